@@ -1,0 +1,159 @@
+/**
+ * The one place the business's facts live. Every page, email, chat reply and
+ * structured-data block reads them from here, so changing the phone number
+ * here (or with BUSINESS_PHONE in the environment) changes it everywhere.
+ *
+ * Safe for the browser: it reads `process.env` only where it exists.
+ */
+
+type Env = Record<string, string | undefined>;
+
+const runtimeEnv: Env =
+  typeof process !== "undefined" && process.env ? (process.env as Env) : {};
+
+export interface OpeningHours {
+  /** Schema.org day names. */
+  days: ReadonlyArray<
+    "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday"
+  >;
+  /** 24-hour local time (America/Chicago), or null when closed to regular work. */
+  opens: string | null;
+  closes: string | null;
+  /** How people read it on the page. */
+  label: string;
+  hours: string;
+}
+
+export interface ServiceArea {
+  name: string;
+  kind: "City" | "AdministrativeArea";
+  /** Towns and places a visitor may name for this area (lower-case). */
+  aliases: readonly string[];
+}
+
+function digitsOnly(phone: string): string {
+  return phone.replace(/[^\d]/g, "");
+}
+
+/** `(225) 555-0142` → `+12255550142`, for `tel:` links and structured data. */
+export function toE164(phone: string): string {
+  const digits = digitsOnly(phone);
+  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+}
+
+export function createBusinessFacts(env: Env = runtimeEnv) {
+  const phone = env.BUSINESS_PHONE?.trim() || "(225) 555-0142";
+  const email = env.BUSINESS_EMAIL?.trim() || "office@bayoucurrentelectric.com";
+  const name = env.BUSINESS_NAME?.trim() || "Bayou Current Electric";
+
+  return {
+    name,
+    legalName: `${name} LLC`,
+    shortName: name.replace(/\s+Electric$/, ""),
+    tagline: "Licensed electricians for Baton Rouge and the surrounding parishes",
+    phone,
+    phoneE164: toE164(phone),
+    phoneHref: `tel:${toE164(phone)}`,
+    email,
+    emailHref: `mailto:${email}`,
+    licence: "Louisiana State Licensing Board for Contractors, electrical license #LA-E-58214",
+    foundedYear: 2009,
+    address: {
+      street: "7450 Jefferson Highway, Suite 210",
+      city: "Baton Rouge",
+      region: "LA",
+      postalCode: "70806",
+      country: "US",
+    },
+    geo: { latitude: 30.4206, longitude: -91.1046 },
+    timeZone: "America/Chicago",
+    hours: [
+      {
+        days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "07:00",
+        closes: "18:00",
+        label: "Monday - Friday",
+        hours: "7:00 AM - 6:00 PM",
+      },
+      { days: ["Saturday"], opens: "08:00", closes: "16:00", label: "Saturday", hours: "8:00 AM - 4:00 PM" },
+      { days: ["Sunday"], opens: null, closes: null, label: "Sunday", hours: "Emergency service only" },
+    ] satisfies OpeningHours[] as OpeningHours[],
+    afterHours: "Emergency service available after hours",
+    afterHoursCharges: "After-hours charges may apply",
+    serviceAreas: [
+      { name: "Baton Rouge", kind: "City", aliases: ["baton rouge", "br", "red stick", "east baton rouge", "ebr", "south baton rouge", "mid city"] },
+      {
+        name: "Ascension Parish",
+        kind: "AdministrativeArea",
+        aliases: ["ascension", "gonzales", "prairieville", "donaldsonville", "sorrento", "st. amant", "st amant", "geismar", "dutchtown"],
+      },
+      {
+        name: "Livingston Parish",
+        kind: "AdministrativeArea",
+        aliases: ["livingston", "watson", "albany", "french settlement", "holden", "killian", "springfield", "port vincent"],
+      },
+      { name: "Walker", kind: "City", aliases: ["walker"] },
+      { name: "Denham Springs", kind: "City", aliases: ["denham springs", "denham", "juban"] },
+    ] satisfies ServiceArea[] as ServiceArea[],
+    social: [
+      { name: "Facebook", url: "https://www.facebook.com/bayoucurrentelectric" },
+      { name: "Instagram", url: "https://www.instagram.com/bayoucurrentelectric" },
+      { name: "Nextdoor", url: "https://nextdoor.com/pages/bayou-current-electric-baton-rouge-la" },
+    ],
+    reviews: {
+      rating: 4.9,
+      count: 9,
+      url: env.BUSINESS_REVIEWS_URL?.trim() || "https://www.google.com/maps/search/?api=1&query=Bayou+Current+Electric+Baton+Rouge",
+    },
+    emergency: {
+      available: "24/7/365",
+      responseTime: "30-60 minutes",
+      callAnswer: "A live person answers immediately, day or night",
+      holidays: "Holidays included",
+    },
+    contactReplyPromise: "within 24 hours",
+    freeEstimates: true,
+  } as const;
+}
+
+export type BusinessFacts = ReturnType<typeof createBusinessFacts>;
+
+/** The facts as configured for this process. */
+export const business: BusinessFacts = createBusinessFacts();
+
+/** "Baton Rouge, Ascension Parish, Livingston Parish, Walker and Denham Springs" */
+export function serviceAreaSentence(facts: BusinessFacts = business): string {
+  const names = facts.serviceAreas.map((a) => a.name);
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+export function formatAddress(facts: BusinessFacts = business): string {
+  const a = facts.address;
+  return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
+}
+
+/** Contact form service options (spec §9), values and labels. */
+export const contactServiceOptions = [
+  { value: "residential", label: "Residential" },
+  { value: "commercial", label: "Commercial" },
+  { value: "generator", label: "Generator" },
+  { value: "emergency", label: "Emergency" },
+  { value: "maintenance", label: "Maintenance" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type ContactServiceValue = (typeof contactServiceOptions)[number]["value"];
+
+/** Chat appointment service options (spec §9, server reading). */
+export const chatServiceOptions = [
+  "General Electrical Service",
+  "Electrical Repair",
+  "Panel Upgrade",
+  "Generator Installation",
+  "Lighting Installation",
+  "Ceiling Fan Installation",
+  "Outlet Installation",
+  "Commercial Wiring",
+  "Emergency Electrical Service",
+  "Free Estimate",
+] as const;

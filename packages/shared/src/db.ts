@@ -1,0 +1,17 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./db/generated/client";
+
+export * from "./db/generated/client";
+
+/** One Prisma client on a pg pool. The pool reconnects by itself after a database restart. */
+export function createDb(databaseUrl: string, options: { max?: number } = {}) {
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  return new PrismaClient({ adapter });
+}
+
+export type Db = ReturnType<typeof createDb>;

@@ -1,0 +1,84 @@
+import { Resend } from "resend";
+import type { Db } from "../db";
+import type { Logger } from "../logger";
+import type { RenderedEmail } from "./templates";
+
+export interface Mailer {
+  send(input: OutgoingEmail): Promise<{ status: "sent" | "logged"; providerId?: string }>;
+}
+
+export interface OutgoingEmail extends RenderedEmail {
+  to: string;
+  kind: string;
+  /** What the email is about (`contact:12`). Also the provider's idempotency key,
+   *  so a retry after a crash never delivers the same email twice. */
+  relatedKey: string;
+  replyTo?: string;
+  attachments?: Array<{ filename: string; content: string; contentType?: string }>;
+}
+
+export class EmailSendError extends Error {
+  constructor(message: string, public readonly retryable: boolean) {
+    super(message);
+    this.name = "EmailSendError";
+  }
+}
+
+/**
+ * Sends through the Resend SDK (honouring RESEND_BASE_URL) and records every
+ * attempt in the email log. Without an API key the email is logged, not sent.
+ */
+export function createMailer(options: {
+  db: Db;
+  logger: Logger;
+  apiKey?: string;
+  baseUrl?: string;
+  from: string;
+}): Mailer {
+  const { db, logger, apiKey, baseUrl, from } = options;
+  const resend = apiKey ? new Resend(apiKey, baseUrl ? { baseUrl } : undefined) : null;
+
+  return {
+    async send(email) {
+      const record = (status: "sent" | "failed" | "logged", providerId?: string, error?: string) =>
+        db.emailLog.create({
+          data: { to: email.to, subject: email.subject, kind: email.kind, status, providerId, error, relatedKey: email.relatedKey },
+        });
+
+      if (!resend) {
+        logger.info({ to: email.to, subject: email.subject, kind: email.kind, text: email.text }, "email logged (no RESEND_API_KEY)");
+        await record("logged");
+        return { status: "logged" };
+      }
+
+      const { data, error } = await resend.emails.send(
+        {
+          from,
+          to: [email.to],
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          replyTo: email.replyTo,
+          attachments: email.attachments?.map((a) => ({
+            filename: a.filename,
+            content: Buffer.from(a.content).toString("base64"),
+            contentType: a.contentType,
+          })),
+          tags: [{ name: "kind", value: email.kind.replace(/[^\w-]/g, "_") }],
+        },
+        { idempotencyKey: `${email.kind}/${email.relatedKey}` },
+      );
+      if (error || !data) {
+        const message = error?.message ?? "no response from the email provider";
+        const status = (error as { statusCode?: number | null } | null)?.statusCode ?? null;
+        await record("failed", undefined, message);
+        // 4xx other than 409/429 means the request itself is wrong: retrying will not help.
+        const retryable = status === null || status >= 500 || status === 429 || status === 409;
+        throw new EmailSendError(`Email "${email.subject}" to ${email.to} failed: ${message}`, retryable);
+      }
+      await record("sent", data.id);
+      logger.info({ to: email.to, kind: email.kind, providerId: data.id, relatedKey: email.relatedKey }, "email sent");
+      return { status: "sent", providerId: data.id };
+    },
+  };
+}

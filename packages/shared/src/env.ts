@@ -1,0 +1,140 @@
+import { z } from "zod";
+
+/**
+ * Environment, parsed once at start. A missing or malformed variable stops the
+ * process with a message naming it (see `loadEnv`). Defaults apply outside
+ * production only; in production the secrets must be given.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const base = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optionalUrl,
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+  ),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
+  /** Prefix for every Redis key this deployment writes (queues, rate limits, socket.io). */
+  REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]+$/, "letters, digits, _ . - only").default("bce")),
+  SESSION_SECRET: optionalString,
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalUrl,
+  EMAIL_FROM: optionalString,
+  STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, "must be at least 8 characters").optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).optional()),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** How often the worker looks for leads whose notification was never sent (ms). */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long a stored lead may wait for its notification before the sweeper re-queues it (ms). */
+  SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+});
+
+export type RawEnv = z.infer<typeof base>;
+
+export interface Env {
+  NODE_ENV: "development" | "production" | "test";
+  isProduction: boolean;
+  PORT: number;
+  APP_URL: string;
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  REDIS_PREFIX: string;
+  SESSION_SECRETS: string[];
+  RESEND_API_KEY?: string;
+  RESEND_BASE_URL?: string;
+  EMAIL_FROM: string;
+  STAFF_EMAIL: string;
+  ADMIN_EMAIL: string;
+  ADMIN_PASSWORD: string;
+  TRUST_PROXY: boolean;
+  LLM?: { baseUrl: string; apiKey?: string; model: string };
+  LOG_LEVEL: string;
+  SWEEP_INTERVAL_MS: number;
+  SWEEP_GRACE_MS: number;
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = base.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const raw = result.data;
+  const isProduction = raw.NODE_ENV === "production";
+  const problems: string[] = [];
+  const required = <K extends keyof RawEnv>(key: K, devDefault: NonNullable<RawEnv[K]>): NonNullable<RawEnv[K]> => {
+    const value = raw[key];
+    if (value !== undefined && value !== null) return value as NonNullable<RawEnv[K]>;
+    if (isProduction) problems.push(`${key}: required in production`);
+    return devDefault;
+  };
+
+  const env: Env = {
+    NODE_ENV: raw.NODE_ENV,
+    isProduction,
+    PORT: raw.PORT,
+    APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    DATABASE_URL: required("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/bayou_current"),
+    REDIS_URL: required("REDIS_URL", "redis://127.0.0.1:6379"),
+    REDIS_PREFIX: raw.REDIS_PREFIX,
+    SESSION_SECRETS: required("SESSION_SECRET", "dev-only-session-secret-change-me")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    RESEND_API_KEY: raw.RESEND_API_KEY,
+    RESEND_BASE_URL: raw.RESEND_BASE_URL?.replace(/\/$/, ""),
+    EMAIL_FROM: raw.EMAIL_FROM ?? "Bayou Current Electric <no-reply@bayoucurrentelectric.com>",
+    STAFF_EMAIL: raw.STAFF_EMAIL ?? "office@bayoucurrentelectric.com",
+    ADMIN_EMAIL: required("ADMIN_EMAIL", "admin@bayoucurrentelectric.com"),
+    ADMIN_PASSWORD: required("ADMIN_PASSWORD", "change-me-admin-password"),
+    TRUST_PROXY: raw.TRUST_PROXY === "1",
+    LLM: raw.LLM_BASE_URL
+      ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL ?? "gpt-4o-mini" }
+      : undefined,
+    LOG_LEVEL: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
+    SWEEP_INTERVAL_MS: raw.SWEEP_INTERVAL_MS,
+    SWEEP_GRACE_MS: raw.SWEEP_GRACE_MS,
+  };
+  if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
+    problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");
+  }
+  if (problems.length) throw new EnvError(problems);
+  return env;
+}
+
+/**
+ * Reads `.env` (when present) and the process environment once. On a bad
+ * value it prints which variable is wrong and exits, so a misconfigured
+ * process never starts half-working.
+ */
+export async function loadEnv(): Promise<Env> {
+  if (process.env.NODE_ENV !== "production" && process.env.NODE_ENV !== "test") {
+    const { config } = await import("dotenv");
+    config({ quiet: true });
+  }
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Db } from "@app/shared/db";
+import { hashPassword } from "@app/shared/password";
+import type { Env } from "@app/shared/env";
+
+/**
+ * Idempotent seed: the admin from ADMIN_EMAIL / ADMIN_PASSWORD is created or
+ * updated; outside production a few sample customers and bookings are added
+ * once, so the staff screens have something to show.
+ */
+export async function seed(db: Db, env: Env, log: (msg: string) => void = console.log) {
+  const email = env.ADMIN_EMAIL.toLowerCase();
+  const passwordHash = await hashPassword(env.ADMIN_PASSWORD);
+  const admin = await db.user.upsert({
+    where: { email },
+    create: { email, passwordHash, firstName: "Office", lastName: "Admin", role: "admin", isActive: true },
+    update: { passwordHash, role: "admin", isActive: true },
+  });
+  log(`admin ready: ${admin.email}`);
+
+  if (env.isProduction) return;
+  if ((await db.customer.count()) > 0) return;
+
+  const now = new Date();
+  const at = (days: number, hour: number) => {
+    const d = new Date(now);
+    d.setDate(d.getDate() + days);
+    d.setHours(hour, 0, 0, 0);
+    return d;
+  };
+  const samples = [
+    { name: "Marie Thibodeaux", email: "marie.thibodeaux@example.com", phone: "(225) 555-0181", bookings: [
+      { summary: "Panel upgrade 100A to 200A", details: "Federal Pacific panel in garage, breakers trip in summer.", priority: "high" as const, scheduledDate: at(2, 9) },
+    ] },
+    { name: "Darnell Guidry", email: "darnell.guidry@example.com", phone: "(225) 555-0117", bookings: [
+      { summary: "Standby generator estimate", details: "22kW whole-home, natural gas available.", priority: "medium" as const, scheduledDate: at(5, 13) },
+      { summary: "Outdoor lighting repair", details: null, priority: "low" as const, scheduledDate: at(-3, 10), status: "completed" as const },
+    ] },
+    { name: "Walker Family Dental", email: "office@walkerfamilydental.example.com", phone: "(225) 555-0164", bookings: [
+      { summary: "Tenant build-out wiring", details: "Two new operatories, dedicated circuits.", priority: "medium" as const, scheduledDate: at(9, 8), status: "in_progress" as const },
+    ] },
+  ];
+  for (const sample of samples) {
+    await db.customer.create({
+      data: {
+        name: sample.name,
+        email: sample.email,
+        phone: sample.phone,
+        bookings: { create: sample.bookings.map((b) => ({ ...b, source: "admin" as const, notifiedAt: now })) },
+      },
+    });
+  }
+  log(`sample customers and bookings added`);
+}

@@ -1,0 +1,24 @@
+/**
+ * `npm run setup`: creates the database if missing, applies prisma/migrations
+ * (no download, no native engine) and runs the idempotent seed.
+ */
+import path from "node:path";
+import { createDb } from "@app/shared/db";
+import { loadEnv } from "@app/shared/env";
+import { applyMigrations, createDatabaseIfMissing } from "@app/shared/migrate";
+import { seed } from "./seed";
+
+const env = await loadEnv();
+const migrationsDir = path.join(import.meta.dirname, "migrations");
+
+const created = await createDatabaseIfMissing(env.DATABASE_URL);
+if (created) console.log(`database created: ${new URL(env.DATABASE_URL).pathname.slice(1)}`);
+const { applied, alreadyApplied } = await applyMigrations(env.DATABASE_URL, migrationsDir);
+console.log(`migrations: ${applied.length} applied, ${alreadyApplied.length} already in place`);
+
+const db = createDb(env.DATABASE_URL, { max: 2 });
+try {
+  await seed(db, env);
+} finally {
+  await db.$disconnect();
+}
