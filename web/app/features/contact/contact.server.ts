@@ -1,0 +1,63 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
+import { fieldErrors } from "@app/shared/api/errors";
+import { jobIds } from "@app/shared/jobs";
+import { enqueue } from "@app/shared/queues";
+import { consume } from "../../../server/rate-limits";
+
+export type ContactResult =
+  | { ok: true; id: number | null }
+  | { ok: false; status: 400 | 429; message: string; errors?: Record<string, string>; retryAfter?: number };
+
+/**
+ * A contact message: validated, stored, then queued for the staff email.
+ * Once stored it is never lost: if the queue cannot be reached the visitor
+ * still gets success and the worker's sweeper sends the email later.
+ */
+export async function submitContactMessage(context: AppLoadContext, input: Record<string, unknown>, userAgent: string | null): Promise<ContactResult> {
+  const { services, clientIp, requestId, logger } = context;
+
+  const parsed = contactMessageSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, status: 400, message: "Please correct the highlighted fields", errors: fieldErrors(parsed.error) };
+  }
+  const honeypot = input[HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // Looks like success to the bot; nothing is stored or sent.
+    logger.info({ ip: clientIp }, "contact honeypot filled; dropped");
+    return { ok: true, id: null };
+  }
+  const retryAfter = await consume(services.rateLimits, "contactPerIp", clientIp);
+  if (retryAfter !== null) {
+    return { ok: false, status: 429, message: "You have sent several messages in a short time. Please wait a few minutes, or call us.", retryAfter };
+  }
+
+  const data = parsed.data;
+  const stored = await services.db.contactMessage.create({
+    data: {
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email.toLowerCase(),
+      phone: data.phone ?? null,
+      service: data.service ?? null,
+      message: data.message,
+      ip: clientIp,
+      userAgent: userAgent?.slice(0, 500) ?? null,
+      requestId,
+    },
+    select: { id: true },
+  });
+
+  try {
+    await enqueue(
+      services.queues,
+      "email",
+      "contact-notification",
+      { contactMessageId: stored.id, requestId },
+      { jobId: jobIds.contactNotification(stored.id) },
+    );
+  } catch (error) {
+    logger.warn({ err: (error as Error).message, contactMessageId: stored.id }, "contact stored; notification deferred to the sweeper");
+  }
+  return { ok: true, id: stored.id };
+}

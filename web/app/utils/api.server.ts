@@ -1,0 +1,85 @@
+import type { z } from "zod";
+import { fieldErrors } from "@app/shared/api/errors";
+import { MAX_BODY_BYTES } from "../../server/security";
+
+/**
+ * The JSON API conventions of DESIGN.md §4: JSON in and out, failures as
+ * `{ success: false, message, errors? }` with a 4xx status. Handlers throw
+ * these responses; `apiHandler` turns anything else into a logged 500.
+ */
+export function jsonResponse(body: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function apiError(status: number, message: string, errors?: Record<string, string>, headers?: HeadersInit) {
+  return jsonResponse({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers });
+}
+
+export function tooManyRequests(retryAfterSeconds: number) {
+  return apiError(429, "Too many requests. Please wait a moment and try again.", undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+/** Reads the body as text, counting bytes, so a chunked body over 1 MB is refused too. */
+export async function readBodyText(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw apiError(413, "Request body is larger than 1 MB");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Parses a JSON object body; 400 for anything that is not one. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request);
+  if (!text.trim()) throw apiError(400, "Request body must be a JSON object", { _: "Empty body" });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw apiError(400, "Malformed JSON in request body", { _: "Malformed JSON" });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw apiError(400, "Request body must be a JSON object", { _: "Expected an object" });
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Validates with a zod schema; 400 with field errors when it does not fit. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, message = "Please correct the highlighted fields"): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw apiError(400, message, fieldErrors(result.error));
+  return result.data;
+}
+
+/** Wraps a resource-route handler: thrown responses pass through, anything else is a logged 500. */
+export async function apiHandler(
+  context: { logger?: { error: (obj: unknown, msg: string) => void } },
+  fn: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await fn();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    context.logger?.error({ err: thrown }, "unhandled API error");
+    return apiError(500, "Something went wrong on our side. Please try again or call us.");
+  }
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return apiError(405, "Method not allowed", undefined, { Allow: allowed.join(", ") });
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ViteDevServer } from "vite";
+import { bodyLimit, sameOriginWrites, securityHeaders } from "./security";
+import type { Services } from "./services";
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+export interface AppOptions {
+  services: Services;
+  /** Development: Vite serves modules and assets. Production: the built client. */
+  vite?: ViteDevServer;
+  build?: ServerBuild;
+  clientDir?: string;
+  /** Set while shutting down so readiness fails and load balancers move away. */
+  isShuttingDown: () => boolean;
+}
+
+export function createApp({ services, vite, build, clientDir, isShuttingDown }: AppOptions) {
+  const { env, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", 1);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => /^\/(assets|healthz|readyz|favicon|@vite|@fs|node_modules|app\/)/.test(req.url ?? "") },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+
+  // Liveness: the process answers.
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  // Readiness: PostgreSQL and Redis answer; 503 naming what is down.
+  app.get("/readyz", async (_req, res) => {
+    const checks = await Promise.all([
+      withTimeout(services.db.$queryRawUnsafe("select 1").then(() => "ok"), 2_000).catch(() => "down"),
+      withTimeout(services.redis.ping().then(() => "ok"), 2_000).catch(() => "down"),
+    ]);
+    const result = { postgres: checks[0], redis: checks[1], shuttingDown: isShuttingDown() };
+    const down = [result.postgres === "down" && "postgres", result.redis === "down" && "redis", result.shuttingDown && "shutting down"].filter(Boolean);
+    res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
+  });
+
+  app.use(compression());
+  app.use(securityHeaders(env));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (clientDir) {
+    // Fingerprinted assets: cached for a year, never revalidated.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(bodyLimit);
+  app.use(sameOriginWrites(env));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: vite ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> : build!,
+      mode: env.isProduction ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        services,
+        requestId: String(req.id),
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        logger: req.log,
+      }),
+    }),
+  );
+
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timeout")), ms);
+    }),
+  ]);
+}

@@ -1,0 +1,63 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { loadEnv } from "@app/shared/env";
+import { createLogger } from "@app/shared/logger";
+import { createApp } from "./app";
+import { createRealtime } from "./realtime";
+import { closeServices, createServices } from "./services";
+
+const env = await loadEnv();
+const logger = createLogger(env, "web");
+const services = createServices(env, logger);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+let shuttingDown = false;
+const vite = env.isProduction
+  ? undefined
+  : await import("vite").then((v) =>
+      v.createServer({ root: path.resolve(here, ".."), configFile: path.resolve(here, "../vite.config.ts"), server: { middlewareMode: true } }),
+    );
+// In production this file is build/server.js, beside build/server/ and build/client/.
+const build = vite ? undefined : ((await import(/* @vite-ignore */ path.join(here, "server/index.js"))) as ServerBuild);
+
+const app = createApp({
+  services,
+  vite,
+  build,
+  clientDir: vite ? undefined : path.join(here, "client"),
+  isShuttingDown: () => shuttingDown,
+});
+const httpServer = createServer(app);
+httpServer.keepAliveTimeout = 65_000;
+const realtime = createRealtime(httpServer, services);
+
+httpServer.listen(env.PORT, () => {
+  logger.info({ port: env.PORT, url: env.APP_URL, mode: env.NODE_ENV }, "web listening");
+});
+
+/**
+ * SIGTERM: fail readiness, stop accepting connections, let in-flight
+ * requests finish, close sockets, then the database and Redis.
+ */
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    logger.warn("shutdown timed out; exiting");
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections();
+  await realtime.close();
+  await closed;
+  await vite?.close();
+  await closeServices(services);
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,47 @@
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Rate limits kept in Redis, so every web process shares them. If Redis is
+ * down each process falls back to an in-memory limiter of the same size
+ * rather than letting everything through or refusing every visitor.
+ */
+function limiter(redis: Redis, prefix: string, keyPrefix: string, points: number, durationSec: number, blockSec = 0) {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${prefix}:rl:${keyPrefix}`,
+    points,
+    duration: durationSec,
+    blockDuration: blockSec,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: durationSec, blockDuration: blockSec }),
+  });
+}
+
+export function createRateLimits(redis: Redis, prefix: string) {
+  return {
+    contactPerIp: limiter(redis, prefix, "contact-ip", 5, 10 * 60),
+    loginFailPerIp: limiter(redis, prefix, "login-ip", 10, 15 * 60, 15 * 60),
+    loginFailPerAccount: limiter(redis, prefix, "login-acct", 10, 15 * 60, 15 * 60),
+    registerPerIp: limiter(redis, prefix, "register-ip", 5, 60 * 60),
+    resetPerIp: limiter(redis, prefix, "reset-ip", 5, 15 * 60),
+    chatPerIp: limiter(redis, prefix, "chat-ip", 60, 60),
+    chatPerSession: limiter(redis, prefix, "chat-session", 20, 60),
+    chatSessionPerIp: limiter(redis, prefix, "chat-new-ip", 20, 60 * 60),
+    bookAppointmentPerIp: limiter(redis, prefix, "chat-book-ip", 5, 60 * 60),
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
+export type RateLimitName = keyof RateLimits;
+
+/** Consumes one point; returns the seconds to wait when the limit is reached, else null. */
+export async function consume(limits: RateLimits, name: RateLimitName, key: string, points = 1): Promise<number | null> {
+  try {
+    await limits[name].consume(key, points);
+    return null;
+  } catch (result) {
+    if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    throw result;
+  }
+}
