@@ -14,9 +14,11 @@ const services = createServices(env, logger);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 let shuttingDown = false;
-const vite = env.isProduction
-  ? undefined
-  : await import("vite").then((v) =>
+// Development runs the TypeScript source through Vite; every other mode serves the build.
+const vite =
+  env.NODE_ENV !== "development"
+    ? undefined
+    : await import("vite").then((v) =>
       v.createServer({ root: path.resolve(here, ".."), configFile: path.resolve(here, "../vite.config.ts"), server: { middlewareMode: true } }),
     );
 // In production this file is build/server.js, beside build/server/ and build/client/.

@@ -24,6 +24,8 @@ const base = z.object({
   SESSION_SECRET: optionalString,
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
+  /** Development only: `npm run dev` points email at its local mailbox when no real key is set. */
+  DEV_MAILBOX_URL: optionalUrl,
   EMAIL_FROM: optionalString,
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -37,6 +39,8 @@ const base = z.object({
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** How long a stored lead may wait for its notification before the sweeper re-queues it (ms). */
   SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long a worker holds a job before another may take it over after a crash (ms). */
+  JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
 });
 
 export type RawEnv = z.infer<typeof base>;
@@ -61,6 +65,7 @@ export interface Env {
   LOG_LEVEL: string;
   SWEEP_INTERVAL_MS: number;
   SWEEP_GRACE_MS: number;
+  JOB_LOCK_MS: number;
 }
 
 export class EnvError extends Error {
@@ -68,6 +73,13 @@ export class EnvError extends Error {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "EnvError";
   }
+}
+
+function resendSettings(raw: RawEnv, isProduction: boolean) {
+  if (!isProduction && !raw.RESEND_API_KEY && raw.DEV_MAILBOX_URL) {
+    return { RESEND_API_KEY: "re_dev_mailbox", RESEND_BASE_URL: raw.DEV_MAILBOX_URL.replace(/\/$/, "") };
+  }
+  return { RESEND_API_KEY: raw.RESEND_API_KEY, RESEND_BASE_URL: raw.RESEND_BASE_URL?.replace(/\/$/, "") };
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -97,8 +109,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
-    RESEND_API_KEY: raw.RESEND_API_KEY,
-    RESEND_BASE_URL: raw.RESEND_BASE_URL?.replace(/\/$/, ""),
+    ...resendSettings(raw, isProduction),
     EMAIL_FROM: raw.EMAIL_FROM ?? "Bayou Current Electric <no-reply@bayoucurrentelectric.com>",
     STAFF_EMAIL: raw.STAFF_EMAIL ?? "office@bayoucurrentelectric.com",
     ADMIN_EMAIL: required("ADMIN_EMAIL", "admin@bayoucurrentelectric.com"),
@@ -110,6 +121,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     LOG_LEVEL: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
     SWEEP_INTERVAL_MS: raw.SWEEP_INTERVAL_MS,
     SWEEP_GRACE_MS: raw.SWEEP_GRACE_MS,
+    JOB_LOCK_MS: raw.JOB_LOCK_MS,
   };
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");

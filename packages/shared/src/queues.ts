@@ -30,6 +30,7 @@ export async function enqueue<Q extends QueueName, N extends JobName<Q>>(
   timeoutMs = 2_000,
 ) {
   const schema = (jobContracts[queue] as Record<string, { parse(v: unknown): unknown }>)[name];
+  if (!schema) throw new EnqueueError(`No job "${name}" on queue "${queue}"`);
   const payload = schema.parse(data);
   let timer: NodeJS.Timeout | undefined;
   try {

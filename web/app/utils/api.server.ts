@@ -24,7 +24,11 @@ export function tooManyRequests(retryAfterSeconds: number) {
   });
 }
 
-/** Reads the body as text, counting bytes, so a chunked body over 1 MB is refused too. */
+/**
+ * Reads the body as text, counting bytes, so a chunked body over 1 MB is
+ * refused too. Past the limit the rest is read and dropped (up to a hard cap)
+ * so the client still receives the 413 instead of a reset connection.
+ */
 export async function readBodyText(request: Request): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -34,12 +38,13 @@ export async function readBodyText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > MAX_BODY_BYTES * 8) {
       await reader.cancel();
-      throw apiError(413, "Request body is larger than 1 MB");
+      break;
     }
-    chunks.push(value);
+    if (total <= MAX_BODY_BYTES) chunks.push(value);
   }
+  if (total > MAX_BODY_BYTES) throw apiError(413, "Request body is larger than 1 MB", undefined, { Connection: "close" });
   return Buffer.concat(chunks).toString("utf8");
 }
 

@@ -57,3 +57,78 @@ export function passwordResetEmail(input: { firstName: string; resetUrl: string 
   );
   return { subject, text, html };
 }
+
+export interface BookingForEmail {
+  id: number;
+  summary: string;
+  details: string | null;
+  priority: string;
+  status: string;
+  scheduledDate: Date;
+  source: string;
+  customer: { name: string; email: string; phone: string };
+}
+
+const when = (date: Date, facts: BusinessFacts) =>
+  date.toLocaleString("en-US", { timeZone: facts.timeZone, dateStyle: "full", timeStyle: "short" });
+
+/** To staff: a new booking; emergencies get an urgent subject. */
+export function bookingStaffEmail(booking: BookingForEmail, appUrl: string, facts: BusinessFacts = business): RenderedEmail {
+  const emergency = booking.priority === "emergency";
+  const subject = `${emergency ? "URGENT: EMERGENCY booking" : "New booking"} #${booking.id}: ${booking.summary} (${booking.customer.name})`;
+  const rows = fieldRows([
+    ["Booking", `#${booking.id}`],
+    ["Summary", booking.summary],
+    ["Priority", booking.priority],
+    ["Status", booking.status.replace(/_/g, " ")],
+    ["Scheduled", when(booking.scheduledDate, facts)],
+    ["Customer", booking.customer.name],
+    ["Phone", booking.customer.phone],
+    ["Email", booking.customer.email],
+    ["Details", booking.details],
+    ["Source", booking.source],
+  ]);
+  const intro = emergency
+    ? `EMERGENCY: call ${booking.customer.name} at ${booking.customer.phone} now.`
+    : `A new booking is waiting in the calendar: ${appUrl}/admin/bookings`;
+  return {
+    subject,
+    text: `${intro}\n\n${rows.text}\n`,
+    html: emailLayout(subject, `<p style="${emergency ? "color:#b91c1c;font-weight:bold" : ""}">${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
+  };
+}
+
+export interface AppointmentForEmail {
+  id: number;
+  customerName: string;
+  serviceType: string;
+  preferredTiming: string | null;
+  address: string | null;
+  priority: string;
+  description: string | null;
+  scheduledDate: Date | null;
+}
+
+/** To the visitor: we have your appointment request. */
+export function appointmentConfirmationEmail(request: AppointmentForEmail, facts: BusinessFacts = business): RenderedEmail {
+  const subject = `We received your appointment request – ${facts.name}`;
+  const rows = fieldRows([
+    ["Reference", `Request #${request.id}`],
+    ["Service", request.serviceType],
+    ["Requested time", request.scheduledDate ? when(request.scheduledDate, facts) : request.preferredTiming],
+    ["Preferred timing", request.preferredTiming],
+    ["Address", request.address],
+    ["Priority", request.priority],
+    ["Your notes", request.description],
+  ]);
+  const intro = `Hi ${request.customerName}, thank you for choosing ${facts.name}. Your request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
+  const emergency =
+    request.priority === "emergency"
+      ? `If this is an emergency, please call us right now at ${facts.phone}, day or night.`
+      : `Questions? Call ${facts.phone}.`;
+  return {
+    subject,
+    text: `${intro}\n\n${rows.text}\n\n${emergency}\n`,
+    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(emergency)}</p>`, footer(facts)),
+  };
+}

@@ -1,0 +1,19 @@
+import type { ChatMessage } from "../db/generated/client";
+
+/** A stored chat message as the API and the socket send it (spec §3, server reading). */
+export function serializeChatMessage(message: ChatMessage, extra: { suggestsBooking?: boolean; openBookingForm?: boolean } = {}) {
+  return {
+    id: message.id,
+    sender: message.sender,
+    message: message.message,
+    timestamp: message.createdAt.toISOString(),
+    metadata: {
+      intent: message.intent,
+      suggestedActions: message.suggestedActions,
+      ...(extra.suggestsBooking !== undefined ? { suggestsBooking: extra.suggestsBooking } : {}),
+      ...(extra.openBookingForm !== undefined ? { openBookingForm: extra.openBookingForm } : {}),
+    },
+  };
+}
+
+export type ChatMessageJson = ReturnType<typeof serializeChatMessage>;

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createDb, type Db } from "@app/shared/db";
+import { cloneDatabase, dropDatabase, runId } from "../support/database";
+
+/** The hand-written migrations and schema.prisma agree: every model and field is written and read back. */
+let db: Db;
+const name = `bce_test_${runId()}_schema`;
+beforeAll(async () => {
+  db = createDb(await cloneDatabase(process.env.TEST_PG_URL!, process.env.TEST_TEMPLATE_DB!, name), { max: 2 });
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await dropDatabase(process.env.TEST_PG_URL!, name);
+});
+
+it("writes and reads every model through the Prisma client", async () => {
+  const now = new Date("2026-11-20T15:30:00.000Z");
+  const user = await db.user.create({
+    data: { firstName: "Ann", lastName: "Lee", email: "ann@example.com", passwordHash: "h", role: "technician", isActive: false, lastLogin: now },
+  });
+  expect(await db.user.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({ role: "technician", isActive: false, lastLogin: now });
+
+  const session = await db.session.create({ data: { tokenHash: "t1", userId: user.id, expiresAt: now, userAgent: "ua", ip: "1.2.3.4" } });
+  expect(await db.session.findUniqueOrThrow({ where: { tokenHash: "t1" } })).toMatchObject({ id: session.id, ip: "1.2.3.4" });
+
+  await db.passwordResetToken.create({ data: { tokenHash: "r1", userId: user.id, expiresAt: now, usedAt: now, emailedAt: now } });
+  expect(await db.passwordResetToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({ usedAt: now, emailedAt: now });
+
+  const customer = await db.customer.create({ data: { name: "Cajun Cafe", email: "cafe@example.com", phone: "225-555-0100" } });
+  const booking = await db.booking.create({
+    data: {
+      customerId: customer.id,
+      summary: "Panel",
+      details: "d",
+      priority: "emergency",
+      status: "in_progress",
+      scheduledDate: now,
+      serviceTitanId: "ST-1",
+      source: "chat",
+      notifiedAt: now,
+    },
+  });
+  expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id }, include: { customer: true } })).toMatchObject({
+    priority: "emergency",
+    status: "in_progress",
+    scheduledDate: now,
+    serviceTitanId: "ST-1",
+    source: "chat",
+    customer: { name: "Cajun Cafe" },
+  });
+
+  const contact = await db.contactMessage.create({
+    data: { firstName: "a", lastName: "b", email: "c@d.co", phone: "1", service: "maintenance", message: "m", ip: "i", userAgent: "u", requestId: "r", notifiedAt: now },
+  });
+  expect(await db.contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({ service: "maintenance", notifiedAt: now });
+
+  await db.chatSession.create({ data: { id: "chat_abcdefgh", status: "closed", ip: "i", userAgent: "u" } });
+  const q = await db.chatMessage.create({ data: { sessionId: "chat_abcdefgh", sender: "user", message: "hi" } });
+  const a = await db.chatMessage.create({
+    data: { sessionId: "chat_abcdefgh", sender: "assistant", message: "hello", intent: "greeting", suggestedActions: ["A", "B"] },
+  });
+  await db.chatMessage.update({ where: { id: q.id }, data: { replyToId: a.id } });
+  expect(await db.chatMessage.findMany({ where: { sessionId: "chat_abcdefgh" }, orderBy: { createdAt: "asc" } })).toEqual([
+    expect.objectContaining({ sender: "user", replyToId: a.id, suggestedActions: [] }),
+    expect.objectContaining({ sender: "assistant", intent: "greeting", suggestedActions: ["A", "B"] }),
+  ]);
+
+  const request = await db.appointmentRequest.create({
+    data: {
+      chatSessionId: "chat_abcdefgh",
+      customerName: "n",
+      customerPhone: "p",
+      customerEmail: "e@x.co",
+      serviceType: "Panel Upgrade",
+      address: "a",
+      preferredTiming: "t",
+      priority: "urgent",
+      description: "d",
+      requestedDate: now,
+      customerId: customer.id,
+      bookingId: booking.id,
+      confirmedAt: now,
+    },
+  });
+  expect(await db.appointmentRequest.findUniqueOrThrow({ where: { id: request.id }, include: { booking: true } })).toMatchObject({
+    priority: "urgent",
+    booking: { id: booking.id },
+  });
+
+  await db.emailLog.create({ data: { to: "t@x.co", subject: "s", kind: "k", status: "failed", providerId: "p", error: "e", relatedKey: "r" } });
+  expect(await db.emailLog.findFirstOrThrow({ where: { relatedKey: "r" } })).toMatchObject({ status: "failed", error: "e" });
+
+  // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
+  await expect(db.user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } })).rejects.toThrow();
+});
+
+it("records the migration history as prisma migrate deploy does", async () => {
+  const rows = await db.$queryRawUnsafe<Array<{ migration_name: string; finished_at: Date | null; applied_steps_count: number; checksum: string }>>(
+    `select migration_name, finished_at, applied_steps_count, checksum from "_prisma_migrations"`,
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    expect(row.finished_at).not.toBeNull();
+    expect(row.applied_steps_count).toBe(1);
+    expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
+  }
+});

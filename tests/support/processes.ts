@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const LOG_DIR = path.join(ROOT, "tests/.results/logs");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  output(): string;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts a node process with its output kept in memory and in tests/.results/logs. */
+export function startProcess(name: string, script: string, env: Record<string, string>, args: string[] = []): ManagedProcess {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = createWriteStream(path.join(LOG_DIR, `${name}.log`), { flags: "a" });
+  const childEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv;
+  const child: ChildProcess = spawn(process.execPath, [script, ...args], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let buffer = "";
+  const onData = (chunk: Buffer) => {
+    const text = chunk.toString();
+    buffer += text;
+    if (buffer.length > 2_000_000) buffer = buffer.slice(-1_000_000);
+    log.write(text);
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code: number | null) => {
+    log.end();
+    resolve(code);
+  }));
+  return {
+    name,
+    child,
+    exited,
+    output: () => buffer,
+    async waitForOutput(pattern, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(buffer)) {
+        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before ${pattern}:\n${buffer.slice(-4000)}`);
+        if (Date.now() > deadline) throw new Error(`${name}: timed out waiting for ${pattern}:\n${buffer.slice(-4000)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async kill(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A private redis-server, for tests that stop and restart Redis without touching anyone else's. */
+export async function startPrivateRedis(): Promise<{ url: string; port: number; stop(): Promise<void>; start(): Promise<void> }> {
+  const port = await freePort();
+  let proc: ChildProcess | undefined;
+  const start = async () => {
+    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, "127.0.0.1", () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on("error", () => resolve(false));
+      });
+      if (ok) return;
+      if (Date.now() > deadline) throw new Error("private redis-server did not start (is redis-server installed?)");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    async stop() {
+      if (!proc || proc.exitCode !== null) return;
+      const p = proc;
+      await new Promise<void>((resolve) => {
+        p.on("exit", () => resolve());
+        p.kill("SIGKILL");
+      });
+    },
+  };
+}

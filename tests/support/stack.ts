@@ -1,0 +1,179 @@
+/**
+ * A whole running system for a test: its own database (copied from the
+ * migrated template), its own Redis key prefix, the email stand-in, and the
+ * production builds of web and worker as real processes.
+ */
+import path from "node:path";
+import { Redis } from "ioredis";
+import { createDb, type Db } from "@app/shared/db";
+import { cloneDatabase, dropDatabase, runId } from "./database";
+import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
+import { startResendStandin, type ResendStandin } from "./resend-standin";
+
+export const STAFF_EMAIL = "staff@test.example.com";
+export const ADMIN_EMAIL = "admin@test.example.com";
+export const ADMIN_PASSWORD = "correct-horse-battery";
+
+export interface Stack {
+  url: string;
+  /** The URL of web process i (0 is `url`). */
+  urls: string[];
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  db: Db;
+  mail: ResendStandin;
+  webs: ManagedProcess[];
+  workers: ManagedProcess[];
+  startWorker(extraEnv?: Record<string, string>): Promise<ManagedProcess>;
+  startWeb(extraEnv?: Record<string, string>): Promise<ManagedProcess>;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  workers?: number;
+  webs?: number;
+  env?: Record<string, string>;
+  redisUrl?: string;
+  name?: string;
+}
+
+function testEnvironment() {
+  const serverUrl = process.env.TEST_PG_URL;
+  const template = process.env.TEST_TEMPLATE_DB;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!serverUrl || !template || !redisUrl) throw new Error("Test services not prepared: run through the vitest or playwright config (tests/global-setup.ts).");
+  return { serverUrl, template, redisUrl };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const { serverUrl, template, redisUrl: sharedRedis } = testEnvironment();
+  const id = runId();
+  const name = options.name ?? "stack";
+  const dbName = `bce_test_${id}`;
+  const databaseUrl = await cloneDatabase(serverUrl, template, dbName);
+  const redisUrl = options.redisUrl ?? sharedRedis;
+  const redisPrefix = `bcetest-${id}`;
+  const mail = await startResendStandin();
+
+  const webPorts: number[] = [];
+  const env: Record<string, string> = {
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",
+    RESEND_API_KEY: "re_test_key",
+    RESEND_BASE_URL: mail.url,
+    STAFF_EMAIL,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    EMAIL_FROM: "Bayou Current Electric <no-reply@test.example.com>",
+    TRUST_PROXY: "1",
+    SWEEP_INTERVAL_MS: "500",
+    SWEEP_GRACE_MS: "1000",
+    JOB_LOCK_MS: "3000",
+    CHAT_STREAM_DELAY_MS: "2",
+    ...options.env,
+  };
+
+  const webs: ManagedProcess[] = [];
+  const workers: ManagedProcess[] = [];
+  const urls: string[] = [];
+
+  const startWeb = async (extraEnv: Record<string, string> = {}) => {
+    const port = await freePort();
+    webPorts.push(port);
+    const url = `http://127.0.0.1:${port}`;
+    const web = startProcess(`${name}-${id}-web${webs.length}`, path.join(ROOT, "web/build/server.js"), {
+      ...env,
+      PORT: String(port),
+      APP_URL: env.APP_URL ?? url,
+      ...extraEnv,
+    });
+    await web.waitForOutput(/web listening/);
+    webs.push(web);
+    urls.push(url);
+    return web;
+  };
+  const startWorker = async (extraEnv: Record<string, string> = {}) => {
+    const worker = startProcess(`${name}-${id}-worker${workers.length}`, path.join(ROOT, "worker/dist/index.js"), {
+      ...env,
+      APP_URL: env.APP_URL ?? urls[0] ?? "http://127.0.0.1",
+      ...extraEnv,
+    });
+    await worker.waitForOutput(/worker started/);
+    workers.push(worker);
+    return worker;
+  };
+
+  for (let i = 0; i < (options.webs ?? 1); i++) await startWeb();
+  for (let i = 0; i < (options.workers ?? 1); i++) await startWorker();
+
+  const db = createDb(databaseUrl, { max: 3 });
+  return {
+    url: urls[0]!,
+    urls,
+    databaseUrl,
+    redisUrl,
+    redisPrefix,
+    db,
+    mail,
+    webs,
+    workers,
+    startWorker,
+    startWeb,
+    env,
+    async stop() {
+      await Promise.allSettled([...webs, ...workers].map((p) => p.kill("SIGKILL")));
+      await db.$disconnect();
+      await mail.close();
+      await deleteRedisPrefix(redisUrl, redisPrefix).catch(() => {});
+      await dropDatabase(serverUrl, dbName);
+    },
+  };
+}
+
+/** Removes every key a test wrote under its prefix. */
+export async function deleteRedisPrefix(redisUrl: string, prefix: string) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  await redis.connect();
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** JSON POST helper that gives each test its own client IP (TRUST_PROXY=1 in tests). */
+export async function postJson(url: string, body: unknown, init: { ip?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Forwarded-For": init.ip ?? randomIp(),
+      ...init.headers,
+    },
+    body: init.raw ?? JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+export function randomIp() {
+  const b = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${b()}.${b()}.${b()}`;
+}

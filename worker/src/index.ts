@@ -1,0 +1,90 @@
+import { Emitter } from "@socket.io/redis-emitter";
+import { Worker } from "bullmq";
+import { createDb } from "@app/shared/db";
+import { createMailer, EmailSendError } from "@app/shared/email/send";
+import { loadEnv } from "@app/shared/env";
+import { queueNames } from "@app/shared/jobs";
+import { createLogger } from "@app/shared/logger";
+import { createQueues } from "@app/shared/queues";
+import { realtimeKey } from "@app/shared/realtime";
+import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis";
+import { UnrecoverableError } from "bullmq";
+import type { WorkerContext } from "./context";
+import { assertEveryJobHasAHandler, dispatch } from "./registry";
+import { startSweeper } from "./sweeper";
+
+assertEveryJobHasAHandler();
+
+const env = await loadEnv();
+const logger = createLogger(env, "worker");
+const db = createDb(env.DATABASE_URL, { max: 5 });
+const connection = createBlockingRedis(env.REDIS_URL);
+const emitterRedis = createBlockingRedis(env.REDIS_URL);
+const producerRedis = createFastFailRedis(env.REDIS_URL);
+for (const r of [connection, emitterRedis, producerRedis]) r.on("error", () => {});
+
+const ctx: WorkerContext = {
+  env,
+  logger,
+  db,
+  mailer: createMailer({ db, logger, apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL, from: env.EMAIL_FROM }),
+  emitter: new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) }),
+  queues: createQueues(producerRedis, env.REDIS_PREFIX),
+};
+for (const q of Object.values(ctx.queues)) q.on("error", () => {});
+
+const concurrency: Record<string, number> = { email: 5, chat: 20, notifications: 10 };
+
+const workers = queueNames.map((queue) => {
+  const worker = new Worker(
+    queue,
+    async (job) => {
+      const log = logger.child({ queue, job: job.name, jobId: job.id, requestId: (job.data as { requestId?: string }).requestId });
+      try {
+        const result = await dispatch({ ...ctx, logger: log }, queue, job.name, job.data);
+        log.debug({ result }, "job done");
+        return result;
+      } catch (error) {
+        if (error instanceof EmailSendError && !error.retryable) throw new UnrecoverableError(error.message);
+        log.warn({ err: (error as Error).message, attempt: job.attemptsMade + 1 }, "job failed");
+        throw error;
+      }
+    },
+    {
+      connection,
+      prefix: `${env.REDIS_PREFIX}:bull`,
+      concurrency: concurrency[queue] ?? 5,
+      lockDuration: env.JOB_LOCK_MS,
+      stalledInterval: Math.max(1_000, Math.floor(env.JOB_LOCK_MS / 2)),
+    },
+  );
+  worker.on("error", (error) => logger.debug({ err: error.message, queue }, "worker connection error"));
+  worker.on("failed", (job, error) => {
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ queue, job: job.name, jobId: job.id, err: error.message }, "job failed for good");
+  });
+  return worker;
+});
+
+const sweeper = startSweeper(ctx);
+logger.info({ queues: queueNames }, "worker started");
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "worker shutting down; finishing jobs in flight");
+  const force = setTimeout(() => {
+    logger.warn("shutdown timed out; exiting");
+    process.exit(1);
+  }, 20_000);
+  force.unref();
+  await sweeper.stop();
+  await Promise.allSettled(workers.map((w) => w.close()));
+  await Promise.allSettled(Object.values(ctx.queues).map((q) => q.close()));
+  await db.$disconnect();
+  for (const r of [connection, emitterRedis, producerRedis]) r.disconnect();
+  logger.info("worker stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,71 @@
+import { UnrecoverableError } from "bullmq";
+import {
+  appointmentConfirmationEmail,
+  bookingStaffEmail,
+  contactNotificationEmail,
+  passwordResetEmail,
+} from "@app/shared/email/templates";
+import type { JobData } from "@app/shared/jobs";
+import { resetTokenFor } from "@app/shared/tokens";
+import type { WorkerContext } from "../context";
+
+/**
+ * Email jobs. Each checks its row first (already sent → done), sends with an
+ * idempotency key, then records the send on the row. A worker killed between
+ * sending and recording retries with the same key, and the provider does not
+ * deliver twice.
+ */
+
+export async function sendContactNotification(ctx: WorkerContext, data: JobData<"email", "contact-notification">) {
+  const contact = await ctx.db.contactMessage.findUnique({ where: { id: data.contactMessageId } });
+  if (!contact) throw new UnrecoverableError(`contact message ${data.contactMessageId} not found`);
+  if (contact.notifiedAt) return { skipped: "already sent" };
+  const email = contactNotificationEmail(contact, ctx.env.APP_URL);
+  const result = await ctx.mailer.send({
+    ...email,
+    to: ctx.env.STAFF_EMAIL,
+    replyTo: contact.email,
+    kind: "contact-notification",
+    relatedKey: `contact:${contact.id}`,
+  });
+  await ctx.db.contactMessage.update({ where: { id: contact.id }, data: { notifiedAt: new Date() } });
+  return result;
+}
+
+export async function sendPasswordReset(ctx: WorkerContext, data: JobData<"email", "password-reset">) {
+  const row = await ctx.db.passwordResetToken.findUnique({ where: { id: data.resetTokenId }, include: { user: true } });
+  if (!row) throw new UnrecoverableError(`reset token ${data.resetTokenId} not found`);
+  if (row.emailedAt) return { skipped: "already sent" };
+  if (row.usedAt || row.expiresAt < new Date()) return { skipped: "expired or used" };
+  const token = resetTokenFor(row.id, ctx.env.SESSION_SECRETS[0]!);
+  const resetUrl = `${ctx.env.APP_URL}/login?token=${encodeURIComponent(token)}`;
+  const email = passwordResetEmail({ firstName: row.user.firstName, resetUrl });
+  const result = await ctx.mailer.send({ ...email, to: row.user.email, kind: "password-reset", relatedKey: `reset:${row.id}` });
+  await ctx.db.passwordResetToken.update({ where: { id: row.id }, data: { emailedAt: new Date() } });
+  return result;
+}
+
+export async function sendBookingStaffNotification(ctx: WorkerContext, data: JobData<"email", "booking-staff-notification">) {
+  const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
+  if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
+  if (booking.notifiedAt) return { skipped: "already sent" };
+  const email = bookingStaffEmail(booking, ctx.env.APP_URL);
+  const result = await ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-staff-notification", relatedKey: `booking:${booking.id}` });
+  await ctx.db.booking.update({ where: { id: booking.id }, data: { notifiedAt: new Date() } });
+  return result;
+}
+
+export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobData<"email", "appointment-confirmation">) {
+  const request = await ctx.db.appointmentRequest.findUnique({ where: { id: data.appointmentRequestId }, include: { booking: true } });
+  if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
+  if (request.confirmedAt) return { skipped: "already sent" };
+  const email = appointmentConfirmationEmail({ ...request, scheduledDate: request.booking?.scheduledDate ?? request.requestedDate });
+  const result = await ctx.mailer.send({
+    ...email,
+    to: request.customerEmail,
+    kind: "appointment-confirmation",
+    relatedKey: `appointment:${request.id}`,
+  });
+  await ctx.db.appointmentRequest.update({ where: { id: request.id }, data: { confirmedAt: new Date() } });
+  return result;
+}

@@ -1,0 +1,19 @@
+import { UnrecoverableError } from "bullmq";
+import { serializeBooking } from "@app/shared/bookings";
+import type { JobData } from "@app/shared/jobs";
+import { ADMIN_ROOM } from "@app/shared/realtime";
+import type { WorkerContext } from "../context";
+
+/**
+ * A booking was created or changed: tell every open admin page, on whichever
+ * web process it is connected, and raise the alarm for emergencies.
+ */
+export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"notifications", "booking-event">) {
+  const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
+  if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
+  const payload = { booking: serializeBooking(booking) };
+  const admins = ctx.emitter.to(ADMIN_ROOM);
+  admins.emit(data.event === "created" ? "booking:created" : "booking:updated", payload);
+  if (booking.priority === "emergency" && data.event === "created") admins.emit("booking:emergency", payload);
+  return { emitted: data.event };
+}
