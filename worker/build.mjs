@@ -5,7 +5,7 @@ import { bundleSharedPackage } from "../web/server/build.mjs";
 
 await build({
   entryPoints: [path.resolve(import.meta.dirname, "src/index.ts")],
-  outfile: path.resolve(import.meta.dirname, "dist/index.js"),
+  outfile: path.resolve(import.meta.dirname, process.env.WORKER_DIST_DIR ?? "dist", "index.js"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -87,7 +87,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const port = await freePort();
     webPorts.push(port);
     const url = `http://127.0.0.1:${port}`;
-    const web = startProcess(`${name}-${id}-web${webs.length}`, path.join(ROOT, "web/build/server.js"), {
+    const web = startProcess(`${name}-${id}-web${webs.length}`, path.join(ROOT, "web", process.env.WEB_BUILD_DIR ?? "build", "server.js"), {
       ...env,
       PORT: String(port),
       APP_URL: env.APP_URL ?? url,
@@ -99,7 +99,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return web;
   };
   const startWorker = async (extraEnv: Record<string, string> = {}) => {
-    const worker = startProcess(`${name}-${id}-worker${workers.length}`, path.join(ROOT, "worker/dist/index.js"), {
+    const worker = startProcess(`${name}-${id}-worker${workers.length}`, path.join(ROOT, "worker", process.env.WORKER_DIST_DIR ?? "dist", "index.js"), {
       ...env,
       APP_URL: env.APP_URL ?? urls[0] ?? "http://127.0.0.1",
       ...extraEnv,

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { getOptionalUser } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
 import styles from "./styles.css?url";
 
@@ -10,8 +11,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { appUrl: context.services.env.APP_URL };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { appUrl: context.services.env.APP_URL, user: await getOptionalUser(request, context) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

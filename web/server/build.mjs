@@ -19,7 +19,7 @@ export const bundleSharedPackage = {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await build({
     entryPoints: [path.resolve(import.meta.dirname, "index.ts")],
-    outfile: path.resolve(import.meta.dirname, "../build/server.js"),
+    outfile: path.resolve(import.meta.dirname, "..", process.env.WEB_BUILD_DIR ?? "build", "server.js"),
     bundle: true,
     platform: "node",
     format: "esm",

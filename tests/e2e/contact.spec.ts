@@ -1,0 +1,90 @@
+import { business } from "@app/shared/business";
+import { STAFF_EMAIL } from "../support/stack";
+import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
+
+const success = "Thank you for your message! We'll get back to you within 24 hours.";
+
+test.describe("contact page", () => {
+  test("shows hours, service area and the emergency banner, and passes axe", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Business Hours" })).toBeVisible();
+    await expect(page.getByText("7:00 AM - 6:00 PM")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Service Area" })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`Call ${business.phone.replace(/[()]/g, "\\$&")} now`) })).toHaveAttribute(
+      "href",
+      business.phoneHref,
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test("with JavaScript: sends, shows the success alert, resets, and staff get the email", async ({ page }) => {
+    await page.goto("/contact");
+    const text = `Breaker keeps tripping in the kitchen ${Date.now()}`;
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
+    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("225-555-0133");
+    await page.getByRole("combobox", { name: "Service needed" }).selectOption("residential");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toContainText(success);
+    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+    const email = await mailbox.waitFor((e) => (e.text ?? "").includes(text));
+    expect(email.to).toEqual([STAFF_EMAIL]);
+    expect(email.text).toContain("Jolie Landry");
+  });
+
+  test("with JavaScript: field errors from the server appear beside the fields", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
+    // Whitespace passes the browser's `required` but not the server's rules.
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("   ");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("with JavaScript: a server failure shows the call-us alert", async ({ page }) => {
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 503, body: "down" }));
+    await page.goto("/contact");
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Is anyone there?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
+    );
+  });
+});
+
+test.describe("contact page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts and shows the success message; staff get the email", async ({ page }) => {
+    await page.goto("/contact");
+    const text = `No-JS visitor needs a panel inspection ${Date.now()}`;
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Remy");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Hebert");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("remy@example.com");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(success)).toBeVisible();
+    await mailbox.waitFor((e) => (e.text ?? "").includes(text) && e.to.includes(STAFF_EMAIL));
+  });
+
+  test("server-side errors come back beside the fields with the values kept", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Remy");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Hebert");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("remy@example.com");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("   ");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("Remy");
+  });
+});

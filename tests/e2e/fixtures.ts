@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { createDb, type Db } from "@app/shared/db";
+import type { CapturedEmail } from "../support/resend-standin";
+import { randomIp } from "../support/stack";
+
+export { expect };
+
+const baseURL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run through tests/playwright.config.ts");
+  return url;
+};
+
+/** Reads what the app has sent to the email stand-in. */
+export const mailbox = {
+  async list(to?: string): Promise<CapturedEmail[]> {
+    const url = new URL("/__emails", process.env.E2E_MAIL_URL);
+    if (to) url.searchParams.set("to", to);
+    return (await fetch(url)).json() as Promise<CapturedEmail[]>;
+  },
+  async waitFor(predicate: (e: CapturedEmail) => boolean, timeoutMs = 15_000): Promise<CapturedEmail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await mailbox.list()).find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error("Timed out waiting for an email");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
+};
+
+/** Fails a page check when axe finds any WCAG 2.1 A/AA violation. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+let sharedDb: Db | undefined;
+
+export const test = base.extend<{ db: Db }>({
+  baseURL: async ({}, use) => use(baseURL()),
+  // Every test is its own visitor (own client IP), so rate limits never leak between tests.
+  extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": randomIp() }),
+  db: async ({}, use) => {
+    sharedDb ??= createDb(process.env.E2E_DATABASE_URL!, { max: 2 });
+    await use(sharedDb);
+  },
+});

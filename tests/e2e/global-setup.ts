@@ -1,0 +1,17 @@
+import type { FullConfig } from "@playwright/test";
+import testGlobalSetup from "../global-setup";
+import { startStack } from "../support/stack";
+
+/** One running system for the whole browser suite; tests reach it through E2E_* variables. */
+export default async function globalSetup(_config: FullConfig) {
+  const teardownServices = await testGlobalSetup();
+  const stack = await startStack({ name: "e2e" });
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_DATABASE_URL = stack.databaseUrl;
+  process.env.E2E_MAIL_URL = stack.mail.url;
+  process.env.E2E_REDIS_PREFIX = stack.redisPrefix;
+  return async () => {
+    await stack.stop();
+    await teardownServices();
+  };
+}
