@@ -37,6 +37,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   redisUrl?: string;
   name?: string;
+  /** Extra environment for web processes only. */
+  webEnv?: Record<string, string>;
 }
 
 function testEnvironment() {
@@ -91,9 +93,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...env,
       PORT: String(port),
       APP_URL: env.APP_URL ?? url,
+      ...options.webEnv,
       ...extraEnv,
     });
-    await web.waitForOutput(/web listening/);
+    await waitForHealthy(url, web);
     webs.push(web);
     urls.push(url);
     return web;
@@ -134,6 +137,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await dropDatabase(serverUrl, dbName);
     },
   };
+}
+
+async function waitForHealthy(url: string, proc: ManagedProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output().slice(-4000)}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${proc.name} did not become healthy:\n${proc.output().slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Removes every key a test wrote under its prefix. */

@@ -37,6 +37,11 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
         return id;
       },
       autoLogging: { ignore: (req) => /^\/(assets|healthz|readyz|favicon|@vite|@fs|node_modules|app\/)/.test(req.url ?? "") },
+      // Keep request logs short: no headers (cookies, tokens) and no bodies.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     }),
   );

@@ -1,0 +1,47 @@
+/**
+ * `npm run bench`: builds nothing itself (the script builds first), starts the
+ * production build of web and worker against real PostgreSQL and Redis, runs
+ * every benchmark, prints one table, and writes docs/benchmarks.md.
+ */
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import testGlobalSetup from "../global-setup";
+import { startStack } from "../support/stack";
+import { benchContact } from "./contact";
+import type { BenchRow } from "./stats";
+
+process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
+
+const teardown = await testGlobalSetup();
+const stack = await startStack({ name: "bench", env: { CHAT_STREAM_DELAY_MS: "0" }, webEnv: { LOG_LEVEL: "warn" } });
+const rows: BenchRow[] = [];
+try {
+  rows.push(...(await benchContact(stack)));
+} finally {
+  await stack.stop();
+  await teardown();
+}
+
+const header = ["benchmark", "metric", "value", "goal"];
+const table = [header, ...rows.map((r) => [r.benchmark, r.metric, r.value, r.goal ?? ""])];
+const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+console.log("\n" + table.map((row) => row.map((c, i) => c.padEnd(widths[i]!)).join("  ")).join("\n") + "\n");
+
+const date = new Date().toISOString().slice(0, 10);
+const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const md = [
+  "# Benchmarks",
+  "",
+  `Measured ${date} on ${machine}, with \`npm run bench\` (production build of web and worker, real PostgreSQL and Redis, email provider stand-in on loopback).`,
+  "",
+  "| benchmark | metric | value | goal |",
+  "|---|---|---|---|",
+  ...rows.map((r) => `| ${r.benchmark} | ${r.metric} | ${r.value} | ${r.goal ?? ""} |`),
+  "",
+  "Figures vary from run to run by roughly ±15% on this 2-core machine; the goals are checked by reading this table, never by timed tests.",
+  "",
+].join("\n");
+writeFileSync(path.resolve(import.meta.dirname, "../../docs/benchmarks.md"), md);
+console.log("written to docs/benchmarks.md");
