@@ -126,7 +126,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");
   }
-  if (problems.length) throw new EnvError(problems);
+  if (problems.length) {
+    if (isProduction) problems.push("(set them in the environment or in .env; see .env.example)");
+    throw new EnvError(problems);
+  }
   return env;
 }
 
@@ -136,7 +139,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * process never starts half-working.
  */
 export async function loadEnv(): Promise<Env> {
-  if (process.env.NODE_ENV !== "production" && process.env.NODE_ENV !== "test") {
+  // A `.env` file fills in what the real environment leaves unset (never overrides it).
+  if (process.env.NODE_ENV !== "test") {
     const { config } = await import("dotenv");
     config({ quiet: true });
   }
