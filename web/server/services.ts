@@ -1,8 +1,9 @@
 import { createDb, type Db } from "@app/shared/db";
 import type { Env } from "@app/shared/env";
 import type { Logger } from "@app/shared/logger";
+import { QueueEvents } from "bullmq";
 import { createQueues, type Queues } from "@app/shared/queues";
-import { createFastFailRedis, type Redis } from "@app/shared/redis";
+import { createBlockingRedis, createFastFailRedis, type Redis } from "@app/shared/redis";
 import { createRateLimits, type RateLimits } from "./rate-limits";
 
 /** Everything a request handler may use, created once per process and passed
@@ -14,6 +15,8 @@ export interface Services {
   redis: Redis;
   queues: Queues;
   rateLimits: RateLimits;
+  /** Completion events of chat jobs, so the HTTP chat call can answer with the reply. */
+  chatEvents: QueueEvents;
 }
 
 export function createServices(env: Env, logger: Logger): Services {
@@ -31,11 +34,13 @@ export function createServices(env: Env, logger: Logger): Services {
   });
   const queues = createQueues(redis, env.REDIS_PREFIX);
   for (const queue of Object.values(queues)) queue.on("error", () => {});
-  return { env, logger, db, redis, queues, rateLimits: createRateLimits(redis, env.REDIS_PREFIX) };
+  const chatEvents = new QueueEvents("chat", { connection: createBlockingRedis(env.REDIS_URL), prefix: `${env.REDIS_PREFIX}:bull` });
+  chatEvents.on("error", () => {});
+  return { env, logger, db, redis, queues, rateLimits: createRateLimits(redis, env.REDIS_PREFIX), chatEvents };
 }
 
 export async function closeServices(services: Services) {
-  await Promise.allSettled(Object.values(services.queues).map((q) => q.close()));
+  await Promise.allSettled([...Object.values(services.queues).map((q) => q.close()), services.chatEvents.close()]);
   await Promise.allSettled([services.db.$disconnect()]);
   services.redis.disconnect();
 }

@@ -23,8 +23,9 @@ export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat
   if (userMessage.replyToId) {
     const existing = await ctx.db.chatMessage.findUnique({ where: { id: userMessage.replyToId } });
     if (existing) {
-      room.emit("chat:message", { sessionId: data.sessionId, message: serializeChatMessage(existing) });
-      return { assistantMessageId: existing.id };
+      const flags = { suggestsBooking: existing.intent === "booking", openBookingForm: false };
+      room.emit("chat:message", { sessionId: data.sessionId, message: serializeChatMessage(existing, flags) });
+      return { assistantMessageId: existing.id, ...flags };
     }
   }
 
@@ -63,5 +64,5 @@ export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat
   });
   const message = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
   room.emit("chat:message", { sessionId: data.sessionId, message });
-  return { assistantMessageId: stored.id };
+  return { assistantMessageId: stored.id, suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm };
 }

@@ -1,0 +1,201 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { Job } from "bullmq";
+import { appointmentRequestSchema, bookingPriorityFor, createChatSessionSchema, sendChatMessageSchema } from "@app/shared/api/chat";
+import { fieldErrors } from "@app/shared/api/errors";
+import { business } from "@app/shared/business";
+import { localSlotToUtc, nextBusinessSlot } from "@app/shared/bookings";
+import { composeReply } from "@app/shared/chat/engine";
+import { serializeChatMessage } from "@app/shared/chat/messages";
+import type { ChatMessage } from "@app/shared/db";
+import { jobIds } from "@app/shared/jobs";
+import { enqueue, EnqueueError } from "@app/shared/queues";
+import { consume } from "../../../server/rate-limits";
+import { announceNewBooking, createBooking } from "../bookings/bookings.server";
+
+/** How long the HTTP call waits for the worker's reply before answering without it. */
+const REPLY_WAIT_MS = 10_000;
+
+type Failure = { ok: false; status: 400 | 404 | 429; message: string; errors?: Record<string, string>; retryAfter?: number };
+
+export async function createChatSession(context: AppLoadContext, input: unknown, userAgent: string | null) {
+  const { services, clientIp } = context;
+  const parsed = createChatSessionSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: "Invalid chat session", errors: fieldErrors(parsed.error) } satisfies Failure;
+  const existing = await services.db.chatSession.findUnique({ where: { id: parsed.data.sessionId } });
+  if (existing) return { ok: true as const, created: false, session: { sessionId: existing.id, status: existing.status } };
+  const retryAfter = await consume(services.rateLimits, "chatSessionPerIp", clientIp);
+  if (retryAfter !== null) return { ok: false, status: 429, message: "Too many chats started. Please wait a little.", retryAfter } satisfies Failure;
+  const session = await services.db.chatSession.upsert({
+    where: { id: parsed.data.sessionId },
+    create: { id: parsed.data.sessionId, status: "active", ip: clientIp, userAgent: userAgent?.slice(0, 500) ?? null },
+    update: {},
+  });
+  return { ok: true as const, created: true, session: { sessionId: session.id, status: session.status } };
+}
+
+/**
+ * Stores the visitor's message and queues the reply; the worker streams it to
+ * the session's socket room and stores it. The HTTP answer waits for that
+ * reply (bounded) so API clients get the full §7 response.
+ */
+export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown) {
+  const { services, clientIp, requestId, logger } = context;
+  const parsed = sendChatMessageSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid message", errors: fieldErrors(parsed.error) } satisfies Failure;
+  const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
+  if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  const retryAfter =
+    (await consume(services.rateLimits, "chatPerSession", sessionId)) ?? (await consume(services.rateLimits, "chatPerIp", clientIp));
+  if (retryAfter !== null) return { ok: false, status: 429, message: "You're sending messages very quickly. Please wait a moment.", retryAfter } satisfies Failure;
+
+  const userMessage = await services.db.chatMessage.create({ data: { sessionId, sender: "user", message: parsed.data.message } });
+  await services.db.chatSession.update({ where: { id: sessionId }, data: { updatedAt: new Date() } });
+
+  let job: Job | undefined;
+  try {
+    job = await enqueue(services.queues, "chat", "chat-reply", { sessionId, userMessageId: userMessage.id, requestId }, { jobId: jobIds.chatReply(userMessage.id) });
+  } catch (error) {
+    if (!(error instanceof EnqueueError)) throw error;
+    logger.warn({ err: error.message, sessionId }, "chat queue unavailable; answering with the built-in engine here");
+  }
+
+  let assistantMessage: ReturnType<typeof serializeChatMessage> | null = null;
+  if (!job) {
+    const { stored, reply } = await answerWithoutQueue(context, sessionId, userMessage);
+    assistantMessage = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
+  } else {
+    let flags: { suggestsBooking?: boolean; openBookingForm?: boolean } = {};
+    try {
+      flags = ((await job.waitUntilFinished(services.chatEvents, REPLY_WAIT_MS)) ?? {}) as typeof flags;
+    } catch (error) {
+      logger.warn({ err: (error as Error).message, sessionId }, "chat reply not ready in time");
+    }
+    const refreshed = await services.db.chatMessage.findUnique({ where: { id: userMessage.id }, select: { replyToId: true } });
+    const stored = refreshed?.replyToId ? await services.db.chatMessage.findUnique({ where: { id: refreshed.replyToId } }) : null;
+    if (stored) assistantMessage = serializeChatMessage(stored, { suggestsBooking: flags.suggestsBooking, openBookingForm: flags.openBookingForm });
+  }
+
+  return {
+    ok: true as const,
+    body: {
+      success: true,
+      userMessage: serializeChatMessage(userMessage),
+      assistantMessage,
+      message: assistantMessage?.message ?? null,
+      intent: assistantMessage?.metadata.intent ?? null,
+      suggestedActions: assistantMessage?.metadata.suggestedActions ?? [],
+      // The reply is still on its way (it will arrive on the socket), or could not be produced.
+      pending: !assistantMessage,
+    },
+  };
+}
+
+/**
+ * Redis (the queue and the sockets) is down: rather than leave the visitor
+ * without an answer, the built-in engine (no network, a few microseconds)
+ * answers here and the reply is stored as the worker would store it.
+ * See docs/decisions/004-chat-replies.md.
+ */
+async function answerWithoutQueue(context: AppLoadContext, sessionId: string, userMessage: ChatMessage) {
+  const { db } = context.services;
+  const history = await db.chatMessage.findMany({
+    where: { sessionId, createdAt: { lt: userMessage.createdAt } },
+    orderBy: { createdAt: "desc" },
+    take: 12,
+  });
+  const reply = composeReply(
+    userMessage.message,
+    history.reverse().map((m) => ({ sender: m.sender, message: m.message, intent: m.intent, suggestedActions: m.suggestedActions })),
+    { now: new Date() },
+  );
+  const stored = await db.$transaction(async (tx) => {
+    const assistant = await tx.chatMessage.create({
+      data: { sessionId, sender: "assistant", message: reply.message, intent: reply.intent, suggestedActions: reply.suggestedActions.slice(0, 3) },
+    });
+    await tx.chatMessage.update({ where: { id: userMessage.id }, data: { replyToId: assistant.id } });
+    return assistant;
+  });
+  return { stored, reply };
+}
+
+/**
+ * A chat appointment request becomes a customer (matched by email) and a
+ * pending booking in one transaction; staff are emailed, admins alerted live
+ * for emergencies, and the visitor gets a confirmation email.
+ */
+export async function bookAppointment(context: AppLoadContext, sessionId: string, input: unknown) {
+  const { services, clientIp, requestId, logger } = context;
+  const parsed = appointmentRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Please fill in all required fields (Name, Phone, Email, Service Type)",
+      errors: fieldErrors(parsed.error),
+    } satisfies Failure;
+  }
+  const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
+  if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientIp);
+  if (retryAfter !== null) {
+    return { ok: false, status: 429, message: `You've sent several requests already. Please call us at ${business.phone}.`, retryAfter } satisfies Failure;
+  }
+
+  const data = parsed.data;
+  const email = data.customerEmail.toLowerCase();
+  const scheduledDate = data.preferredDate ? localSlotToUtc(data.preferredDate, data.preferredTime ?? "09:00") : nextBusinessSlot(new Date());
+  const details = [
+    `Requested through the website chat (${data.serviceType}).`,
+    data.address ? `Address: ${data.address}` : null,
+    data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
+    data.preferredDate ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? "09:00"}` : "No date chosen: placed on the next business morning.",
+    `Phone: ${data.customerPhone}`,
+    data.description ? `Visitor's description: ${data.description}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+  const { booking, request } = await services.db.$transaction(async (tx) => {
+    const customer =
+      (await tx.customer.findFirst({ where: { email }, orderBy: { id: "asc" } })) ??
+      (await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone } }));
+    const booking = await createBooking(
+      context,
+      { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: "chat" },
+      tx,
+    );
+    const request = await tx.appointmentRequest.create({
+      data: {
+        chatSessionId: sessionId,
+        customerName: data.customerName,
+        customerPhone: data.customerPhone,
+        customerEmail: email,
+        serviceType: data.serviceType,
+        address: data.address ?? null,
+        preferredTiming: data.preferredTiming ?? null,
+        priority: data.priority,
+        description: data.description ?? null,
+        requestedDate: data.preferredDate ? scheduledDate : null,
+        customerId: customer.id,
+        bookingId: booking.id,
+      },
+    });
+    return { booking, request };
+  });
+
+  await announceNewBooking(context, booking);
+  try {
+    await enqueue(services.queues, "email", "appointment-confirmation", { appointmentRequestId: request.id, requestId }, {
+      jobId: jobIds.appointmentConfirmation(request.id),
+    });
+  } catch (error) {
+    logger.warn({ err: (error as Error).message, appointmentRequestId: request.id }, "confirmation email deferred to the sweeper");
+  }
+
+  const when = scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const message =
+    data.priority === "emergency"
+      ? `Request #${request.id} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`
+      : `Request #${request.id}: ${data.serviceType}, tentatively ${when}. We'll call you within 24 hours to confirm${data.customerEmail ? ", and a confirmation is on its way to your email" : ""}.`;
+  return { ok: true as const, body: { success: true, message, bookingId: booking.id, appointmentRequestId: request.id } };
+}
