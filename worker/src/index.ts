@@ -33,7 +33,8 @@ const ctx: WorkerContext = {
 };
 for (const q of Object.values(ctx.queues)) q.on("error", () => {});
 
-const concurrency: Record<string, number> = { email: 5, chat: 20, notifications: 10 };
+// Chat replies are short and I/O-bound: many at once keeps the first streamed text quick under load.
+const concurrency: Record<string, number> = { email: 5, chat: 64, notifications: 10 };
 
 const workers = queueNames.map((queue) => {
   const worker = new Worker(

@@ -76,13 +76,24 @@ export async function apiHandler(
   context: { logger?: { error: (obj: unknown, msg: string) => void } },
   fn: () => Promise<Response>,
 ): Promise<Response> {
+  const started = performance.now();
+  let response: Response;
   try {
-    return await fn();
+    response = await fn();
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    context.logger?.error({ err: thrown }, "unhandled API error");
-    return apiError(500, "Something went wrong on our side. Please try again or call us.");
+    if (thrown instanceof Response) response = thrown;
+    else {
+      context.logger?.error({ err: thrown }, "unhandled API error");
+      response = apiError(500, "Something went wrong on our side. Please try again or call us.");
+    }
   }
+  // How long the handler took, for browsers' dev tools and `npm run bench`.
+  try {
+    response.headers.append("Server-Timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
+  } catch {
+    /* immutable headers (e.g. a redirect): skip */
+  }
+  return response;
 }
 
 export function methodNotAllowed(allowed: string[]) {

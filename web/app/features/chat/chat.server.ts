@@ -49,7 +49,10 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
   if (retryAfter !== null) return { ok: false, status: 429, message: "You're sending messages very quickly. Please wait a moment.", retryAfter } satisfies Failure;
 
   const userMessage = await services.db.chatMessage.create({ data: { sessionId, sender: "user", message: parsed.data.message } });
-  await services.db.chatSession.update({ where: { id: sessionId }, data: { updatedAt: new Date() } });
+  // Last activity, for the staff inbox; not on the reply's critical path.
+  void services.db.chatSession
+    .update({ where: { id: sessionId }, data: { updatedAt: new Date() } })
+    .catch((error: Error) => logger.warn({ err: error.message }, "could not touch chat session"));
 
   let job: Job | undefined;
   try {
