@@ -61,7 +61,38 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw apiError(400, "Request body must be a JSON object", { _: "Expected an object" });
   }
+  assertNoNulCharacters(value);
   return value as Record<string, unknown>;
+}
+
+/** A form post as a plain object of strings (files become empty strings), with the same checks. */
+export async function readFormObject(request: Request): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw apiError(400, "Malformed form data");
+  }
+  const value = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  assertNoNulCharacters(value);
+  return value;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, and no person types it: refuse it up
+ * front with a 400 rather than letting the insert fail.
+ */
+export function assertNoNulCharacters(value: unknown, path = ""): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw apiError(400, "Text contains characters that are not allowed", { [path || "_"]: "Contains a NUL character" });
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => assertNoNulCharacters(v, path ? `${path}.${i}` : String(i)));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      assertNoNulCharacters(k, path);
+      assertNoNulCharacters(v, path ? `${path}.${k}` : k);
+    }
+  }
 }
 
 /** Validates with a zod schema; 400 with field errors when it does not fit. */

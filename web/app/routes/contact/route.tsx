@@ -4,6 +4,7 @@ import { Clock, MapPin, Phone, Siren } from "lucide-react";
 import { business, formatAddress } from "@app/shared/business";
 import { ContactForm } from "~/features/contact/contact-form";
 import { submitContactMessage } from "~/features/contact/contact.server";
+import { readFormObject } from "~/utils/api.server";
 
 export const meta: MetaFunction = () => [
   { title: `Contact ${business.name} | Electricians in Baton Rouge, LA` },
@@ -15,8 +16,11 @@ export const meta: MetaFunction = () => [
 
 /** The no-JavaScript path: the same rules as POST /api/contact. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const input = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const input = await readFormObject(request).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return null;
+    throw thrown;
+  });
+  if (!input) return { ok: false as const, message: "Your message contains characters we cannot accept. Please remove them and try again.", errors: undefined, values: {} };
   const result = await submitContactMessage(context, input, request.headers.get("user-agent"));
   if (result.ok) return { ok: true as const };
   const values = Object.fromEntries(Object.entries(input).filter(([k]) => ["firstName", "lastName", "email", "phone", "service", "message"].includes(k)));

@@ -1,0 +1,123 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postJson, randomIp, startStack, type Stack } from "../support/stack";
+
+/**
+ * Hostile input, generated: whatever arrives, public endpoints answer 4xx with
+ * `{ success: false, message }` (or succeed with a valid payload), never 5xx,
+ * and nothing is stored from a refused request.
+ */
+
+let stack: Stack;
+let sessionId: string;
+beforeAll(async () => {
+  stack = await startStack({ name: "hostile" });
+  sessionId = `chat_hostile${Date.now().toString(36)}`;
+  await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const nasty = fc.oneof(
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "'; DROP TABLE \"Booking\"; --",
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "{{7*7}}",
+    "${process.exit()}",
+    "\u0000",
+    "\uD800",
+    "\u202Egnp.exe",
+    "𝕳𝖊𝖑𝖑𝖔 👋🏽 \u200B",
+    "../../etc/passwd",
+    "a".repeat(20_000),
+  ),
+  fc.string({ unit: "binary", maxLength: 200 }),
+  fc.string({ maxLength: 50 }),
+);
+const weirdKey = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "firstName", "message", "email", "sessionId");
+const value = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 3 }), fc.dictionary(weirdKey, nasty, { maxKeys: 3 }));
+const body = fc.oneof(
+  fc.dictionary(fc.oneof(weirdKey, fc.string({ maxLength: 10 })), value, { maxKeys: 8 }).map((o) => JSON.stringify(o)),
+  // Prototype pollution written literally (JSON.stringify would drop a real __proto__ key).
+  fc.tuple(nasty, nasty).map(([a, b]) => `{"__proto__":{"isAdmin":true,"polluted":${JSON.stringify(a)}},"constructor":{"prototype":{"x":${JSON.stringify(b)}}},"message":${JSON.stringify(a)}}`),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom("", "{", "[]", "null", "true", '{"a":', "\u0000", '{"firstName":{"$ne":null}}'),
+);
+
+async function counts() {
+  const [contacts, messages, bookings, requests, customers] = await Promise.all([
+    stack.db.contactMessage.count(),
+    stack.db.chatMessage.count(),
+    stack.db.booking.count(),
+    stack.db.appointmentRequest.count(),
+    stack.db.customer.count(),
+  ]);
+  return { contacts, messages, bookings, requests, customers };
+}
+
+const endpoints = () => [
+  "/api/contact",
+  "/api/chat/session",
+  `/api/chat/${sessionId}/message`,
+  `/api/chat/${sessionId}/book-appointment`,
+  "/api/auth/login",
+  "/api/auth/register",
+  "/api/auth/request-reset",
+  "/api/auth/reset-password",
+];
+
+describe.each([0, 1, 2, 3, 4, 5, 6, 7])("public endpoint #%i under generated input", (index) => {
+  it("answers 4xx with the error shape or a real success, never 5xx, and stores nothing when refusing", async () => {
+    const path = endpoints()[index]!;
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        const before = await counts();
+        const res = await postJson(`${stack.url}${path}`, null, { raw, ip: randomIp() });
+        expect(res.status, `${path} ${raw.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.json).toMatchObject({ success: false, message: expect.any(String) });
+          const after = await counts();
+          expect(after).toEqual(before);
+        }
+        // Nothing leaked onto Object.prototype in this process or the server's answers.
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(JSON.stringify(res.json ?? {})).not.toContain("isAdmin");
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+it("stores hostile text verbatim when it is otherwise valid, and escapes it in the staff email", async () => {
+  const payload = `<img src=x onerror=alert(1)> '; DROP TABLE "ContactMessage"; -- 𝕳𝖊𝖑𝖑𝖔`;
+  const res = await postJson(`${stack.url}/api/contact`, { firstName: "<b>Eve</b>", lastName: "O'Brien", email: "eve@example.com", message: payload });
+  expect(res.status).toBe(201);
+  const row = await stack.db.contactMessage.findUniqueOrThrow({ where: { id: res.json.id } });
+  expect(row.message).toBe(payload);
+  expect(row.firstName).toBe("<b>Eve</b>");
+  const emails = await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("DROP TABLE")));
+  const html = emails.find((e) => (e.text ?? "").includes("DROP TABLE"))!.html!;
+  expect(html).not.toContain("<img src=x");
+  expect(html).not.toContain("<b>Eve</b>");
+  expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+});
+
+it("refuses a NUL character (which PostgreSQL cannot store) with a 400, in JSON and in form posts", async () => {
+  const before = await counts();
+  const json = await postJson(`${stack.url}/api/contact`, { firstName: "A\u0000", lastName: "B", email: "a@b.co", message: "hi" });
+  expect(json.status).toBe(400);
+  expect(json.json).toMatchObject({ success: false, errors: { firstName: expect.any(String) } });
+  const chat = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "hi\u0000there" });
+  expect(chat.status).toBe(400);
+  const form = await fetch(`${stack.url}/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+    body: new URLSearchParams({ firstName: "A\u0000", lastName: "B", email: "a@b.co", message: "hi" }),
+  });
+  expect(form.status).toBeLessThan(500);
+  expect(await counts()).toEqual(before);
+});
