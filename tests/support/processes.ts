@@ -103,3 +103,47 @@ export async function startPrivateRedis(): Promise<{ url: string; port: number; 
     },
   };
 }
+
+/**
+ * A private PostgreSQL server in a temporary directory, for tests that stop and
+ * restart the database without touching the machine's shared one. Runs as the
+ * `postgres` system user when started as root (PostgreSQL refuses root).
+ */
+export async function startPrivatePostgres(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> }> {
+  const { execFileSync } = await import("node:child_process");
+  const { mkdtempSync, chmodSync, readdirSync, rmSync } = await import("node:fs");
+  const os = await import("node:os");
+  const versions = readdirSync("/usr/lib/postgresql").sort();
+  const bin = `/usr/lib/postgresql/${versions[versions.length - 1]}/bin`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bce-pg-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const asPostgres = (cmd: string, args: string[]) =>
+    process.getuid?.() === 0 ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" }) : execFileSync(cmd, args, { stdio: "pipe" });
+  const data = path.join(dir, "data");
+  asPostgres(`${bin}/initdb`, ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  const start = async () => {
+    asPostgres(`${bin}/pg_ctl`, [
+      "-D", data, "-l", path.join(dir, "log"), "-w", "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+      "start",
+    ]);
+  };
+  const stop = async () => {
+    try {
+      asPostgres(`${bin}/pg_ctl`, ["-D", data, "-m", "fast", "-w", "stop"]);
+    } catch {
+      /* already stopped */
+    }
+  };
+  await start();
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    async destroy() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { Redis } from "ioredis";
 import { createDb, type Db } from "@app/shared/db";
-import { cloneDatabase, dropDatabase, runId } from "./database";
+import { cloneDatabase, createTemplate, dropDatabase, runId, withDatabase } from "./database";
 import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
 import { startResendStandin, type ResendStandin } from "./resend-standin";
 
@@ -39,6 +39,8 @@ export interface StackOptions {
   name?: string;
   /** Extra environment for web processes only. */
   webEnv?: Record<string, string>;
+  /** A PostgreSQL server of the test's own (its database is migrated there from scratch). */
+  pgServerUrl?: string;
 }
 
 function testEnvironment() {
@@ -50,11 +52,19 @@ function testEnvironment() {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const { serverUrl, template, redisUrl: sharedRedis } = testEnvironment();
+  const shared = testEnvironment();
+  const serverUrl = options.pgServerUrl ?? shared.serverUrl;
+  const sharedRedis = shared.redisUrl;
   const id = runId();
   const name = options.name ?? "stack";
   const dbName = `bce_test_${id}`;
-  const databaseUrl = await cloneDatabase(serverUrl, template, dbName);
+  let databaseUrl: string;
+  if (options.pgServerUrl) {
+    await createTemplate(serverUrl, dbName);
+    databaseUrl = withDatabase(serverUrl, dbName);
+  } else {
+    databaseUrl = await cloneDatabase(serverUrl, shared.template, dbName);
+  }
   const redisUrl = options.redisUrl ?? sharedRedis;
   const redisPrefix = `bcetest-${id}`;
   const mail = await startResendStandin();

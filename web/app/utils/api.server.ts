@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldErrors } from "@app/shared/api/errors";
+import { business } from "@app/shared/business";
 import { MAX_BODY_BYTES } from "../../server/security";
 
 /**
@@ -113,7 +114,12 @@ export async function apiHandler(
     response = await fn();
   } catch (thrown) {
     if (thrown instanceof Response) response = thrown;
-    else {
+    else if (isDatabaseUnavailable(thrown)) {
+      context.logger?.error({ err: (thrown as Error).message }, "database unavailable");
+      response = apiError(503, `We can't take requests online for a moment. Please try again shortly or call us at ${business.phone}.`, undefined, {
+        "Retry-After": "30",
+      });
+    } else {
       context.logger?.error({ err: thrown }, "unhandled API error");
       response = apiError(500, "Something went wrong on our side. Please try again or call us.");
     }
@@ -129,4 +135,16 @@ export async function apiHandler(
 
 export function methodNotAllowed(allowed: string[]) {
   return apiError(405, "Method not allowed", undefined, { Allow: allowed.join(", ") });
+}
+
+/** Connection-level database failures (down, restarting, pool exhausted): a 503, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e: unknown = error; e && typeof e === "object" && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && ["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"].includes(code)) return true;
+    if (typeof message === "string" && /ECONNREFUSED|Connection terminated|connect ECONN|the database system is (starting up|shutting down)|terminating connection/i.test(message)) return true;
+  }
+  return false;
 }
