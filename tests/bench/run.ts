@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import testGlobalSetup from "../global-setup";
 import { startStack } from "../support/stack";
+import { benchAdmin } from "./admin";
+import { benchChat } from "./chat";
 import { benchContact } from "./contact";
 import type { BenchRow } from "./stats";
 
@@ -19,6 +21,8 @@ const stack = await startStack({ name: "bench", env: { CHAT_STREAM_DELAY_MS: "0"
 const rows: BenchRow[] = [];
 try {
   rows.push(...(await benchContact(stack)));
+  rows.push(...(await benchChat(stack)));
+  rows.push(...(await benchAdmin(stack)));
 } finally {
   await stack.stop();
   await teardown();

@@ -2,8 +2,24 @@ import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Server } from "socket.io";
 import { createBlockingRedis } from "@app/shared/redis";
-import { chatRoom, realtimeKey } from "@app/shared/realtime";
+import { ADMIN_ROOM, chatRoom, realtimeKey } from "@app/shared/realtime";
+import { findSession, readSessionToken } from "../app/utils/session.server";
 import type { Services } from "./services";
+
+/**
+ * The user behind a socket's handshake: the session cookie the pages use, or
+ * `auth: { token }` for API clients. Same sessions table as HTTP.
+ */
+async function socketUser(services: Services, headers: Record<string, string | string[] | undefined>, auth: unknown) {
+  const token = typeof auth === "object" && auth && typeof (auth as { token?: unknown }).token === "string" ? (auth as { token: string }).token : null;
+  const requestHeaders = new Headers();
+  if (typeof headers.cookie === "string") requestHeaders.set("cookie", headers.cookie);
+  if (token) requestHeaders.set("authorization", `Bearer ${token}`);
+  const presented = await readSessionToken(new Request("http://socket.local/", { headers: requestHeaders }), services.env);
+  if (!presented) return null;
+  const session = await findSession(services.db, presented.token);
+  return session?.user ?? null;
+}
 
 /**
  * socket.io on the web server's HTTP port. The Redis adapter fans events out
@@ -28,7 +44,7 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
     },
   });
 
-  io.on("connection", (socket) => {
+  io.on("connection", async (socket) => {
     socket.on("chat:join", async (payload: unknown, ack?: (r: { ok: boolean; error?: string }) => void) => {
       const reply = typeof ack === "function" ? ack : () => {};
       const sessionId = typeof payload === "object" && payload ? (payload as { sessionId?: unknown }).sessionId : undefined;
@@ -45,6 +61,19 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
         reply({ ok: false, error: "Could not join" });
       }
     });
+
+    // Registered after the handlers above, so nothing a client sends early is missed.
+    // Staff sockets join the admins room: booking events and emergency alerts go only there.
+    try {
+      const user = await socketUser(services, socket.handshake.headers, socket.handshake.auth);
+      if (user?.role === "admin") {
+        await socket.join(ADMIN_ROOM);
+        socket.data.userId = user.id;
+        socket.emit("admin:ready", { ok: true });
+      }
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "socket session lookup failed");
+    }
   });
 
   return {

@@ -1,4 +1,19 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "~/features/auth/notices";
+import { apiError, jsonResponse } from "./api.server";
+import { clearSessionCookie, deleteSession, findSession, readSessionToken, type TokenSource } from "./session.server";
+
+/**
+ * Who is asking: the session behind a request's cookie or bearer token, and
+ * the guards loaders, actions and API routes start with.
+ *
+ *   const user = await getOptionalUser(request, context); // SessionUser | null
+ *   const user = await requireUser(request, context);     // signed in, or thrown away
+ *   const admin = await requireAdmin(request, context);   // admin, or 401 / 403 thrown
+ *
+ * The guards throw a Response, so a loader reads as one line of policy and
+ * then its work. Under /api/* what they throw is the JSON error of DESIGN.md §4.
+ */
 
 /** The signed-in user as pages and the header see it (never a password or hash). */
 export interface SessionUser {
@@ -9,10 +24,135 @@ export interface SessionUser {
   role: "customer" | "technician" | "admin";
 }
 
+/** The user as the API returns it (login, register, me): SessionUser plus status and dates, in ISO 8601. */
+export interface ApiUser extends SessionUser {
+  isActive: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+interface UserRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: SessionUser["role"];
+  isActive: boolean;
+  createdAt: Date;
+  lastLogin: Date | null;
+}
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role };
+}
+
+export function toApiUser(user: UserRow): ApiUser {
+  return {
+    ...toSessionUser(user),
+    isActive: user.isActive,
+    createdAt: user.createdAt.toISOString(),
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+  };
+}
+
+export interface AuthSession {
+  sessionId: string;
+  source: TokenSource;
+  user: UserRow;
+}
+
+// The root loader and a page's own loader ask about the same request; one lookup serves both.
+const resolved = new WeakMap<Request, Promise<AuthSession | null>>();
+
 /**
- * The user of this request's session, or null when signed out.
- * (Accounts are being built: see the "Accounts" issue; until then everyone is signed out.)
+ * The live session of this request (cookie, or `Authorization: Bearer`), or
+ * null: no token, a bad signature, an unknown, expired or revoked token, or an
+ * inactive user.
  */
-export async function getOptionalUser(_request: Request, _context: AppLoadContext): Promise<SessionUser | null> {
-  return null;
+export function getAuthSession(request: Request, context: AppLoadContext): Promise<AuthSession | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = lookUpSession(request, context);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUpSession(request: Request, { services }: AppLoadContext): Promise<AuthSession | null> {
+  const presented = await readSessionToken(request, services.env);
+  if (!presented) return null;
+  const session = await findSession(services.db, presented.token);
+  if (!session) return null;
+  return { sessionId: session.id, source: presented.source, user: session.user };
+}
+
+/** The user of this request's session, or null when signed out. */
+export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const session = await getAuthSession(request, context);
+  return session ? toSessionUser(session.user) : null;
+}
+
+function isApiRequest(request: Request) {
+  const path = new URL(request.url).pathname;
+  return path === "/api" || path.startsWith("/api/");
+}
+
+/**
+ * The Response a guard throws. API paths get `{ success: false, message }`.
+ * Pages get a 401 / 403 whose data (`{ title, message }`) the page's
+ * ErrorBoundary renders; see `AccessDeniedBoundary` in features/auth/access-denied.tsx.
+ */
+function denied(request: Request, status: 401 | 403): Response {
+  if (isApiRequest(request)) {
+    return apiError(status, status === 401 ? "You need to log in first." : "You need admin access to do this.");
+  }
+  return jsonResponse({ success: false, title: ACCESS_DENIED_TITLE, message: ADMIN_REQUIRED_MESSAGE }, { status });
+}
+
+/**
+ * The signed-in user, or thrown away: a page request is redirected to /login,
+ * an /api/* request gets a JSON 401.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (user) return user;
+  if (isApiRequest(request)) throw denied(request, 401);
+  throw redirect("/login");
+}
+
+/**
+ * The signed-in admin, or a thrown Response: 401 when signed out, 403 when
+ * signed in with another role. On /api/* it is JSON `{ success: false,
+ * message }`; on a page, render it with the Access Denied screen:
+ *
+ *   // app/routes/admin.users/route.tsx
+ *   export async function loader({ request, context }: LoaderFunctionArgs) {
+ *     const admin = await requireAdmin(request, context);
+ *     ...
+ *   }
+ *   export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+ *
+ * Call it in every admin loader AND action (an action is reachable without its page).
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw denied(request, 401);
+  if (user.role !== "admin") throw denied(request, 403);
+  return user;
+}
+
+/**
+ * Ends the session this request presents (cookie or bearer), if any, and
+ * returns the `Set-Cookie` that clears the cookie. Used by /logout and
+ * POST /api/auth/logout.
+ */
+export async function endSession(request: Request, context: AppLoadContext): Promise<string> {
+  const { env, db } = context.services;
+  const presented = await readSessionToken(request, env);
+  if (presented) {
+    // Signing out always completes for the visitor; a row left behind still expires.
+    await deleteSession(db, presented.token).catch((error: unknown) => context.logger.warn({ err: error }, "could not delete the session row"));
+  }
+  resolved.delete(request);
+  return clearSessionCookie(env);
 }

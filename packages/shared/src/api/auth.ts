@@ -1,0 +1,79 @@
+import { z } from "zod";
+import {
+  authMessages as m,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TOKEN_MAX_LENGTH,
+} from "./auth-rules";
+
+/**
+ * Account payloads (spec §3, §5), checked identically by the /login page
+ * action and the /api/auth/* routes. The browser checks the same rules
+ * without zod (./auth-rules.ts). Unknown keys, such as a `role` someone adds
+ * to a registration, are dropped.
+ */
+
+const email = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(EMAIL_MAX_LENGTH, m.emailTooLong)
+  .pipe(z.email(m.emailInvalid))
+  // Stored and looked up lower-cased, so an address is unique whatever its case.
+  .transform((value) => value.toLowerCase());
+
+// Never trimmed: spaces are part of a password.
+const password = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
+
+const name = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);
+
+const token = z.string({ error: m.tokenRequired }).trim().min(1, m.tokenRequired).max(TOKEN_MAX_LENGTH, m.tokenTooLong);
+
+/**
+ * The confirmation is typed on the page but not sent by API clients (spec §3):
+ * the page schemas require it, the API schemas check it only when present.
+ */
+const confirmationRequired = z.string({ error: m.confirmRequired }).min(1, m.confirmRequired);
+const confirmationOptional = z.string({ error: m.passwordsDoNotMatch }).optional();
+
+function passwordsMatch(value: { password: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
+  if (value.confirmPassword && value.confirmPassword !== value.password) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.passwordsDoNotMatch });
+  }
+}
+
+export const loginSchema = z.object({ email, password });
+
+const registerFields = z.object({
+  firstName: name(m.firstNameRequired, m.firstNameTooLong),
+  lastName: name(m.lastNameRequired, m.lastNameTooLong),
+  email,
+  password,
+});
+/** POST /api/auth/register: firstName, lastName, email, password (confirmPassword optional). */
+export const registerSchema = registerFields.extend({ confirmPassword: confirmationOptional }).superRefine(passwordsMatch);
+/** The register form on /login, which also carries confirmPassword. */
+export const registerFormSchema = registerFields.extend({ confirmPassword: confirmationRequired }).superRefine(passwordsMatch);
+
+export const requestResetSchema = z.object({ email });
+
+const resetFields = z.object({ token, password });
+/** POST /api/auth/reset-password: token, password (confirmPassword optional). */
+export const resetPasswordSchema = resetFields.extend({ confirmPassword: confirmationOptional }).superRefine(passwordsMatch);
+/** The reset step on /login: token, new password and its confirmation. */
+export const resetPasswordFormSchema = resetFields.extend({ confirmPassword: confirmationRequired }).superRefine(passwordsMatch);
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type RequestResetInput = z.infer<typeof requestResetSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export * from "./auth-rules";
+export { HONEYPOT_FIELD } from "./honeypot";

@@ -1,0 +1,289 @@
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, signedInUser } from "../support/accounts";
+import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+
+let stack: Stack;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let customer: Awaited<ReturnType<typeof signedInUser>>;
+let technician: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  stack = await startStack({ name: "admin" });
+  admin = await signedInUser(stack.url, stack.db, "admin");
+  customer = await signedInUser(stack.url, stack.db, "customer");
+  technician = await signedInUser(stack.url, stack.db, "technician");
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const endpoints: Array<[string, string, unknown?]> = [
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/admin/users"],
+  ["PATCH", "/api/admin/users/1/role", { role: "admin" }],
+  ["GET", "/api/bookings"],
+  ["POST", "/api/bookings", { customerId: 1, summary: "x", priority: "low", scheduledDate: "2030-01-01T10:00:00Z" }],
+  ["PATCH", "/api/bookings/1", { status: "completed" }],
+  ["GET", "/api/customers/search?name=a"],
+  ["POST", "/api/customers", { name: "n", email: "e@x.co", phone: "2255550100" }],
+];
+
+describe("every admin endpoint is refused to everyone but admins", () => {
+  it.each(endpoints)("%s %s", async (method, path, body) => {
+    const before = await Promise.all([stack.db.booking.count(), stack.db.customer.count(), stack.db.user.findMany({ select: { role: true } })]);
+    const anonymous = await api(stack.url, method, path, undefined, body);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json).toMatchObject({ success: false, message: expect.any(String) });
+    for (const who of [customer, technician]) {
+      const res = await api(stack.url, method, path, who.token, body);
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ success: false });
+    }
+    const bad = await api(stack.url, method, path, "not-a-real-token", body);
+    expect(bad.status).toBe(401);
+    const after = await Promise.all([stack.db.booking.count(), stack.db.customer.count(), stack.db.user.findMany({ select: { role: true } })]);
+    expect(after).toEqual(before);
+  });
+});
+
+describe("users and roles", () => {
+  it("lists users without secrets and changes another user's role", async () => {
+    const list = await api(stack.url, "GET", "/api/admin/users", admin.token);
+    expect(list.status).toBe(200);
+    expect(list.json.success).toBe(true);
+    expect(list.json.users.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(list.json)).not.toMatch(/password|hash/i);
+    expect(list.json.users[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), firstName: expect.any(String), email: expect.any(String), role: expect.any(String), isActive: true }),
+    );
+
+    const changed = await api(stack.url, "PATCH", `/api/admin/users/${technician.user.id}/role`, admin.token, { role: "customer" });
+    expect(changed.status).toBe(200);
+    expect(changed.json.user).toMatchObject({ id: technician.user.id, role: "customer" });
+    expect((await stack.db.user.findUniqueOrThrow({ where: { id: technician.user.id } })).role).toBe("customer");
+    await api(stack.url, "PATCH", `/api/admin/users/${technician.user.id}/role`, admin.token, { role: "technician" });
+  });
+
+  it("refuses an admin's own role change, unknown roles and unknown users", async () => {
+    const own = await api(stack.url, "PATCH", `/api/admin/users/${admin.user.id}/role`, admin.token, { role: "customer" });
+    expect(own.status).toBe(403);
+    expect(own.json.message).toMatch(/own role/);
+    expect((await stack.db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).role).toBe("admin");
+
+    const badRole = await api(stack.url, "PATCH", `/api/admin/users/${customer.user.id}/role`, admin.token, { role: "superuser" });
+    expect(badRole.status).toBe(400);
+    expect(badRole.json.errors.role).toEqual(expect.any(String));
+    expect((await api(stack.url, "PATCH", "/api/admin/users/999999/role", admin.token, { role: "admin" })).status).toBe(404);
+    expect((await api(stack.url, "PATCH", "/api/admin/users/abc/role", admin.token, { role: "admin" })).status).toBe(404);
+  });
+});
+
+describe("customers", () => {
+  it("creates customers and finds them by partial name, any case, and by ids", async () => {
+    const created = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Beau Arceneaux", email: "Beau@Example.com", phone: "(225) 555-0170" });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ success: true, customer: { id: expect.any(Number), name: "Beau Arceneaux", email: "beau@example.com" } });
+    const other = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Odile Guidry", email: "odile@example.com", phone: "225-555-0171" });
+
+    const byName = await api(stack.url, "GET", "/api/customers/search?name=arcen", admin.token);
+    expect(byName.json.map((c: { name: string }) => c.name)).toEqual(["Beau Arceneaux"]);
+    const byIds = await api(stack.url, "GET", `/api/customers/search?ids=${created.json.customer.id},${other.json.customer.id}`, admin.token);
+    expect(byIds.json.map((c: { id: number }) => c.id)).toEqual([created.json.customer.id, other.json.customer.id]);
+    const all = await api(stack.url, "GET", "/api/customers/search", admin.token);
+    expect(all.json.length).toBeGreaterThanOrEqual(2);
+    expect((await api(stack.url, "GET", "/api/customers/search?ids=1,x", admin.token)).status).toBe(400);
+  });
+
+  it("requires name, email and phone", async () => {
+    for (const body of [{ email: "a@b.co", phone: "2255550100" }, { name: "A", phone: "2255550100" }, { name: "A", email: "a@b.co" }, { name: "A", email: "nope", phone: "2255550100" }]) {
+      const res = await api(stack.url, "POST", "/api/customers", admin.token, body);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ success: false, message: "Please fill in all customer fields" });
+    }
+  });
+});
+
+describe("bookings", () => {
+  let customerId: number;
+  beforeAll(async () => {
+    customerId = (await api(stack.url, "POST", "/api/customers", admin.token, { name: "Paige Hebert", email: "paige@example.com", phone: "225-555-0172" })).json.customer.id;
+  });
+
+  it("creates a pending booking, emails staff, and lets any status follow any status", async () => {
+    const created = await api(stack.url, "POST", "/api/bookings", admin.token, {
+      customerId,
+      summary: "Install EV charger",
+      details: "Tesla wall connector, garage",
+      priority: "high",
+      scheduledDate: "2030-03-04T15:00:00.000Z",
+      status: "pending",
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.booking).toMatchObject({ customerId, status: "pending", priority: "high", scheduledDate: "2030-03-04T15:00:00.000Z", serviceTitanId: null });
+    const id = created.json.booking.id;
+    await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`)));
+
+    for (const status of ["completed", "pending", "cancelled", "in_progress", "completed"]) {
+      const res = await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status });
+      expect(res.status).toBe(200);
+      expect(res.json.booking.status).toBe(status);
+    }
+    expect((await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status: "done" })).status).toBe(400);
+    expect((await api(stack.url, "PATCH", "/api/bookings/999999", admin.token, { status: "completed" })).status).toBe(404);
+  });
+
+  it("refuses bookings for unknown customers, without a summary or date, or not pending", async () => {
+    const base = { customerId, summary: "x", priority: "low", scheduledDate: "2030-01-01T10:00:00Z" };
+    const unknown = await api(stack.url, "POST", "/api/bookings", admin.token, { ...base, customerId: 999999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors.customerId).toEqual(expect.any(String));
+    for (const patch of [{ summary: "" }, { scheduledDate: undefined }, { scheduledDate: "tomorrow" }, { status: "completed" }, { priority: "whenever" }]) {
+      const res = await api(stack.url, "POST", "/api/bookings", admin.token, { ...base, ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.json.success).toBe(false);
+    }
+  });
+
+  it("pages newest first with a cursor and ranges by scheduled date", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await api(stack.url, "POST", "/api/bookings", admin.token, {
+        customerId,
+        summary: `Paging ${i}`,
+        priority: "low",
+        scheduledDate: `2031-06-${String(10 + i).padStart(2, "0")}T14:00:00Z`,
+      });
+      ids.push(res.json.booking.id);
+    }
+    const first = await api(stack.url, "GET", "/api/bookings?limit=2", admin.token);
+    expect(Array.isArray(first.json)).toBe(true);
+    expect(first.json.map((b: { id: number }) => b.id)).toEqual([ids[4], ids[3]]);
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    const second = await api(stack.url, "GET", `/api/bookings?limit=2&cursor=${cursor}`, admin.token);
+    expect(second.json.map((b: { id: number }) => b.id)).toEqual([ids[2], ids[1]]);
+
+    const ranged = await api(stack.url, "GET", `/api/bookings?from=2031-06-11T00:00:00Z&to=2031-06-13T00:00:00Z`, admin.token);
+    expect(ranged.json.map((b: { summary: string }) => b.summary).sort()).toEqual(["Paging 1", "Paging 2"]);
+    expect((await api(stack.url, "GET", "/api/bookings?limit=0", admin.token)).status).toBe(400);
+    expect((await api(stack.url, "GET", "/api/bookings?cursor=zzz", admin.token)).status).toBe(400);
+  });
+});
+
+describe("statistics", () => {
+  it("counts a known data set", async () => {
+    // Start from a clean slate of bookings and users, then build a known set.
+    await stack.db.appointmentRequest.deleteMany();
+    await stack.db.booking.deleteMany();
+    await stack.db.user.deleteMany({ where: { id: { notIn: [admin.user.id] } } });
+    const now = Date.now();
+    await stack.db.user.createMany({
+      data: [
+        { firstName: "a", lastName: "a", email: "s1@x.co", passwordHash: "h", role: "customer", lastLogin: new Date(now - 2 * 86400_000) },
+        { firstName: "b", lastName: "b", email: "s2@x.co", passwordHash: "h", role: "customer", lastLogin: new Date(now - 20 * 86400_000) },
+        { firstName: "c", lastName: "c", email: "s3@x.co", passwordHash: "h", role: "technician" },
+      ],
+    });
+    const c = await stack.db.customer.create({ data: { name: "Stats", email: "stats@x.co", phone: "1" } });
+    await stack.db.booking.createMany({
+      data: [
+        { customerId: c.id, summary: "1", status: "pending", scheduledDate: new Date(now) },
+        { customerId: c.id, summary: "2", status: "pending", scheduledDate: new Date(now - 60 * 86400_000) },
+        { customerId: c.id, summary: "3", status: "completed", scheduledDate: new Date(now - 90 * 86400_000) },
+        { customerId: c.id, summary: "4", status: "cancelled", scheduledDate: new Date(now + 90 * 86400_000) },
+      ],
+    });
+    const res = await api(stack.url, "GET", "/api/admin/stats", admin.token);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      success: true,
+      stats: {
+        // The admin signed in during this test run: active this week.
+        users: { total: 4, activeThisWeek: 2, admins: 1, technicians: 1, customers: 2 },
+        bookings: { total: 4, thisWeek: 1, pending: 2, completed: 1 },
+      },
+    });
+  });
+});
+
+describe("live events for staff", () => {
+  const connect = (opts: { token?: string } = {}) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = io(stack.url, { transports: ["websocket"], reconnection: false, auth: opts.token ? { token: opts.token } : {} });
+      socket.on("connect", () => resolve(socket));
+      socket.on("connect_error", reject);
+    });
+
+  it("tells admin sockets of new and changed bookings and raises emergencies; nobody else hears", async () => {
+    const adminSocket = await connect({ token: admin.token });
+    await new Promise<void>((resolve) => adminSocket.once("admin:ready", () => resolve()));
+    const customerSocket = await connect({ token: customer.token });
+    const anonymous = await connect();
+    const heard: Record<string, any[]> = { created: [], updated: [], emergency: [] };
+    adminSocket.on("booking:created", (p) => heard.created!.push(p));
+    adminSocket.on("booking:updated", (p) => heard.updated!.push(p));
+    adminSocket.on("booking:emergency", (p) => heard.emergency!.push(p));
+    const leaked: unknown[] = [];
+    for (const s of [customerSocket, anonymous]) for (const e of ["booking:created", "booking:updated", "booking:emergency"]) s.on(e, (p) => leaked.push(p));
+    try {
+      const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Live Customer", email: "live@example.com", phone: "225-555-0199" });
+      const emergency = await api(stack.url, "POST", "/api/bookings", admin.token, {
+        customerId: c.json.customer.id,
+        summary: "Sparks from the main panel",
+        priority: "emergency",
+        scheduledDate: new Date().toISOString(),
+      });
+      await expect.poll(() => heard.emergency!.length).toBe(1);
+      expect(heard.emergency![0].booking).toMatchObject({ id: emergency.json.booking.id, priority: "emergency", customer: { phone: "225-555-0199" } });
+      expect(heard.created!.map((p) => p.booking.id)).toContain(emergency.json.booking.id);
+
+      await api(stack.url, "PATCH", `/api/bookings/${emergency.json.booking.id}`, admin.token, { status: "in_progress" });
+      await expect.poll(() => heard.updated!.some((p) => p.booking.status === "in_progress")).toBe(true);
+
+      // An emergency that arrives through the chat reaches staff the same way.
+      const sessionId = `chat_${Date.now().toString(36)}live`;
+      await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
+      const chat = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, {
+        customerName: "Night Caller",
+        customerPhone: "(225) 555-0111",
+        customerEmail: "night@example.com",
+        serviceType: "Emergency Electrical Service",
+        priority: "emergency",
+        description: "Smoke from the breaker box",
+      });
+      expect(chat.status).toBe(201);
+      await expect.poll(() => heard.emergency!.some((p) => p.booking.id === chat.json.bookingId)).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(leaked).toEqual([]);
+    } finally {
+      for (const s of [adminSocket, customerSocket, anonymous]) s.disconnect();
+    }
+  });
+});
+
+describe("queue operations page", () => {
+  it("shows a failed email job and retries it", async () => {
+    // The provider refuses the next send outright (422): the job fails for good at once.
+    stack.mail.faults.failNext = 1;
+    stack.mail.faults.status = 422;
+    const contact = await postJson(`${stack.url}/api/contact`, { firstName: "Q", lastName: "Ueue", email: "q@example.com", message: "please fail once" });
+    expect(contact.status).toBe(201);
+    const jobId = `contact-${contact.json.id}`;
+    await expect
+      .poll(async () => (await fetch(`${stack.url}/admin/queues`, { headers: admin.auth }).then((r) => r.text())).includes(jobId), { timeout: 15_000 })
+      .toBe(true);
+
+    expect((await fetch(`${stack.url}/admin/queues`)).status).toBe(401);
+    expect((await fetch(`${stack.url}/admin/queues`, { headers: customer.auth })).status).toBe(403);
+
+    const retry = await fetch(`${stack.url}/admin/queues`, {
+      method: "POST",
+      headers: { ...admin.auth, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ queue: "email", jobId }),
+    });
+    expect(retry.status).toBe(200);
+    await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("please fail once")));
+    await expect.poll(async () => (await stack.db.contactMessage.findUniqueOrThrow({ where: { id: contact.json.id } })).notifiedAt).not.toBeNull();
+  });
+});

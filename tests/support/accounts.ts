@@ -1,0 +1,35 @@
+import type { Db } from "@app/shared/db";
+import { hashPassword } from "@app/shared/password";
+import { postJson, randomIp } from "./stack";
+
+export const TEST_PASSWORD = "correct-horse-battery";
+
+let counter = 0;
+
+/** Creates a user directly in the database and signs in through the API; returns its bearer token. */
+export async function signedInUser(baseUrl: string, db: Db, role: "customer" | "technician" | "admin", overrides: { email?: string } = {}) {
+  const email = overrides.email ?? `${role}${++counter}.${Date.now()}@test.example.com`;
+  const user = await db.user.create({
+    data: { firstName: role[0]!.toUpperCase() + role.slice(1), lastName: `Tester${counter}`, email, passwordHash: await hashPassword(TEST_PASSWORD), role },
+  });
+  const res = await postJson(`${baseUrl}/api/auth/login`, { email, password: TEST_PASSWORD }, { ip: randomIp() });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return { user, token: res.json.token as string, auth: { Authorization: `Bearer ${res.json.token}` } };
+}
+
+/** Authenticated JSON request helper. */
+export async function api(baseUrl: string, method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": randomIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, headers: response.headers, text };
+}

@@ -1,0 +1,66 @@
+import type { AuthIntent } from "@app/shared/api/auth-rules";
+
+/**
+ * The /login card's views (spec §2): log in, register, and password reset in
+ * two steps, request (email) and reset (token and new password). The address
+ * names the view, so each is a plain link without JavaScript:
+ * `/login`, `/login?view=register`, `/login?view=reset`,
+ * `/login?view=reset&step=token`, and `/login?token=…` (the emailed link).
+ */
+export type AuthView = "login" | "register" | "reset-request" | "reset";
+
+export function viewFromSearch(search: URLSearchParams): AuthView {
+  if (search.get("token")) return "reset";
+  switch (search.get("view")) {
+    case "register":
+      return "register";
+    case "reset":
+      return search.get("step") === "token" ? "reset" : "reset-request";
+    default:
+      return "login";
+  }
+}
+
+export const viewHref: Record<AuthView, string> = {
+  login: "/login",
+  register: "/login?view=register",
+  "reset-request": "/login?view=reset",
+  reset: "/login?view=reset&step=token",
+};
+
+/** The view whose form posts an intent (where its errors are shown). */
+export const viewOfIntent: Record<AuthIntent, AuthView> = {
+  login: "login",
+  register: "register",
+  "request-reset": "reset-request",
+  reset: "reset",
+};
+
+/** The view a successful form leads to: a sent reset email to the token step, a reset to logging in. */
+export const viewAfterSuccess: Record<AuthIntent, AuthView> = {
+  login: "login",
+  register: "register",
+  "request-reset": "reset",
+  reset: "login",
+};
+
+/** What /login's action answers when it does not redirect. Passwords are never echoed back. */
+export type AuthActionData =
+  | { ok: true; intent: AuthIntent; view: AuthView }
+  | {
+      ok: false;
+      intent: AuthIntent;
+      view: AuthView;
+      /** Absent when the server had nothing to say (an unexpected error): the card shows the fallback of spec §8. */
+      message?: string;
+      errors?: Record<string, string>;
+      values: Record<string, string>;
+    };
+
+/** A form's text fields as a plain object (a file, which no account form has, counts as empty). */
+export function formValues(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+}
+
+/** Set to "1" by the page once JavaScript runs: the action may then answer with data instead of redirecting. */
+export const ENHANCED_FIELD = "js";

@@ -1,0 +1,298 @@
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { CheckCircle2, KeyRound, Loader2, LogIn, Mail, TriangleAlert, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { checkAuthForm, PASSWORD_MIN_LENGTH, type AuthIntent } from "@app/shared/api/auth-rules";
+import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
+import { business } from "@app/shared/business";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { ENHANCED_FIELD, formValues, viewHref, type AuthActionData, type AuthView } from "./auth-views";
+import { failureFallbacks, successNotices } from "./notices";
+
+/** After a sign-in with JavaScript the card shows its notice this long, then goes home. */
+export const SIGNED_IN_PAUSE_MS = 1200;
+
+const headings: Record<AuthView, { title: string; intro: string }> = {
+  login: { title: "Log In", intro: `Sign in to your ${business.name} account.` },
+  register: { title: "Create an Account", intro: `Register to manage your electrical service with ${business.name}.` },
+  "reset-request": { title: "Reset Your Password", intro: "Enter your email and we will send you a link to choose a new password." },
+  reset: { title: "Choose a New Password", intro: "Enter the reset token from your email and your new password." },
+};
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export interface LoginCardProps {
+  view: AuthView;
+  /** The reset token from the address (`/login?token=…`), prefilled in the reset step. */
+  token: string | null;
+  /** What the last post answered, when it did not redirect. */
+  result?: AuthActionData;
+}
+
+/**
+ * The /login card: log in, register, and reset a password, switching in place.
+ * Every form posts `intent` to the /login action, so it works without
+ * JavaScript; with it, the rules of spec §5 are checked before posting with
+ * the exact messages, and the outcome appears in the card.
+ */
+export function LoginCard({ view, token, result }: LoginCardProps) {
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownView = useRef(view);
+  const signedIn = result?.ok && (result.intent === "login" || result.intent === "register");
+  const notice = result?.ok ? successNotices[result.intent] : null;
+
+  // Switching views moves focus to the new heading, so screen readers hear the change.
+  useEffect(() => {
+    if (shownView.current !== view) headingRef.current?.focus();
+    shownView.current = view;
+  }, [view]);
+
+  // Signed in with JavaScript: the notice shows a moment, then home (spec §2).
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => navigate("/", { replace: true }), SIGNED_IN_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, navigate]);
+
+  const heading = headings[view];
+  return (
+    <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+        {heading.title}
+      </h1>
+      <p className="mt-2 text-sm text-slate-600">{heading.intro}</p>
+
+      <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+        {notice ? (
+          <Alert tone="success" className="flex items-start gap-3">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              <strong className="block font-semibold">{notice.title}</strong>
+              {notice.description}
+            </span>
+          </Alert>
+        ) : null}
+      </div>
+
+      <div className="mt-6">
+        {signedIn ? (
+          <p className="text-sm text-slate-700">
+            Taking you to the home page…{" "}
+            <Link to="/" replace className="font-semibold text-brand-700 underline">
+              Continue
+            </Link>
+          </p>
+        ) : (
+          <ViewForm key={view} view={view} token={token} result={result && !result.ok ? result : undefined} />
+        )}
+      </div>
+
+      <ViewLinks view={view} />
+    </div>
+  );
+}
+
+function ViewForm({ view, token, result }: { view: AuthView; token: string | null; result?: Extract<AuthActionData, { ok: false }> }) {
+  const values = result?.values ?? {};
+  switch (view) {
+    case "login":
+      return (
+        <AuthForm intent="login" submitLabel="Log In" pendingLabel="Logging in..." icon={<LogIn aria-hidden="true" />} result={result}>
+          {(err) => (
+            <>
+              <EmailField defaultValue={values.email} error={err("email")} autoComplete="username" />
+              <PasswordField name="password" id="login-password" label="Password" autoComplete="current-password" error={err("password")} />
+            </>
+          )}
+        </AuthForm>
+      );
+    case "register":
+      return (
+        <AuthForm intent="register" submitLabel="Create Account" pendingLabel="Creating account..." icon={<UserPlus aria-hidden="true" />} result={result}>
+          {(err) => (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="firstName" label="First name" required error={err("firstName")}>
+                  {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={100} defaultValue={values.firstName} />}
+                </Field>
+                <Field id="lastName" label="Last name" required error={err("lastName")}>
+                  {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={100} defaultValue={values.lastName} />}
+                </Field>
+              </div>
+              <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />
+              <PasswordField name="password" id="register-password" label="Password" autoComplete="new-password" error={err("password")} hint />
+              <PasswordField name="confirmPassword" id="register-confirm" label="Confirm password" autoComplete="new-password" error={err("confirmPassword")} />
+              {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+                <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+              </div>
+            </>
+          )}
+        </AuthForm>
+      );
+    case "reset-request":
+      return (
+        <AuthForm intent="request-reset" submitLabel="Send Reset Link" pendingLabel="Sending..." icon={<Mail aria-hidden="true" />} result={result}>
+          {(err) => <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />}
+        </AuthForm>
+      );
+    case "reset":
+      return (
+        <AuthForm intent="reset" submitLabel="Reset Password" pendingLabel="Resetting..." icon={<KeyRound aria-hidden="true" />} result={result}>
+          {(err) => (
+            <>
+              <Field id="token" label="Reset token" required error={err("token")} hint="It is in the link we emailed you; opening the link fills it in.">
+                {(p) => <Input {...p} name="token" autoComplete="off" spellCheck={false} maxLength={200} defaultValue={values.token ?? token ?? ""} />}
+              </Field>
+              <PasswordField name="password" id="reset-password" label="New password" autoComplete="new-password" error={err("password")} hint />
+              <PasswordField name="confirmPassword" id="reset-confirm" label="Confirm new password" autoComplete="new-password" error={err("confirmPassword")} />
+            </>
+          )}
+        </AuthForm>
+      );
+  }
+}
+
+function EmailField({ defaultValue, error, autoComplete }: { defaultValue?: string; error?: string; autoComplete: string }) {
+  return (
+    <Field id="email" label="Email" required error={error}>
+      {(p) => <Input {...p} name="email" type="email" autoComplete={autoComplete} maxLength={254} defaultValue={defaultValue} />}
+    </Field>
+  );
+}
+
+function PasswordField(props: { name: string; id: string; label: string; autoComplete: string; error?: string; hint?: boolean }) {
+  return (
+    <Field id={props.id} label={props.label} required error={props.error} hint={props.hint ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}>
+      {(p) => <Input {...p} name={props.name} type="password" autoComplete={props.autoComplete} minLength={PASSWORD_MIN_LENGTH} />}
+    </Field>
+  );
+}
+
+/**
+ * One form of the card. With JavaScript it checks the rules first (the
+ * browser's own checks are off, so the messages are ours) and shows the
+ * first problem focused; without, the browser's checks and then the server's apply.
+ */
+function AuthForm({
+  intent,
+  submitLabel,
+  pendingLabel,
+  icon,
+  result,
+  children,
+}: {
+  intent: AuthIntent;
+  submitLabel: string;
+  pendingLabel: string;
+  icon: ReactNode;
+  result?: Extract<AuthActionData, { ok: false }>;
+  children: (error: (field: string) => string | undefined) => ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? result?.errors ?? {};
+  const failure = !clientErrors && result ? (result.message ?? failureFallbacks[intent]) : null;
+
+  // A new answer from the server replaces what the browser found.
+  useEffect(() => setClientErrors(null), [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const found = checkAuthForm(intent, formValues(new FormData(form)));
+    const first = Object.keys(found)[0];
+    if (first) {
+      event.preventDefault();
+      setClientErrors(found);
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    } else {
+      setClientErrors(null);
+    }
+  }
+
+  return (
+    <Form method="post" action="/login" noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? "1" : ""} />
+      {failure ? (
+        <Alert role="alert" tone="destructive" className="flex items-start gap-3">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>{failure}</span>
+        </Alert>
+      ) : null}
+      {children((field) => errors[field])}
+      <Button type="submit" size="lg" disabled={pending} className="w-full">
+        {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+function ViewLinks({ view }: { view: AuthView }) {
+  const link = "font-semibold text-brand-700 underline-offset-4 hover:underline";
+  return (
+    <div className="mt-6 space-y-2 border-t border-slate-200 pt-4 text-center text-sm text-slate-700">
+      {view === "login" ? (
+        <>
+          <p>
+            <Link to={viewHref["reset-request"]} className={link}>
+              Forgot your password?
+            </Link>
+          </p>
+          <p>
+            Don&apos;t have an account?{" "}
+            <Link to={viewHref.register} className={link}>
+              Create one
+            </Link>
+          </p>
+        </>
+      ) : null}
+      {view === "register" ? (
+        <p>
+          Already have an account?{" "}
+          <Link to={viewHref.login} className={link}>
+            Log in
+          </Link>
+        </p>
+      ) : null}
+      {view === "reset-request" ? (
+        <>
+          <p>
+            <Link to={viewHref.reset} className={link}>
+              I already have a reset token
+            </Link>
+          </p>
+          <p>
+            <Link to={viewHref.login} className={link}>
+              Back to log in
+            </Link>
+          </p>
+        </>
+      ) : null}
+      {view === "reset" ? (
+        <>
+          <p>
+            <Link to={viewHref["reset-request"]} className={link}>
+              Send me a new reset link
+            </Link>
+          </p>
+          <p>
+            <Link to={viewHref.login} className={link}>
+              Back to log in
+            </Link>
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}

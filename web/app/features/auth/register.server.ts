@@ -1,0 +1,55 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { HONEYPOT_FIELD, registerFormSchema, registerSchema } from "@app/shared/api/auth";
+import { hashPassword } from "@app/shared/password";
+import { consume } from "../../../server/rate-limits";
+import { toApiUser } from "~/utils/auth.server";
+import { createSession, sessionUserColumns } from "~/utils/session.server";
+import type { RequestMeta, SignedIn } from "./login.server";
+import { invalidInput, throttled, type AuthFailure, type Outcome } from "./outcome.server";
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Log in, or reset your password if you have forgotten it.";
+export const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
+const EMAIL_TAKEN: AuthFailure = { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE } };
+
+/**
+ * Creates a customer account and signs it in. The role is always customer,
+ * whatever the payload says (the schema drops unknown keys); the email is
+ * stored lower-cased, so a second registration differing only in case is a 409.
+ * `form: true` for the /login form, which must also carry the confirmation.
+ */
+export async function register(
+  context: AppLoadContext,
+  input: Record<string, unknown>,
+  meta: RequestMeta & { form?: boolean },
+): Promise<Outcome<SignedIn>> {
+  const { services, clientIp, logger } = context;
+  const parsed = (meta.form ? registerFormSchema : registerSchema).safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+
+  const honeypot = input[HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ ip: clientIp }, "register honeypot filled; refused");
+    return { ok: false, status: 400, message: "Registration failed" };
+  }
+  const retryAfter = await consume(services.rateLimits, "registerPerIp", clientIp);
+  if (retryAfter !== null) return throttled(retryAfter, REGISTER_THROTTLED_MESSAGE);
+
+  const { firstName, lastName, email, password } = parsed.data;
+  // Saves an argon2 hash on the common case; the unique index settles races.
+  if (await services.db.user.findUnique({ where: { email }, select: { id: true } })) return EMAIL_TAKEN;
+
+  const passwordHash = await hashPassword(password);
+  let user;
+  try {
+    user = await services.db.user.create({
+      data: { firstName, lastName, email, passwordHash, role: "customer", isActive: true, lastLogin: new Date() },
+      select: sessionUserColumns,
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "P2002") return EMAIL_TAKEN;
+    throw error;
+  }
+  const session = await createSession(services.db, user.id, { ip: clientIp, userAgent: meta.userAgent });
+  logger.info({ userId: user.id }, "account registered");
+  return { ok: true, user: toApiUser(user), token: session.token, expiresAt: session.expiresAt };
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { adminStats } from "~/features/admin/stats.server";
+import { apiHandler, jsonResponse } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** GET /api/admin/stats (admin): the dashboard figures of spec §3. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return apiHandler(context, async () => {
+    await requireAdmin(request, context);
+    return jsonResponse({ success: true, stats: await adminStats(context) });
+  });
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { login } from "~/features/auth/login.server";
+import { authFailureResponse } from "~/features/auth/outcome.server";
+import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject } from "~/utils/api.server";
+
+/** POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }` (spec §7); the token is a bearer token. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return apiHandler(context, async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const outcome = await login(context, await readJsonObject(request), { userAgent: request.headers.get("user-agent") });
+    if (!outcome.ok) return authFailureResponse(outcome);
+    return jsonResponse({
+      success: true,
+      token: outcome.token,
+      expiresAt: outcome.expiresAt.toISOString(),
+      user: outcome.user,
+      message: "You have been successfully logged in.",
+    });
+  });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { bookingListQuerySchema, newBookingSchema } from "@app/shared/api/admin";
+import { listBookings } from "~/features/admin/bookings-list.server";
+import { createBookingForCustomer } from "~/features/admin/bookings.server";
+import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/**
+ * GET /api/bookings (admin): an array, newest first. Page with `limit` (≤ 500)
+ * and `cursor` (the `X-Next-Cursor` header of the previous page); range with
+ * `from`/`to` (scheduledDate, ISO 8601); filter with `status`, `priority`, `customerId`.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return apiHandler(context, async () => {
+    await requireAdmin(request, context);
+    const query = validate(bookingListQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "Invalid query");
+    const { bookings, nextCursor } = await listBookings(context, query);
+    return jsonResponse(bookings, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
+  });
+}
+
+/** POST /api/bookings (admin): a new pending booking for an existing customer. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return apiHandler(context, async () => {
+    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+    await requireAdmin(request, context);
+    const input = validate(newBookingSchema, await readJsonObject(request), "Please fill in all required booking fields");
+    const result = await createBookingForCustomer(context, input, "api");
+    if (!result.ok) return apiError(result.status, result.message, result.errors);
+    return jsonResponse({ success: true, booking: result.booking, message: "Booking created successfully" }, { status: 201 });
+  });
+}

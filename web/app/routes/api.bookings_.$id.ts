@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { statusChangeSchema } from "@app/shared/api/admin";
+import { serializeBooking, updateBookingStatus } from "~/features/bookings/bookings.server";
+import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** PATCH /api/bookings/:id (admin) {status}: any status may follow any status. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return apiHandler(context, async () => {
+    if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
+    await requireAdmin(request, context);
+    const id = Number(params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) return apiError(404, "Booking not found");
+    const { status } = validate(statusChangeSchema, await readJsonObject(request));
+    const booking = await updateBookingStatus(context, id, status);
+    if (!booking) return apiError(404, "Booking not found");
+    return jsonResponse({ success: true, booking: serializeBooking(booking), message: "Booking status updated successfully" });
+  });
+}
+
+export const loader = () => methodNotAllowed(["PATCH"]);

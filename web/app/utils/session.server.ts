@@ -1,0 +1,121 @@
+import { createCookie, type Cookie } from "@remix-run/node";
+import type { Db } from "@app/shared/db";
+import type { Env } from "@app/shared/env";
+import { randomToken, sha256 } from "@app/shared/tokens";
+
+/**
+ * Sessions live in the database (table Session), one row per signed-in
+ * browser or API client. The client holds an opaque random token: pages in a
+ * signed HttpOnly cookie, API clients as `Authorization: Bearer <token>`.
+ * Only its SHA-256 is stored, so a database leak reveals no usable token, and
+ * deleting the row ends the session wherever the token is held.
+ */
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE_NAME = "bce_session";
+/** Tokens are 43 characters (randomToken()); anything much longer is not one of ours. */
+const MAX_TOKEN_LENGTH = 200;
+
+const cookies = new WeakMap<Env, Cookie>();
+
+/** The session cookie: signed with SESSION_SECRET (the first signs, all verify, for rotation). */
+export function sessionCookie(env: Env): Cookie {
+  let cookie = cookies.get(env);
+  if (!cookie) {
+    cookie = createCookie(SESSION_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.isProduction,
+      path: "/",
+      secrets: env.SESSION_SECRETS,
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+    cookies.set(env, cookie);
+  }
+  return cookie;
+}
+
+export type TokenSource = "bearer" | "cookie";
+
+/**
+ * The session token a request presents. An Authorization header wins over the
+ * cookie (an API client means the token it sends); a malformed header or a
+ * cookie with a bad signature presents nothing.
+ */
+export async function readSessionToken(request: Request, env: Env): Promise<{ token: string; source: TokenSource } | null> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const match = /^Bearer[ \t]+([\w.~+/=-]+)[ \t]*$/i.exec(authorization);
+    const token = match?.[1];
+    return token && token.length <= MAX_TOKEN_LENGTH ? { token, source: "bearer" } : null;
+  }
+  const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH ? { token: value, source: "cookie" } : null;
+}
+
+/** A new session for a user who has just proved who they are. */
+export async function createSession(db: Db, userId: number, meta: { ip?: string | null; userAgent?: string | null }) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.session.create({
+    data: {
+      tokenHash: sha256(token),
+      userId,
+      expiresAt,
+      ip: meta.ip?.slice(0, 100) ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    },
+  });
+  return { token, expiresAt };
+}
+
+/** What a session resolves to: the columns of its user that any caller may see (never the hash). */
+export const sessionUserColumns = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  role: true,
+  isActive: true,
+  createdAt: true,
+  lastLogin: true,
+} as const;
+
+/** The live session for a token with its user, or null (unknown, expired, or the user is inactive). */
+export async function findSession(db: Db, token: string) {
+  const session = await db.session.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { id: true, expiresAt: true, user: { select: sessionUserColumns } },
+  });
+  if (!session) return null;
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await db.session.deleteMany({ where: { id: session.id } });
+    return null;
+  }
+  if (!session.user.isActive) return null;
+  return session;
+}
+
+export async function deleteSession(db: Db, token: string) {
+  await db.session.deleteMany({ where: { tokenHash: sha256(token) } });
+}
+
+/** Ends every session of a user, wherever they are signed in (after a password reset). */
+export async function deleteUserSessions(db: Pick<Db, "session">, userId: number) {
+  await db.session.deleteMany({ where: { userId } });
+}
+
+/** Removes a user's expired sessions, so the table does not grow with every sign-in. */
+export async function pruneExpiredSessions(db: Db, userId: number) {
+  await db.session.deleteMany({ where: { userId, expiresAt: { lte: new Date() } } });
+}
+
+/** `Set-Cookie` that stores a session token in the browser until the session expires. */
+export function commitSessionCookie(env: Env, token: string, expiresAt: Date): Promise<string> {
+  return sessionCookie(env).serialize(token, { expires: expiresAt, maxAge: Math.floor((expiresAt.getTime() - Date.now()) / 1000) });
+}
+
+/** `Set-Cookie` that removes the session cookie. */
+export function clearSessionCookie(env: Env): Promise<string> {
+  return sessionCookie(env).serialize("", { expires: new Date(0), maxAge: 0 });
+}
