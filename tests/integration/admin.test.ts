@@ -275,7 +275,8 @@ describe("queue operations page", () => {
       .toBe(true);
 
     expect((await fetch(`${stack.url}/admin/queues`)).status).toBe(401);
-    expect((await fetch(`${stack.url}/admin/queues`, { headers: customer.auth })).status).toBe(403);
+    const someone = await signedInUser(stack.url, stack.db, "customer");
+    expect((await fetch(`${stack.url}/admin/queues`, { headers: someone.auth })).status).toBe(403);
 
     const retry = await fetch(`${stack.url}/admin/queues`, {
       method: "POST",

@@ -46,7 +46,7 @@ describe("PostgreSQL restarted", () => {
 
 describe("SIGTERM to a web process under load", () => {
   it("finishes the requests in flight, refuses new ones so they go elsewhere", async () => {
-    stack = await startStack({ name: "sigterm", webs: 2 });
+    stack = await startStack({ name: "sigterm", webs: 2, webEnv: { SHUTDOWN_DELAY_MS: "1500" } });
     const [webA, webB] = stack.urls as [string, string];
     const port = Number(new URL(webA).port);
     const send = (i: number) =>
@@ -67,6 +67,8 @@ describe("SIGTERM to a web process under load", () => {
     const inFlight = Array.from({ length: 60 }, (_, i) => send(i));
     await new Promise((r) => setTimeout(r, 30));
     const exited = stack.webs[0]!.kill("SIGTERM");
+    // While draining, A tells the load balancer it is not ready.
+    expect((await ready(webA)).status).toBe(503);
     const outcomes = await Promise.all(inFlight);
     expect(await exited).toBe(0);
 

@@ -121,3 +121,36 @@ it("refuses a NUL character (which PostgreSQL cannot store) with a 400, in JSON 
   expect(form.status).toBeLessThan(500);
   expect(await counts()).toEqual(before);
 });
+
+describe("page form actions under generated input", () => {
+  const field = fc.oneof(nasty, fc.constant("valid@example.com"), fc.constant("long-enough-password"), fc.constant("A\u0000B"));
+  const intents = fc.constantFrom("login", "register", "request-reset", "reset", "nonsense", "");
+  it.each([["/login"], ["/contact"]])("%s never answers 5xx and stores nothing it refused", async (path) => {
+    await fc.assert(
+      fc.asyncProperty(intents, fc.dictionary(fc.constantFrom("email", "password", "confirmPassword", "firstName", "lastName", "token", "message", "website"), field), async (intent, fields) => {
+        const usersBefore = await stack.db.user.count();
+        const res = await fetch(`${stack.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+          body: new URLSearchParams({ intent, ...fields }),
+        });
+        await res.arrayBuffer();
+        expect(res.status, `${path} ${intent} ${JSON.stringify(fields).slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(await stack.db.user.count()).toBe(usersBefore);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+it("refuses a NUL character in the register form with a 400", async () => {
+  const before = await stack.db.user.count();
+  const res = await fetch(`${stack.url}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+    body: new URLSearchParams({ intent: "register", firstName: "A\u0000B", lastName: "B", email: "nul@example.com", password: "long-enough-password", confirmPassword: "long-enough-password" }),
+  });
+  expect(res.status).toBe(400);
+  expect(await stack.db.user.count()).toBe(before);
+});

@@ -40,20 +40,26 @@ httpServer.listen(env.PORT, () => {
 });
 
 /**
- * SIGTERM: fail readiness, stop accepting connections, let in-flight
- * requests finish, close sockets, then the database and Redis.
+ * SIGTERM: fail readiness and keep serving for SHUTDOWN_DELAY_MS, so load
+ * balancers move new traffic elsewhere (closing the listener at once would
+ * reset connections still waiting to be accepted); then stop accepting, let
+ * in-flight requests finish, close sockets, then the database and Redis.
  */
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  logger.info({ signal }, "shutting down");
+  logger.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, "shutting down");
   const force = setTimeout(() => {
     logger.warn("shutdown timed out; exiting");
     process.exit(1);
-  }, 15_000);
+  }, env.SHUTDOWN_DELAY_MS + 15_000);
   force.unref();
+  if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_MS));
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  // Keep-alive connections that finish their request after close() would hold it open: close them as they go idle.
   httpServer.closeIdleConnections();
+  const sweepIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
+  void closed.then(() => clearInterval(sweepIdle));
   await realtime.close();
   await closed;
   await vite?.close();

@@ -41,6 +41,8 @@ const base = z.object({
   SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** How long a worker holds a job before another may take it over after a crash (ms). */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** After SIGTERM, how long web keeps serving (failing readiness) before it stops accepting connections (ms). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type RawEnv = z.infer<typeof base>;
@@ -66,6 +68,7 @@ export interface Env {
   SWEEP_INTERVAL_MS: number;
   SWEEP_GRACE_MS: number;
   JOB_LOCK_MS: number;
+  SHUTDOWN_DELAY_MS: number;
 }
 
 export class EnvError extends Error {
@@ -122,6 +125,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SWEEP_INTERVAL_MS: raw.SWEEP_INTERVAL_MS,
     SWEEP_GRACE_MS: raw.SWEEP_GRACE_MS,
     JOB_LOCK_MS: raw.JOB_LOCK_MS,
+    SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
   };
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");

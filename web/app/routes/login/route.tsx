@@ -58,6 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const succeeded = (headers?: HeadersInit) => data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent] }, { headers });
 
   if (!isAuthIntent(posted)) return failed({ ok: false, status: 400, message: "Unknown form. Please reload the page and try again." });
+  if (Object.values(values).some((v) => typeof v === "string" && v.includes("\u0000"))) {
+    return failed({ ok: false, status: 400, message: "Your entry contains characters that are not allowed." });
+  }
   try {
     if (intent === "login" || intent === "register") {
       const signedIn = await createAuthenticator(context).authenticate(intent, request);
