@@ -11,6 +11,7 @@ import { startStack } from "../support/stack";
 import { benchAdmin } from "./admin";
 import { benchChat } from "./chat";
 import { benchContact } from "./contact";
+import { benchSsr } from "./ssr";
 import type { BenchRow } from "./stats";
 
 process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -20,6 +21,7 @@ const teardown = await testGlobalSetup();
 const stack = await startStack({ name: "bench", env: { CHAT_STREAM_DELAY_MS: "0" }, webEnv: { LOG_LEVEL: "warn" } });
 const rows: BenchRow[] = [];
 try {
+  rows.push(...(await benchSsr(stack)));
   rows.push(...(await benchContact(stack)));
   rows.push(...(await benchChat(stack)));
   rows.push(...(await benchAdmin(stack)));

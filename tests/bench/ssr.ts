@@ -1,0 +1,64 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import type { Stack } from "../support/stack";
+import { summarize, type BenchRow } from "./stats";
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    http
+      .get(url, { agent, headers: { "Accept-Encoding": "gzip, br", "User-Agent": "bench" } }, (res) => {
+        res.resume();
+        res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`${url}: ${res.statusCode}`))));
+      })
+      .on("error", reject);
+  });
+}
+
+async function load(url: string, seconds: number, concurrency: number) {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) latencies.push(await get(url));
+    }),
+  );
+  return { rps: latencies.length / seconds, ...summarize(latencies) };
+}
+
+/**
+ * Server-rendered /services against a bare Node server sending the same
+ * compressed bytes: how much rendering costs over the floor of this machine.
+ */
+export async function benchSsr(stack: Stack, seconds = 8, concurrency = 32): Promise<BenchRow[]> {
+  const page = `${stack.url}/services`;
+  // The bytes the app sends (compressed as a browser would receive them).
+  const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http.get(page, { headers: { "Accept-Encoding": "br" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+    }).on("error", reject);
+  });
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": String(sample.headers["content-encoding"] ?? "identity"), "Content-Length": sample.body.length });
+    res.end(sample.body);
+  });
+  await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  try {
+    await load(page, 1, concurrency); // warm-up
+    const app = await load(page, seconds, concurrency);
+    const floor = await load(bareUrl, seconds, concurrency);
+    return [
+      { benchmark: `SSR /services (${concurrency} concurrent, ${sample.body.length} bytes ${sample.headers["content-encoding"] ?? "plain"})`, metric: "requests/s (app / bare Node)", value: `${app.rps.toFixed(0)} / ${floor.rps.toFixed(0)}` },
+      { benchmark: "", metric: "app ÷ bare Node", value: `${((app.rps / floor.rps) * 100).toFixed(1)}%` },
+      { benchmark: "", metric: "latency p50 / p99 (ms)", value: `${app.p50.toFixed(1)} / ${app.p99.toFixed(1)}` },
+    ];
+  } finally {
+    bare.close();
+  }
+}
