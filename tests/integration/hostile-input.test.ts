@@ -154,3 +154,55 @@ it("refuses a NUL character in the register form with a 400", async () => {
   expect(res.status).toBe(400);
   expect(await stack.db.user.count()).toBe(before);
 });
+
+describe("admin endpoints under generated input (as an admin)", () => {
+  let token: string;
+  let targetUserId: number;
+  beforeAll(async () => {
+    const { signedInUser } = await import("../support/accounts");
+    token = (await signedInUser(stack.url, stack.db, "admin")).token;
+    targetUserId = (await signedInUser(stack.url, stack.db, "customer")).user.id;
+  });
+  const send = async (method: string, path: string, raw?: string) => {
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Forwarded-For": randomIp() },
+      body: raw,
+    });
+    const text = await res.text();
+    return { status: res.status, text };
+  };
+
+  it.each([
+    ["POST", "/api/bookings", () => "/api/bookings"],
+    ["PATCH", "/api/bookings/:id", () => "/api/bookings/1"],
+    ["POST", "/api/customers", () => "/api/customers"],
+    ["PATCH", "/api/admin/users/:id/role", () => `/api/admin/users/${targetUserId}/role`],
+  ])("%s %s answers 4xx or success, never 5xx", async (method, _label, path) => {
+    // The token really is an admin's: refusals below are about the input, not the caller.
+    expect((await send("GET", "/api/admin/stats")).status).toBe(200);
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        const before = await counts();
+        const res = await send(method, path(), raw);
+        expect(res.status, `${method} ${path()} ${raw.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(JSON.parse(res.text)).toMatchObject({ success: false, message: expect.any(String) });
+          expect(await counts()).toEqual(before);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("query strings of the admin reads never cause a 5xx", async () => {
+    const query = fc.dictionary(fc.constantFrom("limit", "cursor", "from", "to", "status", "priority", "customerId", "name", "ids", "__proto__"), nasty, { maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/bookings", "/api/customers/search", "/api/admin/users", "/api/admin/stats"), query, async (path, q) => {
+        const res = await send("GET", `${path}?${new URLSearchParams(q)}`);
+        expect(res.status, `${path} ${JSON.stringify(q).slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
