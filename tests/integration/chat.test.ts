@@ -207,6 +207,7 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
     const past = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, { ...appointment, preferredDate: "2020-01-01", preferredTime: "10:00" });
     expect(past.status).toBe(400);
     expect(past.json.errors.preferredDate).toBe("The date cannot be earlier than today");
+    expect(past.json.message).toBe("The date cannot be earlier than today");
   });
 
   it("answers missing required fields with the form's message, and unknown sessions with 404", async () => {

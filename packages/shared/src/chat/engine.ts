@@ -9,6 +9,7 @@
  */
 import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
 import { officeStatus } from "./hours";
+import { isBookingAction } from "./rules";
 
 export const chatIntents = [
   "greeting",
@@ -45,10 +46,7 @@ export interface EngineReply {
 
 export const maxSuggestedActions = 3;
 
-/** The client opens the appointment form for actions like these (spec §4). */
-export function isBookingAction(label: string): boolean {
-  return /booking form|schedul/i.test(label);
-}
+export { greetingMessage, isBookingAction } from "./rules";
 
 // ---------------------------------------------------------------------------
 // Normalisation
@@ -832,5 +830,4 @@ export function composeReply(text: string, history: ChatTurn[] = [], options: { 
 }
 
 /** The widget's opening message. */
-export const greetingMessage = (facts: BusinessFacts = business): string =>
-  `Hi! Welcome to ${facts.name}. I can help you book an appointment, answer questions about our services, hours and service area, or set up a free estimate. For an electrical emergency, call ${facts.phone} any time (${facts.emergency.available}).`;
+

@@ -12,6 +12,8 @@ import { enqueue, EnqueueError } from "@app/shared/queues";
 import { consume } from "../../../server/rate-limits";
 import { announceNewBooking, createBooking } from "../bookings/bookings.server";
 
+const REQUIRED_APPOINTMENT_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const;
+
 /** How long the HTTP call waits for the worker's reply before answering without it. */
 const REPLY_WAIT_MS = 10_000;
 
@@ -130,11 +132,17 @@ export async function bookAppointment(context: AppLoadContext, sessionId: string
   const { services, clientIp, requestId, logger } = context;
   const parsed = appointmentRequestSchema.safeParse(input);
   if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    // The form's own words when something required is missing; otherwise say what is wrong.
+    const missing = REQUIRED_APPOINTMENT_FIELDS.some((field) => {
+      const value = (input as Record<string, unknown> | null)?.[field];
+      return typeof value !== "string" || value.trim() === "";
+    });
     return {
       ok: false,
       status: 400,
-      message: "Please fill in all required fields (Name, Phone, Email, Service Type)",
-      errors: fieldErrors(parsed.error),
+      message: missing ? "Please fill in all required fields (Name, Phone, Email, Service Type)" : (Object.values(errors)[0] ?? "Please check the form"),
+      errors,
     } satisfies Failure;
   }
   const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });

@@ -1,0 +1,14 @@
+/**
+ * Chat rules shared by the engine (server) and the widget (browser). Kept
+ * free of the engine's word lists and of zod, so the browser imports only this.
+ */
+import { business, type BusinessFacts } from "../business";
+
+/** The client opens the appointment form for actions like these (spec §4). */
+export function isBookingAction(label: string): boolean {
+  return /booking form|schedul/i.test(label);
+}
+
+/** The widget's opening greeting. */
+export const greetingMessage = (facts: BusinessFacts = business): string =>
+  `Hi! Welcome to ${facts.name}. I can help you book an appointment, answer questions about our services, hours and service area, or set up a free estimate. For an electrical emergency, call ${facts.phone} any time (${facts.emergency.available}).`;
