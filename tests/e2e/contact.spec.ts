@@ -11,6 +11,9 @@ test.describe("contact page", () => {
     await expect(page.getByRole("heading", { name: "Business Hours" })).toBeVisible();
     await expect(page.getByText("7:00 AM - 6:00 PM")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Service Area" })).toBeVisible();
+    // Whether the office is open right now, in Baton Rouge time.
+    const { officeStatus } = await import("@app/shared/chat/hours");
+    await expect(page.getByText(officeStatus(new Date()).label)).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`Call ${business.phone.replace(/[()]/g, "\\$&")} now`) })).toHaveAttribute(
       "href",
       business.phoneHref,

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Clock, MapPin, Phone, Siren } from "lucide-react";
 import { business, formatAddress } from "@app/shared/business";
+import { officeStatus } from "@app/shared/chat/hours";
 import { ContactForm } from "~/features/contact/contact-form";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { readFormObject } from "~/utils/api.server";
@@ -13,6 +14,11 @@ export const meta: MetaFunction = () => [
     content: `Send ${business.name} a message or call ${business.phone}. Free estimates, replies within 24 hours, and 24/7 emergency electricians across Baton Rouge, Ascension and Livingston Parishes.`,
   },
 ];
+
+/** Whether the office is open right now (Baton Rouge time), decided on the server for this request. */
+export async function loader() {
+  return { office: officeStatus(new Date()) };
+}
 
 /** The no-JavaScript path: the same rules as POST /api/contact. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,13 +35,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ContactPage() {
   const result = useActionData<typeof action>();
+  const { office } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-red-700 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 font-semibold">
             <Siren aria-hidden="true" className="size-5" />
-            Electrical emergency? We answer 24/7, 365 days a year.
+            {office.open
+              ? "Electrical emergency? We answer 24/7, 365 days a year."
+              : "The office is closed now, but our emergency line answers 24/7. Electrical emergency? Call now."}
           </p>
           <a href={business.phoneHref} className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-bold text-red-800">
             <Phone aria-hidden="true" className="size-4" />
@@ -66,6 +75,19 @@ export default function ContactPage() {
               <Clock aria-hidden="true" className="size-5 text-brand-700" />
               Business Hours
             </h2>
+            <p className={`mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${office.open ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>
+              <span aria-hidden="true" className={`size-2 rounded-full ${office.open ? "bg-green-600" : "bg-amber-600"}`} />
+              {office.label}
+            </p>
+            {office.open ? null : (
+              <p className="mt-2 text-sm text-slate-800">
+                After hours, call{" "}
+                <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
+                  {business.phone}
+                </a>{" "}
+                for emergencies; messages sent now are answered next business day.
+              </p>
+            )}
             <dl className="mt-3 space-y-2 text-sm">
               {business.hours.map((h) => (
                 <div key={h.label} className="flex justify-between gap-4">
