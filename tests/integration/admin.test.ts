@@ -27,6 +27,8 @@ const endpoints: Array<[string, string, unknown?]> = [
   ["PATCH", "/api/bookings/1", { status: "completed" }],
   ["GET", "/api/customers/search?name=a"],
   ["POST", "/api/customers", { name: "n", email: "e@x.co", phone: "2255550100" }],
+  ["GET", "/api/admin/audit"],
+  ["GET", "/api/bookings/export.csv"],
 ];
 
 describe("every admin endpoint is refused to everyone but admins", () => {
@@ -286,5 +288,50 @@ describe("queue operations page", () => {
     expect(retry.status).toBe(200);
     await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("please fail once")));
     await expect.poll(async () => (await stack.db.contactMessage.findUniqueOrThrow({ where: { id: contact.json.id } })).notifiedAt).not.toBeNull();
+  });
+});
+
+describe("records: audit log and CSV export", () => {
+  it("records who changed a role and a booking status, and when", async () => {
+    const target = await signedInUser(stack.url, stack.db, "customer");
+    await api(stack.url, "PATCH", `/api/admin/users/${target.user.id}/role`, admin.token, { role: "technician" });
+    const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Audit Customer", email: "audit@example.com", phone: "225-555-0155" });
+    const b = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary: "Audit me", priority: "low", scheduledDate: "2030-05-05T15:00:00Z" });
+    await api(stack.url, "PATCH", `/api/bookings/${b.json.booking.id}`, admin.token, { status: "completed" });
+    // Setting the same status again is not a change.
+    await api(stack.url, "PATCH", `/api/bookings/${b.json.booking.id}`, admin.token, { status: "completed" });
+
+    const res = await api(stack.url, "GET", "/api/admin/audit?limit=10", admin.token);
+    expect(res.status).toBe(200);
+    const entries = res.json.entries as Array<{ action: string; targetId: string; actorEmail: string; details: Record<string, string>; createdAt: string }>;
+    const statusChanges = entries.filter((e) => e.action === "booking.status_changed" && e.targetId === String(b.json.booking.id));
+    expect(statusChanges).toHaveLength(1);
+    expect(statusChanges[0]).toMatchObject({ actorEmail: admin.user.email, details: { from: "pending", to: "completed" } });
+    const roleChange = entries.find((e) => e.action === "user.role_changed" && e.targetId === String(target.user.id));
+    expect(roleChange).toMatchObject({ actorEmail: admin.user.email, details: { from: "customer", to: "technician" } });
+    expect(Date.now() - new Date(roleChange!.createdAt).getTime()).toBeLessThan(60_000);
+  });
+
+  it("exports the bookings list as filtered, with the right columns and rows", async () => {
+    const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "=HYPERLINK(\"x\")", email: "csv@example.com", phone: "225-555-0156" });
+    const made: number[] = [];
+    for (const [summary, status] of [["CSV one", "pending"], ["CSV, two \"quoted\"", "completed"], ["CSV three", "completed"]] as const) {
+      const r = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary, priority: "medium", scheduledDate: "2032-01-10T15:00:00Z" });
+      made.push(r.json.booking.id);
+      if (status !== "pending") await api(stack.url, "PATCH", `/api/bookings/${r.json.booking.id}`, admin.token, { status });
+    }
+    const res = await fetch(`${stack.url}/api/bookings/export.csv?status=completed&customerId=${c.json.customer.id}`, { headers: admin.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="bookings-completed-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = (await res.text()).replace(/^\uFEFF/, "");
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source");
+    expect(lines).toHaveLength(3);
+    // Newest first; commas and quotes escaped; a formula-looking name defused.
+    expect(lines[1]).toMatch(new RegExp(`^${made[2]},${c.json.customer.id},"'=HYPERLINK\\(""x""\\)",csv@example.com,225-555-0156,CSV three,,medium,completed,2032-01-10T15:00:00.000Z,`));
+    expect(lines[2]).toContain(`${made[1]},`);
+    expect(lines[2]).toContain('"CSV, two ""quoted"""');
+    expect((await fetch(`${stack.url}/api/bookings/export.csv?status=nope`, { headers: admin.auth })).status).toBe(400);
   });
 });

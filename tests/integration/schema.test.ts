@@ -90,6 +90,13 @@ it("writes and reads every model through the Prisma client", async () => {
   await db.emailLog.create({ data: { to: "t@x.co", subject: "s", kind: "k", status: "failed", providerId: "p", error: "e", relatedKey: "r" } });
   expect(await db.emailLog.findFirstOrThrow({ where: { relatedKey: "r" } })).toMatchObject({ status: "failed", error: "e" });
 
+  await db.auditLog.create({ data: { actorId: user.id, actorEmail: user.email, action: "user.role_changed", targetType: "user", targetId: "7", details: { from: "customer", to: "admin" } } });
+  expect(await db.auditLog.findFirstOrThrow({ where: { targetId: "7" }, include: { actor: true } })).toMatchObject({
+    action: "user.role_changed",
+    details: { from: "customer", to: "admin" },
+    actor: { email: user.email },
+  });
+
   // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
   await expect(db.user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } })).rejects.toThrow();
 });

@@ -8,11 +8,11 @@ import { requireAdmin } from "~/utils/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-    await requireAdmin(request, context);
+    const admin = await requireAdmin(request, context);
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id <= 0) return apiError(404, "Booking not found");
     const { status } = validate(statusChangeSchema, await readJsonObject(request));
-    const booking = await updateBookingStatus(context, id, status);
+    const booking = await updateBookingStatus(context, id, status, admin);
     if (!booking) return apiError(404, "Booking not found");
     return jsonResponse({ success: true, booking: serializeBooking(booking), message: "Booking status updated successfully" });
   });

@@ -3,6 +3,7 @@ import { serializeBooking } from "@app/shared/bookings";
 import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db";
 import { jobIds } from "@app/shared/jobs";
 import { enqueue } from "@app/shared/queues";
+import { recordAudit } from "../admin/audit.server";
 
 /**
  * Every booking, whoever makes it (the staff dialog, the API, the chat), is
@@ -55,12 +56,25 @@ export async function announceNewBooking(context: AppLoadContext, booking: Booki
   }
 }
 
-/** Changes a booking's status (any status may follow any status) and tells open admin pages. */
-export async function updateBookingStatus(context: AppLoadContext, id: number, status: BookingStatus): Promise<Booking | null> {
+/**
+ * Changes a booking's status (any status may follow any status), records who
+ * did it in the audit log, and tells open admin pages.
+ */
+export async function updateBookingStatus(
+  context: AppLoadContext,
+  id: number,
+  status: BookingStatus,
+  actor?: { id: number; email: string },
+): Promise<Booking | null> {
   const { services, requestId, logger } = context;
-  const booking = await services.db.booking.update({ where: { id }, data: { status } }).catch((error: { code?: string }) => {
-    if (error.code === "P2025") return null;
-    throw error;
+  const booking = await services.db.$transaction(async (tx) => {
+    const before = await tx.booking.findUnique({ where: { id }, select: { status: true } });
+    if (!before) return null;
+    const updated = await tx.booking.update({ where: { id }, data: { status } });
+    if (before.status !== status) {
+      await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
+    }
+    return updated;
   });
   if (!booking) return null;
   const version = String(booking.updatedAt.getTime());
