@@ -1,3 +1,4 @@
+import ical from "node-ical";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
@@ -29,6 +30,8 @@ const endpoints: Array<[string, string, unknown?]> = [
   ["POST", "/api/customers", { name: "n", email: "e@x.co", phone: "2255550100" }],
   ["GET", "/api/admin/audit"],
   ["GET", "/api/bookings/export.csv"],
+  ["GET", "/api/admin/calendar-feed"],
+  ["POST", "/api/admin/calendar-feed"],
 ];
 
 describe("every admin endpoint is refused to everyone but admins", () => {
@@ -333,5 +336,39 @@ describe("records: audit log and CSV export", () => {
     expect(lines[2]).toContain(`${made[1]},`);
     expect(lines[2]).toContain('"CSV, two ""quoted"""');
     expect((await fetch(`${stack.url}/api/bookings/export.csv?status=nope`, { headers: admin.auth })).status).toBe(400);
+  });
+});
+
+describe("calendar feed", () => {
+  it("gives each admin a private, revocable ICS address that calendar apps can read", async () => {
+    const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Feed Customer", email: "feed@example.com", phone: "225-555-0157" });
+    const soon = new Date(Date.now() + 3 * 86400_000);
+    soon.setUTCMinutes(0, 0, 0);
+    const b = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary: "Feed visit", details: "Gate code 1234", priority: "emergency", scheduledDate: soon.toISOString() });
+
+    expect((await api(stack.url, "GET", "/api/admin/calendar-feed", admin.token)).json).toEqual({ success: true, url: null });
+    const created = await api(stack.url, "POST", "/api/admin/calendar-feed", admin.token);
+    expect(created.status).toBe(201);
+    const url: string = created.json.url;
+    expect(url).toMatch(new RegExp(`^${stack.url}/calendar/[0-9a-f-]{36}\\.[\\w-]{43}\\.ics$`));
+    expect((await api(stack.url, "GET", "/api/admin/calendar-feed", admin.token)).json.url).toBe(url);
+
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/calendar");
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter((e) => e.type === "VEVENT") as ical.VEvent[];
+    const event = events.find((e) => String(e.summary).includes(`#${b.json.booking.id}`));
+    expect(event).toBeDefined();
+    expect(String(event!.summary)).toBe(`EMERGENCY: #${b.json.booking.id} Feed visit (Feed Customer)`);
+    expect(new Date(event!.start).toISOString()).toBe(soon.toISOString());
+    expect(String(event!.description)).toContain("225-555-0157");
+
+    // A tampered or rotated address no longer works.
+    expect((await fetch(url.replace(/\.([\w-]{5})/, ".AAAAA"))).status).toBe(404);
+    const rotated = await api(stack.url, "POST", "/api/admin/calendar-feed", admin.token);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(rotated.json.url)).status).toBe(200);
+    await api(stack.url, "DELETE", "/api/admin/calendar-feed", admin.token);
+    expect((await fetch(rotated.json.url)).status).toBe(404);
   });
 });

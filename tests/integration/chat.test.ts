@@ -1,3 +1,4 @@
+import ical from "node-ical";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business } from "@app/shared/business";
@@ -185,7 +186,13 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
 
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${booking.id}`)));
     const confirmation = await stack.mail.waitFor((all) => all.some((e) => e.to.includes("clarice@example.com")));
-    expect(confirmation.find((e) => e.to.includes("clarice@example.com"))!.text).toContain("Panel Upgrade");
+    const confirmationEmail = confirmation.find((e) => e.to.includes("clarice@example.com"))!;
+    expect(confirmationEmail.text).toContain("Panel Upgrade");
+    // The requested visit comes as a calendar attachment.
+    const invite = Buffer.from(confirmationEmail.attachments![0]!.content, "base64").toString("utf8");
+    const event = Object.values(ical.sync.parseICS(invite)).find((e) => e.type === "VEVENT") as ical.VEvent;
+    expect(new Date(event.start).toISOString()).toBe(booking.scheduledDate.toISOString());
+    expect(String(event.summary)).toContain("Panel Upgrade");
 
     // The same email again reuses the customer.
     const again = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, { ...appointment, priority: "emergency", serviceType: "Emergency Electrical Service" });

@@ -5,6 +5,7 @@ import {
   contactNotificationEmail,
   passwordResetEmail,
 } from "@app/shared/email/templates";
+import { appointmentInvite } from "@app/shared/ics";
 import type { JobData } from "@app/shared/jobs";
 import { resetTokenFor } from "@app/shared/tokens";
 import type { WorkerContext } from "../context";
@@ -59,12 +60,17 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
   const request = await ctx.db.appointmentRequest.findUnique({ where: { id: data.appointmentRequestId }, include: { booking: true } });
   if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
   if (request.confirmedAt) return { skipped: "already sent" };
-  const email = appointmentConfirmationEmail({ ...request, scheduledDate: request.booking?.scheduledDate ?? request.requestedDate });
+  const scheduledDate = request.booking?.scheduledDate ?? request.requestedDate;
+  const email = appointmentConfirmationEmail({ ...request, scheduledDate });
   const result = await ctx.mailer.send({
     ...email,
     to: request.customerEmail,
     kind: "appointment-confirmation",
     relatedKey: `appointment:${request.id}`,
+    // The requested visit as a calendar event the visitor can add with one tap.
+    attachments: scheduledDate
+      ? [{ filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: appointmentInvite({ ...request, scheduledDate }, { appUrl: ctx.env.APP_URL }) }]
+      : undefined,
   });
   await ctx.db.appointmentRequest.update({ where: { id: request.id }, data: { confirmedAt: new Date() } });
   return result;

@@ -1,0 +1,81 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { business, formatAddress, type BusinessFacts } from "./business";
+
+/** iCalendar (RFC 5545) for bookings: the staff feed and the attachment of confirmation emails. */
+
+export interface IcsBooking {
+  id: number;
+  summary: string;
+  details: string | null;
+  priority: string;
+  status: string;
+  scheduledDate: Date;
+  updatedAt?: Date;
+  customer?: { name: string; phone: string; email: string } | null;
+}
+
+const VISIT_MINUTES = 60;
+
+const statusOf = (status: string) =>
+  status === "cancelled" ? ICalEventStatus.CANCELLED : status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+
+function domainOf(appUrl: string) {
+  try {
+    return new URL(appUrl).hostname;
+  } catch {
+    return "bayoucurrent.local";
+  }
+}
+
+/** The staff calendar feed: every booking in the window, one event each, stable UIDs so updates replace. */
+export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: string; facts?: BusinessFacts }): string {
+  const facts = options.facts ?? business;
+  const calendar = ical({
+    name: `${facts.name} bookings`,
+    prodId: { company: facts.name, product: "bookings", language: "EN" },
+    timezone: facts.timeZone,
+    ttl: 15 * 60,
+  });
+  const domain = domainOf(options.appUrl);
+  for (const b of bookings) {
+    const priority = b.priority === "emergency" ? "EMERGENCY: " : b.priority === "high" ? "High: " : "";
+    calendar.createEvent({
+      id: `booking-${b.id}@${domain}`,
+      start: b.scheduledDate,
+      end: new Date(b.scheduledDate.getTime() + VISIT_MINUTES * 60_000),
+      summary: `${priority}#${b.id} ${b.summary}${b.customer ? ` (${b.customer.name})` : ""}`,
+      description: [
+        b.details,
+        b.customer ? `Customer: ${b.customer.name}, ${b.customer.phone}, ${b.customer.email}` : null,
+        `Status: ${b.status.replace(/_/g, " ")}`,
+        `${options.appUrl}/admin/calendar`,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      status: statusOf(b.status),
+      stamp: b.updatedAt ?? new Date(),
+      sequence: b.updatedAt ? Math.floor(b.updatedAt.getTime() / 1000) % 2_000_000_000 : 0,
+    });
+  }
+  return calendar.toString();
+}
+
+/** A single appointment, attached to the visitor's confirmation email. */
+export function appointmentInvite(
+  appointment: { id: number; serviceType: string; scheduledDate: Date; address: string | null; description: string | null },
+  options: { appUrl: string; facts?: BusinessFacts },
+): string {
+  const facts = options.facts ?? business;
+  const calendar = ical({ name: facts.name, prodId: { company: facts.name, product: "appointments", language: "EN" }, method: ICalCalendarMethod.PUBLISH });
+  calendar.createEvent({
+    id: `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
+    start: appointment.scheduledDate,
+    end: new Date(appointment.scheduledDate.getTime() + VISIT_MINUTES * 60_000),
+    summary: `${facts.name}: ${appointment.serviceType} (requested)`,
+    description: `Requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.${appointment.description ? `\n\n${appointment.description}` : ""}`,
+    location: appointment.address ?? formatAddress(facts),
+    status: ICalEventStatus.TENTATIVE,
+    organizer: { name: facts.name, email: facts.email },
+  });
+  return calendar.toString();
+}
