@@ -356,7 +356,7 @@ describe("calendar feed", () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/calendar");
-    const events = Object.values(ical.sync.parseICS(await res.text())).filter((e) => e.type === "VEVENT") as ical.VEvent[];
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter((e) => e?.type === "VEVENT") as ical.VEvent[];
     const event = events.find((e) => String(e.summary).includes(`#${b.json.booking.id}`));
     expect(event).toBeDefined();
     expect(String(event!.summary)).toBe(`EMERGENCY: #${b.json.booking.id} Feed visit (Feed Customer)`);

@@ -190,7 +190,7 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
     expect(confirmationEmail.text).toContain("Panel Upgrade");
     // The requested visit comes as a calendar attachment.
     const invite = Buffer.from(confirmationEmail.attachments![0]!.content, "base64").toString("utf8");
-    const event = Object.values(ical.sync.parseICS(invite)).find((e) => e.type === "VEVENT") as ical.VEvent;
+    const event = Object.values(ical.sync.parseICS(invite)).find((e) => e?.type === "VEVENT") as ical.VEvent;
     expect(new Date(event.start).toISOString()).toBe(booking.scheduledDate.toISOString());
     expect(String(event.summary)).toContain("Panel Upgrade");
 
