@@ -1,9 +1,15 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { business } from "@app/shared/business";
+import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
+import { ErrorPage } from "~/components/site/error-page";
+import { JsonLd } from "~/components/site/json-ld";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
+import { electricianJsonLd } from "~/utils/seo";
 import styles from "./styles.css?url";
 
 export const links: LinksFunction = () => [
@@ -11,12 +17,25 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Defaults for pages without their own `meta`, and the error pages (a 404 is titled as the spec says). */
+export const meta: MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? "404 Page Not Found" : `Something went wrong | ${business.name}` }, { name: "robots", content: "noindex" }];
+  }
+  return [
+    { title: `${business.name} | Licensed Electricians in Baton Rouge, LA` },
+    { name: "description", content: `${business.tagline}. Call ${business.phone} for free estimates and 24/7 emergency service.` },
+  ];
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { appUrl: context.services.env.APP_URL, user: await getOptionalUser(request, context) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const appUrl = useRouteLoaderData<typeof loader>("root")?.appUrl;
   return (
     <html lang="en-US">
       <head>
@@ -38,6 +57,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <ChatWidgetSlot />
+        <Toaster />
+        {appUrl ? <JsonLd data={electricianJsonLd(appUrl)} /> : null}
+        {/* Scrolls to the top on every new route; html's scroll-behavior makes it smooth unless reduced motion is asked for. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -57,17 +80,5 @@ export function useRootData() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{status === 404 ? "404 Page Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-700">
-        {status === 404
-          ? "Did you forget to add the page to the router? The address you followed does not match any page on this site."
-          : "Sorry, this page could not be shown. Please try again in a moment."}
-      </p>
-      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
-        Go to the home page
-      </a>
-    </section>
-  );
+  return <ErrorPage status={status} />;
 }

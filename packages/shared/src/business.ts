@@ -113,6 +113,8 @@ export function createBusinessFacts(env: Env = runtimeEnv) {
     },
     contactReplyPromise: "within 24 hours",
     freeEstimates: true,
+    /** Schema.org `priceRange` for the business listing. */
+    priceRange: "$$",
   } as const;
 }
 
@@ -157,3 +159,80 @@ export const chatServiceOptions = [
   "Emergency Electrical Service",
   "Free Estimate",
 ] as const;
+
+/** The six services the website sells, in the order pages, menus, the footer and the sitemap list them. */
+export interface ServiceSummary {
+  slug: "residential" | "commercial" | "generator" | "panel-upgrades" | "lighting" | "emergency";
+  /** The page's name: menus, breadcrumbs, structured data. */
+  name: string;
+  path: `/services/${string}`;
+  /** One or two sentences for cards, meta descriptions and structured data. */
+  summary: string;
+  /** The highlights a service card lists. */
+  features: readonly string[];
+  /** Schema.org `serviceType`. */
+  serviceType: string;
+}
+
+export const services = [
+  {
+    slug: "residential",
+    name: "Residential Electrical",
+    path: "/services/residential",
+    summary:
+      "Repairs, new outlets, ceiling fans and whole-home safety inspections for houses across the Baton Rouge area, done neatly and to code.",
+    features: ["Electrical repairs and troubleshooting", "Outlet and GFCI installation", "Home safety inspections", "Ceiling fan installation"],
+    serviceType: "Residential electrical services",
+  },
+  {
+    slug: "commercial",
+    name: "Commercial Wiring",
+    path: "/services/commercial",
+    summary:
+      "Wiring for offices, shops, restaurants, warehouses, clinics and plants, from new construction to tenant build-outs, scheduled around your business hours.",
+    features: ["New construction wiring", "Tenant build-outs", "Industrial and three-phase power", "Maintenance and repairs"],
+    serviceType: "Commercial electrical wiring",
+  },
+  {
+    slug: "generator",
+    name: "Generator Installation",
+    path: "/services/generator",
+    summary:
+      "Standby and portable generators sized to your home or business, installed with a transfer switch, and maintained so they start when the next storm takes the grid down.",
+    features: ["Whole-home standby generators", "Portable generator hookups", "Commercial backup power", "Maintenance plans"],
+    serviceType: "Generator installation and maintenance",
+  },
+  {
+    slug: "panel-upgrades",
+    name: "Panel Upgrades",
+    path: "/services/panel-upgrades",
+    summary:
+      "Replace an old fuse box or recalled breaker panel and add the capacity today's appliances, EV chargers and additions need.",
+    features: ["Fuse box replacement", "100A to 200A service upgrades", "Federal Pacific and Zinsco replacement", "Subpanels and EV charger circuits"],
+    serviceType: "Electrical panel upgrade",
+  },
+  {
+    slug: "lighting",
+    name: "Lighting Installation",
+    path: "/services/lighting",
+    summary:
+      "Recessed, pendant, landscape and security lighting, ceiling fans and LED retrofits that brighten rooms and lower the power bill.",
+    features: ["Indoor and recessed lighting", "Outdoor and security lighting", "Ceiling fans", "LED upgrades"],
+    serviceType: "Lighting installation",
+  },
+  {
+    slug: "emergency",
+    name: "Emergency Service",
+    path: "/services/emergency",
+    summary:
+      "A licensed electrician on call 24 hours a day, 365 days a year for power loss, sparking outlets, burning smells and storm damage.",
+    features: ["Answered 24/7/365, holidays included", "Average response in 30-60 minutes", "Storm and flood damage", "Power restoration and make-safe repairs"],
+    serviceType: "Emergency electrical service",
+  },
+] as const satisfies readonly ServiceSummary[];
+
+export type ServiceSlug = ServiceSummary["slug"];
+
+export function serviceBySlug(slug: ServiceSlug): (typeof services)[number] {
+  return services.find((s) => s.slug === slug)!;
+}

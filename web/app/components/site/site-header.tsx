@@ -1,44 +1,210 @@
-import { Link, NavLink } from "@remix-run/react";
-import { Phone, Zap } from "lucide-react";
-import { business } from "@app/shared/business";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from "~/components/site/icons";
+import { useEffect, useRef, useState } from "react";
+import { business, services } from "@app/shared/business";
+import { clsx as cn } from "clsx";
+import { Logo } from "./logo";
+import { primaryNav, scrollToTopIfSamePage } from "./navigation";
+import { serviceIcons } from "./service-icons";
+import { navItemClass, ServicesMenu } from "./services-menu";
+import { useSessionUser } from "./site-data";
 
-const nav = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/services", label: "Services" },
-  { to: "/contact", label: "Contact" },
-];
-
+/**
+ * The sticky site header. Everything in it is rendered by the server from the
+ * root loader (including the signed-in state), so nothing changes on hydration.
+ */
 export function SiteHeader() {
+  const user = useSessionUser();
+  const isAdmin = user?.role === "admin";
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMobileOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMobileOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [mobileOpen]);
+
+  const onNavigate = (to: string) => {
+    setMobileOpen(false);
+    scrollToTopIfSamePage(to);
+  };
+
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
-          <Zap aria-hidden="true" className="size-6 text-accent-500" />
-          {business.name}
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link to="/" onClick={() => onNavigate("/")} className="-ml-1 rounded-md p-1">
+          <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {nav.map((item) => (
+            {primaryNav.before.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
-                  }
-                >
+                <NavLink to={item.to} end={item.end} prefetch="intent" onClick={() => onNavigate(item.to)} className={({ isActive }) => navItemClass(isActive)}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
+            <li>
+              <ServicesMenu />
+            </li>
+            {primaryNav.after.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} prefetch="intent" onClick={() => onNavigate(item.to)} className={({ isActive }) => navItemClass(isActive)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {isAdmin ? (
+              <li>
+                <NavLink to="/dashboard" onClick={() => onNavigate("/dashboard")} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
+                  <LayoutDashboard aria-hidden="true" className="size-4" />
+                  Admin
+                </NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
-        <a href={business.phoneHref} className="inline-flex items-center gap-2 rounded-md bg-accent-400 px-3 py-2 text-sm font-semibold text-slate-900">
-          <Phone aria-hidden="true" className="size-4" />
-          <span>Call {business.phone}</span>
-        </a>
+
+        <div className="flex items-center gap-2">
+          <div className="hidden lg:block">
+            <AccountControl signedIn={Boolean(user)} onNavigate={onNavigate} />
+          </div>
+          <a
+            href={business.phoneHref}
+            className="inline-flex h-10 items-center gap-2 rounded-md bg-accent-400 px-3 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-300 sm:px-4"
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            <span>Call</span> <span className="sr-only sm:not-sr-only">{business.phone}</span>
+          </a>
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen((o) => !o)}
+            className="inline-flex size-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden"
+          >
+            {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+      </div>
+
+      <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden">
+        <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
+          <ul className="space-y-1">
+            {primaryNav.before.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} onClick={() => onNavigate(item.to)} className={({ isActive }) => mobileItemClass(isActive)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink
+                to="/services"
+                end
+                onClick={() => onNavigate("/services")}
+                className={({ isActive }) => mobileItemClass(isActive)}
+              >
+                Services
+              </NavLink>
+              <ul className="ml-3 mt-1 grid gap-1 border-l-2 border-brand-100 pl-3 sm:grid-cols-2">
+                {services.map((service) => {
+                  const Icon = serviceIcons[service.slug];
+                  return (
+                    <li key={service.slug}>
+                      <NavLink
+                        to={service.path}
+                        onClick={() => onNavigate(service.path)}
+                        className={({ isActive }) => cn(mobileItemClass(isActive), "gap-3 py-2 text-sm font-medium")}
+                      >
+                        <Icon aria-hidden="true" className="size-4 text-brand-700" />
+                        {service.name}
+                      </NavLink>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+            {primaryNav.after.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} onClick={() => onNavigate(item.to)} className={({ isActive }) => mobileItemClass(isActive)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {isAdmin ? (
+              <li>
+                <NavLink to="/dashboard" onClick={() => onNavigate("/dashboard")} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
+                  <LayoutDashboard aria-hidden="true" className="size-4" />
+                  Admin
+                </NavLink>
+              </li>
+            ) : null}
+          </ul>
+          <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3 sm:grid-cols-2">
+            <a
+              href={business.phoneHref}
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-4 font-bold text-slate-900 hover:bg-accent-300"
+            >
+              <Phone aria-hidden="true" className="size-5" />
+              Call {business.phone}
+            </a>
+            <AccountControl signedIn={Boolean(user)} onNavigate={onNavigate} wide />
+          </div>
+        </nav>
       </div>
     </header>
+  );
+}
+
+/** Login when signed out; Logout as a plain POST form (works before and without JavaScript) when signed in. */
+function AccountControl({ signedIn, onNavigate, wide = false }: { signedIn: boolean; onNavigate: (to: string) => void; wide?: boolean }) {
+  const look = cn(
+    "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100",
+    wide ? "h-12 w-full" : "h-10",
+  );
+  if (signedIn) {
+    return (
+      <form method="post" action="/logout" className={wide ? "w-full" : undefined}>
+        <button type="submit" className={look}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Logout
+        </button>
+      </form>
+    );
+  }
+  return (
+    <NavLink to="/login" onClick={() => onNavigate("/login")} className={({ isActive }) => cn(look, isActive && "border-brand-300 bg-brand-50 text-brand-800")}>
+      <LogIn aria-hidden="true" className="size-4" />
+      Login
+    </NavLink>
+  );
+}
+
+function mobileItemClass(active: boolean) {
+  return cn(
+    "flex items-center rounded-md px-3 py-2.5 font-semibold",
+    active ? "bg-brand-50 text-brand-800 shadow-[inset_3px_0_0_var(--color-accent-500)]" : "text-slate-800 hover:bg-slate-100",
   );
 }

@@ -74,7 +74,7 @@ export async function bookingsPage(context: AppLoadContext, query: BookingsPageQ
       include: { customer: true },
     });
     // Nothing newer beyond these: this is the newest page, shown in full from the top.
-    if (rows.length <= limit) return { ...(await firstPage(context, query, limit)), paged: true };
+    if (rows.length <= limit) return { ...(await firstPage(context, query, limit)), paged: false };
     const bookings = rows.slice(0, limit).reverse().map(serializeBooking);
     const first = bookings[0]!;
     const last = bookings[bookings.length - 1]!;

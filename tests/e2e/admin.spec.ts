@@ -1,0 +1,519 @@
+/**
+ * The staff side (spec §2 /dashboard, /admin/users, /admin/bookings,
+ * /admin/calendar, the New Booking dialog; §4, §5, §8, §9): signed in through
+ * /login as an admin created directly in the database.
+ */
+import type { Browser, Page } from "@playwright/test";
+import type { Db } from "@app/shared/db";
+import { hashPassword } from "@app/shared/password";
+import { zonedParts } from "@app/shared/time";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
+test.use({ timezoneId: "America/Chicago" });
+
+const PASSWORD = "levee-breaker-2025";
+const ADMIN_PAGES = ["/dashboard", "/admin/users", "/admin/bookings", "/admin/calendar"] as const;
+
+let counter = 0;
+const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
+
+async function createUser(db: Db, role: "admin" | "customer" | "technician", firstName = "Odile") {
+  const tag = unique(role);
+  return db.user.create({
+    data: { firstName, lastName: `Boudreaux-${tag}`, email: `${tag}@test.example.com`, passwordHash: await hashPassword(PASSWORD), role },
+  });
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+async function logIn(page: Page, email: string, { js = true } = {}) {
+  await page.goto("/login");
+  // Typed before hydration, a value can be lost; the login form turns off the browser's checks once hydrated.
+  if (js) await expect(main(page).locator("form[novalidate]")).toHaveCount(1);
+  await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await main(page).locator('input[name="password"]').fill(PASSWORD);
+  await main(page).getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+}
+
+/** Hydrated, and the live connection has been accepted as an admin's. */
+async function waitLive(page: Page) {
+  await expect(page.locator('[data-live-status="live"]')).toBeVisible();
+}
+
+async function adminPage(page: Page, db: Db, path: string) {
+  const admin = await createUser(db, "admin");
+  await logIn(page, admin.email);
+  await page.goto(path);
+  await waitLive(page);
+  return admin;
+}
+
+// Radix toasts are list items of the "Notifications (F8)" region (which a modal dialog hides from the accessibility tree).
+const toast = (page: Page) => page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator("li").first();
+
+async function expectToast(page: Page, title: string, description: string) {
+  const t = toast(page);
+  await expect(t).toContainText(title);
+  await expect(t).toContainText(description);
+}
+
+async function newCustomer(db: Db, name = "Clotilde Arceneaux") {
+  const tag = unique("cust");
+  return db.customer.create({ data: { name: `${name} ${tag}`, email: `${tag}@example.com`, phone: "(225) 555-0142" } });
+}
+
+/** The instant at which a Baton Rouge clock shows this date and hour. */
+function chicago(date: string, hour: number) {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, hour);
+  const p = zonedParts(new Date(guess), "America/Chicago");
+  return new Date(guess + (guess - Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute)));
+}
+
+test.describe("dashboard", () => {
+  test("statistics, the way to each staff page, and logout", async ({ page, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    const admin = await createUser(db, "admin");
+    await logIn(page, admin.email);
+    await page.getByRole("banner").getByRole("link", { name: "Admin", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(main(page).getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await waitLive(page);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    const users = await db.user.count();
+    const usersSection = main(page).getByRole("region", { name: "Users" });
+    for (const label of ["Total users", "Active this week", "Admins", "Technicians", "Customers"]) {
+      await expect(usersSection.getByText(label, { exact: true })).toBeVisible();
+    }
+    const bookingsSection = main(page).getByRole("region", { name: "Bookings" });
+    for (const label of ["Total bookings", "This week", "Pending", "Completed"]) {
+      await expect(bookingsSection.getByText(label, { exact: true })).toBeVisible();
+    }
+    // The total is counted by the server (other tests add users too, so at least what was there).
+    const totalUsers = Number((await usersSection.locator("dt", { hasText: "Total users" }).locator("xpath=following-sibling::dd[1]").innerText()).replace(/,/g, ""));
+    expect(totalUsers).toBeGreaterThanOrEqual(users);
+    await expectNoAxeViolations(page);
+
+    for (const [name, path] of [
+      ["Manage Users", "/admin/users"],
+      ["Manage Bookings", "/admin/bookings"],
+      ["View All Bookings", "/admin/bookings"],
+      ["Calendar View", "/admin/calendar"],
+    ] as const) {
+      await expect(main(page).getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
+    }
+    await main(page).getByRole("link", { name: "Manage Users", exact: true }).click();
+    await expect(main(page).getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+    await main(page).getByRole("link", { name: "Back to Dashboard", exact: true }).click();
+    await expect(main(page).getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+
+    await main(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).first()).toBeVisible();
+    const response = await page.goto("/dashboard");
+    expect(response?.status()).toBe(401);
+  });
+});
+
+test.describe("users", () => {
+  test("change another user's role (toast); the admin's own selector is disabled", async ({ page, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    const other = await createUser(db, "customer", "Ambrose");
+    const admin = await adminPage(page, db, "/admin/users");
+    await expect(main(page).getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+    for (const name of ["Name", "Email", "Role", "Status", "Created", "Last Login", "Actions"]) {
+      await expect(main(page).getByRole("columnheader", { name, exact: true })).toBeVisible();
+    }
+
+    const ownRow = main(page).getByRole("row").filter({ hasText: admin.email });
+    await expect(ownRow).toContainText(`ID: ${admin.id}`);
+    await expect(ownRow.getByRole("cell").nth(2)).toContainText("Admin");
+    await expect(ownRow.getByRole("cell").nth(3)).toContainText("Active");
+    await expect(main(page).getByRole("combobox", { name: `Role for ${admin.firstName} ${admin.lastName}` })).toBeDisabled();
+
+    const row = main(page).getByRole("row").filter({ hasText: other.email });
+    await expect(row.getByRole("cell").nth(5)).toContainText("Never");
+    await expect(row.getByRole("cell").nth(2)).toContainText("Customer");
+    const select = main(page).getByRole("combobox", { name: `Role for ${other.firstName} ${other.lastName}` });
+    await expect(select).toHaveValue("customer");
+    await expectNoAxeViolations(page);
+
+    // While a change is on its way every selector waits.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/users.data*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const third = await createUser(db, "technician", "Celeste");
+    await page.reload();
+    await waitLive(page);
+    await select.selectOption("technician");
+    await expect(main(page).getByRole("combobox", { name: `Role for ${third.firstName} ${third.lastName}` })).toBeDisabled();
+    await expect(select).toBeDisabled();
+    release();
+
+    await expectToast(page, "Success", "User role updated successfully.");
+    await expect(row.getByRole("cell").nth(2)).toContainText("Technician");
+    await expect(select).toBeEnabled();
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("technician");
+    await page.unroute("**/admin/users.data*");
+
+    // A failure shows the server's message in an Error toast and the selector goes back.
+    await db.user.delete({ where: { id: third.id } });
+    const gone = main(page).getByRole("combobox", { name: `Role for ${third.firstName} ${third.lastName}` });
+    await gone.selectOption("admin");
+    await expectToast(page, "Error", "User not found");
+    await expect(gone).toHaveValue("technician");
+  });
+});
+
+test.describe("users without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the role form posts as a page", async ({ page, db }) => {
+    const admin = await createUser(db, "admin");
+    const other = await createUser(db, "customer", "Narcisse");
+    await logIn(page, admin.email, { js: false });
+    await page.goto("/admin/users");
+    const name = `${other.firstName} ${other.lastName}`;
+    await main(page).getByRole("combobox", { name: `Role for ${name}` }).selectOption("admin");
+    await main(page).getByRole("button", { name: `Save role for ${name}`, exact: true }).click();
+    await expect(main(page).getByRole("status").filter({ hasText: "User role updated successfully." })).toBeVisible();
+    await expect(main(page).getByRole("row").filter({ hasText: other.email }).getByRole("cell").nth(2)).toContainText("Admin");
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("admin");
+    // There is no Save button on the admin's own row.
+    await expect(main(page).getByRole("button", { name: `Save role for ${admin.firstName} ${admin.lastName}` })).toHaveCount(0);
+
+    // A booking's status, the same way.
+    const customer = await newCustomer(db);
+    const booking = await db.booking.create({ data: { customerId: customer.id, summary: "No-script visit", priority: "medium", scheduledDate: new Date(), notifiedAt: new Date() } });
+    await page.goto("/admin/bookings");
+    await main(page).getByRole("combobox", { name: `Status for booking #${booking.id}` }).selectOption("completed");
+    await main(page).getByRole("button", { name: `Save status for booking #${booking.id}`, exact: true }).click();
+    await expect(main(page).getByRole("status").filter({ hasText: "Booking status updated successfully" })).toBeVisible();
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("completed");
+  });
+});
+
+test.describe("bookings", () => {
+  test("create a customer and a booking through the dialog, then change its status", async ({ page, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    await adminPage(page, db, "/admin/bookings");
+    await expect(main(page).getByRole("heading", { level: 1, name: "Booking Management" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Calendar View", exact: true })).toHaveAttribute("href", "/admin/calendar");
+    await expectNoAxeViolations(page);
+
+    await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "New Booking" });
+    await expect(dialog.getByPlaceholder("Search by name...")).toBeFocused();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Create New Customer", exact: true }).click();
+
+    await dialog.getByRole("button", { name: "Next: Booking Details", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please fill in all customer fields");
+    const customerName = `Evangeline Thibodeaux ${unique("n")}`;
+    const email = `${unique("evangeline")}@example.com`;
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(customerName);
+    await expect(dialog.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("type", "email");
+    await dialog.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await expect(dialog.getByRole("textbox", { name: "Phone", exact: true })).toHaveAttribute("type", "tel");
+    await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("(225) 555-0199");
+    await dialog.getByRole("button", { name: "Next: Booking Details", exact: true }).click();
+    await expectToast(page, "Success", "Customer created successfully");
+
+    await expect(dialog.getByRole("region", { name: "Customer" })).toContainText(customerName);
+    await expect(dialog.getByRole("combobox", { name: "Time" })).toHaveValue("09:00");
+    await expect(dialog.getByRole("combobox", { name: "Time" }).locator("option")).toHaveCount(10);
+    await expect(dialog.getByRole("combobox", { name: "Priority" })).toHaveValue("medium");
+    await expect(dialog.getByLabel("Details (optional)")).toHaveAttribute("rows", "3");
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    });
+    await expect(dialog.getByLabel("Date")).toHaveValue(today);
+    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please fill in all required booking fields");
+
+    await dialog.getByRole("textbox", { name: "Summary" }).fill("Breaker keeps tripping in kitchen");
+    await dialog.getByLabel("Date").fill("2030-07-15");
+    await dialog.getByRole("combobox", { name: "Time" }).selectOption("14:00");
+    await dialog.getByRole("combobox", { name: "Priority" }).selectOption("high");
+    await dialog.getByLabel("Details (optional)").fill("GFCI by the sink, trips when the microwave runs.");
+    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await expectToast(page, "Success", "Booking created successfully");
+    await expect(dialog).toBeHidden();
+
+    const customer = await db.customer.findFirstOrThrow({ where: { email } });
+    const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id } });
+    expect(booking.status).toBe("pending");
+    expect(booking.priority).toBe("high");
+    expect(booking.source).toBe("admin");
+    expect(booking.scheduledDate.toISOString()).toBe(chicago("2030-07-15", 14).toISOString());
+
+    const row = main(page).getByRole("row").filter({ hasText: `#${booking.id}` });
+    await expect(row).toContainText(customerName);
+    await expect(row).toContainText(`Customer ID: ${customer.id}`);
+    await expect(row).toContainText("Breaker keeps tripping in kitchen");
+    await expect(row).toContainText("High");
+    await expect(row).toContainText("Pending");
+
+    const status = row.getByRole("combobox", { name: `Status for booking #${booking.id}` });
+    await status.selectOption("in_progress");
+    await expectToast(page, "Success", "Booking status updated successfully");
+    await expect(row.getByText("In progress", { exact: true }).first()).toBeVisible();
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("in_progress");
+
+    // Reopened, the dialog starts over; an existing customer is found by name.
+    await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+    await expect(dialog.getByPlaceholder("Search by name...")).toHaveValue("");
+    await dialog.getByPlaceholder("Search by name...").fill(customerName);
+    await dialog.getByRole("button", { name: new RegExp(customerName) }).click();
+    await expect(dialog.getByRole("region", { name: "Customer" })).toContainText(customerName);
+    await dialog.getByRole("button", { name: "Back to Customers", exact: true }).click();
+    await expect(dialog.getByPlaceholder("Search by name...")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // A failed change: the server's message in an Error toast.
+    await db.booking.delete({ where: { id: booking.id } });
+    await status.selectOption("completed");
+    await expectToast(page, "Error", "Booking not found");
+  });
+
+  test("pages of 50, newest first, with the filters in the address", async ({ page, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    const customer = await newCustomer(db);
+    const base = Date.now() - 3_600_000;
+    // Low and cancelled: a combination only this test makes.
+    await db.booking.createMany({
+      data: Array.from({ length: 55 }, (_, i) => ({
+        customerId: customer.id,
+        summary: `Paged visit ${i + 1}`,
+        priority: "low" as const,
+        status: "cancelled" as const,
+        scheduledDate: new Date(base + i * 60_000),
+        createdAt: new Date(base + i * 1_000),
+        serviceTitanId: i === 54 ? "ST-4410" : null,
+        notifiedAt: new Date(),
+      })),
+    });
+    await adminPage(page, db, "/admin/bookings");
+    await main(page).getByRole("combobox", { name: "Status", exact: true }).selectOption("cancelled");
+    await expect(page).toHaveURL(/status=cancelled/);
+    await main(page).getByRole("combobox", { name: "Priority", exact: true }).selectOption("low");
+    await expect(page).toHaveURL(/status=cancelled&priority=low/);
+
+    const rows = main(page).getByRole("row").filter({ hasText: "Paged visit" });
+    await expect(rows).toHaveCount(50);
+    await expect(rows.first()).toContainText("Paged visit 55");
+    await expect(rows.first()).toContainText("ST: ST-4410");
+    await expect(rows.last()).toContainText("Paged visit 6");
+    await main(page).getByRole("link", { name: "Older", exact: true }).click();
+    await expect(page).toHaveURL(/before=/);
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first()).toContainText("Paged visit 5");
+    await main(page).getByRole("link", { name: "Newer", exact: true }).click();
+    await expect(rows).toHaveCount(50);
+    await expect(rows.first()).toContainText("Paged visit 55");
+    await expectNoAxeViolations(page);
+
+    // The export follows the filters.
+    const exportLink = main(page).getByRole("link", { name: "Export CSV", exact: true });
+    await expect(exportLink).toHaveAttribute("href", "/api/bookings/export.csv?status=cancelled&priority=low");
+    const csv = await page.request.get((await exportLink.getAttribute("href"))!);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).match(/Paged visit/g)).toHaveLength(55);
+
+    await page.goto("/admin/bookings?status=cancelled&priority=emergency");
+    await expect(main(page).getByRole("heading", { name: "No bookings", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("calendar", () => {
+  test("months, a day's appointments, and booking from an empty day", async ({ page, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    const customer = await newCustomer(db, "Placide Fontenot");
+    const day = "2031-03-12";
+    const sample = [
+      { summary: "Sparking outlet", priority: "emergency", status: "pending", hour: 8 },
+      { summary: "Panel inspection", priority: "high", status: "in_progress", hour: 10 },
+      { summary: "Ceiling fan swap", priority: "medium", status: "completed", hour: 13 },
+      { summary: "Porch light", priority: "low", status: "cancelled", hour: 15 },
+    ] as const;
+    for (const s of sample) {
+      await db.booking.create({
+        data: { customerId: customer.id, summary: s.summary, details: `${s.summary} details`, priority: s.priority, status: s.status, scheduledDate: chicago(day, s.hour), notifiedAt: new Date() },
+      });
+    }
+
+    await adminPage(page, db, "/admin/calendar?month=2031-03");
+    await expect(main(page).getByRole("heading", { level: 1, name: "Calendar View" })).toBeVisible();
+    await expect(main(page).getByRole("heading", { level: 2, name: "March 2031" })).toBeVisible();
+    await expect(main(page).getByRole("columnheader").first()).toHaveText("Sun");
+    await expect(main(page).getByRole("link", { name: "View List", exact: true })).toHaveAttribute("href", "/admin/bookings");
+    const cell = main(page).getByRole("button", { name: /^Wednesday, March\s*12\s*, 2031: 4 appointments/ });
+    await expect(cell).toContainText("Sparking outlet");
+    await expect(cell).toContainText("Ceiling fan swap");
+    await expect(cell).not.toContainText("Porch light");
+    await expect(cell).toContainText("+1 more");
+    const legend = main(page).getByRole("region", { name: "Legend" });
+    for (const label of ["Emergency", "High", "Medium", "Low", "Completed", "In progress", "Cancelled"]) {
+      await expect(legend.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+
+    // Between months, by links that keep the month in the address.
+    await main(page).getByRole("link", { name: "Next month" }).click();
+    await expect(page).toHaveURL(/month=2031-04$/);
+    await expect(main(page).getByRole("heading", { level: 2, name: "April 2031" })).toBeVisible();
+    await main(page).getByRole("link", { name: "Previous month" }).click();
+    await expect(main(page).getByRole("heading", { level: 2, name: "March 2031" })).toBeVisible();
+    await main(page).getByRole("link", { name: "Previous month" }).click();
+    await expect(main(page).getByRole("heading", { level: 2, name: "February 2031" })).toBeVisible();
+    await main(page).getByRole("link", { name: "Today", exact: true }).click();
+    const now = zonedParts(new Date(), "America/Chicago");
+    const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(now.year, now.month - 1, 1)));
+    await expect(main(page).getByRole("heading", { level: 2, name: monthName })).toBeVisible();
+    await expect(main(page).locator('button[aria-current="date"]')).toHaveCount(1);
+    await expect(main(page).locator('button[aria-current="date"]')).toContainText(String(now.day));
+    // Back through the history: February, then March.
+    await page.goBack();
+    await expect(main(page).getByRole("heading", { level: 2, name: "February 2031" })).toBeVisible();
+    await page.goBack();
+    await expect(main(page).getByRole("heading", { level: 2, name: "March 2031" })).toBeVisible();
+
+    // A day with bookings opens its list; customers are fetched for it.
+    await cell.click();
+    const dayDialog = page.getByRole("dialog", { name: "Appointments for Wednesday, March 12, 2031" });
+    await expect(dayDialog).toContainText("4 appointment(s) scheduled for this day");
+    await expect(dayDialog.getByRole("article")).toHaveCount(4);
+    const emergency = dayDialog.getByRole("article", { name: "Sparking outlet" });
+    await expect(emergency).toContainText("Emergency Priority");
+    await expect(emergency).toContainText("8:00 AM");
+    await expect(emergency).toContainText("Sparking outlet details");
+    await expect(emergency.getByRole("link", { name: customer.phone })).toHaveAttribute("href", "tel:2255550142");
+    await expect(emergency).toContainText(customer.name);
+    await expect(emergency).toContainText(customer.email);
+    await expect(dayDialog.getByRole("article", { name: "Panel inspection" })).not.toContainText("Emergency Priority");
+    await expect(dayDialog.getByRole("article", { name: "Panel inspection" })).toContainText("In progress");
+    await expectNoAxeViolations(page);
+
+    // "Add Another Appointment" swaps to the New Booking dialog for that day.
+    await dayDialog.getByRole("button", { name: "Add Another Appointment", exact: true }).click();
+    const newDialog = page.getByRole("dialog", { name: "New Booking" });
+    await expect(dayDialog).toBeHidden();
+    await newDialog.getByPlaceholder("Search by name...").fill(customer.name);
+    await newDialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+    await expect(newDialog.getByLabel("Date")).toHaveValue(day);
+    await page.keyboard.press("Escape");
+    await expect(newDialog).toBeHidden();
+
+    // An empty day opens the New Booking dialog for that date.
+    await main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: no appointments/ }).click();
+    await expect(newDialog).toBeVisible();
+    await expect(newDialog.getByPlaceholder("Search by name...")).toHaveValue("");
+    await newDialog.getByPlaceholder("Search by name...").fill(customer.name);
+    await newDialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+    await expect(newDialog.getByLabel("Date")).toHaveValue("2031-03-20");
+    await newDialog.getByRole("textbox", { name: "Summary" }).fill("Dryer outlet install");
+    await newDialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await expectToast(page, "Success", "Booking created successfully");
+    await expect(main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ })).toContainText("Dryer outlet install");
+  });
+});
+
+test.describe("access", () => {
+  for (const path of ADMIN_PAGES) {
+    test(`${path}: Access Denied for a visitor (401) and a customer (403)`, async ({ page, db }) => {
+      const anonymous = await page.goto(path);
+      expect(anonymous?.status()).toBe(401);
+      await expect(main(page).getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+      await expect(main(page).getByText("You need admin access to view this page.", { exact: true })).toBeVisible();
+      await expect(main(page).getByRole("link", { name: "Go Home", exact: true })).toHaveAttribute("href", "/");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      if (path === "/dashboard") await expectNoAxeViolations(page);
+
+      const customer = await createUser(db, "customer");
+      await logIn(page, customer.email);
+      const denied = await page.goto(path);
+      expect(denied?.status()).toBe(403);
+      await expect(main(page).getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    });
+  }
+
+  test("the pages' actions refuse non-admins too", async ({ request }) => {
+    for (const path of ["/admin/users", "/admin/bookings", "/admin/calendar"]) {
+      const response = await request.post(path, { form: { intent: path === "/admin/users" ? "change-role" : "update-status", userId: "1", bookingId: "1", role: "admin", status: "completed" } });
+      expect(response.status(), path).toBe(401);
+    }
+  });
+});
+
+async function adminContext(browser: Browser, baseURL: string) {
+  return browser.newContext({ baseURL, timezoneId: "America/Chicago", extraHTTPHeaders: { "X-Forwarded-For": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+}
+
+test.describe("live", () => {
+  test("an emergency booked through the chat alerts an open admin page at once, and the list refreshes", async ({ browser, baseURL, request, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    const context = await adminContext(browser, baseURL!);
+    const staff = await context.newPage();
+    try {
+      await adminPage(staff, db, "/admin/bookings");
+      await expect(staff.getByRole("alert")).toHaveCount(0);
+
+      const sessionId = `chat_${unique("live")}xxxxxxxx`;
+      const created = await request.post("/api/chat/session", { data: { sessionId, status: "active" } });
+      expect(created.ok()).toBe(true);
+      const name = `Lucien Broussard ${unique("x")}`;
+      const booked = await request.post(`/api/chat/${sessionId}/book-appointment`, {
+        data: {
+          customerName: name,
+          customerPhone: "(225) 555-0911",
+          customerEmail: `${unique("lucien")}@example.com`,
+          serviceType: "Emergency Electrical Service",
+          priority: "emergency",
+          description: "Smoke from the breaker box",
+        },
+      });
+      expect(booked.status()).toBe(201);
+
+      const alert = staff.getByRole("alert").filter({ hasText: name });
+      await expect(alert).toBeVisible();
+      await expect(alert).toContainText("Emergency");
+      await expect(alert.getByRole("link", { name: new RegExp(`Call ${name}`) })).toHaveAttribute("href", "tel:2255550911");
+      // The list heard of it too.
+      await expect(staff.getByRole("main").getByRole("row").filter({ hasText: name })).toBeVisible();
+      await expectNoAxeViolations(staff);
+
+      // It follows the admin to another admin page, until dismissed.
+      await staff.getByRole("main").getByRole("link", { name: "Back to Dashboard", exact: true }).click();
+      await expect(staff.getByRole("main").getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+      await expect(alert).toBeVisible();
+      await alert.getByRole("button", { name: `Dismiss emergency alert for ${name}` }).click();
+      await expect(alert).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("every staff page fits the width", async ({ page, db }) => {
+    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    await adminPage(page, db, "/dashboard");
+    for (const path of ADMIN_PAGES) {
+      await page.goto(path);
+      await waitLive(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The staff pages' form posts (Remix actions), one `intent` each, so every
+ * form also works as a plain HTML post. The work is done by the same
+ * functions the JSON API uses. Each answers `{ ok, intent, message }` (plus
+ * what the page needs), with a 4xx status when refused; nothing is thrown
+ * except the guard's 401 / 403, which the page shows as Access Denied.
+ */
+import { data, type AppLoadContext } from "@remix-run/node";
+import { newBookingSchema, newCustomerSchema, roleChangeSchema, statusChangeSchema } from "@app/shared/api/admin";
+import { fieldErrors } from "@app/shared/api/errors";
+import { updateBookingStatus } from "~/features/bookings/bookings.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { createBookingForCustomer } from "./bookings.server";
+import { createCustomer } from "./customers.server";
+import type { ActionResult } from "./action-result";
+import { changeUserRole } from "./users.server";
+
+type Values = Record<string, string>;
+
+async function formValues(request: Request): Promise<Values> {
+  const form = await request.formData();
+  return Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+}
+
+const ok = (result: Omit<Extract<ActionResult, { ok: true }>, "ok">) => data<ActionResult>({ ok: true, ...result });
+const fail = (status: number, intent: string, message: string, errors?: Record<string, string>) =>
+  data<ActionResult>({ ok: false, intent, message, ...(errors ? { errors } : {}) }, { status });
+
+function positiveId(value: string | undefined): number | null {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** /admin/users: `intent=change-role`, `userId`, `role`. */
+export async function usersAction(request: Request, context: AppLoadContext) {
+  const admin = await requireAdmin(request, context);
+  const values = await formValues(request);
+  const intent = values.intent ?? "";
+  if (intent !== "change-role") return fail(400, intent, "Unknown action. Please reload the page and try again.");
+  const fallback = "Failed to update user role";
+  const userId = positiveId(values.userId);
+  if (!userId) return fail(404, intent, "User not found");
+  const parsed = roleChangeSchema.safeParse({ role: values.role });
+  if (!parsed.success) return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
+  try {
+    const result = await changeUserRole(context, admin, userId, parsed.data.role);
+    if (!result.ok) return fail(result.status, intent, result.message || fallback);
+    return ok({ intent, message: "User role updated successfully.", userId, role: result.user.role });
+  } catch (error) {
+    context.logger.error({ err: error, userId }, "role change failed");
+    return fail(500, intent, fallback);
+  }
+}
+
+/**
+ * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
+ * `create-customer` (name, email, phone) and `create-booking` (customerId,
+ * summary, details, priority, scheduledDate as ISO 8601 with offset).
+ */
+export async function bookingsAction(request: Request, context: AppLoadContext) {
+  const admin = await requireAdmin(request, context);
+  const values = await formValues(request);
+  const intent = values.intent ?? "";
+  try {
+    switch (intent) {
+      case "update-status": {
+        const fallback = "Failed to update booking status";
+        const bookingId = positiveId(values.bookingId);
+        if (!bookingId) return fail(404, intent, "Booking not found");
+        const parsed = statusChangeSchema.safeParse({ status: values.status });
+        if (!parsed.success) return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
+        const booking = await updateBookingStatus(context, bookingId, parsed.data.status, admin);
+        if (!booking) return fail(404, intent, "Booking not found");
+        return ok({ intent, message: "Booking status updated successfully", bookingId, status: booking.status });
+      }
+      case "create-customer": {
+        const parsed = newCustomerSchema.safeParse(values);
+        if (!parsed.success) {
+          const errors = fieldErrors(parsed.error);
+          const missing = ["name", "email", "phone"].some((k) => !values[k]?.trim());
+          return fail(400, intent, missing ? "Please fill in all customer fields" : (Object.values(errors)[0] ?? "Failed to create customer"), errors);
+        }
+        const customer = await createCustomer(context, parsed.data);
+        return ok({ intent, message: "Customer created successfully", customer });
+      }
+      case "create-booking": {
+        const parsed = newBookingSchema.safeParse(values);
+        if (!parsed.success) {
+          const errors = fieldErrors(parsed.error);
+          const missing = !values.customerId || !values.summary?.trim() || !values.scheduledDate;
+          return fail(400, intent, missing ? "Please fill in all required booking fields" : (Object.values(errors)[0] ?? "Failed to create booking"), errors);
+        }
+        const result = await createBookingForCustomer(context, parsed.data, "admin");
+        if (!result.ok) return fail(result.status, intent, result.message, result.errors);
+        return ok({ intent, message: "Booking created successfully", booking: result.booking });
+      }
+      default:
+        return fail(400, intent, "Unknown action. Please reload the page and try again.");
+    }
+  } catch (error) {
+    context.logger.error({ err: error, intent }, "bookings page action failed");
+    const fallback = intent === "create-customer" ? "Failed to create customer" : intent === "create-booking" ? "Failed to create booking" : "Failed to update booking status";
+    return fail(500, intent, fallback);
+  }
+}

@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import { LiveAdmin, LiveIndicator } from "./live-admin";
+
+/** The frame of every staff page: live updates and emergency alerts, and a roomy but dense container. */
+export function AdminShell({ children, refresh = true, className }: { children: ReactNode; refresh?: boolean; className?: string }) {
+  return (
+    <LiveAdmin refresh={refresh}>
+      <div className="min-h-full bg-slate-50">
+        <div className={cn("mx-auto max-w-7xl px-3 py-5 sm:px-6 sm:py-8", className)}>{children}</div>
+      </div>
+    </LiveAdmin>
+  );
+}
+
+/** Back link, title with the live indicator, optional description, and the page's actions. */
+export function AdminPageHeader({
+  title,
+  description,
+  back,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-5 sm:mb-6">
+      {back ? (
+        <Link to={back.to} prefetch="intent" className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3 mb-2 text-slate-700")}>
+          <ArrowLeft aria-hidden="true" />
+          {back.label}
+        </Link>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+            <LiveIndicator />
+          </div>
+          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * Live staff pages (DESIGN.md §5): one socket.io connection per browser tab,
+ * shared by every admin page. The session cookie travels with the handshake,
+ * the server puts an admin's socket in the `admins` room and answers
+ * `admin:ready`; then `booking:created` / `booking:updated` refresh the page's
+ * data and `booking:emergency` raises an alert at once, on whichever admin
+ * page is open, until someone dismisses it.
+ */
+import { useRevalidator } from "@remix-run/react";
+import { Phone, Siren, X } from "lucide-react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import type { Socket } from "socket.io-client";
+import { cn } from "~/utils/cn";
+import { formatDateTime, telHref, type Booking } from "./format";
+
+export type LiveStatus = "connecting" | "live" | "offline";
+type BookingEvent = "created" | "updated" | "resync";
+
+interface LiveState {
+  status: LiveStatus;
+  alerts: Booking[];
+}
+
+const CLOSE_DELAY_MS = 1500;
+const REFRESH_DEBOUNCE_MS = 250;
+
+let state: LiveState = { status: "connecting", alerts: [] };
+const stateListeners = new Set<() => void>();
+const eventListeners = new Set<(event: BookingEvent, booking?: Booking) => void>();
+let socket: Socket | null = null;
+let opening: Promise<void> | null = null;
+let holders = 0;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+let everReady = false;
+
+function setState(next: Partial<LiveState>) {
+  state = { ...state, ...next };
+  for (const listener of stateListeners) listener();
+}
+
+function emitEvent(event: BookingEvent, booking?: Booking) {
+  for (const listener of eventListeners) listener(event, booking);
+}
+
+function bookingOf(payload: unknown): Booking | null {
+  const booking = (payload as { booking?: Booking } | null)?.booking;
+  return booking && typeof booking.id === "number" ? booking : null;
+}
+
+async function open() {
+  // Loaded on first use, so public pages never download the client.
+  const { io } = await import("socket.io-client");
+  if (holders === 0 || socket) return;
+  const s = io({ withCredentials: true });
+  socket = s;
+  setState({ status: "connecting" });
+  s.on("admin:ready", () => {
+    setState({ status: "live" });
+    // After a reconnect, events may have been missed while away: reload once.
+    if (everReady) emitEvent("resync");
+    everReady = true;
+  });
+  s.on("disconnect", () => setState({ status: s.active ? "connecting" : "offline" }));
+  s.on("connect_error", () => setState({ status: s.active ? "connecting" : "offline" }));
+  s.on("booking:created", (payload: unknown) => emitEvent("created", bookingOf(payload) ?? undefined));
+  s.on("booking:updated", (payload: unknown) => emitEvent("updated", bookingOf(payload) ?? undefined));
+  s.on("booking:emergency", (payload: unknown) => {
+    const booking = bookingOf(payload);
+    if (booking) raiseEmergency(booking);
+  });
+}
+
+function acquire() {
+  holders++;
+  clearTimeout(closeTimer);
+  if (!socket && !opening) {
+    opening = open()
+      .catch(() => setState({ status: "offline" }))
+      .finally(() => {
+        opening = null;
+      });
+  }
+}
+
+function release() {
+  holders = Math.max(0, holders - 1);
+  if (holders > 0) return;
+  // Moving between admin pages unmounts one and mounts the next; keep the connection across that.
+  clearTimeout(closeTimer);
+  closeTimer = setTimeout(() => {
+    if (holders > 0) return;
+    socket?.disconnect();
+    socket = null;
+    everReady = false;
+    setState({ status: "connecting", alerts: [] });
+  }, CLOSE_DELAY_MS);
+}
+
+function raiseEmergency(booking: Booking) {
+  setState({ alerts: [booking, ...state.alerts.filter((b) => b.id !== booking.id)] });
+}
+
+export function dismissEmergency(id: number) {
+  setState({ alerts: state.alerts.filter((b) => b.id !== id) });
+}
+
+const subscribe = (listener: () => void) => {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+};
+const serverState: LiveState = { status: "connecting", alerts: [] };
+
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
+}
+
+/**
+ * Wraps an admin page: holds the shared connection while mounted, shows
+ * emergency alerts, and (unless `refresh` is false) reloads the page's data
+ * when a booking is created or changed anywhere.
+ */
+export function LiveAdmin({ children, refresh = true }: { children: ReactNode; refresh?: boolean }) {
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
+
+  useEffect(() => {
+    acquire();
+    return release;
+  }, []);
+
+  useEffect(() => {
+    if (!refresh) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listener = () => {
+      // A burst of events (a busy morning) becomes one reload.
+      clearTimeout(timer);
+      timer = setTimeout(() => revalidateRef.current(), REFRESH_DEBOUNCE_MS);
+    };
+    eventListeners.add(listener);
+    return () => {
+      clearTimeout(timer);
+      eventListeners.delete(listener);
+    };
+  }, [refresh]);
+
+  return (
+    <>
+      <EmergencyAlerts />
+      {children}
+    </>
+  );
+}
+
+/** "Live" / "Connecting…" / "Offline": whether this page is receiving updates. Shown once hydrated. */
+export function LiveIndicator({ className }: { className?: string }) {
+  const { status } = useLiveState();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  const label = status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Offline";
+  const title =
+    status === "live" ? "New bookings and changes appear here automatically." : status === "connecting" ? "Connecting to live updates." : "Live updates are off. Reload the page to see changes.";
+  return (
+    <span
+      title={title}
+      data-live-status={status}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium",
+        status === "live" ? "border-green-200 bg-green-50 text-green-900" : status === "connecting" ? "border-slate-200 bg-slate-50 text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900",
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn("size-2 rounded-full", status === "live" ? "bg-green-600" : status === "connecting" ? "bg-slate-400" : "bg-amber-500")}
+      />
+      {label}
+      <span className="sr-only">{status === "live" ? " updates on" : ""}</span>
+    </span>
+  );
+}
+
+const MAX_SHOWN = 3;
+
+/** The emergency alerts, fixed below the site header so they are seen wherever the page is scrolled. */
+function EmergencyAlerts() {
+  const { alerts } = useLiveState();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted || alerts.length === 0) return null;
+  const shown = alerts.slice(0, MAX_SHOWN);
+  return createPortal(
+    <div className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-[60] flex flex-col items-center gap-2 px-3 sm:px-4">
+      {shown.map((booking) => (
+        <EmergencyAlert key={booking.id} booking={booking} />
+      ))}
+      {alerts.length > MAX_SHOWN ? (
+        <p className="pointer-events-auto rounded-full bg-red-800 px-3 py-1 text-xs font-semibold text-white shadow">
+          +{alerts.length - MAX_SHOWN} more emergency {alerts.length - MAX_SHOWN === 1 ? "booking" : "bookings"}
+        </p>
+      ) : null}
+    </div>,
+    document.body,
+  );
+}
+
+function EmergencyAlert({ booking }: { booking: Booking }) {
+  const customer = booking.customer;
+  const name = customer?.name ?? `Customer #${booking.customerId}`;
+  return (
+    <div
+      role="alert"
+      aria-labelledby={`emergency-${booking.id}-title`}
+      className="pointer-events-auto relative w-full max-w-2xl rounded-xl border-2 border-red-900 bg-red-700 p-4 pr-12 text-white shadow-2xl ring-4 ring-red-700/25"
+    >
+      <div className="flex items-start gap-3">
+        <Siren aria-hidden="true" className="mt-0.5 size-6 shrink-0 motion-safe:animate-pulse" />
+        <div className="min-w-0 flex-1">
+          <p id={`emergency-${booking.id}-title`} className="text-base font-bold">
+            Emergency booking #{booking.id}: {name}
+          </p>
+          <p className="mt-0.5 text-sm text-red-50">
+            {booking.summary}
+            {booking.scheduledDate ? <> · {formatDateTime(booking.scheduledDate)}</> : null}
+          </p>
+          {customer?.phone ? (
+            <a
+              href={telHref(customer.phone)}
+              className="mt-3 inline-flex h-10 items-center gap-2 rounded-md bg-white px-4 text-sm font-bold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              <Phone aria-hidden="true" className="size-4" />
+              Call {name} at {customer.phone}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissEmergency(booking.id)}
+        className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-white"
+        aria-label={`Dismiss emergency alert for ${name}`}
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}

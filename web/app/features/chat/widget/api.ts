@@ -1,0 +1,82 @@
+/** The chat's HTTP calls (spec §7; DESIGN §4). JSON in and out, same origin. */
+import type { AppointmentValues } from "./rules";
+import type { ServerChatMessage } from "./types";
+
+async function postJson(path: string, body: unknown): Promise<{ status: number; ok: boolean; data: unknown }> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  return { status: response.status, ok: response.ok, data };
+}
+
+/** POST /api/chat/session: 201 created, 200 already known. */
+export async function createSession(sessionId: string): Promise<boolean> {
+  const { ok, status } = await postJson("/api/chat/session", { sessionId, status: "active" });
+  if (!ok) throw new Error(`Failed to create chat session (${status})`);
+  return true;
+}
+
+export interface SendResult {
+  status: number;
+  userMessage: ServerChatMessage | null;
+  /** Null with status 202: the reply is still on its way over the socket. */
+  assistantMessage: ServerChatMessage | null;
+}
+
+export class ChatRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** POST /api/chat/:sessionId/message. Throws ChatRequestError ('Failed to send message') on a non-OK answer. */
+export async function sendMessage(sessionId: string, message: string): Promise<SendResult> {
+  const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/message`, { sender: "user", message, messageType: "text" });
+  const body = (data ?? {}) as { userMessage?: ServerChatMessage; assistantMessage?: ServerChatMessage | null; message?: string };
+  if (!ok) throw new ChatRequestError("Failed to send message", status, typeof body.message === "string" ? body.message : null);
+  return { status, userMessage: body.userMessage ?? null, assistantMessage: body.assistantMessage ?? null };
+}
+
+export type BookingResult =
+  | { kind: "success"; message: string }
+  /** The server answered `success: false`: its message, and field errors when it validated the form. */
+  | { kind: "refused"; status: number; message: string; errors: Record<string, string> }
+  /** Network failure or a non-OK answer without a usable body ('Failed to book appointment'). */
+  | { kind: "error"; status: number | null };
+
+/** POST /api/chat/:sessionId/book-appointment. */
+export async function bookAppointment(sessionId: string, values: AppointmentValues): Promise<BookingResult> {
+  const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as Record<string, string>;
+  const payload: Record<string, string> = {
+    customerName: trimmed.customerName!,
+    customerPhone: trimmed.customerPhone!,
+    customerEmail: trimmed.customerEmail!,
+    serviceType: trimmed.serviceType!,
+    address: trimmed.address!,
+    preferredTiming: trimmed.preferredTiming!,
+    priority: trimmed.priority!,
+    description: trimmed.description!,
+  };
+  if (trimmed.preferredDate) payload.preferredDate = trimmed.preferredDate;
+  if (trimmed.preferredTime) payload.preferredTime = trimmed.preferredTime;
+  try {
+    const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/book-appointment`, payload);
+    const body = (data ?? null) as { success?: boolean; message?: unknown; errors?: unknown } | null;
+    if (ok && body?.success === true) return { kind: "success", message: typeof body.message === "string" ? body.message : "" };
+    if (body && body.success === false && typeof body.message === "string" && status < 500) {
+      const errors = body.errors && typeof body.errors === "object" ? (body.errors as Record<string, string>) : {};
+      return { kind: "refused", status, message: body.message, errors };
+    }
+    return { kind: "error", status };
+  } catch {
+    return { kind: "error", status: null };
+  }
+}

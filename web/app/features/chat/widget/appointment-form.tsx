@@ -1,0 +1,223 @@
+import { CalendarCheck, Loader2, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import type { BookingResult } from "./api";
+import {
+  checkAppointment,
+  emptyAppointment,
+  priorities,
+  serviceOptions,
+  timeSlots,
+  todayInBusinessZone,
+  type AppointmentField,
+  type AppointmentValues,
+} from "./rules";
+
+const fieldOrder: AppointmentField[] = [
+  "customerName",
+  "customerPhone",
+  "customerEmail",
+  "serviceType",
+  "address",
+  "preferredDate",
+  "preferredTime",
+  "preferredTiming",
+  "priority",
+  "description",
+];
+
+const idFor = (field: AppointmentField) => `chat-appt-${field}`;
+
+/**
+ * The inline appointment form (spec §3 server reading, §5). Checked by hand
+ * here, validated again by the server; on success the hook closes it (which
+ * clears it) and the chat shows the confirmation.
+ */
+export function AppointmentForm({
+  focusRequest,
+  onSubmit,
+  onCancel,
+}: {
+  /** Changes when the visitor opens the form: it then takes focus. */
+  focusRequest: number;
+  onSubmit: (values: AppointmentValues) => Promise<BookingResult>;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<AppointmentValues>(emptyAppointment);
+  const [errors, setErrors] = useState<Partial<Record<AppointmentField, string>>>({});
+  const [missing, setMissing] = useState<ReadonlySet<AppointmentField>>(new Set());
+  const [alert, setAlert] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = todayInBusinessZone();
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // Scroll only the conversation (scrollIntoView would also shift the fixed panel and the page).
+    const scroller = form.closest<HTMLElement>("[data-chat-scroll]");
+    if (scroller) {
+      const top = scroller.scrollTop + form.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 8;
+      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      scroller.scrollTo({ top, behavior: smooth ? "smooth" : "auto" });
+    }
+    form.querySelector<HTMLInputElement>(`#${idFor("customerName")}`)?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const set = (field: AppointmentField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+    if (missing.has(field) && value.trim()) setMissing((m) => new Set([...m].filter((f) => f !== field)));
+  };
+
+  const focusFirst = (fields: Iterable<AppointmentField>) => {
+    const wanted = new Set(fields);
+    const first = fieldOrder.find((f) => wanted.has(f));
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${idFor(first)}`)?.focus();
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const check = checkAppointment(values, today);
+    if (check.summary) {
+      const required = new Set(Object.entries(check.errors).filter(([, m]) => m === "Required").map(([f]) => f as AppointmentField));
+      setMissing(required);
+      setErrors(Object.fromEntries(Object.entries(check.errors).filter(([, m]) => m !== "Required")));
+      setAlert(check.summary);
+      focusFirst(Object.keys(check.errors) as AppointmentField[]);
+      return;
+    }
+    setAlert(null);
+    setMissing(new Set());
+    setSubmitting(true);
+    try {
+      const result = await onSubmit(values);
+      if (result.kind === "success") {
+        setValues(emptyAppointment);
+        setErrors({});
+        return;
+      }
+      if (result.kind === "refused" && Object.keys(result.errors).length) {
+        const known = Object.fromEntries(Object.entries(result.errors).filter(([f]) => (fieldOrder as string[]).includes(f)));
+        setErrors(known);
+        setAlert("Please check the highlighted fields.");
+        focusFirst(Object.keys(known) as AppointmentField[]);
+      } else {
+        setAlert(result.kind === "refused" ? result.message : "We couldn't send your request. Please try again, or call us.");
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const control = (field: AppointmentField) => ({
+    name: field,
+    value: values[field],
+    onChange: set(field),
+    ...(missing.has(field) ? { "aria-invalid": true as const } : {}),
+  });
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-labelledby="chat-appt-title"
+      className="scroll-mt-2 rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
+    >
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <h3 id="chat-appt-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />
+          Request an appointment
+        </h3>
+        <Button variant="ghost" size="icon" className="-mr-2 -mt-2 size-9" onClick={onCancel} aria-label="Close the booking form">
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <p className="mb-3 text-xs text-slate-600">
+        Fields marked <span className="text-destructive">*</span> are required. We&apos;ll call you within 24 hours to confirm.
+      </p>
+
+      {alert ? (
+        <div role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+          {alert}
+        </div>
+      ) : null}
+
+      <div className="space-y-3">
+        <Field id={idFor("customerName")} label="Full Name" required error={errors.customerName}>
+          {(p) => <Input {...p} {...control("customerName")} autoComplete="name" maxLength={120} />}
+        </Field>
+        <Field id={idFor("customerPhone")} label="Phone" required error={errors.customerPhone}>
+          {(p) => <Input {...p} {...control("customerPhone")} type="tel" autoComplete="tel" inputMode="tel" maxLength={40} />}
+        </Field>
+        <Field id={idFor("customerEmail")} label="Email" required error={errors.customerEmail}>
+          {(p) => <Input {...p} {...control("customerEmail")} type="email" autoComplete="email" maxLength={254} />}
+        </Field>
+        <Field id={idFor("serviceType")} label="Service Needed" required error={errors.serviceType}>
+          {(p) => (
+            <NativeSelect {...p} {...control("serviceType")}>
+              <option value="">Select a service</option>
+              {serviceOptions.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id={idFor("address")} label="Address" error={errors.address}>
+          {(p) => <Input {...p} {...control("address")} autoComplete="street-address" maxLength={300} />}
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id={idFor("preferredDate")} label="Preferred date" error={errors.preferredDate}>
+            {(p) => <Input {...p} {...control("preferredDate")} type="date" min={today} />}
+          </Field>
+          <Field id={idFor("preferredTime")} label="Preferred time" error={errors.preferredTime}>
+            {(p) => (
+              <NativeSelect {...p} {...control("preferredTime")}>
+                <option value="">Any time</option>
+                {timeSlots.map((slot) => (
+                  <option key={slot.value} value={slot.value}>
+                    {slot.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        </div>
+        <Field id={idFor("preferredTiming")} label="Preferred timing" hint="For example: weekday mornings, after 3 PM" error={errors.preferredTiming}>
+          {(p) => <Input {...p} {...control("preferredTiming")} maxLength={200} />}
+        </Field>
+        <Field id={idFor("priority")} label="Priority" error={errors.priority}>
+          {(p) => (
+            <NativeSelect {...p} {...control("priority")}>
+              {priorities.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id={idFor("description")} label="Description" error={errors.description}>
+          {(p) => <Textarea {...p} {...control("description")} rows={3} maxLength={2000} className="min-h-20" placeholder="What's going on?" />}
+        </Field>
+      </div>
+
+      <div className="mt-4 flex gap-2">
+        {/* aria-disabled rather than disabled, so focus stays on the button while the request is sent. */}
+        <Button type="submit" className="flex-1 aria-disabled:opacity-70" aria-disabled={submitting || undefined}>
+          {submitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          {submitting ? "Submitting…" : "Submit Request"}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

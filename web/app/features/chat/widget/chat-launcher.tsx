@@ -1,0 +1,166 @@
+/**
+ * The always-present part of the chat widget: the round floating button.
+ * Everything else (the panel, the conversation logic and socket.io-client)
+ * is a separate chunk, imported on first open or when the browser is idle
+ * after load, so the widget adds almost nothing to the first paint.
+ */
+import { Loader2, MessageCircle, X } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { business } from "@app/shared/business";
+import { readOpen, writeOpen } from "./storage";
+import type { ChatPanelProps } from "./types";
+
+type PanelModule = { default: ComponentType<ChatPanelProps> };
+
+let panelModule: Promise<PanelModule> | null = null;
+/** One import for the whole page; a failed import (offline, new deploy) may be retried. */
+function loadPanel(): Promise<PanelModule> {
+  panelModule ??= import("./chat-panel").catch((error: unknown) => {
+    panelModule = null;
+    throw error;
+  });
+  return panelModule;
+}
+
+/** Runs `task` once the page has loaded and the main thread is idle. Returns a cancel function. */
+function whenIdleAfterLoad(task: () => void): () => void {
+  let cancelled = false;
+  let idleHandle: number | undefined;
+  let timeoutHandle: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === "function") idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 5000 });
+    else timeoutHandle = setTimeout(() => !cancelled && task(), 2000);
+  };
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", schedule);
+    if (idleHandle !== undefined) window.cancelIdleCallback?.(idleHandle);
+    if (timeoutHandle !== undefined) clearTimeout(timeoutHandle);
+  };
+}
+
+const PANEL_ID = "chat-panel";
+
+export function ChatLauncher() {
+  const [open, setOpen] = useState(false);
+  const [Panel, setPanel] = useState<ComponentType<ChatPanelProps> | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [unread, setUnread] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  const ensurePanel = useCallback(() => {
+    loadPanel().then(
+      (module) => {
+        setLoadFailed(false);
+        setPanel(() => module.default);
+      },
+      (error: unknown) => {
+        console.error("The chat could not be loaded", error);
+        setLoadFailed(true);
+      },
+    );
+  }, []);
+
+  // After a reload: reopen if it was open; otherwise fetch the panel when the browser is idle
+  // (it reconnects an existing conversation, so replies and staff messages still arrive).
+  useEffect(() => {
+    if (readOpen()) {
+      setOpen(true);
+      ensurePanel();
+      return;
+    }
+    return whenIdleAfterLoad(ensurePanel);
+  }, [ensurePanel]);
+
+  // Focus goes back to the button once the panel has closed (and the button is shown again on phones).
+  useEffect(() => {
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [open]);
+
+  const close = useCallback(() => {
+    returnFocus.current = true;
+    setOpen(false);
+    writeOpen(false);
+  }, []);
+
+  const show = () => {
+    setOpen(true);
+    writeOpen(true);
+    setUnread(false);
+    setFocusRequest((n) => n + 1);
+    ensurePanel();
+  };
+
+  const onUnread = useCallback(() => setUnread(true), []);
+  const loading = open && !Panel && !loadFailed;
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Open chat"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-controls={Panel || loadFailed ? PANEL_ID : undefined}
+        aria-busy={loading || undefined}
+        onClick={() => (open ? close() : show())}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) close();
+        }}
+        onPointerEnter={() => void loadPanel().catch(() => {})}
+        onFocus={() => void loadPanel().catch(() => {})}
+        className={
+          "fixed bottom-6 right-6 z-50 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-brand-900/25 ring-4 ring-white transition-[background-color,transform] hover:bg-brand-800 active:scale-95 max-sm:bottom-4 max-sm:right-4" +
+          (open ? " max-sm:hidden" : "")
+        }
+      >
+        {loading ? (
+          <Loader2 aria-hidden="true" className="size-6 animate-spin" />
+        ) : open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <MessageCircle aria-hidden="true" className="size-6" />
+        )}
+        {unread && !open ? <span aria-hidden="true" className="absolute right-0.5 top-0.5 size-3.5 rounded-full bg-accent-400 ring-2 ring-white" /> : null}
+      </button>
+      {/* A polite live region without role="status", so it never competes with a page's own status messages. */}
+      <span aria-live="polite" className="sr-only">
+        {unread && !open ? "New message in the chat" : ""}
+      </span>
+
+      {Panel ? (
+        <Panel open={open} focusRequest={focusRequest} onClose={close} onUnread={onUnread} panelId={PANEL_ID} />
+      ) : loadFailed && open ? (
+        <div
+          id={PANEL_ID}
+          role="dialog"
+          aria-modal="false"
+          aria-label={`${business.name} Chat`}
+          onKeyDown={(event) => event.key === "Escape" && close()}
+          className="fixed bottom-24 right-6 z-50 w-80 rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-900/10 max-sm:inset-x-2"
+        >
+          <p>
+            The chat could not be loaded. Please call us at{" "}
+            <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
+              {business.phone}
+            </a>
+            , or{" "}
+            <button type="button" className="font-semibold text-brand-700 underline" onClick={ensurePanel}>
+              try again
+            </button>
+            .
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+}

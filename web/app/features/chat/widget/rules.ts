@@ -1,0 +1,161 @@
+/**
+ * The chat widget's client-side rules and wording (spec §4, §5, §8, §9).
+ *
+ * Deliberately free of zod and of the chat engine: `@app/shared/chat/engine`
+ * runs module-level set-up (its lexicon and gazetteer) that tree-shaking cannot
+ * drop, and `@app/shared/api/chat` imports zod (~50 KB); the shared rules it
+ * needs come from the small `@app/shared/chat/rules`. The server validates
+ * everything again; the constants below are tied to the server's by type-only
+ * imports, so a change there fails the type-check here.
+ */
+import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
+import { business, chatServiceOptions, type BusinessFacts } from "@app/shared/business";
+import { greetingMessage, isBookingAction } from "@app/shared/chat/rules";
+
+export const MAX_MESSAGE_LENGTH = 1000;
+export const MAX_SUGGESTED_ACTIONS = 3;
+/** Spec §9: the follow-up booking offer appears 1 second after the reply. */
+export const BOOKING_OFFER_DELAY_MS = 1000;
+
+/** The engine's greeting (the shared rules module is engine-free, so it is cheap in the browser). */
+export const greetingText = greetingMessage;
+
+export const greetingActions = ["Schedule an appointment", "What are your hours?", "Do you offer free estimates?"];
+
+export { isBookingAction };
+
+/** Spec §4: the reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
+export function replySuggestsBooking(reply: { message: string; intent?: string | null; suggestedActions?: readonly string[]; suggestsBooking?: boolean }): boolean {
+  const mentions = (s: string) => /schedul|appointment/i.test(s);
+  return (
+    reply.intent === "booking" ||
+    reply.suggestsBooking === true ||
+    mentions(reply.message) ||
+    (reply.suggestedActions ?? []).some((a) => mentions(a) || isBookingAction(a))
+  );
+}
+
+export const bookingOfferText = "Would you like to schedule an appointment? I can open our booking form for you right here in the chat.";
+export const OPEN_BOOKING_FORM_ACTION = "Open booking form";
+
+// ---------------------------------------------------------------------------
+// §8 messages
+// ---------------------------------------------------------------------------
+
+export const sendFailureText = (facts: BusinessFacts = business) =>
+  `I'm sorry, I'm having trouble connecting right now. Please call us at ${facts.phone} and we'll help you right away.`;
+
+export const bookingSuccessText = (serverMessage: string) => `Your appointment request has been submitted! ${serverMessage}`.trim();
+
+export const bookingIssueText = (serverMessage: string) => `Sorry, there was an issue with your booking: ${serverMessage}`;
+
+export const bookingErrorText = (facts: BusinessFacts = business) =>
+  `I'm sorry, there was an error processing your appointment request. Please call us at ${facts.phone} or try again later.`;
+
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
+
+// ---------------------------------------------------------------------------
+// Appointment form options (§9)
+// ---------------------------------------------------------------------------
+
+export const serviceOptions: readonly string[] = chatServiceOptions;
+
+type TimeSlot = (typeof appointmentTimeSlots)[number];
+type Priority = (typeof appointmentPriorities)[number];
+
+/** Hourly 9:00 AM to 4:00 PM (8 slots); values as the server expects them. */
+export const timeSlots = [
+  { value: "09:00", label: "9:00 AM" },
+  { value: "10:00", label: "10:00 AM" },
+  { value: "11:00", label: "11:00 AM" },
+  { value: "12:00", label: "12:00 PM" },
+  { value: "13:00", label: "1:00 PM" },
+  { value: "14:00", label: "2:00 PM" },
+  { value: "15:00", label: "3:00 PM" },
+  { value: "16:00", label: "4:00 PM" },
+] as const satisfies ReadonlyArray<{ value: TimeSlot; label: string }>;
+
+export const priorities = [
+  { value: "normal", label: "Normal" },
+  { value: "urgent", label: "Urgent" },
+  { value: "emergency", label: "Emergency" },
+] as const satisfies ReadonlyArray<{ value: Priority; label: string }>;
+
+/** Today's date (YYYY-MM-DD) in the business's zone, America/Chicago: the earliest date the form offers. */
+export function todayInBusinessZone(now: Date = new Date(), timeZone: string = business.timeZone): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export interface AppointmentValues {
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  serviceType: string;
+  address: string;
+  preferredDate: string;
+  preferredTime: string;
+  preferredTiming: string;
+  priority: Priority;
+  description: string;
+}
+
+export const emptyAppointment: AppointmentValues = {
+  customerName: "",
+  customerPhone: "",
+  customerEmail: "",
+  serviceType: "",
+  address: "",
+  preferredDate: "",
+  preferredTime: "",
+  preferredTiming: "",
+  priority: "normal",
+  description: "",
+};
+
+export type AppointmentField = keyof AppointmentValues;
+export const requiredAppointmentFields = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const satisfies readonly AppointmentField[];
+
+/**
+ * The form's own checks, by hand (no zod in the browser): the required fields
+ * (one summary message, spec §5), then the shapes the server would refuse.
+ */
+export function checkAppointment(values: AppointmentValues, today: string = todayInBusinessZone()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
+  const errors: Partial<Record<AppointmentField, string>> = {};
+  const missing = requiredAppointmentFields.filter((f) => !values[f].trim());
+  if (missing.length) {
+    for (const f of missing) errors[f] = "Required";
+    return { summary: REQUIRED_FIELDS_MESSAGE, errors };
+  }
+  if (!/^[+\d\s().-]{7,}$/.test(values.customerPhone.trim())) errors.customerPhone = "Enter a valid phone number";
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.customerEmail.trim())) errors.customerEmail = "Enter a valid email address";
+  if (!serviceOptions.includes(values.serviceType)) errors.serviceType = "Choose the service you need";
+  if (values.preferredDate && !/^\d{4}-\d{2}-\d{2}$/.test(values.preferredDate)) errors.preferredDate = "Enter a date as YYYY-MM-DD";
+  else if (values.preferredDate && values.preferredDate < today) errors.preferredDate = "The date cannot be earlier than today";
+  else if (values.preferredTime && !values.preferredDate) errors.preferredDate = "Choose a date for that time";
+  return { summary: Object.keys(errors).length ? "Please check the highlighted fields." : null, errors };
+}
+
+/** A fresh `chat_…` session id (spec §9): crypto.randomUUID without dashes. */
+export function newSessionId(): string {
+  const random =
+    typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
+      ? crypto.randomUUID().replace(/-/g, "")
+      : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `chat_${random}`;
+}
+
+/** Splits text around phone numbers like (225) 555-0142, so they can be rendered as tap-to-call links. */
+export function splitPhones(text: string): Array<{ text: string; tel?: string }> {
+  const parts: Array<{ text: string; tel?: string }> = [];
+  const re = /\(\d{3}\) \d{3}-\d{4}/g;
+  let last = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > last) parts.push({ text: text.slice(last, m.index) });
+    const digits = m[0].replace(/\D/g, "");
+    parts.push({ text: m[0], tel: `tel:+1${digits}` });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}

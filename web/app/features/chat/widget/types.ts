@@ -1,0 +1,40 @@
+/** One bubble in the conversation, as the widget keeps and stores it. */
+export interface ChatItem {
+  id: string;
+  sender: "user" | "assistant" | "staff";
+  text: string;
+  /** ISO 8601. */
+  timestamp: string;
+  intent?: string | null;
+  /** At most 3 (spec §9). */
+  suggestedActions?: string[];
+  /** Written by the widget itself (greeting, follow-up offer, booking outcome), not stored on the server. */
+  local?: boolean;
+  /** Shown as a success or failure notice (booking outcomes). */
+  tone?: "success" | "error";
+}
+
+/** The stored ChatMessage as the API and the socket send it (spec §3, server reading; DESIGN §5). */
+export interface ServerChatMessage {
+  id: string;
+  sender: "user" | "assistant" | "staff";
+  message: string;
+  timestamp: string;
+  metadata?: {
+    intent?: string | null;
+    suggestedActions?: string[];
+    suggestsBooking?: boolean;
+    openBookingForm?: boolean;
+  } | null;
+}
+
+/** What the launcher hands the lazily loaded panel. */
+export interface ChatPanelProps {
+  open: boolean;
+  /** Increments on every open the visitor asked for: the panel then takes focus. */
+  focusRequest: number;
+  onClose: () => void;
+  /** A message arrived while the panel was closed. */
+  onUnread: () => void;
+  panelId: string;
+}

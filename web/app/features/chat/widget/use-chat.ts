@@ -1,0 +1,412 @@
+/**
+ * The conversation: session, socket, sending, streaming, the follow-up booking
+ * offer and the appointment request (spec §4, §5, §8; DESIGN §5).
+ *
+ * Replies arrive twice on purpose: streamed over socket.io (`chat:typing`,
+ * `chat:delta`…, `chat:message`) and in the HTTP answer to the send. Whichever
+ * comes first wins; the other is recognised by the message id and ignored.
+ */
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { io, type Socket } from "socket.io-client";
+import { bookAppointment, ChatRequestError, createSession, sendMessage, type BookingResult } from "./api";
+import {
+  BOOKING_OFFER_DELAY_MS,
+  bookingErrorText,
+  bookingIssueText,
+  bookingOfferText,
+  bookingSuccessText,
+  greetingActions,
+  greetingText,
+  isBookingAction,
+  MAX_MESSAGE_LENGTH,
+  MAX_SUGGESTED_ACTIONS,
+  newSessionId,
+  OPEN_BOOKING_FORM_ACTION,
+  replySuggestsBooking,
+  sendFailureText,
+  type AppointmentValues,
+} from "./rules";
+import { readConversation, writeConversation } from "./conversation-storage";
+import type { ChatItem, ServerChatMessage } from "./types";
+
+/** How long a send waits for the socket to join its room (so the reply can stream) before posting anyway. */
+const JOIN_WAIT_MS = 2000;
+/** After a 202 (reply still being produced) give up waiting for the socket after this long. */
+const LATE_REPLY_MS = 30_000;
+
+export interface ChatState {
+  sessionId: string | null;
+  messages: ChatItem[];
+  /** The reply being streamed, not yet stored. */
+  streaming: { id: string; text: string } | null;
+  /** The visitor's message is sent and its reply not yet shown. */
+  awaitingReply: boolean;
+  /** The HTTP send is in flight. */
+  sending: boolean;
+  /** The server said a reply is being produced. */
+  typing: boolean;
+  formOpen: boolean;
+  /** Increments each time the form is opened, so it can take focus. */
+  formRequest: number;
+}
+
+type Action =
+  | { type: "started"; sessionId: string; greeting: ChatItem }
+  | { type: "userSent"; item: ChatItem }
+  | { type: "userConfirmed"; localId: string; serverId: string; timestamp: string }
+  | { type: "typing" }
+  | { type: "delta"; id: string; delta: string; reset: boolean }
+  | { type: "final"; item: ChatItem }
+  | { type: "add"; item: ChatItem }
+  | { type: "replyFailed"; item: ChatItem | null }
+  | { type: "sendSettled" }
+  | { type: "form"; open: boolean };
+
+function reducer(state: ChatState, action: Action): ChatState {
+  switch (action.type) {
+    case "started":
+      return state.sessionId ? state : { ...state, sessionId: action.sessionId, messages: [action.greeting] };
+    case "userSent":
+      return { ...state, messages: [...state.messages, action.item], sending: true, awaitingReply: true, typing: false, streaming: null };
+    case "userConfirmed":
+      return {
+        ...state,
+        messages: state.messages.map((m) => (m.id === action.localId ? { ...m, id: action.serverId, timestamp: action.timestamp } : m)),
+      };
+    case "typing":
+      return state.typing ? state : { ...state, typing: true };
+    case "delta": {
+      // A late piece of a reply that is already shown in full.
+      if (state.messages.some((m) => m.id === action.id)) return state;
+      const before = state.streaming?.id === action.id && !action.reset ? state.streaming.text : "";
+      return { ...state, streaming: { id: action.id, text: before + action.delta } };
+    }
+    case "final": {
+      const item = action.item;
+      const exists = state.messages.some((m) => m.id === item.id);
+      const messages = exists ? state.messages.map((m) => (m.id === item.id ? item : m)) : [...state.messages, item];
+      const isReply = item.sender === "assistant";
+      return {
+        ...state,
+        messages,
+        streaming: state.streaming?.id === item.id ? null : state.streaming,
+        awaitingReply: isReply ? false : state.awaitingReply,
+        typing: isReply ? false : state.typing,
+      };
+    }
+    case "add":
+      return { ...state, messages: [...state.messages, action.item] };
+    case "replyFailed":
+      return {
+        ...state,
+        messages: action.item ? [...state.messages, action.item] : state.messages,
+        awaitingReply: false,
+        typing: false,
+        streaming: null,
+      };
+    case "sendSettled":
+      return { ...state, sending: false };
+    case "form":
+      return action.open ? { ...state, formOpen: true, formRequest: state.formRequest + 1 } : { ...state, formOpen: false };
+  }
+}
+
+function initialState(): ChatState {
+  const stored = readConversation();
+  return {
+    sessionId: stored?.sessionId ?? null,
+    messages: stored?.messages ?? [],
+    streaming: null,
+    awaitingReply: false,
+    sending: false,
+    typing: false,
+    formOpen: false,
+    formRequest: 0,
+  };
+}
+
+let localCounter = 0;
+const localId = () => `local_${Date.now().toString(36)}_${(localCounter++).toString(36)}`;
+
+const assistantNote = (text: string, extra: Partial<ChatItem> = {}): ChatItem => ({
+  id: localId(),
+  sender: "assistant",
+  text,
+  timestamp: new Date().toISOString(),
+  local: true,
+  ...extra,
+});
+
+function toItem(message: ServerChatMessage): ChatItem {
+  return {
+    id: message.id,
+    sender: message.sender,
+    text: message.message,
+    timestamp: message.timestamp,
+    intent: message.metadata?.intent ?? null,
+    suggestedActions: (message.metadata?.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS),
+  };
+}
+
+export interface UseChatOptions {
+  /** A reply or a staff message arrived (the launcher marks it unread while closed). */
+  onIncoming?: () => void;
+}
+
+export function useChat({ onIncoming }: UseChatOptions = {}) {
+  const [state, dispatch] = useReducer(reducer, undefined, initialState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const onIncomingRef = useRef(onIncoming);
+  onIncomingRef.current = onIncoming;
+
+  /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
+  const handled = useRef<Set<string> | null>(null);
+  handled.current ??= new Set(state.messages.map((m) => m.id));
+  /** Synchronous guard: one send at a time (spec §5). */
+  const busy = useRef(false);
+  const offerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lateTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const socketRef = useRef<Socket | null>(null);
+  const sessionCall = useRef<{ id: string; promise: Promise<boolean> } | null>(null);
+  const join = useRef<{ joined: boolean; waiters: Array<() => void> }>({ joined: false, waiters: [] });
+
+  // Keep the conversation across reloads.
+  useEffect(() => {
+    if (state.sessionId) writeConversation(state.sessionId, state.messages);
+  }, [state.sessionId, state.messages]);
+
+  const cancelOffer = useCallback(() => {
+    if (offerTimer.current) clearTimeout(offerTimer.current);
+    offerTimer.current = null;
+  }, []);
+
+  useEffect(
+    () => () => {
+      cancelOffer();
+      if (lateTimer.current) clearTimeout(lateTimer.current);
+    },
+    [cancelOffer],
+  );
+
+  /** POST /api/chat/session once per id (again with `force`, after the server said it does not know it). Failure is only logged. */
+  const ensureSession = useCallback((sessionId: string, force = false): Promise<boolean> => {
+    if (!force && sessionCall.current?.id === sessionId) return sessionCall.current.promise;
+    const promise = createSession(sessionId).catch((error: unknown) => {
+      console.warn("Chat session could not be created", error);
+      return false;
+    });
+    sessionCall.current = { id: sessionId, promise };
+    return promise;
+  }, []);
+
+  const markJoined = useCallback((joined: boolean) => {
+    join.current.joined = joined;
+    if (joined) {
+      for (const wake of join.current.waiters.splice(0)) wake();
+    }
+  }, []);
+
+  const waitForJoin = useCallback((ms: number) => {
+    if (join.current.joined) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      join.current.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }, []);
+
+  const joinRoom = useCallback(
+    async (socket: Socket, sessionId: string) => {
+      if (!(await ensureSession(sessionId)) || !socket.connected) return;
+      socket.timeout(5000).emit("chat:join", { sessionId }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
+        if (error || !reply?.ok) {
+          console.warn("Could not join the chat room", error?.message ?? reply?.error);
+          return;
+        }
+        markJoined(true);
+      });
+    },
+    [ensureSession, markJoined],
+  );
+
+  const openForm = useCallback(() => {
+    cancelOffer();
+    dispatch({ type: "form", open: true });
+  }, [cancelOffer]);
+
+  const closeForm = useCallback(() => dispatch({ type: "form", open: false }), []);
+
+  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (spec §4). */
+  const afterReply = useCallback(
+    (message: ServerChatMessage) => {
+      if (message.sender !== "assistant") return;
+      const meta = message.metadata ?? {};
+      if (meta.openBookingForm) {
+        openForm();
+        return;
+      }
+      const actions = meta.suggestedActions ?? [];
+      if (!replySuggestsBooking({ message: message.message, intent: meta.intent, suggestedActions: actions, suggestsBooking: meta.suggestsBooking })) return;
+      cancelOffer();
+      offerTimer.current = setTimeout(() => {
+        offerTimer.current = null;
+        const current = stateRef.current;
+        // Not when the form is already open, nor once the conversation has moved on.
+        if (current.formOpen || current.messages[current.messages.length - 1]?.id !== message.id) return;
+        const others = actions.filter((a) => !isBookingAction(a));
+        dispatch({
+          type: "add",
+          item: assistantNote(bookingOfferText, { suggestedActions: [OPEN_BOOKING_FORM_ACTION, ...others].slice(0, MAX_SUGGESTED_ACTIONS) }),
+        });
+      }, BOOKING_OFFER_DELAY_MS);
+    },
+    [cancelOffer, openForm],
+  );
+
+  const receive = useCallback(
+    (message: ServerChatMessage) => {
+      if (!message || typeof message.id !== "string" || typeof message.message !== "string") return;
+      if (message.sender === "user") return;
+      dispatch({ type: "final", item: toItem(message) });
+      if (message.sender === "assistant" && lateTimer.current) {
+        clearTimeout(lateTimer.current);
+        lateTimer.current = null;
+      }
+      if (handled.current!.has(message.id)) return;
+      handled.current!.add(message.id);
+      afterReply(message);
+      onIncomingRef.current?.();
+    },
+    [afterReply],
+  );
+
+  // The socket: same origin, WebSocket first with long-polling as the fallback; (re)join the room on every (re)connect.
+  useEffect(() => {
+    const sessionId = state.sessionId;
+    if (!sessionId) return;
+    void ensureSession(sessionId);
+    const socket = io({ transports: ["websocket", "polling"], tryAllTransports: true });
+    socketRef.current = socket;
+    const mine = (payload: { sessionId?: unknown } | null | undefined) => payload?.sessionId === sessionId;
+
+    socket.on("connect", () => void joinRoom(socket, sessionId));
+    socket.on("disconnect", () => markJoined(false));
+    socket.on("chat:typing", (payload: { sessionId?: string }) => {
+      if (mine(payload)) dispatch({ type: "typing" });
+    });
+    socket.on("chat:delta", (payload: { sessionId?: string; messageId?: unknown; delta?: unknown; reset?: unknown }) => {
+      if (!mine(payload) || typeof payload.messageId !== "string" || typeof payload.delta !== "string") return;
+      dispatch({ type: "delta", id: payload.messageId, delta: payload.delta, reset: payload.reset === true });
+    });
+    socket.on("chat:message", (payload: { sessionId?: string; message?: ServerChatMessage }) => {
+      if (mine(payload) && payload.message) receive(payload.message);
+    });
+
+    return () => {
+      markJoined(false);
+      socket.removeAllListeners();
+      socket.disconnect();
+      if (socketRef.current === socket) socketRef.current = null;
+    };
+  }, [state.sessionId, ensureSession, joinRoom, markJoined, receive]);
+
+  /** First open: a new `chat_…` id and the greeting (spec §4). Does nothing when a conversation exists. */
+  const start = useCallback(() => {
+    if (stateRef.current.sessionId) return;
+    const sessionId = newSessionId();
+    const greeting = assistantNote(greetingText(), { suggestedActions: greetingActions });
+    handled.current!.add(greeting.id);
+    stateRef.current = { ...stateRef.current, sessionId };
+    dispatch({ type: "started", sessionId, greeting });
+  }, []);
+
+  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending: spec §5). */
+  const send = useCallback(
+    (raw: string): boolean => {
+      const text = raw.trim();
+      const { sessionId, awaitingReply, sending } = stateRef.current;
+      if (!text || text.length > MAX_MESSAGE_LENGTH || !sessionId || busy.current || awaitingReply || sending) return false;
+      busy.current = true;
+      cancelOffer();
+      const item: ChatItem = { id: localId(), sender: "user", text, timestamp: new Date().toISOString() };
+      dispatch({ type: "userSent", item });
+
+      void (async () => {
+        try {
+          await ensureSession(sessionId);
+          await waitForJoin(JOIN_WAIT_MS);
+          let result;
+          try {
+            result = await sendMessage(sessionId, text);
+          } catch (error) {
+            // The server does not know this session (its creation failed earlier): create it and try once more.
+            if (!(error instanceof ChatRequestError) || error.status !== 404) throw error;
+            const created = await ensureSession(sessionId, true);
+            if (!created) throw error;
+            const socket = socketRef.current;
+            if (socket) void joinRoom(socket, sessionId);
+            await waitForJoin(JOIN_WAIT_MS);
+            result = await sendMessage(sessionId, text);
+          }
+          if (result.userMessage) dispatch({ type: "userConfirmed", localId: item.id, serverId: result.userMessage.id, timestamp: result.userMessage.timestamp });
+          if (result.assistantMessage) {
+            receive(result.assistantMessage);
+          } else if (stateRef.current.awaitingReply) {
+            // 202: the worker is slow; the reply still arrives on the socket.
+            if (lateTimer.current) clearTimeout(lateTimer.current);
+            lateTimer.current = setTimeout(() => {
+              lateTimer.current = null;
+              if (stateRef.current.awaitingReply) dispatch({ type: "replyFailed", item: assistantNote(sendFailureText(), { tone: "error" }) });
+            }, LATE_REPLY_MS);
+          }
+        } catch (error) {
+          console.warn("Failed to send message", error);
+          // Throttled: the server's own words say what to do; anything else is a connection problem (spec §8).
+          const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText();
+          dispatch({ type: "replyFailed", item: assistantNote(note, { tone: "error" }) });
+        } finally {
+          busy.current = false;
+          dispatch({ type: "sendSettled" });
+        }
+      })();
+      return true;
+    },
+    [cancelOffer, ensureSession, joinRoom, receive, waitForJoin],
+  );
+
+  /** Sends the appointment request and tells the visitor how it went, in the chat (spec §8). */
+  const submitBooking = useCallback(
+    async (values: AppointmentValues): Promise<BookingResult> => {
+      const sessionId = stateRef.current.sessionId;
+      if (!sessionId) return { kind: "error", status: null };
+      await ensureSession(sessionId);
+      let result = await bookAppointment(sessionId, values);
+      if (result.kind === "refused" && result.status === 404 && (await ensureSession(sessionId, true))) result = await bookAppointment(sessionId, values);
+      cancelOffer();
+      if (result.kind === "success") {
+        dispatch({ type: "form", open: false });
+        dispatch({ type: "add", item: assistantNote(bookingSuccessText(result.message), { tone: "success" }) });
+      } else if (result.kind === "refused") {
+        dispatch({ type: "add", item: assistantNote(bookingIssueText(result.message), { tone: "error" }) });
+      } else {
+        dispatch({ type: "add", item: assistantNote(bookingErrorText(), { tone: "error" }) });
+      }
+      return result;
+    },
+    [cancelOffer, ensureSession],
+  );
+
+  return {
+    state,
+    /** A send is in flight or its reply has not arrived: the input is disabled and nothing more is sent. */
+    pending: state.sending || state.awaitingReply,
+    start,
+    send,
+    openForm,
+    closeForm,
+    submitBooking,
+  };
+}

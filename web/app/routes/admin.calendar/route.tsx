@@ -1,0 +1,157 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ChevronLeft, ChevronRight, List, LoaderCircle, Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import type { ActionResult } from "~/features/admin/action-result";
+import { bookingsAction } from "~/features/admin/admin-actions.server";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { CalendarGrid, CalendarLegend, groupByDay } from "~/features/admin/calendar-grid";
+import { addMonths, monthKey, monthTitle, parseMonth } from "~/features/admin/calendar-math";
+import { calendarMonth } from "~/features/admin/calendar.server";
+import { DayDialog } from "~/features/admin/day-dialog";
+import { adminMeta } from "~/features/admin/meta";
+import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
+import { useHydrated } from "~/features/admin/use-hydrated";
+import { requireAdmin } from "~/utils/auth.server";
+import { cn } from "~/utils/cn";
+
+export const meta: MetaFunction = ({ error }) => adminMeta("Calendar View", error);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return calendarMonth(context, new URL(request.url).searchParams);
+}
+
+/** The New Booking dialog posts here (create-customer, create-booking). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return bookingsAction(request, context);
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+
+export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+export default function CalendarPage() {
+  const data = useLoaderData<typeof loader>();
+  const month = parseMonth(data.month)!;
+  const byDay = useMemo(() => groupByDay(data.bookings), [data.bookings]);
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const [dayOpen, setDayOpen] = useState(false);
+  const [newOpen, setNewOpen] = useState(false);
+  const [newDate, setNewDate] = useState<string | undefined>(undefined);
+
+  // Moving between pages (or months) dims the old data; a live refresh only says so, calmly.
+  const navigating = navigation.state === "loading" && navigation.location.pathname === "/admin/calendar";
+  const loading = navigating || revalidator.state === "loading";
+  const thisMonth = data.today.slice(0, 7);
+  // Clicking "previous" twice quickly goes back two months: the links count from the month on its way.
+  const pendingMonth = navigating ? parseMonth(new URLSearchParams(navigation.location.search).get("month")) : null;
+  const base = pendingMonth ?? month;
+  const monthHref = (key: string) => `/admin/calendar?month=${key}`;
+  const dayBookings = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
+
+  const openNewBooking = (date?: string) => {
+    setNewDate(date);
+    setNewOpen(true);
+  };
+
+  return (
+    <AdminShell>
+      <AdminPageHeader
+        back={{ to: "/dashboard", label: "Back to Dashboard" }}
+        title="Calendar View"
+        description="Appointments by day, Baton Rouge time. Choose a day to see its appointments or to book one."
+        actions={
+          <>
+            <Link to="/admin/bookings" prefetch="intent" className={buttonVariants({ variant: "outline" })}>
+              <List aria-hidden="true" />
+              View List
+            </Link>
+            <Button onClick={() => openNewBooking(undefined)} disabled={!hydrated}>
+              <Plus aria-hidden="true" />
+              New Booking
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h2 className="text-xl font-bold text-slate-900" aria-live="polite">
+            {monthTitle(month)}
+          </h2>
+          <p role="status" className="flex items-center gap-1.5 text-sm text-slate-600">
+            {loading ? (
+              <>
+                <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+                Loading calendar...
+              </>
+            ) : null}
+          </p>
+        </div>
+        <nav aria-label="Months" className="flex items-center gap-1.5">
+          <Link
+            to={monthHref(monthKey(addMonths(base, -1)))}
+            preventScrollReset
+            aria-label="Previous month"
+            className={buttonVariants({ variant: "outline", size: "icon" })}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </Link>
+          <Link
+            to={monthHref(thisMonth)}
+            preventScrollReset
+            aria-current={data.month === thisMonth ? "date" : undefined}
+            className={cn(buttonVariants({ variant: "outline" }), "px-3")}
+          >
+            Today
+          </Link>
+          <Link
+            to={monthHref(monthKey(addMonths(base, 1)))}
+            preventScrollReset
+            aria-label="Next month"
+            className={buttonVariants({ variant: "outline", size: "icon" })}
+          >
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </nav>
+      </div>
+
+      <div className={cn(navigating && "opacity-60 transition-opacity")} aria-busy={loading || undefined}>
+        <CalendarGrid
+          month={month}
+          today={data.today}
+          byDay={byDay}
+          interactive={hydrated}
+          onSelectDay={(day, list) => {
+            if (list.length) {
+              setSelectedDay(day);
+              setDayOpen(true);
+            } else {
+              openNewBooking(day);
+            }
+          }}
+        />
+      </div>
+      <CalendarLegend />
+
+      <DayDialog
+        day={selectedDay}
+        bookings={dayBookings}
+        open={dayOpen}
+        onOpenChange={setDayOpen}
+        onAddAnother={() => {
+          setDayOpen(false);
+          openNewBooking(selectedDay ?? undefined);
+        }}
+      />
+      <NewBookingDialog open={newOpen} onOpenChange={setNewOpen} defaultDate={newDate} />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,161 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useFetcher, useFetchers, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/field";
+import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin/action-result";
+import { usersAction } from "~/features/admin/admin-actions.server";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { RoleBadge } from "~/features/admin/badges";
+import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
+import { formatDate, formatDateTime, ROLES, roleLabel, type Role } from "~/features/admin/format";
+import { adminMeta } from "~/features/admin/meta";
+import { listUsers } from "~/features/admin/users.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction = ({ error }) => adminMeta("User Management", error);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return { users: await listUsers(context), currentUserId: admin.id };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return usersAction(request, context);
+}
+
+// A refused change changed nothing: the page keeps its rows (and their toasts) as they are.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as ActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+
+export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+type User = Awaited<ReturnType<typeof loader>>["users"][number];
+
+const ROLE_FETCHER_PREFIX = "user-role-";
+
+export default function UsersPage() {
+  const { users, currentUserId } = useLoaderData<typeof loader>();
+  // Without JavaScript the role forms post as a page; the outcome is shown here.
+  const posted = useActionData<typeof action>() as ActionResult | undefined;
+  // Every selector waits while any role change is on its way (spec §5).
+  const anyPending = useFetchers().some((f) => f.key.startsWith(ROLE_FETCHER_PREFIX) && f.state !== "idle");
+
+  return (
+    <AdminShell refresh={false}>
+      <AdminPageHeader
+        back={{ to: "/dashboard", label: "Back to Dashboard" }}
+        title="User Management"
+        description={`${users.length} ${users.length === 1 ? "user" : "users"}. Change a role with the selector in the Actions column.`}
+      />
+
+      {posted ? (
+        <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
+          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong> {posted.ok ? "User role updated successfully." : posted.message || "Failed to update user role"}
+        </Alert>
+      ) : null}
+
+      <DataTable caption="All users">
+        <THead>
+          <Th>Name</Th>
+          <Th>Email</Th>
+          <Th>Role</Th>
+          <Th>Status</Th>
+          <Th>Created</Th>
+          <Th>Last Login</Th>
+          <Th className="w-44">Actions</Th>
+        </THead>
+        <TBody>
+          {users.map((user) => (
+            <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} locked={anyPending} />
+          ))}
+        </TBody>
+      </DataTable>
+    </AdminShell>
+  );
+}
+
+function UserRow({ user, isSelf, locked }: { user: User; isSelf: boolean; locked: boolean }) {
+  const fetcher = useFetcher<typeof action>({ key: `${ROLE_FETCHER_PREFIX}${user.id}` });
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const pendingRole = fetcher.formData?.get("role");
+  const shownRole = (typeof pendingRole === "string" ? pendingRole : user.role) as Role;
+  const selectId = `role-${user.id}`;
+
+  useFetcherDone(fetcher, (result) => toastResult(result, "User role updated successfully.", "Failed to update user role"));
+
+  return (
+    <Tr>
+      <Td primary>
+        <div className="flex flex-wrap items-center gap-x-2">
+          <span className="font-semibold text-slate-900">{fullName || "(no name)"}</span>
+          {isSelf ? <Badge variant="outline">You</Badge> : null}
+        </div>
+        <div className="text-xs text-slate-600">ID: {user.id}</div>
+      </Td>
+      <Td label="Email">
+        <span className="break-all">{user.email}</span>
+      </Td>
+      <Td label="Role" half>
+        <RoleBadge role={user.role} />
+      </Td>
+      <Td label="Status" half>
+        {user.isActive ? (
+          <Badge variant="outline" className="border-green-200 bg-green-50 text-green-900">
+            Active
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="border-slate-300 bg-slate-100 text-slate-700">
+            Inactive
+          </Badge>
+        )}
+      </Td>
+      <Td label="Created" half className="whitespace-nowrap text-slate-700">
+        {formatDate(user.createdAt)}
+      </Td>
+      <Td label="Last Login" half className="whitespace-nowrap text-slate-700">
+        {user.lastLogin ? formatDateTime(user.lastLogin) : "Never"}
+      </Td>
+      <Td label="Actions">
+        <fetcher.Form method="post" className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="userId" value={user.id} />
+          <label htmlFor={selectId} className="sr-only">
+            Role for {fullName}
+          </label>
+          <NativeSelect
+            id={selectId}
+            name="role"
+            value={shownRole}
+            disabled={isSelf || locked}
+            aria-describedby={isSelf ? `${selectId}-self` : undefined}
+            className="h-9 min-w-32 py-1"
+            onChange={(event) => {
+              if (event.currentTarget.value === user.role) return;
+              fetcher.submit({ intent: "change-role", userId: String(user.id), role: event.currentTarget.value }, { method: "post" });
+            }}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleLabel(role)}
+              </option>
+            ))}
+          </NativeSelect>
+          {isSelf ? (
+            <span id={`${selectId}-self`} className="sr-only">
+              You cannot change your own role.
+            </span>
+          ) : (
+            // Without JavaScript the choice is sent with this button; with it, choosing is enough.
+            <noscript>
+              <Button type="submit" size="sm" variant="outline">
+                Save<span className="sr-only"> role for {fullName}</span>
+              </Button>
+            </noscript>
+          )}
+        </fetcher.Form>
+      </Td>
+    </Tr>
+  );
+}
