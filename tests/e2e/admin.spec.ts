@@ -5,50 +5,14 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db";
-import { hashPassword } from "@app/shared/password";
 import { zonedParts } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { adminPage, createUser, logIn, main, newCustomer, PASSWORD, unique, waitLive } from "./staff";
 
 // The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
 test.use({ timezoneId: "America/Chicago" });
 
-const PASSWORD = "levee-breaker-2025";
 const ADMIN_PAGES = ["/dashboard", "/admin/users", "/admin/bookings", "/admin/calendar"] as const;
-
-let counter = 0;
-const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
-
-async function createUser(db: Db, role: "admin" | "customer" | "technician", firstName = "Odile") {
-  const tag = unique(role);
-  return db.user.create({
-    data: { firstName, lastName: `Boudreaux-${tag}`, email: `${tag}@test.example.com`, passwordHash: await hashPassword(PASSWORD), role },
-  });
-}
-
-const main = (page: Page) => page.getByRole("main");
-
-async function logIn(page: Page, email: string, { js = true } = {}) {
-  await page.goto("/login");
-  // Typed before hydration, a value can be lost; the login form turns off the browser's checks once hydrated.
-  if (js) await expect(main(page).locator("form[novalidate]")).toHaveCount(1);
-  await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await main(page).locator('input[name="password"]').fill(PASSWORD);
-  await main(page).getByRole("button", { name: "Log In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
-}
-
-/** Hydrated, and the live connection has been accepted as an admin's. */
-async function waitLive(page: Page) {
-  await expect(page.locator('[data-live-status="live"]')).toBeVisible();
-}
-
-async function adminPage(page: Page, db: Db, path: string) {
-  const admin = await createUser(db, "admin");
-  await logIn(page, admin.email);
-  await page.goto(path);
-  await waitLive(page);
-  return admin;
-}
 
 // Radix toasts are list items of the "Notifications (F8)" region (which a modal dialog hides from the accessibility tree).
 const toast = (page: Page) => page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator("li").first();
@@ -57,11 +21,6 @@ async function expectToast(page: Page, title: string, description: string) {
   const t = toast(page);
   await expect(t).toContainText(title);
   await expect(t).toContainText(description);
-}
-
-async function newCustomer(db: Db, name = "Clotilde Arceneaux") {
-  const tag = unique("cust");
-  return db.customer.create({ data: { name: `${name} ${tag}`, email: `${tag}@example.com`, phone: "(225) 555-0142" } });
 }
 
 /** The instant at which a Baton Rouge clock shows this date and hour. */

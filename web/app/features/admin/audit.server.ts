@@ -40,11 +40,3 @@ export async function recentAudit(context: AppLoadContext, limit = 20) {
 }
 
 export type AuditJson = Awaited<ReturnType<typeof recentAudit>>[number];
-
-/** One line a person reads: "admin@… changed user #4's role from customer to technician". */
-export function describeAudit(entry: AuditJson): string {
-  const d = entry.details ?? {};
-  if (entry.action === "user.role_changed") return `changed user #${entry.targetId}'s role from ${d.from} to ${d.to}`;
-  if (entry.action === "booking.status_changed") return `set booking #${entry.targetId} from ${String(d.from).replace(/_/g, " ")} to ${String(d.to).replace(/_/g, " ")}`;
-  return `${entry.action} ${entry.targetType} #${entry.targetId}`;
-}

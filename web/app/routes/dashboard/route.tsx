@@ -1,10 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CalendarDays, ClipboardList, List, LogOut, Users, type LucideIcon } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
+import { recentAudit } from "~/features/admin/audit.server";
+import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/admin/calendar-feed.server";
+import { AuditLogSection, CalendarFeedSection } from "~/features/admin/dashboard-records";
 import { adminStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
@@ -13,8 +16,18 @@ export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", er
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const stats = await adminStats(context);
-  return { admin, stats };
+  const [stats, audit, feedUrl] = await Promise.all([adminStats(context), recentAudit(context, 10), currentFeedUrl(context, admin.id)]);
+  return { admin, stats, audit, feedUrl };
+}
+
+/** The dashboard's own forms: the admin's calendar feed (create or replace, turn off). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const intent = (await request.formData()).get("intent");
+  if (intent === "calendar-feed-create") await rotateFeed(context, admin.id);
+  else if (intent === "calendar-feed-revoke") await revokeFeed(context, admin.id);
+  else return { ok: false, message: "Unknown action" };
+  return { ok: true };
 }
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
@@ -26,7 +39,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
 ];
 
 export default function DashboardPage() {
-  const { admin, stats } = useLoaderData<typeof loader>();
+  const { admin, stats, audit, feedUrl } = useLoaderData<typeof loader>();
   const u = stats.users;
   const b = stats.bookings;
   return (
@@ -97,6 +110,9 @@ export default function DashboardPage() {
           { label: "Customers", value: u.customers },
         ]}
       />
+
+      <AuditLogSection entries={audit} />
+      <CalendarFeedSection url={feedUrl} />
     </AdminShell>
   );
 }

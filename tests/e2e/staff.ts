@@ -1,0 +1,48 @@
+/** Staff-side helpers for the browser suites: users made in the database, signed in through /login. */
+import type { Page } from "@playwright/test";
+import type { Db } from "@app/shared/db";
+import { hashPassword } from "@app/shared/password";
+import { expect } from "./fixtures";
+
+export const PASSWORD = "levee-breaker-2025";
+
+let counter = 0;
+export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
+
+export async function createUser(db: Db, role: "admin" | "customer" | "technician", firstName = "Odile") {
+  const tag = unique(role);
+  return db.user.create({
+    data: { firstName, lastName: `Boudreaux-${tag}`, email: `${tag}@test.example.com`, passwordHash: await hashPassword(PASSWORD), role },
+  });
+}
+
+export const main = (page: Page) => page.getByRole("main");
+
+export async function logIn(page: Page, email: string, { js = true } = {}) {
+  await page.goto("/login");
+  // Typed before hydration, a value can be lost; the login form turns off the browser's checks once hydrated.
+  if (js) await expect(main(page).locator("form[novalidate]")).toHaveCount(1);
+  await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await main(page).locator('input[name="password"]').fill(PASSWORD);
+  await main(page).getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+}
+
+/** Hydrated, and the live connection has been accepted as an admin's. */
+export async function waitLive(page: Page) {
+  await expect(page.locator('[data-live-status="live"]')).toBeVisible();
+}
+
+export async function adminPage(page: Page, db: Db, path: string) {
+  const admin = await createUser(db, "admin");
+  await logIn(page, admin.email);
+  await page.goto(path);
+  await waitLive(page);
+  return admin;
+}
+
+export async function newCustomer(db: Db, name = "Clotilde Arceneaux") {
+  const tag = unique("cust");
+  return db.customer.create({ data: { name: `${name} ${tag}`, email: `${tag}@example.com`, phone: "(225) 555-0142" } });
+}
+
