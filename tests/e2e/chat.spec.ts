@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { adminPage } from "./staff";
 
 /** A service page (spec §2: the widget is on every page). */
 const SERVICE_PAGE = "/services/panel-upgrades";
@@ -49,7 +50,7 @@ const sessionIdIn = (page: Page) =>
   page.evaluate(() => (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)?.sessionId ?? null);
 
 test.describe("chat widget", () => {
-  test("streams the hours, offers booking, and a booking from the chat is stored as pending", async ({ page, db }) => {
+  test("streams the hours, offers booking, and a booking from the chat is stored as pending", async ({ page, db, browser }) => {
     // socket.io frames, to see the reply stream in before the final message.
     const frames: Array<{ event: string; payload: any }> = [];
     page.on("websocket", (ws) =>
@@ -152,6 +153,15 @@ test.describe("chat widget", () => {
     expect(
       booking!.scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, hour: "numeric", hour12: false }),
     ).toBe("10");
+
+    // The office sees it in /admin/bookings, as pending.
+    const staff = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": "10.200.1.7" } });
+    const office = await staff.newPage();
+    await adminPage(office, db, "/admin/bookings");
+    const row = office.getByRole("row").filter({ hasText: new RegExp(`#${booking!.id}(?!\\d)`) });
+    await expect(row).toContainText("Panel Upgrade");
+    await expect(row).toContainText(/pending/i);
+    await staff.close();
 
     // Opened again, the form is empty.
     await input(page).fill("Can I schedule another visit?");

@@ -183,6 +183,18 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
     expect(booking.details).toContain("1200 Florida Blvd, Walker");
     expect(booking.details).toContain("weekday mornings");
     expect(booking.details).toContain("Breakers trip when the dryer runs.");
+    // The request stays tied to its chat session (the core is shared with the customer portal, which has none).
+    const request = await stack.db.appointmentRequest.findUniqueOrThrow({ where: { id: res.json.appointmentRequestId } });
+    expect(request).toMatchObject({ chatSessionId: sessionId, bookingId: booking.id, customerEmail: "clarice@example.com" });
+
+    // Staff see it, pending, in the bookings list and in its month of the calendar.
+    const { signedInUser } = await import("../support/accounts");
+    const office = await signedInUser(stack.url, stack.db, "admin");
+    const list = await fetch(`${stack.url}/api/bookings?status=pending&limit=100`, { headers: office.auth }).then((r) => r.json());
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ id: booking.id, status: "pending", summary: "Panel Upgrade" })]));
+    const month = booking.scheduledDate.toLocaleDateString("en-CA", { timeZone: "America/Chicago" }).slice(0, 7);
+    const calendar = await fetch(`${stack.url}/admin/calendar?month=${month}`, { headers: office.auth }).then((r) => r.text());
+    expect(calendar).toContain("Panel Upgrade");
 
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${booking.id}`)));
     const confirmation = await stack.mail.waitFor((all) => all.some((e) => e.to.includes("clarice@example.com")));
