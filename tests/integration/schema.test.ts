@@ -52,9 +52,29 @@ it("writes and reads every model through the Prisma client", async () => {
   const contact = await db.contactMessage.create({
     data: { firstName: "a", lastName: "b", email: "c@d.co", phone: "1", service: "maintenance", message: "m", ip: "i", userAgent: "u", requestId: "r", notifiedAt: now },
   });
-  expect(await db.contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({ service: "maintenance", notifiedAt: now });
+  expect(await db.contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
+    service: "maintenance",
+    notifiedAt: now,
+    readAt: null,
+    handledAt: null,
+  });
+  await db.contactMessage.update({ where: { id: contact.id }, data: { readAt: now, handledAt: now } });
+  expect(await db.contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({ readAt: now, handledAt: now });
 
   await db.chatSession.create({ data: { id: "chat_abcdefgh", status: "closed", ip: "i", userAgent: "u" } });
+  expect(await db.chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" } })).toMatchObject({ handledById: null, handledAt: null, readAt: null });
+  await db.chatSession.update({ where: { id: "chat_abcdefgh" }, data: { handledById: user.id, handledAt: now, readAt: now } });
+  expect(await db.chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" }, include: { handledBy: true } })).toMatchObject({
+    handledById: user.id,
+    handledAt: now,
+    readAt: now,
+    handledBy: { email: "ann@example.com" },
+  });
+  // The handling staff member's account going away hands the conversation back (ON DELETE SET NULL).
+  const temp = await db.user.create({ data: { firstName: "T", lastName: "S", email: "temp-staff@example.com", passwordHash: "h", role: "admin" } });
+  await db.chatSession.create({ data: { id: "chat_handled1", handledById: temp.id } });
+  await db.user.delete({ where: { id: temp.id } });
+  expect(await db.chatSession.findUniqueOrThrow({ where: { id: "chat_handled1" } })).toMatchObject({ handledById: null });
   const q = await db.chatMessage.create({ data: { sessionId: "chat_abcdefgh", sender: "user", message: "hi" } });
   const a = await db.chatMessage.create({
     data: { sessionId: "chat_abcdefgh", sender: "assistant", message: "hello", intent: "greeting", suggestedActions: ["A", "B"] },

@@ -1,9 +1,11 @@
+import { Emitter } from "@socket.io/redis-emitter";
 import { createDb, type Db } from "@app/shared/db";
 import type { Env } from "@app/shared/env";
 import type { Logger } from "@app/shared/logger";
 import { QueueEvents } from "bullmq";
 import { createQueues, type Queues } from "@app/shared/queues";
 import { createBlockingRedis, createFastFailRedis, type Redis } from "@app/shared/redis";
+import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { createRateLimits, type RateLimits } from "./rate-limits";
 
 /** Everything a request handler may use, created once per process and passed
@@ -17,6 +19,11 @@ export interface Services {
   rateLimits: RateLimits;
   /** Completion events of chat jobs, so the HTTP chat call can answer with the reply. */
   chatEvents: QueueEvents;
+  /** Publishes a socket.io event to a chat conversation's room (every web process delivers it). */
+  emitToChat(sessionId: string, event: string, payload: unknown): void;
+  /** Publishes a socket.io event to a room, e.g. ADMIN_ROOM. */
+  emitToRoom(room: string, event: string, payload: unknown): void;
+  emitterRedis: Redis;
 }
 
 export function createServices(env: Env, logger: Logger): Services {
@@ -36,11 +43,35 @@ export function createServices(env: Env, logger: Logger): Services {
   for (const queue of Object.values(queues)) queue.on("error", () => {});
   const chatEvents = new QueueEvents("chat", { connection: createBlockingRedis(env.REDIS_URL), prefix: `${env.REDIS_PREFIX}:bull` });
   chatEvents.on("error", () => {});
-  return { env, logger, db, redis, queues, rateLimits: createRateLimits(redis, env.REDIS_PREFIX), chatEvents };
+  // Same key as the socket.io Redis adapter, so every web process delivers what is published here.
+  // Its own connection: the fast-fail client rejects while Redis is away, and the emitter does not await publishes.
+  const emitterRedis = createBlockingRedis(env.REDIS_URL);
+  emitterRedis.on("error", () => {});
+  const emitter = new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) });
+  const emitToRoom = (room: string, event: string, payload: unknown) => {
+    try {
+      emitter.to(room).emit(event, payload);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message, room, event }, "realtime emit failed");
+    }
+  };
+  return {
+    env,
+    logger,
+    db,
+    redis,
+    queues,
+    rateLimits: createRateLimits(redis, env.REDIS_PREFIX),
+    chatEvents,
+    emitterRedis,
+    emitToRoom,
+    emitToChat: (sessionId, event, payload) => emitToRoom(chatRoom(sessionId), event, payload),
+  };
 }
 
 export async function closeServices(services: Services) {
   await Promise.allSettled([...Object.values(services.queues).map((q) => q.close()), services.chatEvents.close()]);
   await Promise.allSettled([services.db.$disconnect()]);
   services.redis.disconnect();
+  services.emitterRedis.disconnect();
 }

@@ -1,7 +1,7 @@
 import { jobContracts, parseJobData, type QueueName } from "@app/shared/jobs";
 import type { WorkerContext } from "./context";
 import { replyToChatMessage } from "./processors/chat";
-import { sendAppointmentConfirmation, sendBookingStaffNotification, sendContactNotification, sendPasswordReset } from "./processors/email";
+import { sendAppointmentConfirmation, sendBookingCancelledNotification, sendBookingStaffNotification, sendContactNotification, sendPasswordReset } from "./processors/email";
 import { publishBookingEvent } from "./processors/notifications";
 
 type Handler = (ctx: WorkerContext, data: never) => Promise<unknown>;
@@ -13,6 +13,7 @@ export const handlers: { [Q in QueueName]: { [N in keyof (typeof jobContracts)[Q
     "password-reset": sendPasswordReset,
     "booking-staff-notification": sendBookingStaffNotification,
     "appointment-confirmation": sendAppointmentConfirmation,
+    "booking-cancelled-notification": sendBookingCancelledNotification,
   },
   chat: { "chat-reply": replyToChatMessage },
   notifications: { "booking-event": publishBookingEvent },

@@ -15,6 +15,7 @@ export const jobContracts = {
     "password-reset": z.object({ resetTokenId: z.uuid(), requestId }),
     "booking-staff-notification": z.object({ bookingId: z.number().int().positive(), requestId }),
     "appointment-confirmation": z.object({ appointmentRequestId: z.number().int().positive(), requestId }),
+    "booking-cancelled-notification": z.object({ bookingId: z.number().int().positive(), requestId }),
   },
   chat: {
     "chat-reply": z.object({ sessionId: z.string(), userMessageId: z.uuid(), requestId }),
@@ -41,6 +42,7 @@ export const jobIds = {
   passwordReset: (resetTokenId: string) => `reset-${resetTokenId}`,
   bookingStaffNotification: (bookingId: number) => `booking-email-${bookingId}`,
   appointmentConfirmation: (appointmentRequestId: number) => `appointment-confirmation-${appointmentRequestId}`,
+  bookingCancelledNotification: (bookingId: number) => `booking-cancelled-${bookingId}`,
   chatReply: (userMessageId: string) => `chat-${userMessageId}`,
   bookingEvent: (bookingId: number, version: string) => `booking-event-${bookingId}-${version}`,
 };

@@ -20,6 +20,10 @@ export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat
   const userMessage = await ctx.db.chatMessage.findUnique({ where: { id: data.userMessageId } });
   if (!userMessage || userMessage.sessionId !== data.sessionId) throw new UnrecoverableError("chat message not found");
 
+  // A staff member has taken the conversation over: the assistant stays quiet.
+  const session = await ctx.db.chatSession.findUnique({ where: { id: data.sessionId }, select: { handledById: true } });
+  if (session?.handledById != null) return { skipped: "staff handling" as const };
+
   if (userMessage.replyToId) {
     const existing = await ctx.db.chatMessage.findUnique({ where: { id: userMessage.replyToId } });
     if (existing) {

@@ -1,6 +1,7 @@
 import { UnrecoverableError } from "bullmq";
 import {
   appointmentConfirmationEmail,
+  bookingCancelledEmail,
   bookingStaffEmail,
   contactNotificationEmail,
   passwordResetEmail,
@@ -74,4 +75,19 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
   });
   await ctx.db.appointmentRequest.update({ where: { id: request.id }, data: { confirmedAt: new Date() } });
   return result;
+}
+
+/**
+ * To staff: a customer cancelled a booking from the portal. Nothing on the
+ * booking records it, so the email log's relatedKey is the "already sent" mark.
+ */
+export async function sendBookingCancelledNotification(ctx: WorkerContext, data: JobData<"email", "booking-cancelled-notification">) {
+  const relatedKey = `booking-cancelled:${data.bookingId}`;
+  const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
+  if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
+  if (booking.status !== "cancelled") return { skipped: "no longer cancelled" };
+  const already = await ctx.db.emailLog.findFirst({ where: { relatedKey, status: { in: ["sent", "logged"] } }, select: { id: true } });
+  if (already) return { skipped: "already sent" };
+  const email = bookingCancelledEmail(booking, ctx.env.APP_URL);
+  return ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-cancelled-notification", relatedKey });
 }

@@ -98,6 +98,27 @@ export function bookingStaffEmail(booking: BookingForEmail, appUrl: string, fact
   };
 }
 
+/** To staff: a customer cancelled their pending booking from the portal. */
+export function bookingCancelledEmail(booking: BookingForEmail, appUrl: string, facts: BusinessFacts = business): RenderedEmail {
+  const subject = `Booking #${booking.id} cancelled by the customer: ${booking.summary} (${booking.customer.name})`;
+  const rows = fieldRows([
+    ["Booking", `#${booking.id}`],
+    ["Summary", booking.summary],
+    ["Priority", booking.priority],
+    ["Was scheduled", when(booking.scheduledDate, facts)],
+    ["Customer", booking.customer.name],
+    ["Phone", booking.customer.phone],
+    ["Email", booking.customer.email],
+    ["Source", booking.source],
+  ]);
+  const intro = `${booking.customer.name} cancelled this booking from their account; the slot is free again: ${appUrl}/admin/bookings`;
+  return {
+    subject,
+    text: `${intro}\n\n${rows.text}\n`,
+    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
+  };
+}
+
 export interface AppointmentForEmail {
   id: number;
   customerName: string;

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from "~/components/site/icons";
+import { CalendarCheck, LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from "~/components/site/icons";
 import { useEffect, useRef, useState } from "react";
 import { business, services } from "@app/shared/business";
 import { clsx as cn } from "clsx";
@@ -16,6 +16,7 @@ import { useSessionUser } from "./site-data";
 export function SiteHeader() {
   const user = useSessionUser();
   const isAdmin = user?.role === "admin";
+  const isCustomer = user?.role === "customer";
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -78,6 +79,14 @@ export function SiteHeader() {
                 <NavLink to="/dashboard" onClick={() => onNavigate("/dashboard")} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
                   <LayoutDashboard aria-hidden="true" className="size-4" />
                   Admin
+                </NavLink>
+              </li>
+            ) : null}
+            {isCustomer ? (
+              <li>
+                <NavLink to="/account" onClick={() => onNavigate("/account")} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
+                  <CalendarCheck aria-hidden="true" className="size-4" />
+                  My Account
                 </NavLink>
               </li>
             ) : null}
@@ -158,6 +167,14 @@ export function SiteHeader() {
                 <NavLink to="/dashboard" onClick={() => onNavigate("/dashboard")} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
                   <LayoutDashboard aria-hidden="true" className="size-4" />
                   Admin
+                </NavLink>
+              </li>
+            ) : null}
+            {isCustomer ? (
+              <li>
+                <NavLink to="/account" onClick={() => onNavigate("/account")} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
+                  <CalendarCheck aria-hidden="true" className="size-4" />
+                  My Account
                 </NavLink>
               </li>
             ) : null}

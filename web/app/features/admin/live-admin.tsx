@@ -28,6 +28,8 @@ const REFRESH_DEBOUNCE_MS = 250;
 let state: LiveState = { status: "connecting", alerts: [] };
 const stateListeners = new Set<() => void>();
 const eventListeners = new Set<(event: BookingEvent, booking?: Booking) => void>();
+/** `chat:activity` (a visitor wrote, staff replied or took over): the inbox reloads. */
+const chatActivityListeners = new Set<() => void>();
 let socket: Socket | null = null;
 let opening: Promise<void> | null = null;
 let holders = 0;
@@ -63,6 +65,9 @@ async function open() {
   });
   s.on("disconnect", () => setState({ status: s.active ? "connecting" : "offline" }));
   s.on("connect_error", () => setState({ status: s.active ? "connecting" : "offline" }));
+  s.on("chat:activity", () => {
+    for (const listener of chatActivityListeners) listener();
+  });
   s.on("booking:created", (payload: unknown) => emitEvent("created", bookingOf(payload) ?? undefined));
   s.on("booking:updated", (payload: unknown) => emitEvent("updated", bookingOf(payload) ?? undefined));
   s.on("booking:emergency", (payload: unknown) => {
@@ -155,6 +160,29 @@ export function LiveAdmin({ children, refresh = true }: { children: ReactNode; r
       {children}
     </>
   );
+}
+
+/** Calls `listener` (debounced) on `chat:activity` and after a reconnect, while the page holds the live connection. */
+export function useChatActivity(listener: () => void) {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fire = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => ref.current(), REFRESH_DEBOUNCE_MS);
+    };
+    const onBooking = (event: BookingEvent) => {
+      if (event === "resync") fire();
+    };
+    chatActivityListeners.add(fire);
+    eventListeners.add(onBooking);
+    return () => {
+      clearTimeout(timer);
+      chatActivityListeners.delete(fire);
+      eventListeners.delete(onBooking);
+    };
+  }, []);
 }
 
 /** "Live" / "Connecting…" / "Offline": whether this page is receiving updates. Shown once hydrated. */

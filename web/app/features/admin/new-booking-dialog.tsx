@@ -60,9 +60,21 @@ export interface NewBookingDialogProps {
   /** YYYY-MM-DD: the calendar's chosen day; today when absent. */
   defaultDate?: string;
   onCreated?: (booking: Booking) => void;
+  /** Opening starts from these (e.g. from an inbox message): the customer found by email goes straight to
+   *  the booking step, otherwise the new customer step is filled in. */
+  prefill?: BookingPrefill | null;
 }
 
-export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated }: NewBookingDialogProps) {
+export interface BookingPrefill {
+  name: string;
+  email: string;
+  phone: string;
+  summary: string;
+  details: string;
+  customer: CustomerSummary | null;
+}
+
+export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, prefill }: NewBookingDialogProps) {
   const [step, setStep] = useState<BookingStep>("customer_selection");
   const [customer, setCustomer] = useState<CustomerSummary | null>(null);
   const [query, setQuery] = useState("");
@@ -93,6 +105,16 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated }:
     setBooking(freshBooking());
     setBookingError(null);
     setBookingFieldErrors({});
+    if (prefill) {
+      setBooking({ ...freshBooking(), summary: prefill.summary.slice(0, 200), details: prefill.details.slice(0, 5000) });
+      if (prefill.customer) {
+        setCustomer(prefill.customer);
+        setStep("booking");
+      } else {
+        setNewCustomer({ name: prefill.name.slice(0, 120), email: prefill.email.slice(0, 254), phone: prefill.phone.slice(0, 40) });
+        setStep("new_customer");
+      }
+    }
   };
 
   // Each opening starts clean, on the day it was opened for.

@@ -9,6 +9,7 @@ import { serializeChatMessage } from "@app/shared/chat/messages";
 import type { ChatMessage } from "@app/shared/db";
 import { jobIds } from "@app/shared/jobs";
 import { enqueue, EnqueueError } from "@app/shared/queues";
+import { ADMIN_ROOM } from "@app/shared/realtime";
 import { consume } from "../../../server/rate-limits";
 import { announceNewBooking, createBooking } from "../bookings/bookings.server";
 
@@ -44,7 +45,7 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
   const { services, clientIp, requestId, logger } = context;
   const parsed = sendChatMessageSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid message", errors: fieldErrors(parsed.error) } satisfies Failure;
-  const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
+  const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, handledById: true } });
   if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
   const retryAfter =
     (await consume(services.rateLimits, "chatPerSession", sessionId)) ?? (await consume(services.rateLimits, "chatPerIp", clientIp));
@@ -55,6 +56,8 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
   void services.db.chatSession
     .update({ where: { id: sessionId }, data: { updatedAt: new Date() } })
     .catch((error: Error) => logger.warn({ err: error.message }, "could not touch chat session"));
+  // Open staff inboxes reload.
+  services.emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
 
   let job: Job | undefined;
   try {
@@ -65,10 +68,10 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
   }
 
   let assistantMessage: ReturnType<typeof serializeChatMessage> | null = null;
-  if (!job) {
+  if (!job && session.handledById == null) {
     const { stored, reply } = await answerWithoutQueue(context, sessionId, userMessage);
     assistantMessage = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
-  } else {
+  } else if (job) {
     let flags: { suggestsBooking?: boolean; openBookingForm?: boolean } = {};
     try {
       flags = ((await job.waitUntilFinished(services.chatEvents, REPLY_WAIT_MS)) ?? {}) as typeof flags;
@@ -129,6 +132,21 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
  * for emergencies, and the visitor gets a confirmation email.
  */
 export async function bookAppointment(context: AppLoadContext, sessionId: string, input: unknown) {
+  return requestAppointment(context, input, { chatSessionId: sessionId, source: "chat" });
+}
+
+/** Where an appointment request came from: the chat (with its session) or the customer portal (none). */
+export interface AppointmentOrigin {
+  chatSessionId: string | null;
+  source: "chat" | "portal";
+}
+
+/**
+ * The core of an appointment request, shared by the chat and the customer
+ * portal: validate → customer matched by email or created → pending booking →
+ * AppointmentRequest → announce to staff → confirmation email job.
+ */
+export async function requestAppointment(context: AppLoadContext, input: unknown, origin: AppointmentOrigin) {
   const { services, clientIp, requestId, logger } = context;
   const parsed = appointmentRequestSchema.safeParse(input);
   if (!parsed.success) {
@@ -145,8 +163,10 @@ export async function bookAppointment(context: AppLoadContext, sessionId: string
       errors,
     } satisfies Failure;
   }
-  const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
-  if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  if (origin.chatSessionId !== null) {
+    const session = await services.db.chatSession.findUnique({ where: { id: origin.chatSessionId }, select: { id: true } });
+    if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  }
   const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientIp);
   if (retryAfter !== null) {
     return { ok: false, status: 429, message: `You've sent several requests already. Please call us at ${business.phone}.`, retryAfter } satisfies Failure;
@@ -156,7 +176,7 @@ export async function bookAppointment(context: AppLoadContext, sessionId: string
   const email = data.customerEmail.toLowerCase();
   const scheduledDate = data.preferredDate ? localSlotToUtc(data.preferredDate, data.preferredTime ?? "09:00") : nextBusinessSlot(new Date());
   const details = [
-    `Requested through the website chat (${data.serviceType}).`,
+    `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
     data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
     data.preferredDate ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? "09:00"}` : "No date chosen: placed on the next business morning.",
@@ -172,12 +192,12 @@ export async function bookAppointment(context: AppLoadContext, sessionId: string
       (await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone } }));
     const booking = await createBooking(
       context,
-      { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: "chat" },
+      { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: origin.source },
       tx,
     );
     const request = await tx.appointmentRequest.create({
       data: {
-        chatSessionId: sessionId,
+        chatSessionId: origin.chatSessionId,
         customerName: data.customerName,
         customerPhone: data.customerPhone,
         customerEmail: email,

@@ -11,7 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
@@ -24,6 +24,7 @@ import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table
 import { BOOKING_PRIORITIES, BOOKING_STATUSES, formatDate, formatDateTime, priorityLabel, statusLabel, type Booking, type BookingStatus } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
+import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/features/admin/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
@@ -32,9 +33,10 @@ export const meta: MetaFunction = ({ error }) => adminMeta("Booking Management",
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const query = parseBookingsSearch(new URL(request.url).searchParams);
+  const searchParams = new URL(request.url).searchParams;
+  const query = parseBookingsSearch(searchParams);
   const page = await bookingsPage(context, query);
-  return { ...page, filters: { status: query.status ?? "", priority: query.priority ?? "" } };
+  return { ...page, filters: { status: query.status ?? "", priority: query.priority ?? "" }, prefill: await bookingPrefill(context, searchParams) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,13 +69,18 @@ function exportHref(filters: { status: string; priority: string }) {
 }
 
 export default function BookingsPage() {
-  const { bookings, older, newer, paged, filters } = useLoaderData<typeof loader>();
+  const { bookings, older, newer, paged, filters, prefill: linkedPrefill } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // `?new=1&name=…` (from the inbox): the dialog opens once, prefilled; later openings start clean.
+  const [prefill, setPrefill] = useState(linkedPrefill);
+  useEffect(() => {
+    if (linkedPrefill) setDialogOpen(true);
+  }, []);
 
   // Moving between pages (or months) dims the old data; a live refresh only says so, calmly.
   const navigating = navigation.state === "loading" && navigation.location.pathname === "/admin/bookings";
@@ -99,7 +106,14 @@ export default function BookingsPage() {
           </>
         }
       />
-      <NewBookingDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      <NewBookingDialog
+        open={dialogOpen}
+        prefill={prefill}
+        onOpenChange={(next) => {
+          setDialogOpen(next);
+          if (!next) setPrefill(null);
+        }}
+      />
 
       {posted ? (
         <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">

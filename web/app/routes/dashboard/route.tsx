@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CalendarDays, ClipboardList, List, LogOut, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ClipboardList, Inbox, List, LogOut, Users, type LucideIcon } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
@@ -36,6 +36,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
   { to: "/admin/users", label: "Manage Users", hint: "Roles and accounts", icon: Users },
   { to: "/admin/bookings", label: "Manage Bookings", hint: "Create and update visits", icon: ClipboardList },
   { to: "/admin/calendar", label: "Calendar View", hint: "The month at a glance", icon: CalendarDays },
+  { to: "/admin/inbox", label: "Inbox", hint: "Contact messages and chats", icon: Inbox },
 ];
 
 export default function DashboardPage() {

@@ -1,0 +1,136 @@
+/**
+ * The customer portal (/account): a signed-in customer sees their own bookings,
+ * cancels a pending one (staff are emailed), cannot touch anyone else's, and
+ * requests a new appointment.
+ */
+import { STAFF_EMAIL } from "../support/stack";
+import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
+import { createUser, logIn, main } from "./staff";
+
+test.use({ timezoneId: "America/Chicago" });
+
+const inDays = (days: number) => {
+  const when = new Date(Date.now() + days * 86400_000);
+  when.setUTCHours(15, 0, 0, 0);
+  return when;
+};
+
+test("a customer sees only their bookings, cancels a pending one, and staff are emailed", async ({ page, db }) => {
+  const user = await createUser(db, "customer", "Delphine");
+  const mine = await db.customer.create({ data: { name: "Delphine Thibodeaux", email: user.email, phone: "(225) 555-0199" } });
+  const summary = `Porch light repair ${Date.now()}`;
+  const booking = await db.booking.create({ data: { customerId: mine.id, summary, priority: "medium", status: "pending", scheduledDate: inDays(5) } });
+  const older = await db.booking.create({ data: { customerId: mine.id, summary: "Old panel check", priority: "medium", status: "completed", scheduledDate: inDays(-30) } });
+
+  const other = await createUser(db, "customer", "Rene");
+  const theirs = await db.customer.create({ data: { name: "Rene Guidry", email: other.email, phone: "(225) 555-0111" } });
+  const otherSummary = `Someone else's outlet ${Date.now()}`;
+  const otherBooking = await db.booking.create({ data: { customerId: theirs.id, summary: otherSummary, priority: "medium", status: "pending", scheduledDate: inDays(6) } });
+
+  await logIn(page, user.email);
+  await page.getByRole("banner").getByRole("link", { name: "My Account" }).first().click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveTitle(/My Account/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+  const list = main(page).getByRole("list", { name: "Your bookings" });
+  const card = list.getByRole("listitem").filter({ hasText: summary });
+  await expect(card).toContainText("Awaiting assignment");
+  await expect(list.getByRole("listitem").filter({ hasText: "Old panel check" })).toContainText("Completed");
+  // Newest scheduled first.
+  await expect(list.getByRole("listitem").first()).toContainText(summary);
+  await expect(main(page)).not.toContainText(otherSummary);
+  await expectNoAxeViolations(page);
+
+  // Posting someone else's booking id is refused, and their booking is untouched.
+  await card.locator('input[name="bookingId"]').evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), otherBooking.id);
+  await card.getByRole("button", { name: /Cancel booking/ }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: "could not be found in your account" })).toBeVisible();
+  expect((await db.booking.findUniqueOrThrow({ where: { id: otherBooking.id } })).status).toBe("pending");
+
+  await page.reload();
+  await main(page).getByRole("button", { name: `Cancel booking #${booking.id}: ${summary}` }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: `Booking #${booking.id}` })).toContainText("cancelled");
+  await expect(list.getByRole("listitem").filter({ hasText: summary })).toContainText("Cancelled");
+  await expect(list.getByRole("listitem").filter({ hasText: summary }).getByRole("button")).toHaveCount(0);
+  await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("cancelled");
+  expect((await db.booking.findUniqueOrThrow({ where: { id: older.id } })).status).toBe("completed");
+
+  const email = await mailbox.waitFor((e) => e.subject.includes(`Booking #${booking.id} cancelled by the customer`));
+  expect(email.to).toEqual([STAFF_EMAIL]);
+  expect(email.subject).toBe(`Booking #${booking.id} cancelled by the customer: ${summary} (Delphine Thibodeaux)`);
+  const audit = await db.auditLog.findFirstOrThrow({ where: { action: "booking.status_changed", targetType: "booking", targetId: String(booking.id) } });
+  expect(audit.actorEmail).toBe(user.email);
+  await expectNoAxeViolations(page);
+});
+
+test("a customer with no bookings requests an appointment and sees it pending", async ({ page, db }) => {
+  const user = await createUser(db, "customer", "Marguerite");
+  await logIn(page, user.email);
+  await page.goto("/account");
+  await expect(main(page)).toContainText("You have no bookings with us yet.");
+  await expect(main(page).getByRole("link", { name: "Request an appointment" })).toBeVisible();
+
+  const form = main(page).getByRole("region", { name: "Request an appointment" });
+  await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(`${user.firstName} ${user.lastName}`);
+  await expect(form.getByRole("textbox", { name: "Email" })).toHaveValue(user.email);
+  // Same rules as the chat form: the server's answer shows beside the field.
+  await form.getByRole("textbox", { name: "Phone" }).fill("call me");
+  await form.getByRole("combobox", { name: "Service type" }).selectOption("Outlet Installation");
+  await form.getByRole("button", { name: "Request appointment" }).click();
+  await expect(form.getByText("Enter a valid phone number")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Phone" })).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByRole("textbox", { name: "Phone" }).fill("(225) 555-0123");
+  await form.getByRole("textbox", { name: "Describe the problem or project" }).fill("Two new kitchen outlets.");
+  await form.getByRole("button", { name: "Request appointment" }).click();
+  await expect(form.getByRole("status")).toContainText("Outlet Installation");
+
+  const card = main(page).getByRole("list", { name: "Your bookings" }).getByRole("listitem").filter({ hasText: "Outlet Installation" });
+  await expect(card).toContainText("Awaiting assignment");
+  const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: user.email } }, include: { appointmentRequest: true } });
+  expect(booking.status).toBe("pending");
+  expect(booking.source).toBe("portal");
+  expect(booking.appointmentRequest?.chatSessionId).toBeNull();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the request and cancel forms work as plain posts", async ({ page, db }) => {
+    const user = await createUser(db, "customer", "Solange");
+    await db.customer.create({ data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177" } });
+    await logIn(page, user.email, { js: false });
+    await page.goto("/account");
+    const form = main(page).getByRole("region", { name: "Request an appointment" });
+    // The phone comes from the customer record.
+    await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("(225) 555-0177");
+    await form.getByRole("combobox", { name: "Service type" }).selectOption("Ceiling Fan Installation");
+    await form.getByRole("button", { name: "Request appointment" }).click();
+    await expect(form.getByRole("status")).toContainText("Ceiling Fan Installation");
+    const card = main(page).getByRole("list", { name: "Your bookings" }).getByRole("listitem").filter({ hasText: "Ceiling Fan Installation" });
+    await expect(card).toContainText("Awaiting assignment");
+
+    await card.getByRole("button", { name: /Cancel booking/ }).click();
+    await expect(main(page).getByRole("list", { name: "Your bookings" }).getByRole("listitem").filter({ hasText: "Ceiling Fan Installation" })).toContainText("Cancelled");
+    const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: user.email } } });
+    expect(booking).toMatchObject({ status: "cancelled", source: "portal" });
+  });
+});
+
+test("the header links a customer to My Account on desktop and in the phone menu", async ({ page, db }) => {
+  const user = await createUser(db, "customer", "Lucienne");
+  await logIn(page, user.email);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Account", exact: true })).toHaveAttribute("href", "/account");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My Account", exact: true })).toHaveAttribute("href", "/account");
+});
+
+test("an admin's header has no My Account link", async ({ page, db }) => {
+  const admin = await createUser(db, "admin");
+  await logIn(page, admin.email);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveCount(0);
+});

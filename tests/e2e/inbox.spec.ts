@@ -1,0 +1,90 @@
+/** The staff inbox (/admin/inbox): transcripts, taking a live chat over, replying, and turning a message into a booking. */
+import type { Page } from "@playwright/test";
+import { business } from "@app/shared/business";
+import { randomIp } from "../support/stack";
+import { expect, test } from "./fixtures";
+import { adminPage, main, unique } from "./staff";
+
+const CHAT_TITLE = `${business.name} Chat`;
+const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE, exact: true });
+const log = (page: Page) => panel(page).getByRole("log", { name: "Conversation" });
+const chatInput = (page: Page) => panel(page).getByRole("textbox", { name: "Type your message", exact: true });
+
+const sessionIdIn = (page: Page) =>
+  page.evaluate(() => (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)?.sessionId ?? null);
+
+test.describe("staff inbox", () => {
+  test("an admin reads a live chat, takes it over and replies; the visitor sees the reply from staff", async ({ page, db, browser }) => {
+    const visitorContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
+    const visitor = await visitorContext.newPage();
+    try {
+      await visitor.goto("/services/generator");
+      await visitor.getByRole("button", { name: "Open chat", exact: true }).click();
+      await expect(log(visitor)).toContainText("Welcome to");
+      const question = `Do you install whole-house generators? ${unique("q")}`;
+      await chatInput(visitor).fill(question);
+      await chatInput(visitor).press("Enter");
+      await expect(log(visitor).locator('[data-sender="user"]').last()).toContainText(question);
+      await expect(log(visitor).locator('[data-sender="assistant"]').nth(0)).toBeVisible();
+      await expect(chatInput(visitor)).toBeEnabled();
+      const sessionId = await sessionIdIn(visitor);
+      expect(sessionId).toMatch(/^chat_/);
+
+      await adminPage(page, db, "/admin/inbox");
+      const item = main(page).locator(`[data-inbox-item="chat:${sessionId}"]`);
+      await expect(item).toBeVisible();
+      await item.click();
+      const transcript = main(page).getByRole("list", { name: "Transcript" });
+      await expect(transcript.locator('[data-sender="user"]')).toContainText(question);
+      await expect(transcript.locator('[data-sender="assistant"]').first()).toBeVisible();
+
+      await main(page).getByRole("button", { name: "Take over", exact: true }).click();
+      await expect(main(page).getByRole("button", { name: "Hand back to assistant", exact: true })).toBeVisible();
+      await expect(main(page).locator("[data-chat-handler]")).toContainText("Handled by you");
+      expect((await db.chatSession.findUniqueOrThrow({ where: { id: sessionId! } })).handledById).not.toBeNull();
+
+      const reply = "Hi! This is Odile at the office. Yes, we install Generac and Kohler units.";
+      await main(page).getByRole("textbox", { name: "Reply to the visitor" }).fill(reply);
+      await main(page).getByRole("button", { name: "Send reply", exact: true }).click();
+      await expect(main(page).getByRole("status").filter({ hasText: "Reply sent." })).toBeVisible();
+      await expect(transcript.locator('[data-sender="staff"]')).toContainText(reply);
+
+      const staffBubble = log(visitor).locator('[data-sender="staff"]');
+      await expect(staffBubble).toContainText(reply);
+      await expect(staffBubble).toContainText(`Staff · ${business.shortName} team`);
+
+      // The visitor answers: it shows up in the open inbox live, and the assistant stays quiet.
+      const followUp = `Great, can someone call me? ${unique("f")}`;
+      await chatInput(visitor).fill(followUp);
+      await chatInput(visitor).press("Enter");
+      await expect(transcript.locator('[data-sender="user"]').last()).toContainText(followUp);
+      const staffAt = (await db.chatMessage.findFirstOrThrow({ where: { sessionId: sessionId!, sender: "staff" } })).createdAt;
+      await page.waitForTimeout(1500);
+      expect(await db.chatMessage.count({ where: { sessionId: sessionId!, sender: "assistant", createdAt: { gt: staffAt } } })).toBe(0);
+    } finally {
+      await visitorContext.close();
+    }
+  });
+
+  test("a contact message opens the New Booking dialog prefilled", async ({ page, db }) => {
+    const tag = unique("contact");
+    const contact = await db.contactMessage.create({
+      data: { firstName: "Clothilde", lastName: `Fontenot ${tag}`, email: `${tag}@example.com`, phone: "(337) 555-0199", service: "generator", message: "Need a standby generator quote." },
+    });
+    await adminPage(page, db, `/admin/inbox?item=contact:${contact.id}`);
+    await expect(main(page).getByRole("heading", { name: `Contact message from Clothilde Fontenot ${tag}` })).toBeVisible();
+    await main(page).getByRole("link", { name: "Create booking" }).click();
+    await expect(page).toHaveURL(/\/admin\/bookings\?new=1/);
+    const dialog = page.getByRole("dialog", { name: "New Booking" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(/^Name/)).toHaveValue(`Clothilde Fontenot ${tag}`);
+    await expect(dialog.getByLabel(/^Email/)).toHaveValue(`${tag}@example.com`);
+    await expect(dialog.getByLabel(/^Phone/)).toHaveValue("(337) 555-0199");
+    await dialog.getByRole("button", { name: "Next: Booking Details" }).click();
+    await expect(dialog.getByLabel(/^Summary/)).toHaveValue("Generator service");
+    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: `${tag}@example.com` } }, include: { customer: true } });
+    expect(booking).toMatchObject({ summary: "Generator service", customer: { name: `Clothilde Fontenot ${tag}`, phone: "(337) 555-0199" } });
+  });
+});

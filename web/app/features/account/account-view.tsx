@@ -1,0 +1,180 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { CalendarPlus, CheckCircle2, TriangleAlert, XCircle } from "lucide-react";
+import { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
+import { business, chatServiceOptions } from "@app/shared/business";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+
+export interface AccountBooking {
+  id: number;
+  summary: string;
+  status: "pending" | "in_progress" | "completed" | "cancelled";
+  statusLabel: string;
+  when: string;
+  scheduledAt: string;
+  cancellable: boolean;
+}
+
+const statusVariant = { pending: "accent", in_progress: "default", completed: "secondary", cancelled: "outline" } as const;
+
+export function BookingList({ bookings }: { bookings: AccountBooking[] }) {
+  const navigation = useNavigation();
+  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel" ? navigation.formData.get("bookingId") : null;
+  if (bookings.length === 0) {
+    return (
+      <Card>
+        <CardContent className="pt-6">
+          <p className="text-slate-700">You have no bookings with us yet.</p>
+          <p className="mt-2">
+            <a href="#request-heading" className="font-semibold text-brand-700 underline">
+              Request an appointment
+            </a>{" "}
+            and our office will call you to confirm the time.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <ul className="space-y-3" aria-label="Your bookings">
+      {bookings.map((b) => (
+        <li key={b.id}>
+          <Card data-booking-id={b.id}>
+            <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <h3 className="font-semibold text-slate-900">
+                  {b.summary} <span className="font-normal text-slate-600">(#{b.id})</span>
+                </h3>
+                <p className="text-sm text-slate-700">
+                  <time dateTime={b.scheduledAt}>{b.when}</time>
+                </p>
+                <p className="mt-1 text-sm">
+                  <span className="sr-only">Status: </span>
+                  <Badge variant={statusVariant[b.status]} data-testid="booking-status">
+                    {b.statusLabel}
+                  </Badge>
+                </p>
+              </div>
+              {b.cancellable ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="bookingId" value={b.id} />
+                  <Button type="submit" variant="outline" disabled={cancelling === String(b.id)} aria-label={`Cancel booking #${b.id}: ${b.summary}`}>
+                    <XCircle aria-hidden="true" />
+                    {cancelling === String(b.id) ? "Cancelling..." : "Cancel booking"}
+                  </Button>
+                </Form>
+              ) : null}
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ActionOutcome({ result }: { result?: { ok: boolean; message: string } | null }) {
+  return (
+    <div role="status" aria-live="polite" className="empty:hidden">
+      {result ? (
+        <Alert tone={result.ok ? "success" : "destructive"} className="flex items-start gap-3">
+          {result.ok ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" /> : <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+          <span>{result.message}</span>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+type Values = Partial<Record<string, string>>;
+
+export function RequestAppointmentForm({ prefill, errors = {}, values = {}, formKey }: { prefill: Values; errors?: Record<string, string>; values?: Values; formKey: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "request";
+  const v = (name: string) => values[name] ?? prefill[name] ?? "";
+  return (
+    <Form method="post" key={formKey} className="space-y-5" aria-describedby="request-required-note" preventScrollReset>
+      <input type="hidden" name="intent" value="request" />
+      <p id="request-required-note" className="text-sm text-slate-600">
+        Fields marked <span className="text-destructive">*</span> are required. For an emergency call {business.phone} now.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="customerName" label="Full name" required error={errors.customerName}>
+          {(p) => <Input {...p} name="customerName" autoComplete="name" maxLength={120} defaultValue={v("customerName")} />}
+        </Field>
+        <Field id="customerPhone" label="Phone" required error={errors.customerPhone}>
+          {(p) => <Input {...p} name="customerPhone" type="tel" autoComplete="tel" maxLength={40} defaultValue={v("customerPhone")} />}
+        </Field>
+        <Field id="customerEmail" label="Email" required error={errors.customerEmail}>
+          {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={254} defaultValue={v("customerEmail")} />}
+        </Field>
+        <Field id="serviceType" label="Service type" required error={errors.serviceType}>
+          {(p) => (
+            <NativeSelect {...p} name="serviceType" defaultValue={v("serviceType")}>
+              <option value="">Select a service</option>
+              {chatServiceOptions.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id="preferredDate" label="Preferred date" error={errors.preferredDate} hint="Leave empty for the next business morning.">
+          {(p) => <Input {...p} name="preferredDate" type="date" defaultValue={v("preferredDate")} />}
+        </Field>
+        <Field id="preferredTime" label="Preferred time" error={errors.preferredTime}>
+          {(p) => (
+            <NativeSelect {...p} name="preferredTime" defaultValue={v("preferredTime")}>
+              <option value="">Any time</option>
+              {appointmentTimeSlots.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id="priority" label="Priority" error={errors.priority}>
+          {(p) => (
+            <NativeSelect {...p} name="priority" defaultValue={v("priority") || "normal"}>
+              {appointmentPriorities.map((o) => (
+                <option key={o} value={o}>
+                  {o[0]!.toUpperCase() + o.slice(1)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id="address" label="Service address" error={errors.address}>
+          {(p) => <Input {...p} name="address" autoComplete="street-address" maxLength={300} defaultValue={v("address")} />}
+        </Field>
+      </div>
+      <Field id="preferredTiming" label="Preferred timing" error={errors.preferredTiming} hint="For example: weekday mornings.">
+        {(p) => <Input {...p} name="preferredTiming" maxLength={200} defaultValue={v("preferredTiming")} />}
+      </Field>
+      <Field id="description" label="Describe the problem or project" error={errors.description}>
+        {(p) => <Textarea {...p} name="description" rows={4} maxLength={2000} defaultValue={v("description")} />}
+      </Field>
+      <Button type="submit" size="lg" disabled={pending}>
+        <CalendarPlus aria-hidden="true" />
+        {pending ? "Sending request..." : "Request appointment"}
+      </Button>
+    </Form>
+  );
+}
+
+export function AccountLinks() {
+  return (
+    <p className="text-sm text-slate-700">
+      Questions about a visit? Call <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>{business.phone}</a> or{" "}
+      <Link className="font-semibold text-brand-700 underline" to="/contact">
+        send us a message
+      </Link>
+      .
+    </p>
+  );
+}

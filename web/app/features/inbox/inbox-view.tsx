@@ -1,0 +1,249 @@
+/** The inbox page's parts: search, the list, and the open message or conversation. */
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { CalendarPlus, Mail, MessageSquare, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Label, Textarea } from "~/components/ui/field";
+import { formatDateTime } from "~/features/admin/format";
+import { cn } from "~/utils/cn";
+import { bookingHref, itemKey, REPLY_MAX, type InboxActionResult } from "./inbox";
+import type { InboxRow, openInboxItem } from "./inbox.server";
+
+type Row = SerializeFrom<InboxRow>;
+type Opened = NonNullable<SerializeFrom<typeof openInboxItem>>;
+
+function inboxHref({ q, page, item }: { q?: string; page?: number; item?: string | null }) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page && page > 1) params.set("page", String(page));
+  if (item) params.set("item", item);
+  const qs = params.toString();
+  return qs ? `/admin/inbox?${qs}` : "/admin/inbox";
+}
+
+export function InboxSearch({ q }: { q: string }) {
+  return (
+    <Form method="get" action="/admin/inbox" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <Label htmlFor="inbox-search">Search inbox</Label>
+        <Input id="inbox-search" type="search" name="q" defaultValue={q} maxLength={200} placeholder="Name, email or text" />
+      </div>
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+export function InboxList({ items, q, page, pages, total, openKey }: { items: Row[]; q: string; page: number; pages: number; total: number; openKey: string | null }) {
+  return (
+    <section aria-label="Inbox items" className="min-w-0">
+      <p className="mb-2 text-sm text-slate-600" role="status">
+        {total === 0 ? (q ? "Nothing matches your search." : "The inbox is empty.") : `${total} ${total === 1 ? "item" : "items"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+      </p>
+      <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {items.map((row) => {
+          const key = itemKey(row.kind, row.id);
+          const current = key === openKey;
+          return (
+            <li key={key}>
+              <Link
+                to={inboxHref({ q, page, item: key })}
+                aria-current={current ? "true" : undefined}
+                data-inbox-item={key}
+                className={cn(
+                  "block px-4 py-3 hover:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
+                  current && "bg-brand-50",
+                )}
+              >
+                <span className="flex items-center gap-2">
+                  {row.kind === "chat" ? <MessageSquare aria-hidden="true" className="size-4 text-slate-500" /> : <Mail aria-hidden="true" className="size-4 text-slate-500" />}
+                  <span className={cn("min-w-0 flex-1 truncate text-sm text-slate-900", row.unread ? "font-bold" : "font-medium")}>
+                    {row.name || (row.kind === "chat" ? "Website chat visitor" : "(no name)")}
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-600">{formatDateTime(row.lastActivity)}</span>
+                </span>
+                <span className="sr-only">{row.kind === "chat" ? "Chat conversation" : "Contact message"}. </span>
+                <span className="mt-1 block truncate text-sm text-slate-700">{row.preview}</span>
+                <span className="mt-1 flex flex-wrap gap-1.5">
+                  {row.unread ? <Badge>Unread</Badge> : null}
+                  {row.handled ? <Badge variant="secondary">Handled</Badge> : null}
+                  {row.takenOver ? <Badge variant="accent">Staff handling</Badge> : null}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {pages > 1 ? (
+        <nav aria-label="Inbox pages" className="mt-3 flex justify-between gap-2">
+          {page > 1 ? (
+            <Link className={buttonVariants({ variant: "outline", size: "sm" })} to={inboxHref({ q, page: page - 1 })}>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page < pages ? (
+            <Link className={buttonVariants({ variant: "outline", size: "sm" })} to={inboxHref({ q, page: page + 1 })}>
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function HandledForm({ item, handled }: { item: string; handled: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="handled" />
+      <input type="hidden" name="item" value={item} />
+      <input type="hidden" name="handled" value={handled ? "0" : "1"} />
+      <Button type="submit" variant="outline" size="sm">
+        {handled ? "Mark not handled" : "Mark handled"}
+      </Button>
+    </Form>
+  );
+}
+
+const senderLabel = { user: "Visitor", assistant: "Assistant", staff: "Staff" } as const;
+
+export function InboxDetail({ opened, itemKey: key, adminId, posted }: { opened: Opened; itemKey: string; adminId: number; posted?: InboxActionResult }) {
+  if (opened.kind === "contact") {
+    const c = opened.contact;
+    const name = `${c.firstName} ${c.lastName}`.trim();
+    return (
+      <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="inbox-detail-title" className="text-lg font-bold text-slate-900">
+              Contact message from {name}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {formatDateTime(c.createdAt)} · <a className="text-brand-700 underline" href={`mailto:${c.email}`}>{c.email}</a>
+              {c.phone ? <> · {c.phone}</> : null}
+              {c.service ? <> · {c.service}</> : null}
+            </p>
+          </div>
+          {c.handledAt ? <Badge variant="secondary">Handled {formatDateTime(c.handledAt)}</Badge> : null}
+        </header>
+        <p className="whitespace-pre-wrap break-words text-slate-900">{c.message}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <HandledForm item={key} handled={Boolean(c.handledAt)} />
+          <Link
+            className={buttonVariants({ variant: "secondary", size: "sm" })}
+            to={bookingHref({ name, email: c.email, phone: c.phone, summary: c.service ? `${c.service[0]!.toUpperCase()}${c.service.slice(1)} service` : "Service request", details: c.message })}
+          >
+            <CalendarPlus aria-hidden="true" />
+            Create booking
+          </Link>
+        </div>
+      </article>
+    );
+  }
+
+  const chat = opened.chat;
+  const mine = chat.handledBy?.id === adminId;
+  const firstVisitorLine = chat.messages.find((m) => m.sender === "user")?.message ?? "";
+  return (
+    <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="inbox-detail-title" className="text-lg font-bold text-slate-900">
+            Chat with {chat.request?.customerName || "a website visitor"}
+          </h2>
+          <p className="text-sm text-slate-600">
+            Started {formatDateTime(chat.createdAt)}
+            {chat.request ? (
+              <>
+                {" "}
+                · {chat.request.customerEmail} · {chat.request.customerPhone}
+              </>
+            ) : null}
+          </p>
+          <p className="mt-1 text-sm font-medium text-slate-800" data-chat-handler>
+            {chat.handledBy
+              ? `Handled by ${mine ? "you" : `${chat.handledBy.firstName} ${chat.handledBy.lastName}`}: the assistant is not answering.`
+              : "The assistant is answering this conversation."}
+          </p>
+        </div>
+        {chat.handledAt ? <Badge variant="secondary">Handled {formatDateTime(chat.handledAt)}</Badge> : null}
+      </header>
+
+      <ol aria-label="Transcript" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3">
+        {chat.messages.map((m) => (
+          <li
+            key={m.id}
+            data-sender={m.sender}
+            className={cn(
+              "max-w-[90%] rounded-lg px-3 py-2 text-sm",
+              m.sender === "user" ? "bg-white ring-1 ring-slate-200" : m.sender === "staff" ? "ml-auto bg-amber-50 ring-1 ring-amber-200" : "ml-auto bg-brand-50 ring-1 ring-brand-100",
+            )}
+          >
+            <span className="block text-xs font-semibold text-slate-700">
+              {senderLabel[m.sender]} · {formatDateTime(m.createdAt)}
+            </span>
+            <span className="whitespace-pre-wrap break-words text-slate-900">{m.message}</span>
+          </li>
+        ))}
+      </ol>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="item" value={key} />
+          {chat.handledBy ? (
+            <Button type="submit" name="intent" value="hand-back" variant="outline" size="sm">
+              Hand back to assistant
+            </Button>
+          ) : (
+            <Button type="submit" name="intent" value="take-over" size="sm">
+              Take over
+            </Button>
+          )}
+        </Form>
+        <HandledForm item={key} handled={Boolean(chat.handledAt)} />
+        <Link
+          className={buttonVariants({ variant: "secondary", size: "sm" })}
+          to={bookingHref({
+            name: chat.request?.customerName,
+            email: chat.request?.customerEmail,
+            phone: chat.request?.customerPhone,
+            summary: chat.request?.serviceType ?? "Chat request",
+            details: firstVisitorLine,
+          })}
+        >
+          <CalendarPlus aria-hidden="true" />
+          Create booking
+        </Link>
+      </div>
+
+      <ReplyForm item={key} posted={posted} />
+    </article>
+  );
+}
+
+function ReplyForm({ item, posted }: { item: string; posted?: InboxActionResult }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  useEffect(() => {
+    if (posted?.ok && posted.replied) formRef.current?.reset();
+  }, [posted]);
+  return (
+    <Form method="post" ref={formRef} className="mt-4 space-y-2">
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="item" value={item} />
+      <Label htmlFor="inbox-reply">Reply to the visitor</Label>
+      <Textarea id="inbox-reply" name="message" rows={3} required maxLength={REPLY_MAX} />
+      <p className="text-xs text-slate-600">Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over.</p>
+      <Button type="submit" disabled={sending}>
+        {sending ? "Sending..." : "Send reply"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { business } from "@app/shared/business";
+import { toast } from "~/components/ui/use-toast";
+import { AccountLinks, ActionOutcome, BookingList, RequestAppointmentForm } from "~/features/account/account-view";
+import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
+import { readFormObject } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: `My Account | ${business.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const overview = await accountOverview(context, user);
+  return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview };
+}
+
+const REQUEST_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType", "address", "preferredTiming", "priority", "description", "preferredDate", "preferredTime"];
+
+type ActionResult =
+  | { intent: "cancel"; ok: boolean; message: string; at: number }
+  | { intent: "request"; ok: boolean; message: string; errors?: Record<string, string>; values?: Record<string, string>; at: number }
+  | { intent: null; ok: false; message: string; at: number };
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<ActionResult> {
+  const user = await requireUser(request, context);
+  const at = Date.now();
+  const input = await readFormObject(request).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return null;
+    throw thrown;
+  });
+  if (!input) return { intent: null, ok: false, message: "The form contained characters we cannot accept. Please remove them and try again.", at };
+  if (input.intent === "cancel") {
+    const result = await cancelOwnBooking(context, user, input.bookingId);
+    return result.ok
+      ? { intent: "cancel", ok: true, message: `Booking #${result.bookingId} (${result.summary}) is cancelled. Our office has been told.`, at }
+      : { intent: "cancel", ok: false, message: result.message, at };
+  }
+  if (input.intent === "request") {
+    const fields = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
+    const result = await requestPortalAppointment(context, fields);
+    if (result.ok) return { intent: "request", ok: true, message: result.body.message, at };
+    return { intent: "request", ok: false, message: result.message, errors: result.errors, values: fields, at };
+  }
+  return { intent: null, ok: false, message: "Unknown action.", at };
+}
+
+export default function AccountPage() {
+  const { user, bookings, prefill } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+
+  useEffect(() => {
+    if (result?.ok) toast({ title: result.intent === "cancel" ? "Booking cancelled" : "Appointment requested", description: result.message });
+  }, [result]);
+
+  const requestResult = result?.intent === "request" ? result : null;
+  return (
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-10">
+          <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
+          <p className="mt-2 text-brand-100">
+            Welcome, {user.firstName}. Signed in as {user.email}.
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="bookings-heading" className="space-y-4">
+          <h2 id="bookings-heading" className="text-2xl font-bold">
+            Your bookings
+          </h2>
+          <ActionOutcome result={result && result.intent !== "request" ? result : null} />
+          <BookingList bookings={bookings} />
+          <AccountLinks />
+        </section>
+        <section aria-labelledby="request-heading" className="space-y-4">
+          <h2 id="request-heading" className="text-2xl font-bold" tabIndex={-1}>
+            Request an appointment
+          </h2>
+          <ActionOutcome result={requestResult ? { ok: requestResult.ok, message: requestResult.ok || !requestResult.errors ? requestResult.message : "Please correct the highlighted fields." } : null} />
+          <RequestAppointmentForm
+            prefill={prefill}
+            errors={requestResult && !requestResult.ok ? requestResult.errors : undefined}
+            values={requestResult && !requestResult.ok ? requestResult.values : undefined}
+            formKey={requestResult?.ok ? `done-${requestResult.at}` : "form"}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { requireAdmin } from "~/utils/auth.server";
+import { adminMeta } from "~/features/admin/meta";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { useChatActivity } from "~/features/admin/live-admin";
+import { inboxAction, listInbox, openInboxItem } from "~/features/inbox/inbox.server";
+import type { InboxActionResult } from "~/features/inbox/inbox";
+import { InboxDetail, InboxList, InboxSearch } from "~/features/inbox/inbox-view";
+import { Alert } from "~/components/ui/alert";
+
+export const meta: MetaFunction = ({ error }) => adminMeta("Inbox", error);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const page = Number.parseInt(params.get("page") ?? "1", 10) || 1;
+  const itemKey = params.get("item");
+  // Opened first, so the list below already shows it as read.
+  const opened = itemKey ? await openInboxItem(context, itemKey) : null;
+  const list = await listInbox(context, { q, page });
+  return { ...list, q, itemKey: opened ? itemKey : null, opened, missing: Boolean(itemKey && !opened), adminId: admin.id };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  return inboxAction(context, admin, await request.formData());
+}
+
+export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+export default function InboxPage() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as InboxActionResult | undefined;
+  const { revalidate, state } = useRevalidator();
+  // A visitor wrote (or another staff member acted): reload the list and the open item.
+  useChatActivity(() => {
+    if (state === "idle") revalidate();
+  });
+
+  return (
+    <AdminShell refresh={false}>
+      <AdminPageHeader
+        back={{ to: "/dashboard", label: "Back to Dashboard" }}
+        title="Inbox"
+        description="Contact messages and chat conversations, newest activity first."
+      />
+      {posted ? (
+        <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
+          {posted.message}
+        </Alert>
+      ) : null}
+      <InboxSearch q={data.q} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <InboxList items={data.items} q={data.q} page={data.page} pages={data.pages} total={data.total} openKey={data.itemKey} />
+        <div>
+          {data.missing ? (
+            <Alert tone="destructive" role="alert">
+              That message or conversation was not found.
+            </Alert>
+          ) : data.opened ? (
+            <InboxDetail opened={data.opened} itemKey={data.itemKey!} adminId={data.adminId} posted={posted} />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">Choose a message or conversation to read it.</p>
+          )}
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
