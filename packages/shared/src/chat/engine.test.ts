@@ -230,3 +230,18 @@ describe("composeReply", () => {
     expect(composeReply("hi").intent).toBe("greeting");
   });
 });
+
+describe("hours awareness", () => {
+  const saturdayNight = new Date("2026-11-21T23:30:00-06:00");
+  const tuesdayMorning = new Date("2026-11-24T10:00:00-06:00");
+  it("after hours, puts the emergency line first", () => {
+    for (const text of ["what are your hours", "I want to book an appointment", "hello"]) {
+      const reply = composeReply(text, [], { now: saturdayNight });
+      expect(reply.message.split("\n")[0]).toBe(`The office is closed right now. For an electrical emergency call ${business.phone}, 24/7.`);
+    }
+  });
+  it("during office hours, answers without the notice", () => {
+    expect(composeReply("what are your hours", [], { now: tuesdayMorning }).message).not.toContain("closed right now");
+    expect(composeReply("what are your hours", [], { now: tuesdayMorning }).message).toContain("Open now until 6:00 PM");
+  });
+});

@@ -9,7 +9,7 @@
  */
 import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
 import { officeStatus } from "./hours";
-import { isBookingAction } from "./rules";
+import { afterHoursNotice, isBookingAction } from "./rules";
 
 export const chatIntents = [
   "greeting",
@@ -46,7 +46,7 @@ export interface EngineReply {
 
 export const maxSuggestedActions = 3;
 
-export { greetingMessage, isBookingAction } from "./rules";
+export { afterHoursNotice, greetingMessage, isBookingAction } from "./rules";
 
 // ---------------------------------------------------------------------------
 // Normalisation
@@ -824,10 +824,17 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
   }
 }
 
+/** Replies that, after hours, start with the emergency line: the visitor may be waiting on a call-back that comes tomorrow. */
+const afterHoursFirst = new Set<ChatIntent>(["hours", "booking", "contact", "greeting", "other"]);
+
 export function composeReply(text: string, history: ChatTurn[] = [], options: { facts?: BusinessFacts; now?: Date } = {}): EngineReply {
   const facts = options.facts ?? business;
-  return compose(analyse(text, history, facts), facts, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const reply = compose(analyse(text, history, facts), facts, now);
+  if (!afterHoursFirst.has(reply.intent) || officeStatus(now, facts).open) return reply;
+  return { ...reply, message: `${afterHoursNotice(facts)}\n\n${reply.message}` };
 }
+
 
 /** The widget's opening message. */
 

@@ -12,3 +12,8 @@ export function isBookingAction(label: string): boolean {
 /** The widget's opening greeting. */
 export const greetingMessage = (facts: BusinessFacts = business): string =>
   `Hi! Welcome to ${facts.name}. I can help you book an appointment, answer questions about our services, hours and service area, or set up a free estimate. For an electrical emergency, call ${facts.phone} any time (${facts.emergency.available}).`;
+
+/** After hours, replies and the greeting start with this: the emergency line first. */
+export function afterHoursNotice(facts: BusinessFacts = business): string {
+  return `The office is closed right now. For an electrical emergency call ${facts.phone}, 24/7.`;
+}

@@ -10,15 +10,17 @@
  */
 import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions, type BusinessFacts } from "@app/shared/business";
-import { greetingMessage, isBookingAction } from "@app/shared/chat/rules";
+import { officeStatus } from "@app/shared/chat/hours";
+import { afterHoursNotice, greetingMessage, isBookingAction } from "@app/shared/chat/rules";
 
 export const MAX_MESSAGE_LENGTH = 1000;
 export const MAX_SUGGESTED_ACTIONS = 3;
 /** Spec §9: the follow-up booking offer appears 1 second after the reply. */
 export const BOOKING_OFFER_DELAY_MS = 1000;
 
-/** The engine's greeting (the shared rules module is engine-free, so it is cheap in the browser). */
-export const greetingText = greetingMessage;
+/** The engine's greeting; after hours it starts with the emergency line (Baton Rouge time). */
+export const greetingText = (facts: BusinessFacts = business, now = new Date()) =>
+  officeStatus(now, facts).open ? greetingMessage(facts) : `${afterHoursNotice(facts)} ${greetingMessage(facts)}`;
 
 export const greetingActions = ["Schedule an appointment", "What are your hours?", "Do you offer free estimates?"];
 
