@@ -18,7 +18,12 @@ process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
 process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 
 const teardown = await testGlobalSetup();
-const stack = await startStack({ name: "bench", env: { CHAT_STREAM_DELAY_MS: "0" }, webEnv: { LOG_LEVEL: "warn" } });
+// Production mode (React's production build, no dev checks), as customers get it.
+const stack = await startStack({
+  name: "bench",
+  env: { NODE_ENV: "production", CHAT_STREAM_DELAY_MS: "0", SHUTDOWN_DELAY_MS: "0" },
+  webEnv: { LOG_LEVEL: "warn" },
+});
 const rows: BenchRow[] = [];
 try {
   rows.push(...(await benchSsr(stack)));

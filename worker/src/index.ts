@@ -17,7 +17,8 @@ assertEveryJobHasAHandler();
 
 const env = await loadEnv();
 const logger = createLogger(env, "worker");
-const db = createDb(env.DATABASE_URL, { max: 5 });
+// Chat replies run 64 at a time and each makes a few quick queries: a pool too small makes them queue.
+const db = createDb(env.DATABASE_URL, { max: 20 });
 const connection = createBlockingRedis(env.REDIS_URL);
 const emitterRedis = createBlockingRedis(env.REDIS_URL);
 const producerRedis = createFastFailRedis(env.REDIS_URL);
