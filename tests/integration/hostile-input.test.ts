@@ -206,3 +206,18 @@ describe("admin endpoints under generated input (as an admin)", () => {
     );
   });
 });
+
+it("answers page form actions sent with a non-form body with 415, never a 5xx", async () => {
+  for (const [path, type, body] of [
+    ["/login", "application/json", '{"intent":"login","email":"a@b.co","password":"long-enough-password"}'],
+    ["/login", "text/plain", "intent=login"],
+    ["/contact", "application/xml", "<a/>"],
+    ["/logout", "application/json", "{}"],
+  ] as const) {
+    const res = await fetch(`${stack.url}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": type, "X-Forwarded-For": randomIp() }, body });
+    expect(res.status, `${path} ${type}`).toBe(415);
+  }
+  // A bodyless post (the header's logout button without fields) still works.
+  const logout = await fetch(`${stack.url}/logout`, { method: "POST", redirect: "manual", headers: { "X-Forwarded-For": randomIp() } });
+  expect(logout.status).toBeLessThan(400);
+});

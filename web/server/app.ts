@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
-import { bodyLimit, sameOriginWrites, securityHeaders } from "./security";
+import { bodyLimit, formPostsOnly, sameOriginWrites, securityHeaders } from "./security";
 import type { Services } from "./services";
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -75,6 +75,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
 
   app.use(bodyLimit);
   app.use(sameOriginWrites(env));
+  app.use(formPostsOnly);
 
   app.all(
     "*",

@@ -65,3 +65,17 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   }
   next();
 }
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Page actions take only form posts (urlencoded or multipart), as browsers send
+ * them; any other body (JSON, text/plain, XML…) to a page answers 415 instead of
+ * failing inside the action. The JSON API under /api has its own checks.
+ */
+export function formPostsOnly(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method) || req.path === "/api" || req.path.startsWith("/api/")) return next();
+  const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+  if (!hasBody || FORM_TYPES.test(req.get("content-type") ?? "")) return next();
+  res.status(415).json({ success: false, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" });
+}
