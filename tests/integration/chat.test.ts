@@ -1,8 +1,9 @@
 import ical from "node-ical";
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
+import { connectSocket, joinChat, newChatSessionId, openChatSession } from "../support/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business } from "@app/shared/business";
-import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -12,25 +13,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const newSessionId = () => `chat_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-
-async function openSession(ip = randomIp()) {
-  const sessionId = newSessionId();
-  const res = await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" }, { ip });
-  expect(res.status).toBe(201);
-  return sessionId;
-}
-
-function connect(): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(stack.url, { transports: ["websocket"], reconnection: false });
-    socket.on("connect", () => resolve(socket));
-    socket.on("connect_error", reject);
-  });
-}
-
-const join = (socket: Socket, sessionId: string) =>
-  new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit("chat:join", { sessionId }, resolve));
+const newSessionId = newChatSessionId;
+const openSession = (ip?: string) => openChatSession(stack.url, ip);
+const connect = () => connectSocket(stack.url);
+const join = joinChat;
 
 describe("POST /api/chat/session", () => {
   it("stores a client id once and answers its status", async () => {

@@ -1,4 +1,5 @@
 import { io, type Socket } from "socket.io-client";
+import { connectSocket, joinChat, openChatSession } from "../support/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";
@@ -16,25 +17,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const newSessionId = () => `chat_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-
-async function openSession() {
-  const sessionId = newSessionId();
-  const res = await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" }, { ip: randomIp() });
-  expect(res.status).toBe(201);
-  return sessionId;
-}
-
-function connect(): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(stack.url, { transports: ["websocket"], reconnection: false });
-    socket.on("connect", () => resolve(socket));
-    socket.on("connect_error", reject);
-  });
-}
-
-const join = (socket: Socket, sessionId: string) =>
-  new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit("chat:join", { sessionId }, resolve));
+const openSession = (ip?: string) => openChatSession(stack.url, ip);
+const connect = () => connectSocket(stack.url);
+const join = joinChat;
 
 /** Posts the inbox page's form as a browser without JavaScript would. */
 async function inboxPost(fields: Record<string, string>, auth = adminAuth) {
