@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
-import { postJson, randomIp, STAFF_EMAIL, type Stack } from "../support/stack";
+import { randomIp, STAFF_EMAIL, type Stack } from "../support/stack";
+import { postJson } from "./http";
 import { pool, summarize, type BenchRow } from "./stats";
 
 /**
@@ -19,7 +20,7 @@ export async function benchContact(stack: Stack, total = 1_000, concurrency = 50
       lastName: `Visitor ${i}`,
       email: `bench${i}@example.com`,
       message: `benchmark message #${i}`,
-    }, { ip: randomIp() });
+    }, randomIp());
     latencies.push(performance.now() - t0);
     if (res.status === 201) accepted++;
   });

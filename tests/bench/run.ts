@@ -3,7 +3,7 @@
  * production build of web and worker against real PostgreSQL and Redis, runs
  * every benchmark, prints one table, and writes docs/benchmarks.md.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import testGlobalSetup from "../global-setup";
@@ -24,12 +24,13 @@ const stack = await startStack({
   env: { NODE_ENV: "production", CHAT_STREAM_DELAY_MS: "0", SHUTDOWN_DELAY_MS: "0" },
   webEnv: { LOG_LEVEL: "warn" },
 });
+// `npm run bench -- chat ssr` runs only those (and leaves docs/benchmarks.md alone).
+const benches: Record<string, (s: typeof stack) => Promise<BenchRow[]>> = { ssr: benchSsr, contact: benchContact, chat: benchChat, admin: benchAdmin };
+const only = process.argv.slice(2);
+for (const name of only) if (!(name in benches)) throw new Error(`unknown benchmark "${name}"; choose from ${Object.keys(benches).join(", ")}`);
 const rows: BenchRow[] = [];
 try {
-  rows.push(...(await benchSsr(stack)));
-  rows.push(...(await benchContact(stack)));
-  rows.push(...(await benchChat(stack)));
-  rows.push(...(await benchAdmin(stack)));
+  for (const [name, bench] of Object.entries(benches)) if (!only.length || only.includes(name)) rows.push(...(await bench(stack)));
 } finally {
   await stack.stop();
   await teardown();
@@ -40,6 +41,12 @@ const table = [header, ...rows.map((r) => [r.benchmark, r.metric, r.value, r.goa
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
 console.log("\n" + table.map((row) => row.map((c, i) => c.padEnd(widths[i]!)).join("  ")).join("\n") + "\n");
 
+if (only.length) process.exit(0);
+// What people wrote about the figures (a "## " section after the table) is kept across runs.
+const docPath = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
+const previous = existsSync(docPath) ? readFileSync(docPath, "utf8") : "";
+const notesAt = previous.search(/^## /m);
+const notes = notesAt >= 0 ? previous.slice(notesAt) : "";
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const md = [
@@ -53,6 +60,7 @@ const md = [
   "",
   "Figures vary from run to run by roughly ±15% on this 2-core machine; the goals are checked by reading this table, never by timed tests.",
   "",
+  notes,
 ].join("\n");
-writeFileSync(path.resolve(import.meta.dirname, "../../docs/benchmarks.md"), md);
+writeFileSync(docPath, md.replace(/\n+$/, "\n"));
 console.log("written to docs/benchmarks.md");

@@ -287,6 +287,25 @@ test.describe("chat widget", () => {
     }
   });
 
+  test("a staff message sent while the visitor was away shows when they come back", async ({ page, db }) => {
+    await page.goto(SERVICE_PAGE);
+    await openChat(page);
+    await ask(page, "is anyone in the office today?");
+    const sessionId = (await sessionIdIn(page))!;
+
+    // The visitor leaves (same tab: the conversation stays in sessionStorage); staff answer meanwhile.
+    await page.goto("about:blank");
+    await db.chatMessage.create({ data: { sessionId, sender: "staff", message: "Hi, this is Danielle. I can call you at 2 today." } });
+    await page.goBack();
+
+    await expect(panel(page)).toBeVisible();
+    const staff = log(page).locator('[data-sender="staff"]');
+    await expect(staff).toContainText("Hi, this is Danielle. I can call you at 2 today.");
+    // Shown once, after what was already there.
+    await expect(staff).toHaveCount(1);
+    await expect(log(page).locator("[data-sender]").last()).toContainText("Danielle");
+  });
+
   test("failures: a send that fails, a booking refused and a booking that errors", async ({ page }) => {
     await page.goto(SERVICE_PAGE);
     await openChat(page);

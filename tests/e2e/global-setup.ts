@@ -5,7 +5,8 @@ import { startStack } from "../support/stack";
 /** One running system for the whole browser suite; tests reach it through E2E_* variables. */
 export default async function globalSetup(_config: FullConfig) {
   const teardownServices = await testGlobalSetup();
-  const stack = await startStack({ name: "e2e" });
+  // Replies type themselves out at a pace a person could see (pieces 25 ms apart), so the browser tests can watch them stream.
+  const stack = await startStack({ name: "e2e", env: { CHAT_STREAM_DELAY_MS: "25" } });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_DATABASE_URL = stack.databaseUrl;
   process.env.E2E_MAIL_URL = stack.mail.url;

@@ -2,6 +2,7 @@ import ical from "node-ical";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
+import { connectAdminSocket } from "../support/chat";
 import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -221,8 +222,7 @@ describe("live events for staff", () => {
     });
 
   it("tells admin sockets of new and changed bookings and raises emergencies; nobody else hears", async () => {
-    const adminSocket = await connect({ token: admin.token });
-    await new Promise<void>((resolve) => adminSocket.once("admin:ready", () => resolve()));
+    const adminSocket = await connectAdminSocket(stack.url, admin.token);
     const customerSocket = await connect({ token: customer.token });
     const anonymous = await connect();
     const heard: Record<string, any[]> = { created: [], updated: [], emergency: [] };
@@ -263,6 +263,36 @@ describe("live events for staff", () => {
       expect(leaked).toEqual([]);
     } finally {
       for (const s of [adminSocket, customerSocket, anonymous]) s.disconnect();
+    }
+  });
+  it("stops telling a socket once its admin is demoted or signs out", async () => {
+    const demoted = await signedInUser(stack.url, stack.db, "admin");
+    const leaving = await signedInUser(stack.url, stack.db, "admin");
+    const sockets = await Promise.all([admin, demoted, leaving].map((who) => connectAdminSocket(stack.url, who.token)));
+    const [watcher, demotedSocket, leavingSocket] = sockets;
+    const heard = new Map<Socket, number[]>(sockets.map((s) => [s, []]));
+    for (const s of sockets) s.on("booking:created", (p) => heard.get(s)!.push(p.booking.id));
+    const book = async (summary: string) => {
+      const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: summary, email: `${summary.replace(/\W/g, "").toLowerCase()}@example.com`, phone: "225-555-0142" });
+      const b = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary, priority: "low", scheduledDate: new Date().toISOString() });
+      return b.json.booking.id as number;
+    };
+    try {
+      const first = await book("Before anything");
+      await expect.poll(() => sockets.every((s) => heard.get(s)!.includes(first))).toBe(true);
+
+      expect((await api(stack.url, "PATCH", `/api/admin/users/${demoted.user.id}/role`, admin.token, { role: "technician" })).status).toBe(200);
+      expect((await api(stack.url, "POST", "/api/auth/logout", leaving.token)).status).toBe(200);
+      // The revocation travels through Redis like any event; give it the same time.
+      await new Promise((r) => setTimeout(r, 200));
+
+      const second = await book("After the changes");
+      await expect.poll(() => heard.get(watcher!)!.includes(second)).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard.get(demotedSocket!)).not.toContain(second);
+      expect(heard.get(leavingSocket!)).not.toContain(second);
+    } finally {
+      for (const s of sockets) s.disconnect();
     }
   });
 });

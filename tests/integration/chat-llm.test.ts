@@ -27,14 +27,17 @@ async function conversation() {
   await new Promise((r) => socket.emit("chat:join", { sessionId }, r));
   const deltas: Array<{ delta: string; reset?: boolean }> = [];
   socket.on("chat:delta", (d) => deltas.push(d));
-  return { sessionId, socket, deltas };
+  // The HTTP answer can come before the socket's last frames: the stored message closes the stream.
+  const streamed = new Promise<void>((resolve) => socket.once("chat:message", () => resolve()));
+  return { sessionId, socket, deltas, streamed };
 }
 
 it("streams the model's wording, while the engine keeps the intent and the facts", async () => {
   llm.state.mode = { kind: "reword", prefix: "Happy to help! " };
-  const { sessionId, socket, deltas } = await conversation();
+  const { sessionId, socket, deltas, streamed } = await conversation();
   try {
     const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "what are your hours" });
+    await streamed;
     expect(res.status).toBe(200);
     expect(res.json.intent).toBe("hours");
     expect(res.json.message.startsWith("Happy to help! ")).toBe(true);
@@ -54,9 +57,10 @@ it.each([
   ["the model drops the phone number", { kind: "drop-phone" } as const],
 ])("falls back to the engine's own text when %s", async (_label, mode) => {
   llm.state.mode = mode;
-  const { sessionId, socket, deltas } = await conversation();
+  const { sessionId, socket, deltas, streamed } = await conversation();
   try {
     const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "my breaker box is smoking, help" });
+    await streamed;
     expect(res.status).toBe(200);
     expect(res.json.intent).toBe("emergency");
     expect(res.json.message.split(/(?<=[.!?])\s/)[0]).toContain(business.phone);

@@ -87,6 +87,33 @@ describe("POST /api/chat/:sessionId/message", () => {
   });
 });
 
+describe("GET /api/chat/:sessionId/messages", () => {
+  it("reads the conversation back, oldest first, as the socket sends it; 404 for an unknown one", async () => {
+    const sessionId = await openSession();
+    expect(await fetch(`${stack.url}/api/chat/${sessionId}/messages`).then((r) => r.json())).toEqual({ success: true, sessionId, messages: [] });
+    const first = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "do you serve Walker?" });
+    const second = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "thanks!" });
+    const res = await fetch(`${stack.url}/api/chat/${sessionId}/messages`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.messages.map((m: { id: string }) => m.id)).toEqual([
+      first.json.userMessage.id,
+      first.json.assistantMessage.id,
+      second.json.userMessage.id,
+      second.json.assistantMessage.id,
+    ]);
+    expect(body.messages[1]).toMatchObject({ sender: "assistant", message: first.json.message, metadata: { intent: "service_area" } });
+    expect(body.messages[1].metadata.suggestedActions).toEqual(first.json.suggestedActions);
+
+    for (const path of [`/api/chat/${newSessionId()}/messages`, "/api/chat/not-a-session/messages"]) {
+      const missing = await fetch(`${stack.url}${path}`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({ success: false, message: "Chat session not found" });
+    }
+    expect((await fetch(`${stack.url}/api/chat/${sessionId}/messages`, { method: "POST" })).status).toBe(405);
+  });
+});
+
 describe("the reply streamed over socket.io", () => {
   it("sends typing, then deltas, then the stored message, to that conversation only", async () => {
     const sessionId = await openSession();

@@ -155,6 +155,59 @@ it("refuses a NUL character in the register form with a 400", async () => {
   expect(await stack.db.user.count()).toBe(before);
 });
 
+it("answers an address or headers too large for the server with the error shape", async () => {
+  const res = await fetch(`${stack.url}/api/chat/chat_${"a".repeat(20_000)}/messages`);
+  expect(res.status).toBe(431);
+  expect(await res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  const headers = await fetch(`${stack.url}/api/contact`, { method: "POST", headers: { "X-Padding": "b".repeat(20_000) }, body: "{}" });
+  expect(headers.status).toBe(431);
+  expect(await headers.json()).toMatchObject({ success: false });
+});
+
+/**
+ * A path segment for any string, lone surrogates included: encodeURIComponent
+ * throws on those, so they go out as the bytes a careless client would send
+ * (%ED%A0%80 for \uD800), which is malformed UTF-8 the server must refuse.
+ */
+function pathSegment(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) {
+      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    } else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
+it("encodes lone surrogates in a path the way a careless client would", () => {
+  expect(pathSegment("a\uD800b")).toBe("a%ED%A0%80b");
+  expect(pathSegment("\uDC00")).toBe("%ED%B0%80");
+  expect(pathSegment("é👋🏽/")).toBe(encodeURIComponent("é👋🏽/"));
+});
+
+it("refuses a session id that is not valid UTF-8 with the error shape", async () => {
+  for (const raw of ["chat_%ED%A0%80", "chat_%E0%A4%A", "chat_%FF", "%"]) {
+    const res = await fetch(`${stack.url}/api/chat/${raw}/messages`, { headers: { "X-Forwarded-For": randomIp() } });
+    expect(res.status, raw).toBeGreaterThanOrEqual(400);
+    expect(res.status, raw).toBeLessThan(500);
+    expect(await res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  }
+});
+
+it("reads of a chat transcript with generated session ids answer 404 or the transcript, never a 5xx", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(nasty, fc.constant(sessionId), fc.string({ maxLength: 120 }).map((s) => `chat_${s}`)), async (id) => {
+      const res = await fetch(`${stack.url}/api/chat/${pathSegment(id)}/messages`, { headers: { "X-Forwarded-For": randomIp() } });
+      expect(res.status, id.slice(0, 200)).toBeLessThan(500);
+      const json = await res.json();
+      if (res.status === 200) expect(json).toMatchObject({ success: true, sessionId: id, messages: expect.any(Array) });
+      else expect(json).toMatchObject({ success: false, message: expect.any(String) });
+    }),
+    { numRuns: 60 },
+  );
+});
+
 describe("admin endpoints under generated input (as an admin)", () => {
   let token: string;
   let targetUserId: number;

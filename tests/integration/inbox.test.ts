@@ -1,5 +1,5 @@
-import { io, type Socket } from "socket.io-client";
-import { connectSocket, joinChat, openChatSession } from "../support/chat";
+import type { Socket } from "socket.io-client";
+import { connectAdminSocket, connectSocket, joinChat, openChatSession } from "../support/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";
@@ -143,12 +143,7 @@ describe("/admin/inbox", () => {
 
   it("tells open admin sockets about visitor activity", async () => {
     const sessionId = await openSession();
-    const admin = await new Promise<Socket>((resolve, reject) => {
-      const token = adminAuth.Authorization!.slice("Bearer ".length);
-      const socket = io(stack.url, { transports: ["websocket"], reconnection: false, auth: { token } });
-      socket.on("admin:ready", () => resolve(socket));
-      socket.on("connect_error", reject);
-    });
+    const admin = await connectAdminSocket(stack.url, adminAuth.Authorization!.slice("Bearer ".length));
     try {
       const activity = nextEvent<{ sessionId: string }>(admin, "chat:activity", (p) => p.sessionId === sessionId);
       await say(sessionId, "hello");

@@ -1,6 +1,7 @@
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
+import { connectAdminSocket } from "../support/chat";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";
 
 /** Two web processes and two workers on one PostgreSQL and Redis behave as one system. */
@@ -47,9 +48,8 @@ it("a visitor on web A gets every reply, whichever worker produced it", async ()
 it("an admin on web B gets the emergency alert for a booking made through web A", async () => {
   const [webA, webB] = stack.urls as [string, string];
   const admin = await signedInUser(webB, stack.db, "admin");
-  const socket = await connect(webB, { token: admin.token });
+  const socket = await connectAdminSocket(webB, admin.token);
   try {
-    await new Promise<void>((resolve) => socket.once("admin:ready", () => resolve()));
     const alerts: Array<{ booking: { id: number } }> = [];
     socket.on("booking:emergency", (p) => alerts.push(p));
     const sessionId = `chat_multi${Date.now().toString(36)}e`;

@@ -22,5 +22,28 @@ export function connectSocket(baseUrl: string, auth: Record<string, string> = {}
   });
 }
 
+/**
+ * A staff socket, resolved once the server has accepted it as an admin's
+ * (`admin:ready`). The listener is in place before the connection opens: the
+ * server may send `admin:ready` in the same packet as the connection itself.
+ */
+export function connectAdminSocket(baseUrl: string, token: string, timeoutMs = 10_000): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(baseUrl, { transports: ["websocket"], reconnection: false, auth: { token } });
+    const timer = setTimeout(() => {
+      socket.disconnect();
+      reject(new Error("the server did not accept the socket as an admin's"));
+    }, timeoutMs);
+    socket.once("admin:ready", () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.on("connect_error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
 export const joinChat = (socket: Socket, sessionId: string) =>
   new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit("chat:join", { sessionId }, resolve));

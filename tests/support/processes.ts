@@ -6,16 +6,26 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOG_DIR = path.join(ROOT, "tests/.results/logs");
 
+/**
+ * A free port for a server a test starts, below Linux's ephemeral range
+ * (32768–60999). A port the kernel also hands out to outgoing connections can
+ * be taken by a client while its server is stopped (a restarted Redis then
+ * cannot bind it), and a client reconnecting to its own ephemeral port can
+ * even connect to itself. Servers that tests stop and start again must not
+ * live there.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.unref();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error("no free port found between 20000 and 32000");
 }
 
 export interface ManagedProcess {

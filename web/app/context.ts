@@ -1,4 +1,5 @@
 import type { Logger } from "@app/shared/logger";
+import type { PageCacheSlot } from "../server/page-cache";
 import type { Services } from "../server/services";
 
 declare module "@remix-run/node" {
@@ -8,6 +9,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     clientIp: string;
     logger: Logger;
+    /** Set when this page may be kept for anonymous visitors (web/server/page-cache.ts). */
+    pageCache?: PageCacheSlot;
   }
 }
 

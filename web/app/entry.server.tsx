@@ -1,14 +1,19 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
+/**
+ * Renders the whole document, then sends it in one piece with its length.
+ * No page defers data, so streaming the shell would send the same bytes in
+ * dozens of small writes, each compressed on its own: one buffer is several
+ * times cheaper and compresses smaller. The page cache (web/server/page-cache.ts)
+ * keeps the result of public pages for anonymous visitors.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,34 +22,54 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  // Bots and no-JS clients get the whole document at once; browsers stream.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        const html = Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Length", String(html.byteLength));
+        if (loadContext.pageCache && opted(remixContext)) loadContext.pageCache.store(responseStatusCode, responseHeaders, html);
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        },
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // Before the shell, the error reaches Remix (and handleError) through onShellError.
           if (shellRendered) loadContext.logger?.error({ err: error }, "render error");
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, ABORT_DELAY).unref();
   });
+}
+
+/** Whether the page's own route says it may be kept for anonymous visitors (`handle = { pageCache: true }`). */
+function opted(remixContext: EntryContext) {
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  const handle = leaf ? (remixContext.routeModules[leaf.route.id]?.handle as { pageCache?: unknown } | undefined) : undefined;
+  return handle?.pageCache === true;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

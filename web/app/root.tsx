@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { business } from "@app/shared/business";
+import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
 import { ErrorPage } from "~/components/site/error-page";
 import { JsonLd } from "~/components/site/json-ld";
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e3a8a" />
         <Meta />
         <Links />
+        <BusinessFactsScript />
       </head>
       <body className="flex min-h-screen flex-col">
         <a

@@ -6,7 +6,9 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
-import { bodyLimit, formPostsOnly, sameOriginWrites, securityHeaders } from "./security";
+import { SESSION_COOKIE_NAME } from "../app/utils/session.server";
+import { createPageCache, type PageCacheSlot } from "./page-cache";
+import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedPaths } from "./security";
 import type { Services } from "./services";
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -62,16 +64,23 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
   });
 
-  app.use(compression());
+  // Bodies under 4 KB (most API answers) go out as they are: compressing them costs more time than the bytes it saves.
+  app.use(compression({ threshold: 4096 }));
   app.use(securityHeaders(env));
+  app.use(wellFormedPaths);
 
   if (vite) {
     app.use(vite.middlewares);
   } else if (clientDir) {
     // Fingerprinted assets: cached for a year, never revalidated.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The few files at the root of the client build (favicon, logo): only paths that name a file look there.
+    const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? rootFiles(req, res, next) : next()));
   }
+
+  // Public pages for anonymous visitors, rendered once a minute rather than once a request (never in development).
+  if (!vite) app.use(createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: SESSION_COOKIE_NAME }).middleware);
 
   app.use(bodyLimit);
   app.use(sameOriginWrites(env));
@@ -88,9 +97,11 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
         cspNonce: String(res.locals.cspNonce ?? ""),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         logger: req.log,
+        pageCache: res.locals.pageCache as PageCacheSlot | undefined,
       }),
     }),
   );
+  app.use(jsonErrors);
 
   return app;
 }

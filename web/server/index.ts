@@ -5,7 +5,9 @@ import type { ServerBuild } from "@remix-run/node";
 import { loadEnv } from "@app/shared/env";
 import { createLogger } from "@app/shared/logger";
 import { createApp } from "./app";
+import { trackConnections } from "./connections";
 import { createRealtime } from "./realtime";
+import { answerClientErrors } from "./security";
 import { closeServices, createServices } from "./services";
 
 const env = await loadEnv();
@@ -33,6 +35,10 @@ const app = createApp({
 });
 const httpServer = createServer(app);
 httpServer.keepAliveTimeout = 65_000;
+answerClientErrors(httpServer);
+const connections = trackConnections(httpServer);
+/** While draining, how long a connection that has not sent its request yet may take to do so. */
+const FIRST_REQUEST_GRACE_MS = 5_000;
 const realtime = createRealtime(httpServer, services);
 
 httpServer.listen(env.PORT, () => {
@@ -57,8 +63,8 @@ async function shutdown(signal: string) {
   if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_MS));
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   // Keep-alive connections that finish their request after close() would hold it open: close them as they go idle.
-  httpServer.closeIdleConnections();
-  const sweepIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
+  connections.closeIdle(FIRST_REQUEST_GRACE_MS);
+  const sweepIdle = setInterval(() => connections.closeIdle(FIRST_REQUEST_GRACE_MS), 100);
   void closed.then(() => clearInterval(sweepIdle));
   await realtime.close();
   await closed;

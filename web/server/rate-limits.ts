@@ -28,6 +28,7 @@ export function createRateLimits(redis: Redis, prefix: string) {
     chatPerIp: limiter(redis, prefix, "chat-ip", 60, 60),
     chatPerSession: limiter(redis, prefix, "chat-session", 20, 60),
     chatSessionPerIp: limiter(redis, prefix, "chat-new-ip", 20, 60 * 60),
+    chatReadPerIp: limiter(redis, prefix, "chat-read-ip", 120, 60),
     bookAppointmentPerIp: limiter(redis, prefix, "chat-book-ip", 5, 60 * 60),
   };
 }

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Server } from "socket.io";
 import { createBlockingRedis } from "@app/shared/redis";
-import { ADMIN_ROOM, chatRoom, realtimeKey } from "@app/shared/realtime";
+import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
 import { findSession, readSessionToken } from "../app/utils/session.server";
 import type { Services } from "./services";
 
@@ -18,7 +18,7 @@ async function socketUser(services: Services, headers: Record<string, string | s
   const presented = await readSessionToken(new Request("http://socket.local/", { headers: requestHeaders }), services.env);
   if (!presented) return null;
   const session = await findSession(services.db, presented.token);
-  return session?.user ?? null;
+  return session ? { ...session.user, sessionId: session.id } : null;
 }
 
 /**
@@ -67,7 +67,8 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
     try {
       const user = await socketUser(services, socket.handshake.headers, socket.handshake.auth);
       if (user?.role === "admin") {
-        await socket.join(ADMIN_ROOM);
+        // The user's and the session's rooms let a role change or a sign-out take this socket out of the admins room.
+        await socket.join([ADMIN_ROOM, userRoom(user.id), sessionRoom(user.sessionId)]);
         socket.data.userId = user.id;
         socket.emit("admin:ready", { ok: true });
       }

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import type { Env } from "@app/shared/env";
 
@@ -78,4 +80,59 @@ export function formPostsOnly(req: Request, res: Response, next: NextFunction) {
   const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
   if (!hasBody || FORM_TYPES.test(req.get("content-type") ?? "")) return next();
   res.status(415).json({ success: false, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" });
+}
+
+/**
+ * An address whose percent-encoding is not valid UTF-8 (`%FF`, `%ED%A0%80`, a
+ * stray `%`) names no page and no resource: 400 with the error shape, before
+ * any router tries to decode it.
+ */
+export function wellFormedPaths(req: Request, res: Response, next: NextFunction) {
+  if (!req.path.includes("%")) return next();
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).json({ success: false, message: "The address is not valid: its percent-encoding is not UTF-8", errors: { path: "Malformed percent-encoding" } });
+  }
+}
+
+/**
+ * Last resort for errors thrown by middleware (Remix answers its own): a 4xx
+ * the error carries keeps its status; anything else is a 500, logged, and
+ * told without details. Always the API's error shape.
+ */
+export function jsonErrors(error: unknown, req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(error);
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    res.status(status).json({ success: false, message: (error as Error).message || "Bad request" });
+    return;
+  }
+  req.log?.error({ err: error }, "unhandled error in a middleware");
+  res.status(500).json({ success: false, message: "Something went wrong on our side. Please try again." });
+}
+
+/**
+ * Requests Node refuses before the app sees them (an address or header block
+ * over 16 KB, a malformed request line, a request too slow to arrive) still get
+ * the API's error shape, `{ success: false, message }`, instead of an empty body.
+ */
+export function answerClientErrors(server: Server) {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "The request's address or headers are too large"]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout", "The request took too long to arrive"]
+          : [400, "Bad Request", "Malformed HTTP request"];
+    const body = JSON.stringify({ success: false, message });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

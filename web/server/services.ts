@@ -5,7 +5,7 @@ import type { Logger } from "@app/shared/logger";
 import { QueueEvents } from "bullmq";
 import { createQueues, type Queues } from "@app/shared/queues";
 import { createBlockingRedis, createFastFailRedis, type Redis } from "@app/shared/redis";
-import { chatRoom, realtimeKey } from "@app/shared/realtime";
+import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
 import { createRateLimits, type RateLimits } from "./rate-limits";
 
 /** Everything a request handler may use, created once per process and passed
@@ -23,6 +23,12 @@ export interface Services {
   emitToChat(sessionId: string, event: string, payload: unknown): void;
   /** Publishes a socket.io event to a room, e.g. ADMIN_ROOM. */
   emitToRoom(room: string, event: string, payload: unknown): void;
+  /**
+   * Takes a user's open sockets (or one session's) out of the admins room on
+   * every web process: after a role change away from admin, a password reset
+   * or a sign-out, they hear no more staff events.
+   */
+  revokeStaffSockets(who: { userId: number } | { sessionId: string }): void;
   emitterRedis: Redis;
 }
 
@@ -45,7 +51,7 @@ export function createServices(env: Env, logger: Logger): Services {
   chatEvents.on("error", () => {});
   // Same key as the socket.io Redis adapter, so every web process delivers what is published here.
   // Its own connection: the fast-fail client rejects while Redis is away, and the emitter does not await publishes.
-  const emitterRedis = createBlockingRedis(env.REDIS_URL);
+  const emitterRedis = createBlockingRedis(env.REDIS_URL, { enableAutoPipelining: true });
   emitterRedis.on("error", () => {});
   const emitter = new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) });
   const emitToRoom = (room: string, event: string, payload: unknown) => {
@@ -66,6 +72,14 @@ export function createServices(env: Env, logger: Logger): Services {
     emitterRedis,
     emitToRoom,
     emitToChat: (sessionId, event, payload) => emitToRoom(chatRoom(sessionId), event, payload),
+    revokeStaffSockets: (who) => {
+      const room = "userId" in who ? userRoom(who.userId) : sessionRoom(who.sessionId);
+      try {
+        emitter.in(room).socketsLeave(ADMIN_ROOM);
+      } catch (error) {
+        logger.warn({ err: (error as Error).message, room }, "could not revoke staff sockets");
+      }
+    },
   };
 }
 

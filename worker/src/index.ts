@@ -20,7 +20,7 @@ const logger = createLogger(env, "worker");
 // Chat replies run 64 at a time and each makes a few quick queries: a pool too small makes them queue.
 const db = createDb(env.DATABASE_URL, { max: 20 });
 const connection = createBlockingRedis(env.REDIS_URL);
-const emitterRedis = createBlockingRedis(env.REDIS_URL);
+const emitterRedis = createBlockingRedis(env.REDIS_URL, { enableAutoPipelining: true });
 const producerRedis = createFastFailRedis(env.REDIS_URL);
 for (const r of [connection, emitterRedis, producerRedis]) r.on("error", () => {});
 

@@ -1,21 +1,76 @@
 import type { ChatTurn, EngineReply } from "@app/shared/chat/engine";
 import type { WorkerContext } from "./context";
 
-const STREAM_PIECE_DELAY_MS = Number(process.env.CHAT_STREAM_DELAY_MS ?? 8);
+/**
+ * Pace of the engine's own text: one piece every CHAT_STREAM_DELAY_MS, so the
+ * reply types itself out in the widget. 0 sends the rest of the text at once.
+ */
+const STREAM_PIECE_DELAY_MS = Number(process.env.CHAT_STREAM_DELAY_MS ?? 30);
+/** Words per paced piece (about 130 words a second at the default pace). */
+const WORDS_PER_PIECE = 4;
+/**
+ * A model's tokens arriving within one frame go out as one delta: every delta
+ * is a Redis publish and a WebSocket frame to the visitor, and a token each is
+ * many times the work for no visible difference.
+ */
+const MODEL_FRAME_MS = 25;
 const LLM_TIMEOUT_MS = 8_000;
 
 const PHONE = /\(\d{3}\) \d{3}-\d{4}/g;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Streams the engine's own text in word-sized pieces. */
+/**
+ * Streams the engine's own text: the first few words at once (the visitor sees
+ * text as soon as the reply exists), then a few words per piece.
+ */
 async function streamEngineText(text: string, onDelta: (delta: string) => void) {
-  const pieces = text.match(/\S+\s*|\s+/g) ?? [text];
-  for (const [i, piece] of pieces.entries()) {
-    onDelta(piece);
-    if (STREAM_PIECE_DELAY_MS > 0 && i < pieces.length - 1) await sleep(STREAM_PIECE_DELAY_MS);
+  const words = text.match(/\S+\s*|\s+/g) ?? [text];
+  if (STREAM_PIECE_DELAY_MS <= 0) {
+    const first = words.slice(0, WORDS_PER_PIECE).join("");
+    onDelta(first);
+    if (first.length < text.length) onDelta(text.slice(first.length));
+    return text;
+  }
+  for (let i = 0; i < words.length; i += WORDS_PER_PIECE) {
+    if (i > 0) await sleep(STREAM_PIECE_DELAY_MS);
+    onDelta(words.slice(i, i + WORDS_PER_PIECE).join(""));
   }
   return text;
+}
+
+/**
+ * Collects deltas and sends them at most once per `frameMs`: the first one at
+ * once, later ones gathered until the frame ends. `flush()` sends what is left.
+ */
+export function frameDeltas(onDelta: (delta: string) => void, frameMs: number) {
+  let pending = "";
+  let timer: NodeJS.Timeout | undefined;
+  let lastSent = -Infinity;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    const delta = pending;
+    pending = "";
+    lastSent = performance.now();
+    onDelta(delta);
+  };
+  return {
+    push(delta: string) {
+      pending += delta;
+      const wait = lastSent + frameMs - performance.now();
+      if (wait <= 0) flush();
+      else timer ??= setTimeout(flush, wait);
+    },
+    flush,
+    /** Drops what has not been sent yet. */
+    discard() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      pending = "";
+    },
+  };
 }
 
 /**
@@ -32,6 +87,7 @@ export async function wordReply(
   if (!llm) return streamEngineText(input.reply.message, onDelta);
 
   let streamed = "";
+  const frames = frameDeltas((delta) => onDelta(delta), MODEL_FRAME_MS);
   try {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LLM_TIMEOUT_MS);
@@ -72,7 +128,7 @@ export async function wordReply(
           const delta = (JSON.parse(payload) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
           if (delta) {
             streamed += delta;
-            onDelta(delta);
+            frames.push(delta);
           }
         }
       }
@@ -83,10 +139,12 @@ export async function wordReply(
     // The model must keep every phone number of the engine's answer.
     const phones = input.reply.message.match(PHONE) ?? [];
     if (phones.some((phone) => !streamed.includes(phone))) throw new Error("model dropped a phone number");
+    frames.flush();
     return streamed;
   } catch (error) {
     ctx.logger.warn({ err: (error as Error).message }, "model wording failed; using the engine's text");
     // Tell the client to discard what it has shown so far, then stream the engine's text.
+    frames.discard();
     if (streamed) onDelta("", true);
     return streamEngineText(input.reply.message, onDelta);
   }

@@ -49,6 +49,16 @@ export async function sweepOnce(ctx: WorkerContext): Promise<number> {
     await add(enqueue(queues, "notifications", "booking-event", { bookingId: b.id, event: "created", version: "created" }, { jobId: jobIds.bookingEvent(b.id, "created") }));
   }
 
+  const cancellations = await db.booking.findMany({
+    where: { cancelledByCustomerAt: { lte: cutoff }, cancellationNotifiedAt: null, status: "cancelled" },
+    select: { id: true, cancelledByCustomerAt: true },
+    orderBy: { id: "asc" },
+    take: BATCH,
+  });
+  for (const b of cancellations) {
+    await add(enqueue(queues, "email", "booking-cancelled-notification", { bookingId: b.id }, { jobId: jobIds.bookingCancelledNotification(b.id, b.cancelledByCustomerAt!) }));
+  }
+
   const confirmations = await db.appointmentRequest.findMany({
     where: { confirmedAt: null, createdAt: { lte: cutoff }, bookingId: { not: null } },
     select: { id: true },

@@ -3,13 +3,35 @@
  * structured-data block reads them from here, so changing the phone number
  * here (or with BUSINESS_PHONE in the environment) changes it everywhere.
  *
- * Safe for the browser: it reads `process.env` only where it exists.
+ * Safe for the browser. The server reads the BUSINESS_* overrides from its
+ * environment and writes them into every page (`businessOverrides`, rendered by
+ * the root layout before any script runs), and the browser reads them from
+ * there, so server and browser always show the same phone number.
  */
 
 type Env = Record<string, string | undefined>;
 
-const runtimeEnv: Env =
-  typeof process !== "undefined" && process.env ? (process.env as Env) : {};
+/** The environment variables that change the facts at run time (see .env.example). */
+export const BUSINESS_ENV_KEYS = ["BUSINESS_NAME", "BUSINESS_PHONE", "BUSINESS_EMAIL", "BUSINESS_REVIEWS_URL"] as const;
+
+/** Where a page leaves the server's overrides for the browser. */
+export const BUSINESS_BROWSER_GLOBAL = "__BCE_BUSINESS__";
+
+function runtimeEnv(): Env {
+  const fromPage = (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL];
+  if (fromPage && typeof fromPage === "object") return fromPage as Env;
+  return typeof process !== "undefined" && process.env ? (process.env as Env) : {};
+}
+
+/** The BUSINESS_* values that are set (and only those), for the page to hand to the browser. */
+export function businessOverrides(env: Env = runtimeEnv()): Partial<Record<(typeof BUSINESS_ENV_KEYS)[number], string>> {
+  const set: Partial<Record<(typeof BUSINESS_ENV_KEYS)[number], string>> = {};
+  for (const key of BUSINESS_ENV_KEYS) {
+    const value = env[key]?.trim();
+    if (value) set[key] = value;
+  }
+  return set;
+}
 
 export interface OpeningHours {
   /** Schema.org day names. */
@@ -41,7 +63,7 @@ export function toE164(phone: string): string {
   return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 }
 
-export function createBusinessFacts(env: Env = runtimeEnv) {
+export function createBusinessFacts(env: Env = runtimeEnv()) {
   const phone = env.BUSINESS_PHONE?.trim() || "(225) 555-0142";
   const email = env.BUSINESS_EMAIL?.trim() || "office@bayoucurrentelectric.com";
   const name = env.BUSINESS_NAME?.trim() || "Bayou Current Electric";

@@ -43,6 +43,8 @@ const base = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** After SIGTERM, how long web keeps serving (failing readiness) before it stops accepting connections (ms). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How long a rendered public page is reused for anonymous visitors (seconds; 0 turns the page cache off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type RawEnv = z.infer<typeof base>;
@@ -69,6 +71,7 @@ export interface Env {
   SWEEP_GRACE_MS: number;
   JOB_LOCK_MS: number;
   SHUTDOWN_DELAY_MS: number;
+  PAGE_CACHE_SECONDS: number;
 }
 
 export class EnvError extends Error {
@@ -126,6 +129,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SWEEP_GRACE_MS: raw.SWEEP_GRACE_MS,
     JOB_LOCK_MS: raw.JOB_LOCK_MS,
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
+    PAGE_CACHE_SECONDS: raw.PAGE_CACHE_SECONDS,
   };
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");

@@ -42,7 +42,8 @@ export const jobIds = {
   passwordReset: (resetTokenId: string) => `reset-${resetTokenId}`,
   bookingStaffNotification: (bookingId: number) => `booking-email-${bookingId}`,
   appointmentConfirmation: (appointmentRequestId: number) => `appointment-confirmation-${appointmentRequestId}`,
-  bookingCancelledNotification: (bookingId: number) => `booking-cancelled-${bookingId}`,
+  /** One per cancellation: a booking reopened by staff and cancelled again is emailed again. */
+  bookingCancelledNotification: (bookingId: number, cancelledAt: Date) => `booking-cancelled-${bookingId}-${cancelledAt.getTime()}`,
   chatReply: (userMessageId: string) => `chat-${userMessageId}`,
   bookingEvent: (bookingId: number, version: string) => `booking-event-${bookingId}-${version}`,
 };

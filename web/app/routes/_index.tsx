@@ -7,6 +7,9 @@ import { testimonials } from "~/features/marketing/testimonials";
 import { CallButton, CircuitPattern, Container, ContactButton, CtaBand, FeatureCard, Section, Stars } from "~/features/marketing/ui";
 import { pageMeta } from "~/utils/seo";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: `Electrician in Baton Rouge, LA | ${business.name}`,

@@ -3,6 +3,9 @@ import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta = serviceMeta("commercial", {
   title: `Commercial Electrician in Baton Rouge | ${business.name}`,
   description: `Commercial wiring for offices, retail, restaurants, warehouses, medical and manufacturing: new construction, tenant build-outs, industrial power and maintenance. Call ${business.phone}.`,

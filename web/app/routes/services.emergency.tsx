@@ -18,6 +18,9 @@ import { business } from "@app/shared/business";
 import { ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CtaBand, Section } from "~/features/marketing/ui";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta = serviceMeta("emergency", {
   title: `24/7 Emergency Electrician in Baton Rouge | ${business.name}`,
   description: `Sparks, burning smells, power loss or storm damage? A licensed electrician answers ${business.emergency.available} with an average response of ${business.emergency.responseTime}. Call ${business.phone} now.`,

@@ -3,6 +3,9 @@ import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta = serviceMeta("generator", {
   title: `Generator Installation in Baton Rouge | ${business.name}`,
   description: `Standby generators from 7kW to 26kW, portable generator hookups, commercial units from 25kW to 150kW+ and maintenance. Power back within 10 seconds. Free consultation: ${business.phone}.`,

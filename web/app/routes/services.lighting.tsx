@@ -3,6 +3,9 @@ import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta = serviceMeta("lighting", {
   title: `Lighting Installation in Baton Rouge | ${business.name}`,
   description: `Indoor, outdoor and security lighting, ceiling fans and LED upgrades that use up to 80% less energy and last 25,000+ hours. Get a lighting quote: ${business.phone}.`,

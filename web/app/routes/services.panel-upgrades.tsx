@@ -4,6 +4,9 @@ import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/servi
 import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
 import { clsx as cn } from "clsx";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta = serviceMeta("panel-upgrades", {
   title: `Electrical Panel Upgrades in Baton Rouge | ${business.name}`,
   description: `Fuse box replacement, 100A to 200A service upgrades and Federal Pacific panel replacement by licensed electricians. Schedule a panel inspection: ${business.phone}.`,

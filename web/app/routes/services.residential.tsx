@@ -3,6 +3,9 @@ import { business, serviceAreaSentence } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
 
+// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+export const handle = { pageCache: true };
+
 export const meta = serviceMeta("residential", {
   title: `Residential Electrician in Baton Rouge, LA | ${business.name}`,
   description: `Electrical repairs, outlet and GFCI installation, home safety inspections and ceiling fans in ${serviceAreaSentence()}. Licensed, insured, free estimates. Call ${business.phone}.`,

@@ -12,7 +12,10 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { ...init, headers });
+  const text = JSON.stringify(body);
+  // A known length lets small answers skip compression (see web/server/app.ts).
+  headers.set("Content-Length", String(Buffer.byteLength(text)));
+  return new Response(text, { ...init, headers });
 }
 
 export function apiError(status: number, message: string, errors?: Record<string, string>, headers?: HeadersInit) {

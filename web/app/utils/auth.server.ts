@@ -151,7 +151,11 @@ export async function endSession(request: Request, context: AppLoadContext): Pro
   const presented = await readSessionToken(request, env);
   if (presented) {
     // Signing out always completes for the visitor; a row left behind still expires.
-    await deleteSession(db, presented.token).catch((error: unknown) => context.logger.warn({ err: error }, "could not delete the session row"));
+    const ended = await deleteSession(db, presented.token).catch((error: unknown) => {
+      context.logger.warn({ err: error }, "could not delete the session row");
+      return null;
+    });
+    if (ended) context.services.revokeStaffSockets({ sessionId: ended.id });
   }
   resolved.delete(request);
   return clearSessionCookie(env);

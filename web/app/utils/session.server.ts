@@ -96,8 +96,11 @@ export async function findSession(db: Db, token: string) {
   return session;
 }
 
-export async function deleteSession(db: Db, token: string) {
-  await db.session.deleteMany({ where: { tokenHash: sha256(token) } });
+/** Ends the session of a token; returns its id, or null when there was none. */
+export async function deleteSession(db: Db, token: string): Promise<{ id: string } | null> {
+  const session = await db.session.findUnique({ where: { tokenHash: sha256(token) }, select: { id: true } });
+  if (session) await db.session.deleteMany({ where: { id: session.id } });
+  return session;
 }
 
 /** Ends every session of a user, wherever they are signed in (after a password reset). */

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { UnrecoverableError } from "bullmq";
 import { composeReply, type ChatTurn } from "@app/shared/chat/engine";
-import { serializeChatMessage } from "@app/shared/chat/messages";
+import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
+import { loadConversation, storeAssistantReply } from "@app/shared/chat/store";
+import type { ChatMessage } from "@app/shared/db";
 import type { JobData } from "@app/shared/jobs";
 import { chatRoom } from "@app/shared/realtime";
 import type { WorkerContext } from "../context";
@@ -14,37 +16,49 @@ const HISTORY_TURNS = 12;
  * the text as `chat:delta` pieces, then the stored message as `chat:message`.
  * A retry after a crash finds the stored reply and re-announces it instead of
  * answering twice.
+ *
+ * The first text is on the critical path of every conversation, so before it
+ * there is one query (the session and its latest messages); the reply is
+ * stored, in one statement, after it has streamed.
  */
-export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat", "chat-reply">) {
+export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat", "chat-reply">): Promise<ChatReplyResult | { skipped: "staff handling" }> {
   const room = ctx.emitter.to(chatRoom(data.sessionId));
-  const userMessage = await ctx.db.chatMessage.findUnique({ where: { id: data.userMessageId } });
+  const conversation = await loadConversation(ctx.db, data.sessionId, HISTORY_TURNS + 1);
+  const latest = conversation?.latest ?? [];
+  // Usually the visitor's message is the newest one; a job run late (a retry) reads its own history.
+  const index = latest.findIndex((m) => m.id === data.userMessageId);
+  const userMessage = index >= 0 ? latest[index] : await ctx.db.chatMessage.findUnique({ where: { id: data.userMessageId } });
   if (!userMessage || userMessage.sessionId !== data.sessionId) throw new UnrecoverableError("chat message not found");
 
   // A staff member has taken the conversation over: the assistant stays quiet.
-  const session = await ctx.db.chatSession.findUnique({ where: { id: data.sessionId }, select: { handledById: true } });
-  if (session?.handledById != null) return { skipped: "staff handling" as const };
+  if (conversation?.handledById != null) return { skipped: "staff handling" as const };
 
   if (userMessage.replyToId) {
     const existing = await ctx.db.chatMessage.findUnique({ where: { id: userMessage.replyToId } });
     if (existing) {
       const flags = { suggestsBooking: existing.intent === "booking", openBookingForm: false };
-      room.emit("chat:message", { sessionId: data.sessionId, message: serializeChatMessage(existing, flags) });
-      return { assistantMessageId: existing.id, ...flags };
+      const message = serializeChatMessage(existing, flags);
+      room.emit("chat:message", { sessionId: data.sessionId, message });
+      return { assistantMessageId: existing.id, message, ...flags };
     }
   }
 
-  room.emit("chat:typing", { sessionId: data.sessionId });
-  const history = await ctx.db.chatMessage.findMany({
-    where: { sessionId: data.sessionId, createdAt: { lt: userMessage.createdAt } },
-    orderBy: { createdAt: "desc" },
-    take: HISTORY_TURNS,
-  });
+  const history: ChatMessage[] =
+    index >= 0
+      ? latest.slice(index + 1, index + 1 + HISTORY_TURNS)
+      : await ctx.db.chatMessage.findMany({
+          where: { sessionId: data.sessionId, createdAt: { lt: userMessage.createdAt } },
+          orderBy: { createdAt: "desc" },
+          take: HISTORY_TURNS,
+        });
   const turns: ChatTurn[] = history.reverse().map((m) => ({
     sender: m.sender,
     message: m.message,
     intent: m.intent,
     suggestedActions: m.suggestedActions,
   }));
+
+  room.emit("chat:typing", { sessionId: data.sessionId });
   const reply = composeReply(userMessage.message, turns, { now: new Date() });
   const messageId = randomUUID();
 
@@ -52,21 +66,15 @@ export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat
     room.emit("chat:delta", { sessionId: data.sessionId, messageId, delta, ...(reset ? { reset: true } : {}) }),
   );
 
-  const stored = await ctx.db.$transaction(async (tx) => {
-    const assistant = await tx.chatMessage.create({
-      data: {
-        id: messageId,
-        sessionId: data.sessionId,
-        sender: "assistant",
-        message: text,
-        intent: reply.intent,
-        suggestedActions: reply.suggestedActions.slice(0, 3),
-      },
-    });
-    await tx.chatMessage.update({ where: { id: userMessage.id }, data: { replyToId: assistant.id } });
-    return assistant;
+  const stored = await storeAssistantReply(ctx.db, {
+    id: messageId,
+    sessionId: data.sessionId,
+    replyTo: userMessage.id,
+    message: text,
+    intent: reply.intent,
+    suggestedActions: reply.suggestedActions.slice(0, 3),
   });
   const message = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
   room.emit("chat:message", { sessionId: data.sessionId, message });
-  return { assistantMessageId: stored.id, suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm };
+  return { assistantMessageId: stored.id, message, suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm };
 }

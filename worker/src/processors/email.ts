@@ -78,16 +78,19 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
 }
 
 /**
- * To staff: a customer cancelled a booking from the portal. Nothing on the
- * booking records it, so the email log's relatedKey is the "already sent" mark.
+ * To staff: a customer cancelled a booking from the portal. The booking
+ * records the cancellation (`cancelledByCustomerAt`) and the email
+ * (`cancellationNotifiedAt`), so the sweeper sends one that Redis missed.
  */
 export async function sendBookingCancelledNotification(ctx: WorkerContext, data: JobData<"email", "booking-cancelled-notification">) {
-  const relatedKey = `booking-cancelled:${data.bookingId}`;
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   if (booking.status !== "cancelled") return { skipped: "no longer cancelled" };
-  const already = await ctx.db.emailLog.findFirst({ where: { relatedKey, status: { in: ["sent", "logged"] } }, select: { id: true } });
-  if (already) return { skipped: "already sent" };
+  if (booking.cancellationNotifiedAt) return { skipped: "already sent" };
+  // One email per cancellation (the provider's idempotency key is made from this).
+  const relatedKey = `booking-cancelled:${booking.id}${booking.cancelledByCustomerAt ? `:${booking.cancelledByCustomerAt.getTime()}` : ""}`;
   const email = bookingCancelledEmail(booking, ctx.env.APP_URL);
-  return ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-cancelled-notification", relatedKey });
+  const result = await ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-cancelled-notification", relatedKey });
+  await ctx.db.booking.update({ where: { id: booking.id }, data: { cancellationNotifiedAt: new Date() } });
+  return result;
 }

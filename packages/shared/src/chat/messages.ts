@@ -17,3 +17,11 @@ export function serializeChatMessage(message: ChatMessage, extra: { suggestsBook
 }
 
 export type ChatMessageJson = ReturnType<typeof serializeChatMessage>;
+
+/** What a chat-reply job returns: the web process answers the HTTP call with it, without reading it back. */
+export interface ChatReplyResult {
+  assistantMessageId: string;
+  message: ChatMessageJson;
+  suggestsBooking: boolean;
+  openBookingForm: boolean;
+}

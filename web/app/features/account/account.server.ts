@@ -63,11 +63,12 @@ export async function cancelOwnBooking(context: AppLoadContext, user: PortalUser
   if (booking.status !== "pending") {
     return { ok: false, status: 409, message: `Booking #${booking.id} can no longer be cancelled online (it is ${bookingStatusLabel[booking.status].toLowerCase()}). Please call us at ${business.phone}.` };
   }
-  await updateBookingStatus(context, id, "cancelled", { id: user.id, email: user.email });
+  const cancelled = await updateBookingStatus(context, id, "cancelled", { id: user.id, email: user.email }, { byCustomer: true });
   try {
-    await enqueue(services.queues, "email", "booking-cancelled-notification", { bookingId: id, requestId }, { jobId: jobIds.bookingCancelledNotification(id) });
+    const cancelledAt = cancelled?.cancelledByCustomerAt ?? new Date();
+    await enqueue(services.queues, "email", "booking-cancelled-notification", { bookingId: id, requestId }, { jobId: jobIds.bookingCancelledNotification(id, cancelledAt) });
   } catch (error) {
-    logger.warn({ err: (error as Error).message, bookingId: id }, "booking cancelled; staff email not queued");
+    logger.warn({ err: (error as Error).message, bookingId: id }, "booking cancelled; staff email deferred to the sweeper");
   }
   return { ok: true, bookingId: id, summary: booking.summary };
 }

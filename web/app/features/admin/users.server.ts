@@ -33,5 +33,7 @@ export async function changeUserRole(context: AppLoadContext, admin: SessionUser
     return updated;
   });
   logger.info({ adminId: admin.id, userId, from: existing.role, to: role }, "user role changed");
+  // A former admin's open pages stop hearing bookings and emergencies at once, not at their next reconnect.
+  if (existing.role === "admin" && role !== "admin") context.services.revokeStaffSockets({ userId });
   return { ok: true, user: toApiUser(user) };
 }

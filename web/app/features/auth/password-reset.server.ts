@@ -108,6 +108,7 @@ export async function resetPassword(context: AppLoadContext, input: unknown, opt
   if (email === null) return invalid;
 
   await services.rateLimits.loginFailPerAccount.delete(accountKey(email)).catch(() => {});
+  services.revokeStaffSockets({ userId: row.userId });
   logger.info({ userId: row.userId }, "password reset; all sessions ended");
   return { ok: true };
 }

@@ -65,12 +65,15 @@ export async function updateBookingStatus(
   id: number,
   status: BookingStatus,
   actor?: { id: number; email: string },
+  options: { byCustomer?: boolean } = {},
 ): Promise<Booking | null> {
   const { services, requestId, logger } = context;
   const booking = await services.db.$transaction(async (tx) => {
     const before = await tx.booking.findUnique({ where: { id }, select: { status: true } });
     if (!before) return null;
-    const updated = await tx.booking.update({ where: { id }, data: { status } });
+    // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
+    const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
+    const updated = await tx.booking.update({ where: { id }, data: { status, ...(byCustomer ? { cancelledByCustomerAt: new Date(), cancellationNotifiedAt: null } : {}) } });
     if (before.status !== status) {
       await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
     }

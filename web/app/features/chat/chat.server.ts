@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { Job } from "bullmq";
 import { appointmentRequestSchema, bookingPriorityFor, createChatSessionSchema, sendChatMessageSchema } from "@app/shared/api/chat";
@@ -5,7 +6,8 @@ import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
 import { localSlotToUtc, nextBusinessSlot } from "@app/shared/bookings";
 import { composeReply } from "@app/shared/chat/engine";
-import { serializeChatMessage } from "@app/shared/chat/messages";
+import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
+import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
 import type { ChatMessage } from "@app/shared/db";
 import { jobIds } from "@app/shared/jobs";
 import { enqueue, EnqueueError } from "@app/shared/queues";
@@ -45,17 +47,13 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
   const { services, clientIp, requestId, logger } = context;
   const parsed = sendChatMessageSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid message", errors: fieldErrors(parsed.error) } satisfies Failure;
-  const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, handledById: true } });
-  if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
-  const retryAfter =
-    (await consume(services.rateLimits, "chatPerSession", sessionId)) ?? (await consume(services.rateLimits, "chatPerIp", clientIp));
+  // Both limits at once (one wait for Redis), then one statement checks the conversation, stores the message and marks it active.
+  const [perSession, perIp] = await Promise.all([consume(services.rateLimits, "chatPerSession", sessionId), consume(services.rateLimits, "chatPerIp", clientIp)]);
+  const retryAfter = perSession ?? perIp;
   if (retryAfter !== null) return { ok: false, status: 429, message: "You're sending messages very quickly. Please wait a moment.", retryAfter } satisfies Failure;
-
-  const userMessage = await services.db.chatMessage.create({ data: { sessionId, sender: "user", message: parsed.data.message } });
-  // Last activity, for the staff inbox; not on the reply's critical path.
-  void services.db.chatSession
-    .update({ where: { id: sessionId }, data: { updatedAt: new Date() } })
-    .catch((error: Error) => logger.warn({ err: error.message }, "could not touch chat session"));
+  const stored = await storeVisitorMessage(services.db, sessionId, parsed.data.message);
+  if (!stored) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  const { message: userMessage, handledById } = stored;
   // Open staff inboxes reload.
   services.emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
 
@@ -68,19 +66,25 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
   }
 
   let assistantMessage: ReturnType<typeof serializeChatMessage> | null = null;
-  if (!job && session.handledById == null) {
+  if (!job && handledById == null) {
     const { stored, reply } = await answerWithoutQueue(context, sessionId, userMessage);
     assistantMessage = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
   } else if (job) {
-    let flags: { suggestsBooking?: boolean; openBookingForm?: boolean } = {};
+    // A job that was skipped (staff hold the conversation) returns no reply.
+    let result: Partial<ChatReplyResult> | undefined;
     try {
-      flags = ((await job.waitUntilFinished(services.chatEvents, REPLY_WAIT_MS)) ?? {}) as typeof flags;
+      result = ((await job.waitUntilFinished(services.chatEvents, REPLY_WAIT_MS)) ?? undefined) as typeof result;
     } catch (error) {
       logger.warn({ err: (error as Error).message, sessionId }, "chat reply not ready in time");
     }
-    const refreshed = await services.db.chatMessage.findUnique({ where: { id: userMessage.id }, select: { replyToId: true } });
-    const stored = refreshed?.replyToId ? await services.db.chatMessage.findUnique({ where: { id: refreshed.replyToId } }) : null;
-    if (stored) assistantMessage = serializeChatMessage(stored, { suggestsBooking: flags.suggestsBooking, openBookingForm: flags.openBookingForm });
+    // The worker returns the stored reply; read it back only when it did not (a job that failed or was skipped).
+    if (result?.message) {
+      assistantMessage = result.message;
+    } else {
+      const refreshed = await services.db.chatMessage.findUnique({ where: { id: userMessage.id }, select: { replyToId: true } });
+      const stored = refreshed?.replyToId ? await services.db.chatMessage.findUnique({ where: { id: refreshed.replyToId } }) : null;
+      if (stored) assistantMessage = serializeChatMessage(stored, { suggestsBooking: result?.suggestsBooking, openBookingForm: result?.openBookingForm });
+    }
   }
 
   return {
@@ -96,6 +100,25 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
       pending: !assistantMessage,
     },
   };
+}
+
+/** How many of a conversation's latest messages the widget can read back. */
+const TRANSCRIPT_LIMIT = 50;
+
+/**
+ * A conversation's latest messages, oldest first, for the widget to catch up
+ * with what it missed while it was not connected (a reload mid-reply, a staff
+ * message sent while the tab was away). The session id is the key, as for
+ * joining the conversation's room.
+ */
+export async function readChatTranscript(context: AppLoadContext, sessionId: string) {
+  const { services, clientIp } = context;
+  const retryAfter = await consume(services.rateLimits, "chatReadPerIp", clientIp);
+  if (retryAfter !== null) return { ok: false, status: 429, message: "Too many requests. Please wait a moment.", retryAfter } satisfies Failure;
+  const conversation = await loadConversation(services.db, sessionId, TRANSCRIPT_LIMIT);
+  if (!conversation) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  const messages = conversation.latest.reverse().map((m) => serializeChatMessage(m, m.sender === "assistant" ? { suggestsBooking: m.intent === "booking" } : {}));
+  return { ok: true as const, body: { success: true, sessionId, messages } };
 }
 
 /**
@@ -116,12 +139,13 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
     history.reverse().map((m) => ({ sender: m.sender, message: m.message, intent: m.intent, suggestedActions: m.suggestedActions })),
     { now: new Date() },
   );
-  const stored = await db.$transaction(async (tx) => {
-    const assistant = await tx.chatMessage.create({
-      data: { sessionId, sender: "assistant", message: reply.message, intent: reply.intent, suggestedActions: reply.suggestedActions.slice(0, 3) },
-    });
-    await tx.chatMessage.update({ where: { id: userMessage.id }, data: { replyToId: assistant.id } });
-    return assistant;
+  const stored = await storeAssistantReply(db, {
+    id: randomUUID(),
+    sessionId,
+    replyTo: userMessage.id,
+    message: reply.message,
+    intent: reply.intent,
+    suggestedActions: reply.suggestedActions.slice(0, 3),
   });
   return { stored, reply };
 }

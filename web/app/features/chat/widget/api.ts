@@ -37,6 +37,21 @@ export class ChatRequestError extends Error {
   }
 }
 
+/**
+ * GET /api/chat/:sessionId/messages: the conversation's latest messages, oldest
+ * first. Empty when it cannot be read: catching up is a courtesy, never an error.
+ */
+export async function readTranscript(sessionId: string): Promise<ServerChatMessage[]> {
+  try {
+    const response = await fetch(`/api/chat/${encodeURIComponent(sessionId)}/messages`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    if (!response.ok) return [];
+    const body = (await response.json()) as { messages?: unknown };
+    return Array.isArray(body.messages) ? (body.messages as ServerChatMessage[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** POST /api/chat/:sessionId/message. Throws ChatRequestError ('Failed to send message') on a non-OK answer. */
 export async function sendMessage(sessionId: string, message: string): Promise<SendResult> {
   const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/message`, { sender: "user", message, messageType: "text" });

@@ -5,10 +5,12 @@
  * Replies arrive twice on purpose: streamed over socket.io (`chat:typing`,
  * `chat:delta`…, `chat:message`) and in the HTTP answer to the send. Whichever
  * comes first wins; the other is recognised by the message id and ignored.
+ * After every (re)join the transcript is read once, so a reply or a staff
+ * message sent while the page was not listening still shows.
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { io, type Socket } from "socket.io-client";
-import { bookAppointment, ChatRequestError, createSession, sendMessage, type BookingResult } from "./api";
+import { bookAppointment, ChatRequestError, createSession, readTranscript, sendMessage, type BookingResult } from "./api";
 import {
   BOOKING_OFFER_DELAY_MS,
   bookingErrorText,
@@ -218,20 +220,6 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     });
   }, []);
 
-  const joinRoom = useCallback(
-    async (socket: Socket, sessionId: string) => {
-      if (!(await ensureSession(sessionId)) || !socket.connected) return;
-      socket.timeout(5000).emit("chat:join", { sessionId }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
-        if (error || !reply?.ok) {
-          console.warn("Could not join the chat room", error?.message ?? reply?.error);
-          return;
-        }
-        markJoined(true);
-      });
-    },
-    [ensureSession, markJoined],
-  );
-
   const openForm = useCallback(() => {
     cancelOffer();
     dispatch({ type: "form", open: true });
@@ -281,6 +269,32 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       onIncomingRef.current?.();
     },
     [afterReply],
+  );
+
+  /** After (re)joining: the replies and staff messages that arrived while this page was not listening (a reload mid-reply, a tab away). */
+  const catchUp = useCallback(
+    async (sessionId: string) => {
+      const messages = await readTranscript(sessionId);
+      if (stateRef.current.sessionId !== sessionId) return;
+      const known = new Set(stateRef.current.messages.map((m) => m.id));
+      for (const message of messages) if (message.sender !== "user" && !known.has(message.id)) receive(message);
+    },
+    [receive],
+  );
+
+  const joinRoom = useCallback(
+    async (socket: Socket, sessionId: string) => {
+      if (!(await ensureSession(sessionId)) || !socket.connected) return;
+      socket.timeout(5000).emit("chat:join", { sessionId }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
+        if (error || !reply?.ok) {
+          console.warn("Could not join the chat room", error?.message ?? reply?.error);
+          return;
+        }
+        markJoined(true);
+        void catchUp(sessionId);
+      });
+    },
+    [ensureSession, markJoined, catchUp],
   );
 
   // The socket: same origin, WebSocket first with long-polling as the fallback; (re)join the room on every (re)connect.

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { chatSessionIdSchema } from "@app/shared/api/chat";
+import { readChatTranscript } from "~/features/chat/chat.server";
+import { apiError, apiHandler, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/api.server";
+
+/**
+ * GET /api/chat/:sessionId/messages: the conversation's latest 50 messages,
+ * oldest first, as `{ success, sessionId, messages }` (each message as the
+ * socket sends it). The widget reads it after (re)joining, to show what it
+ * missed while disconnected. 404 for an unknown conversation.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return apiHandler(context, async () => {
+    const sessionId = chatSessionIdSchema.safeParse(params.sessionId);
+    if (!sessionId.success) return apiError(404, "Chat session not found");
+    const result = await readChatTranscript(context, sessionId.data);
+    if (!result.ok) return result.status === 429 ? tooManyRequests(result.retryAfter ?? 60) : apiError(result.status, result.message);
+    return jsonResponse(result.body);
+  });
+}
+
+export const action = () => methodNotAllowed(["GET"]);
