@@ -299,9 +299,9 @@ describe("live events for staff", () => {
 
 describe("queue operations page", () => {
   it("shows a failed email job and retries it", async () => {
-    // The provider refuses the next send outright (422): the job fails for good at once.
-    stack.mail.faults.failNext = 1;
-    stack.mail.faults.status = 422;
+    // The provider refuses this message's send outright (422): the job fails for good at once.
+    // Other emails still in flight from earlier tests are not affected.
+    Object.assign(stack.mail.faults, { failNext: 1, status: 422, match: "please fail once" });
     const contact = await postJson(`${stack.url}/api/contact`, { firstName: "Q", lastName: "Ueue", email: "q@example.com", message: "please fail once" });
     expect(contact.status).toBe(201);
     const jobId = `contact-${contact.json.id}`;
@@ -319,6 +319,8 @@ describe("queue operations page", () => {
       body: new URLSearchParams({ queue: "email", jobId }),
     });
     expect(retry.status).toBe(200);
+    expect(stack.mail.faults.failNext).toBe(0);
+    Object.assign(stack.mail.faults, { status: 500, match: "" });
     await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("please fail once")));
     await expect.poll(async () => (await stack.db.contactMessage.findUniqueOrThrow({ where: { id: contact.json.id } })).notifiedAt).not.toBeNull();
   });

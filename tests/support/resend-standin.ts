@@ -5,7 +5,8 @@
  * returns the first answer and delivers nothing new.
  *
  * Test hooks: GET /__emails (?to=), DELETE /__emails, POST /__faults
- * { failNext?: number, status?: number, delayMs?: number }.
+ * { failNext?: number, status?: number, delayMs?: number, match?: string }
+ * (with `match`, only sends whose subject or text contains it count).
  * Run directly (`tsx tests/support/resend-standin.ts`) it is the development
  * mailbox: open http://localhost:3025 to read what the app sent.
  */
@@ -35,7 +36,7 @@ export interface ResendStandin {
   /** Waits until `predicate` holds for the captured emails (default 10 s). */
   waitFor(predicate: (emails: CapturedEmail[]) => boolean, timeoutMs?: number): Promise<CapturedEmail[]>;
   clear(): void;
-  faults: { failNext: number; status: number; delayMs: number };
+  faults: { failNext: number; status: number; delayMs: number; match: string };
   close(): Promise<void>;
 }
 
@@ -50,7 +51,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export async function startResendStandin(options: { port?: number; host?: string } = {}): Promise<ResendStandin> {
   const emails: CapturedEmail[] = [];
   const idempotent = new Map<string, { id: string }>();
-  const faults = { failNext: 0, status: 500, delayMs: 0 };
+  const faults = { failNext: 0, status: 500, delayMs: 0, match: "" };
 
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -65,7 +66,8 @@ export async function startResendStandin(options: { port?: number; host?: string
         }
         const body = JSON.parse(await readBody(req)) as Partial<CapturedEmail> & { to?: string | string[] };
         if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
-        if (faults.failNext > 0) {
+        const matches = !faults.match || `${body.subject ?? ""}\n${body.text ?? ""}`.includes(faults.match);
+        if (faults.failNext > 0 && matches) {
           faults.failNext--;
           return send(faults.status, { statusCode: faults.status, name: "application_error", message: "Injected failure" });
         }
