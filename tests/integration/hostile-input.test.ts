@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInUser } from "../support/accounts";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";
 
 /**
@@ -7,6 +8,9 @@ import { postJson, randomIp, startStack, type Stack } from "../support/stack";
  * `{ success: false, message }` (or succeed with a valid payload), never 5xx,
  * and nothing is stored from a refused request.
  */
+
+/** Runs per property; HOSTILE_RUNS_FACTOR=20 makes a deep search (minutes) instead of CI's quick one. */
+const runs = (n: number) => Math.round(n * Number(process.env.HOSTILE_RUNS_FACTOR ?? 1));
 
 let stack: Stack;
 let sessionId: string;
@@ -87,7 +91,7 @@ describe.each([0, 1, 2, 3, 4, 5, 6, 7])("public endpoint #%i under generated inp
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
         expect(JSON.stringify(res.json ?? {})).not.toContain("isAdmin");
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });
@@ -139,7 +143,7 @@ describe("page form actions under generated input", () => {
         expect(res.status, `${path} ${intent} ${JSON.stringify(fields).slice(0, 200)}`).toBeLessThan(500);
         if (res.status >= 400) expect(await stack.db.user.count()).toBe(usersBefore);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });
@@ -195,6 +199,15 @@ it("refuses a session id that is not valid UTF-8 with the error shape", async ()
   }
 });
 
+it("refuses a NUL character anywhere in the address with the error shape", async () => {
+  const { auth } = await signedInUser(stack.url, stack.db, "admin");
+  for (const path of ["/api/customers/search?name=%00", "/api/bookings?status=a%00", "/admin/inbox?q=%00", "/api/chat/chat_a%00b/messages", "/services%00"]) {
+    const res = await fetch(`${stack.url}${path}`, { headers: { ...auth, "X-Forwarded-For": randomIp() } });
+    expect(res.status, path).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, message: expect.stringContaining("NUL") });
+  }
+});
+
 it("reads of a chat transcript with generated session ids answer 404 or the transcript, never a 5xx", async () => {
   await fc.assert(
     fc.asyncProperty(fc.oneof(nasty, fc.constant(sessionId), fc.string({ maxLength: 120 }).map((s) => `chat_${s}`)), async (id) => {
@@ -204,7 +217,7 @@ it("reads of a chat transcript with generated session ids answer 404 or the tran
       if (res.status === 200) expect(json).toMatchObject({ success: true, sessionId: id, messages: expect.any(Array) });
       else expect(json).toMatchObject({ success: false, message: expect.any(String) });
     }),
-    { numRuns: 60 },
+    { numRuns: runs(60) },
   );
 });
 
@@ -212,7 +225,6 @@ describe("admin endpoints under generated input (as an admin)", () => {
   let token: string;
   let targetUserId: number;
   beforeAll(async () => {
-    const { signedInUser } = await import("../support/accounts");
     token = (await signedInUser(stack.url, stack.db, "admin")).token;
     targetUserId = (await signedInUser(stack.url, stack.db, "customer")).user.id;
   });
@@ -244,18 +256,21 @@ describe("admin endpoints under generated input (as an admin)", () => {
           expect(await counts()).toEqual(before);
         }
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 
-  it("query strings of the admin reads never cause a 5xx", async () => {
-    const query = fc.dictionary(fc.constantFrom("limit", "cursor", "from", "to", "status", "priority", "customerId", "name", "ids", "__proto__"), nasty, { maxKeys: 4 });
+  it("query strings of the admin reads and pages never cause a 5xx", async () => {
+    const keys = ["limit", "cursor", "from", "to", "status", "priority", "customerId", "name", "ids", "before", "after", "month", "q", "page", "item", "new", "__proto__"];
+    const query = fc.dictionary(fc.constantFrom(...keys), nasty, { maxKeys: 4 });
+    const paths = ["/api/bookings", "/api/bookings/export.csv", "/api/customers/search", "/api/admin/users", "/api/admin/stats", "/api/admin/audit"];
+    const pages = ["/admin", "/admin/bookings", "/admin/calendar", "/admin/inbox", "/admin/users", "/admin/queues", "/account"];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/bookings", "/api/customers/search", "/api/admin/users", "/api/admin/stats"), query, async (path, q) => {
+      fc.asyncProperty(fc.constantFrom(...paths, ...pages), query, async (path, q) => {
         const res = await send("GET", `${path}?${new URLSearchParams(q)}`);
         expect(res.status, `${path} ${JSON.stringify(q).slice(0, 200)}`).toBeLessThan(500);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(80) },
     );
   });
 });

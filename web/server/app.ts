@@ -8,7 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { SESSION_COOKIE_NAME } from "../app/utils/session.server";
 import { createPageCache, type PageCacheSlot } from "./page-cache";
-import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedPaths } from "./security";
+import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedAddresses } from "./security";
 import type { Services } from "./services";
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -67,7 +67,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   // Bodies under 4 KB (most API answers) go out as they are: compressing them costs more time than the bytes it saves.
   app.use(compression({ threshold: 4096 }));
   app.use(securityHeaders(env));
-  app.use(wellFormedPaths);
+  app.use(wellFormedAddresses);
 
   if (vite) {
     app.use(vite.middlewares);

@@ -83,18 +83,25 @@ export function formPostsOnly(req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * An address whose percent-encoding is not valid UTF-8 (`%FF`, `%ED%A0%80`, a
- * stray `%`) names no page and no resource: 400 with the error shape, before
- * any router tries to decode it.
+ * An address whose path is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`,
+ * a stray `%`) names no page and no resource, and a NUL character (`%00`) in
+ * the path or the query string is never typed by a person and cannot be
+ * stored or searched in PostgreSQL text: 400 with the error shape, before any
+ * router or loader sees it.
  */
-export function wellFormedPaths(req: Request, res: Response, next: NextFunction) {
-  if (!req.path.includes("%")) return next();
+export function wellFormedAddresses(req: Request, res: Response, next: NextFunction) {
+  const url = req.originalUrl;
+  if (!url.includes("%") && !url.includes("\u0000")) return next();
+  const refuse = (field: string, problem: string) =>
+    res.status(400).json({ success: false, message: `The address is not valid: ${problem}`, errors: { [field]: problem } });
   try {
-    decodeURIComponent(req.path);
-    next();
+    if (decodeURIComponent(req.path).includes("\u0000")) return refuse("path", "it contains a NUL character");
   } catch {
-    res.status(400).json({ success: false, message: "The address is not valid: its percent-encoding is not UTF-8", errors: { path: "Malformed percent-encoding" } });
+    return refuse("path", "its percent-encoding is not UTF-8");
   }
+  const query = url.indexOf("?");
+  if (query >= 0 && /%00|\u0000/.test(url.slice(query))) return refuse("query", "it contains a NUL character");
+  next();
 }
 
 /**
