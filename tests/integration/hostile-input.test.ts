@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
+import { connectSocket } from "../support/chat";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";
 
 /**
@@ -273,6 +274,26 @@ describe("admin endpoints under generated input (as an admin)", () => {
       { numRuns: runs(80) },
     );
   });
+});
+
+it("socket chat:join with generated payloads is refused unless it names the exact session, and the socket stays usable", async () => {
+  const socket = await connectSocket(stack.url);
+  try {
+    const join = (payload: unknown) =>
+      new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit("chat:join", payload, resolve));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.anything(), nasty, fc.record({ sessionId: fc.oneof(nasty, fc.anything()) }), fc.constant({ sessionId: `${sessionId} ` }), fc.constant({ sessionId: sessionId.toUpperCase() })),
+        async (payload) => {
+          expect(await join(payload)).toMatchObject({ ok: false, error: expect.any(String) });
+        },
+      ),
+      { numRuns: runs(100) },
+    );
+    expect(await join({ sessionId })).toEqual({ ok: true });
+  } finally {
+    socket.disconnect();
+  }
 });
 
 it("answers page form actions sent with a non-form body with 415, never a 5xx", async () => {

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Server } from "socket.io";
+import { chatJoinSchema } from "@app/shared/api/chat";
 import { createBlockingRedis } from "@app/shared/redis";
 import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
 import { findSession, readSessionToken } from "../app/utils/session.server";
@@ -47,8 +48,9 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
   io.on("connection", async (socket) => {
     socket.on("chat:join", async (payload: unknown, ack?: (r: { ok: boolean; error?: string }) => void) => {
       const reply = typeof ack === "function" ? ack : () => {};
-      const sessionId = typeof payload === "object" && payload ? (payload as { sessionId?: unknown }).sessionId : undefined;
-      if (typeof sessionId !== "string" || !/^chat_[\w-]{8,100}$/.test(sessionId)) return reply({ ok: false, error: "Invalid session id" });
+      const parsed = chatJoinSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, error: "Invalid session id" });
+      const { sessionId } = parsed.data;
       try {
         const session = await services.db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
         if (!session) return reply({ ok: false, error: "Unknown session" });

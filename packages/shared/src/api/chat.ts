@@ -5,6 +5,9 @@ import { parseDateString, zonedDateString } from "../time";
 /** Client-generated chat session ids look like `chat_<random>`. */
 export const chatSessionIdSchema = z.string().regex(/^chat_[A-Za-z0-9_-]{8,100}$/, "Invalid chat session id");
 
+/** socket.io `chat:join` payload (DESIGN §5). */
+export const chatJoinSchema = z.object({ sessionId: chatSessionIdSchema });
+
 export const createChatSessionSchema = z.object({
   sessionId: chatSessionIdSchema,
   status: z.literal("active").optional(),
