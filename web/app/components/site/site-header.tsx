@@ -9,14 +9,19 @@ import { serviceIcons } from "./service-icons";
 import { navItemClass, ServicesMenu } from "./services-menu";
 import { useSessionUser } from "./site-data";
 
+/** The signed-in user's own area, by role, in the desktop bar and the mobile menu alike. */
+const ACCOUNT_LINKS: Record<string, Array<{ to: string; label: string; Icon: typeof LayoutDashboard }>> = {
+  admin: [{ to: "/dashboard", label: "Admin", Icon: LayoutDashboard }],
+  customer: [{ to: "/account", label: "My Account", Icon: CalendarCheck }],
+};
+
 /**
  * The sticky site header. Everything in it is rendered by the server from the
  * root loader (including the signed-in state), so nothing changes on hydration.
  */
 export function SiteHeader() {
   const user = useSessionUser();
-  const isAdmin = user?.role === "admin";
-  const isCustomer = user?.role === "customer";
+  const accountLinks = (user && ACCOUNT_LINKS[user.role]) || [];
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -74,22 +79,14 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            {isAdmin ? (
-              <li>
-                <NavLink to="/dashboard" onClick={() => onNavigate("/dashboard")} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  Admin
+            {accountLinks.map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink to={to} onClick={() => onNavigate(to)} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
                 </NavLink>
               </li>
-            ) : null}
-            {isCustomer ? (
-              <li>
-                <NavLink to="/account" onClick={() => onNavigate("/account")} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
-                  <CalendarCheck aria-hidden="true" className="size-4" />
-                  My Account
-                </NavLink>
-              </li>
-            ) : null}
+            ))}
           </ul>
         </nav>
 
@@ -162,22 +159,14 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            {isAdmin ? (
-              <li>
-                <NavLink to="/dashboard" onClick={() => onNavigate("/dashboard")} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  Admin
+            {accountLinks.map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink to={to} onClick={() => onNavigate(to)} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
                 </NavLink>
               </li>
-            ) : null}
-            {isCustomer ? (
-              <li>
-                <NavLink to="/account" onClick={() => onNavigate("/account")} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
-                  <CalendarCheck aria-hidden="true" className="size-4" />
-                  My Account
-                </NavLink>
-              </li>
-            ) : null}
+            ))}
           </ul>
           <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3 sm:grid-cols-2">
             <a
