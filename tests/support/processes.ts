@@ -79,11 +79,11 @@ export function startProcess(name: string, script: string, env: Record<string, s
 }
 
 /** A private redis-server, for tests that stop and restart Redis without touching anyone else's. */
-export async function startPrivateRedis(): Promise<{ url: string; port: number; stop(): Promise<void>; start(): Promise<void> }> {
+export async function startPrivateRedis(extraArgs: string[] = []): Promise<{ url: string; port: number; stop(): Promise<void>; start(): Promise<void> }> {
   const port = await freePort();
   let proc: ChildProcess | undefined;
   const start = async () => {
-    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs], { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
     for (;;) {
       const ok = await new Promise<boolean>((resolve) => {

@@ -4,9 +4,34 @@ import { defaultJobOptions, jobContracts, queueNames, type JobData, type JobName
 
 export type Queues = { [Q in QueueName]: Queue };
 
-export function createQueues(connection: Redis, prefix: string): Queues {
-  const entries = queueNames.map((name) => [name, new Queue(name, { connection, prefix: `${prefix}:bull`, defaultJobOptions })]);
-  return Object.fromEntries(entries) as Queues;
+/**
+ * One BullMQ Queue per queue name on a shared fast-fail connection.
+ *
+ * A Queue checks the server once when it is made (it waits for the connection,
+ * then asks Redis for its version). If Redis drops in that instant, BullMQ
+ * keeps the failure for good: every later `add` rejects with it, and leads
+ * would wait for the sweeper until the process restarts. So a Queue whose
+ * start failed is replaced by a fresh one as soon as the connection is ready
+ * again; callers always read `queues[name]` at the time they use it.
+ */
+export function createQueues(connection: Redis, prefix: string, onReplaced?: (name: QueueName, error: Error) => void): Queues {
+  const queues = {} as Queues;
+  const open = (name: QueueName) => {
+    const queue = new Queue(name, { connection, prefix: `${prefix}:bull`, defaultJobOptions });
+    // Errors of the shared connection are logged by its owner; without a listener an "error" event would throw.
+    queue.on("error", () => {});
+    queues[name] = queue;
+    queue.waitUntilReady().catch(async (error: Error) => {
+      if (queues[name] !== queue || connection.status === "end") return;
+      if (connection.status !== "ready") await new Promise((resolve) => connection.once("ready", resolve));
+      if (queues[name] !== queue) return;
+      open(name);
+      onReplaced?.(name, error);
+      queue.close().catch(() => {});
+    });
+  };
+  for (const name of queueNames) open(name);
+  return queues;
 }
 
 export class EnqueueError extends Error {

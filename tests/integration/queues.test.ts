@@ -1,0 +1,51 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueNames } from "@app/shared/jobs";
+import { createQueues, enqueue } from "@app/shared/queues";
+import { createFastFailRedis } from "@app/shared/redis";
+import { startPrivateRedis } from "../support/processes";
+
+/**
+ * BullMQ checks the server once when a Queue is made, and keeps a failure of
+ * that check for good. Redis stalling or dropping at that instant (a web or
+ * worker process starting during a Redis restart) must not leave the process
+ * unable to queue anything until it is restarted.
+ */
+describe("queues made while Redis stalls", () => {
+  let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
+  let control: Redis;
+  let connection: Redis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis(["--enable-debug-command", "yes"]);
+    control = new Redis(redis.url);
+    connection = createFastFailRedis(redis.url);
+    connection.on("error", () => {});
+    await new Promise((resolve) => connection.once("ready", resolve));
+  });
+  afterAll(async () => {
+    connection?.disconnect();
+    control?.disconnect();
+    await redis?.stop();
+  });
+
+  it("replaces a queue whose start failed, and jobs go in once Redis answers", async () => {
+    // The server freezes for 3 s: a queue's start-up check outlasts the connection's 2 s command timeout.
+    const stall = control.call("DEBUG", "SLEEP", "3");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const replaced: string[] = [];
+    const queues = createQueues(connection, "queues-test", (name) => replaced.push(name));
+    const first = queues.email;
+
+    // What BullMQ does on its own: that queue's start failed, and stays failed.
+    await expect(first.waitUntilReady()).rejects.toThrow();
+    await expect(first.add("probe", {})).rejects.toThrow();
+    await stall;
+
+    await expect.poll(() => [...replaced].sort(), { timeout: 10_000 }).toEqual([...queueNames].sort());
+    expect(queues.email).not.toBe(first);
+    const job = await enqueue(queues, "email", "contact-notification", { contactMessageId: 1 }, { jobId: "contact-1" });
+    expect(job.id).toBe("contact-1");
+    expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+  });
+});
