@@ -18,6 +18,7 @@ describe("queues made while Redis stalls", () => {
   beforeAll(async () => {
     redis = await startPrivateRedis(["--enable-debug-command", "yes"]);
     control = new Redis(redis.url);
+    control.on("error", () => {});
     connection = createFastFailRedis(redis.url);
     connection.on("error", () => {});
     await new Promise((resolve) => connection.once("ready", resolve));
@@ -45,6 +46,35 @@ describe("queues made while Redis stalls", () => {
     expect(queues.email).not.toBe(first);
     const job = await enqueue(queues, "email", "contact-notification", { contactMessageId: 1 }, { jobId: "contact-1" });
     expect(job.id).toBe("contact-1");
+    expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+  });
+
+  it("made on a connection that is closing, queues wait for it to come back instead of retrying in a tight loop", async () => {
+    await connection.ping();
+    // The socket is half-closed: the connection still calls itself ready, but nothing can be written.
+    (connection as unknown as { stream: { end(): void } }).stream.end();
+    const replaced: string[] = [];
+    const queues = createQueues(connection, "queues-test-closing", (name) => replaced.push(name));
+    // This test shares the process: a tight retry loop would starve it, and nothing below would run.
+    await expect.poll(() => replaced.length, { timeout: 10_000 }).toBe(queueNames.length);
+    const job = await enqueue(queues, "email", "contact-notification", { contactMessageId: 3 }, { jobId: "contact-3" });
+    expect(job.id).toBe("contact-3");
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+  });
+
+  it("made just as Redis goes away, queues come back with it, and the process keeps running meanwhile", async () => {
+    const queues = createQueues(connection, "queues-test-restart");
+    // Killed while the queues' start-up checks are on the wire.
+    await redis.stop();
+    // This test shares the process: were the queues to retry in a tight loop, nothing below would run.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await expect(enqueue(queues, "email", "contact-notification", { contactMessageId: 2 }, { jobId: "contact-2" })).rejects.toThrow();
+    await redis.start();
+
+    await expect
+      .poll(() => enqueue(queues, "email", "contact-notification", { contactMessageId: 2 }, { jobId: "contact-2" }).then((job) => job.id, () => null), { timeout: 15_000 })
+      .toBe("contact-2");
     expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
     await Promise.all(Object.values(queues).map((q) => q.close()));
   });

@@ -14,6 +14,8 @@ export type Queues = { [Q in QueueName]: Queue };
  * start failed is replaced by a fresh one as soon as the connection is ready
  * again; callers always read `queues[name]` at the time they use it.
  */
+const RESTART_PAUSE_MS = 500;
+
 export function createQueues(connection: Redis, prefix: string, onReplaced?: (name: QueueName, error: Error) => void): Queues {
   const queues = {} as Queues;
   const open = (name: QueueName) => {
@@ -22,6 +24,9 @@ export function createQueues(connection: Redis, prefix: string, onReplaced?: (na
     queue.on("error", () => {});
     queues[name] = queue;
     queue.waitUntilReady().catch(async (error: Error) => {
+      // A pause first: the connection may still call itself ready while its socket is already gone,
+      // and retrying at once would spin without letting it notice.
+      await new Promise((resolve) => setTimeout(resolve, RESTART_PAUSE_MS).unref());
       if (queues[name] !== queue || connection.status === "end") return;
       if (connection.status !== "ready") await new Promise((resolve) => connection.once("ready", resolve));
       if (queues[name] !== queue) return;
