@@ -4,6 +4,9 @@ import { defaultJobOptions, jobContracts, queueNames, type JobData, type JobName
 
 export type Queues = { [Q in QueueName]: Queue };
 
+/** How long a Queue whose start failed waits before it is replaced. */
+const RESTART_PAUSE_MS = 500;
+
 /**
  * One BullMQ Queue per queue name on a shared fast-fail connection.
  *
@@ -11,11 +14,10 @@ export type Queues = { [Q in QueueName]: Queue };
  * then asks Redis for its version). If Redis drops in that instant, BullMQ
  * keeps the failure for good: every later `add` rejects with it, and leads
  * would wait for the sweeper until the process restarts. So a Queue whose
- * start failed is replaced by a fresh one as soon as the connection is ready
- * again; callers always read `queues[name]` at the time they use it.
+ * start failed is replaced by a fresh one once the connection is ready again
+ * (after a short pause, never in a tight loop); callers always read
+ * `queues[name]` at the time they use it.
  */
-const RESTART_PAUSE_MS = 500;
-
 export function createQueues(connection: Redis, prefix: string, onReplaced?: (name: QueueName, error: Error) => void): Queues {
   const queues = {} as Queues;
   const open = (name: QueueName) => {
