@@ -1,8 +1,8 @@
 import ical from "node-ical";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
-import { connectAdminSocket } from "../support/chat";
+import { connectAdminSocket, connectSocket } from "../support/chat";
 import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -214,17 +214,11 @@ describe("statistics", () => {
 });
 
 describe("live events for staff", () => {
-  const connect = (opts: { token?: string } = {}) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = io(stack.url, { transports: ["websocket"], reconnection: false, auth: opts.token ? { token: opts.token } : {} });
-      socket.on("connect", () => resolve(socket));
-      socket.on("connect_error", reject);
-    });
 
   it("tells admin sockets of new and changed bookings and raises emergencies; nobody else hears", async () => {
     const adminSocket = await connectAdminSocket(stack.url, admin.token);
-    const customerSocket = await connect({ token: customer.token });
-    const anonymous = await connect();
+    const customerSocket = await connectSocket(stack.url, { token: customer.token });
+    const anonymous = await connectSocket(stack.url);
     const heard: Record<string, any[]> = { created: [], updated: [], emergency: [] };
     adminSocket.on("booking:created", (p) => heard.created!.push(p));
     adminSocket.on("booking:updated", (p) => heard.updated!.push(p));

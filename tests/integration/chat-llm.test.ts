@@ -1,6 +1,6 @@
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { business } from "@app/shared/business";
+import { connectSocket, joinChat, openChatSession } from "../support/chat";
 import { startLlmStandin } from "../support/llm-standin";
 import { postJson, startStack, type Stack } from "../support/stack";
 
@@ -17,14 +17,9 @@ afterAll(async () => {
 });
 
 async function conversation() {
-  const sessionId = `chat_llm${Math.random().toString(36).slice(2)}`;
-  await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
-  const socket: Socket = await new Promise((resolve, reject) => {
-    const s = io(stack.url, { transports: ["websocket"], reconnection: false });
-    s.on("connect", () => resolve(s));
-    s.on("connect_error", reject);
-  });
-  await new Promise((r) => socket.emit("chat:join", { sessionId }, r));
+  const sessionId = await openChatSession(stack.url);
+  const socket = await connectSocket(stack.url);
+  await joinChat(socket, sessionId);
   const deltas: Array<{ delta: string; reset?: boolean }> = [];
   socket.on("chat:delta", (d) => deltas.push(d));
   // The HTTP answer can come before the socket's last frames: the stored message closes the stream.

@@ -1,7 +1,6 @@
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
-import { connectAdminSocket } from "../support/chat";
+import { connectAdminSocket, connectSocket, joinChat } from "../support/chat";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";
 
 /** Two web processes and two workers on one PostgreSQL and Redis behave as one system. */
@@ -13,20 +12,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const connect = (url: string, auth: Record<string, string> = {}) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = io(url, { transports: ["websocket"], reconnection: false, auth });
-    socket.on("connect", () => resolve(socket));
-    socket.on("connect_error", reject);
-  });
-
 it("a visitor on web A gets every reply, whichever worker produced it", async () => {
   const [webA, webB] = stack.urls as [string, string];
   const sessionId = `chat_multi${Date.now().toString(36)}`;
   await postJson(`${webB}/api/chat/session`, { sessionId, status: "active" });
-  const socket = await connect(webA);
+  const socket = await connectSocket(webA);
   try {
-    expect(await new Promise((resolve) => socket.emit("chat:join", { sessionId }, resolve))).toEqual({ ok: true });
+    expect(await joinChat(socket, sessionId)).toEqual({ ok: true });
     const finals: string[] = [];
     socket.on("chat:message", (p: { message: { id: string } }) => finals.push(p.message.id));
     const replies: string[] = [];
