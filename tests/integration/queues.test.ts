@@ -34,7 +34,7 @@ describe("queues made while Redis stalls", () => {
     const stall = control.call("DEBUG", "SLEEP", "3");
     await new Promise((resolve) => setTimeout(resolve, 100));
     const replaced: string[] = [];
-    const queues = createQueues(connection, "queues-test", (name) => replaced.push(name));
+    const queues = createQueues(connection, "queues-test", { warn: ({ queue }) => replaced.push(queue) });
     const first = queues.email;
 
     // What BullMQ does on its own: that queue's start failed, and stays failed.
@@ -55,7 +55,7 @@ describe("queues made while Redis stalls", () => {
     // The socket is half-closed: the connection still calls itself ready, but nothing can be written.
     (connection as unknown as { stream: { end(): void } }).stream.end();
     const replaced: string[] = [];
-    const queues = createQueues(connection, "queues-test-closing", (name) => replaced.push(name));
+    const queues = createQueues(connection, "queues-test-closing", { warn: ({ queue }) => replaced.push(queue) });
     // This test shares the process: a tight retry loop would starve it, and nothing below would run.
     await expect.poll(() => replaced.length, { timeout: 10_000 }).toBe(queueNames.length);
     const job = await enqueue(queues, "email", "contact-notification", { contactMessageId: 3 }, { jobId: "contact-3" });

@@ -45,7 +45,7 @@ export function createServices(env: Env, logger: Logger): Services {
     if (!redisUp) logger.info("redis reconnected");
     redisUp = true;
   });
-  const queues = createQueues(redis, env.REDIS_PREFIX, (name, error) => logger.warn({ queue: name, err: error.message }, "queue restarted after Redis dropped while it started"));
+  const queues = createQueues(redis, env.REDIS_PREFIX, logger);
   const chatEvents = new QueueEvents("chat", { connection: createBlockingRedis(env.REDIS_URL), prefix: `${env.REDIS_PREFIX}:bull` });
   chatEvents.on("error", () => {});
   // Same key as the socket.io Redis adapter, so every web process delivers what is published here.

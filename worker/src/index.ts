@@ -30,7 +30,7 @@ const ctx: WorkerContext = {
   db,
   mailer: createMailer({ db, logger, apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL, from: env.EMAIL_FROM }),
   emitter: new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) }),
-  queues: createQueues(producerRedis, env.REDIS_PREFIX, (name, error) => logger.warn({ queue: name, err: error.message }, "queue restarted after Redis dropped while it started")),
+  queues: createQueues(producerRedis, env.REDIS_PREFIX, logger),
 };
 
 // Chat replies are short and I/O-bound: many at once keeps the first streamed text quick under load.

@@ -18,7 +18,12 @@ const RESTART_PAUSE_MS = 500;
  * (after a short pause, never in a tight loop); callers always read
  * `queues[name]` at the time they use it.
  */
-export function createQueues(connection: Redis, prefix: string, onReplaced?: (name: QueueName, error: Error) => void): Queues {
+/** Where a replaced queue is reported (the process's logger). */
+export interface QueueRestartLog {
+  warn(details: { queue: QueueName; err: string }, message: string): void;
+}
+
+export function createQueues(connection: Redis, prefix: string, log?: QueueRestartLog): Queues {
   const queues = {} as Queues;
   const open = (name: QueueName) => {
     const queue = new Queue(name, { connection, prefix: `${prefix}:bull`, defaultJobOptions });
@@ -33,7 +38,7 @@ export function createQueues(connection: Redis, prefix: string, onReplaced?: (na
       if (connection.status !== "ready") await new Promise((resolve) => connection.once("ready", resolve));
       if (queues[name] !== queue) return;
       open(name);
-      onReplaced?.(name, error);
+      log?.warn({ queue: name, err: error.message }, "queue restarted after Redis dropped while it started");
       queue.close().catch(() => {});
     });
   };
