@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { io, type Socket } from "socket.io-client";
+import { connectSocket, joinChat } from "../support/chat";
 import { randomIp, type Stack } from "../support/stack";
 import { postJson } from "./http";
 import { summarize, type BenchRow } from "./stats";
@@ -41,13 +41,9 @@ async function converse(stack: Stack, load: Load) {
       const sessionId = `chat_bench${c}x${Math.random().toString(36).slice(2, 10)}`;
       const created = await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" }, ip);
       if (created.status >= 300) throw new Error(`chat session: HTTP ${created.status}`);
-      const socket: Socket = await new Promise((resolve, reject) => {
-        const s = io(stack.url, { transports: ["websocket"], reconnection: false });
-        s.on("connect", () => resolve(s));
-        s.on("connect_error", reject);
-      });
+      const socket = await connectSocket(stack.url);
       try {
-        await new Promise((resolve) => socket.emit("chat:join", { sessionId }, resolve));
+        await joinChat(socket, sessionId);
         // Visitors do not all arrive in the same millisecond.
         await pause(load.thinkMs ? [0, load.thinkMs[1]] : undefined);
         for (let m = 0; m < load.messagesEach; m++) {

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { signedInUser } from "../support/accounts";
 import type { Stack } from "../support/stack";
+import { agent, request } from "./http";
 import { summarize, type BenchRow } from "./stats";
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
+/** One GET as a browser would send it, its body read and dropped; resolves with its latency (ms), rejects unless 200. */
 function get(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -40,13 +40,7 @@ async function load(url: string, seconds: number, concurrency: number, headers: 
 export async function benchSsr(stack: Stack, seconds = 8, concurrency = 32): Promise<BenchRow[]> {
   const page = `${stack.url}/services`;
   // The bytes the app sends (compressed as a browser would receive them).
-  const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    http.get(page, { headers: { "Accept-Encoding": "br" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
-    }).on("error", reject);
-  });
+  const sample = await request(page, { headers: { "Accept-Encoding": "br" } });
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": String(sample.headers["content-encoding"] ?? "identity"), "Content-Length": sample.body.length });
     res.end(sample.body);
