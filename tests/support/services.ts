@@ -1,9 +1,31 @@
 /**
  * Where the tests find PostgreSQL and Redis: DATABASE_URL and REDIS_URL when
- * set (how CI runs), otherwise containers started with Testcontainers when
- * Docker is available; with neither, the run stops with a clear message.
+ * set (how CI runs); else the local servers `npm run dev` uses by default, when
+ * they answer; else containers started with Testcontainers when Docker is
+ * available; with none of these, the run stops with a clear message.
  */
 import { execFileSync } from "node:child_process";
+import { Redis } from "ioredis";
+import postgres from "postgres";
+
+/** The servers `npm run dev` uses when nothing is set (packages/shared/src/env.ts); tests only create and drop their own databases there. */
+const LOCAL_PG = "postgresql://postgres@127.0.0.1:5432/postgres";
+const LOCAL_REDIS = "redis://127.0.0.1:6379";
+
+async function localServicesAnswer(): Promise<boolean> {
+  const sql = postgres(LOCAL_PG, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  const redis = new Redis(LOCAL_REDIS, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on("error", () => {});
+  try {
+    await Promise.all([sql`select 1`, redis.connect().then(() => redis.ping())]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+    await sql.end({ timeout: 1 });
+  }
+}
 
 export interface TestServices {
   /** A server URL whose path is ignored: tests create their own databases. */
@@ -24,10 +46,11 @@ function dockerAvailable(): boolean {
 export async function resolveTestServices(): Promise<TestServices> {
   const { DATABASE_URL, REDIS_URL } = process.env;
   if (DATABASE_URL && REDIS_URL) return { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, stop: async () => {} };
+  if (!DATABASE_URL && !REDIS_URL && (await localServicesAnswer())) return { databaseUrl: LOCAL_PG, redisUrl: LOCAL_REDIS, stop: async () => {} };
   if (!dockerAvailable()) {
     throw new Error(
       [
-        "The tests need PostgreSQL and Redis.",
+        `The tests need PostgreSQL and Redis, and found neither answering at ${LOCAL_PG} and ${LOCAL_REDIS}.`,
         "Either set DATABASE_URL and REDIS_URL (for example postgresql://postgres@127.0.0.1:5432/postgres and redis://127.0.0.1:6379),",
         "or make Docker available so Testcontainers can start both.",
       ].join("\n"),
