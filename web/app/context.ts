@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     requestId: string;
     cspNonce: string;
     clientIp: string;
+    /** What rate limits count this client under: its IPv4 address or its IPv6 /64 (see @app/shared/network). */
+    clientNetwork: string;
     logger: Logger;
     /** Set when this page may be kept for anonymous visitors (web/server/page-cache.ts). */
     pageCache?: PageCacheSlot;

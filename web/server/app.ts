@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
+import { clientNetworkKey } from "@app/shared/network";
 import { SESSION_COOKIE_NAME } from "../app/utils/session.server";
 import { createPageCache, type PageCacheSlot } from "./page-cache";
 import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedAddresses } from "./security";
@@ -91,14 +92,18 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     createRequestHandler({
       build: vite ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> : build!,
       mode: env.isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({
+      getLoadContext: (req, res) => {
+        const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        return {
         services,
         requestId: String(req.id),
         cspNonce: String(res.locals.cspNonce ?? ""),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientIp,
+        clientNetwork: clientNetworkKey(clientIp),
         logger: req.log,
         pageCache: res.locals.pageCache as PageCacheSlot | undefined,
-      }),
+        };
+      },
     }),
   );
   app.use(jsonErrors);

@@ -26,10 +26,10 @@ export const RESET_THROTTLED_MESSAGE = "Too many password reset requests. Please
  * up, and the token is issued after the response, off the request's path.
  */
 export async function requestPasswordReset(context: AppLoadContext, input: unknown): Promise<Outcome> {
-  const { services, clientIp, logger } = context;
+  const { services, clientNetwork, logger } = context;
   const parsed = requestResetSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
-  const retryAfter = await consume(services.rateLimits, "resetPerIp", clientIp);
+  const retryAfter = await consume(services.rateLimits, "resetPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, RESET_THROTTLED_MESSAGE);
 
   void issueResetToken(context, parsed.data.email).catch((error: unknown) => {

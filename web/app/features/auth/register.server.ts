@@ -22,7 +22,7 @@ export async function register(
   input: Record<string, unknown>,
   meta: RequestMeta & { form?: boolean },
 ): Promise<Outcome<SignedIn>> {
-  const { services, clientIp, logger } = context;
+  const { services, clientIp, clientNetwork, logger } = context;
   const parsed = (meta.form ? registerFormSchema : registerSchema).safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
 
@@ -31,7 +31,7 @@ export async function register(
     logger.info({ ip: clientIp }, "register honeypot filled; refused");
     return { ok: false, status: 400, message: "Registration failed" };
   }
-  const retryAfter = await consume(services.rateLimits, "registerPerIp", clientIp);
+  const retryAfter = await consume(services.rateLimits, "registerPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, REGISTER_THROTTLED_MESSAGE);
 
   const { firstName, lastName, email, password } = parsed.data;

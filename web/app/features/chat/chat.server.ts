@@ -23,12 +23,12 @@ const REPLY_WAIT_MS = 10_000;
 type Failure = { ok: false; status: 400 | 404 | 429; message: string; errors?: Record<string, string>; retryAfter?: number };
 
 export async function createChatSession(context: AppLoadContext, input: unknown, userAgent: string | null) {
-  const { services, clientIp } = context;
+  const { services, clientIp, clientNetwork } = context;
   const parsed = createChatSessionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: "Invalid chat session", errors: fieldErrors(parsed.error) } satisfies Failure;
   const existing = await services.db.chatSession.findUnique({ where: { id: parsed.data.sessionId } });
   if (existing) return { ok: true as const, created: false, session: { sessionId: existing.id, status: existing.status } };
-  const retryAfter = await consume(services.rateLimits, "chatSessionPerIp", clientIp);
+  const retryAfter = await consume(services.rateLimits, "chatSessionPerIp", clientNetwork);
   if (retryAfter !== null) return { ok: false, status: 429, message: "Too many chats started. Please wait a little.", retryAfter } satisfies Failure;
   const session = await services.db.chatSession.upsert({
     where: { id: parsed.data.sessionId },
@@ -44,11 +44,11 @@ export async function createChatSession(context: AppLoadContext, input: unknown,
  * reply (bounded) so API clients get the full §7 response.
  */
 export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown) {
-  const { services, clientIp, requestId, logger } = context;
+  const { services, clientNetwork, requestId, logger } = context;
   const parsed = sendChatMessageSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid message", errors: fieldErrors(parsed.error) } satisfies Failure;
   // Both limits at once (one wait for Redis), then one statement checks the conversation, stores the message and marks it active.
-  const [perSession, perIp] = await Promise.all([consume(services.rateLimits, "chatPerSession", sessionId), consume(services.rateLimits, "chatPerIp", clientIp)]);
+  const [perSession, perIp] = await Promise.all([consume(services.rateLimits, "chatPerSession", sessionId), consume(services.rateLimits, "chatPerIp", clientNetwork)]);
   const retryAfter = perSession ?? perIp;
   if (retryAfter !== null) return { ok: false, status: 429, message: "You're sending messages very quickly. Please wait a moment.", retryAfter } satisfies Failure;
   const stored = await storeVisitorMessage(services.db, sessionId, parsed.data.message);
@@ -112,8 +112,8 @@ const TRANSCRIPT_LIMIT = 50;
  * joining the conversation's room.
  */
 export async function readChatTranscript(context: AppLoadContext, sessionId: string) {
-  const { services, clientIp } = context;
-  const retryAfter = await consume(services.rateLimits, "chatReadPerIp", clientIp);
+  const { services, clientNetwork } = context;
+  const retryAfter = await consume(services.rateLimits, "chatReadPerIp", clientNetwork);
   if (retryAfter !== null) return { ok: false, status: 429, message: "Too many requests. Please wait a moment.", retryAfter } satisfies Failure;
   const conversation = await loadConversation(services.db, sessionId, TRANSCRIPT_LIMIT);
   if (!conversation) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
@@ -171,7 +171,7 @@ export interface AppointmentOrigin {
  * AppointmentRequest → announce to staff → confirmation email job.
  */
 export async function requestAppointment(context: AppLoadContext, input: unknown, origin: AppointmentOrigin) {
-  const { services, clientIp, requestId, logger } = context;
+  const { services, clientNetwork, requestId, logger } = context;
   const parsed = appointmentRequestSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -191,7 +191,7 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
     const session = await services.db.chatSession.findUnique({ where: { id: origin.chatSessionId }, select: { id: true } });
     if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
   }
-  const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientIp);
+  const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientNetwork);
   if (retryAfter !== null) {
     return { ok: false, status: 429, message: `You've sent several requests already. Please call us at ${business.phone}.`, retryAfter } satisfies Failure;
   }

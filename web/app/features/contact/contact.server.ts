@@ -15,7 +15,7 @@ export type ContactResult =
  * still gets success and the worker's sweeper sends the email later.
  */
 export async function submitContactMessage(context: AppLoadContext, input: Record<string, unknown>, userAgent: string | null): Promise<ContactResult> {
-  const { services, clientIp, requestId, logger } = context;
+  const { services, clientIp, clientNetwork, requestId, logger } = context;
 
   const parsed = contactMessageSchema.safeParse(input);
   if (!parsed.success) {
@@ -27,7 +27,7 @@ export async function submitContactMessage(context: AppLoadContext, input: Recor
     logger.info({ ip: clientIp }, "contact honeypot filled; dropped");
     return { ok: true, id: null };
   }
-  const retryAfter = await consume(services.rateLimits, "contactPerIp", clientIp);
+  const retryAfter = await consume(services.rateLimits, "contactPerIp", clientNetwork);
   if (retryAfter !== null) {
     return { ok: false, status: 429, message: "You have sent several messages in a short time. Please wait a few minutes, or call us.", retryAfter };
   }
