@@ -17,13 +17,13 @@ const inDays = (days: number) => {
 
 test("a customer sees only their bookings, cancels a pending one, and staff are emailed", async ({ page, db }) => {
   const user = await createUser(db, "customer", "Delphine");
-  const mine = await db.customer.create({ data: { name: "Delphine Thibodeaux", email: user.email, phone: "(225) 555-0199" } });
+  const mine = await db.customer.create({ data: { name: "Delphine Thibodeaux", email: user.email, phone: "(225) 555-0199", userId: user.id } });
   const summary = `Porch light repair ${Date.now()}`;
   const booking = await db.booking.create({ data: { customerId: mine.id, summary, priority: "medium", status: "pending", scheduledDate: inDays(5) } });
   const older = await db.booking.create({ data: { customerId: mine.id, summary: "Old panel check", priority: "medium", status: "completed", scheduledDate: inDays(-30) } });
 
   const other = await createUser(db, "customer", "Rene");
-  const theirs = await db.customer.create({ data: { name: "Rene Guidry", email: other.email, phone: "(225) 555-0111" } });
+  const theirs = await db.customer.create({ data: { name: "Rene Guidry", email: other.email, phone: "(225) 555-0111", userId: other.id } });
   const otherSummary = `Someone else's outlet ${Date.now()}`;
   const otherBooking = await db.booking.create({ data: { customerId: theirs.id, summary: otherSummary, priority: "medium", status: "pending", scheduledDate: inDays(6) } });
 
@@ -100,7 +100,7 @@ test.describe("without JavaScript", () => {
 
   test("the request and cancel forms work as plain posts", async ({ page, db }) => {
     const user = await createUser(db, "customer", "Solange");
-    await db.customer.create({ data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177" } });
+    await db.customer.create({ data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177", userId: user.id } });
     await logIn(page, user.email, { js: false });
     await page.goto("/account");
     const form = main(page).getByRole("region", { name: "Request an appointment" });

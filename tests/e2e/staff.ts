@@ -9,10 +9,18 @@ export const PASSWORD = "levee-breaker-2025";
 let counter = 0;
 export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
 
-export async function createUser(db: Db, role: "admin" | "customer" | "technician", firstName = "Odile") {
+/** A user made in the database; their email counts as verified unless `verified: false`. */
+export async function createUser(db: Db, role: "admin" | "customer" | "technician", firstName = "Odile", { verified = true } = {}) {
   const tag = unique(role);
   return db.user.create({
-    data: { firstName, lastName: `Boudreaux-${tag}`, email: `${tag}@test.example.com`, passwordHash: await hashPassword(PASSWORD), role },
+    data: {
+      firstName,
+      lastName: `Boudreaux-${tag}`,
+      email: `${tag}@test.example.com`,
+      passwordHash: await hashPassword(PASSWORD),
+      role,
+      emailVerifiedAt: verified ? new Date() : null,
+    },
   });
 }
 

@@ -14,10 +14,13 @@ it("writes and reads every model through the Prisma client", async () => {
   const session = await db().session.create({ data: { tokenHash: "t1", userId: user.id, expiresAt: now, userAgent: "ua", ip: "1.2.3.4" } });
   expect(await db().session.findUniqueOrThrow({ where: { tokenHash: "t1" } })).toMatchObject({ id: session.id, ip: "1.2.3.4" });
 
-  await db().passwordResetToken.create({ data: { tokenHash: "r1", userId: user.id, expiresAt: now, usedAt: now, emailedAt: now } });
-  expect(await db().passwordResetToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({ usedAt: now, emailedAt: now });
+  await db().accountToken.create({ data: { purpose: "email_verification", tokenHash: "r1", sealedToken: "s", email: "ann@example.com", userId: user.id, expiresAt: now, usedAt: now, emailedAt: now } });
+  expect(await db().accountToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({ purpose: "email_verification", sealedToken: "s", usedAt: now, emailedAt: now });
+  await db().user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
+  expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ emailVerifiedAt: now });
 
-  const customer = await db().customer.create({ data: { name: "Cajun Cafe", email: "cafe@example.com", phone: "225-555-0100" } });
+  const customer = await db().customer.create({ data: { name: "Cajun Cafe", email: "cafe@example.com", phone: "225-555-0100", userId: user.id } });
+  expect(await db().customer.findUniqueOrThrow({ where: { id: customer.id }, include: { user: true } })).toMatchObject({ userId: user.id, user: { email: "ann@example.com" } });
   const booking = await db().booking.create({
     data: {
       customerId: customer.id,

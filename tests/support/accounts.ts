@@ -6,11 +6,21 @@ export const TEST_PASSWORD = "correct-horse-battery";
 
 let counter = 0;
 
-/** Creates a user directly in the database and signs in through the API; returns its bearer token. */
-export async function signedInUser(baseUrl: string, db: Db, role: "customer" | "technician" | "admin", overrides: { email?: string } = {}) {
+/**
+ * Creates a user directly in the database and signs in through the API;
+ * returns its bearer token. The email counts as verified unless `verified: false`.
+ */
+export async function signedInUser(baseUrl: string, db: Db, role: "customer" | "technician" | "admin", overrides: { email?: string; verified?: boolean } = {}) {
   const email = overrides.email ?? `${role}${++counter}.${Date.now()}@test.example.com`;
   const user = await db.user.create({
-    data: { firstName: role[0]!.toUpperCase() + role.slice(1), lastName: `Tester${counter}`, email, passwordHash: await hashPassword(TEST_PASSWORD), role },
+    data: {
+      firstName: role[0]!.toUpperCase() + role.slice(1),
+      lastName: `Tester${counter}`,
+      email,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      role,
+      emailVerifiedAt: overrides.verified === false ? null : new Date(),
+    },
   });
   const res = await postJson(`${baseUrl}/api/auth/login`, { email, password: TEST_PASSWORD }, { ip: randomIp() });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);

@@ -34,6 +34,9 @@ export default function handleRequest(
         const html = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.byteLength));
+        // A page rendered for a signed-in user is theirs alone: never stored by the browser or a proxy,
+        // so after signing out the back button cannot bring it back.
+        if (signedIn(remixContext)) responseHeaders.set("Cache-Control", "private, no-store");
         if (loadContext.pageCache && opted(remixContext)) loadContext.pageCache.store(responseStatusCode, responseHeaders, html);
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
@@ -63,6 +66,25 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY).unref();
   });
+}
+
+/** Whether the page was rendered for a signed-in user (the root loader found one). */
+function signedIn(remixContext: EntryContext) {
+  const root = remixContext.staticHandlerContext.loaderData.root as { user?: unknown } | null | undefined;
+  return Boolean(root?.user);
+}
+
+/**
+ * Loader and action data fetched by the browser (client-side navigation) is
+ * the signed-in user's own, like the page: never stored.
+ */
+export function handleDataRequest(response: Response) {
+  try {
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  } catch {
+    // Immutable headers (a redirect): nothing is stored for those anyway.
+  }
+  return response;
 }
 
 /** Whether the page's own route says it may be kept for anonymous visitors (`handle = { pageCache: true }`). */

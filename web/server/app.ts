@@ -7,7 +7,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { clientNetworkKey } from "@app/shared/network";
-import { SESSION_COOKIE_NAME } from "../app/utils/session.server";
+import { sessionCookieName } from "../app/utils/session.server";
 import { createPageCache, type PageCacheSlot } from "./page-cache";
 import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedAddresses } from "./security";
 import type { Services } from "./services";
@@ -81,7 +81,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   }
 
   // Public pages for anonymous visitors, rendered once a minute rather than once a request (never in development).
-  if (!vite) app.use(createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: SESSION_COOKIE_NAME }).middleware);
+  if (!vite) app.use(createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: sessionCookieName(env) }).middleware);
 
   app.use(bodyLimit);
   app.use(sameOriginWrites(env));

@@ -18,7 +18,7 @@ function limiter(redis: Redis, prefix: string, keyPrefix: string, points: number
   });
 }
 
-export function createRateLimits(redis: Redis, prefix: string) {
+export function createRateLimits(redis: Redis, prefix: string, options: { visitorEmailsPerHour: number }) {
   return {
     contactPerIp: limiter(redis, prefix, "contact-ip", 5, 10 * 60),
     loginFailPerIp: limiter(redis, prefix, "login-ip", 10, 15 * 60, 15 * 60),
@@ -30,6 +30,9 @@ export function createRateLimits(redis: Redis, prefix: string) {
     chatSessionPerIp: limiter(redis, prefix, "chat-new-ip", 20, 60 * 60),
     chatReadPerIp: limiter(redis, prefix, "chat-read-ip", 120, 60),
     bookAppointmentPerIp: limiter(redis, prefix, "chat-book-ip", 5, 60 * 60),
+    /** Emails to an address a visitor typed (keyed by its hash): 3 a day each, and a cap for all of them an hour. */
+    visitorEmailPerRecipient: limiter(redis, prefix, "visitor-mail-to", 3, 24 * 60 * 60),
+    visitorEmailPerHour: limiter(redis, prefix, "visitor-mail-all", Math.max(1, options.visitorEmailsPerHour), 60 * 60),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import { chatJoinSchema } from "@app/shared/api/chat";
 import { createBlockingRedis } from "@app/shared/redis";
 import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
@@ -19,8 +19,11 @@ async function socketUser(services: Services, headers: Record<string, string | s
   const presented = await readSessionToken(new Request("http://socket.local/", { headers: requestHeaders }), services.env);
   if (!presented) return null;
   const session = await findSession(services.db, presented.token);
-  return session ? { ...session.user, sessionId: session.id } : null;
+  return session ? { ...session.user, sessionId: session.id, expiresAt: session.expiresAt, token: presented.token } : null;
 }
+
+/** How often a signed-in socket's session is looked at again (besides at its expiry). */
+const SESSION_RECHECK_MS = 5 * 60 * 1000;
 
 /**
  * socket.io on the web server's HTTP port. The Redis adapter fans events out
@@ -65,19 +68,56 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
     });
 
     // Registered after the handlers above, so nothing a client sends early is missed.
-    // Staff sockets join the admins room: booking events and emergency alerts go only there.
+    // A signed-in socket joins its user's and its session's rooms, so a sign-out, a password reset
+    // or a role change reaches it on any web process; staff sockets also join the admins room,
+    // where booking events and emergency alerts go.
     try {
       const user = await socketUser(services, socket.handshake.headers, socket.handshake.auth);
-      if (user?.role === "admin") {
-        // The user's and the session's rooms let a role change or a sign-out take this socket out of the admins room.
-        await socket.join([ADMIN_ROOM, userRoom(user.id), sessionRoom(user.sessionId)]);
+      if (user) {
+        await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
         socket.data.userId = user.id;
-        socket.emit("admin:ready", { ok: true });
+        watchSession(socket, user.token, user.expiresAt);
+        if (user.role === "admin") {
+          await socket.join(ADMIN_ROOM);
+          socket.emit("admin:ready", { ok: true });
+        }
       }
     } catch (error) {
       logger.warn({ err: (error as Error).message }, "socket session lookup failed");
     }
   });
+
+  /**
+   * A socket lives no longer than its session: at the session's expiry (and
+   * every few minutes, in case it was ended or its user deactivated by a path
+   * that could not reach this socket) the session is looked up again, and the
+   * socket is disconnected when it is gone.
+   */
+  function watchSession(socket: Socket, token: string, expiresAt: Date) {
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = (at: Date) => {
+      const delay = Math.max(0, Math.min(at.getTime() - Date.now(), SESSION_RECHECK_MS));
+      timer = setTimeout(() => void check(), delay);
+      timer.unref();
+    };
+    const check = async () => {
+      if (socket.disconnected) return;
+      try {
+        const session = await findSession(services.db, token);
+        if (!session) {
+          socket.disconnect(true);
+          return;
+        }
+        schedule(session.expiresAt);
+      } catch (error) {
+        // The database is away: look again later rather than drop a staff page over it.
+        logger.warn({ err: (error as Error).message }, "socket session re-check failed");
+        schedule(new Date(Date.now() + 30_000));
+      }
+    };
+    socket.on("disconnect", () => clearTimeout(timer));
+    schedule(expiresAt);
+  }
 
   return {
     io,

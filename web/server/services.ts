@@ -29,6 +29,11 @@ export interface Services {
    * or a sign-out, they hear no more staff events.
    */
   revokeStaffSockets(who: { userId: number } | { sessionId: string }): void;
+  /**
+   * Disconnects a user's open sockets (or one session's) on every web process:
+   * their session ended (sign-out, password reset), so nothing more reaches them.
+   */
+  disconnectSockets(who: { userId: number } | { sessionId: string }): void;
   emitterRedis: Redis;
 }
 
@@ -66,11 +71,19 @@ export function createServices(env: Env, logger: Logger): Services {
     db,
     redis,
     queues,
-    rateLimits: createRateLimits(redis, env.REDIS_PREFIX),
+    rateLimits: createRateLimits(redis, env.REDIS_PREFIX, { visitorEmailsPerHour: env.ANON_REQUESTS_PER_HOUR }),
     chatEvents,
     emitterRedis,
     emitToRoom,
     emitToChat: (sessionId, event, payload) => emitToRoom(chatRoom(sessionId), event, payload),
+    disconnectSockets: (who) => {
+      const room = "userId" in who ? userRoom(who.userId) : sessionRoom(who.sessionId);
+      try {
+        emitter.in(room).disconnectSockets(true);
+      } catch (error) {
+        logger.warn({ err: (error as Error).message, room }, "could not disconnect sockets");
+      }
+    },
     revokeStaffSockets: (who) => {
       const room = "userId" in who ? userRoom(who.userId) : sessionRoom(who.sessionId);
       try {

@@ -1,7 +1,7 @@
 import { jobContracts, parseJobData, type QueueName } from "@app/shared/jobs";
 import type { WorkerContext } from "./context";
 import { replyToChatMessage } from "./processors/chat";
-import { sendAppointmentConfirmation, sendBookingCancelledNotification, sendBookingStaffNotification, sendContactNotification, sendPasswordReset } from "./processors/email";
+import { sendAppointmentConfirmation, sendBookingCancelledNotification, sendBookingStaffNotification, sendContactNotification, sendAccountLink } from "./processors/email";
 import { publishBookingEvent } from "./processors/notifications";
 
 type Handler = (ctx: WorkerContext, data: never) => Promise<unknown>;
@@ -10,7 +10,7 @@ type Handler = (ctx: WorkerContext, data: never) => Promise<unknown>;
 export const handlers: { [Q in QueueName]: { [N in keyof (typeof jobContracts)[Q]]: Handler } } = {
   email: {
     "contact-notification": sendContactNotification,
-    "password-reset": sendPasswordReset,
+    "account-link": sendAccountLink,
     "booking-staff-notification": sendBookingStaffNotification,
     "appointment-confirmation": sendAppointmentConfirmation,
     "booking-cancelled-notification": sendBookingCancelledNotification,

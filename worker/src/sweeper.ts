@@ -28,13 +28,13 @@ export async function sweepOnce(ctx: WorkerContext): Promise<number> {
     await add(enqueue(queues, "email", "contact-notification", { contactMessageId: c.id, requestId: c.requestId ?? undefined }, { jobId: jobIds.contactNotification(c.id) }));
   }
 
-  const resets = await db.passwordResetToken.findMany({
+  const links = await db.accountToken.findMany({
     where: { emailedAt: null, usedAt: null, expiresAt: { gt: new Date() }, createdAt: { lte: cutoff } },
     select: { id: true },
     take: BATCH,
   });
-  for (const r of resets) {
-    await add(enqueue(queues, "email", "password-reset", { resetTokenId: r.id }, { jobId: jobIds.passwordReset(r.id) }));
+  for (const t of links) {
+    await add(enqueue(queues, "email", "account-link", { accountTokenId: t.id }, { jobId: jobIds.accountLink(t.id) }));
   }
 
   const bookings = await db.booking.findMany({

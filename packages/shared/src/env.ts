@@ -45,6 +45,8 @@ const base = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How long a rendered public page is reused for anonymous visitors (seconds; 0 turns the page cache off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Appointment requests from visitors per hour whose confirmation may be emailed to the address they typed. */
+  ANON_REQUESTS_PER_HOUR: z.coerce.number().int().min(0).default(60),
 });
 
 export type RawEnv = z.infer<typeof base>;
@@ -72,6 +74,7 @@ export interface Env {
   JOB_LOCK_MS: number;
   SHUTDOWN_DELAY_MS: number;
   PAGE_CACHE_SECONDS: number;
+  ANON_REQUESTS_PER_HOUR: number;
 }
 
 export class EnvError extends Error {
@@ -130,6 +133,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     JOB_LOCK_MS: raw.JOB_LOCK_MS,
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     PAGE_CACHE_SECONDS: raw.PAGE_CACHE_SECONDS,
+    ANON_REQUESTS_PER_HOUR: raw.ANON_REQUESTS_PER_HOUR,
   };
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");

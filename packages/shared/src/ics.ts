@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { business, formatAddress, type BusinessFacts } from "./business";
+import { business, type BusinessFacts } from "./business";
 
 /** iCalendar (RFC 5545) for bookings: the staff feed and the attachment of confirmation emails. */
 
@@ -60,9 +60,9 @@ export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: stri
   return calendar.toString();
 }
 
-/** A single appointment, attached to the visitor's confirmation email. */
+/** A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email. */
 export function appointmentInvite(
-  appointment: { id: number; serviceType: string; scheduledDate: Date; address: string | null; description: string | null },
+  appointment: { id: number; serviceType: string; scheduledDate: Date },
   options: { appUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
@@ -72,8 +72,7 @@ export function appointmentInvite(
     start: appointment.scheduledDate,
     end: new Date(appointment.scheduledDate.getTime() + VISIT_MINUTES * 60_000),
     summary: `${facts.name}: ${appointment.serviceType} (requested)`,
-    description: `Requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.${appointment.description ? `\n\n${appointment.description}` : ""}`,
-    location: appointment.address ?? formatAddress(facts),
+    description: `Request #${appointment.id}: requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.`,
     status: ICalEventStatus.TENTATIVE,
     organizer: { name: facts.name, email: facts.email },
   });

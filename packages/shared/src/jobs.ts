@@ -12,7 +12,8 @@ const requestId = z.string().max(100).optional();
 export const jobContracts = {
   email: {
     "contact-notification": z.object({ contactMessageId: z.number().int().positive(), requestId }),
-    "password-reset": z.object({ resetTokenId: z.uuid(), requestId }),
+    /** A password-reset or email-verification link (the AccountToken row says which). */
+    "account-link": z.object({ accountTokenId: z.uuid(), requestId }),
     "booking-staff-notification": z.object({ bookingId: z.number().int().positive(), requestId }),
     "appointment-confirmation": z.object({ appointmentRequestId: z.number().int().positive(), requestId }),
     "booking-cancelled-notification": z.object({ bookingId: z.number().int().positive(), requestId }),
@@ -39,7 +40,7 @@ export type JobData<Q extends QueueName, N extends JobName<Q>> = z.infer<(typeof
 /** Deterministic ids: the same piece of work always gets the same id. */
 export const jobIds = {
   contactNotification: (contactMessageId: number) => `contact-${contactMessageId}`,
-  passwordReset: (resetTokenId: string) => `reset-${resetTokenId}`,
+  accountLink: (accountTokenId: string) => `account-link-${accountTokenId}`,
   bookingStaffNotification: (bookingId: number) => `booking-email-${bookingId}`,
   appointmentConfirmation: (appointmentRequestId: number) => `appointment-confirmation-${appointmentRequestId}`,
   /** One per cancellation: a booking reopened by staff and cancelled again is emailed again. */

@@ -2,7 +2,7 @@
 export const realtimeKey = (prefix: string) => `${prefix}:socket.io`;
 export const chatRoom = (sessionId: string) => `chat:${sessionId}`;
 export const ADMIN_ROOM = "admins";
-/** Every staff socket of one user, so they can be taken out of the admins room wherever they are connected. */
+/** Every signed-in socket of one user, so a role change or a password reset reaches them wherever they are connected. */
 export const userRoom = (userId: number) => `user:${userId}`;
-/** Every staff socket opened with one session, so signing out takes them out of the admins room. */
+/** Every socket opened with one session, so signing out disconnects them. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

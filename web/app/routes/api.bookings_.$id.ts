@@ -12,9 +12,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id <= 0) return apiError(404, "Booking not found");
     const { status } = validate(statusChangeSchema, await readJsonObject(request));
-    const booking = await updateBookingStatus(context, id, status, admin);
-    if (!booking) return apiError(404, "Booking not found");
-    return jsonResponse({ success: true, booking: serializeBooking(booking), message: "Booking status updated successfully" });
+    const updated = await updateBookingStatus(context, id, status, admin);
+    if (!updated) return apiError(404, "Booking not found");
+    return jsonResponse({ success: true, booking: serializeBooking(updated.booking), message: "Booking status updated successfully" });
   });
 }
 

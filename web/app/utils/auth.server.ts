@@ -22,6 +22,8 @@ export interface SessionUser {
   lastName: string;
   email: string;
   role: "customer" | "technician" | "admin";
+  /** Whether the owner of `email` has proved it (docs/security.md, "Verified identities"). */
+  emailVerified: boolean;
 }
 
 /** The user as the API returns it (login, register, me): SessionUser plus status and dates, in ISO 8601. */
@@ -40,10 +42,11 @@ interface UserRow {
   isActive: boolean;
   createdAt: Date;
   lastLogin: Date | null;
+  emailVerifiedAt: Date | null;
 }
 
 export function toSessionUser(user: UserRow): SessionUser {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role };
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, emailVerified: user.emailVerifiedAt !== null };
 }
 
 export function toApiUser(user: UserRow): ApiUser {
@@ -155,7 +158,7 @@ export async function endSession(request: Request, context: AppLoadContext): Pro
       context.logger.warn({ err: error }, "could not delete the session row");
       return null;
     });
-    if (ended) context.services.revokeStaffSockets({ sessionId: ended.id });
+    if (ended) context.services.disconnectSockets({ sessionId: ended.id });
   }
   resolved.delete(request);
   return clearSessionCookie(env);

@@ -1,6 +1,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import type { Db } from "@app/shared/db";
 import type { Env } from "@app/shared/env";
+import { purposeKeys } from "@app/shared/keys";
 import { randomToken, sha256 } from "@app/shared/tokens";
 
 /**
@@ -12,22 +13,27 @@ import { randomToken, sha256 } from "@app/shared/tokens";
  */
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_COOKIE_NAME = "bce_session";
+/**
+ * The cookie's name. In production it carries the `__Host-` prefix, which
+ * browsers accept only from a secure origin, for the whole site and without a
+ * Domain: no subdomain or plain-HTTP page can plant or overwrite it.
+ */
+export const sessionCookieName = (env: Pick<Env, "isProduction">) => (env.isProduction ? "__Host-bce_session" : "bce_session");
 /** Tokens are 43 characters (randomToken()); anything much longer is not one of ours. */
 const MAX_TOKEN_LENGTH = 200;
 
 const cookies = new WeakMap<Env, Cookie>();
 
-/** The session cookie: signed with SESSION_SECRET (the first signs, all verify, for rotation). */
+/** The session cookie: signed with the session-cookie key of each SESSION_SECRET (the first signs, all verify, for rotation). */
 export function sessionCookie(env: Env): Cookie {
   let cookie = cookies.get(env);
   if (!cookie) {
-    cookie = createCookie(SESSION_COOKIE_NAME, {
+    cookie = createCookie(sessionCookieName(env), {
       httpOnly: true,
       sameSite: "lax",
       secure: env.isProduction,
       path: "/",
-      secrets: env.SESSION_SECRETS,
+      secrets: purposeKeys(env.SESSION_SECRETS, "session-cookie").map((key) => key.toString("base64url")),
       maxAge: SESSION_TTL_MS / 1000,
     });
     cookies.set(env, cookie);
@@ -79,6 +85,7 @@ export const sessionUserColumns = {
   isActive: true,
   createdAt: true,
   lastLogin: true,
+  emailVerifiedAt: true,
 } as const;
 
 /** The live session for a token with its user, or null (unknown, expired, or the user is inactive). */

@@ -4,11 +4,13 @@ import {
   bookingCancelledEmail,
   bookingStaffEmail,
   contactNotificationEmail,
+  emailVerificationEmail,
   passwordResetEmail,
 } from "@app/shared/email/templates";
 import { appointmentInvite } from "@app/shared/ics";
 import type { JobData } from "@app/shared/jobs";
-import { resetTokenFor } from "@app/shared/tokens";
+import { purposeKeys } from "@app/shared/keys";
+import { unsealToken } from "@app/shared/tokens";
 import type { WorkerContext } from "../context";
 
 /**
@@ -34,16 +36,26 @@ export async function sendContactNotification(ctx: WorkerContext, data: JobData<
   return result;
 }
 
-export async function sendPasswordReset(ctx: WorkerContext, data: JobData<"email", "password-reset">) {
-  const row = await ctx.db.passwordResetToken.findUnique({ where: { id: data.resetTokenId }, include: { user: true } });
-  if (!row) throw new UnrecoverableError(`reset token ${data.resetTokenId} not found`);
+/**
+ * A password-reset or email-verification link. The row holds the token sealed
+ * until this email is sent (then only its hash remains), so a retry after a
+ * crash sends the same link, under the same idempotency key.
+ */
+export async function sendAccountLink(ctx: WorkerContext, data: JobData<"email", "account-link">) {
+  const row = await ctx.db.accountToken.findUnique({ where: { id: data.accountTokenId }, include: { user: true } });
+  if (!row) throw new UnrecoverableError(`account token ${data.accountTokenId} not found`);
   if (row.emailedAt) return { skipped: "already sent" };
-  if (row.usedAt || row.expiresAt < new Date()) return { skipped: "expired or used" };
-  const token = resetTokenFor(row.id, ctx.env.SESSION_SECRETS[0]!);
-  const resetUrl = `${ctx.env.APP_URL}/login?token=${encodeURIComponent(token)}`;
-  const email = passwordResetEmail({ firstName: row.user.firstName, resetUrl });
-  const result = await ctx.mailer.send({ ...email, to: row.user.email, kind: "password-reset", relatedKey: `reset:${row.id}` });
-  await ctx.db.passwordResetToken.update({ where: { id: row.id }, data: { emailedAt: new Date() } });
+  if (row.usedAt || row.expiresAt < new Date() || !row.sealedToken) return { skipped: "expired or used" };
+  const token = unsealToken(row.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
+  if (!token) throw new UnrecoverableError(`account token ${row.id} cannot be opened with the configured SESSION_SECRET`);
+  const email =
+    row.purpose === "password_reset"
+      ? passwordResetEmail({ firstName: row.user.firstName, resetUrl: `${ctx.env.APP_URL}/login?token=${encodeURIComponent(token)}` })
+      : emailVerificationEmail({ firstName: row.user.firstName, verifyUrl: `${ctx.env.APP_URL}/verify-email?token=${encodeURIComponent(token)}` });
+  const kind = row.purpose === "password_reset" ? "password-reset" : "email-verification";
+  const result = await ctx.mailer.send({ ...email, to: row.email, kind, relatedKey: `account-link:${row.id}` });
+  // Sent: from now on the database holds only the token's hash.
+  await ctx.db.accountToken.update({ where: { id: row.id }, data: { emailedAt: new Date(), sealedToken: null } });
   return result;
 }
 
@@ -62,7 +74,9 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
   if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
   if (request.confirmedAt) return { skipped: "already sent" };
   const scheduledDate = request.booking?.scheduledDate ?? request.requestedDate;
-  const email = appointmentConfirmationEmail({ ...request, scheduledDate });
+  // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
+  const fixed = { id: request.id, serviceType: request.serviceType, priority: request.priority };
+  const email = appointmentConfirmationEmail({ ...fixed, scheduledDate });
   const result = await ctx.mailer.send({
     ...email,
     to: request.customerEmail,
@@ -70,7 +84,7 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
     relatedKey: `appointment:${request.id}`,
     // The requested visit as a calendar event the visitor can add with one tap.
     attachments: scheduledDate
-      ? [{ filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: appointmentInvite({ ...request, scheduledDate }, { appUrl: ctx.env.APP_URL }) }]
+      ? [{ filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: appointmentInvite({ ...fixed, scheduledDate }, { appUrl: ctx.env.APP_URL }) }]
       : undefined,
   });
   await ctx.db.appointmentRequest.update({ where: { id: request.id }, data: { confirmedAt: new Date() } });

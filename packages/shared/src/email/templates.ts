@@ -58,6 +58,23 @@ export function passwordResetEmail(input: { firstName: string; resetUrl: string 
   return { subject, text, html };
 }
 
+/** To a new account's address: prove it is yours (the link asks before it confirms). */
+export function emailVerificationEmail(input: { firstName: string; verifyUrl: string }, facts: BusinessFacts = business): RenderedEmail {
+  const subject = `Confirm your email for ${facts.name}`;
+  const text = `Hi ${input.firstName},\n\nSomeone (hopefully you) created a ${facts.name} account with this email address.\nOpen this link within 24 hours and confirm, so your account can show your appointments:\n\n${input.verifyUrl}\n\nIf you did not create this account, do not open the link: without it, nobody can see your appointments through that account.\nQuestions? Call ${facts.phone}.\n`;
+  const url = escapeHtml(input.verifyUrl);
+  const html = emailLayout(
+    subject,
+    `<p>Hi ${escapeHtml(input.firstName)},</p>
+<p>Someone (hopefully you) created a ${escapeHtml(facts.name)} account with this email address. Confirm it within 24 hours, so your account can show your appointments.</p>
+<p><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm my email</a></p>
+<p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>
+<p>If you did not create this account, do not open the link: without it, nobody can see your appointments through that account. Questions? Call ${escapeHtml(facts.phone)}.</p>`,
+    footer(facts),
+  );
+  return { subject, text, html };
+}
+
 export interface BookingForEmail {
   id: number;
   summary: string;
@@ -121,35 +138,34 @@ export function bookingCancelledEmail(booking: BookingForEmail, appUrl: string, 
 
 export interface AppointmentForEmail {
   id: number;
-  customerName: string;
   serviceType: string;
-  preferredTiming: string | null;
-  address: string | null;
   priority: string;
-  description: string | null;
   scheduledDate: Date | null;
 }
 
-/** To the visitor: we have your appointment request. */
+/**
+ * To the address given with an appointment request. Nobody proved that
+ * address belongs to the person who typed it, so the email carries fixed
+ * wording only: the service (from our fixed list), the time, the request
+ * number and the business's facts, never text the visitor wrote (docs/security.md).
+ */
 export function appointmentConfirmationEmail(request: AppointmentForEmail, facts: BusinessFacts = business): RenderedEmail {
   const subject = `We received your appointment request – ${facts.name}`;
   const rows = fieldRows([
     ["Reference", `Request #${request.id}`],
     ["Service", request.serviceType],
-    ["Requested time", request.scheduledDate ? when(request.scheduledDate, facts) : request.preferredTiming],
-    ["Preferred timing", request.preferredTiming],
-    ["Address", request.address],
+    ["Requested time", request.scheduledDate ? when(request.scheduledDate, facts) : "To be arranged by phone"],
     ["Priority", request.priority],
-    ["Your notes", request.description],
   ]);
-  const intro = `Hi ${request.customerName}, thank you for choosing ${facts.name}. Your request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
+  const intro = `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
   const emergency =
     request.priority === "emergency"
       ? `If this is an emergency, please call us right now at ${facts.phone}, day or night.`
       : `Questions? Call ${facts.phone}.`;
+  const notYou = `Did not ask for this? Someone may have typed your address by mistake: you can ignore this email, or call ${facts.phone}.`;
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n\n${emergency}\n`,
-    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(emergency)}</p>`, footer(facts)),
+    text: `${intro}\n\n${rows.text}\n\n${emergency}\n\n${notYou}\n`,
+    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(emergency)}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(notYou)}</p>`, footer(facts)),
   };
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CalendarPlus, CheckCircle2, TriangleAlert, XCircle } from "lucide-react";
+import { CalendarPlus, CheckCircle2, MailCheck, TriangleAlert, XCircle } from "lucide-react";
 import { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
@@ -108,8 +108,8 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
         <Field id="customerPhone" label="Phone" required error={errors.customerPhone}>
           {(p) => <Input {...p} name="customerPhone" type="tel" autoComplete="tel" maxLength={40} defaultValue={v("customerPhone")} />}
         </Field>
-        <Field id="customerEmail" label="Email" required error={errors.customerEmail}>
-          {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={254} defaultValue={v("customerEmail")} />}
+        <Field id="customerEmail" label="Email" required error={errors.customerEmail} hint="Your account's confirmed address.">
+          {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={254} readOnly defaultValue={prefill.customerEmail ?? ""} />}
         </Field>
         <Field id="serviceType" label="Service type" required error={errors.serviceType}>
           {(p) => (
@@ -164,6 +164,41 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
         {pending ? "Sending request..." : "Request appointment"}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * An account whose email is not confirmed yet sees this instead of bookings
+ * and the request form, with a button that sends the link again.
+ */
+export function VerifyEmailNotice({ email, result }: { email: string; result: { ok: boolean; message: string } | null }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-verification";
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-2xl font-bold">
+          <MailCheck aria-hidden="true" className="size-6 text-brand-700" />
+          Confirm your email address
+        </h2>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-slate-700">
+          We sent a link to <strong>{email}</strong>. Open it to confirm that this address is yours. Until then this page cannot show or change
+          appointments, because anyone can type an email address when they create an account.
+        </p>
+        <p className="text-slate-700">
+          Need help now? Call <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>{business.phone}</a>.
+        </p>
+        <ActionOutcome result={result} />
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="resend-verification" />
+          <Button type="submit" variant="outline" disabled={sending}>
+            {sending ? "Sending..." : "Send the link again"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 

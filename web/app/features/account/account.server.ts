@@ -6,29 +6,41 @@ import { updateBookingStatus } from "../bookings/bookings.server";
 import { requestAppointment } from "../chat/chat.server";
 import { bookingStatusLabel } from "./status";
 
+/**
+ * The customer portal (/account). What it shows and changes is reached
+ * through the account's linked customer records (`Customer.userId`), which
+ * exist only once the account's email is verified; an unverified account sees
+ * and changes nothing (docs/security.md, "Verified identities").
+ */
+
 export interface PortalUser {
   id: number;
   firstName: string;
   lastName: string;
   email: string;
+  emailVerified: boolean;
 }
 
-const emailOf = (user: PortalUser) => user.email.toLowerCase();
+export const VERIFY_FIRST_MESSAGE = "Please confirm your email address first: open the link we emailed you, or send it again from this page.";
 
-/** The signed-in person's bookings: those of every Customer row with their email, newest scheduled first. */
+/** The signed-in person's bookings (those of their linked customer records), newest scheduled first. */
 export async function accountOverview(context: AppLoadContext, user: PortalUser) {
   const { db } = context.services;
-  const email = emailOf(user);
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  if (!user.emailVerified) {
+    return { verified: false as const, bookings: [], prefill: { customerName: name, customerEmail: user.email, customerPhone: "" } };
+  }
   const [bookings, customer] = await Promise.all([
     db.booking.findMany({
-      where: { customer: { email } },
+      where: { customer: { userId: user.id } },
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
       take: 100,
       select: { id: true, summary: true, status: true, scheduledDate: true, priority: true },
     }),
-    db.customer.findFirst({ where: { email }, orderBy: { id: "asc" }, select: { phone: true } }),
+    db.customer.findFirst({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { phone: true } }),
   ]);
   return {
+    verified: true as const,
     bookings: bookings.map((b) => ({
       id: b.id,
       summary: b.summary,
@@ -39,33 +51,38 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       when: b.scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "full", timeStyle: "short" }),
       cancellable: b.status === "pending",
     })),
-    prefill: { customerName: `${user.firstName} ${user.lastName}`.trim(), customerEmail: email, customerPhone: customer?.phone ?? "" },
+    prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },
   };
 }
 
-/** A new appointment from the portal: the chat's rules, without a chat session. */
-export function requestPortalAppointment(context: AppLoadContext, input: unknown) {
-  return requestAppointment(context, input, { chatSessionId: null, source: "portal" });
+/** A new appointment from the portal (verified accounts only): the chat's rules, joined to the account's customer record. */
+export async function requestPortalAppointment(context: AppLoadContext, user: PortalUser, input: unknown) {
+  if (!user.emailVerified) return { ok: false as const, status: 403 as const, message: VERIFY_FIRST_MESSAGE, errors: undefined };
+  return requestAppointment(context, input, { chatSessionId: null, source: "portal", account: { userId: user.id, email: user.email } });
 }
 
-export type CancelResult = { ok: true; bookingId: number; summary: string } | { ok: false; status: 400 | 404 | 409; message: string };
+export type CancelResult = { ok: true; bookingId: number; summary: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
 /**
  * Cancels one of the signed-in person's pending bookings. A booking that is
- * not theirs answers exactly like one that does not exist.
+ * not theirs answers exactly like one that does not exist. The change is
+ * conditional (only a booking still pending is cancelled), so an office
+ * change made meanwhile is never overwritten.
  */
 export async function cancelOwnBooking(context: AppLoadContext, user: PortalUser, rawId: unknown): Promise<CancelResult> {
   const { services, requestId, logger } = context;
+  if (!user.emailVerified) return { ok: false, status: 403, message: VERIFY_FIRST_MESSAGE };
   const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isInteger(id) || id <= 0) return { ok: false, status: 400, message: "That booking could not be found." };
-  const booking = await services.db.booking.findFirst({ where: { id, customer: { email: emailOf(user) } }, select: { id: true, status: true, summary: true } });
+  const booking = await services.db.booking.findFirst({ where: { id, customer: { userId: user.id } }, select: { id: true, summary: true } });
   if (!booking) return { ok: false, status: 404, message: "That booking could not be found in your account." };
-  if (booking.status !== "pending") {
-    return { ok: false, status: 409, message: `Booking #${booking.id} can no longer be cancelled online (it is ${bookingStatusLabel[booking.status].toLowerCase()}). Please call us at ${business.phone}.` };
+  const result = await updateBookingStatus(context, id, "cancelled", { id: user.id, email: user.email }, { byCustomer: true, onlyFrom: ["pending"] });
+  if (!result) return { ok: false, status: 404, message: "That booking could not be found in your account." };
+  if (!result.changed) {
+    return { ok: false, status: 409, message: `Booking #${id} can no longer be cancelled online (it is ${bookingStatusLabel[result.booking.status].toLowerCase()}). Please call us at ${business.phone}.` };
   }
-  const cancelled = await updateBookingStatus(context, id, "cancelled", { id: user.id, email: user.email }, { byCustomer: true });
   try {
-    const cancelledAt = cancelled?.cancelledByCustomerAt ?? new Date();
+    const cancelledAt = result.booking.cancelledByCustomerAt ?? new Date();
     await enqueue(services.queues, "email", "booking-cancelled-notification", { bookingId: id, requestId }, { jobId: jobIds.bookingCancelledNotification(id, cancelledAt) });
   } catch (error) {
     logger.warn({ err: (error as Error).message, bookingId: id }, "booking cancelled; staff email deferred to the sweeper");

@@ -12,6 +12,7 @@ import { updateBookingStatus } from "~/features/bookings/bookings.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { createBookingForCustomer } from "./bookings.server";
 import { createCustomer } from "./customers.server";
+import { mergeBookingCustomer } from "./merge-customer.server";
 import type { ActionResult } from "./action-result";
 import { changeUserRole } from "./users.server";
 
@@ -54,6 +55,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
 
 /**
  * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
+ * `merge-customer` (bookingId: its customer record joins the older one with the same email),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, scheduledDate as ISO 8601 with offset).
  */
@@ -69,9 +71,16 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         if (!bookingId) return fail(404, intent, "Booking not found");
         const parsed = statusChangeSchema.safeParse({ status: values.status });
         if (!parsed.success) return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
-        const booking = await updateBookingStatus(context, bookingId, parsed.data.status, admin);
-        if (!booking) return fail(404, intent, "Booking not found");
-        return ok({ intent, message: "Booking status updated successfully", bookingId, status: booking.status });
+        const updated = await updateBookingStatus(context, bookingId, parsed.data.status, admin);
+        if (!updated) return fail(404, intent, "Booking not found");
+        return ok({ intent, message: "Booking status updated successfully", bookingId, status: updated.booking.status });
+      }
+      case "merge-customer": {
+        const bookingId = positiveId(values.bookingId);
+        if (!bookingId) return fail(404, intent, "Booking not found");
+        const merged = await mergeBookingCustomer(context, admin, bookingId);
+        if (!merged.ok) return fail(merged.status, intent, merged.message);
+        return ok({ intent, message: `Merged into customer #${merged.into.id} (${merged.into.name}).`, bookingId });
       }
       case "create-customer": {
         const parsed = newCustomerSchema.safeParse(values);
@@ -99,7 +108,14 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
     }
   } catch (error) {
     context.logger.error({ err: error, intent }, "bookings page action failed");
-    const fallback = intent === "create-customer" ? "Failed to create customer" : intent === "create-booking" ? "Failed to create booking" : "Failed to update booking status";
+    const fallback =
+      intent === "create-customer"
+        ? "Failed to create customer"
+        : intent === "create-booking"
+          ? "Failed to create booking"
+          : intent === "merge-customer"
+            ? "Failed to merge the customer records"
+            : "Failed to update booking status";
     return fail(500, intent, fallback);
   }
 }

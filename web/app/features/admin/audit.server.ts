@@ -3,8 +3,8 @@ import type { Prisma } from "@app/shared/db";
 
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
-  action: "user.role_changed" | "booking.status_changed";
-  targetType: "user" | "booking";
+  action: "user.role_changed" | "booking.status_changed" | "customer.merged";
+  targetType: "user" | "booking" | "customer";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

@@ -10,6 +10,7 @@ import { bookingPriorities, bookingStatuses } from "@app/shared/api/admin";
 import { serializeBooking } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { listBookings } from "./bookings-list.server";
+import { mergeCandidates } from "./merge-customer.server";
 
 export const BOOKINGS_PAGE_SIZE = 50;
 
@@ -65,7 +66,13 @@ async function exists(context: AppLoadContext, where: Prisma.BookingWhereInput) 
   return (await context.services.db.booking.findFirst({ where, select: { id: true } })) !== null;
 }
 
+/** A page of bookings, each lead that shares its email with an older customer record marked with that record. */
 export async function bookingsPage(context: AppLoadContext, query: BookingsPageQuery, limit = BOOKINGS_PAGE_SIZE) {
+  const page = await bookingsOnPage(context, query, limit);
+  return { ...page, mergeInto: await mergeCandidates(context, page.bookings) };
+}
+
+async function bookingsOnPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
   if (query.after) {
     const rows = await context.services.db.booking.findMany({
       where: { AND: [filters(query), newerThan(query.after)] },

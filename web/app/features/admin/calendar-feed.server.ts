@@ -1,21 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingsCalendar } from "@app/shared/ics";
-import { safeEqual } from "@app/shared/tokens";
-import { createHmac } from "node:crypto";
+import { purposeKeys, signFor, verifyFor } from "@app/shared/keys";
 
 /**
  * Each admin's private, revocable calendar feed (Google Calendar, Outlook):
  * `APP_URL/calendar/<feedId>.<hmac>.ics`. Only the id is stored; the address
  * is rebuilt from it, so it can be shown again, and rotating the id revokes
- * every copy of the old address.
+ * every copy of the old address; so does a password reset of its owner.
  */
 
-const signature = (feedId: string, secret: string) => createHmac("sha256", secret).update(`calendar-feed:${feedId}`).digest("base64url");
+const feedKeys = (env: { SESSION_SECRETS: string[] }) => purposeKeys(env.SESSION_SECRETS, "calendar-feed");
 
 export function feedUrl(context: AppLoadContext, feedId: string) {
   const { env } = context.services;
-  return `${env.APP_URL}/calendar/${feedId}.${signature(feedId, env.SESSION_SECRETS[0]!)}.ics`;
+  return `${env.APP_URL}/calendar/${feedId}.${signFor(feedKeys(env)[0]!, feedId)}.ics`;
 }
 
 export async function currentFeedUrl(context: AppLoadContext, userId: number): Promise<string | null> {
@@ -43,7 +42,7 @@ export async function feedForToken(context: AppLoadContext, presented: string): 
   if (!match) return null;
   const [, feedId, sig] = match as unknown as [string, string, string];
   const { env, db } = context.services;
-  if (!env.SESSION_SECRETS.some((secret) => safeEqual(signature(feedId, secret), sig))) return null;
+  if (!verifyFor(feedKeys(env), feedId, sig)) return null;
   const owner = await db.user.findUnique({ where: { calendarFeedId: feedId }, select: { role: true, isActive: true } });
   if (!owner || owner.role !== "admin" || !owner.isActive) return null;
   const now = Date.now();

@@ -1,12 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "@app/shared/db";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
+import { sessionUserColumns as userColumns } from "~/utils/session.server";
 import { recordAudit } from "./audit.server";
 
 export async function listUsers(context: AppLoadContext) {
   const users = await context.services.db.user.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, firstName: true, lastName: true, email: true, role: true, isActive: true, createdAt: true, lastLogin: true },
+    select: userColumns,
   });
   return users.map(toApiUser);
 }
@@ -19,21 +20,27 @@ export type RoleChangeResult =
 export async function changeUserRole(context: AppLoadContext, admin: SessionUser, userId: number, role: Role): Promise<RoleChangeResult> {
   if (userId === admin.id) return { ok: false, status: 403, message: "You cannot change your own role." };
   const { db, logger } = context.services;
-  const existing = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
-  if (!existing) return { ok: false, status: 404, message: "User not found" };
-  const user = await db.$transaction(async (tx) => {
-    const updated = await tx.user.update({
-      where: { id: userId },
-      data: { role },
-      select: { id: true, firstName: true, lastName: true, email: true, role: true, isActive: true, createdAt: true, lastLogin: true },
-    });
-    if (existing.role !== role) {
-      await recordAudit(tx, { actor: admin, action: "user.role_changed", targetType: "user", targetId: userId, details: { from: existing.role, to: role, email: updated.email } });
+  // A conditional update: the role it replaces is the one it read, so the audit entry and the
+  // decision to revoke staff sockets can never rest on a role another admin changed meanwhile.
+  const changed = await db.$transaction(async (tx) => {
+    for (let attempt = 0; ; attempt++) {
+      const existing = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+      if (!existing) return null;
+      const written = await tx.user.updateMany({ where: { id: userId, role: existing.role }, data: { role } });
+      if (written.count !== 1) {
+        if (attempt < 5) continue;
+        throw new Error(`user ${userId}: role kept changing under a concurrent update`);
+      }
+      const updated = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userColumns });
+      if (existing.role !== role) {
+        await recordAudit(tx, { actor: admin, action: "user.role_changed", targetType: "user", targetId: userId, details: { from: existing.role, to: role, email: updated.email } });
+      }
+      return { from: existing.role, user: updated };
     }
-    return updated;
   });
-  logger.info({ adminId: admin.id, userId, from: existing.role, to: role }, "user role changed");
+  if (!changed) return { ok: false, status: 404, message: "User not found" };
+  logger.info({ adminId: admin.id, userId, from: changed.from, to: role }, "user role changed");
   // A former admin's open pages stop hearing bookings and emergencies at once, not at their next reconnect.
-  if (existing.role === "admin" && role !== "admin") context.services.revokeStaffSockets({ userId });
-  return { ok: true, user: toApiUser(user) };
+  if (changed.from === "admin" && role !== "admin") context.services.revokeStaffSockets({ userId });
+  return { ok: true, user: toApiUser(changed.user) };
 }

@@ -20,3 +20,7 @@ export const failureFallbacks: Record<AuthIntent, string> = {
 /** The admin pages' guard screen (spec §2, §6); requireAdmin sends the same words as its 401 / 403 data. */
 export const ACCESS_DENIED_TITLE = "Access Denied";
 export const ADMIN_REQUIRED_MESSAGE = "You need admin access to view this page.";
+
+/** The email verification page (/verify-email) and API. */
+export const VERIFY_TOKEN_INVALID_MESSAGE = "This confirmation link is invalid or has expired. Sign in and ask for a new one from your account page.";
+export const VERIFIED_MESSAGE = "Your email is confirmed. Your account now shows your appointments.";

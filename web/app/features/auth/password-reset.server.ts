@@ -1,17 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestResetSchema, resetPasswordFormSchema, resetPasswordSchema } from "@app/shared/api/auth";
-import { jobIds } from "@app/shared/jobs";
 import { hashPassword } from "@app/shared/password";
-import { enqueue } from "@app/shared/queues";
-import { resetTokenFor, sha256 } from "@app/shared/tokens";
 import { consume } from "../../../server/rate-limits";
 import { deleteUserSessions } from "~/utils/session.server";
+import { claimAccountToken, findUsableAccountToken, issueAccountToken, queueAccountEmail, voidAccountTokens } from "./account-tokens.server";
 import { accountKey } from "./login.server";
+import { markEmailVerified } from "./verification.server";
 import { invalidInput, throttled, type Outcome } from "./outcome.server";
 
-/** How long a reset link works. */
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** At most one reset email per account in this time, so nobody can flood someone's inbox. */
 const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 
@@ -39,44 +35,34 @@ export async function requestPasswordReset(context: AppLoadContext, input: unkno
 }
 
 /**
- * For an active account: a reset row and the email job. The token is
- * `resetTokenFor(row.id)` (an HMAC), so the worker rebuilds it for the link
- * and the database stores only its hash. If the queue cannot be reached the
- * row stays un-emailed and the worker's sweeper sends it.
+ * For an active account: a reset link (AccountToken) and its email job. If the
+ * queue cannot be reached the row stays un-emailed and the worker's sweeper
+ * sends it.
  */
 async function issueResetToken(context: AppLoadContext, email: string) {
-  const { services, requestId, logger } = context;
-  const user = await services.db.user.findUnique({ where: { email }, select: { id: true, isActive: true } });
+  const { services, logger } = context;
+  const user = await services.db.user.findUnique({ where: { email }, select: { id: true, isActive: true, email: true } });
   if (!user?.isActive) return;
-  const recent = await services.db.passwordResetToken.count({
-    where: { userId: user.id, usedAt: null, createdAt: { gt: new Date(Date.now() - RESET_EMAIL_INTERVAL_MS) } },
+  const recent = await services.db.accountToken.count({
+    where: { userId: user.id, purpose: "password_reset", usedAt: null, createdAt: { gt: new Date(Date.now() - RESET_EMAIL_INTERVAL_MS) } },
   });
   if (recent > 0) {
     logger.info({ userId: user.id }, "password reset already sent moments ago; not sending another");
     return;
   }
-
-  const id = randomUUID();
-  await services.db.passwordResetToken.create({
-    data: {
-      id,
-      userId: user.id,
-      tokenHash: sha256(resetTokenFor(id, services.env.SESSION_SECRETS[0]!)),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    },
-  });
-  try {
-    await enqueue(services.queues, "email", "password-reset", { resetTokenId: id, requestId }, { jobId: jobIds.passwordReset(id) });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, resetTokenId: id }, "reset token stored; email deferred to the sweeper");
-  }
+  const id = await issueAccountToken(services.db, services.env, { userId: user.id, email: user.email, purpose: "password_reset" });
+  await queueAccountEmail(context, id);
 }
 
 /**
  * Sets a new password with a reset token. The token works once, within the
- * hour; using it ends every session of the user (cookie and bearer alike),
- * voids the user's other outstanding reset links, and lifts a login lockout.
- * `form: true` for the /login form, which must also carry the confirmation.
+ * hour. Completing a reset proves the address is the user's: it marks the
+ * email verified and links the customer records with that address (so the
+ * owner of an address someone else registered takes the account back), ends
+ * every session of the user (cookie and bearer alike) and their sockets,
+ * turns off their calendar feed, voids their other outstanding links, and
+ * lifts a login block. `form: true` for the /login form, which must also
+ * carry the confirmation.
  */
 export async function resetPassword(context: AppLoadContext, input: unknown, options: { form?: boolean } = {}): Promise<Outcome> {
   const { services, logger } = context;
@@ -85,30 +71,23 @@ export async function resetPassword(context: AppLoadContext, input: unknown, opt
   const { token, password } = parsed.data;
   const invalid = { ok: false, status: 400, message: RESET_TOKEN_INVALID_MESSAGE, errors: { token: RESET_TOKEN_INVALID_MESSAGE } } as const;
 
-  const row = await services.db.passwordResetToken.findUnique({
-    where: { tokenHash: sha256(token) },
-    select: { id: true, userId: true, usedAt: true, expiresAt: true },
-  });
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return invalid;
-
+  // Cheap check first, so a wrong token costs no argon2 hash; the claim below is the single-use check.
+  if (!(await findUsableAccountToken(services.db, token, "password_reset"))) return invalid;
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  const email = await services.db.$transaction(async (tx) => {
-    // Claiming the row is the single-use check: of two concurrent resets with one token, one wins.
-    const claimed = await tx.passwordResetToken.updateMany({
-      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
-    if (claimed.count !== 1) return null;
-    const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: { email: true } });
+  const done = await services.db.$transaction(async (tx) => {
+    const row = await claimAccountToken(tx, token, "password_reset", now);
+    if (!row) return null;
+    const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash, calendarFeedId: null }, select: { id: true, email: true } });
     await deleteUserSessions(tx, row.userId);
-    await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
-    return user.email;
+    await voidAccountTokens(tx, row.userId, "password_reset", now);
+    if (user.email === row.email) await markEmailVerified(tx, user.id, user.email, now);
+    return user;
   });
-  if (email === null) return invalid;
+  if (done === null) return invalid;
 
-  await services.rateLimits.loginFailPerAccount.delete(accountKey(email)).catch(() => {});
-  services.revokeStaffSockets({ userId: row.userId });
-  logger.info({ userId: row.userId }, "password reset; all sessions ended");
+  await services.rateLimits.loginFailPerAccount.delete(accountKey(done.email)).catch(() => {});
+  services.disconnectSockets({ userId: done.id });
+  logger.info({ userId: done.id }, "password reset; all sessions ended, email verified");
   return { ok: true };
 }

@@ -5,14 +5,17 @@ import { consume } from "../../../server/rate-limits";
 import { toApiUser } from "~/utils/auth.server";
 import { createSession, sessionUserColumns } from "~/utils/session.server";
 import type { RequestMeta, SignedIn } from "./login.server";
+import { sendVerificationLink } from "./verification.server";
 import { invalidInput, throttled, type AuthFailure, type Outcome } from "./outcome.server";
 
-export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Log in, or reset your password if you have forgotten it.";
+export const EMAIL_TAKEN_MESSAGE =
+  "An account with this email already exists. Log in, or use \"Forgot your password?\" to reset it: the reset link goes to this address, so it also proves the address is yours.";
 export const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
 const EMAIL_TAKEN: AuthFailure = { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE } };
 
 /**
- * Creates a customer account and signs it in. The role is always customer,
+ * Creates a customer account, signs it in and emails the link that verifies
+ * its address (until then the portal shows no records). The role is always customer,
  * whatever the payload says (the schema drops unknown keys); the email is
  * stored lower-cased, so a second registration differing only in case is a 409.
  * `form: true` for the /login form, which must also carry the confirmation.
@@ -50,6 +53,8 @@ export async function register(
     throw error;
   }
   const session = await createSession(services.db, user.id, { ip: clientIp, userAgent: meta.userAgent });
+  // The account exists and is signed in; its address counts once its owner opens the link.
+  await sendVerificationLink(context, user).catch((error: unknown) => logger.error({ err: error, userId: user.id }, "verification link not issued"));
   logger.info({ userId: user.id }, "account registered");
   return { ok: true, user: toApiUser(user), token: session.token, expiresAt: session.expiresAt };
 }

@@ -57,29 +57,45 @@ export async function announceNewBooking(context: AppLoadContext, booking: Booki
 }
 
 /**
- * Changes a booking's status (any status may follow any status), records who
- * did it in the audit log, and tells open admin pages.
+ * Changes a booking's status (any status may follow any status, unless
+ * `onlyFrom` says which it must have now), records who did it in the audit
+ * log, and tells open admin pages. The write is conditional on the status it
+ * read, so two concurrent changes never both act on the same "before" (a
+ * customer cannot cancel a visit the office has just started). Null when the
+ * booking does not exist; `changed: false` when `onlyFrom` refused it.
  */
 export async function updateBookingStatus(
   context: AppLoadContext,
   id: number,
   status: BookingStatus,
   actor?: { id: number; email: string },
-  options: { byCustomer?: boolean } = {},
-): Promise<Booking | null> {
+  options: { byCustomer?: boolean; onlyFrom?: BookingStatus[] } = {},
+): Promise<{ booking: Booking; changed: boolean } | null> {
   const { services, requestId, logger } = context;
-  const booking = await services.db.$transaction(async (tx) => {
-    const before = await tx.booking.findUnique({ where: { id }, select: { status: true } });
-    if (!before) return null;
-    // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
-    const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
-    const updated = await tx.booking.update({ where: { id }, data: { status, ...(byCustomer ? { cancelledByCustomerAt: new Date(), cancellationNotifiedAt: null } : {}) } });
-    if (before.status !== status) {
-      await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
+  const result = await services.db.$transaction(async (tx) => {
+    for (let attempt = 0; ; attempt++) {
+      const before = await tx.booking.findUnique({ where: { id } });
+      if (!before) return null;
+      if (options.onlyFrom && !options.onlyFrom.includes(before.status)) return { booking: before, changed: false };
+      // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
+      const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
+      const written = await tx.booking.updateMany({
+        where: { id, status: before.status },
+        data: { status, ...(byCustomer ? { cancelledByCustomerAt: new Date(), cancellationNotifiedAt: null } : {}) },
+      });
+      if (written.count !== 1) {
+        // Another change came first: read it and decide again.
+        if (attempt < 5) continue;
+        throw new Error(`booking ${id}: status kept changing under a concurrent update`);
+      }
+      if (before.status !== status) {
+        await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
+      }
+      return { booking: await tx.booking.findUniqueOrThrow({ where: { id } }), changed: true };
     }
-    return updated;
   });
-  if (!booking) return null;
+  if (!result?.changed) return result;
+  const { booking } = result;
   const version = String(booking.updatedAt.getTime());
   try {
     await enqueue(services.queues, "notifications", "booking-event", { bookingId: booking.id, event: "updated", version, requestId }, {
@@ -88,7 +104,7 @@ export async function updateBookingStatus(
   } catch (error) {
     logger.warn({ err: (error as Error).message, bookingId: booking.id }, "status changed; live update not sent (queue unavailable)");
   }
-  return booking;
+  return result;
 }
 
 export { serializeBooking };

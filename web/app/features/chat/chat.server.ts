@@ -12,6 +12,7 @@ import type { ChatMessage } from "@app/shared/db";
 import { jobIds } from "@app/shared/jobs";
 import { enqueue, EnqueueError } from "@app/shared/queues";
 import { ADMIN_ROOM } from "@app/shared/realtime";
+import { sha256 } from "@app/shared/tokens";
 import { consume } from "../../../server/rate-limits";
 import { announceNewBooking, createBooking } from "../bookings/bookings.server";
 
@@ -163,12 +164,20 @@ export async function bookAppointment(context: AppLoadContext, sessionId: string
 export interface AppointmentOrigin {
   chatSessionId: string | null;
   source: "chat" | "portal";
+  /** A signed-in customer whose email is verified: the request joins their linked customer record and goes to their address. */
+  account?: { userId: number; email: string };
 }
 
 /**
  * The core of an appointment request, shared by the chat and the customer
- * portal: validate → customer matched by email or created → pending booking →
- * AppointmentRequest → announce to staff → confirmation email job.
+ * portal: validate → customer → pending booking → AppointmentRequest →
+ * announce to staff → confirmation email job.
+ *
+ * An address typed by a visitor proves nothing (docs/security.md, "Verified
+ * identities"): an anonymous request becomes a lead of its own (a new
+ * customer record) that staff may merge with an existing customer, and is
+ * never attached to one automatically. Only a verified account's request
+ * joins the customer record linked to that account.
  */
 export async function requestAppointment(context: AppLoadContext, input: unknown, origin: AppointmentOrigin) {
   const { services, clientNetwork, requestId, logger } = context;
@@ -197,7 +206,9 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   }
 
   const data = parsed.data;
-  const email = data.customerEmail.toLowerCase();
+  const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
+  // Email to an address nobody proved is capped per address and overall; past a cap the request is still stored, and only staff are emailed.
+  const confirmByEmail = origin.account ? true : await mayEmailVisitor(context, email);
   const scheduledDate = data.preferredDate ? localSlotToUtc(data.preferredDate, data.preferredTime ?? "09:00") : nextBusinessSlot(new Date());
   const details = [
     `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
@@ -211,9 +222,10 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
     .join("\n");
 
   const { booking, request } = await services.db.$transaction(async (tx) => {
-    const customer =
-      (await tx.customer.findFirst({ where: { email }, orderBy: { id: "asc" } })) ??
-      (await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone } }));
+    const customer = origin.account
+      ? ((await tx.customer.findFirst({ where: { userId: origin.account.userId }, orderBy: { id: "asc" } })) ??
+        (await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone, userId: origin.account.userId } })))
+      : await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone } });
     const booking = await createBooking(
       context,
       { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: origin.source },
@@ -233,24 +245,42 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
         requestedDate: data.preferredDate ? scheduledDate : null,
         customerId: customer.id,
         bookingId: booking.id,
+        // Nothing to send when the visitor's address has had its share of our email.
+        confirmedAt: confirmByEmail ? null : new Date(),
       },
     });
     return { booking, request };
   });
 
   await announceNewBooking(context, booking);
-  try {
-    await enqueue(services.queues, "email", "appointment-confirmation", { appointmentRequestId: request.id, requestId }, {
-      jobId: jobIds.appointmentConfirmation(request.id),
-    });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, appointmentRequestId: request.id }, "confirmation email deferred to the sweeper");
+  if (confirmByEmail) {
+    try {
+      await enqueue(services.queues, "email", "appointment-confirmation", { appointmentRequestId: request.id, requestId }, {
+        jobId: jobIds.appointmentConfirmation(request.id),
+      });
+    } catch (error) {
+      logger.warn({ err: (error as Error).message, appointmentRequestId: request.id }, "confirmation email deferred to the sweeper");
+    }
+  } else {
+    logger.info({ appointmentRequestId: request.id }, "visitor confirmation not sent: email cap reached; staff were told");
   }
 
   const when = scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
   const message =
     data.priority === "emergency"
       ? `Request #${request.id} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`
-      : `Request #${request.id}: ${data.serviceType}, tentatively ${when}. We'll call you within 24 hours to confirm${data.customerEmail ? ", and a confirmation is on its way to your email" : ""}.`;
+      : `Request #${request.id}: ${data.serviceType}, tentatively ${when}. We'll call you within 24 hours to confirm${confirmByEmail ? ", and a confirmation is on its way to your email" : ""}.`;
   return { ok: true as const, body: { success: true, message, bookingId: booking.id, appointmentRequestId: request.id } };
+}
+
+/**
+ * Whether the confirmation of an anonymous request may be emailed: at most
+ * 3 a day to one address, and ANON_REQUESTS_PER_HOUR overall, so nobody can
+ * use our domain to mail strangers. Counted in Redis (shared by every web process).
+ */
+async function mayEmailVisitor(context: AppLoadContext, email: string): Promise<boolean> {
+  const { rateLimits, env } = context.services;
+  if (env.ANON_REQUESTS_PER_HOUR === 0) return false;
+  if ((await consume(rateLimits, "visitorEmailPerRecipient", sha256(email))) !== null) return false;
+  return (await consume(rateLimits, "visitorEmailPerHour", "all")) === null;
 }

@@ -3,8 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { business } from "@app/shared/business";
 import { toast } from "~/components/ui/use-toast";
-import { AccountLinks, ActionOutcome, BookingList, RequestAppointmentForm } from "~/features/account/account-view";
+import { AccountLinks, ActionOutcome, BookingList, RequestAppointmentForm, VerifyEmailNotice } from "~/features/account/account-view";
 import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
+import { resendVerificationLink } from "~/features/auth/verification.server";
 import { readFormObject } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -20,6 +21,7 @@ const REQUEST_FIELDS = ["customerName", "customerPhone", "customerEmail", "servi
 
 type ActionResult =
   | { intent: "cancel"; ok: boolean; message: string; at: number }
+  | { intent: "resend-verification"; ok: boolean; message: string; at: number }
   | { intent: "request"; ok: boolean; message: string; errors?: Record<string, string>; values?: Record<string, string>; at: number }
   | { intent: null; ok: false; message: string; at: number };
 
@@ -37,9 +39,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
       ? { intent: "cancel", ok: true, message: `Booking #${result.bookingId} (${result.summary}) is cancelled. Our office has been told.`, at }
       : { intent: "cancel", ok: false, message: result.message, at };
   }
+  if (input.intent === "resend-verification") {
+    const result = await resendVerificationLink(context, user.id);
+    return { intent: "resend-verification", ok: result.ok, message: result.message, at };
+  }
   if (input.intent === "request") {
     const fields = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
-    const result = await requestPortalAppointment(context, fields);
+    const result = await requestPortalAppointment(context, user, fields);
     if (result.ok) return { intent: "request", ok: true, message: result.body.message, at };
     return { intent: "request", ok: false, message: result.message, errors: result.errors, values: fields, at };
   }
@@ -47,11 +53,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function AccountPage() {
-  const { user, bookings, prefill } = useLoaderData<typeof loader>();
+  const { user, verified, bookings, prefill } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
-    if (result?.ok) toast({ title: result.intent === "cancel" ? "Booking cancelled" : "Appointment requested", description: result.message });
+    if (!result?.ok) return;
+    const title = result.intent === "cancel" ? "Booking cancelled" : result.intent === "resend-verification" ? "Link sent" : "Appointment requested";
+    toast({ title, description: result.message });
   }, [result]);
 
   const requestResult = result?.intent === "request" ? result : null;
@@ -65,7 +73,12 @@ export default function AccountPage() {
           </p>
         </div>
       </section>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+      {verified ? null : (
+        <div className="mx-auto max-w-6xl px-4 pt-10">
+          <VerifyEmailNotice email={user.email} result={result?.intent === "resend-verification" ? result : null} />
+        </div>
+      )}
+      {verified ? <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="bookings-heading" className="space-y-4">
           <h2 id="bookings-heading" className="text-2xl font-bold">
             Your bookings
@@ -86,7 +99,11 @@ export default function AccountPage() {
             formKey={requestResult?.ok ? `done-${requestResult.at}` : "form"}
           />
         </section>
-      </div>
+      </div> : (
+        <div className="mx-auto max-w-6xl px-4 pb-10">
+          <AccountLinks />
+        </div>
+      )}
     </>
   );
 }

@@ -69,7 +69,7 @@ function exportHref(filters: { status: string; priority: string }) {
 }
 
 export default function BookingsPage() {
-  const { bookings, older, newer, paged, filters, prefill: linkedPrefill } = useLoaderData<typeof loader>();
+  const { bookings, older, newer, paged, filters, mergeInto, prefill: linkedPrefill } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -213,7 +213,7 @@ export default function BookingsPage() {
           </THead>
           <TBody>
             {bookings.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} />
+              <BookingRow key={booking.id} booking={booking} mergeInto={mergeInto[booking.id]} />
             ))}
           </TBody>
         </DataTable>
@@ -255,7 +255,7 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   );
 }
 
-function BookingRow({ booking }: { booking: Booking }) {
+function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id: number; name: string } }) {
   const fetcher = useFetcher<typeof action>({ key: `booking-status-${booking.id}` });
   const pending = fetcher.state !== "idle";
   const pendingStatus = fetcher.formData?.get("status");
@@ -273,6 +273,7 @@ function BookingRow({ booking }: { booking: Booking }) {
         {booking.customer ? <div className="font-medium text-slate-900">{booking.customer.name}</div> : null}
         <div className="text-xs text-slate-600">Customer ID: {booking.customerId}</div>
         {booking.serviceTitanId ? <div className="text-xs text-slate-600">ST: {booking.serviceTitanId}</div> : null}
+        {mergeInto ? <MergeCustomerButton bookingId={booking.id} into={mergeInto} /> : null}
       </Td>
       <Td label="Service" className="md:max-w-72">
         <div className="font-medium text-slate-900">{booking.summary}</div>
@@ -326,5 +327,28 @@ function BookingRow({ booking }: { booking: Booking }) {
         </fetcher.Form>
       </Td>
     </Tr>
+  );
+}
+
+/**
+ * A lead whose email matches an older customer record: one button merges it
+ * into that record (staff confirm who it is first, e.g. by phone).
+ */
+function MergeCustomerButton({ bookingId, into }: { bookingId: number; into: { id: number; name: string } }) {
+  const fetcher = useFetcher<typeof action>({ key: `booking-merge-${bookingId}` });
+  useFetcherDone(fetcher, (result) => toastResult(result, "Customer records merged", "Failed to merge the customer records"));
+  return (
+    <fetcher.Form method="post" className="mt-1">
+      <input type="hidden" name="intent" value="merge-customer" />
+      <input type="hidden" name="bookingId" value={bookingId} />
+      <p className="text-xs text-amber-800">{`Same email as customer #${into.id}`}</p>
+      <Button type="submit" size="sm" variant="outline" className="mt-1 h-7 px-2 text-xs" disabled={fetcher.state !== "idle"}>
+        {`Merge into #${into.id}`}
+        <span className="sr-only">
+          {" "}
+          ({into.name}), for booking #{bookingId}
+        </span>
+      </Button>
+    </fetcher.Form>
   );
 }

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { mergeBookingCustomer } from "~/features/admin/merge-customer.server";
+import { apiError, apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/**
+ * POST /api/bookings/:id/merge-customer (admin): the booking's customer record
+ * (a lead from the chat or an unverified account) joins the oldest other
+ * record with the same email → `{ success, customerId, mergedCustomerId, message }`;
+ * 409 when there is none to join. Audited.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return apiHandler(context, async () => {
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    const admin = await requireAdmin(request, context);
+    const id = Number(params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) return apiError(404, "Booking not found");
+    const result = await mergeBookingCustomer(context, admin, id);
+    if (!result.ok) return apiError(result.status, result.message);
+    return jsonResponse({ success: true, customerId: result.into.id, mergedCustomerId: result.from, message: `Merged into customer #${result.into.id} (${result.into.name}).` });
+  });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
