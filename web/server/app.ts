@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -9,6 +8,7 @@ import type { ViteDevServer } from "vite";
 import { clientNetworkKey } from "@app/shared/network";
 import { sessionCookieName } from "../app/utils/session.server";
 import { createPageCache, type PageCacheSlot } from "./page-cache";
+import { createRemixHandler } from "./remix-handler";
 import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedAddresses } from "./security";
 import type { Services } from "./services";
 
@@ -83,13 +83,14 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   // Public pages for anonymous visitors, rendered once a minute rather than once a request (never in development).
   if (!vite) app.use(createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: sessionCookieName(env) }).middleware);
 
+  // Every body is read here, 1 MB at most, before any parser; Remix gets it from there (remix-handler.ts).
   app.use(bodyLimit);
   app.use(sameOriginWrites(env));
   app.use(formPostsOnly);
 
   app.all(
     "*",
-    createRequestHandler({
+    createRemixHandler({
       build: vite ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> : build!,
       mode: env.isProduction ? "production" : "development",
       getLoadContext: (req, res) => {

@@ -57,15 +57,61 @@ export function sameOriginWrites(env: Env) {
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Past the limit, how much of a body is still read and dropped so that the
+ * client, which is still sending, receives the 413 rather than a reset
+ * connection; a client that sends even more is cut off.
+ */
+const MAX_DRAINED_BYTES = 8 * MAX_BODY_BYTES;
+const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
 
-/** 413 for a declared body over 1 MB; chunked bodies are counted as they are read (see app/utils/body.server.ts). */
+function refuseLargeBody(res: Response) {
+  res.status(413).set("Connection", "close").json({ success: false, message: "Request body is larger than 1 MB" });
+}
+
+/**
+ * The one place request bodies are read and bounded (1 MB), before any parser:
+ * a declared Content-Length over the limit is refused at once; any other body
+ * (chunked bodies declare no length) is counted as it arrives and kept, whole,
+ * as a Buffer in `req.body`. The Remix handler (web/server/remix-handler.ts)
+ * builds each request from that Buffer, so an action's `request.formData()`
+ * or `request.text()` only ever sees a bounded body. Past the limit: 413 with
+ * the error shape and `Connection: close`. socket.io, attached to the HTTP
+ * server itself, bounds its own messages.
+ */
 export function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  const length = Number(req.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    res.status(413).set("Connection", "close").json({ success: false, message: "Request body is larger than 1 MB" });
-    return;
-  }
-  next();
+  if (BODYLESS_METHODS.has(req.method)) return next();
+  if (Number(req.get("content-length") ?? 0) > MAX_BODY_BYTES) return refuseLargeBody(res);
+
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const stop = () => {
+    req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onClose);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.byteLength;
+    if (received <= MAX_BODY_BYTES) {
+      chunks.push(chunk);
+      return;
+    }
+    chunks.length = 0;
+    if (received > MAX_DRAINED_BYTES) {
+      stop();
+      refuseLargeBody(res);
+    }
+  };
+  const onEnd = () => {
+    stop();
+    if (received > MAX_BODY_BYTES) return refuseLargeBody(res);
+    req.body = Buffer.concat(chunks, received);
+    next();
+  };
+  // The client went away before the end of its body: nobody is left to answer.
+  const onGone = () => stop();
+  const onClose = () => {
+    if (!req.complete) stop();
+  };
+  req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onClose);
 }
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

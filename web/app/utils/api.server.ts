@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
-import { MAX_BODY_BYTES } from "../../server/security";
 
 /**
  * The JSON API conventions of DESIGN.md §4: JSON in and out, failures as
@@ -29,27 +28,12 @@ export function tooManyRequests(retryAfterSeconds: number) {
 }
 
 /**
- * Reads the body as text, counting bytes, so a chunked body over 1 MB is
- * refused too. Past the limit the rest is read and dropped (up to a hard cap)
- * so the client still receives the 413 instead of a reset connection.
+ * The body as text. It is bounded already: the server read it, 1 MB at most,
+ * before any route ran (`bodyLimit`, web/server/security.ts), and answered
+ * 413 itself past that.
  */
 export async function readBodyText(request: Request): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES * 8) {
-      await reader.cancel();
-      break;
-    }
-    if (total <= MAX_BODY_BYTES) chunks.push(value);
-  }
-  if (total > MAX_BODY_BYTES) throw apiError(413, "Request body is larger than 1 MB", undefined, { Connection: "close" });
-  return Buffer.concat(chunks).toString("utf8");
+  return request.text();
 }
 
 /** Parses a JSON object body; 400 for anything that is not one. */
@@ -69,7 +53,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return value as Record<string, unknown>;
 }
 
-/** A form post as a plain object of strings (files become empty strings), with the same checks. */
+/** A form post (bounded like every body) as a plain object of strings (files become empty strings), with the same checks. */
 export async function readFormObject(request: Request): Promise<Record<string, string>> {
   let form: FormData;
   try {

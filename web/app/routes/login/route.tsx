@@ -38,7 +38,7 @@ const ECHOED_FIELDS = ["firstName", "lastName", "email", "token"] as const;
  * the /api/auth/* routes do (features/auth/*.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await request.formData();
   const posted = form.get("intent");
   const intent: AuthIntent = isAuthIntent(posted) ? posted : "login";
   const values = formValues(form);
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     if (intent === "login" || intent === "register") {
-      const signedIn = await createAuthenticator(context).authenticate(intent, request);
+      const signedIn = await createAuthenticator(context, form).authenticate(intent, request);
       const headers = { "Set-Cookie": await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt) };
       return values[ENHANCED_FIELD] === "1" ? succeeded(headers) : redirect("/", { headers });
     }
