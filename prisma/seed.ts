@@ -3,19 +3,26 @@ import { hashPassword } from "@app/shared/password";
 import type { Env } from "@app/shared/env";
 
 /**
- * Idempotent seed: the admin from ADMIN_EMAIL / ADMIN_PASSWORD is created or
- * updated; outside production a few sample customers and bookings are added
+ * Idempotent seed: the admin from ADMIN_EMAIL / ADMIN_PASSWORD is created when
+ * no account has that email, and an existing account is never changed (its
+ * password, role and active flag are the staff's business after the first
+ * deploy); outside production a few sample customers and bookings are added
  * once, so the staff screens have something to show.
  */
 export async function seed(db: Db, env: Env, log: (msg: string) => void = console.log) {
   const email = env.ADMIN_EMAIL.toLowerCase();
-  const passwordHash = await hashPassword(env.ADMIN_PASSWORD);
-  const admin = await db.user.upsert({
-    where: { email },
-    create: { email, passwordHash, firstName: "Office", lastName: "Admin", role: "admin", isActive: true },
-    update: { passwordHash, role: "admin", isActive: true },
-  });
-  log(`admin ready: ${admin.email}`);
+  const leftAlone = `admin left alone: ${email} already has an account (the seed never changes it)`;
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    log(leftAlone);
+  } else {
+    const passwordHash = await hashPassword(env.ADMIN_PASSWORD);
+    // Two deploys seeding at once: the second insert meets the row the first created and changes nothing.
+    const created = await db.user.createMany({
+      data: [{ email, passwordHash, firstName: "Office", lastName: "Admin", role: "admin", isActive: true }],
+      skipDuplicates: true,
+    });
+    log(created.count ? `admin created: ${email}` : leftAlone);
+  }
 
   if (env.isProduction) return;
   if ((await db.customer.count()) > 0) return;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import testGlobalSetup from "../global-setup";
-import { startStack } from "../support/stack";
+import { productionEnv, startStack } from "../support/stack";
 import { benchAdmin } from "./admin";
 import { benchChat } from "./chat";
 import { benchContact } from "./contact";
@@ -21,7 +21,7 @@ const teardown = await testGlobalSetup();
 // Production mode (React's production build, no dev checks), as customers get it.
 const stack = await startStack({
   name: "bench",
-  env: { NODE_ENV: "production", CHAT_STREAM_DELAY_MS: "0", SHUTDOWN_DELAY_MS: "0" },
+  env: { ...productionEnv(), CHAT_STREAM_DELAY_MS: "0", SHUTDOWN_DELAY_MS: "0" },
   webEnv: { LOG_LEVEL: "warn" },
 });
 // `npm run bench -- chat ssr` runs only those (and leaves docs/benchmarks.md alone).

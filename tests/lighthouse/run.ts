@@ -23,7 +23,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import testGlobalSetup from "../global-setup";
 import { ROOT } from "../support/processes";
-import { startStack } from "../support/stack";
+import { productionEnv, startStack } from "../support/stack";
 
 const PAGES = ["/", "/services/panel-upgrades", "/contact"] as const;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -175,7 +175,7 @@ async function main() {
   process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 
   const teardownServices = await testGlobalSetup();
-  const stack = await startStack({ name: "lighthouse", env: { NODE_ENV: "production" } });
+  const stack = await startStack({ name: "lighthouse", env: productionEnv() });
   const results: PageResult[] = [];
   try {
     console.log(`Lighthouse (mobile) against ${stack.url}, ${runs} run(s) per page`);

@@ -3,6 +3,7 @@
  * migrated template), its own Redis key prefix, the email stand-in, and the
  * production builds of web and worker as real processes.
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { createDb, type Db } from "@app/shared/db";
@@ -41,6 +42,21 @@ export interface StackOptions {
   webEnv?: Record<string, string>;
   /** A PostgreSQL server of the test's own (its database is migrated there from scratch). */
   pgServerUrl?: string;
+}
+
+/**
+ * The environment of a stack run in production mode (benchmarks, Lighthouse):
+ * production refuses the secrets published in the repository, these included,
+ * so each run gets secrets of its own. APP_URL is set per process by the stack,
+ * and RESEND_API_KEY points at the stand-in (RESEND_BASE_URL).
+ */
+export function productionEnv(): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    SESSION_SECRET: randomBytes(48).toString("base64url"),
+    ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
+    RESEND_API_KEY: `re_${randomBytes(16).toString("hex")}`,
+  };
 }
 
 function testEnvironment() {

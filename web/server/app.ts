@@ -6,6 +6,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { clientNetworkKey } from "@app/shared/network";
+import { redactUrl } from "@app/shared/redact";
 import { sessionCookieName } from "../app/utils/session.server";
 import { createPageCache, type PageCacheSlot } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
@@ -40,9 +41,10 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
         return id;
       },
       autoLogging: { ignore: (req) => /^\/(assets|healthz|readyz|favicon|@vite|@fs|node_modules|app\/)/.test(req.url ?? "") },
-      // Keep request logs short: no headers (cookies, tokens) and no bodies.
+      // Keep request logs short: no headers (cookies, tokens), no bodies, and no secret in the address
+      // (reset links, calendar feeds, chat session ids: see redactUrl).
       serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),

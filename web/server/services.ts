@@ -6,6 +6,7 @@ import { QueueEvents } from "bullmq";
 import { createQueues, type Queues } from "@app/shared/queues";
 import { createBlockingRedis, createFastFailRedis, type Redis } from "@app/shared/redis";
 import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
+import { secretRef } from "@app/shared/redact";
 import { createRateLimits, type RateLimits } from "./rate-limits";
 
 /** Everything a request handler may use, created once per process and passed
@@ -37,6 +38,10 @@ export interface Services {
   emitterRedis: Redis;
 }
 
+/** A room's name fit for a log line: a chat room is named by its session id, a secret (packages/shared/src/redact.ts). */
+const CHAT_ROOM_PREFIX = chatRoom("");
+const roomForLog = (room: string) => (room.startsWith(CHAT_ROOM_PREFIX) ? `${CHAT_ROOM_PREFIX}${secretRef(room.slice(CHAT_ROOM_PREFIX.length))}` : room);
+
 export function createServices(env: Env, logger: Logger): Services {
   const db = createDb(env.DATABASE_URL);
   const redis = createFastFailRedis(env.REDIS_URL);
@@ -62,7 +67,7 @@ export function createServices(env: Env, logger: Logger): Services {
     try {
       emitter.to(room).emit(event, payload);
     } catch (error) {
-      logger.warn({ err: (error as Error).message, room, event }, "realtime emit failed");
+      logger.warn({ err: (error as Error).message, room: roomForLog(room), event }, "realtime emit failed");
     }
   };
   return {

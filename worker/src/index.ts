@@ -28,7 +28,16 @@ const ctx: WorkerContext = {
   env,
   logger,
   db,
-  mailer: createMailer({ db, logger, apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL, from: env.EMAIL_FROM }),
+  mailer: createMailer({
+    db,
+    logger,
+    transport: env.EMAIL_TRANSPORT,
+    apiKey: env.RESEND_API_KEY,
+    baseUrl: env.RESEND_BASE_URL,
+    from: env.EMAIL_FROM,
+    // Email bodies carry reset links: only a developer's own terminal may show them.
+    logBodies: env.NODE_ENV === "development",
+  }),
   emitter: new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) }),
   queues: createQueues(producerRedis, env.REDIS_PREFIX, logger),
 };

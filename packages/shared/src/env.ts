@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
 /**
  * Environment, parsed once at start. A missing or malformed variable stops the
@@ -24,6 +25,8 @@ const base = z.object({
   SESSION_SECRET: optionalString,
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
+  /** `resend` sends through the provider; `log` never sends, only records each email (to, kind, subject) in the email log. */
+  EMAIL_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(["resend", "log"]).optional()),
   /** Development only: `npm run dev` points email at its local mailbox when no real key is set. */
   DEV_MAILBOX_URL: optionalUrl,
   EMAIL_FROM: optionalString,
@@ -45,8 +48,11 @@ const base = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How long a rendered public page is reused for anonymous visitors (seconds; 0 turns the page cache off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** Appointment requests from visitors per hour whose confirmation may be emailed to the address they typed. */
-  ANON_REQUESTS_PER_HOUR: z.coerce.number().int().min(0).default(60),
+  /**
+   * How many appointment requests from visitors per hour may email the address the visitor typed;
+   * past it requests are still stored but only staff are emailed.
+   */
+  ANON_REQUESTS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(60)),
 });
 
 export type RawEnv = z.infer<typeof base>;
@@ -62,6 +68,8 @@ export interface Env {
   SESSION_SECRETS: string[];
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
+  /** `log`: emails are recorded, never sent (and no provider client exists). */
+  EMAIL_TRANSPORT: "resend" | "log";
   EMAIL_FROM: string;
   STAFF_EMAIL: string;
   ADMIN_EMAIL: string;
@@ -84,11 +92,52 @@ export class EnvError extends Error {
   }
 }
 
-function resendSettings(raw: RawEnv, isProduction: boolean) {
+function emailSettings(raw: RawEnv, isProduction: boolean) {
+  if (raw.EMAIL_TRANSPORT === "log") return { EMAIL_TRANSPORT: "log" as const, RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined };
   if (!isProduction && !raw.RESEND_API_KEY && raw.DEV_MAILBOX_URL) {
-    return { RESEND_API_KEY: "re_dev_mailbox", RESEND_BASE_URL: raw.DEV_MAILBOX_URL.replace(/\/$/, "") };
+    return { EMAIL_TRANSPORT: "resend" as const, RESEND_API_KEY: DEVELOPMENT_DEFAULTS.RESEND_API_KEY, RESEND_BASE_URL: raw.DEV_MAILBOX_URL.replace(/\/$/, "") };
   }
-  return { RESEND_API_KEY: raw.RESEND_API_KEY, RESEND_BASE_URL: raw.RESEND_BASE_URL?.replace(/\/$/, "") };
+  return {
+    // Outside production a missing key means "write emails to the log"; production asks for one (see unsafeInProduction).
+    EMAIL_TRANSPORT: raw.RESEND_API_KEY ? ("resend" as const) : ("log" as const),
+    RESEND_API_KEY: raw.RESEND_API_KEY,
+    RESEND_BASE_URL: raw.RESEND_BASE_URL?.replace(/\/$/, ""),
+  };
+}
+
+/**
+ * What production refuses beyond missing values: secrets anyone can read in
+ * this repository (published-secrets.ts), a short admin password, no public
+ * origin, and email that would silently go nowhere. Each problem names its variable.
+ */
+function unsafeInProduction(raw: RawEnv): string[] {
+  const problems: string[] = [];
+  for (const key of SECRET_VARIABLES) {
+    const value = raw[key];
+    if (!value) continue;
+    const values = key === "SESSION_SECRET" ? value.split(",") : [value];
+    if (values.some(isPublishedSecret)) {
+      problems.push(`${key}: is a value published in this repository (an example or a development default); set a secret of your own`);
+    }
+  }
+  for (const key of ["DATABASE_URL", "REDIS_URL"] as const) {
+    const password = raw[key] ? passwordOf(raw[key]) : "";
+    if (password && isPublishedSecret(password)) problems.push(`${key}: its password is a placeholder published in this repository`);
+  }
+  if (raw.ADMIN_PASSWORD && raw.ADMIN_PASSWORD.length < 12) problems.push("ADMIN_PASSWORD: must be at least 12 characters in production");
+  if (!raw.APP_URL) problems.push("APP_URL: required in production (the public origin used in email links)");
+  if (!raw.RESEND_API_KEY && raw.EMAIL_TRANSPORT !== "log") {
+    problems.push("RESEND_API_KEY: required in production (or set EMAIL_TRANSPORT=log to record emails without sending them)");
+  }
+  return problems;
+}
+
+function passwordOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return "";
+  }
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -114,15 +163,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DATABASE_URL: required("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/bayou_current"),
     REDIS_URL: required("REDIS_URL", "redis://127.0.0.1:6379"),
     REDIS_PREFIX: raw.REDIS_PREFIX,
-    SESSION_SECRETS: required("SESSION_SECRET", "dev-only-session-secret-change-me")
+    SESSION_SECRETS: required("SESSION_SECRET", DEVELOPMENT_DEFAULTS.SESSION_SECRET)
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
-    ...resendSettings(raw, isProduction),
+    ...emailSettings(raw, isProduction),
     EMAIL_FROM: raw.EMAIL_FROM ?? "Bayou Current Electric <no-reply@bayoucurrentelectric.com>",
     STAFF_EMAIL: raw.STAFF_EMAIL ?? "office@bayoucurrentelectric.com",
     ADMIN_EMAIL: required("ADMIN_EMAIL", "admin@bayoucurrentelectric.com"),
-    ADMIN_PASSWORD: required("ADMIN_PASSWORD", "change-me-admin-password"),
+    ADMIN_PASSWORD: required("ADMIN_PASSWORD", DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD),
     TRUST_PROXY: raw.TRUST_PROXY === "1",
     LLM: raw.LLM_BASE_URL
       ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL ?? "gpt-4o-mini" }
@@ -138,6 +187,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");
   }
+  if (isProduction) problems.push(...unsafeInProduction(raw));
+  else if (raw.EMAIL_TRANSPORT === "resend" && !env.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
   if (problems.length) {
     if (isProduction) problems.push("(set them in the environment or in .env; see .env.example)");
     throw new EnvError(problems);

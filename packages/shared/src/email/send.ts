@@ -26,17 +26,22 @@ export class EmailSendError extends Error {
 
 /**
  * Sends through the Resend SDK (honouring RESEND_BASE_URL) and records every
- * attempt in the email log. Without an API key the email is logged, not sent.
+ * attempt in the email log. With the `log` transport (EMAIL_TRANSPORT=log, or no
+ * API key outside production) no provider client exists: the email is recorded
+ * as `logged`, never sent. Its body (which may hold a reset link) reaches the
+ * process log only when `logBodies` is set, in development.
  */
 export function createMailer(options: {
   db: Db;
   logger: Logger;
+  transport: "resend" | "log";
   apiKey?: string;
   baseUrl?: string;
   from: string;
+  logBodies?: boolean;
 }): Mailer {
-  const { db, logger, apiKey, baseUrl, from } = options;
-  const resend = apiKey ? new Resend(apiKey, baseUrl ? { baseUrl } : undefined) : null;
+  const { db, logger, transport, apiKey, baseUrl, from, logBodies = false } = options;
+  const resend = transport === "resend" && apiKey ? new Resend(apiKey, baseUrl ? { baseUrl } : undefined) : null;
 
   return {
     async send(email) {
@@ -46,7 +51,8 @@ export function createMailer(options: {
         });
 
       if (!resend) {
-        logger.info({ to: email.to, subject: email.subject, kind: email.kind, text: email.text }, "email logged (no RESEND_API_KEY)");
+        const what = { to: email.to, kind: email.kind, subject: email.subject, relatedKey: email.relatedKey };
+        logger.info(logBodies ? { ...what, text: email.text } : what, "email logged, not sent");
         await record("logged");
         return { status: "logged" };
       }

@@ -13,6 +13,7 @@ import { jobIds } from "@app/shared/jobs";
 import { enqueue, EnqueueError } from "@app/shared/queues";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { sha256 } from "@app/shared/tokens";
+import { secretRef } from "@app/shared/redact";
 import { consume } from "../../../server/rate-limits";
 import { announceNewBooking, createBooking } from "../bookings/bookings.server";
 
@@ -63,7 +64,7 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
     job = await enqueue(services.queues, "chat", "chat-reply", { sessionId, userMessageId: userMessage.id, requestId }, { jobId: jobIds.chatReply(userMessage.id) });
   } catch (error) {
     if (!(error instanceof EnqueueError)) throw error;
-    logger.warn({ err: error.message, sessionId }, "chat queue unavailable; answering with the built-in engine here");
+    logger.warn({ err: error.message, chatRef: secretRef(sessionId) }, "chat queue unavailable; answering with the built-in engine here");
   }
 
   let assistantMessage: ReturnType<typeof serializeChatMessage> | null = null;
@@ -76,7 +77,7 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
     try {
       result = ((await job.waitUntilFinished(services.chatEvents, REPLY_WAIT_MS)) ?? undefined) as typeof result;
     } catch (error) {
-      logger.warn({ err: (error as Error).message, sessionId }, "chat reply not ready in time");
+      logger.warn({ err: (error as Error).message, chatRef: secretRef(sessionId) }, "chat reply not ready in time");
     }
     // The worker returns the stored reply; read it back only when it did not (a job that failed or was skipped).
     if (result?.message) {

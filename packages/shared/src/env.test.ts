@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+import { SECRET_VARIABLES } from "./published-secrets";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+
+/** A production environment nobody has published: what a real deployment sets. */
+function safeProduction(): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    APP_URL: "https://www.example.com",
+    DATABASE_URL: "postgresql://app@db.internal:5432/bayou_current",
+    REDIS_URL: "redis://redis.internal:6379",
+    SESSION_SECRET: randomBytes(48).toString("base64url"),
+    ADMIN_EMAIL: "owner@example.com",
+    ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
+    RESEND_API_KEY: `re_${randomBytes(16).toString("hex")}`,
+  };
+}
+
+/** The problems production reports for this environment (none: it starts). */
+function problems(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+    return [];
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+}
+
+interface Shown {
+  file: string;
+  key: string;
+  value: string;
+}
+
+/** KEY=value lines of .env.example. */
+function fromEnvExample(): Shown[] {
+  return [...read(".env.example").matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, key, value]) => ({
+    file: ".env.example",
+    key: key!,
+    value: value!.trim().replace(/^"(.*)"$/, "$1"),
+  }));
+}
+
+/** `KEY: value` entries of a YAML file; for Compose, `${KEY:-default}` shows its default and `${KEY:?…}` shows nothing. */
+function fromYaml(file: string): Shown[] {
+  return [...read(file).matchAll(/^\s+([A-Z][A-Z0-9_]*):\s*(.*)$/gm)].map(([, key, raw]) => {
+    const interpolated = /^\$\{\w+(:?)([-?])(.*)\}$/.exec(raw!.trim());
+    const value = interpolated ? (interpolated[2] === "-" ? interpolated[3]! : "") : raw!.trim();
+    return { file, key: key!, value };
+  });
+}
+
+/** The development admin password the README tells people to sign in with. */
+function fromReadme(): Shown[] {
+  const match = /^\|\s*password\s*\|\s*`([^`]+)`/m.exec(read("README.md"));
+  return match ? [{ file: "README.md", key: "ADMIN_PASSWORD", value: match[1]! }] : [];
+}
+
+const appVariables = new Set(fromEnvExample().map((s) => s.key));
+const shown = [...fromEnvExample(), ...fromYaml("docker-compose.yml"), ...fromYaml("infra/k8s/secret.example.yaml"), ...fromReadme()].filter(
+  (s) => s.value !== "" && appVariables.has(s.key),
+);
+const secretsShown = shown.filter((s) => (SECRET_VARIABLES as readonly string[]).includes(s.key));
+
+describe("production refuses the secrets published in this repository", () => {
+  it("knows every secret variable the example files show", () => {
+    const secretLooking = shown.filter((s) => /SECRET|PASSWORD|API_KEY|TOKEN/.test(s.key)).map((s) => s.key);
+    expect(secretLooking.length).toBeGreaterThan(0);
+    for (const key of secretLooking) expect(SECRET_VARIABLES, `${key} holds a secret: list it in published-secrets.ts`).toContain(key);
+    // The files are read: each of them shows at least one secret (Compose shows none once it requires them).
+    expect(new Set(secretsShown.map((s) => s.file))).toEqual(new Set([".env.example", "infra/k8s/secret.example.yaml", "README.md"]));
+  });
+
+  it.each(secretsShown.map((s) => [s.key, s.file, s] as const))("refuses %s as shown in %s", (key, _file, { value }) => {
+    const own = safeProduction();
+    expect(problems(own)).toEqual([]);
+    const refusedFor = (env: Record<string, string>) => problems(env).filter((p) => p.startsWith(`${key}:`) && p.includes("published"));
+    expect(refusedFor({ ...own, [key]: value })).toHaveLength(1);
+    // Refused however it is written down.
+    expect(refusedFor({ ...own, [key]: ` ${value.toUpperCase()} ` })).toHaveLength(1);
+    if (key === "SESSION_SECRET") {
+      // Any entry of the rotation list.
+      expect(refusedFor({ ...own, SESSION_SECRET: `${own.SESSION_SECRET},${value}` })).toHaveLength(1);
+    }
+  });
+
+  it("refuses every secret variable set to a published value, LLM_API_KEY included, and says which", () => {
+    for (const key of SECRET_VARIABLES) {
+      const found = problems({ ...safeProduction(), [key]: "CHANGE_ME_at_least_32_random_characters" });
+      expect(found.some((p) => p.startsWith(`${key}:`) && p.includes("published"))).toBe(true);
+      // The message never repeats the secret.
+      expect(found.join("\n")).not.toContain("CHANGE_ME_at_least_32_random_characters");
+    }
+  });
+
+  it("refuses the development defaults of env.ts", () => {
+    const dev = parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025" });
+    const defaults = { SESSION_SECRET: dev.SESSION_SECRETS[0]!, ADMIN_PASSWORD: dev.ADMIN_PASSWORD, RESEND_API_KEY: dev.RESEND_API_KEY! };
+    for (const [key, value] of Object.entries(defaults)) {
+      expect(problems({ ...safeProduction(), [key]: value }).some((p) => p.startsWith(`${key}:`) && p.includes("published")), key).toBe(true);
+    }
+  });
+
+  it("refuses a database address with the example's password", () => {
+    const example = fromYaml("infra/k8s/secret.example.yaml").find((s) => s.key === "DATABASE_URL")!.value;
+    expect(problems({ ...safeProduction(), DATABASE_URL: example }).some((p) => p.startsWith("DATABASE_URL:"))).toBe(true);
+  });
+
+  it("Compose requires the secrets instead of defaulting them", () => {
+    const compose = read("docker-compose.yml");
+    for (const key of ["SESSION_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "APP_URL"]) {
+      expect(compose).toMatch(new RegExp(`^\\s+${key}: \\$\\{${key}:\\?[^}]+\\}$`, "m"));
+    }
+  });
+});
+
+describe("production refuses unsafe settings, naming the variable", () => {
+  it("an ADMIN_PASSWORD shorter than 12 characters", () => {
+    expect(problems({ ...safeProduction(), ADMIN_PASSWORD: "x7#kQ9!mZ2p" })).toContainEqual(expect.stringMatching(/^ADMIN_PASSWORD: .*12/));
+    expect(problems({ ...safeProduction(), ADMIN_PASSWORD: "x7#kQ9!mZ2pW" })).toEqual([]);
+  });
+
+  it("a missing APP_URL", () => {
+    expect(problems({ ...safeProduction(), APP_URL: "" })).toContainEqual(expect.stringMatching(/^APP_URL: /));
+  });
+
+  it("a missing RESEND_API_KEY, unless EMAIL_TRANSPORT=log is set on purpose", () => {
+    expect(problems({ ...safeProduction(), RESEND_API_KEY: "" })).toContainEqual(expect.stringMatching(/^RESEND_API_KEY: .*EMAIL_TRANSPORT=log/));
+    expect(problems({ ...safeProduction(), RESEND_API_KEY: "", EMAIL_TRANSPORT: "resend" })).toContainEqual(expect.stringMatching(/^RESEND_API_KEY: /));
+    const env = parseEnv({ ...safeProduction(), RESEND_API_KEY: "", EMAIL_TRANSPORT: "log" });
+    expect(env.EMAIL_TRANSPORT).toBe("log");
+  });
+});
+
+describe("EMAIL_TRANSPORT", () => {
+  it("log never hands out a provider key, even with one set", () => {
+    const env = parseEnv({ ...safeProduction(), EMAIL_TRANSPORT: "log" });
+    expect(env).toMatchObject({ EMAIL_TRANSPORT: "log", RESEND_API_KEY: undefined });
+  });
+
+  it("outside production keeps today's behaviour: no key logs, npm run dev uses its mailbox", () => {
+    expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({ EMAIL_TRANSPORT: "log", RESEND_API_KEY: undefined });
+    expect(parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025/" })).toMatchObject({
+      EMAIL_TRANSPORT: "resend",
+      RESEND_BASE_URL: "http://127.0.0.1:3025",
+    });
+    expect(parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025", EMAIL_TRANSPORT: "log" })).toMatchObject({ EMAIL_TRANSPORT: "log" });
+    expect(parseEnv({ NODE_ENV: "test", RESEND_API_KEY: "re_x" })).toMatchObject({ EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_x" });
+  });
+
+  it("refuses anything but resend or log", () => {
+    expect(problems({ NODE_ENV: "test", EMAIL_TRANSPORT: "smtp" })).toContainEqual(expect.stringMatching(/^EMAIL_TRANSPORT: /));
+  });
+});
+
+describe("ANON_REQUESTS_PER_HOUR", () => {
+  it("defaults to 60 and takes any whole number from 0", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).ANON_REQUESTS_PER_HOUR).toBe(60);
+    expect(parseEnv({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: "" }).ANON_REQUESTS_PER_HOUR).toBe(60);
+    expect(parseEnv({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: "5" }).ANON_REQUESTS_PER_HOUR).toBe(5);
+    expect(parseEnv({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: "0" }).ANON_REQUESTS_PER_HOUR).toBe(0);
+  });
+
+  it.each(["-1", "1.5", "many"])("refuses %s, naming the variable", (value) => {
+    expect(problems({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: value })).toContainEqual(expect.stringMatching(/^ANON_REQUESTS_PER_HOUR: /));
+  });
+});
