@@ -27,6 +27,6 @@ export function createAuthenticator(context: AppLoadContext) {
   const userAgent = (request: Request) => request.headers.get("user-agent");
 
   return new Authenticator<SignedIn>()
-    .use(strategy((values, request) => login(context, values, { userAgent: userAgent(request) })), "login")
+    .use(strategy((values, request) => login(context, values, { userAgent: userAgent(request), cookie: request.headers.get("cookie") })), "login")
     .use(strategy((values, request) => register(context, values, { userAgent: userAgent(request), form: true })), "register");
 }
