@@ -21,8 +21,14 @@ function limiter(redis: Redis, prefix: string, keyPrefix: string, points: number
 export function createRateLimits(redis: Redis, prefix: string, options: { visitorEmailsPerHour: number }) {
   return {
     contactPerIp: limiter(redis, prefix, "contact-ip", 5, 10 * 60),
-    loginFailPerIp: limiter(redis, prefix, "login-ip", 10, 15 * 60, 15 * 60),
+    // Login attempts (web/app/features/auth/login.server.ts, docs/decisions/005-sessions-and-tokens.md):
+    // a point is taken before the password is checked and given back when it was right.
+    /** Per account (its accountKey), for browsers without that account's device cookie. */
     loginFailPerAccount: limiter(redis, prefix, "login-acct", 10, 15 * 60, 15 * 60),
+    /** Per device cookie: a browser that has signed in to the account before is judged on its own failures. */
+    loginFailPerDevice: limiter(redis, prefix, "login-device", 10, 15 * 60, 15 * 60),
+    /** Per client network (IPv4 address or IPv6 /64): failures across all accounts, a day's worth. */
+    loginFailPerNetwork: limiter(redis, prefix, "login-net", 100, 24 * 60 * 60),
     registerPerIp: limiter(redis, prefix, "register-ip", 5, 60 * 60),
     resetPerIp: limiter(redis, prefix, "reset-ip", 5, 15 * 60),
     chatPerIp: limiter(redis, prefix, "chat-ip", 60, 60),
@@ -48,4 +54,9 @@ export async function consume(limits: RateLimits, name: RateLimitName, key: stri
     if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
     throw result;
   }
+}
+
+/** Gives back points taken by `consume` (for an attempt that turned out not to count). Best effort. */
+export async function giveBack(limits: RateLimits, name: RateLimitName, key: string, points = 1): Promise<void> {
+  await limits[name].reward(key, points).catch(() => {});
 }

@@ -3,19 +3,28 @@ import { login } from "~/features/auth/login.server";
 import { authFailureResponse } from "~/features/auth/outcome.server";
 import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
-/** POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }` (spec §7); the token is a bearer token. */
+/**
+ * POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }` (spec §7); the token is a bearer token.
+ * Also sets the device cookie (features/auth/devices.server.ts), which clients may send back on later logins or ignore.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const outcome = await login(context, await readJsonObject(request), { userAgent: request.headers.get("user-agent") });
-    if (!outcome.ok) return authFailureResponse(outcome);
-    return jsonResponse({
-      success: true,
-      token: outcome.token,
-      expiresAt: outcome.expiresAt.toISOString(),
-      user: outcome.user,
-      message: "You have been successfully logged in.",
+    const outcome = await login(context, await readJsonObject(request), {
+      userAgent: request.headers.get("user-agent"),
+      cookie: request.headers.get("cookie"),
     });
+    if (!outcome.ok) return authFailureResponse(outcome);
+    return jsonResponse(
+      {
+        success: true,
+        token: outcome.token,
+        expiresAt: outcome.expiresAt.toISOString(),
+        user: outcome.user,
+        message: "You have been successfully logged in.",
+      },
+      { headers: outcome.deviceCookie ? { "Set-Cookie": outcome.deviceCookie } : undefined },
+    );
   });
 }
 

@@ -31,7 +31,7 @@ export function createAuthenticator(context: AppLoadContext, form: FormData) {
   const userAgent = (request: Request) => request.headers.get("user-agent");
 
   return new ReadFormAuthenticator<SignedIn>()
-    .use(strategy((values, request) => login(context, values, { userAgent: userAgent(request) })), "login")
+    .use(strategy((values, request) => login(context, values, { userAgent: userAgent(request), cookie: request.headers.get("cookie") })), "login")
     .use(strategy((values, request) => register(context, values, { userAgent: userAgent(request), form: true })), "register");
 }
 

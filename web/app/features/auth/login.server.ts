@@ -2,9 +2,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { loginSchema } from "@app/shared/api/auth";
 import { decoyHash, verifyPassword } from "@app/shared/password";
 import { sha256 } from "@app/shared/tokens";
-import { consume, type RateLimitName, type RateLimits } from "../../../server/rate-limits";
+import { consume, giveBack, type RateLimitName, type RateLimits } from "../../../server/rate-limits";
 import { toApiUser, type ApiUser } from "~/utils/auth.server";
 import { createSession, pruneExpiredSessions, sessionUserColumns } from "~/utils/session.server";
+import { issueDeviceCookie, knownDevice } from "./devices.server";
 import { invalidInput, throttled, type Outcome } from "./outcome.server";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
@@ -15,10 +16,14 @@ export interface SignedIn {
   user: ApiUser;
   token: string;
   expiresAt: Date;
+  /** From login only: `Set-Cookie` of the browser's device cookie (devices.server.ts); the /login page sets it, API clients may keep or ignore it. */
+  deviceCookie?: string;
 }
 
 export interface RequestMeta {
   userAgent: string | null;
+  /** The request's Cookie header, for login: it may hold the browser's device cookie. */
+  cookie?: string | null;
 }
 
 /** The rate-limit key for an account: the address's hash, so Redis never holds email addresses. */
@@ -32,64 +37,68 @@ void decoyHash();
  *
  * - An unknown email and a wrong password fail alike: same status, same
  *   message, and an argon2 verification either way (against a decoy hash).
- * - Failures are counted per client IP and per account; about 10 in 15
- *   minutes and that IP or account is refused with 429 for 15 minutes. The
- *   block is checked before the password, so a blocked attacker learns nothing.
+ * - Each attempt takes a point before the password is checked (so parallel
+ *   guesses cannot slip past the count), and gets it back if the password
+ *   was right: only failures add up. An attempt over a limit is answered 429
+ *   without checking the password, so a blocked guesser learns nothing, not
+ *   even from the right password. The limits (docs/decisions/005-sessions-and-tokens.md):
+ *   - from a browser without this account's device cookie: 10 failures in a
+ *     row on the account block every such browser from it for 15 minutes;
+ *   - a browser with the account's device cookie counts its own failures
+ *     only (10 in 15 minutes), so the owner gets in while others guess;
+ *   - 100 failures a day from one network (IPv4 address or IPv6 /64) block it.
  * - A deactivated user with the right password is refused (403).
  */
 export async function login(context: AppLoadContext, input: unknown, meta: RequestMeta): Promise<Outcome<SignedIn>> {
-  const { services, clientIp } = context;
+  const { services, clientIp, clientNetwork } = context;
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   const { email, password } = parsed.data;
   const limits = services.rateLimits;
   const account = accountKey(email);
+  const device = await knownDevice(services.env, meta.cookie, account);
+  // Whose failures this attempt counts among: this browser's own, or those of every unknown device.
+  const [counter, counterKey]: [RateLimitName, string] = device ? ["loginFailPerDevice", device] : ["loginFailPerAccount", account];
 
-  const blocks = await Promise.all([secondsBlocked(limits, "loginFailPerIp", clientIp), secondsBlocked(limits, "loginFailPerAccount", account)]);
-  const blockedFor = Math.max(...blocks.map((b) => b ?? 0));
-  if (blockedFor > 0) return throttled(blockedFor, LOGIN_THROTTLED_MESSAGE);
+  const networkWait = await consume(limits, "loginFailPerNetwork", clientNetwork);
+  if (networkWait !== null) return throttled(networkWait, LOGIN_THROTTLED_MESSAGE);
+  const wait = await consume(limits, counter, counterKey);
+  if (wait !== null) {
+    // Refused without a check: not a failure to hold against the network.
+    await giveBack(limits, "loginFailPerNetwork", clientNetwork);
+    return throttled(wait, LOGIN_THROTTLED_MESSAGE);
+  }
 
   const user = await services.db.user.findUnique({ where: { email }, select: { ...sessionUserColumns, passwordHash: true } });
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
 
   if (!user || !valid) {
-    const waits = await Promise.all([
-      consume(limits, "loginFailPerIp", clientIp),
-      consume(limits, "loginFailPerAccount", account),
-    ]);
-    const wait = Math.max(...waits.map((w) => w ?? 0));
-    if (wait > 0) return throttled(wait, LOGIN_THROTTLED_MESSAGE);
-    context.logger.info({ ip: clientIp }, "login failed");
+    context.logger.info({ ip: clientIp, knownDevice: device !== null }, "login failed");
     return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
   }
+  // The right password is no failure: the network gets its point back, and the
+  // counter this browser was charged to starts again (failures in a row).
+  await Promise.all([giveBack(limits, "loginFailPerNetwork", clientNetwork), limits[counter].delete(counterKey).catch(() => {})]);
   if (!user.isActive) {
     context.logger.info({ userId: user.id }, "login refused: account inactive");
     return { ok: false, status: 403, message: ACCOUNT_INACTIVE_MESSAGE };
   }
 
-  // The account's owner is in: earlier failures against it stop counting.
-  await limits.loginFailPerAccount.delete(account).catch(() => {});
   const lastLogin = new Date();
-  const [, session] = await Promise.all([
+  const [, session, deviceCookie] = await Promise.all([
     services.db.user.update({ where: { id: user.id }, data: { lastLogin } }),
     createSession(services.db, user.id, { ip: clientIp, userAgent: meta.userAgent }),
+    issueDeviceCookie(services.env, account),
     pruneExpiredSessions(services.db, user.id),
   ]);
   context.logger.info({ userId: user.id }, "login");
-  return { ok: true, user: toApiUser({ ...user, lastLogin }), token: session.token, expiresAt: session.expiresAt };
+  return { ok: true, user: toApiUser({ ...user, lastLogin }), token: session.token, expiresAt: session.expiresAt, deviceCookie };
 }
 
 /**
- * Seconds left while a key has used up its limit, else null. Only reads; if
- * Redis cannot answer, the limiter's in-memory insurance does, or it is not blocked.
+ * Lifts the block on an account for browsers without its device cookie; a
+ * completed password reset calls it (the owner has just proved who they are).
  */
-async function secondsBlocked(limits: RateLimits, name: RateLimitName, key: string): Promise<number | null> {
-  const limiter = limits[name];
-  try {
-    const state = await limiter.get(key);
-    if (state && state.consumedPoints >= limiter.points) return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  } catch {
-    // Not known to be blocked; the failure count below still applies.
-  }
-  return null;
+export async function clearLoginBlocks(limits: RateLimits, email: string): Promise<void> {
+  await limits.loginFailPerAccount.delete(accountKey(email)).catch(() => {});
 }

@@ -4,7 +4,7 @@ import { hashPassword } from "@app/shared/password";
 import { consume } from "../../../server/rate-limits";
 import { deleteUserSessions } from "~/utils/session.server";
 import { claimAccountToken, findUsableAccountToken, issueAccountToken, queueAccountEmail, voidAccountTokens } from "./account-tokens.server";
-import { accountKey } from "./login.server";
+import { clearLoginBlocks } from "./login.server";
 import { markEmailVerified } from "./verification.server";
 import { invalidInput, throttled, type Outcome } from "./outcome.server";
 
@@ -86,7 +86,7 @@ export async function resetPassword(context: AppLoadContext, input: unknown, opt
   });
   if (done === null) return invalid;
 
-  await services.rateLimits.loginFailPerAccount.delete(accountKey(done.email)).catch(() => {});
+  await clearLoginBlocks(services.rateLimits, done.email);
   services.disconnectSockets({ userId: done.id });
   logger.info({ userId: done.id }, "password reset; all sessions ended, email verified");
   return { ok: true };

@@ -64,7 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "login" || intent === "register") {
       const signedIn = await createAuthenticator(context, form).authenticate(intent, request);
-      const headers = { "Set-Cookie": await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt) };
+      const headers: [string, string][] = [["Set-Cookie", await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt)]];
+      if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
       return values[ENHANCED_FIELD] === "1" ? succeeded(headers) : redirect("/", { headers });
     }
     const outcome = intent === "request-reset" ? await requestPasswordReset(context, values) : await resetPassword(context, values, { form: true });
