@@ -197,8 +197,9 @@ describe("login throttling", () => {
 
     // A completed password reset lifts the block on unknown devices.
     expect((await postJson(`${stack.url}/api/auth/request-reset`, { email: owner.email })).status).toBe(200);
-    const emails = await stack.mail.waitFor((all) => all.some((e) => e.to.includes(owner.email)), 15_000);
-    const token = /\/login\?token=([\w%.~-]+)/.exec(emails.find((e) => e.to.includes(owner.email))!.text ?? "")?.[1];
+    const isReset = (e: { to: string[]; subject: string }) => e.to.includes(owner.email) && e.subject.startsWith("Reset your");
+    const emails = await stack.mail.waitFor((all) => all.some(isReset), 15_000);
+    const token = /\/login\?token=([\w%.~-]+)/.exec(emails.find(isReset)!.text ?? "")?.[1];
     expect(token).toBeDefined();
     const reset = await postJson(`${stack.url}/api/auth/reset-password`, { token: decodeURIComponent(token!), password: "new-owner-password" });
     expect(reset.status).toBe(200);
