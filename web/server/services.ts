@@ -70,6 +70,15 @@ export function createServices(env: Env, logger: Logger): Services {
       logger.warn({ err: (error as Error).message, room: roomForLog(room), event }, "realtime emit failed");
     }
   };
+  /** Does something to every socket of a user or of a session, on every web process. */
+  const toSocketsOf = (who: { userId: number } | { sessionId: string }, what: string, act: (room: string) => void) => {
+    const room = "userId" in who ? userRoom(who.userId) : sessionRoom(who.sessionId);
+    try {
+      act(room);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message, room }, `sockets could not ${what}`);
+    }
+  };
   return {
     env,
     logger,
@@ -81,22 +90,8 @@ export function createServices(env: Env, logger: Logger): Services {
     emitterRedis,
     emitToRoom,
     emitToChat: (sessionId, event, payload) => emitToRoom(chatRoom(sessionId), event, payload),
-    disconnectSockets: (who) => {
-      const room = "userId" in who ? userRoom(who.userId) : sessionRoom(who.sessionId);
-      try {
-        emitter.in(room).disconnectSockets(true);
-      } catch (error) {
-        logger.warn({ err: (error as Error).message, room }, "could not disconnect sockets");
-      }
-    },
-    revokeStaffSockets: (who) => {
-      const room = "userId" in who ? userRoom(who.userId) : sessionRoom(who.sessionId);
-      try {
-        emitter.in(room).socketsLeave(ADMIN_ROOM);
-      } catch (error) {
-        logger.warn({ err: (error as Error).message, room }, "could not revoke staff sockets");
-      }
-    },
+    disconnectSockets: (who) => toSocketsOf(who, "disconnect", (room) => emitter.in(room).disconnectSockets(true)),
+    revokeStaffSockets: (who) => toSocketsOf(who, "leave the admins room", (room) => emitter.in(room).socketsLeave(ADMIN_ROOM)),
   };
 }
 
