@@ -134,3 +134,23 @@ test("an admin's header has no My Account link", async ({ page, db }) => {
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveCount(0);
 });
+
+test("an account whose email is not confirmed sees no bookings and can send the link again", async ({ page, db }) => {
+  const user = await createUser(db, "customer", "Pierre", { verified: false });
+  // A record with the same address (say, from the chat) stays out of sight until the address is proved.
+  const record = await db.customer.create({ data: { name: "Pierre Landry", email: user.email, phone: "(225) 555-0133" } });
+  await db.booking.create({ data: { customerId: record.id, summary: `Hidden visit ${Date.now()}`, priority: "medium", status: "pending", scheduledDate: inDays(4) } });
+
+  await logIn(page, user.email);
+  await page.goto("/account");
+  await expect(main(page).getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+  await expect(main(page)).not.toContainText("Hidden visit");
+  await expect(main(page)).not.toContainText("555-0133");
+  await expect(main(page).getByRole("button", { name: "Request appointment" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await main(page).getByRole("button", { name: "Send the link again" }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: "We have sent a new confirmation link" })).toBeVisible();
+  const sent = await mailbox.waitFor((e) => e.to.includes(user.email) && e.subject.startsWith("Confirm your email"));
+  expect(sent.text).toMatch(/\/verify-email\?token=/);
+});
