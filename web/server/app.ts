@@ -98,13 +98,13 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
       getLoadContext: (req, res) => {
         const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
         return {
-        services,
-        requestId: String(req.id),
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        clientIp,
-        clientNetwork: clientNetworkKey(clientIp),
-        logger: req.log,
-        pageCache: res.locals.pageCache as PageCacheSlot | undefined,
+          services,
+          requestId: String(req.id),
+          cspNonce: String(res.locals.cspNonce ?? ""),
+          clientIp,
+          clientNetwork: clientNetworkKey(clientIp),
+          logger: req.log,
+          pageCache: res.locals.pageCache as PageCacheSlot | undefined,
         };
       },
     }),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { login } from "~/features/auth/login.server";
-import { authFailureResponse } from "~/features/auth/outcome.server";
-import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject } from "~/utils/api.server";
+import { authFailureResponse, signedInResponse } from "~/features/auth/outcome.server";
+import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
 /**
  * POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }` (spec §7); the token is a bearer token.
@@ -15,16 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cookie: request.headers.get("cookie"),
     });
     if (!outcome.ok) return authFailureResponse(outcome);
-    return jsonResponse(
-      {
-        success: true,
-        token: outcome.token,
-        expiresAt: outcome.expiresAt.toISOString(),
-        user: outcome.user,
-        message: "You have been successfully logged in.",
-      },
-      { headers: outcome.deviceCookie ? { "Set-Cookie": outcome.deviceCookie } : undefined },
-    );
+    return signedInResponse(outcome, "You have been successfully logged in.");
   });
 }
 

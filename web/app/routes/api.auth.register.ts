@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { business } from "@app/shared/business";
-import { authFailureResponse } from "~/features/auth/outcome.server";
+import { authFailureResponse, signedInResponse } from "~/features/auth/outcome.server";
 import { register } from "~/features/auth/register.server";
-import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject } from "~/utils/api.server";
+import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
 /**
  * POST /api/auth/register: `{ firstName, lastName, email, password }` → 201
@@ -13,16 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const outcome = await register(context, await readJsonObject(request), { userAgent: request.headers.get("user-agent") });
     if (!outcome.ok) return authFailureResponse(outcome);
-    return jsonResponse(
-      {
-        success: true,
-        token: outcome.token,
-        expiresAt: outcome.expiresAt.toISOString(),
-        user: outcome.user,
-        message: `Welcome to ${business.name}! Your account has been created and you are now logged in.`,
-      },
-      { status: 201 },
-    );
+    return signedInResponse(outcome, `Welcome to ${business.name}! Your account has been created and you are now logged in.`, { status: 201 });
   });
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { mergeBookingCustomer } from "~/features/admin/merge-customer.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiError, apiHandler, jsonResponse, methodNotAllowed, positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
@@ -13,8 +13,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const admin = await requireAdmin(request, context);
-    const id = Number(params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) return apiError(404, "Booking not found");
+    const id = positiveId(params.id);
+    if (!id) return apiError(404, "Booking not found");
     const result = await mergeBookingCustomer(context, admin, id);
     if (!result.ok) return apiError(result.status, result.message);
     return jsonResponse({ success: true, customerId: result.into.id, mergedCustomerId: result.from, message: `Merged into customer #${result.into.id} (${result.into.name}).` });

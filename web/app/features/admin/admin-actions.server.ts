@@ -9,6 +9,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { newBookingSchema, newCustomerSchema, roleChangeSchema, statusChangeSchema } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
 import { updateBookingStatus } from "~/features/bookings/bookings.server";
+import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { createBookingForCustomer } from "./bookings.server";
 import { createCustomer } from "./customers.server";
@@ -26,11 +27,6 @@ async function formValues(request: Request): Promise<Values> {
 const ok = (result: Omit<Extract<ActionResult, { ok: true }>, "ok">) => data<ActionResult>({ ok: true, ...result });
 const fail = (status: number, intent: string, message: string, errors?: Record<string, string>) =>
   data<ActionResult>({ ok: false, intent, message, ...(errors ? { errors } : {}) }, { status });
-
-function positiveId(value: string | undefined): number | null {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 /** /admin/users: `intent=change-role`, `userId`, `role`. */
 export async function usersAction(request: Request, context: AppLoadContext) {

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "@app/shared/db";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
+import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
 import { sessionUserColumns as userColumns } from "~/utils/session.server";
 import { recordAudit } from "./audit.server";
 
@@ -22,22 +23,19 @@ export async function changeUserRole(context: AppLoadContext, admin: SessionUser
   const { db, logger } = context.services;
   // A conditional update: the role it replaces is the one it read, so the audit entry and the
   // decision to revoke staff sockets can never rest on a role another admin changed meanwhile.
-  const changed = await db.$transaction(async (tx) => {
-    for (let attempt = 0; ; attempt++) {
+  const changed = await db.$transaction((tx) =>
+    untilNotOvertaken(`user ${userId}`, async () => {
       const existing = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
       if (!existing) return null;
       const written = await tx.user.updateMany({ where: { id: userId, role: existing.role }, data: { role } });
-      if (written.count !== 1) {
-        if (attempt < 5) continue;
-        throw new Error(`user ${userId}: role kept changing under a concurrent update`);
-      }
+      if (written.count !== 1) return OVERTAKEN;
       const updated = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userColumns });
       if (existing.role !== role) {
         await recordAudit(tx, { actor: admin, action: "user.role_changed", targetType: "user", targetId: userId, details: { from: existing.role, to: role, email: updated.email } });
       }
       return { from: existing.role, user: updated };
-    }
-  });
+    }),
+  );
   if (!changed) return { ok: false, status: 404, message: "User not found" };
   logger.info({ adminId: admin.id, userId, from: changed.from, to: role }, "user role changed");
   // A former admin's open pages stop hearing bookings and emergencies at once, not at their next reconnect.

@@ -19,6 +19,9 @@ export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
 
 type Tx = Pick<Prisma.TransactionClient, "accountToken">;
 
+/** Tokens are 43 characters (randomToken()); anything empty or much longer is not one of ours and is not looked up. */
+const presentable = (token: unknown): token is string => typeof token === "string" && token.length > 0 && token.length <= 200;
+
 /** A new link for a user's address; returns the row id (the token itself leaves only in the email). */
 export async function issueAccountToken(
   db: Tx,
@@ -56,7 +59,7 @@ export async function queueAccountEmail(context: AppLoadContext, accountTokenId:
  * used or expired.
  */
 export async function claimAccountToken(db: Tx, token: string, purpose: AccountTokenPurpose, now = new Date()) {
-  if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
+  if (!presentable(token)) return null;
   const tokenHash = sha256(token);
   const claimed = await db.accountToken.updateMany({
     where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: now } },
@@ -68,7 +71,7 @@ export async function claimAccountToken(db: Tx, token: string, purpose: AccountT
 
 /** Whether a token would work now (for a page that asks before it acts). */
 export async function findUsableAccountToken(db: Tx, token: string, purpose: AccountTokenPurpose) {
-  if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
+  if (!presentable(token)) return null;
   const row = await db.accountToken.findUnique({ where: { tokenHash: sha256(token) }, select: { purpose: true, usedAt: true, expiresAt: true, email: true } });
   if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
   return row;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { fieldErrors } from "@app/shared/api/errors";
-import { apiError } from "~/utils/api.server";
+import { apiError, jsonResponse } from "~/utils/api.server";
+import type { SignedIn } from "./login.server";
 
 /**
  * How the account operations (login, register, request-reset, reset) answer:
@@ -35,6 +36,17 @@ export function retryAfterHeaders(failure: AuthFailure): HeadersInit | undefined
 /** The JSON API answer for a failure: `{ success: false, message, errors? }`, with Retry-After on 429. */
 export function authFailureResponse(failure: AuthFailure): Response {
   return apiError(failure.status, failure.message, failure.errors, retryAfterHeaders(failure));
+}
+
+/**
+ * The JSON API answer for a sign-in (login, register): `{ success, token,
+ * expiresAt, user, message }`, with the browser's device cookie when login issued one.
+ */
+export function signedInResponse(signedIn: SignedIn, message: string, init: { status?: number } = {}): Response {
+  return jsonResponse(
+    { success: true, token: signedIn.token, expiresAt: signedIn.expiresAt.toISOString(), user: signedIn.user, message },
+    { status: init.status, headers: signedIn.deviceCookie ? { "Set-Cookie": signedIn.deviceCookie } : undefined },
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { serializeBooking } from "@app/shared/bookings";
 import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db";
 import { jobIds } from "@app/shared/jobs";
 import { enqueue } from "@app/shared/queues";
+import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
 import { recordAudit } from "../admin/audit.server";
 
 /**
@@ -72,8 +73,8 @@ export async function updateBookingStatus(
   options: { byCustomer?: boolean; onlyFrom?: BookingStatus[] } = {},
 ): Promise<{ booking: Booking; changed: boolean } | null> {
   const { services, requestId, logger } = context;
-  const result = await services.db.$transaction(async (tx) => {
-    for (let attempt = 0; ; attempt++) {
+  const result = await services.db.$transaction((tx) =>
+    untilNotOvertaken(`booking ${id}`, async () => {
       const before = await tx.booking.findUnique({ where: { id } });
       if (!before) return null;
       if (options.onlyFrom && !options.onlyFrom.includes(before.status)) return { booking: before, changed: false };
@@ -83,17 +84,13 @@ export async function updateBookingStatus(
         where: { id, status: before.status },
         data: { status, ...(byCustomer ? { cancelledByCustomerAt: new Date(), cancellationNotifiedAt: null } : {}) },
       });
-      if (written.count !== 1) {
-        // Another change came first: read it and decide again.
-        if (attempt < 5) continue;
-        throw new Error(`booking ${id}: status kept changing under a concurrent update`);
-      }
+      if (written.count !== 1) return OVERTAKEN;
       if (before.status !== status) {
         await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
       }
       return { booking: await tx.booking.findUniqueOrThrow({ where: { id } }), changed: true };
-    }
-  });
+    }),
+  );
   if (!result?.changed) return result;
   const { booking } = result;
   const version = String(booking.updatedAt.getTime());
