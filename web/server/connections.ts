@@ -13,8 +13,10 @@ import type { Socket } from "node:net";
  */
 export function trackConnections(server: Server) {
   const open = new Map<Socket, { active: number; served: boolean; openedAt: number }>();
+  let lastConnectionAt = 0;
   server.on("connection", (socket: Socket) => {
-    open.set(socket, { active: 0, served: false, openedAt: Date.now() });
+    lastConnectionAt = Date.now();
+    open.set(socket, { active: 0, served: false, openedAt: lastConnectionAt });
     socket.once("close", () => open.delete(socket));
   });
   server.on("request", (req, res) => {
@@ -27,6 +29,21 @@ export function trackConnections(server: Server) {
     });
   });
   return {
+    /**
+     * Resolves once no connection has arrived for `quietMs` (at most `maxMs`).
+     * Connections still waiting in the kernel's accept queue when the listener
+     * closes are reset by the kernel, not refused; libuv accepts every waiting
+     * connection each time the event loop polls, so a quiet spell of a few loop
+     * turns means the queue is empty and closing the listener refuses only what
+     * comes later (which the load balancer, told by /readyz, no longer sends).
+     */
+    async quiet(quietMs: number, maxMs: number) {
+      const deadline = Date.now() + maxMs;
+      // At least one turn first: the poll that accepts what is waiting runs between two timers.
+      do {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs, 25)));
+      } while (Date.now() < deadline && Date.now() - lastConnectionAt < quietMs);
+    },
     /** Closes the connections with nothing in progress (those that never sent a request, after `graceMs`). */
     closeIdle(graceMs: number) {
       const now = Date.now();

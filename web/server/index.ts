@@ -39,6 +39,9 @@ answerClientErrors(httpServer);
 const connections = trackConnections(httpServer);
 /** While draining, how long a connection that has not sent its request yet may take to do so. */
 const FIRST_REQUEST_GRACE_MS = 5_000;
+/** While draining, how long no new connection must arrive before the listener closes, and the most to wait for that. */
+const LISTENER_QUIET_MS = 200;
+const LISTENER_QUIET_MAX_MS = 5_000;
 const realtime = createRealtime(httpServer, services);
 
 httpServer.listen(env.PORT, () => {
@@ -61,6 +64,8 @@ async function shutdown(signal: string) {
   }, env.SHUTDOWN_DELAY_MS + 15_000);
   force.unref();
   if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_MS));
+  // Stop listening only once connections have stopped arriving: one still in the accept queue would be reset.
+  await connections.quiet(LISTENER_QUIET_MS, LISTENER_QUIET_MAX_MS);
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   // Keep-alive connections that finish their request after close() would hold it open: close them as they go idle.
   connections.closeIdle(FIRST_REQUEST_GRACE_MS);
