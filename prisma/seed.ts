@@ -52,7 +52,7 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
         name: sample.name,
         email: sample.email,
         phone: sample.phone,
-        bookings: { create: sample.bookings.map((b) => ({ ...b, source: "admin" as const, notifiedAt: now })) },
+        bookings: { create: sample.bookings.map((b) => ({ ...b, source: "admin" as const })) },
       },
     });
   }

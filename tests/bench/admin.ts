@@ -12,14 +12,14 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
     await sql`insert into "Customer" (name, email, phone, "updatedAt")
       select 'Bench Customer ' || g, 'bench' || g || '@example.com', '(225) 555-' || lpad((g % 10000)::text, 4, '0'), now()
       from generate_series(1, 2000) g`;
-    await sql`insert into "Booking" ("customerId", summary, details, priority, status, "scheduledDate", "createdAt", "updatedAt", "notifiedAt")
+    await sql`insert into "Booking" ("customerId", summary, details, priority, status, "scheduledDate", "createdAt", "updatedAt")
       select (select min(id) from "Customer") + (g % 2000),
              'Service call ' || g, 'Bench booking ' || g,
              (array['low','medium','high','emergency'])[1 + g % 4]::"BookingPriority",
              (array['pending','in_progress','completed','cancelled'])[1 + (g / 7) % 4]::"BookingStatus",
              now() - interval '3650 days' + (g * interval '3650 days' / ${bookings}) + interval '90 days',
              now() - interval '3650 days' + (g * interval '3650 days' / ${bookings}),
-             now(), now()
+             now()
       from generate_series(1, ${bookings}) g`;
     await sql`analyze "Booking"`;
     await sql`analyze "Customer"`;

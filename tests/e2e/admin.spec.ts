@@ -149,7 +149,7 @@ test.describe("users without JavaScript", () => {
 
     // A booking's status, the same way.
     const customer = await newCustomer(db);
-    const booking = await db.booking.create({ data: { customerId: customer.id, summary: "No-script visit", priority: "medium", scheduledDate: new Date(), notifiedAt: new Date() } });
+    const booking = await db.booking.create({ data: { customerId: customer.id, summary: "No-script visit", priority: "medium", scheduledDate: new Date() } });
     await page.goto("/admin/bookings");
     await main(page).getByRole("combobox", { name: `Status for booking #${booking.id}` }).selectOption("completed");
     await main(page).getByRole("button", { name: `Save status for booking #${booking.id}`, exact: true }).click();
@@ -257,7 +257,6 @@ test.describe("bookings", () => {
         scheduledDate: new Date(base + i * 60_000),
         createdAt: new Date(base + i * 1_000),
         serviceTitanId: i === 54 ? "ST-4410" : null,
-        notifiedAt: new Date(),
       })),
     });
     await adminPage(page, db, "/admin/bookings");
@@ -305,7 +304,7 @@ test.describe("calendar", () => {
     ] as const;
     for (const s of sample) {
       await db.booking.create({
-        data: { customerId: customer.id, summary: s.summary, details: `${s.summary} details`, priority: s.priority, status: s.status, scheduledDate: chicago(day, s.hour), notifiedAt: new Date() },
+        data: { customerId: customer.id, summary: s.summary, details: `${s.summary} details`, priority: s.priority, status: s.status, scheduledDate: chicago(day, s.hour) },
       });
     }
 

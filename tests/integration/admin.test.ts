@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
 import { connectAdminSocket, connectSocket } from "../support/chat";
 import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+import { notificationSentAt } from "../support/outbox";
 
 let stack: Stack;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
@@ -316,7 +317,7 @@ describe("queue operations page", () => {
     expect(stack.mail.faults.failNext).toBe(0);
     Object.assign(stack.mail.faults, { status: 500, match: "" });
     await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("please fail once")));
-    await expect.poll(async () => (await stack.db.contactMessage.findUniqueOrThrow({ where: { id: contact.json.id } })).notifiedAt).not.toBeNull();
+    await expect.poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: contact.json.id })).not.toBeNull();
   });
 });
 

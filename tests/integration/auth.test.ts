@@ -12,6 +12,7 @@ import { parseEnv } from "@app/shared/env";
 import { hashPassword } from "@app/shared/password";
 import { requireAdmin, requireUser } from "~/utils/auth.server";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { notificationSentAt } from "../support/outbox";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -332,7 +333,8 @@ describe("password reset", () => {
     expect(known.json).toMatchObject({ success: true, message: expect.any(String) });
 
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(email) && e.subject.startsWith("Reset your")));
-    await expect.poll(async () => (await stack.db.accountToken.findFirst({ where: { user: { email }, purpose: "password_reset" } }))?.emailedAt).not.toBeNull();
+    const token = await stack.db.accountToken.findFirstOrThrow({ where: { user: { email }, purpose: "password_reset" } });
+    await expect.poll(() => notificationSentAt(stack.db, "account-link", { accountTokenId: token.id })).not.toBeNull();
     expect(stack.mail.list(nobody)).toEqual([]);
 
     const bad = await postJson(`${stack.url}/api/auth/request-reset`, { email: "not-an-email" });

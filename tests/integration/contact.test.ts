@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+import { notificationSentAt } from "../support/outbox";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ describe("POST /api/contact", () => {
       expect(sent.text).toContain(value);
       expect(sent.html).toContain(value.replace(/'/g, "&#39;"));
     }
-    await expect.poll(async () => (await stack.db.contactMessage.findUniqueOrThrow({ where: { id: row.id } })).notifiedAt).not.toBeNull();
+    await expect.poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id })).not.toBeNull();
     const log = await stack.db.emailLog.findMany({ where: { relatedKey: `contact:${row.id}` } });
     expect(log).toEqual([expect.objectContaining({ to: STAFF_EMAIL, status: "sent", kind: "contact-notification", providerId: sent.id })]);
   });

@@ -44,7 +44,7 @@ describe("queues made while Redis stalls", () => {
 
     await expect.poll(() => [...replaced].sort(), { timeout: 10_000 }).toEqual([...queueNames].sort());
     expect(queues.email).not.toBe(first);
-    const job = await enqueue(queues, "email", "contact-notification", { contactMessageId: 1 }, { jobId: "contact-1" });
+    const job = await enqueue(queues, "contact-notification", { contactMessageId: 1 });
     expect(job.id).toBe("contact-1");
     expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
     await Promise.all(Object.values(queues).map((q) => q.close()));
@@ -58,7 +58,7 @@ describe("queues made while Redis stalls", () => {
     const queues = createQueues(connection, "queues-test-closing", { warn: ({ queue }) => replaced.push(queue) });
     // This test shares the process: a tight retry loop would starve it, and nothing below would run.
     await expect.poll(() => replaced.length, { timeout: 10_000 }).toBe(queueNames.length);
-    const job = await enqueue(queues, "email", "contact-notification", { contactMessageId: 3 }, { jobId: "contact-3" });
+    const job = await enqueue(queues, "contact-notification", { contactMessageId: 3 });
     expect(job.id).toBe("contact-3");
     await Promise.all(Object.values(queues).map((q) => q.close()));
   });
@@ -69,11 +69,11 @@ describe("queues made while Redis stalls", () => {
     await redis.stop();
     // This test shares the process: were the queues to retry in a tight loop, nothing below would run.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await expect(enqueue(queues, "email", "contact-notification", { contactMessageId: 2 }, { jobId: "contact-2" })).rejects.toThrow();
+    await expect(enqueue(queues, "contact-notification", { contactMessageId: 2 })).rejects.toThrow();
     await redis.start();
 
     await expect
-      .poll(() => enqueue(queues, "email", "contact-notification", { contactMessageId: 2 }, { jobId: "contact-2" }).then((job) => job.id, () => null), { timeout: 15_000 })
+      .poll(() => enqueue(queues, "contact-notification", { contactMessageId: 2 }).then((job) => job.id, () => null), { timeout: 15_000 })
       .toBe("contact-2");
     expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
     await Promise.all(Object.values(queues).map((q) => q.close()));

@@ -14,8 +14,8 @@ it("writes and reads every model through the Prisma client", async () => {
   const session = await db().session.create({ data: { tokenHash: "t1", userId: user.id, expiresAt: now, userAgent: "ua", ip: "1.2.3.4" } });
   expect(await db().session.findUniqueOrThrow({ where: { tokenHash: "t1" } })).toMatchObject({ id: session.id, ip: "1.2.3.4" });
 
-  await db().accountToken.create({ data: { purpose: "email_verification", tokenHash: "r1", sealedToken: "s", email: "ann@example.com", userId: user.id, expiresAt: now, usedAt: now, emailedAt: now } });
-  expect(await db().accountToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({ purpose: "email_verification", sealedToken: "s", usedAt: now, emailedAt: now });
+  await db().accountToken.create({ data: { purpose: "email_verification", tokenHash: "r1", sealedToken: "s", email: "ann@example.com", userId: user.id, expiresAt: now, usedAt: now } });
+  expect(await db().accountToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({ purpose: "email_verification", sealedToken: "s", usedAt: now });
   await db().user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
   expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ emailVerifiedAt: now });
 
@@ -31,9 +31,7 @@ it("writes and reads every model through the Prisma client", async () => {
       scheduledDate: now,
       serviceTitanId: "ST-1",
       source: "chat",
-      notifiedAt: now,
       cancelledByCustomerAt: now,
-      cancellationNotifiedAt: now,
     },
   });
   expect(await db().booking.findUniqueOrThrow({ where: { id: booking.id }, include: { customer: true } })).toMatchObject({
@@ -43,16 +41,14 @@ it("writes and reads every model through the Prisma client", async () => {
     serviceTitanId: "ST-1",
     source: "chat",
     cancelledByCustomerAt: now,
-    cancellationNotifiedAt: now,
     customer: { name: "Cajun Cafe" },
   });
 
   const contact = await db().contactMessage.create({
-    data: { firstName: "a", lastName: "b", email: "c@d.co", phone: "1", service: "maintenance", message: "m", ip: "i", userAgent: "u", requestId: "r", notifiedAt: now },
+    data: { firstName: "a", lastName: "b", email: "c@d.co", phone: "1", service: "maintenance", message: "m", ip: "i", userAgent: "u", requestId: "r" },
   });
   expect(await db().contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
     service: "maintenance",
-    notifiedAt: now,
     readAt: null,
     handledAt: null,
   });
@@ -97,13 +93,42 @@ it("writes and reads every model through the Prisma client", async () => {
       requestedDate: now,
       customerId: customer.id,
       bookingId: booking.id,
-      confirmedAt: now,
     },
   });
   expect(await db().appointmentRequest.findUniqueOrThrow({ where: { id: request.id }, include: { booking: true } })).toMatchObject({
     priority: "urgent",
     booking: { id: booking.id },
   });
+
+  await db().outbox.create({
+    data: {
+      key: "k-1",
+      queue: "email",
+      kind: "contact-notification",
+      payload: { contactMessageId: 1 },
+      subject: "contact:1",
+      priority: 1,
+      availableAt: now,
+      attempts: 2,
+      lastError: "e",
+      sentAt: now,
+      failedAt: now,
+      cancelledAt: now,
+    },
+  });
+  expect(await db().outbox.findUniqueOrThrow({ where: { key: "k-1" } })).toMatchObject({
+    payload: { contactMessageId: 1 },
+    subject: "contact:1",
+    priority: 1,
+    availableAt: now,
+    attempts: 2,
+    lastError: "e",
+    sentAt: now,
+    failedAt: now,
+    cancelledAt: now,
+  });
+  // One row per key: the same notification cannot be owed twice.
+  await expect(db().outbox.create({ data: { key: "k-1", queue: "email", kind: "contact-notification", payload: {} } })).rejects.toThrow();
 
   await db().emailLog.create({ data: { to: "t@x.co", subject: "s", kind: "k", status: "failed", providerId: "p", error: "e", relatedKey: "r" } });
   expect(await db().emailLog.findFirstOrThrow({ where: { relatedKey: "r" } })).toMatchObject({ status: "failed", error: "e" });

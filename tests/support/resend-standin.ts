@@ -37,6 +37,8 @@ export interface ResendStandin {
   waitFor(predicate: (emails: CapturedEmail[]) => boolean, timeoutMs?: number): Promise<CapturedEmail[]>;
   clear(): void;
   faults: { failNext: number; status: number; delayMs: number; match: string };
+  /** Send requests that have arrived so far, whether or not they have been answered yet. */
+  received(): number;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startResendStandin(options: { port?: number; host?: string
   const emails: CapturedEmail[] = [];
   const idempotent = new Map<string, { id: string }>();
   const faults = { failNext: 0, status: 500, delayMs: 0, match: "" };
+  let received = 0;
 
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -65,6 +68,7 @@ export async function startResendStandin(options: { port?: number; host?: string
           return send(401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header" });
         }
         const body = JSON.parse(await readBody(req)) as Partial<CapturedEmail> & { to?: string | string[] };
+        received++;
         if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
         const matches = !faults.match || `${body.subject ?? ""}\n${body.text ?? ""}`.includes(faults.match);
         if (faults.failNext > 0 && matches) {
@@ -139,6 +143,7 @@ ${[...emails]
     emails,
     list,
     faults,
+    received: () => received,
     clear() {
       emails.length = 0;
       idempotent.clear();

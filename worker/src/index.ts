@@ -3,17 +3,16 @@ import { Worker } from "bullmq";
 import { createDb } from "@app/shared/db";
 import { createMailer, EmailSendError } from "@app/shared/email/send";
 import { loadEnv } from "@app/shared/env";
-import { queueNames } from "@app/shared/jobs";
+import { isJobKind, jobs, queueNames } from "@app/shared/jobs";
 import { createLogger } from "@app/shared/logger";
+import { markOutboxSent, outboxRowOwed, recordOutboxFailure } from "@app/shared/outbox";
 import { createQueues } from "@app/shared/queues";
 import { realtimeKey } from "@app/shared/realtime";
 import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis";
 import { UnrecoverableError } from "bullmq";
 import type { WorkerContext } from "./context";
-import { assertEveryJobHasAHandler, dispatch } from "./registry";
+import { dispatch } from "./registry";
 import { startSweeper } from "./sweeper";
-
-assertEveryJobHasAHandler();
 
 const env = await loadEnv();
 const logger = createLogger(env, "worker");
@@ -50,13 +49,26 @@ const workers = queueNames.map((queue) => {
     queue,
     async (job) => {
       const log = logger.child({ queue, job: job.name, jobId: job.id, requestId: (job.data as { requestId?: string }).requestId });
+      const kind = job.name;
+      if (!isJobKind(kind) || jobs[kind].queue !== queue) throw new UnrecoverableError(`No job "${kind}" on queue "${queue}"`);
+      // A notification runs only while its outbox row is owed: not sent already, not cancelled since.
+      const outboxKey = jobs[kind].delivery === "outbox" ? job.id! : null;
       try {
-        const result = await dispatch({ ...ctx, logger: log }, queue, job.name, job.data);
+        if (outboxKey) {
+          const state = await outboxRowOwed(db, outboxKey);
+          if (state !== "owed") return { skipped: state };
+        }
+        const result = await dispatch({ ...ctx, logger: log }, kind, job.data);
+        if (outboxKey) await markOutboxSent(db, outboxKey);
         log.debug({ result }, "job done");
         return result;
       } catch (error) {
-        if (error instanceof EmailSendError && !error.retryable) throw new UnrecoverableError(error.message);
+        const final = error instanceof UnrecoverableError || (error instanceof EmailSendError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         log.warn({ err: (error as Error).message, attempt: job.attemptsMade + 1 }, "job failed");
+        if (outboxKey) {
+          await recordOutboxFailure(db, outboxKey, { attempts: job.attemptsMade + 1, error: (error as Error).message, final }).catch(() => {});
+        }
+        if (error instanceof EmailSendError && !error.retryable) throw new UnrecoverableError(error.message);
         throw error;
       }
     },

@@ -1,36 +1,31 @@
-import { jobContracts, parseJobData, type QueueName } from "@app/shared/jobs";
+import { parseJobData, type JobData, type JobKind } from "@app/shared/jobs";
 import type { WorkerContext } from "./context";
 import { replyToChatMessage } from "./processors/chat";
-import { sendAppointmentConfirmation, sendBookingCancelledNotification, sendBookingStaffNotification, sendContactNotification, sendAccountLink } from "./processors/email";
+import {
+  sendAccountLink,
+  sendAppointmentConfirmation,
+  sendBookingCancelledNotification,
+  sendBookingStaffNotification,
+  sendContactNotification,
+} from "./processors/email";
 import { publishBookingEvent } from "./processors/notifications";
 
-type Handler = (ctx: WorkerContext, data: never) => Promise<unknown>;
+type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
-/** Exactly one handler per job name of every queue (checked at start). */
-export const handlers: { [Q in QueueName]: { [N in keyof (typeof jobContracts)[Q]]: Handler } } = {
-  email: {
-    "contact-notification": sendContactNotification,
-    "account-link": sendAccountLink,
-    "booking-staff-notification": sendBookingStaffNotification,
-    "appointment-confirmation": sendAppointmentConfirmation,
-    "booking-cancelled-notification": sendBookingCancelledNotification,
-  },
-  chat: { "chat-reply": replyToChatMessage },
-  notifications: { "booking-event": publishBookingEvent },
+/** Exactly one handler per job kind, each taking that kind's payload (the compiler checks both). */
+export const handlers: { [K in JobKind]: Handler<K> } = {
+  "contact-notification": sendContactNotification,
+  "account-link": sendAccountLink,
+  "booking-staff-notification": sendBookingStaffNotification,
+  "appointment-confirmation": sendAppointmentConfirmation,
+  "booking-cancelled-notification": sendBookingCancelledNotification,
+  "chat-reply": replyToChatMessage,
+  "booking-event": publishBookingEvent,
 };
 
-export function assertEveryJobHasAHandler() {
-  for (const [queue, jobs] of Object.entries(jobContracts)) {
-    for (const name of Object.keys(jobs)) {
-      if (typeof (handlers as Record<string, Record<string, Handler>>)[queue]?.[name] !== "function") {
-        throw new Error(`No handler for job "${name}" on queue "${queue}"`);
-      }
-    }
-  }
-}
-
-export function dispatch(ctx: WorkerContext, queue: QueueName, name: string, data: unknown) {
-  const handler = (handlers as Record<string, Record<string, Handler>>)[queue]?.[name];
-  if (!handler) throw new Error(`No handler for job "${name}" on queue "${queue}"`);
-  return handler(ctx, parseJobData(queue, name as never, data) as never);
+/** Runs a job's handler on its payload, checked against the kind's schema first. */
+export function dispatch<K extends JobKind>(ctx: WorkerContext, kind: K, data: unknown): Promise<unknown> {
+  // The mapped type pairs each kind with its handler; TypeScript cannot follow that through an index, hence the cast.
+  const handler = handlers[kind] as Handler<K>;
+  return handler(ctx, parseJobData(kind, data));
 }

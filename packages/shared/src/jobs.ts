@@ -1,58 +1,116 @@
 import { z } from "zod";
 
 /**
- * Job contracts: every queue, every job name on it and its payload schema.
- * Producers (web) and processors (worker) import these, so a payload can never
- * drift between the two. Job ids are deterministic, so a retry or a re-enqueue
- * by the sweeper never does the work twice.
+ * Job contracts: every kind of background work, the queue it runs on, its
+ * payload schema and how its id is derived. Producers (web, and the outbox
+ * relay) and the worker's handlers import these, so a payload can never drift
+ * between them, and no call site chooses an id: the same piece of work always
+ * gets the same id, so a retry or a re-enqueue by the sweeper never does the
+ * work twice.
+ *
+ * `delivery: "outbox"` kinds are notifications: they are only ever written to
+ * the Outbox table inside the business transaction that causes them
+ * (packages/shared/src/outbox.ts, docs/decisions/008-notification-outbox.md).
+ * `delivery: "direct"` kinds are added to BullMQ by their producer, which
+ * handles a failure itself (the chat answers with its built-in engine).
  */
 
-const requestId = z.string().max(100).optional();
+export const queueNames = ["email", "chat", "notifications"] as const;
+export type QueueName = (typeof queueNames)[number];
 
-export const jobContracts = {
-  email: {
-    "contact-notification": z.object({ contactMessageId: z.number().int().positive(), requestId }),
-    /** A password-reset or email-verification link (the AccountToken row says which). */
-    "account-link": z.object({ accountTokenId: z.uuid(), requestId }),
-    "booking-staff-notification": z.object({ bookingId: z.number().int().positive(), requestId }),
-    "appointment-confirmation": z.object({ appointmentRequestId: z.number().int().positive(), requestId }),
-    "booking-cancelled-notification": z.object({ bookingId: z.number().int().positive(), requestId }),
-  },
-  chat: {
-    "chat-reply": z.object({ sessionId: z.string(), userMessageId: z.uuid(), requestId }),
-  },
-  notifications: {
-    "booking-event": z.object({
-      bookingId: z.number().int().positive(),
+type Delivery = "outbox" | "direct";
+
+interface Contract<Q extends QueueName, D extends Delivery, S extends z.ZodType> {
+  queue: Q;
+  delivery: D;
+  schema: S;
+  /** The job's id (and its outbox key). Must change whenever the work must be done again. */
+  key: (data: z.infer<S>) => string;
+}
+
+const contract = <Q extends QueueName, D extends Delivery, S extends z.ZodType>(c: Contract<Q, D, S>) => c;
+
+const requestId = z.string().max(100).optional();
+const id = z.number().int().positive();
+
+export const jobs = {
+  /** To staff: a message from the contact form. */
+  "contact-notification": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ contactMessageId: id, requestId }),
+    key: (d) => `contact-${d.contactMessageId}`,
+  }),
+  /** A password-reset or email-verification link (the AccountToken row says which). */
+  "account-link": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ accountTokenId: z.uuid(), requestId }),
+    key: (d) => `account-link-${d.accountTokenId}`,
+  }),
+  /** To staff: a new booking, from any source. */
+  "booking-staff-notification": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ bookingId: id, requestId }),
+    key: (d) => `booking-email-${d.bookingId}`,
+  }),
+  /** To the visitor: their appointment request was received. */
+  "appointment-confirmation": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ appointmentRequestId: id, requestId }),
+    key: (d) => `appointment-confirmation-${d.appointmentRequestId}`,
+  }),
+  /** To staff: a customer cancelled a booking from the portal; one per cancellation (ms since epoch). */
+  "booking-cancelled-notification": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ bookingId: id, cancelledAt: z.number().int().nonnegative(), requestId }),
+    key: (d) => `booking-cancelled-${d.bookingId}-${d.cancelledAt}`,
+  }),
+  /** The assistant's answer to a visitor's chat message. */
+  "chat-reply": contract({
+    queue: "chat",
+    delivery: "direct",
+    schema: z.object({ sessionId: z.string(), userMessageId: z.uuid(), requestId }),
+    key: (d) => `chat-${d.userMessageId}`,
+  }),
+  /** Live: a booking was created or changed (every open admin page hears it). */
+  "booking-event": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({
+      bookingId: id,
       event: z.enum(["created", "updated"]),
       /** Distinguishes successive updates of one booking in the job id. */
-      version: z.string(),
+      version: z.string().min(1).max(40),
       requestId,
     }),
-  },
-} as const;
-
-export type QueueName = keyof typeof jobContracts;
-export const queueNames = Object.keys(jobContracts) as QueueName[];
-export type JobName<Q extends QueueName> = keyof (typeof jobContracts)[Q] & string;
-export type JobData<Q extends QueueName, N extends JobName<Q>> = z.infer<(typeof jobContracts)[Q][N]>;
-
-/** Deterministic ids: the same piece of work always gets the same id. */
-export const jobIds = {
-  contactNotification: (contactMessageId: number) => `contact-${contactMessageId}`,
-  accountLink: (accountTokenId: string) => `account-link-${accountTokenId}`,
-  bookingStaffNotification: (bookingId: number) => `booking-email-${bookingId}`,
-  appointmentConfirmation: (appointmentRequestId: number) => `appointment-confirmation-${appointmentRequestId}`,
-  /** One per cancellation: a booking reopened by staff and cancelled again is emailed again. */
-  bookingCancelledNotification: (bookingId: number, cancelledAt: Date) => `booking-cancelled-${bookingId}-${cancelledAt.getTime()}`,
-  chatReply: (userMessageId: string) => `chat-${userMessageId}`,
-  bookingEvent: (bookingId: number, version: string) => `booking-event-${bookingId}-${version}`,
+    key: (d) => `booking-event-${d.bookingId}-${d.version}`,
+  }),
 };
 
-export function parseJobData<Q extends QueueName, N extends JobName<Q>>(queue: Q, name: N, data: unknown): JobData<Q, N> {
-  const schema = (jobContracts[queue] as Record<string, z.ZodType>)[name];
-  if (!schema) throw new Error(`No job "${name}" on queue "${queue}"`);
-  return schema.parse(data) as JobData<Q, N>;
+type Jobs = typeof jobs;
+export type JobKind = keyof Jobs;
+export type JobData<K extends JobKind> = z.infer<Jobs[K]["schema"]>;
+export type NotificationKind = { [K in JobKind]: Jobs[K]["delivery"] extends "outbox" ? K : never }[JobKind];
+export type DirectKind = Exclude<JobKind, NotificationKind>;
+
+export const jobKinds = Object.keys(jobs) as JobKind[];
+
+export function isJobKind(value: unknown): value is JobKind {
+  return typeof value === "string" && Object.hasOwn(jobs, value);
+}
+
+/** The payload checked against its kind's schema (throws a ZodError otherwise). */
+export function parseJobData<K extends JobKind>(kind: K, data: unknown): JobData<K> {
+  return (jobs[kind].schema as unknown as z.ZodType<JobData<K>>).parse(data);
+}
+
+/** The deterministic id of a job (and key of its outbox row). */
+export function jobKey<K extends JobKind>(kind: K, data: JobData<K>): string {
+  return (jobs[kind].key as (d: JobData<K>) => string)(data);
 }
 
 export const defaultJobOptions = {

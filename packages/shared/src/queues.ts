@@ -1,6 +1,6 @@
 import { Queue, type JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
-import { defaultJobOptions, jobContracts, queueNames, type JobData, type JobName, type QueueName } from "./jobs";
+import { defaultJobOptions, jobKey, jobs, parseJobData, queueNames, type JobData, type JobKind, type QueueName } from "./jobs";
 
 export type Queues = { [Q in QueueName]: Queue };
 
@@ -54,32 +54,31 @@ export class EnqueueError extends Error {
 }
 
 /**
- * Adds a job after validating its payload against the shared contract. Fails
- * within `timeoutMs` when Redis is unreachable; callers that have already
- * stored their row treat that as "the sweeper will send it later".
+ * Adds a job after validating its payload against its contract, under the id
+ * the contract derives from it (a second add of the same work is a no-op).
+ * Fails within `timeoutMs` when Redis is unreachable. Notifications do not
+ * call this directly: they go through the outbox (packages/shared/src/outbox.ts).
  */
-export async function enqueue<Q extends QueueName, N extends JobName<Q>>(
+export async function enqueue<K extends JobKind>(
   queues: Queues,
-  queue: Q,
-  name: N,
-  data: JobData<Q, N>,
-  options: JobsOptions & { jobId: string },
-  timeoutMs = 2_000,
+  kind: K,
+  data: JobData<K>,
+  options: Pick<JobsOptions, "delay" | "priority"> & { timeoutMs?: number } = {},
 ) {
-  const schema = (jobContracts[queue] as Record<string, { parse(v: unknown): unknown }>)[name];
-  if (!schema) throw new EnqueueError(`No job "${name}" on queue "${queue}"`);
-  const payload = schema.parse(data);
+  const { queue } = jobs[kind];
+  const payload = parseJobData(kind, data);
+  const { timeoutMs = 2_000, ...jobOptions } = options;
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      queues[queue].add(name, payload, options),
+      queues[queue].add(kind, payload, { ...jobOptions, jobId: jobKey(kind, payload) }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new EnqueueError(`Timed out adding ${queue}/${name}`)), timeoutMs);
+        timer = setTimeout(() => reject(new EnqueueError(`Timed out adding ${queue}/${kind}`)), timeoutMs);
       }),
     ]);
   } catch (error) {
     if (error instanceof EnqueueError) throw error;
-    throw new EnqueueError(`Could not add ${queue}/${name}: ${(error as Error).message}`, { cause: error });
+    throw new EnqueueError(`Could not add ${queue}/${kind}: ${(error as Error).message}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

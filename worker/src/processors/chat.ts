@@ -21,7 +21,7 @@ const HISTORY_TURNS = 12;
  * there is one query (the session and its latest messages); the reply is
  * stored, in one statement, after it has streamed.
  */
-export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat", "chat-reply">): Promise<ChatReplyResult | { skipped: "staff handling" }> {
+export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat-reply">): Promise<ChatReplyResult | { skipped: "staff handling" }> {
   const room = ctx.emitter.to(chatRoom(data.sessionId));
   const conversation = await loadConversation(ctx.db, data.sessionId, HISTORY_TURNS + 1);
   const latest = conversation?.latest ?? [];

@@ -14,26 +14,24 @@ import { unsealToken } from "@app/shared/tokens";
 import type { WorkerContext } from "../context";
 
 /**
- * Email jobs. Each checks its row first (already sent → done), sends with an
- * idempotency key, then records the send on the row. A worker killed between
- * sending and recording retries with the same key, and the provider does not
- * deliver twice.
+ * Email jobs. Each is an outbox notification: the worker runs it only while
+ * its outbox row is owed, and records it sent afterwards (worker/src/index.ts).
+ * Each sends with an idempotency key made from what it is about, so a worker
+ * killed between sending and recording retries with the same key, and the
+ * provider does not deliver twice.
  */
 
-export async function sendContactNotification(ctx: WorkerContext, data: JobData<"email", "contact-notification">) {
+export async function sendContactNotification(ctx: WorkerContext, data: JobData<"contact-notification">) {
   const contact = await ctx.db.contactMessage.findUnique({ where: { id: data.contactMessageId } });
   if (!contact) throw new UnrecoverableError(`contact message ${data.contactMessageId} not found`);
-  if (contact.notifiedAt) return { skipped: "already sent" };
   const email = contactNotificationEmail(contact, ctx.env.APP_URL);
-  const result = await ctx.mailer.send({
+  return ctx.mailer.send({
     ...email,
     to: ctx.env.STAFF_EMAIL,
     replyTo: contact.email,
     kind: "contact-notification",
     relatedKey: `contact:${contact.id}`,
   });
-  await ctx.db.contactMessage.update({ where: { id: contact.id }, data: { notifiedAt: new Date() } });
-  return result;
 }
 
 /**
@@ -41,10 +39,9 @@ export async function sendContactNotification(ctx: WorkerContext, data: JobData<
  * until this email is sent (then only its hash remains), so a retry after a
  * crash sends the same link, under the same idempotency key.
  */
-export async function sendAccountLink(ctx: WorkerContext, data: JobData<"email", "account-link">) {
+export async function sendAccountLink(ctx: WorkerContext, data: JobData<"account-link">) {
   const row = await ctx.db.accountToken.findUnique({ where: { id: data.accountTokenId }, include: { user: true } });
   if (!row) throw new UnrecoverableError(`account token ${data.accountTokenId} not found`);
-  if (row.emailedAt) return { skipped: "already sent" };
   if (row.usedAt || row.expiresAt < new Date() || !row.sealedToken) return { skipped: "expired or used" };
   const token = unsealToken(row.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
   if (!token) throw new UnrecoverableError(`account token ${row.id} cannot be opened with the configured SESSION_SECRET`);
@@ -55,29 +52,25 @@ export async function sendAccountLink(ctx: WorkerContext, data: JobData<"email",
   const kind = row.purpose === "password_reset" ? "password-reset" : "email-verification";
   const result = await ctx.mailer.send({ ...email, to: row.email, kind, relatedKey: `account-link:${row.id}` });
   // Sent: from now on the database holds only the token's hash.
-  await ctx.db.accountToken.update({ where: { id: row.id }, data: { emailedAt: new Date(), sealedToken: null } });
+  await ctx.db.accountToken.update({ where: { id: row.id }, data: { sealedToken: null } });
   return result;
 }
 
-export async function sendBookingStaffNotification(ctx: WorkerContext, data: JobData<"email", "booking-staff-notification">) {
+export async function sendBookingStaffNotification(ctx: WorkerContext, data: JobData<"booking-staff-notification">) {
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
-  if (booking.notifiedAt) return { skipped: "already sent" };
   const email = bookingStaffEmail(booking, ctx.env.APP_URL);
-  const result = await ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-staff-notification", relatedKey: `booking:${booking.id}` });
-  await ctx.db.booking.update({ where: { id: booking.id }, data: { notifiedAt: new Date() } });
-  return result;
+  return ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-staff-notification", relatedKey: `booking:${booking.id}` });
 }
 
-export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobData<"email", "appointment-confirmation">) {
+export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobData<"appointment-confirmation">) {
   const request = await ctx.db.appointmentRequest.findUnique({ where: { id: data.appointmentRequestId }, include: { booking: true } });
   if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
-  if (request.confirmedAt) return { skipped: "already sent" };
   const scheduledDate = request.booking?.scheduledDate ?? request.requestedDate;
   // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
   const fixed = { id: request.id, serviceType: request.serviceType, priority: request.priority };
   const email = appointmentConfirmationEmail({ ...fixed, scheduledDate });
-  const result = await ctx.mailer.send({
+  return ctx.mailer.send({
     ...email,
     to: request.customerEmail,
     kind: "appointment-confirmation",
@@ -87,24 +80,15 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
       ? [{ filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: appointmentInvite({ ...fixed, scheduledDate }, { appUrl: ctx.env.APP_URL }) }]
       : undefined,
   });
-  await ctx.db.appointmentRequest.update({ where: { id: request.id }, data: { confirmedAt: new Date() } });
-  return result;
 }
 
-/**
- * To staff: a customer cancelled a booking from the portal. The booking
- * records the cancellation (`cancelledByCustomerAt`) and the email
- * (`cancellationNotifiedAt`), so the sweeper sends one that Redis missed.
- */
-export async function sendBookingCancelledNotification(ctx: WorkerContext, data: JobData<"email", "booking-cancelled-notification">) {
+/** To staff: a customer cancelled a booking from the portal (one email per cancellation). */
+export async function sendBookingCancelledNotification(ctx: WorkerContext, data: JobData<"booking-cancelled-notification">) {
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   if (booking.status !== "cancelled") return { skipped: "no longer cancelled" };
-  if (booking.cancellationNotifiedAt) return { skipped: "already sent" };
   // One email per cancellation (the provider's idempotency key is made from this).
-  const relatedKey = `booking-cancelled:${booking.id}${booking.cancelledByCustomerAt ? `:${booking.cancelledByCustomerAt.getTime()}` : ""}`;
+  const relatedKey = `booking-cancelled:${booking.id}:${data.cancelledAt}`;
   const email = bookingCancelledEmail(booking, ctx.env.APP_URL);
-  const result = await ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-cancelled-notification", relatedKey });
-  await ctx.db.booking.update({ where: { id: booking.id }, data: { cancellationNotifiedAt: new Date() } });
-  return result;
+  return ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-cancelled-notification", relatedKey });
 }

@@ -8,7 +8,7 @@ import type { WorkerContext } from "../context";
  * A booking was created or changed: tell every open admin page, on whichever
  * web process it is connected, and raise the alarm for emergencies.
  */
-export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"notifications", "booking-event">) {
+export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"booking-event">) {
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   const payload = { booking: serializeBooking(booking) };

@@ -1,7 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { business } from "@app/shared/business";
-import { jobIds } from "@app/shared/jobs";
-import { enqueue } from "@app/shared/queues";
 import { updateBookingStatus } from "../bookings/bookings.server";
 import { requestAppointment } from "../chat/chat.server";
 import { bookingStatusLabel } from "./status";
@@ -70,7 +68,7 @@ export type CancelResult = { ok: true; bookingId: number; summary: string } | { 
  * change made meanwhile is never overwritten.
  */
 export async function cancelOwnBooking(context: AppLoadContext, user: PortalUser, rawId: unknown): Promise<CancelResult> {
-  const { services, requestId, logger } = context;
+  const { services } = context;
   if (!user.emailVerified) return { ok: false, status: 403, message: VERIFY_FIRST_MESSAGE };
   const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isInteger(id) || id <= 0) return { ok: false, status: 400, message: "That booking could not be found." };
@@ -80,12 +78,6 @@ export async function cancelOwnBooking(context: AppLoadContext, user: PortalUser
   if (!result) return { ok: false, status: 404, message: "That booking could not be found in your account." };
   if (!result.changed) {
     return { ok: false, status: 409, message: `Booking #${id} can no longer be cancelled online (it is ${bookingStatusLabel[result.booking.status].toLowerCase()}). Please call us at ${business.phone}.` };
-  }
-  try {
-    const cancelledAt = result.booking.cancelledByCustomerAt ?? new Date();
-    await enqueue(services.queues, "email", "booking-cancelled-notification", { bookingId: id, requestId }, { jobId: jobIds.bookingCancelledNotification(id, cancelledAt) });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, bookingId: id }, "booking cancelled; staff email deferred to the sweeper");
   }
   return { ok: true, bookingId: id, summary: booking.summary };
 }

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { serializeBooking } from "@app/shared/bookings";
 import type { BookingPriority, BookingSource } from "@app/shared/db";
-import { announceNewBooking, createBooking } from "../bookings/bookings.server";
+import { inTransaction } from "~/utils/outbox.server";
+import { createBooking } from "../bookings/bookings.server";
 
 export type CreateBookingResult =
   | { ok: true; booking: ReturnType<typeof serializeBooking> }
@@ -15,7 +16,6 @@ export async function createBookingForCustomer(
 ): Promise<CreateBookingResult> {
   const customer = await context.services.db.customer.findUnique({ where: { id: input.customerId } });
   if (!customer) return { ok: false, status: 400, message: "That customer does not exist", errors: { customerId: "Customer not found" } };
-  const booking = await createBooking(context, { ...input, source });
-  await announceNewBooking(context, booking);
+  const booking = await inTransaction(context, (tx, outbox) => createBooking(tx, outbox, { ...input, source }, context.requestId));
   return { ok: true, booking: serializeBooking({ ...booking, customer }) };
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { queueNames, type QueueName } from "@app/shared/jobs";
+import { jobs, queueNames, type JobData, type NotificationKind, type QueueName } from "@app/shared/jobs";
+import { enqueue } from "@app/shared/queues";
 
 export interface QueueState {
   name: QueueName;
@@ -7,7 +8,11 @@ export interface QueueState {
   failed: Array<{ id: string; name: string; failedReason: string; attemptsMade: number; finishedOn: string | null; data: string }>;
 }
 
-/** What each queue holds now, with its most recent failures (kept after the last attempt). */
+/**
+ * What each queue holds now, with its most recent failures (kept after the
+ * last attempt) of the jobs that are not notifications: failed notifications
+ * are shown and retried from the outbox (outboxState).
+ */
 export async function queueStates(context: AppLoadContext): Promise<QueueState[] | null> {
   try {
     return await Promise.all(
@@ -24,7 +29,7 @@ export async function queueStates(context: AppLoadContext): Promise<QueueState[]
             failed: counts.failed ?? 0,
             completed: counts.completed ?? 0,
           },
-          failed: failed.filter(Boolean).map((job) => ({
+          failed: failed.filter((job) => job && !isNotificationJob(job.name)).map((job) => ({
             id: String(job.id),
             name: job.name,
             failedReason: job.failedReason ?? "",
@@ -51,5 +56,60 @@ export async function retryFailedJob(context: AppLoadContext, queueName: QueueNa
 }
 
 export function isQueueName(value: unknown): value is QueueName {
-  return typeof value === "string" && (queueNames as string[]).includes(value);
+  return typeof value === "string" && (queueNames as readonly string[]).includes(value);
 }
+
+export interface OutboxState {
+  counts: { pending: number; scheduled: number; sent: number; failed: number; cancelled: number };
+  /** When the oldest notification still owed was due (null when none is). */
+  oldestPendingSince: string | null;
+  failed: Array<{ key: string; queue: string; kind: string; lastError: string; attempts: number; failedAt: string | null }>;
+}
+
+/** The notification outbox (from PostgreSQL, so it is shown even while Redis is down). */
+export async function outboxState(context: AppLoadContext): Promise<OutboxState> {
+  const { db } = context.services;
+  const now = new Date();
+  const owed = { sentAt: null, cancelledAt: null, failedAt: null };
+  const [pending, scheduled, sent, failed, cancelled, oldest, failures] = await Promise.all([
+    db.outbox.count({ where: { ...owed, availableAt: { lte: now } } }),
+    db.outbox.count({ where: { ...owed, availableAt: { gt: now } } }),
+    db.outbox.count({ where: { sentAt: { not: null } } }),
+    db.outbox.count({ where: { sentAt: null, failedAt: { not: null } } }),
+    db.outbox.count({ where: { sentAt: null, cancelledAt: { not: null } } }),
+    db.outbox.findFirst({ where: { ...owed, availableAt: { lte: now } }, orderBy: { availableAt: "asc" }, select: { availableAt: true } }),
+    db.outbox.findMany({ where: { sentAt: null, failedAt: { not: null } }, orderBy: { failedAt: "desc" }, take: 50 }),
+  ]);
+  return {
+    counts: { pending, scheduled, sent, failed, cancelled },
+    oldestPendingSince: oldest?.availableAt.toISOString() ?? null,
+    failed: failures.map((row) => ({
+      key: row.key,
+      queue: row.queue,
+      kind: row.kind,
+      lastError: row.lastError ?? "",
+      attempts: row.attempts,
+      failedAt: row.failedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Sends a notification that failed for good once more: the row is owed again,
+ * and its job (same id) is put back in line, or added if Redis no longer has it.
+ */
+export async function retryNotification(context: AppLoadContext, key: string): Promise<boolean> {
+  const { db, queues } = context.services;
+  const row = await db.outbox.findUnique({ where: { key } });
+  if (!row || row.sentAt || !row.failedAt) return false;
+  await db.outbox.update({ where: { key }, data: { failedAt: null } });
+  const kind = row.kind as NotificationKind;
+  const job = await queues[jobs[kind].queue].getJob(key);
+  if (job && (await job.isFailed())) await job.retry("failed");
+  else if (!job) await enqueue(queues, kind, row.payload as JobData<typeof kind>, { priority: row.priority ?? undefined });
+  context.logger.info({ key }, "failed notification retried by staff");
+  return true;
+}
+
+/** Whether a job's kind goes through the outbox (its failures are shown and retried there). */
+const isNotificationJob = (name: string) => Object.hasOwn(jobs, name) && jobs[name as keyof typeof jobs].delivery === "outbox";

@@ -1,8 +1,6 @@
-import type { AppLoadContext } from "@remix-run/node";
 import type { AccountTokenPurpose, Prisma } from "@app/shared/db";
-import { jobIds } from "@app/shared/jobs";
 import { purposeKeys } from "@app/shared/keys";
-import { enqueue } from "@app/shared/queues";
+import type { Outbox } from "@app/shared/outbox";
 import { randomToken, sealToken, sha256 } from "@app/shared/tokens";
 
 /**
@@ -22,11 +20,12 @@ type Tx = Pick<Prisma.TransactionClient, "accountToken">;
 /** Tokens are 43 characters (randomToken()); anything empty or much longer is not one of ours and is not looked up. */
 const presentable = (token: unknown): token is string => typeof token === "string" && token.length > 0 && token.length <= 200;
 
-/** A new link for a user's address; returns the row id (the token itself leaves only in the email). */
+/** A new link for a user's address, and the email that carries it; returns the row id (the token itself leaves only in the email). */
 export async function issueAccountToken(
   db: Tx,
+  outbox: Outbox,
   env: { SESSION_SECRETS: string[] },
-  input: { userId: number; email: string; purpose: AccountTokenPurpose },
+  input: { userId: number; email: string; purpose: AccountTokenPurpose; requestId?: string },
 ): Promise<string> {
   const token = randomToken();
   const row = await db.accountToken.create({
@@ -40,17 +39,8 @@ export async function issueAccountToken(
     },
     select: { id: true },
   });
+  await outbox.add("account-link", { accountTokenId: row.id, requestId: input.requestId }, { subject: `user:${input.userId}` });
   return row.id;
-}
-
-/** Queues the email for a token row; if the queue cannot be reached, the worker's sweeper sends it. */
-export async function queueAccountEmail(context: AppLoadContext, accountTokenId: string) {
-  const { services, requestId, logger } = context;
-  try {
-    await enqueue(services.queues, "email", "account-link", { accountTokenId, requestId }, { jobId: jobIds.accountLink(accountTokenId) });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, accountTokenId }, "account link stored; email deferred to the sweeper");
-  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { requestResetSchema, resetPasswordFormSchema, resetPasswordSchema } from
 import { hashPassword } from "@app/shared/password";
 import { consume } from "../../../server/rate-limits";
 import { deleteUserSessions } from "~/utils/session.server";
-import { claimAccountToken, findUsableAccountToken, issueAccountToken, queueAccountEmail, voidAccountTokens } from "./account-tokens.server";
+import { claimAccountToken, findUsableAccountToken, issueAccountToken, voidAccountTokens } from "./account-tokens.server";
+import { inTransaction } from "~/utils/outbox.server";
 import { clearLoginBlocks } from "./login.server";
 import { markEmailVerified } from "./verification.server";
 import { invalidInput, throttled, type Outcome } from "./outcome.server";
@@ -50,8 +51,9 @@ async function issueResetToken(context: AppLoadContext, email: string) {
     logger.info({ userId: user.id }, "password reset already sent moments ago; not sending another");
     return;
   }
-  const id = await issueAccountToken(services.db, services.env, { userId: user.id, email: user.email, purpose: "password_reset" });
-  await queueAccountEmail(context, id);
+  await inTransaction(context, (tx, outbox) =>
+    issueAccountToken(tx, outbox, services.env, { userId: user.id, email: user.email, purpose: "password_reset", requestId: context.requestId }),
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "@app/shared/db";
 import { VERIFIED_MESSAGE, VERIFY_TOKEN_INVALID_MESSAGE } from "./notices";
-import { claimAccountToken, findUsableAccountToken, issueAccountToken, queueAccountEmail, voidAccountTokens } from "./account-tokens.server";
+import { claimAccountToken, findUsableAccountToken, issueAccountToken, voidAccountTokens } from "./account-tokens.server";
+import { inTransaction } from "~/utils/outbox.server";
 
 /**
  * Verified email (docs/security.md, "Verified identities"). Anyone can type
@@ -35,12 +36,11 @@ export async function markEmailVerified(tx: Tx, userId: number, email: string, n
 
 /** A verification link for a new (or still unverified) account, voiding earlier ones. */
 export async function sendVerificationLink(context: AppLoadContext, user: { id: number; email: string }) {
-  const { db, env } = context.services;
-  const id = await db.$transaction(async (tx) => {
+  const { env } = context.services;
+  await inTransaction(context, async (tx, outbox) => {
     await voidAccountTokens(tx, user.id, "email_verification");
-    return issueAccountToken(tx, env, { userId: user.id, email: user.email, purpose: "email_verification" });
+    await issueAccountToken(tx, outbox, env, { userId: user.id, email: user.email, purpose: "email_verification", requestId: context.requestId });
   });
-  await queueAccountEmail(context, id);
 }
 
 export type ResendOutcome = { ok: true; message: string } | { ok: false; status: 409 | 429; message: string; retryAfter?: number };

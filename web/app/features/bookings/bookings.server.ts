@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { serializeBooking } from "@app/shared/bookings";
 import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db";
-import { jobIds } from "@app/shared/jobs";
-import { enqueue } from "@app/shared/queues";
+import type { Outbox } from "@app/shared/outbox";
 import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
+import { inTransaction } from "~/utils/outbox.server";
 import { recordAudit } from "../admin/audit.server";
 
 /**
  * Every booking, whoever makes it (the staff dialog, the API, the chat), is
  * created here and announced the same way: staff are emailed and every open
- * admin page hears of it live. Stored first; if the queue is down the worker's
- * sweeper sends the notifications later.
+ * admin page hears of it live. Both are outbox notifications written with the
+ * booking, so neither can be lost (docs/decisions/008-notification-outbox.md).
  */
 
 export interface NewBooking {
@@ -23,9 +23,12 @@ export interface NewBooking {
   serviceTitanId?: string | null;
 }
 
-export async function createBooking(context: AppLoadContext, input: NewBooking, tx?: Prisma.TransactionClient): Promise<Booking> {
-  const db = tx ?? context.services.db;
-  return db.booking.create({
+/** The subject of a booking's outbox notifications (so cancelling it can cancel what it still owes). */
+export const bookingSubject = (bookingId: number) => `booking:${bookingId}`;
+
+/** Creates a pending booking and owes its staff email and its live `booking:created` (and emergency) event. */
+export async function createBooking(tx: Prisma.TransactionClient, outbox: Outbox, input: NewBooking, requestId?: string): Promise<Booking> {
+  const booking = await tx.booking.create({
     data: {
       customerId: input.customerId,
       summary: input.summary,
@@ -37,24 +40,11 @@ export async function createBooking(context: AppLoadContext, input: NewBooking, 
       serviceTitanId: input.serviceTitanId ?? null,
     },
   });
-}
-
-/** Queues the staff email and the live `booking:created` (and `booking:emergency`) event. */
-export async function announceNewBooking(context: AppLoadContext, booking: Booking) {
-  const { services, requestId, logger } = context;
-  try {
-    await enqueue(services.queues, "notifications", "booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, {
-      jobId: jobIds.bookingEvent(booking.id, "created"),
-      // Live alerts are urgent: ahead of anything else waiting.
-      priority: booking.priority === "emergency" ? 1 : undefined,
-    });
-    await enqueue(services.queues, "email", "booking-staff-notification", { bookingId: booking.id, requestId }, {
-      jobId: jobIds.bookingStaffNotification(booking.id),
-      priority: booking.priority === "emergency" ? 1 : undefined,
-    });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, bookingId: booking.id }, "booking stored; notifications deferred to the sweeper");
-  }
+  // Emergencies are urgent: ahead of anything else waiting.
+  const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
+  await outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
+  await outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
+  return booking;
 }
 
 /**
@@ -72,36 +62,31 @@ export async function updateBookingStatus(
   actor?: { id: number; email: string },
   options: { byCustomer?: boolean; onlyFrom?: BookingStatus[] } = {},
 ): Promise<{ booking: Booking; changed: boolean } | null> {
-  const { services, requestId, logger } = context;
-  const result = await services.db.$transaction((tx) =>
+  const { requestId } = context;
+  return inTransaction(context, (tx, outbox) =>
     untilNotOvertaken(`booking ${id}`, async () => {
       const before = await tx.booking.findUnique({ where: { id } });
       if (!before) return null;
       if (options.onlyFrom && !options.onlyFrom.includes(before.status)) return { booking: before, changed: false };
       // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
       const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
+      const cancelledAt = byCustomer ? new Date() : null;
       const written = await tx.booking.updateMany({
         where: { id, status: before.status },
-        data: { status, ...(byCustomer ? { cancelledByCustomerAt: new Date(), cancellationNotifiedAt: null } : {}) },
+        data: { status, ...(cancelledAt ? { cancelledByCustomerAt: cancelledAt } : {}) },
       });
       if (written.count !== 1) return OVERTAKEN;
       if (before.status !== status) {
         await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
       }
-      return { booking: await tx.booking.findUniqueOrThrow({ where: { id } }), changed: true };
+      const booking = await tx.booking.findUniqueOrThrow({ where: { id } });
+      const subject = bookingSubject(id);
+      await outbox.add("booking-event", { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId }, { subject });
+      // A customer's own cancellation is emailed to staff (one email per cancellation).
+      if (cancelledAt) await outbox.add("booking-cancelled-notification", { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId }, { subject });
+      return { booking, changed: true };
     }),
   );
-  if (!result?.changed) return result;
-  const { booking } = result;
-  const version = String(booking.updatedAt.getTime());
-  try {
-    await enqueue(services.queues, "notifications", "booking-event", { bookingId: booking.id, event: "updated", version, requestId }, {
-      jobId: jobIds.bookingEvent(booking.id, version),
-    });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, bookingId: booking.id }, "status changed; live update not sent (queue unavailable)");
-  }
-  return result;
 }
 
 export { serializeBooking };

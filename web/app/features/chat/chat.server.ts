@@ -9,13 +9,13 @@ import { composeReply } from "@app/shared/chat/engine";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
 import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
 import type { ChatMessage } from "@app/shared/db";
-import { jobIds } from "@app/shared/jobs";
 import { enqueue, EnqueueError } from "@app/shared/queues";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { sha256 } from "@app/shared/tokens";
 import { secretRef } from "@app/shared/redact";
 import { consume } from "../../../server/rate-limits";
-import { announceNewBooking, createBooking } from "../bookings/bookings.server";
+import { inTransaction } from "~/utils/outbox.server";
+import { bookingSubject, createBooking } from "../bookings/bookings.server";
 
 const REQUIRED_APPOINTMENT_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const;
 
@@ -61,7 +61,7 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
 
   let job: Job | undefined;
   try {
-    job = await enqueue(services.queues, "chat", "chat-reply", { sessionId, userMessageId: userMessage.id, requestId }, { jobId: jobIds.chatReply(userMessage.id) });
+    job = await enqueue(services.queues, "chat-reply", { sessionId, userMessageId: userMessage.id, requestId });
   } catch (error) {
     if (!(error instanceof EnqueueError)) throw error;
     logger.warn({ err: error.message, chatRef: secretRef(sessionId) }, "chat queue unavailable; answering with the built-in engine here");
@@ -222,15 +222,16 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
     .filter(Boolean)
     .join("\n");
 
-  const { booking, request } = await services.db.$transaction(async (tx) => {
+  const { booking, request } = await inTransaction(context, async (tx, outbox) => {
     const customer = origin.account
       ? ((await tx.customer.findFirst({ where: { userId: origin.account.userId }, orderBy: { id: "asc" } })) ??
         (await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone, userId: origin.account.userId } })))
       : await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone } });
     const booking = await createBooking(
-      context,
-      { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: origin.source },
       tx,
+      outbox,
+      { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: origin.source },
+      requestId,
     );
     const request = await tx.appointmentRequest.create({
       data: {
@@ -246,25 +247,13 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
         requestedDate: data.preferredDate ? scheduledDate : null,
         customerId: customer.id,
         bookingId: booking.id,
-        // Nothing to send when the visitor's address has had its share of our email.
-        confirmedAt: confirmByEmail ? null : new Date(),
       },
     });
+    // Nothing to send when the visitor's address has had its share of our email.
+    if (confirmByEmail) await outbox.add("appointment-confirmation", { appointmentRequestId: request.id, requestId }, { subject: bookingSubject(booking.id) });
     return { booking, request };
   });
-
-  await announceNewBooking(context, booking);
-  if (confirmByEmail) {
-    try {
-      await enqueue(services.queues, "email", "appointment-confirmation", { appointmentRequestId: request.id, requestId }, {
-        jobId: jobIds.appointmentConfirmation(request.id),
-      });
-    } catch (error) {
-      logger.warn({ err: (error as Error).message, appointmentRequestId: request.id }, "confirmation email deferred to the sweeper");
-    }
-  } else {
-    logger.info({ appointmentRequestId: request.id }, "visitor confirmation not sent: email cap reached; staff were told");
-  }
+  if (!confirmByEmail) logger.info({ appointmentRequestId: request.id }, "visitor confirmation not sent: email cap reached; staff were told");
 
   const when = scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
   const message =

@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
 import { fieldErrors } from "@app/shared/api/errors";
-import { jobIds } from "@app/shared/jobs";
-import { enqueue } from "@app/shared/queues";
+import { inTransaction } from "~/utils/outbox.server";
 import { consume } from "../../../server/rate-limits";
 
 export type ContactResult =
@@ -10,9 +9,9 @@ export type ContactResult =
   | { ok: false; status: 400 | 429; message: string; errors?: Record<string, string>; retryAfter?: number };
 
 /**
- * A contact message: validated, stored, then queued for the staff email.
- * Once stored it is never lost: if the queue cannot be reached the visitor
- * still gets success and the worker's sweeper sends the email later.
+ * A contact message: validated, then stored with the staff email it owes (an
+ * outbox row). Once stored it is never lost: if the queue cannot be reached
+ * the visitor still gets success and the worker's sweeper sends the email later.
  */
 export async function submitContactMessage(context: AppLoadContext, input: Record<string, unknown>, userAgent: string | null): Promise<ContactResult> {
   const { services, clientIp, clientNetwork, requestId, logger } = context;
@@ -33,31 +32,23 @@ export async function submitContactMessage(context: AppLoadContext, input: Recor
   }
 
   const data = parsed.data;
-  const stored = await services.db.contactMessage.create({
-    data: {
-      firstName: data.firstName,
-      lastName: data.lastName,
-      email: data.email.toLowerCase(),
-      phone: data.phone ?? null,
-      service: data.service ?? null,
-      message: data.message,
-      ip: clientIp,
-      userAgent: userAgent?.slice(0, 500) ?? null,
-      requestId,
-    },
-    select: { id: true },
+  const stored = await inTransaction(context, async (tx, outbox) => {
+    const row = await tx.contactMessage.create({
+      data: {
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: data.email.toLowerCase(),
+        phone: data.phone ?? null,
+        service: data.service ?? null,
+        message: data.message,
+        ip: clientIp,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        requestId,
+      },
+      select: { id: true },
+    });
+    await outbox.add("contact-notification", { contactMessageId: row.id, requestId }, { subject: `contact:${row.id}` });
+    return row;
   });
-
-  try {
-    await enqueue(
-      services.queues,
-      "email",
-      "contact-notification",
-      { contactMessageId: stored.id, requestId },
-      { jobId: jobIds.contactNotification(stored.id) },
-    );
-  } catch (error) {
-    logger.warn({ err: (error as Error).message, contactMessageId: stored.id }, "contact stored; notification deferred to the sweeper");
-  }
   return { ok: true, id: stored.id };
 }

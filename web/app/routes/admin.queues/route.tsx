@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, RotateCcw } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { isQueueName, queueStates, retryFailedJob } from "~/features/admin/queues.server";
+import { isQueueName, outboxState, queueStates, retryFailedJob, retryNotification } from "~/features/admin/queues.server";
+import { formatDateTime } from "~/features/admin/format";
 import { requireAdmin } from "~/utils/auth.server";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
@@ -12,7 +13,8 @@ export const meta: MetaFunction = () => [{ title: "Queues | Staff" }, { name: "r
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { queues: await queueStates(context) };
+  const [outbox, queues] = await Promise.all([outboxState(context), queueStates(context)]);
+  return { outbox, queues };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -21,14 +23,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const queue = form.get("queue");
   const jobId = form.get("jobId");
   if (!isQueueName(queue) || typeof jobId !== "string" || !jobId) return { ok: false, message: "Unknown job" };
-  const retried = await retryFailedJob(context, queue, jobId).catch(() => false);
+  // A notification is retried through its outbox row (it is owed again even if Redis is down now); other jobs in BullMQ.
+  const retried = await retryNotification(context, jobId)
+    .then((done) => done || retryFailedJob(context, queue, jobId))
+    .catch(() => false);
   return retried ? { ok: true, message: `Job ${jobId} is queued again.` } : { ok: false, message: `Job ${jobId} could not be retried.` };
 }
 
 const labels = { email: "Emails", chat: "Chat replies", notifications: "Live notifications" } as const;
 
+const outboxLabels = {
+  pending: "Pending",
+  scheduled: "Scheduled",
+  sent: "Sent",
+  failed: "Failed",
+  cancelled: "Cancelled",
+} as const;
+
+function RetryButton({ queue, jobId, disabled }: { queue: string; jobId: string; disabled: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="queue" value={queue} />
+      <input type="hidden" name="jobId" value={jobId} />
+      <Button type="submit" size="sm" variant="outline" disabled={disabled} aria-label={`Retry job ${jobId}`}>
+        <RotateCcw aria-hidden="true" /> Retry
+      </Button>
+    </Form>
+  );
+}
+
 export default function QueuesPage() {
-  const { queues } = useLoaderData<typeof loader>();
+  const { outbox, queues } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -37,6 +62,50 @@ export default function QueuesPage() {
       </Link>
       <h1 className="mt-4 text-3xl font-bold">Queues</h1>
       <p className="mt-2 text-slate-700">Background work: emails to staff and customers, chat replies and live alerts. Failed jobs stay here until retried.</p>
+      <section aria-labelledby="outbox" className="mt-6 rounded-lg border border-slate-200 p-5">
+        <h2 id="outbox" className="text-xl font-semibold">Notifications</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every email and live alert is stored with the change that caused it, then sent.
+          {outbox.oldestPendingSince ? ` The oldest one waiting has been due since ${formatDateTime(outbox.oldestPendingSince)}.` : " None is waiting."}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {(Object.keys(outboxLabels) as Array<keyof typeof outboxLabels>).map((k) => (
+            <div key={k} className={`rounded-md p-3 ${k === "failed" && outbox.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{outboxLabels[k]}</dt>
+              <dd className="text-2xl font-bold">{outbox.counts[k]}</dd>
+            </div>
+          ))}
+        </dl>
+        {outbox.failed.length ? (
+          <table className="mt-4 w-full text-left text-sm">
+            <caption className="sr-only">Failed notifications</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-2 pr-3">Notification</th>
+                <th scope="col" className="py-2 pr-3">Last error</th>
+                <th scope="col" className="py-2 pr-3">Attempts</th>
+                <th scope="col" className="py-2 pr-3">Failed at</th>
+                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.failed.map((row) => (
+                <tr key={row.key} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-3 font-mono text-xs">{row.kind}<br />{row.key}</td>
+                  <td className="max-w-md py-2 pr-3 break-words">{row.lastError}</td>
+                  <td className="py-2 pr-3">{row.attempts}</td>
+                  <td className="py-2 pr-3">{row.failedAt ? formatDateTime(row.failedAt) : "—"}</td>
+                  <td className="py-2">
+                    <RetryButton queue={row.queue} jobId={row.key} disabled={navigation.state !== "idle"} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">No failed notifications.</p>
+        )}
+      </section>
       {!queues ? (
         <Alert tone="destructive" className="mt-6" role="alert">
           The queue service (Redis) is not answering. Messages and bookings are still stored, and will be sent when it is back.
@@ -74,22 +143,16 @@ export default function QueuesPage() {
                         <td className="py-2 pr-3 font-mono text-xs">{job.name}<br />{job.id}</td>
                         <td className="max-w-md py-2 pr-3 break-words">{job.failedReason}</td>
                         <td className="py-2 pr-3">{job.attemptsMade}</td>
-                        <td className="py-2 pr-3">{job.finishedOn ? new Date(job.finishedOn).toLocaleString("en-US") : "—"}</td>
+                        <td className="py-2 pr-3">{job.finishedOn ? formatDateTime(job.finishedOn) : "—"}</td>
                         <td className="py-2">
-                          <Form method="post">
-                            <input type="hidden" name="queue" value={q.name} />
-                            <input type="hidden" name="jobId" value={job.id} />
-                            <Button type="submit" size="sm" variant="outline" disabled={navigation.state !== "idle"} aria-label={`Retry job ${job.id}`}>
-                              <RotateCcw aria-hidden="true" /> Retry
-                            </Button>
-                          </Form>
+                          <RetryButton queue={q.name} jobId={job.id} disabled={navigation.state !== "idle"} />
                         </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               ) : (
-                <p className="mt-4 text-sm text-slate-600">No failed jobs.</p>
+                <p className="mt-4 text-sm text-slate-600">No failed jobs{q.name === "chat" ? "" : " (failed notifications are listed above)"}.</p>
               )}
             </section>
           ))}

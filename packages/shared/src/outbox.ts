@@ -1,0 +1,169 @@
+import type { Db, Prisma } from "./db";
+import { jobKey, jobs, parseJobData, type JobData, type NotificationKind } from "./jobs";
+import type { Logger } from "./logger";
+import { enqueue, type Queues } from "./queues";
+
+/**
+ * The notification outbox (docs/decisions/008-notification-outbox.md).
+ *
+ * Every notification is a row of the Outbox table, written by `outbox.add()`
+ * inside the transaction of the business change that causes it: both are
+ * stored, or neither. After the commit the relay hands the new rows to BullMQ
+ * under their deterministic keys; if Redis cannot take them, the worker's
+ * sweeper does once it can. The worker runs a row's handler unless the row
+ * was sent or cancelled meanwhile, then records it sent (or its failure).
+ */
+
+type Tx = Prisma.TransactionClient;
+
+export interface OutboxEntry {
+  key: string;
+  kind: NotificationKind;
+  payload: unknown;
+  availableAt: Date;
+  priority: number | null;
+}
+
+export interface AddOptions {
+  /** Not before this instant (reminders, follow-ups). A new time needs a new key: see jobs.ts. */
+  availableAt?: Date;
+  /** 1 overtakes everything waiting (emergency alerts). */
+  priority?: number;
+  /** What it is about, e.g. `booking:12`: `cancel(subject)` drops what is still owed about it. */
+  subject?: string;
+}
+
+/** Writes notifications in one transaction; what it wrote is relayed after the commit. */
+export class Outbox {
+  readonly written: OutboxEntry[] = [];
+
+  constructor(private readonly tx: Tx) {}
+
+  /** Owes a notification. Adding one whose key exists already is a no-op (returns its key all the same). */
+  async add<K extends NotificationKind>(kind: K, data: JobData<K>, options: AddOptions = {}): Promise<string> {
+    const payload = parseJobData(kind, data);
+    const key = jobKey(kind, payload);
+    const entry: OutboxEntry = {
+      key,
+      kind,
+      payload,
+      availableAt: options.availableAt ?? new Date(),
+      priority: options.priority ?? null,
+    };
+    const { count } = await this.tx.outbox.createMany({
+      data: [
+        {
+          key,
+          kind,
+          queue: jobs[kind].queue,
+          payload: payload as Prisma.InputJsonValue,
+          subject: options.subject ?? null,
+          priority: entry.priority,
+          availableAt: entry.availableAt,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (count === 1) this.written.push(entry);
+    return key;
+  }
+
+  /** Cancels the notifications still owed about a subject (all kinds, or those listed). */
+  async cancel(subject: string, kinds?: NotificationKind[]): Promise<number> {
+    const { count } = await this.tx.outbox.updateMany({
+      where: { subject, sentAt: null, cancelledAt: null, ...(kinds ? { kind: { in: kinds } } : {}) },
+      data: { cancelledAt: new Date() },
+    });
+    return count;
+  }
+}
+
+export interface OutboxDeps {
+  db: Db;
+  queues: Queues;
+  logger: Pick<Logger, "warn">;
+}
+
+/**
+ * How long a change may wait for a database connection, and run. Prisma's
+ * defaults (2 s and 5 s) fail requests with a 500 when a burst queues them
+ * behind the pool; a request should rather wait its turn, as a single query does.
+ */
+const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 20_000 };
+
+/**
+ * The one way to make a change that owes notifications: `work` runs in a
+ * transaction with an outbox bound to it; after the commit what it added is
+ * relayed to BullMQ, or left to the sweeper when Redis cannot take it.
+ */
+export async function withOutbox<T>(deps: OutboxDeps, work: (tx: Tx, outbox: Outbox) => Promise<T>): Promise<T> {
+  let outbox: Outbox | undefined;
+  const result = await deps.db.$transaction(
+    async (tx) => {
+      // A fresh outbox per attempt: only the attempt that commits is relayed.
+      outbox = new Outbox(tx);
+      return work(tx, outbox);
+    },
+    TRANSACTION_LIMITS,
+  );
+  if (outbox?.written.length) await relay(deps, outbox.written);
+  return result;
+}
+
+/** Hands rows to BullMQ (delayed ones with their delay). Never throws: the sweeper retries. */
+export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): Promise<void> {
+  const now = Date.now();
+  const results = await Promise.allSettled(
+    entries.map((e) =>
+      enqueue(deps.queues, e.kind, e.payload as JobData<typeof e.kind>, {
+        delay: Math.max(0, e.availableAt.getTime() - now),
+        priority: e.priority ?? undefined,
+      }),
+    ),
+  );
+  const failed = results.flatMap((r, i) => (r.status === "rejected" ? [{ key: entries[i]!.key, err: String(r.reason?.message ?? r.reason) }] : []));
+  if (failed.length) {
+    deps.logger.warn({ keys: failed.map((f) => f.key), err: failed[0]!.err }, "notifications stored; relay left to the sweeper");
+  }
+}
+
+/**
+ * Re-relays what is owed and due but not sent: rows the relay could not hand
+ * over (Redis down), and rows whose job was lost. The ids are the same, so a
+ * row whose job is still queued or running is not queued twice.
+ */
+export async function sweepOutbox(deps: Omit<OutboxDeps, "logger">, options: { graceMs: number; batch?: number }): Promise<number> {
+  const cutoff = new Date(Date.now() - options.graceMs);
+  const rows = await deps.db.outbox.findMany({
+    where: { sentAt: null, cancelledAt: null, failedAt: null, availableAt: { lte: cutoff } },
+    select: { kind: true, payload: true, priority: true },
+    orderBy: { availableAt: "asc" },
+    take: options.batch ?? 200,
+  });
+  for (const row of rows) {
+    const kind = row.kind as NotificationKind;
+    await enqueue(deps.queues, kind, row.payload as JobData<typeof kind>, { priority: row.priority ?? undefined });
+  }
+  return rows.length;
+}
+
+/** Whether the worker should still run a row's job (not sent, not cancelled, not missing). */
+export async function outboxRowOwed(db: Db, key: string): Promise<"owed" | "sent" | "cancelled" | "missing"> {
+  const row = await db.outbox.findUnique({ where: { key }, select: { sentAt: true, cancelledAt: true } });
+  if (!row) return "missing";
+  if (row.sentAt) return "sent";
+  if (row.cancelledAt) return "cancelled";
+  return "owed";
+}
+
+export async function markOutboxSent(db: Db, key: string): Promise<void> {
+  await db.outbox.updateMany({ where: { key, sentAt: null }, data: { sentAt: new Date(), failedAt: null } });
+}
+
+/** A failed run: counted, its error kept; `final` when BullMQ will not try again. */
+export async function recordOutboxFailure(db: Db, key: string, failure: { attempts: number; error: string; final: boolean }) {
+  await db.outbox.updateMany({
+    where: { key, sentAt: null },
+    data: { attempts: failure.attempts, lastError: failure.error.slice(0, 1_000), ...(failure.final ? { failedAt: new Date() } : {}) },
+  });
+}

@@ -1,0 +1,134 @@
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations } from "@app/shared/migrate";
+import { withOutbox } from "@app/shared/outbox";
+import { createQueues, type Queues } from "@app/shared/queues";
+import { createFastFailRedis, type Redis } from "@app/shared/redis";
+import { dropDatabase, runId, withDatabase } from "../support/database";
+import { notificationSentAt } from "../support/outbox";
+import { STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+
+/**
+ * The outbox (docs/decisions/008-notification-outbox.md): a notification
+ * written with a delay is sent when it is due and not before; one cancelled
+ * meanwhile is never sent; and the upgrade turns the old per-kind "sent"
+ * columns into outbox rows, sending what was still owed exactly once.
+ */
+
+const quiet = { warn: () => {} };
+
+describe("delayed and cancelled notifications", () => {
+  let stack: Stack;
+  let redis: Redis;
+  let queues: Queues;
+  beforeAll(async () => {
+    stack = await startStack({ name: "outbox" });
+    redis = createFastFailRedis(stack.redisUrl);
+    redis.on("error", () => {});
+    queues = createQueues(redis, stack.redisPrefix);
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(queues ?? {}).map((q) => q.close()));
+    redis?.disconnect();
+    await stack?.stop();
+  });
+
+  /** A contact message and its staff email, due `delayMs` from now. */
+  const storeMessage = (text: string, delayMs: number) =>
+    withOutbox({ db: stack.db, queues, logger: quiet }, async (tx, outbox) => {
+      const row = await tx.contactMessage.create({ data: { firstName: "Dee", lastName: "Layed", email: "dee@example.com", message: text } });
+      await outbox.add("contact-notification", { contactMessageId: row.id }, { availableAt: new Date(Date.now() + delayMs), subject: `contact:${row.id}` });
+      return row;
+    });
+
+  it("sends a delayed notification when it is due, not before", async () => {
+    const row = await storeMessage("due in three seconds", 3_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(stack.mail.list(STAFF_EMAIL).filter((e) => e.text?.includes("due in three seconds"))).toHaveLength(0);
+    expect(await notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id })).toBeNull();
+
+    await stack.mail.waitFor((all) => all.some((e) => e.text?.includes("due in three seconds")), 20_000);
+    await expect.poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id }), { timeout: 10_000 }).not.toBeNull();
+    expect(stack.mail.list(STAFF_EMAIL).filter((e) => e.text?.includes("due in three seconds"))).toHaveLength(1);
+  });
+
+  it("never sends a notification cancelled before it was due", async () => {
+    const row = await storeMessage("cancelled before it was due", 2_000);
+    const cancelled = await withOutbox({ db: stack.db, queues, logger: quiet }, (_tx, outbox) => outbox.cancel(`contact:${row.id}`));
+    expect(cancelled).toBe(1);
+    // Past its time, and past the sweeper's grace: its job ran and found it cancelled.
+    await expect
+      .poll(async () => (await queues.email.getJob(`contact-${row.id}`))?.finishedOn ?? null, { timeout: 20_000 })
+      .not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(stack.mail.list(STAFF_EMAIL).filter((e) => e.text?.includes("cancelled before it was due"))).toHaveLength(0);
+    expect(await stack.db.outbox.findUniqueOrThrow({ where: { key: `contact-${row.id}` } })).toMatchObject({ sentAt: null, cancelledAt: expect.any(Date) });
+  });
+});
+
+describe("the upgrade to the outbox", () => {
+  const server = process.env.TEST_PG_URL!;
+  const name = `bce_test_${runId()}_outbox_upgrade`;
+  const migrations = path.resolve(import.meta.dirname, "../../prisma/migrations");
+  let before: string;
+  afterAll(async () => {
+    await dropDatabase(server, name);
+    if (before) await rm(before, { recursive: true, force: true });
+  });
+
+  it("keeps what was sent as sent, and owes what was not", async () => {
+    // The migrations as they were just before the outbox.
+    before = await mkdtemp(path.join(tmpdir(), "bce-migrations-"));
+    for (const entry of await readdir(migrations)) {
+      if (entry < "20261125000000") await cp(path.join(migrations, entry), path.join(before, entry), { recursive: true });
+    }
+    const admin = postgres(withDatabase(server, "postgres"), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    const url = withDatabase(server, name);
+    await applyMigrations(url, before);
+
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const sent = new Date("2026-11-20T15:00:00.000Z");
+      const cancelledAt = new Date("2026-11-21T16:30:00.123Z");
+      await sql`insert into "ContactMessage" (id, "firstName", "lastName", email, message, "requestId", "notifiedAt") values
+        (1, 'A', 'A', 'a@example.com', 'sent', 'req-1', ${sent}), (2, 'B', 'B', 'b@example.com', 'owed', null, null)`;
+      await sql`insert into "Customer" (id, name, email, phone, "updatedAt") values (1, 'C', 'c@example.com', '1', now())`;
+      await sql`insert into "Booking" (id, "customerId", summary, "scheduledDate", "updatedAt", status, "notifiedAt", "cancelledByCustomerAt", "cancellationNotifiedAt") values
+        (1, 1, 'sent', now(), now(), 'pending', ${sent}, null, null),
+        (2, 1, 'owed', now(), now(), 'cancelled', null, ${cancelledAt}, null)`;
+      await sql`insert into "AppointmentRequest" (id, "customerName", "customerPhone", "customerEmail", "serviceType", "bookingId", "confirmedAt") values
+        (1, 'C', '1', 'c@example.com', 'Panel Upgrade', 1, ${sent}), (2, 'C', '1', 'c@example.com', 'Panel Upgrade', 2, null)`;
+
+      const result = await applyMigrations(url, migrations);
+      expect(result.applied).toEqual(["20261125000000_notification_outbox"]);
+
+      const rows = await sql<{ key: string; kind: string; payload: unknown; sentAt: Date | null }[]>`
+        select key, kind, payload, "sentAt" from "Outbox" order by key`;
+      expect(rows).toEqual([
+        { key: "appointment-confirmation-1", kind: "appointment-confirmation", payload: { appointmentRequestId: 1 }, sentAt: sent },
+        { key: "appointment-confirmation-2", kind: "appointment-confirmation", payload: { appointmentRequestId: 2 }, sentAt: null },
+        {
+          key: `booking-cancelled-2-${cancelledAt.getTime()}`,
+          kind: "booking-cancelled-notification",
+          payload: { bookingId: 2, cancelledAt: cancelledAt.getTime() },
+          sentAt: null,
+        },
+        { key: "booking-email-1", kind: "booking-staff-notification", payload: { bookingId: 1 }, sentAt: sent },
+        { key: "booking-email-2", kind: "booking-staff-notification", payload: { bookingId: 2 }, sentAt: null },
+        { key: "booking-event-2-created", kind: "booking-event", payload: { bookingId: 2, event: "created", version: "created" }, sentAt: null },
+        { key: "contact-1", kind: "contact-notification", payload: { contactMessageId: 1, requestId: "req-1" }, sentAt: sent },
+        { key: "contact-2", kind: "contact-notification", payload: { contactMessageId: 2 }, sentAt: null },
+      ]);
+      const columns = await sql`select table_name, column_name from information_schema.columns
+        where column_name in ('notifiedAt', 'emailedAt', 'confirmedAt', 'cancellationNotifiedAt')`;
+      expect(columns).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+  });
+});
