@@ -30,8 +30,14 @@ export const meta: MetaFunction = ({ error }) => {
   ];
 };
 
+/**
+ * What every page needs: the public origin, the signed-in user, and the
+ * business-fact overrides of the parsed environment (read by `useBusinessFacts`
+ * and handed to the browser's modules by `BusinessFactsScript`).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { appUrl: context.services.env.APP_URL, user: await getOptionalUser(request, context) };
+  const { env } = context.services;
+  return { appUrl: env.APP_URL, business: env.BUSINESS, user: await getOptionalUser(request, context) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,10 +2,11 @@ import { Form } from "@remix-run/react";
 import { CheckCircle2, Loader2, Send, TriangleAlert } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
-import { business, contactServiceOptions } from "@app/shared/business";
+import { contactServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
 export const contactFailureMessage = (phone: string) =>
@@ -24,6 +25,7 @@ export interface ContactFormProps {
  * resets, shows field errors beside the fields, or the failure alert.
  */
 export function ContactForm({ serverResult }: ContactFormProps) {
+  const business = useBusinessFacts();
   const formRef = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<"success" | "failure" | null>(serverResult?.ok ? "success" : null);

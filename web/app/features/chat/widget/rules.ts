@@ -9,7 +9,7 @@
  * imports, so a change there fails the type-check here.
  */
 import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
-import { business, chatServiceOptions, type BusinessFacts } from "@app/shared/business";
+import { business, chatServiceOptions, PHONE_NUMBER_PATTERN, type BusinessFacts } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
 import { afterHoursNotice, greetingMessage, isBookingAction } from "@app/shared/chat/rules";
 
@@ -150,7 +150,7 @@ export function newSessionId(): string {
 /** Splits text around phone numbers like (225) 555-0142, so they can be rendered as tap-to-call links. */
 export function splitPhones(text: string): Array<{ text: string; tel?: string }> {
   const parts: Array<{ text: string; tel?: string }> = [];
-  const re = /\(\d{3}\) \d{3}-\d{4}/g;
+  const re = new RegExp(PHONE_NUMBER_PATTERN.source, "g");
   let last = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m.index > last) parts.push({ text: text.slice(last, m.index) });

@@ -9,6 +9,7 @@
  * message sent while the page was not listening still shows.
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useBusinessFacts } from "~/utils/business-facts";
 import { io, type Socket } from "socket.io-client";
 import { bookAppointment, ChatRequestError, createSession, readTranscript, sendMessage, type BookingResult } from "./api";
 import {
@@ -161,6 +162,10 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   stateRef.current = state;
   const onIncomingRef = useRef(onIncoming);
   onIncomingRef.current = onIncoming;
+  /** The business facts of the root loader, for the greeting and the failure notes (read in callbacks). */
+  const facts = useBusinessFacts();
+  const factsRef = useRef(facts);
+  factsRef.current = facts;
 
   /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
   const handled = useRef<Set<string> | null>(null);
@@ -331,7 +336,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   const start = useCallback(() => {
     if (stateRef.current.sessionId) return;
     const sessionId = newSessionId();
-    const greeting = assistantNote(greetingText(), { suggestedActions: greetingActions });
+    const greeting = assistantNote(greetingText(factsRef.current), { suggestedActions: greetingActions });
     handled.current!.add(greeting.id);
     stateRef.current = { ...stateRef.current, sessionId };
     dispatch({ type: "started", sessionId, greeting });
@@ -373,13 +378,13 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
             if (lateTimer.current) clearTimeout(lateTimer.current);
             lateTimer.current = setTimeout(() => {
               lateTimer.current = null;
-              if (stateRef.current.awaitingReply) dispatch({ type: "replyFailed", item: assistantNote(sendFailureText(), { tone: "error" }) });
+              if (stateRef.current.awaitingReply) dispatch({ type: "replyFailed", item: assistantNote(sendFailureText(factsRef.current), { tone: "error" }) });
             }, LATE_REPLY_MS);
           }
         } catch (error) {
           console.warn("Failed to send message", error);
           // Throttled: the server's own words say what to do; anything else is a connection problem (spec §8).
-          const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText();
+          const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText(factsRef.current);
           dispatch({ type: "replyFailed", item: assistantNote(note, { tone: "error" }) });
         } finally {
           busy.current = false;
@@ -406,7 +411,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       } else if (result.kind === "refused") {
         dispatch({ type: "add", item: assistantNote(bookingIssueText(result.message), { tone: "error" }) });
       } else {
-        dispatch({ type: "add", item: assistantNote(bookingErrorText(), { tone: "error" }) });
+        dispatch({ type: "add", item: assistantNote(bookingErrorText(factsRef.current), { tone: "error" }) });
       }
       return result;
     },
