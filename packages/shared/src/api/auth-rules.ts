@@ -5,11 +5,13 @@
  * are built from the same limits and messages.
  */
 
+import { EMAIL_MAX_LENGTH, EMAIL_SHAPE, NAME_MAX_LENGTH } from "./limits";
+
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Generous, but bounded: argon2 is given nothing unreasonable to hash. */
 export const PASSWORD_MAX_LENGTH = 256;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
 export const TOKEN_MAX_LENGTH = 200;
 
 export const authMessages = {
@@ -36,9 +38,6 @@ export type AuthIntent = (typeof authIntents)[number];
 export function isAuthIntent(value: unknown): value is AuthIntent {
   return typeof value === "string" && (authIntents as readonly string[]).includes(value);
 }
-
-// A plain shape check for the browser; the server's z.email() is the final word.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Values = Record<string, string | undefined>;
 type Errors = Record<string, string>;

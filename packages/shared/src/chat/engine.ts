@@ -9,7 +9,7 @@
  */
 import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
 import { officeStatus } from "./hours";
-import { afterHoursNotice, isBookingAction } from "./rules";
+import { afterHoursNotice, isBookingAction, MAX_SUGGESTED_ACTIONS } from "./rules";
 
 export const chatIntents = [
   "greeting",
@@ -44,7 +44,7 @@ export interface EngineReply {
   openBookingForm: boolean;
 }
 
-export const maxSuggestedActions = 3;
+export { MAX_SUGGESTED_ACTIONS as maxSuggestedActions } from "./rules";
 
 export { afterHoursNotice, greetingMessage, isBookingAction } from "./rules";
 
@@ -678,7 +678,7 @@ function safetyAdvice(text: string): string[] {
 }
 
 function reply(intent: ChatIntent, message: string, suggestedActions: string[], openBookingForm = false): EngineReply {
-  const actions = suggestedActions.slice(0, maxSuggestedActions);
+  const actions = suggestedActions.slice(0, MAX_SUGGESTED_ACTIONS);
   return {
     intent,
     message,

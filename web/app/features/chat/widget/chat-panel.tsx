@@ -6,7 +6,7 @@ import { SendHorizontal, X, Zap } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "~/utils/cn";
 import { AppointmentForm } from "./appointment-form";
-import { isBookingAction, MAX_MESSAGE_LENGTH, splitPhones } from "./rules";
+import { isBookingAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones } from "./rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
 import { useBusinessFacts } from "~/utils/business-facts";
@@ -115,7 +115,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
   };
 
   const showTyping = (pending || state.typing) && !state.streaming;
-  const actions = !pending && !state.streaming && lastMessage?.sender === "assistant" ? (lastMessage.suggestedActions ?? []).slice(0, 3) : [];
+  const actions = !pending && !state.streaming && lastMessage?.sender === "assistant" ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS) : [];
 
   return (
     <div

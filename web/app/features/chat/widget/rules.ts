@@ -11,10 +11,16 @@
 import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions, PHONE_NUMBER_PATTERN, type BusinessFacts } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
-import { afterHoursNotice, greetingMessage, isBookingAction } from "@app/shared/chat/rules";
+import { EMAIL_SHAPE, PHONE_INPUT_PATTERN } from "@app/shared/api/limits";
+import {
+  afterHoursNotice,
+  greetingMessage,
+  isBookingAction,
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_SUGGESTED_ACTIONS,
+} from "@app/shared/chat/rules";
 
-export const MAX_MESSAGE_LENGTH = 1000;
-export const MAX_SUGGESTED_ACTIONS = 3;
+export { MAX_CHAT_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS };
 /** Spec §9: the follow-up booking offer appears 1 second after the reply. */
 export const BOOKING_OFFER_DELAY_MS = 1000;
 
@@ -129,8 +135,8 @@ export function checkAppointment(values: AppointmentValues, today: string = toda
     for (const f of missing) errors[f] = "Required";
     return { summary: REQUIRED_FIELDS_MESSAGE, errors };
   }
-  if (!/^[+\d\s().-]{7,}$/.test(values.customerPhone.trim())) errors.customerPhone = "Enter a valid phone number";
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.customerEmail.trim())) errors.customerEmail = "Enter a valid email address";
+  if (!PHONE_INPUT_PATTERN.test(values.customerPhone.trim())) errors.customerPhone = "Enter a valid phone number";
+  if (!EMAIL_SHAPE.test(values.customerEmail.trim())) errors.customerEmail = "Enter a valid email address";
   if (!serviceOptions.includes(values.serviceType)) errors.serviceType = "Choose the service you need";
   if (values.preferredDate && !/^\d{4}-\d{2}-\d{2}$/.test(values.preferredDate)) errors.preferredDate = "Enter a date as YYYY-MM-DD";
   else if (values.preferredDate && values.preferredDate < today) errors.preferredDate = "The date cannot be earlier than today";
