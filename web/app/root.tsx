@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Defaults for pages without their own `meta`, and the error pages (a 404 is titled as the spec says). */
+/** Defaults for pages without their own `meta`, and the error pages (a 404 is titled as docs/product.md#site-wide says). */
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;

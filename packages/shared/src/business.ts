@@ -176,7 +176,7 @@ export function formatAddress(facts: BusinessFacts = business): string {
   return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
 }
 
-/** Contact form service options (spec §9), values and labels. */
+/** Contact form service options, values and labels (docs/product.md#business-facts). */
 export const contactServiceOptions = [
   { value: "residential", label: "Residential" },
   { value: "commercial", label: "Commercial" },
@@ -188,7 +188,7 @@ export const contactServiceOptions = [
 
 export type ContactServiceValue = (typeof contactServiceOptions)[number]["value"];
 
-/** Chat appointment service options (spec §9, server reading). */
+/** Appointment form service options, chat and portal (docs/product.md#business-facts). */
 export const chatServiceOptions = [
   "General Electrical Service",
   "Electrical Repair",

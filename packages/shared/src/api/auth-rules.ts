@@ -1,5 +1,5 @@
 /**
- * The account form rules of spec §5, kept zod-free so the login page can check
+ * The account form rules (docs/product.md#sign-in-page), kept zod-free so the login page can check
  * them in the browser without shipping zod (like ./honeypot.ts). The zod
  * schemas in ./auth.ts, which the server applies to the page and the API,
  * are built from the same limits and messages.
@@ -31,7 +31,7 @@ export const authMessages = {
   tokenTooLong: "Reset token is too long",
 } as const;
 
-/** The `intent` a /login form posts (DESIGN.md §4). */
+/** The `intent` a /login form posts (docs/product.md#sign-in-page). */
 export const authIntents = ["login", "register", "request-reset", "reset"] as const;
 export type AuthIntent = (typeof authIntents)[number];
 

@@ -17,7 +17,7 @@ export { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH };
 /** Client-generated chat session ids look like `chat_<random>`. */
 export const chatSessionIdSchema = z.string().regex(/^chat_[A-Za-z0-9_-]{8,100}$/, "Invalid chat session id");
 
-/** socket.io `chat:join` payload (DESIGN §5). */
+/** socket.io `chat:join` payload (docs/product.md#realtime-events). */
 export const chatJoinSchema = z.object({ sessionId: chatSessionIdSchema });
 
 export const createChatSessionSchema = z.object({
@@ -43,7 +43,7 @@ export const appointmentTimeSlots = ["09:00", "10:00", "11:00", "12:00", "13:00"
 
 export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
 
-/** The chat's appointment request (spec §3, server reading), plus an optional date and time slot. */
+/** The chat's appointment request, with an optional date and time slot (docs/product.md#chat-assistant). */
 export const appointmentRequestSchema = z
   .object({
     customerName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(FULL_NAME_MAX_LENGTH, "Name is too long"),

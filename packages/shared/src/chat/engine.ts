@@ -603,7 +603,7 @@ export function classifyIntent(
 // Replies — every fact comes from `facts`
 // ---------------------------------------------------------------------------
 
-/** Spec §9 wording of what the company does (business.ts has no prose list of services). */
+/** What the company does, in the words the chat uses (business.ts has no prose list of services). */
 const serviceHighlights = [
   "electrical repairs",
   "panel upgrades",

@@ -13,7 +13,7 @@ export const MAX_SUGGESTED_ACTIONS = 3;
 /** The visit time of an appointment request that names a date but no time slot. */
 export const DEFAULT_APPOINTMENT_TIME = "09:00";
 
-/** The client opens the appointment form for actions like these (spec §4). */
+/** The client opens the appointment form for actions like these (docs/product.md#chat-assistant). */
 export function isBookingAction(label: string): boolean {
   return /booking form|schedul/i.test(label);
 }

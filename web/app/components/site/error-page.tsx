@@ -3,7 +3,7 @@ import { ArrowRight, House, Phone, Wrench } from "~/components/site/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { useBusinessFacts } from "~/utils/business-facts";
 
-/** The root error boundary's page: the spec's 404 ("404 Page Not Found" with its hint) or a generic failure. */
+/** The root error boundary's page: the 404 ("404 Page Not Found" with its hint) or a generic failure (docs/product.md#site-wide). */
 export function ErrorPage({ status }: { status: number }) {
   const business = useBusinessFacts();
   const notFound = status === 404;

@@ -1,5 +1,5 @@
 /**
- * The New Booking dialog (spec §2, §4, §5, §9), used by the bookings list and
+ * The New Booking dialog (docs/product.md#new-booking-dialog), used by the bookings list and
  * the calendar: customer_selection → (pick) booking, or → new_customer →
  * (created) booking. Back returns to the previous step; closing, or a
  * successful booking, resets every field and returns to customer_selection.
@@ -51,7 +51,7 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
-/** The chosen local date and slot, in the browser's zone, as an ISO instant (spec §5); null when unreadable. */
+/** The chosen local date and slot, in the browser's zone, as an ISO instant; null when unreadable. */
 export function toScheduledIso(date: string, time: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
   const instant = new Date(`${date}T${time}`);

@@ -44,7 +44,7 @@ export interface LoginCardProps {
 /**
  * The /login card: log in, register, and reset a password, switching in place.
  * Every form posts `intent` to the /login action, so it works without
- * JavaScript; with it, the rules of spec §5 are checked before posting with
+ * JavaScript; with it, the rules (docs/product.md#sign-in-page) are checked before posting with
  * the exact messages, and the outcome appears in the card.
  */
 export function LoginCard({ view, token, result }: LoginCardProps) {
@@ -60,7 +60,7 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
     shownView.current = view;
   }, [view]);
 
-  // Signed in with JavaScript: the notice shows a moment, then home (spec §2).
+  // Signed in with JavaScript: the notice shows a moment, then home (docs/product.md#sign-in-page).
   useEffect(() => {
     if (!signedIn) return;
     const timer = setTimeout(() => navigate("/", { replace: true }), SIGNED_IN_PAUSE_MS);

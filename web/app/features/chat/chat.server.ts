@@ -50,7 +50,7 @@ export async function createChatSession(context: AppLoadContext, input: unknown,
 /**
  * Stores the visitor's message and queues the reply; the worker streams it to
  * the session's socket room and stores it. The HTTP answer waits for that
- * reply (bounded) so API clients get the full §7 response.
+ * reply (bounded) so API clients get the whole answer (docs/product.md#contact-and-chat).
  */
 export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown) {
   const { services, clientNetwork, requestId, logger } = context;

@@ -38,7 +38,7 @@ const fieldOrder: AppointmentField[] = [
 const idFor = (field: AppointmentField) => `chat-appt-${field}`;
 
 /**
- * The inline appointment form (spec §3 server reading, §5). Checked by hand
+ * The inline appointment form (docs/product.md#chat-assistant). Checked by hand
  * here, validated again by the server; on success the hook closes it (which
  * clears it) and the chat shows the confirmation.
  */

@@ -37,7 +37,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
     if (open) chat.start();
   }, [open, chat.start]);
 
-  // The visitor opened the panel: focus goes into it (spec: focus moves in on open).
+  // The visitor opened the panel: focus moves into it.
   useEffect(() => {
     if (open && focusRequest > 0) inputRef.current?.focus();
   }, [open, focusRequest]);

@@ -1,5 +1,5 @@
 /**
- * The chat widget's client-side rules and wording (spec §4, §5, §8, §9).
+ * The chat widget's client-side rules and wording (docs/product.md#chat-assistant).
  *
  * Deliberately free of zod and of the chat engine: `@app/shared/chat/engine`
  * runs module-level set-up (its lexicon and gazetteer) that tree-shaking cannot
@@ -21,7 +21,7 @@ import {
 } from "@app/shared/chat/rules";
 
 export { MAX_CHAT_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS };
-/** Spec §9: the follow-up booking offer appears 1 second after the reply. */
+/** The follow-up booking offer appears 1 second after the reply. */
 export const BOOKING_OFFER_DELAY_MS = 1000;
 
 /** The engine's greeting; after hours it starts with the emergency line (Baton Rouge time). */
@@ -32,7 +32,7 @@ export const greetingActions = ["Schedule an appointment", "What are your hours?
 
 export { isBookingAction };
 
-/** Spec §4: the reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
+/** The reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
 export function replySuggestsBooking(reply: { message: string; intent?: string | null; suggestedActions?: readonly string[]; suggestsBooking?: boolean }): boolean {
   const mentions = (s: string) => /schedul|appointment/i.test(s);
   return (
@@ -47,7 +47,7 @@ export const bookingOfferText = "Would you like to schedule an appointment? I ca
 export const OPEN_BOOKING_FORM_ACTION = "Open booking form";
 
 // ---------------------------------------------------------------------------
-// §8 messages
+// What the chat says when something fails
 // ---------------------------------------------------------------------------
 
 export const sendFailureText = (facts: BusinessFacts = business) =>
@@ -63,7 +63,7 @@ export const bookingErrorText = (facts: BusinessFacts = business) =>
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
 
 // ---------------------------------------------------------------------------
-// Appointment form options (§9)
+// Appointment form options
 // ---------------------------------------------------------------------------
 
 export const serviceOptions: readonly string[] = chatServiceOptions;
@@ -126,7 +126,7 @@ export const requiredAppointmentFields = ["customerName", "customerPhone", "cust
 
 /**
  * The form's own checks, by hand (no zod in the browser): the required fields
- * (one summary message, spec §5), then the shapes the server would refuse.
+ * (one summary message), then the shapes the server would refuse.
  */
 export function checkAppointment(values: AppointmentValues, today: string = todayInBusinessZone()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
   const errors: Partial<Record<AppointmentField, string>> = {};
@@ -144,7 +144,7 @@ export function checkAppointment(values: AppointmentValues, today: string = toda
   return { summary: Object.keys(errors).length ? "Please check the highlighted fields." : null, errors };
 }
 
-/** A fresh `chat_…` session id (spec §9): crypto.randomUUID without dashes. */
+/** A fresh `chat_…` session id: crypto.randomUUID without dashes. */
 export function newSessionId(): string {
   const random =
     typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"

@@ -1,6 +1,6 @@
 /**
  * The conversation: session, socket, sending, streaming, the follow-up booking
- * offer and the appointment request (spec §4, §5, §8; DESIGN §5).
+ * offer and the appointment request (docs/product.md#chat-assistant, #realtime-events).
  *
  * Replies arrive twice on purpose: streamed over socket.io (`chat:typing`,
  * `chat:delta`…, `chat:message`) and in the HTTP answer to the send. Whichever
@@ -170,7 +170,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
   const handled = useRef<Set<string> | null>(null);
   handled.current ??= new Set(state.messages.map((m) => m.id));
-  /** Synchronous guard: one send at a time (spec §5). */
+  /** Synchronous guard: one send at a time. */
   const busy = useRef(false);
   const offerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lateTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -232,7 +232,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
 
   const closeForm = useCallback(() => dispatch({ type: "form", open: false }), []);
 
-  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (spec §4). */
+  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (docs/product.md#chat-assistant). */
   const afterReply = useCallback(
     (message: ServerChatMessage) => {
       if (message.sender !== "assistant") return;
@@ -332,7 +332,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     };
   }, [state.sessionId, ensureSession, joinRoom, markJoined, receive]);
 
-  /** First open: a new `chat_…` id and the greeting (spec §4). Does nothing when a conversation exists. */
+  /** First open: a new `chat_…` id and the greeting. Does nothing when a conversation exists. */
   const start = useCallback(() => {
     if (stateRef.current.sessionId) return;
     const sessionId = newSessionId();
@@ -342,7 +342,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     dispatch({ type: "started", sessionId, greeting });
   }, []);
 
-  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending: spec §5). */
+  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending). */
   const send = useCallback(
     (raw: string): boolean => {
       const text = raw.trim();
@@ -383,7 +383,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
           }
         } catch (error) {
           console.warn("Failed to send message", error);
-          // Throttled: the server's own words say what to do; anything else is a connection problem (spec §8).
+          // Throttled: the server's own words say what to do; anything else is a connection problem.
           const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText(factsRef.current);
           dispatch({ type: "replyFailed", item: assistantNote(note, { tone: "error" }) });
         } finally {
@@ -396,7 +396,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     [cancelOffer, ensureSession, joinRoom, receive, waitForJoin],
   );
 
-  /** Sends the appointment request and tells the visitor how it went, in the chat (spec §8). */
+  /** Sends the appointment request and tells the visitor how it went, in the chat. */
   const submitBooking = useCallback(
     async (values: AppointmentValues): Promise<BookingResult> => {
       const sessionId = stateRef.current.sessionId;
