@@ -24,10 +24,10 @@ export interface BusinessOverrides {
   reviewsUrl?: string;
 }
 
-/** Where a page leaves the overrides for the browser's modules (written by the root layout). */
+/** Where a page leaves the overrides for the browser's modules (written by the root layout), and a server process its own. */
 export const BUSINESS_BROWSER_GLOBAL = "__BCE_BUSINESS__";
 
-/** The overrides the page left for the browser; none on the server. */
+/** The overrides the page left for the browser, or those the server process was configured with. */
 export function pageOverrides(): BusinessOverrides {
   const fromPage = (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL];
   return fromPage && typeof fromPage === "object" ? (fromPage as BusinessOverrides) : {};
@@ -159,9 +159,13 @@ export const business: BusinessFacts = createBusinessFacts(pageOverrides());
  * Applies the environment's overrides (`env.BUSINESS`) to `business`, in place,
  * so every module that imported it sees them. Server processes call it once,
  * right after parsing the environment and before loading the code that renders
- * pages, emails or chat replies.
+ * pages, emails or chat replies. It also leaves them where `pageOverrides`
+ * looks, as the root layout does in the browser: a bundle loaded afterwards
+ * with its own copy of this module (the web server's Remix build) starts from
+ * the same values.
  */
 export function configureBusinessFacts(overrides: BusinessOverrides): void {
+  (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL] = { ...overrides };
   Object.assign(business as Record<string, unknown>, createBusinessFacts(overrides));
 }
 
