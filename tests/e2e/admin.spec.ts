@@ -1,6 +1,6 @@
 /**
- * The staff side (spec §2 /dashboard, /admin/users, /admin/bookings,
- * /admin/calendar, the New Booking dialog; §4, §5, §8, §9): signed in through
+ * The staff side (docs/product.md#staff-pages: /dashboard, /admin/users, /admin/bookings,
+ * /admin/calendar, the New Booking dialog): signed in through
  * /login as an admin created directly in the database.
  */
 import type { Browser, Page } from "@playwright/test";

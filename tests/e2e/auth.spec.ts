@@ -63,7 +63,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the client checks the rules of §5 with their exact messages", async ({ page }) => {
+  test("the client checks the sign-in rules with their exact messages", async ({ page }) => {
     await page.goto("/login?view=register");
     await fillRegister(page, uniqueEmail("mismatch"), "long-enough-1", "long-enough-2");
     await card(page).getByRole("button", { name: "Create Account", exact: true }).click();

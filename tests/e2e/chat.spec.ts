@@ -7,7 +7,7 @@ import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage } from "./staff";
 
-/** A service page (spec §2: the widget is on every page). */
+/** A service page (the widget is on every page: docs/product.md#site-wide). */
 const SERVICE_PAGE = "/services/panel-upgrades";
 const CHAT_TITLE = `${business.name} Chat`;
 const REQUIRED = "Please fill in all required fields (Name, Phone, Email, Service Type)";

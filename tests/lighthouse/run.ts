@@ -1,6 +1,6 @@
 /**
  * Mobile Lighthouse on the public pages, against the production build
- * (DESIGN.md §10: performance ≥ 95; accessibility, best practices and SEO 100).
+ * (docs/product.md#performance-budgets: performance ≥ 95; accessibility, best practices and SEO 100).
  *
  *   npm run build && npm run lighthouse            # WEB_BUILD_DIR / WORKER_DIST_DIR are honoured
  *   npm run lighthouse -- --runs 5                 # runs per page (the median performance run is kept)
@@ -32,7 +32,7 @@ const BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, 
 
 const REPORT_DIR = path.join(ROOT, "tests/.results/lighthouse");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// STACK.md: without the background-networking flags headless Chromium keeps calling home.
+// Without the background-networking flags headless Chromium keeps calling home.
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -170,7 +170,7 @@ async function main() {
     if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first (this script builds nothing).`);
   }
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
-  // This machine's services, as STACK.md lists them, unless the caller points elsewhere.
+  // The local services `npm run dev` uses (see the README), unless the caller points elsewhere.
   process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
   process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
 
@@ -197,7 +197,7 @@ async function main() {
 
   const doc = `# Lighthouse
 
-Mobile Lighthouse on the public pages against the production build, as DESIGN.md §10 budgets them:
+Mobile Lighthouse on the public pages against the production build, as [product.md](product.md#performance-budgets) budgets them:
 performance ≥ 95; accessibility, best practices and SEO 100. These are measurements, not tests: no
 test asserts a timing.
 

@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Defaults for pages without their own `meta`, and the error pages (a 404 is titled as the spec says). */
+/** Defaults for pages without their own `meta`, and the error pages (a 404 is titled as docs/product.md#site-wide says). */
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -30,8 +30,14 @@ export const meta: MetaFunction = ({ error }) => {
   ];
 };
 
+/**
+ * What every page needs: the public origin, the signed-in user, and the
+ * business-fact overrides of the parsed environment (read by `useBusinessFacts`
+ * and handed to the browser's modules by `BusinessFactsScript`).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { appUrl: context.services.env.APP_URL, user: await getOptionalUser(request, context) };
+  const { env } = context.services;
+  return { appUrl: env.APP_URL, business: env.BUSINESS, user: await getOptionalUser(request, context) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { configureBusinessFacts } from "@app/shared/business";
 import { loadEnv } from "@app/shared/env";
 import { createLogger } from "@app/shared/logger";
 import { createApp } from "./app";
@@ -11,6 +12,7 @@ import { answerClientErrors } from "./security";
 import { closeServices, createServices } from "./services";
 
 const env = await loadEnv();
+configureBusinessFacts(env.BUSINESS);
 const logger = createLogger(env, "web");
 const services = createServices(env, logger);
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -2,6 +2,7 @@ import { Emitter } from "@socket.io/redis-emitter";
 import { Worker } from "bullmq";
 import { createDb } from "@app/shared/db";
 import { createMailer, EmailSendError } from "@app/shared/email/send";
+import { configureBusinessFacts } from "@app/shared/business";
 import { loadEnv } from "@app/shared/env";
 import { isJobKind, jobs, queueNames } from "@app/shared/jobs";
 import { createLogger } from "@app/shared/logger";
@@ -15,6 +16,7 @@ import { dispatch } from "./registry";
 import { startSweeper } from "./sweeper";
 
 const env = await loadEnv();
+configureBusinessFacts(env.BUSINESS);
 const logger = createLogger(env, "worker");
 // Chat replies run 64 at a time and each makes a few quick queries: a pool too small makes them queue.
 const db = createDb(env.DATABASE_URL, { max: 20 });

@@ -1,11 +1,7 @@
+import { PHONE_NUMBER_PATTERN } from "@app/shared/business";
 import type { ChatTurn, EngineReply } from "@app/shared/chat/engine";
 import type { WorkerContext } from "./context";
 
-/**
- * Pace of the engine's own text: one piece every CHAT_STREAM_DELAY_MS, so the
- * reply types itself out in the widget. 0 sends the rest of the text at once.
- */
-const STREAM_PIECE_DELAY_MS = Number(process.env.CHAT_STREAM_DELAY_MS ?? 30);
 /** Words per paced piece (about 130 words a second at the default pace). */
 const WORDS_PER_PIECE = 4;
 /**
@@ -16,24 +12,26 @@ const WORDS_PER_PIECE = 4;
 const MODEL_FRAME_MS = 25;
 const LLM_TIMEOUT_MS = 8_000;
 
-const PHONE = /\(\d{3}\) \d{3}-\d{4}/g;
+const PHONE = new RegExp(PHONE_NUMBER_PATTERN.source, "g");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Streams the engine's own text: the first few words at once (the visitor sees
- * text as soon as the reply exists), then a few words per piece.
+ * text as soon as the reply exists), then a few words every `pieceDelayMs`
+ * (CHAT_STREAM_DELAY_MS), so the reply types itself out in the widget; 0 sends
+ * the rest of the text at once.
  */
-async function streamEngineText(text: string, onDelta: (delta: string) => void) {
+async function streamEngineText(text: string, pieceDelayMs: number, onDelta: (delta: string) => void) {
   const words = text.match(/\S+\s*|\s+/g) ?? [text];
-  if (STREAM_PIECE_DELAY_MS <= 0) {
+  if (pieceDelayMs <= 0) {
     const first = words.slice(0, WORDS_PER_PIECE).join("");
     onDelta(first);
     if (first.length < text.length) onDelta(text.slice(first.length));
     return text;
   }
   for (let i = 0; i < words.length; i += WORDS_PER_PIECE) {
-    if (i > 0) await sleep(STREAM_PIECE_DELAY_MS);
+    if (i > 0) await sleep(pieceDelayMs);
     onDelta(words.slice(i, i + WORDS_PER_PIECE).join(""));
   }
   return text;
@@ -84,7 +82,7 @@ export async function wordReply(
   onDelta: (delta: string, reset?: boolean) => void,
 ): Promise<string> {
   const llm = ctx.env.LLM;
-  if (!llm) return streamEngineText(input.reply.message, onDelta);
+  if (!llm) return streamEngineText(input.reply.message, ctx.env.CHAT_STREAM_DELAY_MS, onDelta);
 
   let streamed = "";
   const frames = frameDeltas((delta) => onDelta(delta), MODEL_FRAME_MS);
@@ -146,6 +144,6 @@ export async function wordReply(
     // Tell the client to discard what it has shown so far, then stream the engine's text.
     frames.discard();
     if (streamed) onDelta("", true);
-    return streamEngineText(input.reply.message, onDelta);
+    return streamEngineText(input.reply.message, ctx.env.CHAT_STREAM_DELAY_MS, onDelta);
   }
 }

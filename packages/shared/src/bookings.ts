@@ -1,7 +1,7 @@
 import type { Booking, Customer } from "./db/generated/client";
 import { business, type BusinessFacts } from "./business";
 import { parseDateString, zonedParts, zonedToUtc } from "./time";
-/** The booking JSON of DESIGN.md §4, the same over HTTP and socket.io. */
+/** The booking JSON (docs/product.md#json-api), the same over HTTP and socket.io. */
 export function serializeBooking(booking: Booking & { customer?: Customer | null }) {
   return {
     id: booking.id,

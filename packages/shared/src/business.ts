@@ -3,34 +3,34 @@
  * structured-data block reads them from here, so changing the phone number
  * here (or with BUSINESS_PHONE in the environment) changes it everywhere.
  *
- * Safe for the browser. The server reads the BUSINESS_* overrides from its
- * environment and writes them into every page (`businessOverrides`, rendered by
- * the root layout before any script runs), and the browser reads them from
- * there, so server and browser always show the same phone number.
+ * Safe for the browser, and it never reads the environment itself: the
+ * BUSINESS_* overrides are parsed with the rest of the environment (env.ts,
+ * `env.BUSINESS`), and
+ * - server processes apply them once at start (`configureBusinessFacts`), so
+ *   server code, emails and chat replies read `business`;
+ * - the browser gets them from the root loader (web/app/root.tsx): React
+ *   components read the facts with `useBusinessFacts()`, and the root layout
+ *   also leaves the overrides in the page before any module runs
+ *   (`BUSINESS_BROWSER_GLOBAL`), so `business` in browser code outside React
+ *   (`meta`, page copy) holds the same values and hydration never swaps a
+ *   real phone number back to the default.
  */
 
-type Env = Record<string, string | undefined>;
-
-/** The environment variables that change the facts at run time (see .env.example). */
-export const BUSINESS_ENV_KEYS = ["BUSINESS_NAME", "BUSINESS_PHONE", "BUSINESS_EMAIL", "BUSINESS_REVIEWS_URL"] as const;
-
-/** Where a page leaves the server's overrides for the browser. */
-export const BUSINESS_BROWSER_GLOBAL = "__BCE_BUSINESS__";
-
-function runtimeEnv(): Env {
-  const fromPage = (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL];
-  if (fromPage && typeof fromPage === "object") return fromPage as Env;
-  return typeof process !== "undefined" && process.env ? (process.env as Env) : {};
+/** The facts that can be changed at run time (BUSINESS_NAME, BUSINESS_PHONE, BUSINESS_EMAIL, BUSINESS_REVIEWS_URL). */
+export interface BusinessOverrides {
+  name?: string;
+  phone?: string;
+  email?: string;
+  reviewsUrl?: string;
 }
 
-/** The BUSINESS_* values that are set (and only those), for the page to hand to the browser. */
-export function businessOverrides(env: Env = runtimeEnv()): Partial<Record<(typeof BUSINESS_ENV_KEYS)[number], string>> {
-  const set: Partial<Record<(typeof BUSINESS_ENV_KEYS)[number], string>> = {};
-  for (const key of BUSINESS_ENV_KEYS) {
-    const value = env[key]?.trim();
-    if (value) set[key] = value;
-  }
-  return set;
+/** Where a page leaves the overrides for the browser's modules (written by the root layout), and a server process its own. */
+export const BUSINESS_BROWSER_GLOBAL = "__BCE_BUSINESS__";
+
+/** The overrides the page left for the browser, or those the server process was configured with. */
+export function pageOverrides(): BusinessOverrides {
+  const fromPage = (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL];
+  return fromPage && typeof fromPage === "object" ? (fromPage as BusinessOverrides) : {};
 }
 
 export interface OpeningHours {
@@ -53,6 +53,13 @@ export interface ServiceArea {
   aliases: readonly string[];
 }
 
+/**
+ * How the business's phone number is written: `(225) 555-0142`. BUSINESS_PHONE
+ * must match it; the chat widget finds numbers in replies by it (to make them
+ * tap-to-call) and the worker checks that a model's wording kept them.
+ */
+export const PHONE_NUMBER_PATTERN = /\(\d{3}\) \d{3}-\d{4}/;
+
 function digitsOnly(phone: string): string {
   return phone.replace(/[^\d]/g, "");
 }
@@ -63,10 +70,10 @@ export function toE164(phone: string): string {
   return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 }
 
-export function createBusinessFacts(env: Env = runtimeEnv()) {
-  const phone = env.BUSINESS_PHONE?.trim() || "(225) 555-0142";
-  const email = env.BUSINESS_EMAIL?.trim() || "office@bayoucurrentelectric.com";
-  const name = env.BUSINESS_NAME?.trim() || "Bayou Current Electric";
+export function createBusinessFacts(overrides: BusinessOverrides = {}) {
+  const phone = overrides.phone?.trim() || "(225) 555-0142";
+  const email = overrides.email?.trim() || "office@bayoucurrentelectric.com";
+  const name = overrides.name?.trim() || "Bayou Current Electric";
 
   return {
     name,
@@ -125,7 +132,7 @@ export function createBusinessFacts(env: Env = runtimeEnv()) {
     reviews: {
       rating: 4.9,
       count: 9,
-      url: env.BUSINESS_REVIEWS_URL?.trim() || "https://www.google.com/maps/search/?api=1&query=Bayou+Current+Electric+Baton+Rouge",
+      url: overrides.reviewsUrl?.trim() || "https://www.google.com/maps/search/?api=1&query=Bayou+Current+Electric+Baton+Rouge",
     },
     emergency: {
       available: "24/7/365",
@@ -142,8 +149,25 @@ export function createBusinessFacts(env: Env = runtimeEnv()) {
 
 export type BusinessFacts = ReturnType<typeof createBusinessFacts>;
 
-/** The facts as configured for this process. */
-export const business: BusinessFacts = createBusinessFacts();
+/**
+ * The facts as configured for this process: the defaults with the overrides
+ * the page left (browser), or those `configureBusinessFacts` applied (server).
+ */
+export const business: BusinessFacts = createBusinessFacts(pageOverrides());
+
+/**
+ * Applies the environment's overrides (`env.BUSINESS`) to `business`, in place,
+ * so every module that imported it sees them. Server processes call it once,
+ * right after parsing the environment and before loading the code that renders
+ * pages, emails or chat replies. It also leaves them where `pageOverrides`
+ * looks, as the root layout does in the browser: a bundle loaded afterwards
+ * with its own copy of this module (the web server's Remix build) starts from
+ * the same values.
+ */
+export function configureBusinessFacts(overrides: BusinessOverrides): void {
+  (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL] = { ...overrides };
+  Object.assign(business as Record<string, unknown>, createBusinessFacts(overrides));
+}
 
 /** "Baton Rouge, Ascension Parish, Livingston Parish, Walker and Denham Springs" */
 export function serviceAreaSentence(facts: BusinessFacts = business): string {
@@ -156,7 +180,7 @@ export function formatAddress(facts: BusinessFacts = business): string {
   return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
 }
 
-/** Contact form service options (spec §9), values and labels. */
+/** Contact form service options, values and labels (docs/product.md#business-facts). */
 export const contactServiceOptions = [
   { value: "residential", label: "Residential" },
   { value: "commercial", label: "Commercial" },
@@ -168,7 +192,7 @@ export const contactServiceOptions = [
 
 export type ContactServiceValue = (typeof contactServiceOptions)[number]["value"];
 
-/** Chat appointment service options (spec §9, server reading). */
+/** Appointment form service options, chat and portal (docs/product.md#business-facts). */
 export const chatServiceOptions = [
   "General Electrical Service",
   "Electrical Repair",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
 /**
@@ -53,6 +54,16 @@ const base = z.object({
    * past it requests are still stored but only staff are emailed.
    */
   ANON_REQUESTS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(60)),
+  /** Pace of the built-in engine's streamed reply: one piece of a few words every this many ms (0: all at once). */
+  CHAT_STREAM_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(30)),
+  /** Run-time overrides of the business facts (packages/shared/src/business.ts). */
+  BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  BUSINESS_PHONE: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().regex(new RegExp(`^${PHONE_NUMBER_PATTERN.source}$`), "must be written like (225) 555-0142").optional(),
+  ),
+  BUSINESS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  BUSINESS_REVIEWS_URL: optionalUrl,
 });
 
 export type RawEnv = z.infer<typeof base>;
@@ -83,6 +94,9 @@ export interface Env {
   SHUTDOWN_DELAY_MS: number;
   PAGE_CACHE_SECONDS: number;
   ANON_REQUESTS_PER_HOUR: number;
+  CHAT_STREAM_DELAY_MS: number;
+  /** The BUSINESS_* values that are set (and only those). */
+  BUSINESS: BusinessOverrides;
 }
 
 export class EnvError extends Error {
@@ -130,6 +144,15 @@ function unsafeInProduction(raw: RawEnv): string[] {
     problems.push("RESEND_API_KEY: required in production (or set EMAIL_TRANSPORT=log to record emails without sending them)");
   }
   return problems;
+}
+
+function businessOverrides(raw: RawEnv): BusinessOverrides {
+  const set: BusinessOverrides = {};
+  if (raw.BUSINESS_NAME) set.name = raw.BUSINESS_NAME;
+  if (raw.BUSINESS_PHONE) set.phone = raw.BUSINESS_PHONE;
+  if (raw.BUSINESS_EMAIL) set.email = raw.BUSINESS_EMAIL;
+  if (raw.BUSINESS_REVIEWS_URL) set.reviewsUrl = raw.BUSINESS_REVIEWS_URL;
+  return set;
 }
 
 function passwordOf(url: string): string {
@@ -183,6 +206,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     PAGE_CACHE_SECONDS: raw.PAGE_CACHE_SECONDS,
     ANON_REQUESTS_PER_HOUR: raw.ANON_REQUESTS_PER_HOUR,
+    CHAT_STREAM_DELAY_MS: raw.CHAT_STREAM_DELAY_MS,
+    BUSINESS: businessOverrides(raw),
   };
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");

@@ -3,7 +3,7 @@ import { adminStats } from "~/features/admin/stats.server";
 import { apiHandler, jsonResponse } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
-/** GET /api/admin/stats (admin): the dashboard figures of spec §3. */
+/** GET /api/admin/stats (admin): the dashboard figures (docs/product.md#dashboard). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
     await requireAdmin(request, context);

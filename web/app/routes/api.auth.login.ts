@@ -4,7 +4,8 @@ import { authFailureResponse, signedInResponse } from "~/features/auth/outcome.s
 import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
 /**
- * POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }` (spec §7); the token is a bearer token.
+ * POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }`
+ * (docs/product.md#accounts-and-sessions); the token is a bearer token.
  * Also sets the device cookie (features/auth/devices.server.ts), which clients may send back on later logins or ignore.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

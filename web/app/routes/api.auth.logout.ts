@@ -4,7 +4,7 @@ import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 
 /**
  * POST /api/auth/logout: ends the session of the bearer token (or cookie) sent.
- * Always 200, as there is nothing a client could do about a failure (spec §8).
+ * Always 200, as there is nothing a client could do about a failure.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {

@@ -6,7 +6,7 @@ import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server
 
 /**
  * POST /api/auth/register: `{ firstName, lastName, email, password }` → 201
- * `{ success, token, user, message }` (spec §7); 409 when the email is taken.
+ * `{ success, token, user, message }` (docs/product.md#accounts-and-sessions); 409 when the email is taken.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {

@@ -3,7 +3,7 @@ import { chatSessionIdSchema } from "@app/shared/api/chat";
 import { bookAppointment } from "~/features/chat/chat.server";
 import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, tooManyRequests } from "~/utils/api.server";
 
-/** POST /api/chat/:sessionId/book-appointment: the chat's appointment form (spec §3, §7). */
+/** POST /api/chat/:sessionId/book-appointment: the chat's appointment form (docs/product.md#contact-and-chat). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -3,7 +3,7 @@ import { chatSessionIdSchema } from "@app/shared/api/chat";
 import { postChatMessage } from "~/features/chat/chat.server";
 import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, tooManyRequests } from "~/utils/api.server";
 
-/** POST /api/chat/:sessionId/message: the visitor's message; answers with the assistant's reply (spec §7). */
+/** POST /api/chat/:sessionId/message: the visitor's message; answers with the assistant's reply (docs/product.md#contact-and-chat). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);

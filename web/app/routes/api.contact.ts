@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, tooManyRequests } from "~/utils/api.server";
 
-/** POST /api/contact: a contact message from an API client (spec §7). */
+/** POST /api/contact: a contact message from an API client (docs/product.md#contact-and-chat). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);

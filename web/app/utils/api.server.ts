@@ -3,7 +3,7 @@ import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
 
 /**
- * The JSON API conventions of DESIGN.md §4: JSON in and out, failures as
+ * The JSON API conventions (docs/product.md#json-api): JSON in and out, failures as
  * `{ success: false, message, errors? }` with a 4xx status. Handlers throw
  * these responses; `apiHandler` turns anything else into a logged 500.
  */

@@ -12,7 +12,7 @@ import { clearSessionCookie, deleteSession, findSession, readSessionToken, type 
  *   const admin = await requireAdmin(request, context);   // admin, or 401 / 403 thrown
  *
  * The guards throw a Response, so a loader reads as one line of policy and
- * then its work. Under /api/* what they throw is the JSON error of DESIGN.md §4.
+ * then its work. Under /api/* what they throw is the JSON error of docs/product.md#json-api.
  */
 
 /** The signed-in user as pages and the header see it (never a password or hash). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { UnrecoverableError } from "bullmq";
 import { composeReply, type ChatTurn } from "@app/shared/chat/engine";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
+import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply } from "@app/shared/chat/store";
 import type { ChatMessage } from "@app/shared/db";
 import type { JobData } from "@app/shared/jobs";
@@ -72,7 +73,7 @@ export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat
     replyTo: userMessage.id,
     message: text,
     intent: reply.intent,
-    suggestedActions: reply.suggestedActions.slice(0, 3),
+    suggestedActions: reply.suggestedActions.slice(0, MAX_SUGGESTED_ACTIONS),
   });
   const message = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
   room.emit("chat:message", { sessionId: data.sessionId, message });

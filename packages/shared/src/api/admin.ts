@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  BOOKING_DETAILS_MAX_LENGTH,
+  BOOKING_SUMMARY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PHONE_INPUT_PATTERN,
+  PHONE_MAX_LENGTH,
+} from "./limits";
 
 export const roles = ["customer", "technician", "admin"] as const;
 export const bookingPriorities = ["low", "medium", "high", "emergency"] as const;
@@ -9,20 +17,20 @@ export const roleChangeSchema = z.object({
 });
 
 export const newCustomerSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long"),
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Enter a valid email address")),
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(FULL_NAME_MAX_LENGTH, "Name is too long"),
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(EMAIL_MAX_LENGTH, "Email is too long").pipe(z.email("Enter a valid email address")),
   phone: z
     .string({ error: "Phone is required" })
     .trim()
     .min(1, "Phone is required")
-    .max(40, "Phone number is too long")
-    .regex(/^[+\d\s().-]{7,}$/, "Enter a valid phone number"),
+    .max(PHONE_MAX_LENGTH, "Phone number is too long")
+    .regex(PHONE_INPUT_PATTERN, "Enter a valid phone number"),
 });
 
 export const newBookingSchema = z.object({
   customerId: z.coerce.number({ error: "Choose a customer" }).int("Choose a customer").positive("Choose a customer"),
-  summary: z.string({ error: "Summary is required" }).trim().min(1, "Summary is required").max(200, "Summary is too long"),
-  details: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(5000, "Details are too long").optional()),
+  summary: z.string({ error: "Summary is required" }).trim().min(1, "Summary is required").max(BOOKING_SUMMARY_MAX_LENGTH, "Summary is too long"),
+  details: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional()),
   priority: z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" }).default("medium"),
   scheduledDate: z.iso.datetime({ offset: true, error: "Date and time are required (ISO 8601)" }).transform((v) => new Date(v)),
   // New bookings are always pending; the field is accepted for the documented payload only.

@@ -1,15 +1,17 @@
 /**
- * The account form rules of spec §5, kept zod-free so the login page can check
+ * The account form rules (docs/product.md#sign-in-page), kept zod-free so the login page can check
  * them in the browser without shipping zod (like ./honeypot.ts). The zod
  * schemas in ./auth.ts, which the server applies to the page and the API,
  * are built from the same limits and messages.
  */
 
+import { EMAIL_MAX_LENGTH, EMAIL_SHAPE, NAME_MAX_LENGTH } from "./limits";
+
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Generous, but bounded: argon2 is given nothing unreasonable to hash. */
 export const PASSWORD_MAX_LENGTH = 256;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
 export const TOKEN_MAX_LENGTH = 200;
 
 export const authMessages = {
@@ -29,16 +31,13 @@ export const authMessages = {
   tokenTooLong: "Reset token is too long",
 } as const;
 
-/** The `intent` a /login form posts (DESIGN.md §4). */
+/** The `intent` a /login form posts (docs/product.md#sign-in-page). */
 export const authIntents = ["login", "register", "request-reset", "reset"] as const;
 export type AuthIntent = (typeof authIntents)[number];
 
 export function isAuthIntent(value: unknown): value is AuthIntent {
   return typeof value === "string" && (authIntents as readonly string[]).includes(value);
 }
-
-// A plain shape check for the browser; the server's z.email() is the final word.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Values = Record<string, string | undefined>;
 type Errors = Record<string, string>;

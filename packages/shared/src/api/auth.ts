@@ -9,7 +9,7 @@ import {
 } from "./auth-rules";
 
 /**
- * Account payloads (spec §3, §5), checked identically by the /login page
+ * Account payloads (docs/product.md#accounts-and-sessions), checked identically by the /login page
  * action and the /api/auth/* routes. The browser checks the same rules
  * without zod (./auth-rules.ts). Unknown keys, such as a `role` someone adds
  * to a registration, are dropped.
@@ -37,7 +37,7 @@ const name = (required: string, tooLong: string) =>
 const token = z.string({ error: m.tokenRequired }).trim().min(1, m.tokenRequired).max(TOKEN_MAX_LENGTH, m.tokenTooLong);
 
 /**
- * The confirmation is typed on the page but not sent by API clients (spec §3):
+ * The confirmation is typed on the page but API clients need not send it:
  * the page schemas require it, the API schemas check it only when present.
  */
 const confirmationRequired = z.string({ error: m.confirmRequired }).min(1, m.confirmRequired);

@@ -1,19 +1,29 @@
 import { z } from "zod";
 import { business, chatServiceOptions } from "../business";
+import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
 import { parseDateString, zonedDateString } from "../time";
+import {
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PHONE_INPUT_PATTERN,
+  PHONE_MAX_LENGTH,
+  PREFERRED_TIMING_MAX_LENGTH,
+} from "./limits";
+
+export { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH };
 
 /** Client-generated chat session ids look like `chat_<random>`. */
 export const chatSessionIdSchema = z.string().regex(/^chat_[A-Za-z0-9_-]{8,100}$/, "Invalid chat session id");
 
-/** socket.io `chat:join` payload (DESIGN §5). */
+/** socket.io `chat:join` payload (docs/product.md#realtime-events). */
 export const chatJoinSchema = z.object({ sessionId: chatSessionIdSchema });
 
 export const createChatSessionSchema = z.object({
   sessionId: chatSessionIdSchema,
   status: z.literal("active").optional(),
 });
-
-export const MAX_CHAT_MESSAGE_LENGTH = 1000;
 
 export const sendChatMessageSchema = z.object({
   sender: z.literal("user").optional(),
@@ -33,27 +43,27 @@ export const appointmentTimeSlots = ["09:00", "10:00", "11:00", "12:00", "13:00"
 
 export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
 
-/** The chat's appointment request (spec §3, server reading), plus an optional date and time slot. */
+/** The chat's appointment request, with an optional date and time slot (docs/product.md#chat-assistant). */
 export const appointmentRequestSchema = z
   .object({
-    customerName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(120, "Name is too long"),
+    customerName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(FULL_NAME_MAX_LENGTH, "Name is too long"),
     customerPhone: z
       .string({ error: "Phone is required" })
       .trim()
       .min(1, "Phone is required")
-      .max(40, "Phone number is too long")
-      .regex(/^[+\d\s().-]{7,}$/, "Enter a valid phone number"),
+      .max(PHONE_MAX_LENGTH, "Phone number is too long")
+      .regex(PHONE_INPUT_PATTERN, "Enter a valid phone number"),
     customerEmail: z
       .string({ error: "Email is required" })
       .trim()
       .min(1, "Email is required")
-      .max(254, "Email is too long")
+      .max(EMAIL_MAX_LENGTH, "Email is too long")
       .pipe(z.email("Enter a valid email address")),
     serviceType: z.enum(chatServiceOptions, { error: "Choose the service you need" }),
-    address: optionalText(300, "Address"),
-    preferredTiming: optionalText(200, "Preferred timing"),
+    address: optionalText(ADDRESS_MAX_LENGTH, "Address"),
+    preferredTiming: optionalText(PREFERRED_TIMING_MAX_LENGTH, "Preferred timing"),
     priority: z.enum(appointmentPriorities, { error: "Choose normal, urgent or emergency" }).default("normal"),
-    description: optionalText(2000, "Description"),
+    description: optionalText(DESCRIPTION_MAX_LENGTH, "Description"),
     preferredDate: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z

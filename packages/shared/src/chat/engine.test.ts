@@ -215,7 +215,7 @@ describe("composeReply", () => {
   });
 
   it("takes every fact from the facts it is given", () => {
-    const facts = createBusinessFacts({ BUSINESS_PHONE: "(225) 555-0199" });
+    const facts = createBusinessFacts({ phone: "(225) 555-0199" });
     for (const text of ["my outlet is smoking", "what's your phone number", "what are your hours", "do you serve Lafayette", "asdf"]) {
       const r = composeReply(text, [], { facts, now: tuesdayMorning });
       expect(r.message, text).toContain("(225) 555-0199");

@@ -9,7 +9,7 @@
  */
 import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
 import { officeStatus } from "./hours";
-import { afterHoursNotice, isBookingAction } from "./rules";
+import { afterHoursNotice, isBookingAction, MAX_SUGGESTED_ACTIONS } from "./rules";
 
 export const chatIntents = [
   "greeting",
@@ -44,7 +44,7 @@ export interface EngineReply {
   openBookingForm: boolean;
 }
 
-export const maxSuggestedActions = 3;
+export { MAX_SUGGESTED_ACTIONS as maxSuggestedActions } from "./rules";
 
 export { afterHoursNotice, greetingMessage, isBookingAction } from "./rules";
 
@@ -603,7 +603,7 @@ export function classifyIntent(
 // Replies — every fact comes from `facts`
 // ---------------------------------------------------------------------------
 
-/** Spec §9 wording of what the company does (business.ts has no prose list of services). */
+/** What the company does, in the words the chat uses (business.ts has no prose list of services). */
 const serviceHighlights = [
   "electrical repairs",
   "panel upgrades",
@@ -678,7 +678,7 @@ function safetyAdvice(text: string): string[] {
 }
 
 function reply(intent: ChatIntent, message: string, suggestedActions: string[], openBookingForm = false): EngineReply {
-  const actions = suggestedActions.slice(0, maxSuggestedActions);
+  const actions = suggestedActions.slice(0, MAX_SUGGESTED_ACTIONS);
   return {
     intent,
     message,

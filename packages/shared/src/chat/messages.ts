@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../db/generated/client";
 
-/** A stored chat message as the API and the socket send it (spec §3, server reading). */
+/** A stored chat message as the API and the socket send it (docs/product.md#json-api). */
 export function serializeChatMessage(message: ChatMessage, extra: { suggestsBooking?: boolean; openBookingForm?: boolean } = {}) {
   return {
     id: message.id,

@@ -4,7 +4,16 @@
  */
 import { business, type BusinessFacts } from "../business";
 
-/** The client opens the appointment form for actions like these (spec §4). */
+/** The longest message a visitor may send (the widget's input, the API's check). */
+export const MAX_CHAT_MESSAGE_LENGTH = 1_000;
+
+/** At most this many suggested actions come with an assistant message. */
+export const MAX_SUGGESTED_ACTIONS = 3;
+
+/** The visit time of an appointment request that names a date but no time slot. */
+export const DEFAULT_APPOINTMENT_TIME = "09:00";
+
+/** The client opens the appointment form for actions like these (docs/product.md#chat-assistant). */
 export function isBookingAction(label: string): boolean {
   return /booking form|schedul/i.test(label);
 }

@@ -1,7 +1,7 @@
 import { ChatLauncher } from "~/features/chat/widget/chat-launcher";
 
 /**
- * Where the floating chat assistant mounts (spec §2: a chat widget on every
+ * Where the floating chat assistant mounts (docs/product.md#site-wide: a chat widget on every
  * page), in the root layout so the conversation survives client-side
  * navigation. Only the small launcher button is part of the page's first
  * load; the panel and socket.io-client are a separate chunk that the launcher

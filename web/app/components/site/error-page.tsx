@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight, House, Phone, Wrench } from "~/components/site/icons";
-import { business } from "@app/shared/business";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { useBusinessFacts } from "~/utils/business-facts";
 
-/** The root error boundary's page: the spec's 404 ("404 Page Not Found" with its hint) or a generic failure. */
+/** The root error boundary's page: the 404 ("404 Page Not Found" with its hint) or a generic failure (docs/product.md#site-wide). */
 export function ErrorPage({ status }: { status: number }) {
+  const business = useBusinessFacts();
   const notFound = status === 404;
   return (
     <section aria-labelledby="error-heading" className="relative isolate overflow-hidden bg-slate-50">

@@ -1,5 +1,5 @@
-import { business } from "@app/shared/business";
 import { clsx as cn } from "clsx";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 /** The brand mark: a lightning bolt in a rounded shield, drawn inline (no image request). */
 export function LogoMark({ className }: { className?: string }) {
@@ -14,6 +14,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 /** "Bayou Current" over a small "ELECTRIC", read from the business name. */
 export function Logo({ inverse = false }: { inverse?: boolean }) {
+  const business = useBusinessFacts();
   const suffix = business.name.slice(business.shortName.length).trim();
   return (
     <span className="flex items-center gap-2.5">

@@ -1,13 +1,15 @@
 import { Link } from "@remix-run/react";
 import { Clock, Mail, MapPin, Phone, ShieldCheck, Siren } from "~/components/site/icons";
-import { business, formatAddress, services, type OpeningHours } from "@app/shared/business";
+import { formatAddress, services, type OpeningHours } from "@app/shared/business";
 import { Logo } from "./logo";
 import { scrollToTopIfSamePage } from "./navigation";
 import { SocialIcon } from "./social-icon";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 const footerLink = "inline-flex min-h-6 items-center rounded-sm py-0.5 hover:text-white hover:underline underline-offset-4";
 
 export function SiteFooter() {
+  const business = useBusinessFacts();
   const year = new Date().getFullYear();
   return (
     <footer className="on-dark bg-brand-950 text-slate-300">
@@ -94,7 +96,7 @@ export function SiteFooter() {
             </li>
             <li className="flex items-start gap-3">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <address className="not-italic leading-6">{formatAddress()}</address>
+              <address className="not-italic leading-6">{formatAddress(business)}</address>
             </li>
             <li className="flex items-start gap-3">
               <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />

@@ -1,13 +1,14 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { CalendarCheck, LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from "~/components/site/icons";
 import { useEffect, useRef, useState } from "react";
-import { business, services } from "@app/shared/business";
+import { services } from "@app/shared/business";
 import { clsx as cn } from "clsx";
 import { Logo } from "./logo";
 import { primaryNav, scrollToTopIfSamePage } from "./navigation";
 import { serviceIcons } from "./service-icons";
 import { navItemClass, ServicesMenu } from "./services-menu";
 import { useSessionUser } from "./site-data";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 /** The signed-in user's own area, by role, in the desktop bar and the mobile menu alike. */
 const ACCOUNT_LINKS: Record<string, Array<{ to: string; label: string; Icon: typeof LayoutDashboard }>> = {
@@ -20,6 +21,7 @@ const ACCOUNT_LINKS: Record<string, Array<{ to: string; label: string; Icon: typ
  * root loader (including the signed-in state), so nothing changes on hydration.
  */
 export function SiteHeader() {
+  const business = useBusinessFacts();
   const user = useSessionUser();
   const accountLinks = (user && ACCOUNT_LINKS[user.role]) || [];
   const { pathname } = useLocation();

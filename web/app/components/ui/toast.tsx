@@ -9,7 +9,7 @@
  *   toast({ variant: "destructive", title: "Error", description: message });
  *
  * One toast at a time, 5 s each, swipe right past 50 px to dismiss, F8 jumps
- * to the notifications region (spec §9).
+ * to the notifications region (docs/product.md#notices-and-toasts).
  */
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";

@@ -1,6 +1,6 @@
 /**
- * Tooltips (Radix Tooltip) with the spec's timings: open after 700 ms, and a
- * 300 ms skip delay while moving between triggers (spec §9).
+ * Tooltips (Radix Tooltip) with the product's timings: open after 700 ms, and a
+ * 300 ms skip delay while moving between triggers (docs/product.md#notices-and-toasts).
  *
  * Screens with several tooltips mount one <TooltipProvider> around them so
  * the skip delay is shared. A <Tooltip> outside any provider provides for

@@ -6,11 +6,11 @@ async function freshStore() {
   return import("./use-toast");
 }
 
-describe("toast store (spec §9)", () => {
+describe("toast store (docs/product.md#notices-and-toasts)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("uses the spec's limits", async () => {
+  it("uses the product's limits", async () => {
     const store = await freshStore();
     expect(store.TOAST_LIMIT).toBe(1);
     expect(store.TOAST_DURATION_MS).toBe(5_000);

@@ -1,5 +1,5 @@
 /**
- * The toast store behind `toast()` and `useToast()` (spec §9): one toast at a
+ * The toast store behind `toast()` and `useToast()` (docs/product.md#notices-and-toasts): one toast at a
  * time, shown for 5 seconds; a dismissed toast stays in memory for
  * 1,000,000 ms (so its exit animation and screen-reader announcement finish)
  * and is then removed. Plain module state with no Radix import, so calling

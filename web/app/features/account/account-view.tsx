@@ -1,5 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CalendarPlus, CheckCircle2, MailCheck, TriangleAlert, XCircle } from "lucide-react";
+import {
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  PREFERRED_TIMING_MAX_LENGTH,
+} from "@app/shared/api/limits";
 import { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
@@ -103,13 +111,13 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="customerName" label="Full name" required error={errors.customerName}>
-          {(p) => <Input {...p} name="customerName" autoComplete="name" maxLength={120} defaultValue={v("customerName")} />}
+          {(p) => <Input {...p} name="customerName" autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} defaultValue={v("customerName")} />}
         </Field>
         <Field id="customerPhone" label="Phone" required error={errors.customerPhone}>
-          {(p) => <Input {...p} name="customerPhone" type="tel" autoComplete="tel" maxLength={40} defaultValue={v("customerPhone")} />}
+          {(p) => <Input {...p} name="customerPhone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} defaultValue={v("customerPhone")} />}
         </Field>
         <Field id="customerEmail" label="Email" required error={errors.customerEmail} hint="Your account's confirmed address.">
-          {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={254} readOnly defaultValue={prefill.customerEmail ?? ""} />}
+          {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} readOnly defaultValue={prefill.customerEmail ?? ""} />}
         </Field>
         <Field id="serviceType" label="Service type" required error={errors.serviceType}>
           {(p) => (
@@ -150,14 +158,14 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
           )}
         </Field>
         <Field id="address" label="Service address" error={errors.address}>
-          {(p) => <Input {...p} name="address" autoComplete="street-address" maxLength={300} defaultValue={v("address")} />}
+          {(p) => <Input {...p} name="address" autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} defaultValue={v("address")} />}
         </Field>
       </div>
       <Field id="preferredTiming" label="Preferred timing" error={errors.preferredTiming} hint="For example: weekday mornings.">
-        {(p) => <Input {...p} name="preferredTiming" maxLength={200} defaultValue={v("preferredTiming")} />}
+        {(p) => <Input {...p} name="preferredTiming" maxLength={PREFERRED_TIMING_MAX_LENGTH} defaultValue={v("preferredTiming")} />}
       </Field>
       <Field id="description" label="Describe the problem or project" error={errors.description}>
-        {(p) => <Textarea {...p} name="description" rows={4} maxLength={2000} defaultValue={v("description")} />}
+        {(p) => <Textarea {...p} name="description" rows={4} maxLength={DESCRIPTION_MAX_LENGTH} defaultValue={v("description")} />}
       </Field>
       <Button type="submit" size="lg" disabled={pending}>
         <CalendarPlus aria-hidden="true" />

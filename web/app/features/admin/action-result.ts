@@ -46,7 +46,7 @@ export function useFetcherDone(fetcher: FetcherLike, onDone: (result: ActionResu
   }, [fetcher.state, fetcher.data]);
 }
 
-/** The admin toasts of spec §8: "Success" with the message, or "Error" with the server's message or the fallback. */
+/** The admin toasts (docs/product.md#notices-and-toasts): "Success" with the message, or "Error" with the server's message or the fallback. */
 export function toastResult(result: ActionResult | undefined, successText: string, failureText: string) {
   if (result?.ok) toast({ title: "Success", description: successText });
   else toast({ variant: "destructive", title: "Error", description: result?.message || failureText });

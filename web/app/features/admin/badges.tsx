@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/utils/cn";
 import { priorityDot, priorityLabel, roleLabel, statusLabel, type BookingPriority, type BookingStatus, type Role } from "./format";
 
-/** Role badges (spec §2): admin destructive, technician default, customer secondary. */
+/** Role badges (docs/product.md#users): admin destructive, technician default, customer secondary. */
 export function RoleBadge({ role }: { role: Role }) {
   const variant = role === "admin" ? "destructive" : role === "technician" ? "default" : "secondary";
   return (

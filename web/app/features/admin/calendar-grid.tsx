@@ -3,7 +3,7 @@ import type { CalendarBooking } from "./calendar.server";
 import { longDate, monthGrid, WEEKDAYS, type MonthRef } from "./calendar-math";
 import { priorityDot, priorityLabel, statusLabel, statusSurface } from "./format";
 
-/** At most this many bookings are listed in a day cell (spec §9); the rest is "+N more". */
+/** At most this many bookings are listed in a day cell (docs/product.md#calendar); the rest is "+N more". */
 export const MAX_PER_DAY = 3;
 
 export function groupByDay(bookings: readonly CalendarBooking[]): Map<string, CalendarBooking[]> {
@@ -128,7 +128,7 @@ export function CalendarGrid({
   );
 }
 
-/** What the colours mean (spec §9). */
+/** What the colours mean (docs/product.md#calendar). */
 export function CalendarLegend() {
   const priorities = [
     { label: "Emergency", dot: priorityDot.emergency },

@@ -14,7 +14,7 @@ type CustomerState = { status: "loading" } | { status: "error"; message: string 
 
 /**
  * The customers of the open day's bookings: GET /api/customers/search?ids=…,
- * only while the dialog is open and there are ids (spec §7).
+ * only while the dialog is open and there are ids (docs/product.md#calendar).
  */
 function useDayCustomers(open: boolean, ids: number[]): CustomerState {
   const apiFetch = useApiFetch();

@@ -84,12 +84,12 @@ export function telHref(phone: string): string {
   return `tel:${trimmed.startsWith("+") ? "+" : ""}${digits}`;
 }
 
-/** Booking dialog time slots: hourly 08:00 to 17:00 (10 slots), spec §9. */
+/** Booking dialog time slots: hourly 08:00 to 17:00 (10 slots), docs/product.md#new-booking-dialog. */
 export const TIME_SLOTS = Array.from({ length: 10 }, (_, i) => `${String(8 + i).padStart(2, "0")}:00`);
 export const DEFAULT_TIME_SLOT = "09:00";
 export const DEFAULT_PRIORITY: BookingPriority = "medium";
 
-/** Calendar colours (spec §9): priority dots and status backgrounds. */
+/** Calendar colours (docs/product.md#calendar): priority dots and status backgrounds. */
 export const priorityDot: Record<BookingPriority, string> = {
   emergency: "bg-red-600",
   high: "bg-orange-500",

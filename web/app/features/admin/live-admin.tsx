@@ -1,5 +1,5 @@
 /**
- * Live staff pages (DESIGN.md §5): one socket.io connection per browser tab,
+ * Live staff pages (docs/product.md#realtime-events): one socket.io connection per browser tab,
  * shared by every admin page. The session cookie travels with the handshake,
  * the server puts an admin's socket in the `admins` room and answers
  * `admin:ready`; then `booking:created` / `booking:updated` refresh the page's

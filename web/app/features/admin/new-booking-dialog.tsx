@@ -1,5 +1,5 @@
 /**
- * The New Booking dialog (spec §2, §4, §5, §9), used by the bookings list and
+ * The New Booking dialog (docs/product.md#new-booking-dialog), used by the bookings list and
  * the calendar: customer_selection → (pick) booking, or → new_customer →
  * (created) booking. Back returns to the previous step; closing, or a
  * successful booking, resets every field and returns to customer_selection.
@@ -11,9 +11,23 @@
 import { useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  BOOKING_DETAILS_MAX_LENGTH,
+  BOOKING_SUMMARY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "@app/shared/api/limits";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
@@ -37,7 +51,7 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
-/** The chosen local date and slot, in the browser's zone, as an ISO instant (spec §5); null when unreadable. */
+/** The chosen local date and slot, in the browser's zone, as an ISO instant; null when unreadable. */
 export function toScheduledIso(date: string, time: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
   const instant = new Date(`${date}T${time}`);
@@ -242,7 +256,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                   name="name"
                   autoComplete="off"
                   autoFocus
-                  maxLength={120}
+                  maxLength={FULL_NAME_MAX_LENGTH}
                   value={newCustomer.name}
                   onChange={(e) => setNewCustomer({ ...newCustomer, name: e.target.value })}
                 />
@@ -256,7 +270,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                     type="email"
                     name="email"
                     autoComplete="off"
-                    maxLength={254}
+                    maxLength={EMAIL_MAX_LENGTH}
                     value={newCustomer.email}
                     onChange={(e) => setNewCustomer({ ...newCustomer, email: e.target.value })}
                   />
@@ -269,7 +283,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                     type="tel"
                     name="phone"
                     autoComplete="off"
-                    maxLength={40}
+                    maxLength={PHONE_MAX_LENGTH}
                     value={newCustomer.phone}
                     onChange={(e) => setNewCustomer({ ...newCustomer, phone: e.target.value })}
                   />
@@ -302,7 +316,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                   {...p}
                   name="summary"
                   autoFocus
-                  maxLength={200}
+                  maxLength={BOOKING_SUMMARY_MAX_LENGTH}
                   placeholder="e.g. Panel upgrade estimate"
                   value={booking.summary}
                   onChange={(e) => setBooking({ ...booking, summary: e.target.value })}
@@ -348,7 +362,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                   name="details"
                   rows={3}
                   className="min-h-0"
-                  maxLength={5000}
+                  maxLength={BOOKING_DETAILS_MAX_LENGTH}
                   value={booking.details}
                   onChange={(e) => setBooking({ ...booking, details: e.target.value })}
                 />

@@ -17,7 +17,7 @@ export type RoleChangeResult =
   | { ok: true; user: ReturnType<typeof toApiUser> }
   | { ok: false; status: 403 | 404; message: string };
 
-/** An admin sets another user's role; their own is refused (spec §4, DESIGN §8). */
+/** An admin sets another user's role; their own is refused (docs/product.md#users). */
 export async function changeUserRole(context: AppLoadContext, admin: SessionUser, userId: number, role: Role): Promise<RoleChangeResult> {
   if (userId === admin.id) return { ok: false, status: 403, message: "You cannot change your own role." };
   const { db, logger } = context.services;

@@ -3,7 +3,7 @@ import { ShieldAlert } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "./notices";
 
-/** The screen a signed-out or non-admin visitor sees on an admin page (spec §2, §6). */
+/** The screen a signed-out or non-admin visitor sees on an admin page (docs/product.md#staff-pages). */
 export function AccessDenied({ message = ADMIN_REQUIRED_MESSAGE }: { message?: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">

@@ -1,7 +1,7 @@
 import type { AuthIntent } from "@app/shared/api/auth-rules";
 
 /**
- * The /login card's views (spec §2): log in, register, and password reset in
+ * The /login card's views (docs/product.md#sign-in-page): log in, register, and password reset in
  * two steps, request (email) and reset (token and new password). The address
  * names the view, so each is a plain link without JavaScript:
  * `/login`, `/login?view=register`, `/login?view=reset`,
@@ -51,7 +51,7 @@ export type AuthActionData =
       ok: false;
       intent: AuthIntent;
       view: AuthView;
-      /** Absent when the server had nothing to say (an unexpected error): the card shows the fallback of spec §8. */
+      /** Absent when the server had nothing to say (an unexpected error): the card shows the fallback of docs/product.md#sign-in-page. */
       message?: string;
       errors?: Record<string, string>;
       values: Record<string, string>;

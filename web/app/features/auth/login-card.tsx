@@ -1,7 +1,14 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { CheckCircle2, KeyRound, Loader2, LogIn, Mail, TriangleAlert, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { checkAuthForm, PASSWORD_MIN_LENGTH, type AuthIntent } from "@app/shared/api/auth-rules";
+import {
+  checkAuthForm,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TOKEN_MAX_LENGTH,
+  type AuthIntent,
+} from "@app/shared/api/auth-rules";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
@@ -37,7 +44,7 @@ export interface LoginCardProps {
 /**
  * The /login card: log in, register, and reset a password, switching in place.
  * Every form posts `intent` to the /login action, so it works without
- * JavaScript; with it, the rules of spec §5 are checked before posting with
+ * JavaScript; with it, the rules (docs/product.md#sign-in-page) are checked before posting with
  * the exact messages, and the outcome appears in the card.
  */
 export function LoginCard({ view, token, result }: LoginCardProps) {
@@ -53,7 +60,7 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
     shownView.current = view;
   }, [view]);
 
-  // Signed in with JavaScript: the notice shows a moment, then home (spec §2).
+  // Signed in with JavaScript: the notice shows a moment, then home (docs/product.md#sign-in-page).
   useEffect(() => {
     if (!signedIn) return;
     const timer = setTimeout(() => navigate("/", { replace: true }), SIGNED_IN_PAUSE_MS);
@@ -119,10 +126,10 @@ function ViewForm({ view, token, result }: { view: AuthView; token: string | nul
             <>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="firstName" label="First name" required error={err("firstName")}>
-                  {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={100} defaultValue={values.firstName} />}
+                  {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.firstName} />}
                 </Field>
                 <Field id="lastName" label="Last name" required error={err("lastName")}>
-                  {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={100} defaultValue={values.lastName} />}
+                  {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.lastName} />}
                 </Field>
               </div>
               <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />
@@ -149,7 +156,7 @@ function ViewForm({ view, token, result }: { view: AuthView; token: string | nul
           {(err) => (
             <>
               <Field id="token" label="Reset token" required error={err("token")} hint="It is in the link we emailed you; opening the link fills it in.">
-                {(p) => <Input {...p} name="token" autoComplete="off" spellCheck={false} maxLength={200} defaultValue={values.token ?? token ?? ""} />}
+                {(p) => <Input {...p} name="token" autoComplete="off" spellCheck={false} maxLength={TOKEN_MAX_LENGTH} defaultValue={values.token ?? token ?? ""} />}
               </Field>
               <PasswordField name="password" id="reset-password" label="New password" autoComplete="new-password" error={err("password")} hint />
               <PasswordField name="confirmPassword" id="reset-confirm" label="Confirm new password" autoComplete="new-password" error={err("confirmPassword")} />
@@ -163,7 +170,7 @@ function ViewForm({ view, token, result }: { view: AuthView; token: string | nul
 function EmailField({ defaultValue, error, autoComplete }: { defaultValue?: string; error?: string; autoComplete: string }) {
   return (
     <Field id="email" label="Email" required error={error}>
-      {(p) => <Input {...p} name="email" type="email" autoComplete={autoComplete} maxLength={254} defaultValue={defaultValue} />}
+      {(p) => <Input {...p} name="email" type="email" autoComplete={autoComplete} maxLength={EMAIL_MAX_LENGTH} defaultValue={defaultValue} />}
     </Field>
   );
 }

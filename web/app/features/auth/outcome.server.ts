@@ -6,7 +6,7 @@ import type { SignedIn } from "./login.server";
 /**
  * How the account operations (login, register, request-reset, reset) answer:
  * `{ ok: true, … }` or an AuthFailure, which the API routes turn into the JSON
- * error of DESIGN.md §4 and the /login action into the form's error state.
+ * error (docs/product.md#json-api) and the /login action into the form's error state.
  */
 export interface AuthFailure {
   ok: false;

@@ -5,7 +5,7 @@ import { useCallback } from "react";
  * `fetch` for a page's calls to /api/*: JSON, with the session cookie. A 401
  * means the session has ended (expired, revoked, or a password reset
  * elsewhere), so the page data is reloaded and the visitor is shown signed
- * out at once (spec §4), while the caller still gets the response to handle.
+ * out at once, while the caller still gets the response to handle.
  */
 export function useApiFetch() {
   const { revalidate } = useRevalidator();

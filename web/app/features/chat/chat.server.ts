@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { Job } from "bullmq";
-import { appointmentRequestSchema, bookingPriorityFor, createChatSessionSchema, sendChatMessageSchema } from "@app/shared/api/chat";
+import {
+  appointmentRequestSchema,
+  bookingPriorityFor,
+  createChatSessionSchema,
+  DEFAULT_APPOINTMENT_TIME,
+  sendChatMessageSchema,
+} from "@app/shared/api/chat";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
 import { localSlotToUtc, nextBusinessSlot } from "@app/shared/bookings";
 import { composeReply } from "@app/shared/chat/engine";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
+import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
 import type { ChatMessage } from "@app/shared/db";
 import { enqueue, EnqueueError } from "@app/shared/queues";
@@ -43,7 +50,7 @@ export async function createChatSession(context: AppLoadContext, input: unknown,
 /**
  * Stores the visitor's message and queues the reply; the worker streams it to
  * the session's socket room and stores it. The HTTP answer waits for that
- * reply (bounded) so API clients get the full §7 response.
+ * reply (bounded) so API clients get the whole answer (docs/product.md#contact-and-chat).
  */
 export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown) {
   const { services, clientNetwork, requestId, logger } = context;
@@ -147,7 +154,7 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
     replyTo: userMessage.id,
     message: reply.message,
     intent: reply.intent,
-    suggestedActions: reply.suggestedActions.slice(0, 3),
+    suggestedActions: reply.suggestedActions.slice(0, MAX_SUGGESTED_ACTIONS),
   });
   return { stored, reply };
 }
@@ -210,12 +217,12 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
   // Email to an address nobody proved is capped per address and overall; past a cap the request is still stored, and only staff are emailed.
   const confirmByEmail = origin.account ? true : await mayEmailVisitor(context, email);
-  const scheduledDate = data.preferredDate ? localSlotToUtc(data.preferredDate, data.preferredTime ?? "09:00") : nextBusinessSlot(new Date());
+  const scheduledDate = data.preferredDate ? localSlotToUtc(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME) : nextBusinessSlot(new Date());
   const details = [
     `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
     data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
-    data.preferredDate ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? "09:00"}` : "No date chosen: placed on the next business morning.",
+    data.preferredDate ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}` : "No date chosen: placed on the next business morning.",
     `Phone: ${data.customerPhone}`,
     data.description ? `Visitor's description: ${data.description}` : null,
   ]

@@ -1,11 +1,18 @@
 import { Form } from "@remix-run/react";
 import { CheckCircle2, Loader2, Send, TriangleAlert } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "@app/shared/api/limits";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
-import { business, contactServiceOptions } from "@app/shared/business";
+import { contactServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
 export const contactFailureMessage = (phone: string) =>
@@ -24,6 +31,7 @@ export interface ContactFormProps {
  * resets, shows field errors beside the fields, or the failure alert.
  */
 export function ContactForm({ serverResult }: ContactFormProps) {
+  const business = useBusinessFacts();
   const formRef = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<"success" | "failure" | null>(serverResult?.ok ? "success" : null);
@@ -94,16 +102,16 @@ export function ContactForm({ serverResult }: ContactFormProps) {
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="firstName" label="First name" required error={err("firstName")}>
-          {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={100} defaultValue={values.firstName} />}
+          {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.firstName} />}
         </Field>
         <Field id="lastName" label="Last name" required error={err("lastName")}>
-          {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={100} defaultValue={values.lastName} />}
+          {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.lastName} />}
         </Field>
         <Field id="email" label="Email" required error={err("email")}>
-          {(p) => <Input {...p} name="email" type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />}
+          {(p) => <Input {...p} name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} defaultValue={values.email} />}
         </Field>
         <Field id="phone" label="Phone" error={err("phone")}>
-          {(p) => <Input {...p} name="phone" type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />}
+          {(p) => <Input {...p} name="phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} defaultValue={values.phone} />}
         </Field>
       </div>
       <Field id="service" label="Service needed" error={err("service")}>
@@ -119,7 +127,7 @@ export function ContactForm({ serverResult }: ContactFormProps) {
         )}
       </Field>
       <Field id="message" label="Message" required error={err("message")} hint="Tell us what's going on, where, and the best time to reach you.">
-        {(p) => <Textarea {...p} name="message" rows={6} maxLength={5000} defaultValue={values.message} />}
+        {(p) => <Textarea {...p} name="message" rows={6} maxLength={CONTACT_MESSAGE_MAX_LENGTH} defaultValue={values.message} />}
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -6,9 +6,9 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Phone, type LucideIcon } from "~/components/site/icons";
 import { useId, type ReactNode } from "react";
-import { business } from "@app/shared/business";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { clsx as cn } from "clsx";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cn("mx-auto max-w-6xl px-4 sm:px-6", className)}>{children}</div>;
@@ -176,6 +176,7 @@ type ButtonLook = { variant?: "accent" | "default" | "inverse" | "outline-invers
 
 /** Tap-to-call: "Call (225) 555-0142". */
 export function CallButton({ variant = "accent", size = "lg", className, label = "Call" }: ButtonLook & { className?: string; label?: string }) {
+  const business = useBusinessFacts();
   return (
     <a href={business.phoneHref} className={cn(buttonVariants({ variant, size }), className)}>
       <Phone aria-hidden="true" />

@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A signed-in visitor has nothing to do here (spec §2). */
+/** A signed-in visitor has nothing to do here (docs/product.md#sign-in-page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getOptionalUser(request, context)) throw redirect("/");
   return null;
@@ -31,7 +31,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 const ECHOED_FIELDS = ["firstName", "lastName", "email", "token"] as const;
 
 /**
- * The /login forms (DESIGN.md §4): `intent` = login | register | request-reset
+ * The /login forms (docs/product.md#sign-in-page): `intent` = login | register | request-reset
  * | reset with that view's fields. Log in and register go through remix-auth
  * and set the session cookie; without JavaScript they redirect to /, with it
  * the card shows its notice and goes there itself. The work is the same as
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof AuthFailureError) return failed(error.failure);
     context.logger.error({ err: error, intent }, "login page action failed");
-    // No message: the card shows the fallback of spec §8 ("Login failed", …).
+    // No message: the card shows its fallback ("Login failed", …; docs/product.md#sign-in-page).
     return failed(null);
   }
 }

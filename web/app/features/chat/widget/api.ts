@@ -1,4 +1,4 @@
-/** The chat's HTTP calls (spec §7; DESIGN §4). JSON in and out, same origin. */
+/** The chat's HTTP calls (docs/product.md#contact-and-chat). JSON in and out, same origin. */
 import type { AppointmentValues } from "./rules";
 import type { ServerChatMessage } from "./types";
 

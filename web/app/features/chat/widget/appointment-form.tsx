@@ -1,5 +1,13 @@
 import { CalendarCheck, Loader2, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  PREFERRED_TIMING_MAX_LENGTH,
+} from "@app/shared/api/limits";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import type { BookingResult } from "./api";
@@ -30,7 +38,7 @@ const fieldOrder: AppointmentField[] = [
 const idFor = (field: AppointmentField) => `chat-appt-${field}`;
 
 /**
- * The inline appointment form (spec §3 server reading, §5). Checked by hand
+ * The inline appointment form (docs/product.md#chat-assistant). Checked by hand
  * here, validated again by the server; on success the hook closes it (which
  * clears it) and the chat shows the confirmation.
  */
@@ -149,13 +157,13 @@ export function AppointmentForm({
 
       <div className="space-y-3">
         <Field id={idFor("customerName")} label="Full Name" required error={errors.customerName}>
-          {(p) => <Input {...p} {...control("customerName")} autoComplete="name" maxLength={120} />}
+          {(p) => <Input {...p} {...control("customerName")} autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("customerPhone")} label="Phone" required error={errors.customerPhone}>
-          {(p) => <Input {...p} {...control("customerPhone")} type="tel" autoComplete="tel" inputMode="tel" maxLength={40} />}
+          {(p) => <Input {...p} {...control("customerPhone")} type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("customerEmail")} label="Email" required error={errors.customerEmail}>
-          {(p) => <Input {...p} {...control("customerEmail")} type="email" autoComplete="email" maxLength={254} />}
+          {(p) => <Input {...p} {...control("customerEmail")} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("serviceType")} label="Service Needed" required error={errors.serviceType}>
           {(p) => (
@@ -170,7 +178,7 @@ export function AppointmentForm({
           )}
         </Field>
         <Field id={idFor("address")} label="Address" error={errors.address}>
-          {(p) => <Input {...p} {...control("address")} autoComplete="street-address" maxLength={300} />}
+          {(p) => <Input {...p} {...control("address")} autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} />}
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Field id={idFor("preferredDate")} label="Preferred date" error={errors.preferredDate}>
@@ -190,7 +198,7 @@ export function AppointmentForm({
           </Field>
         </div>
         <Field id={idFor("preferredTiming")} label="Preferred timing" hint="For example: weekday mornings, after 3 PM" error={errors.preferredTiming}>
-          {(p) => <Input {...p} {...control("preferredTiming")} maxLength={200} />}
+          {(p) => <Input {...p} {...control("preferredTiming")} maxLength={PREFERRED_TIMING_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("priority")} label="Priority" error={errors.priority}>
           {(p) => (
@@ -204,7 +212,7 @@ export function AppointmentForm({
           )}
         </Field>
         <Field id={idFor("description")} label="Description" error={errors.description}>
-          {(p) => <Textarea {...p} {...control("description")} rows={3} maxLength={2000} className="min-h-20" placeholder="What's going on?" />}
+          {(p) => <Textarea {...p} {...control("description")} rows={3} maxLength={DESCRIPTION_MAX_LENGTH} className="min-h-20" placeholder="What's going on?" />}
         </Field>
       </div>
 

@@ -6,9 +6,9 @@
  */
 import { Loader2, MessageCircle, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
-import { business } from "@app/shared/business";
 import { readOpen, writeOpen } from "./storage";
 import type { ChatPanelProps } from "./types";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 type PanelModule = { default: ComponentType<ChatPanelProps> };
 
@@ -45,6 +45,7 @@ function whenIdleAfterLoad(task: () => void): () => void {
 const PANEL_ID = "chat-panel";
 
 export function ChatLauncher() {
+  const business = useBusinessFacts();
   const [open, setOpen] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<ChatPanelProps> | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);

@@ -4,18 +4,19 @@
  */
 import { SendHorizontal, X, Zap } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { business } from "@app/shared/business";
 import { cn } from "~/utils/cn";
 import { AppointmentForm } from "./appointment-form";
-import { isBookingAction, MAX_MESSAGE_LENGTH, splitPhones } from "./rules";
+import { isBookingAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones } from "./rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
+import { useBusinessFacts } from "~/utils/business-facts";
 
 const TITLE_ID = "chat-panel-title";
 const SUBTITLE_ID = "chat-panel-subtitle";
 const HINT_ID = "chat-input-hint";
 
 export default function ChatPanel({ open, focusRequest, onClose, onUnread, panelId }: ChatPanelProps) {
+  const business = useBusinessFacts();
   const openRef = useRef(open);
   openRef.current = open;
   const onUnreadRef = useRef(onUnread);
@@ -36,7 +37,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
     if (open) chat.start();
   }, [open, chat.start]);
 
-  // The visitor opened the panel: focus goes into it (spec: focus moves in on open).
+  // The visitor opened the panel: focus moves into it.
   useEffect(() => {
     if (open && focusRequest > 0) inputRef.current?.focus();
   }, [open, focusRequest]);
@@ -114,7 +115,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
   };
 
   const showTyping = (pending || state.typing) && !state.streaming;
-  const actions = !pending && !state.streaming && lastMessage?.sender === "assistant" ? (lastMessage.suggestedActions ?? []).slice(0, 3) : [];
+  const actions = !pending && !state.streaming && lastMessage?.sender === "assistant" ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS) : [];
 
   return (
     <div
@@ -254,9 +255,9 @@ function Avatar() {
   );
 }
 
-const senderLabel = { user: "You", assistant: `${business.shortName} assistant`, staff: `${business.shortName} team` } as const;
-
 function Bubble({ item, streaming = false }: { item: ChatItem; streaming?: boolean }) {
+  const business = useBusinessFacts();
+  const senderLabel = { user: "You", assistant: `${business.shortName} assistant`, staff: `${business.shortName} team` } as const;
   const mine = item.sender === "user";
   const staff = item.sender === "staff";
   return (

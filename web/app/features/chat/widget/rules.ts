@@ -1,5 +1,5 @@
 /**
- * The chat widget's client-side rules and wording (spec §4, §5, §8, §9).
+ * The chat widget's client-side rules and wording (docs/product.md#chat-assistant).
  *
  * Deliberately free of zod and of the chat engine: `@app/shared/chat/engine`
  * runs module-level set-up (its lexicon and gazetteer) that tree-shaking cannot
@@ -9,13 +9,19 @@
  * imports, so a change there fails the type-check here.
  */
 import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
-import { business, chatServiceOptions, type BusinessFacts } from "@app/shared/business";
+import { business, chatServiceOptions, PHONE_NUMBER_PATTERN, type BusinessFacts } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
-import { afterHoursNotice, greetingMessage, isBookingAction } from "@app/shared/chat/rules";
+import { EMAIL_SHAPE, PHONE_INPUT_PATTERN } from "@app/shared/api/limits";
+import {
+  afterHoursNotice,
+  greetingMessage,
+  isBookingAction,
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_SUGGESTED_ACTIONS,
+} from "@app/shared/chat/rules";
 
-export const MAX_MESSAGE_LENGTH = 1000;
-export const MAX_SUGGESTED_ACTIONS = 3;
-/** Spec §9: the follow-up booking offer appears 1 second after the reply. */
+export { MAX_CHAT_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS };
+/** The follow-up booking offer appears 1 second after the reply. */
 export const BOOKING_OFFER_DELAY_MS = 1000;
 
 /** The engine's greeting; after hours it starts with the emergency line (Baton Rouge time). */
@@ -26,7 +32,7 @@ export const greetingActions = ["Schedule an appointment", "What are your hours?
 
 export { isBookingAction };
 
-/** Spec §4: the reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
+/** The reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
 export function replySuggestsBooking(reply: { message: string; intent?: string | null; suggestedActions?: readonly string[]; suggestsBooking?: boolean }): boolean {
   const mentions = (s: string) => /schedul|appointment/i.test(s);
   return (
@@ -41,7 +47,7 @@ export const bookingOfferText = "Would you like to schedule an appointment? I ca
 export const OPEN_BOOKING_FORM_ACTION = "Open booking form";
 
 // ---------------------------------------------------------------------------
-// §8 messages
+// What the chat says when something fails
 // ---------------------------------------------------------------------------
 
 export const sendFailureText = (facts: BusinessFacts = business) =>
@@ -57,7 +63,7 @@ export const bookingErrorText = (facts: BusinessFacts = business) =>
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
 
 // ---------------------------------------------------------------------------
-// Appointment form options (§9)
+// Appointment form options
 // ---------------------------------------------------------------------------
 
 export const serviceOptions: readonly string[] = chatServiceOptions;
@@ -120,7 +126,7 @@ export const requiredAppointmentFields = ["customerName", "customerPhone", "cust
 
 /**
  * The form's own checks, by hand (no zod in the browser): the required fields
- * (one summary message, spec §5), then the shapes the server would refuse.
+ * (one summary message), then the shapes the server would refuse.
  */
 export function checkAppointment(values: AppointmentValues, today: string = todayInBusinessZone()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
   const errors: Partial<Record<AppointmentField, string>> = {};
@@ -129,8 +135,8 @@ export function checkAppointment(values: AppointmentValues, today: string = toda
     for (const f of missing) errors[f] = "Required";
     return { summary: REQUIRED_FIELDS_MESSAGE, errors };
   }
-  if (!/^[+\d\s().-]{7,}$/.test(values.customerPhone.trim())) errors.customerPhone = "Enter a valid phone number";
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.customerEmail.trim())) errors.customerEmail = "Enter a valid email address";
+  if (!PHONE_INPUT_PATTERN.test(values.customerPhone.trim())) errors.customerPhone = "Enter a valid phone number";
+  if (!EMAIL_SHAPE.test(values.customerEmail.trim())) errors.customerEmail = "Enter a valid email address";
   if (!serviceOptions.includes(values.serviceType)) errors.serviceType = "Choose the service you need";
   if (values.preferredDate && !/^\d{4}-\d{2}-\d{2}$/.test(values.preferredDate)) errors.preferredDate = "Enter a date as YYYY-MM-DD";
   else if (values.preferredDate && values.preferredDate < today) errors.preferredDate = "The date cannot be earlier than today";
@@ -138,7 +144,7 @@ export function checkAppointment(values: AppointmentValues, today: string = toda
   return { summary: Object.keys(errors).length ? "Please check the highlighted fields." : null, errors };
 }
 
-/** A fresh `chat_…` session id (spec §9): crypto.randomUUID without dashes. */
+/** A fresh `chat_…` session id: crypto.randomUUID without dashes. */
 export function newSessionId(): string {
   const random =
     typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
@@ -150,7 +156,7 @@ export function newSessionId(): string {
 /** Splits text around phone numbers like (225) 555-0142, so they can be rendered as tap-to-call links. */
 export function splitPhones(text: string): Array<{ text: string; tel?: string }> {
   const parts: Array<{ text: string; tel?: string }> = [];
-  const re = /\(\d{3}\) \d{3}-\d{4}/g;
+  const re = new RegExp(PHONE_NUMBER_PATTERN.source, "g");
   let last = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m.index > last) parts.push({ text: text.slice(last, m.index) });

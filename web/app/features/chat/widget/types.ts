@@ -6,7 +6,7 @@ export interface ChatItem {
   /** ISO 8601. */
   timestamp: string;
   intent?: string | null;
-  /** At most 3 (spec §9). */
+  /** At most MAX_SUGGESTED_ACTIONS (3). */
   suggestedActions?: string[];
   /** Written by the widget itself (greeting, follow-up offer, booking outcome), not stored on the server. */
   local?: boolean;
@@ -14,7 +14,7 @@ export interface ChatItem {
   tone?: "success" | "error";
 }
 
-/** The stored ChatMessage as the API and the socket send it (spec §3, server reading; DESIGN §5). */
+/** The stored ChatMessage as the API and the socket send it (docs/product.md#json-api). */
 export interface ServerChatMessage {
   id: string;
   sender: "user" | "assistant" | "staff";

@@ -1,6 +1,6 @@
 /**
  * The conversation: session, socket, sending, streaming, the follow-up booking
- * offer and the appointment request (spec §4, §5, §8; DESIGN §5).
+ * offer and the appointment request (docs/product.md#chat-assistant, #realtime-events).
  *
  * Replies arrive twice on purpose: streamed over socket.io (`chat:typing`,
  * `chat:delta`…, `chat:message`) and in the HTTP answer to the send. Whichever
@@ -9,6 +9,7 @@
  * message sent while the page was not listening still shows.
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useBusinessFacts } from "~/utils/business-facts";
 import { io, type Socket } from "socket.io-client";
 import { bookAppointment, ChatRequestError, createSession, readTranscript, sendMessage, type BookingResult } from "./api";
 import {
@@ -161,11 +162,15 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   stateRef.current = state;
   const onIncomingRef = useRef(onIncoming);
   onIncomingRef.current = onIncoming;
+  /** The business facts of the root loader, for the greeting and the failure notes (read in callbacks). */
+  const facts = useBusinessFacts();
+  const factsRef = useRef(facts);
+  factsRef.current = facts;
 
   /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
   const handled = useRef<Set<string> | null>(null);
   handled.current ??= new Set(state.messages.map((m) => m.id));
-  /** Synchronous guard: one send at a time (spec §5). */
+  /** Synchronous guard: one send at a time. */
   const busy = useRef(false);
   const offerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lateTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -227,7 +232,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
 
   const closeForm = useCallback(() => dispatch({ type: "form", open: false }), []);
 
-  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (spec §4). */
+  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (docs/product.md#chat-assistant). */
   const afterReply = useCallback(
     (message: ServerChatMessage) => {
       if (message.sender !== "assistant") return;
@@ -327,17 +332,17 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     };
   }, [state.sessionId, ensureSession, joinRoom, markJoined, receive]);
 
-  /** First open: a new `chat_…` id and the greeting (spec §4). Does nothing when a conversation exists. */
+  /** First open: a new `chat_…` id and the greeting. Does nothing when a conversation exists. */
   const start = useCallback(() => {
     if (stateRef.current.sessionId) return;
     const sessionId = newSessionId();
-    const greeting = assistantNote(greetingText(), { suggestedActions: greetingActions });
+    const greeting = assistantNote(greetingText(factsRef.current), { suggestedActions: greetingActions });
     handled.current!.add(greeting.id);
     stateRef.current = { ...stateRef.current, sessionId };
     dispatch({ type: "started", sessionId, greeting });
   }, []);
 
-  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending: spec §5). */
+  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending). */
   const send = useCallback(
     (raw: string): boolean => {
       const text = raw.trim();
@@ -373,13 +378,13 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
             if (lateTimer.current) clearTimeout(lateTimer.current);
             lateTimer.current = setTimeout(() => {
               lateTimer.current = null;
-              if (stateRef.current.awaitingReply) dispatch({ type: "replyFailed", item: assistantNote(sendFailureText(), { tone: "error" }) });
+              if (stateRef.current.awaitingReply) dispatch({ type: "replyFailed", item: assistantNote(sendFailureText(factsRef.current), { tone: "error" }) });
             }, LATE_REPLY_MS);
           }
         } catch (error) {
           console.warn("Failed to send message", error);
-          // Throttled: the server's own words say what to do; anything else is a connection problem (spec §8).
-          const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText();
+          // Throttled: the server's own words say what to do; anything else is a connection problem.
+          const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText(factsRef.current);
           dispatch({ type: "replyFailed", item: assistantNote(note, { tone: "error" }) });
         } finally {
           busy.current = false;
@@ -391,7 +396,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     [cancelOffer, ensureSession, joinRoom, receive, waitForJoin],
   );
 
-  /** Sends the appointment request and tells the visitor how it went, in the chat (spec §8). */
+  /** Sends the appointment request and tells the visitor how it went, in the chat. */
   const submitBooking = useCallback(
     async (values: AppointmentValues): Promise<BookingResult> => {
       const sessionId = stateRef.current.sessionId;
@@ -406,7 +411,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       } else if (result.kind === "refused") {
         dispatch({ type: "add", item: assistantNote(bookingIssueText(result.message), { tone: "error" }) });
       } else {
-        dispatch({ type: "add", item: assistantNote(bookingErrorText(), { tone: "error" }) });
+        dispatch({ type: "add", item: assistantNote(bookingErrorText(factsRef.current), { tone: "error" }) });
       }
       return result;
     },

@@ -1,0 +1,26 @@
+/**
+ * Field limits shared by the forms (their `maxLength`), the browser's own
+ * checks and the zod schemas the server applies (./admin.ts, ./auth.ts,
+ * ./chat.ts, ./contact.ts). Zod-free, like ./auth-rules.ts, so pages import
+ * them without shipping zod. docs/product.md, "Field limits", lists them.
+ */
+
+/** A first or last name (accounts, contact messages). */
+export const NAME_MAX_LENGTH = 100;
+/** A customer's full name (the chat and portal appointment forms, new customers). */
+export const FULL_NAME_MAX_LENGTH = 120;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 40;
+/** A phone number as people type it: digits, spaces, + ( ) . -, at least 7 characters. */
+export const PHONE_INPUT_PATTERN = /^[+\d\s().-]{7,}$/;
+/** A plain shape check of an email address for the browser; the server's z.email() is the final word. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A contact message's text. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
+/** Appointment requests (chat and portal). */
+export const ADDRESS_MAX_LENGTH = 300;
+export const PREFERRED_TIMING_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 2_000;
+/** Bookings that staff create. */
+export const BOOKING_SUMMARY_MAX_LENGTH = 200;
+export const BOOKING_DETAILS_MAX_LENGTH = 5_000;
