@@ -40,7 +40,7 @@ describe("delayed and cancelled notifications", () => {
   const storeMessage = (text: string, delayMs: number) =>
     withOutbox({ db: stack.db, queues, logger: quiet }, async (tx, outbox) => {
       const row = await tx.contactMessage.create({ data: { firstName: "Dee", lastName: "Layed", email: "dee@example.com", message: text } });
-      await outbox.add("contact-notification", { contactMessageId: row.id }, { availableAt: new Date(Date.now() + delayMs), subject: `contact:${row.id}` });
+      outbox.add("contact-notification", { contactMessageId: row.id }, { availableAt: new Date(Date.now() + delayMs), subject: `contact:${row.id}` });
       return row;
     });
 

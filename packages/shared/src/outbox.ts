@@ -33,48 +33,69 @@ export interface AddOptions {
   subject?: string;
 }
 
-/** Writes notifications in one transaction; what it wrote is relayed after the commit. */
+/**
+ * Collects the notifications a transaction owes and writes them with one
+ * statement at its end (`flush`, called by `withOutbox`): a transaction holds
+ * its connection from BEGIN to COMMIT, so every statement saved shortens that.
+ */
 export class Outbox {
+  /** What the transaction added, once flushed (keys that existed already are left out). */
   readonly written: OutboxEntry[] = [];
+  private pending: Array<OutboxEntry & { queue: string; subject: string | null }> = [];
 
   constructor(private readonly tx: Tx) {}
 
   /** Owes a notification. Adding one whose key exists already is a no-op (returns its key all the same). */
-  async add<K extends NotificationKind>(kind: K, data: JobData<K>, options: AddOptions = {}): Promise<string> {
+  add<K extends NotificationKind>(kind: K, data: JobData<K>, options: AddOptions = {}): string {
     const payload = parseJobData(kind, data);
     const key = jobKey(kind, payload);
-    const entry: OutboxEntry = {
+    if (this.pending.some((p) => p.key === key)) return key;
+    this.pending.push({
       key,
       kind,
       payload,
+      queue: jobs[kind].queue,
+      subject: options.subject ?? null,
       availableAt: options.availableAt ?? new Date(),
       priority: options.priority ?? null,
-    };
-    const { count } = await this.tx.outbox.createMany({
-      data: [
-        {
-          key,
-          kind,
-          queue: jobs[kind].queue,
-          payload: payload as Prisma.InputJsonValue,
-          subject: options.subject ?? null,
-          priority: entry.priority,
-          availableAt: entry.availableAt,
-        },
-      ],
-      skipDuplicates: true,
     });
-    if (count === 1) this.written.push(entry);
     return key;
   }
 
   /** Cancels the notifications still owed about a subject (all kinds, or those listed). */
   async cancel(subject: string, kinds?: NotificationKind[]): Promise<number> {
+    const matches = (p: { subject: string | null; kind: NotificationKind }) => p.subject === subject && (!kinds || kinds.includes(p.kind));
+    const dropped = this.pending.filter(matches).length;
+    this.pending = this.pending.filter((p) => !matches(p));
     const { count } = await this.tx.outbox.updateMany({
       where: { subject, sentAt: null, cancelledAt: null, ...(kinds ? { kind: { in: kinds } } : {}) },
       data: { cancelledAt: new Date() },
     });
-    return count;
+    return count + dropped;
+  }
+
+  /** Writes what was added (one statement); part of the transaction. */
+  async flush(): Promise<void> {
+    if (!this.pending.length) return;
+    const rows = this.pending;
+    this.pending = [];
+    const created = await this.tx.outbox.createManyAndReturn({
+      data: rows.map((r) => ({
+        key: r.key,
+        kind: r.kind,
+        queue: r.queue,
+        payload: r.payload as Prisma.InputJsonValue,
+        subject: r.subject,
+        priority: r.priority,
+        availableAt: r.availableAt,
+      })),
+      skipDuplicates: true,
+      select: { key: true },
+    });
+    const fresh = new Set(created.map((c) => c.key));
+    for (const { key, kind, payload, availableAt, priority } of rows) {
+      if (fresh.has(key)) this.written.push({ key, kind, payload, availableAt, priority });
+    }
   }
 }
 
@@ -102,7 +123,9 @@ export async function withOutbox<T>(deps: OutboxDeps, work: (tx: Tx, outbox: Out
     async (tx) => {
       // A fresh outbox per attempt: only the attempt that commits is relayed.
       outbox = new Outbox(tx);
-      return work(tx, outbox);
+      const result = await work(tx, outbox);
+      await outbox.flush();
+      return result;
     },
     TRANSACTION_LIMITS,
   );

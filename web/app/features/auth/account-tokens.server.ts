@@ -39,7 +39,7 @@ export async function issueAccountToken(
     },
     select: { id: true },
   });
-  await outbox.add("account-link", { accountTokenId: row.id, requestId: input.requestId }, { subject: `user:${input.userId}` });
+  outbox.add("account-link", { accountTokenId: row.id, requestId: input.requestId }, { subject: `user:${input.userId}` });
   return row.id;
 }
 

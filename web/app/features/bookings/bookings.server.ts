@@ -42,8 +42,8 @@ export async function createBooking(tx: Prisma.TransactionClient, outbox: Outbox
   });
   // Emergencies are urgent: ahead of anything else waiting.
   const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
-  await outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
-  await outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
+  outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
+  outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
   return booking;
 }
 
@@ -81,9 +81,9 @@ export async function updateBookingStatus(
       }
       const booking = await tx.booking.findUniqueOrThrow({ where: { id } });
       const subject = bookingSubject(id);
-      await outbox.add("booking-event", { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId }, { subject });
+      outbox.add("booking-event", { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId }, { subject });
       // A customer's own cancellation is emailed to staff (one email per cancellation).
-      if (cancelledAt) await outbox.add("booking-cancelled-notification", { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId }, { subject });
+      if (cancelledAt) outbox.add("booking-cancelled-notification", { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId }, { subject });
       return { booking, changed: true };
     }),
   );

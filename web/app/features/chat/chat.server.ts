@@ -257,7 +257,7 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
       },
     });
     // Nothing to send when the visitor's address has had its share of our email.
-    if (confirmByEmail) await outbox.add("appointment-confirmation", { appointmentRequestId: request.id, requestId }, { subject: bookingSubject(booking.id) });
+    if (confirmByEmail) outbox.add("appointment-confirmation", { appointmentRequestId: request.id, requestId }, { subject: bookingSubject(booking.id) });
     return { booking, request };
   });
   if (!confirmByEmail) logger.info({ appointmentRequestId: request.id }, "visitor confirmation not sent: email cap reached; staff were told");

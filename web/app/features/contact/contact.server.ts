@@ -47,7 +47,7 @@ export async function submitContactMessage(context: AppLoadContext, input: Recor
       },
       select: { id: true },
     });
-    await outbox.add("contact-notification", { contactMessageId: row.id, requestId }, { subject: `contact:${row.id}` });
+    outbox.add("contact-notification", { contactMessageId: row.id, requestId }, { subject: `contact:${row.id}` });
     return row;
   });
   return { ok: true, id: stored.id };
