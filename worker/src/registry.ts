@@ -7,7 +7,7 @@ import { publishBookingEvent } from "./processors/notifications";
 type Handler = (ctx: WorkerContext, data: never) => Promise<unknown>;
 
 /** Exactly one handler per job name of every queue (checked at start). */
-export const handlers: { [Q in QueueName]: { [N in keyof (typeof jobContracts)[Q]]: Handler } } = {
+const handlers: { [Q in QueueName]: { [N in keyof (typeof jobContracts)[Q]]: Handler } } = {
   email: {
     "contact-notification": sendContactNotification,
     "account-link": sendAccountLink,

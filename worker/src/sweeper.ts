@@ -9,7 +9,7 @@ const BATCH = 200;
  * down when it arrived, or the enqueue was lost) and queues it again under its
  * deterministic job id, so nothing is lost and nothing is sent twice.
  */
-export async function sweepOnce(ctx: WorkerContext): Promise<number> {
+async function sweepOnce(ctx: WorkerContext): Promise<number> {
   const cutoff = new Date(Date.now() - ctx.env.SWEEP_GRACE_MS);
   const { db, queues } = ctx;
   let queued = 0;

@@ -33,12 +33,12 @@ export type BookingStep = "customer_selection" | "new_customer" | "booking";
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Today's date in the browser's own zone, as YYYY-MM-DD (the date input's format). */
-export function localToday(now = new Date()): string {
+function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
 /** The chosen local date and slot, in the browser's zone, as an ISO instant (spec §5); null when unreadable. */
-export function toScheduledIso(date: string, time: string): string | null {
+function toScheduledIso(date: string, time: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
   const instant = new Date(`${date}T${time}`);
   return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
