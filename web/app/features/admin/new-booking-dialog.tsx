@@ -91,11 +91,11 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const creatingCustomer = customerFetcher.state !== "idle";
   const creatingBooking = bookingFetcher.state !== "idle";
   // Results that arrive after the dialog was closed (and reset) are not applied to the next booking.
-  const generation = useRef(0);
+  const [generation, setGeneration] = useState(0);
   const submittedIn = useRef({ customer: -1, booking: -1 });
 
   const reset = () => {
-    generation.current++;
+    setGeneration((g) => g + 1);
     setStep("customer_selection");
     setCustomer(null);
     setQuery("");
@@ -117,12 +117,13 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     }
   };
 
-  // Each opening starts clean, on the day it was opened for.
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (open && !wasOpen.current) reset();
-    wasOpen.current = open;
-  }, [open, defaultDate]);
+  // Each opening starts clean, on the day it was opened for and from the prefill it was given, also when
+  // the dialog is first rendered already open. Done while rendering, so the first open frame shows it.
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) reset();
+  }
 
   const close = () => {
     reset();
@@ -130,7 +131,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   };
 
   useFetcherDone(customerFetcher, (result) => {
-    if (submittedIn.current.customer !== generation.current) return;
+    if (submittedIn.current.customer !== generation) return;
     toastResult(result, "Customer created successfully", "Failed to create customer");
     if (result.ok && result.customer) {
       setCustomer(result.customer);
@@ -142,7 +143,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   });
 
   useFetcherDone(bookingFetcher, (result) => {
-    if (submittedIn.current.booking !== generation.current) return;
+    if (submittedIn.current.booking !== generation) return;
     toastResult(result, "Booking created successfully", "Failed to create booking");
     if (result.ok) {
       if (result.booking) onCreated?.(result.booking);
@@ -162,7 +163,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     }
     setCustomerError(null);
     setCustomerFieldErrors({});
-    submittedIn.current.customer = generation.current;
+    submittedIn.current.customer = generation;
     customerFetcher.submit({ intent: "create-customer", ...values }, { method: "post" });
   };
 
@@ -180,7 +181,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     }
     setBookingError(null);
     setBookingFieldErrors({});
-    submittedIn.current.booking = generation.current;
+    submittedIn.current.booking = generation;
     bookingFetcher.submit(
       {
         intent: "create-booking",
