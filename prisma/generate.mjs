@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(join(root, "packages/shared/package.json"));
+const require = createRequire(join(root, "package.json"));
 let prismaCli;
 try {
   prismaCli = require.resolve("prisma/build/index.js");

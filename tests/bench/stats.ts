@@ -1,4 +1,4 @@
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;

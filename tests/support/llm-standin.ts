@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type LlmMode = { kind: "reword"; prefix: string } | { kind: "error"; status: number } | { kind: "break-mid-stream" } | { kind: "drop-phone" };
+type LlmMode = { kind: "reword"; prefix: string } | { kind: "error"; status: number } | { kind: "break-mid-stream" } | { kind: "drop-phone" };
 
 export async function startLlmStandin() {
   const state: { mode: LlmMode; requests: Array<{ model: string; messages: Array<{ role: string; content: string }> }> } = {

@@ -56,7 +56,7 @@ export function sameOriginWrites(env: Env) {
   };
 }
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * Past the limit, how much of a body is still read and dropped so that the
  * client, which is still sending, receives the 413 rather than a reset

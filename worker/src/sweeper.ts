@@ -6,7 +6,7 @@ import type { WorkerContext } from "./context";
  * was down at commit) or lost, under their deterministic ids, so nothing is
  * lost and nothing is sent twice (packages/shared/src/outbox.ts).
  */
-export function sweepOnce(ctx: WorkerContext): Promise<number> {
+function sweepOnce(ctx: WorkerContext): Promise<number> {
   return sweepOutbox(ctx, { graceMs: ctx.env.SWEEP_GRACE_MS });
 }
 

@@ -32,7 +32,7 @@ export function tooManyRequests(retryAfterSeconds: number) {
  * before any route ran (`bodyLimit`, web/server/security.ts), and answered
  * 413 itself past that.
  */
-export async function readBodyText(request: Request): Promise<string> {
+async function readBodyText(request: Request): Promise<string> {
   return request.text();
 }
 
@@ -70,7 +70,7 @@ export async function readFormObject(request: Request): Promise<Record<string, s
  * PostgreSQL text cannot hold U+0000, and no person types it: refuse it up
  * front with a 400 rather than letting the insert fail.
  */
-export function assertNoNulCharacters(value: unknown, path = ""): void {
+function assertNoNulCharacters(value: unknown, path = ""): void {
   if (typeof value === "string") {
     if (value.includes("\u0000")) throw apiError(400, "Text contains characters that are not allowed", { [path || "_"]: "Contains a NUL character" });
   } else if (Array.isArray(value)) {
@@ -131,7 +131,7 @@ export function methodNotAllowed(allowed: string[]) {
 }
 
 /** Connection-level database failures (down, restarting, pool exhausted): a 503, not a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e: unknown = error; e && typeof e === "object" && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);

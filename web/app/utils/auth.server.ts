@@ -45,7 +45,7 @@ interface UserRow {
   emailVerifiedAt: Date | null;
 }
 
-export function toSessionUser(user: UserRow): SessionUser {
+function toSessionUser(user: UserRow): SessionUser {
   return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, emailVerified: user.emailVerifiedAt !== null };
 }
 

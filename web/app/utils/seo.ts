@@ -18,7 +18,7 @@ interface MetaMatch {
 }
 
 /** The site's public origin, from the root loader (`appUrl`), without a trailing slash. */
-export function appUrlFromMatches(matches: ReadonlyArray<MetaMatch>): string | undefined {
+function appUrlFromMatches(matches: ReadonlyArray<MetaMatch>): string | undefined {
   const root = matches.find((m) => m.id === "root")?.data as { appUrl?: unknown } | undefined;
   return typeof root?.appUrl === "string" ? trimSlash(root.appUrl) : undefined;
 }
@@ -69,7 +69,7 @@ export function serializeJsonLd(data: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export const businessId = (appUrl: string) => `${absoluteUrl(appUrl, "/")}#business`;
+const businessId = (appUrl: string) => `${absoluteUrl(appUrl, "/")}#business`;
 const serviceId = (appUrl: string, service: ServiceSummary) => `${absoluteUrl(appUrl, service.path)}#service`;
 
 const louisiana = { "@type": "State", name: "Louisiana" } as const;

@@ -12,7 +12,7 @@ import { randomToken, sha256 } from "@app/shared/tokens";
  * deleting the row ends the session wherever the token is held.
  */
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * The cookie's name. In production it carries the `__Host-` prefix, which
  * browsers accept only from a secure origin, for the whole site and without a
@@ -25,7 +25,7 @@ const MAX_TOKEN_LENGTH = 200;
 const cookies = new WeakMap<Env, Cookie>();
 
 /** The session cookie: signed with the session-cookie key of each SESSION_SECRET (the first signs, all verify, for rotation). */
-export function sessionCookie(env: Env): Cookie {
+function sessionCookie(env: Env): Cookie {
   let cookie = cookies.get(env);
   if (!cookie) {
     cookie = createCookie(sessionCookieName(env), {

@@ -2,7 +2,7 @@ import { clsx as cn } from "clsx";
 import { useBusinessFacts } from "~/utils/business-facts";
 
 /** The brand mark: a lightning bolt in a rounded shield, drawn inline (no image request). */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("size-9 shrink-0", className)}>
       <path d="M16 1.5 28 6v9.5c0 7.6-5.1 13.2-12 15-6.9-1.8-12-7.4-12-15V6z" fill="#1e3a8a" />

@@ -12,7 +12,3 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex items-center gap-2 p-6 pt-0", className)} {...props} />;
-}

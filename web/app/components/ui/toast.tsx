@@ -4,7 +4,7 @@
  * which loads this module only when the first toast is shown, so pages that
  * never toast ship none of it. Usage anywhere:
  *
- *   import { toast } from "~/components/ui/toast";
+ *   import { toast } from "~/components/ui/use-toast";
  *   toast({ title: "Success", description: "Booking created successfully" });
  *   toast({ variant: "destructive", title: "Error", description: message });
  *
@@ -18,11 +18,9 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import { cn } from "~/utils/cn";
 import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToast } from "./use-toast";
 
-export { dismissToast, toast, useToast, type ToastOptions, type ToastVariant } from "./use-toast";
+const ToastProvider = ToastPrimitive.Provider;
 
-export const ToastProvider = ToastPrimitive.Provider;
-
-export const ToastViewport = forwardRef<ElementRef<typeof ToastPrimitive.Viewport>, ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
+const ToastViewport = forwardRef<ElementRef<typeof ToastPrimitive.Viewport>, ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
   ({ className, ...props }, ref) => (
     <ToastPrimitive.Viewport
       ref={ref}
@@ -52,25 +50,25 @@ const toastVariants = cva(
   },
 );
 
-export const Toast = forwardRef<
+const Toast = forwardRef<
   ElementRef<typeof ToastPrimitive.Root>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>
 >(({ className, variant, ...props }, ref) => <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />);
 Toast.displayName = "Toast";
 
-export const ToastTitle = forwardRef<ElementRef<typeof ToastPrimitive.Title>, ComponentPropsWithoutRef<typeof ToastPrimitive.Title>>(
+const ToastTitle = forwardRef<ElementRef<typeof ToastPrimitive.Title>, ComponentPropsWithoutRef<typeof ToastPrimitive.Title>>(
   ({ className, ...props }, ref) => <ToastPrimitive.Title ref={ref} className={cn("text-sm font-bold", className)} {...props} />,
 );
 ToastTitle.displayName = "ToastTitle";
 
-export const ToastDescription = forwardRef<
+const ToastDescription = forwardRef<
   ElementRef<typeof ToastPrimitive.Description>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Description>
 >(({ className, ...props }, ref) => <ToastPrimitive.Description ref={ref} className={cn("mt-1 text-sm opacity-90", className)} {...props} />);
 ToastDescription.displayName = "ToastDescription";
 
 /** A button inside a toast; `altText` tells screen-reader users how to do the same thing another way. */
-export const ToastAction = forwardRef<ElementRef<typeof ToastPrimitive.Action>, ComponentPropsWithoutRef<typeof ToastPrimitive.Action>>(
+const ToastAction = forwardRef<ElementRef<typeof ToastPrimitive.Action>, ComponentPropsWithoutRef<typeof ToastPrimitive.Action>>(
   ({ className, ...props }, ref) => (
     <ToastPrimitive.Action
       ref={ref}
@@ -84,7 +82,7 @@ export const ToastAction = forwardRef<ElementRef<typeof ToastPrimitive.Action>, 
 );
 ToastAction.displayName = "ToastAction";
 
-export const ToastClose = forwardRef<ElementRef<typeof ToastPrimitive.Close>, ComponentPropsWithoutRef<typeof ToastPrimitive.Close>>(
+const ToastClose = forwardRef<ElementRef<typeof ToastPrimitive.Close>, ComponentPropsWithoutRef<typeof ToastPrimitive.Close>>(
   ({ className, ...props }, ref) => (
     <ToastPrimitive.Close
       ref={ref}

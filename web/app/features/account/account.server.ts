@@ -19,7 +19,7 @@ export interface PortalUser {
   emailVerified: boolean;
 }
 
-export const VERIFY_FIRST_MESSAGE = "Please confirm your email address first: open the link we emailed you, or send it again from this page.";
+const VERIFY_FIRST_MESSAGE = "Please confirm your email address first: open the link we emailed you, or send it again from this page.";
 
 /** The signed-in person's bookings (those of their linked customer records), newest scheduled first. */
 export async function accountOverview(context: AppLoadContext, user: PortalUser) {

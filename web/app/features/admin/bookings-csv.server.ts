@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "@app/shared/db";
 import type { BookingListQuery } from "./bookings-list.server";
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "Booking ID",
   "Customer ID",
   "Customer Name",
@@ -22,7 +22,7 @@ export const CSV_COLUMNS = [
  * One CSV cell: quoted when needed, and defused when it starts like a
  * spreadsheet formula (=, +, -, @), so a visitor's text can never run in Excel.
  */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

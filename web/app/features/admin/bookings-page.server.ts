@@ -12,7 +12,7 @@ import type { Prisma } from "@app/shared/db";
 import { listBookings } from "./bookings-list.server";
 import { mergeCandidates } from "./merge-customer.server";
 
-export const BOOKINGS_PAGE_SIZE = 50;
+const BOOKINGS_PAGE_SIZE = 50;
 
 type Status = (typeof bookingStatuses)[number];
 type Priority = (typeof bookingPriorities)[number];

@@ -12,7 +12,7 @@ import { purposeKeys, signFor, verifyFor } from "@app/shared/keys";
 
 const feedKeys = (env: { SESSION_SECRETS: string[] }) => purposeKeys(env.SESSION_SECRETS, "calendar-feed");
 
-export function feedUrl(context: AppLoadContext, feedId: string) {
+function feedUrl(context: AppLoadContext, feedId: string) {
   const { env } = context.services;
   return `${env.APP_URL}/calendar/${feedId}.${signFor(feedKeys(env)[0]!, feedId)}.ics`;
 }

@@ -4,7 +4,7 @@ import { longDate, monthGrid, WEEKDAYS, type MonthRef } from "./calendar-math";
 import { priorityDot, priorityLabel, statusLabel, statusSurface } from "./format";
 
 /** At most this many bookings are listed in a day cell (docs/product.md#calendar); the rest is "+N more". */
-export const MAX_PER_DAY = 3;
+const MAX_PER_DAY = 3;
 
 export function groupByDay(bookings: readonly CalendarBooking[]): Map<string, CalendarBooking[]> {
   const byDay = new Map<string, CalendarBooking[]>();

@@ -17,7 +17,7 @@ export const ROLES: readonly Role[] = ["customer", "technician", "admin"];
 export const BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "in_progress", "completed", "cancelled"];
 export const BOOKING_PRIORITIES: readonly BookingPriority[] = ["low", "medium", "high", "emergency"];
 
-export const TIME_ZONE = business.timeZone;
+const TIME_ZONE = business.timeZone;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -14,7 +14,7 @@ import type { Socket } from "socket.io-client";
 import { cn } from "~/utils/cn";
 import { formatDateTime, telHref, type Booking } from "./format";
 
-export type LiveStatus = "connecting" | "live" | "offline";
+type LiveStatus = "connecting" | "live" | "offline";
 type BookingEvent = "created" | "updated" | "resync";
 
 interface LiveState {
@@ -106,7 +106,7 @@ function raiseEmergency(booking: Booking) {
   setState({ alerts: [booking, ...state.alerts.filter((b) => b.id !== booking.id)] });
 }
 
-export function dismissEmergency(id: number) {
+function dismissEmergency(id: number) {
   setState({ alerts: state.alerts.filter((b) => b.id !== id) });
 }
 
@@ -116,7 +116,7 @@ const subscribe = (listener: () => void) => {
 };
 const serverState: LiveState = { status: "connecting", alerts: [] };
 
-export function useLiveState(): LiveState {
+function useLiveState(): LiveState {
   return useSyncExternalStore(
     subscribe,
     () => state,

@@ -10,7 +10,7 @@ import { recordAudit } from "./audit.server";
  * address, moving its bookings and requests, and the audit log records it.
  */
 
-export interface MergeCandidate {
+interface MergeCandidate {
   id: number;
   name: string;
 }

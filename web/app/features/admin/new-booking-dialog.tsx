@@ -47,12 +47,12 @@ export type BookingStep = "customer_selection" | "new_customer" | "booking";
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Today's date in the browser's own zone, as YYYY-MM-DD (the date input's format). */
-export function localToday(now = new Date()): string {
+function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
 /** The chosen local date and slot, in the browser's zone, as an ISO instant; null when unreadable. */
-export function toScheduledIso(date: string, time: string): string | null {
+function toScheduledIso(date: string, time: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
   const instant = new Date(`${date}T${time}`);
   return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
@@ -105,11 +105,11 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const creatingCustomer = customerFetcher.state !== "idle";
   const creatingBooking = bookingFetcher.state !== "idle";
   // Results that arrive after the dialog was closed (and reset) are not applied to the next booking.
-  const generation = useRef(0);
+  const [generation, setGeneration] = useState(0);
   const submittedIn = useRef({ customer: -1, booking: -1 });
 
   const reset = () => {
-    generation.current++;
+    setGeneration((g) => g + 1);
     setStep("customer_selection");
     setCustomer(null);
     setQuery("");
@@ -131,12 +131,13 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     }
   };
 
-  // Each opening starts clean, on the day it was opened for.
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (open && !wasOpen.current) reset();
-    wasOpen.current = open;
-  }, [open, defaultDate]);
+  // Each opening starts clean, on the day it was opened for and from the prefill it was given, also when
+  // the dialog is first rendered already open. Done while rendering, so the first open frame shows it.
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) reset();
+  }
 
   const close = () => {
     reset();
@@ -144,7 +145,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   };
 
   useFetcherDone(customerFetcher, (result) => {
-    if (submittedIn.current.customer !== generation.current) return;
+    if (submittedIn.current.customer !== generation) return;
     toastResult(result, "Customer created successfully", "Failed to create customer");
     if (result.ok && result.customer) {
       setCustomer(result.customer);
@@ -156,7 +157,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   });
 
   useFetcherDone(bookingFetcher, (result) => {
-    if (submittedIn.current.booking !== generation.current) return;
+    if (submittedIn.current.booking !== generation) return;
     toastResult(result, "Booking created successfully", "Failed to create booking");
     if (result.ok) {
       if (result.booking) onCreated?.(result.booking);
@@ -176,7 +177,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     }
     setCustomerError(null);
     setCustomerFieldErrors({});
-    submittedIn.current.customer = generation.current;
+    submittedIn.current.customer = generation;
     customerFetcher.submit({ intent: "create-customer", ...values }, { method: "post" });
   };
 
@@ -194,7 +195,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     }
     setBookingError(null);
     setBookingFieldErrors({});
-    submittedIn.current.booking = generation.current;
+    submittedIn.current.booking = generation;
     bookingFetcher.submit(
       {
         intent: "create-booking",

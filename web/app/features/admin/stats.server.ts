@@ -8,7 +8,7 @@ export interface AdminStats {
 }
 
 /** Sunday 00:00 of the current week in the business's zone (the calendar is Sunday-first). */
-export function startOfWeek(now: Date, timeZone = business.timeZone): Date {
+function startOfWeek(now: Date, timeZone = business.timeZone): Date {
   const p = zonedParts(now, timeZone);
   const sunday = new Date(Date.UTC(p.year, p.month - 1, p.day - p.weekday));
   return zonedToUtc({ year: sunday.getUTCFullYear(), month: sunday.getUTCMonth() + 1, day: sunday.getUTCDate() }, 0, 0, timeZone);

@@ -1,8 +1,12 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False during the server render and the first client render, true once React has hydrated. */
+const noSubscription = () => () => {};
+
+/** False during the server render and while hydrating, true once React has hydrated (and on later mounts). */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "./notices";
 
 /** The screen a signed-out or non-admin visitor sees on an admin page (docs/product.md#staff-pages). */
-export function AccessDenied({ message = ADMIN_REQUIRED_MESSAGE }: { message?: string }) {
+function AccessDenied({ message = ADMIN_REQUIRED_MESSAGE }: { message?: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-destructive" />
@@ -18,7 +18,7 @@ export function AccessDenied({ message = ADMIN_REQUIRED_MESSAGE }: { message?: s
 }
 
 /** Whether a route error is the 401 / 403 that requireAdmin (or requireUser) threw. */
-export function isAccessDenied(error: unknown): boolean {
+function isAccessDenied(error: unknown): boolean {
   return isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
 }
 

@@ -10,7 +10,7 @@ import { randomToken, sealToken, sha256 } from "@app/shared/tokens";
  * prisma/schema.prisma), works once and expires. See docs/decisions/005-sessions-and-tokens.md.
  */
 
-export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
   email_verification: 24 * 60 * 60 * 1000,
 };

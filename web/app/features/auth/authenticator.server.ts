@@ -7,9 +7,6 @@ import { login, type SignedIn } from "./login.server";
 import { AuthFailureError } from "./outcome.server";
 import { register } from "./register.server";
 
-/** The remix-auth strategies of the /login page: each is a form post with that `intent`. */
-export type FormAuthStrategy = "login" | "register";
-
 /**
  * remix-auth for the pages. remix-auth v4 keeps no session of its own:
  * `authenticate()` resolves to the SignedIn result of the same login /

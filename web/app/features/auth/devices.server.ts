@@ -15,7 +15,7 @@ import { randomToken } from "@app/shared/tokens";
  * which failure counter an attempt is charged to. The password is still checked.
  */
 
-export const DEVICE_COOKIE_NAME = "bce_device";
+const DEVICE_COOKIE_NAME = "bce_device";
 const DEVICE_COOKIE_MAX_AGE_SEC = 365 * 24 * 60 * 60;
 /** account key (64 hex) + nonce + signature, with room to spare; anything longer is not ours. */
 const MAX_VALUE_LENGTH = 200;

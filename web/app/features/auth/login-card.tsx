@@ -18,7 +18,7 @@ import { ENHANCED_FIELD, formValues, viewHref, type AuthActionData, type AuthVie
 import { failureFallbacks, successNotices } from "./notices";
 
 /** After a sign-in with JavaScript the card shows its notice this long, then goes home. */
-export const SIGNED_IN_PAUSE_MS = 1200;
+const SIGNED_IN_PAUSE_MS = 1200;
 
 const headings: Record<AuthView, { title: string; intro: string }> = {
   login: { title: "Log In", intro: `Sign in to your ${business.name} account.` },

@@ -8,9 +8,9 @@ import { createSession, pruneExpiredSessions, sessionUserColumns } from "~/utils
 import { issueDeviceCookie, knownDevice } from "./devices.server";
 import { invalidInput, throttled, type Outcome } from "./outcome.server";
 
-export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
-export const LOGIN_THROTTLED_MESSAGE = "Too many failed login attempts. Please wait a few minutes and try again, or reset your password.";
-export const ACCOUNT_INACTIVE_MESSAGE = "This account has been deactivated. Please call us if you think this is a mistake.";
+const LOGIN_FAILED_MESSAGE = "Invalid email or password";
+const LOGIN_THROTTLED_MESSAGE = "Too many failed login attempts. Please wait a few minutes and try again, or reset your password.";
+const ACCOUNT_INACTIVE_MESSAGE = "This account has been deactivated. Please call us if you think this is a mistake.";
 
 export interface SignedIn {
   user: ApiUser;
@@ -27,7 +27,7 @@ export interface RequestMeta {
 }
 
 /** The rate-limit key for an account: the address's hash, so Redis never holds email addresses. */
-export const accountKey = (email: string) => sha256(email.toLowerCase());
+const accountKey = (email: string) => sha256(email.toLowerCase());
 
 // The decoy hash is computed once; do it now so the first unknown-email login is not the slow one.
 void decoyHash();

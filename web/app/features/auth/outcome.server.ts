@@ -19,7 +19,7 @@ export interface AuthFailure {
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | AuthFailure;
 
-export const INVALID_INPUT_MESSAGE = "Please correct the highlighted fields";
+const INVALID_INPUT_MESSAGE = "Please correct the highlighted fields";
 
 export function invalidInput(error: z.ZodError): AuthFailure {
   return { ok: false, status: 400, message: INVALID_INPUT_MESSAGE, errors: fieldErrors(error) };

@@ -8,9 +8,9 @@ import type { RequestMeta, SignedIn } from "./login.server";
 import { sendVerificationLink } from "./verification.server";
 import { invalidInput, throttled, type AuthFailure, type Outcome } from "./outcome.server";
 
-export const EMAIL_TAKEN_MESSAGE =
+const EMAIL_TAKEN_MESSAGE =
   "An account with this email already exists. Log in, or use \"Forgot your password?\" to reset it: the reset link goes to this address, so it also proves the address is yours.";
-export const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
+const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
 const EMAIL_TAKEN: AuthFailure = { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE } };
 
 /**

@@ -14,9 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import { useBusinessFacts } from "~/utils/business-facts";
 
-export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
-export const contactFailureMessage = (phone: string) =>
-  `Sorry, there was an error submitting your message. Please call us directly at ${phone}.`;
+const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
 
 type Values = Partial<Record<"firstName" | "lastName" | "email" | "phone" | "service" | "message", string>>;
 

@@ -13,7 +13,7 @@ export function serviceMeta(slug: ServiceSlug, page: { title: string; descriptio
   return ({ matches }) => pageMeta(matches, { ...page, path: service.path });
 }
 
-export function serviceCrumbs(slug: ServiceSlug) {
+function serviceCrumbs(slug: ServiceSlug) {
   const service = serviceBySlug(slug);
   return [{ name: "Home", to: "/" }, { name: "Services", to: "/services" }, { name: service.name }] as const;
 }

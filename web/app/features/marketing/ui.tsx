@@ -52,7 +52,7 @@ export function Section({
   );
 }
 
-export function SectionHeading({
+function SectionHeading({
   id,
   eyebrow,
   title,
@@ -87,7 +87,7 @@ export interface BreadcrumbItem {
 }
 
 /** Home / … / current page, as a labelled nav with the last item marked current. */
-export function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] }) {
+function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] }) {
   return (
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1 text-sm text-brand-100">

@@ -5,13 +5,14 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
+  useLocation,
   useNavigation,
   useRevalidator,
   useSubmit,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
@@ -75,12 +76,18 @@ export default function BookingsPage() {
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const location = useLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
-  // `?new=1&name=…` (from the inbox): the dialog opens once, prefilled; later openings start clean.
-  const [prefill, setPrefill] = useState(linkedPrefill);
-  useEffect(() => {
-    if (linkedPrefill) setDialogOpen(true);
-  }, []);
+  // `?new=1&name=…` (from the inbox): the dialog opens prefilled once per arrival at such a link (also when
+  // this page is already showing, e.g. Back to it), not again when the data reloads; later openings start
+  // clean. It opens once hydrated, so the dialog sees it open and fills itself in.
+  const [prefill, setPrefill] = useState<typeof linkedPrefill>(null);
+  const [prefillOpenedFor, setPrefillOpenedFor] = useState<string | null>(null);
+  if (hydrated && linkedPrefill && prefillOpenedFor !== location.key) {
+    setPrefillOpenedFor(location.key);
+    setPrefill(linkedPrefill);
+    setDialogOpen(true);
+  }
 
   // Moving between pages (or months) dims the old data; a live refresh only says so, calmly.
   const navigating = navigation.state === "loading" && navigation.location.pathname === "/admin/bookings";

@@ -60,7 +60,7 @@ export const bookingIssueText = (serverMessage: string) => `Sorry, there was an 
 export const bookingErrorText = (facts: BusinessFacts = business) =>
   `I'm sorry, there was an error processing your appointment request. Please call us at ${facts.phone} or try again later.`;
 
-export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
+const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
 
 // ---------------------------------------------------------------------------
 // Appointment form options
@@ -122,7 +122,7 @@ export const emptyAppointment: AppointmentValues = {
 };
 
 export type AppointmentField = keyof AppointmentValues;
-export const requiredAppointmentFields = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const satisfies readonly AppointmentField[];
+const requiredAppointmentFields = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const satisfies readonly AppointmentField[];
 
 /**
  * The form's own checks, by hand (no zod in the browser): the required fields

@@ -37,7 +37,7 @@ const JOIN_WAIT_MS = 2000;
 /** After a 202 (reply still being produced) give up waiting for the socket after this long. */
 const LATE_REPLY_MS = 30_000;
 
-export interface ChatState {
+interface ChatState {
   sessionId: string | null;
   messages: ChatItem[];
   /** The reply being streamed, not yet stored. */

@@ -1,0 +1,78 @@
+// ESLint flat config: `npm run lint` runs it with Prettier's check and knip.
+// Application code gets typescript-eslint's type-aware recommended set; tests
+// and build scripts get the recommended set without type information, because
+// tests read response bodies as untyped JSON on purpose and let their
+// assertions check the shape. React hooks and accessibility rules apply to the
+// web app.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const typeChecked = tseslint.configs.recommendedTypeCheckedOnly.at(-1);
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/",
+      "web/build*/",
+      "web/.cache/",
+      "worker/dist*/",
+      "packages/shared/src/db/generated/",
+      "tests/.results/",
+      "tests/.report/",
+      "playwright-report/",
+      "test-results/",
+      ".tmp/",
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // The project's convention: a leading underscore marks a parameter or
+      // binding that is there on purpose and not read.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    name: "application code, type-aware",
+    files: ["web/**/*.{ts,tsx}", "worker/**/*.ts", "packages/**/*.ts", "prisma/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      ...typeChecked.rules,
+      // Remix loaders and actions throw a Response to answer early (a redirect, a 404, an API error).
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    ...reactHooks.configs.flat.recommended,
+    files: ["web/app/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ["web/app/**/*.tsx"],
+  },
+);
