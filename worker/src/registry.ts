@@ -13,7 +13,7 @@ import { publishBookingEvent } from "./processors/notifications";
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
 /** Exactly one handler per job kind, each taking that kind's payload (the compiler checks both). */
-export const handlers: { [K in JobKind]: Handler<K> } = {
+const handlers: { [K in JobKind]: Handler<K> } = {
   "contact-notification": sendContactNotification,
   "account-link": sendAccountLink,
   "booking-staff-notification": sendBookingStaffNotification,
