@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { business, chatServiceOptions } from "../business";
-import { parseDateString, zonedDateString } from "../time";
+import { chatServiceOptions } from "../business";
+import { businessDate, parseLocalDate } from "../time";
 
 /** Client-generated chat session ids look like `chat_<random>`. */
 export const chatSessionIdSchema = z.string().regex(/^chat_[A-Za-z0-9_-]{8,100}$/, "Invalid chat session id");
@@ -58,8 +58,8 @@ export const appointmentRequestSchema = z
       (v) => (v === "" ? undefined : v),
       z
         .string()
-        .refine((v) => parseDateString(v) !== null, "Enter a date as YYYY-MM-DD")
-        .refine((v) => v >= zonedDateString(new Date(), business.timeZone), "The date cannot be earlier than today")
+        .refine((v) => parseLocalDate(v) !== null, "Enter a date as YYYY-MM-DD")
+        .refine((v) => v >= businessDate(), "The date cannot be earlier than today")
         .optional(),
     ),
     preferredTime: z.preprocess((v) => (v === "" ? undefined : v), z.enum(appointmentTimeSlots, { error: "Choose one of the offered times" }).optional()),

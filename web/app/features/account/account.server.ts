@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { business } from "@app/shared/business";
 import { jobIds } from "@app/shared/jobs";
+import { formatFullDateTime } from "@app/shared/time";
 import { enqueue } from "@app/shared/queues";
 import { updateBookingStatus } from "../bookings/bookings.server";
 import { requestAppointment } from "../chat/chat.server";
@@ -48,7 +49,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       statusLabel: bookingStatusLabel[b.status],
       priority: b.priority,
       scheduledAt: b.scheduledDate.toISOString(),
-      when: b.scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "full", timeStyle: "short" }),
+      when: formatFullDateTime(b.scheduledDate),
       cancellable: b.status === "pending",
     })),
     prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },

@@ -15,6 +15,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { slotLabel } from "@app/shared/time";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
 import {
@@ -22,7 +23,6 @@ import {
   DEFAULT_PRIORITY,
   DEFAULT_TIME_SLOT,
   priorityLabel,
-  slotLabel,
   TIME_SLOTS,
   type Booking,
   type BookingPriority,

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, RotateCcw } from "lucide-react";
+import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { isQueueName, queueStates, retryFailedJob } from "~/features/admin/queues.server";
@@ -74,7 +75,7 @@ export default function QueuesPage() {
                         <td className="py-2 pr-3 font-mono text-xs">{job.name}<br />{job.id}</td>
                         <td className="max-w-md py-2 pr-3 break-words">{job.failedReason}</td>
                         <td className="py-2 pr-3">{job.attemptsMade}</td>
-                        <td className="py-2 pr-3">{job.finishedOn ? new Date(job.finishedOn).toLocaleString("en-US") : "—"}</td>
+                        <td className="py-2 pr-3">{formatDateTime(job.finishedOn, "—")}</td>
                         <td className="py-2">
                           <Form method="post">
                             <input type="hidden" name="queue" value={q.name} />

@@ -1,5 +1,6 @@
 import { CalendarCheck, Loader2, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { businessDate } from "@app/shared/time";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import type { BookingResult } from "./api";
@@ -9,7 +10,6 @@ import {
   priorities,
   serviceOptions,
   timeSlots,
-  todayInBusinessZone,
   type AppointmentField,
   type AppointmentValues,
 } from "./rules";
@@ -50,7 +50,7 @@ export function AppointmentForm({
   const [alert, setAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const today = todayInBusinessZone();
+  const today = businessDate();
 
   useEffect(() => {
     const form = formRef.current;

@@ -12,6 +12,7 @@ import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/ap
 import { business, chatServiceOptions, type BusinessFacts } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
 import { afterHoursNotice, greetingMessage, isBookingAction } from "@app/shared/chat/rules";
+import { businessDate } from "@app/shared/time";
 
 export const MAX_MESSAGE_LENGTH = 1000;
 export const MAX_SUGGESTED_ACTIONS = 3;
@@ -83,12 +84,6 @@ export const priorities = [
   { value: "emergency", label: "Emergency" },
 ] as const satisfies ReadonlyArray<{ value: Priority; label: string }>;
 
-/** Today's date (YYYY-MM-DD) in the business's zone, America/Chicago: the earliest date the form offers. */
-export function todayInBusinessZone(now: Date = new Date(), timeZone: string = business.timeZone): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 export interface AppointmentValues {
   customerName: string;
   customerPhone: string;
@@ -122,7 +117,7 @@ export const requiredAppointmentFields = ["customerName", "customerPhone", "cust
  * The form's own checks, by hand (no zod in the browser): the required fields
  * (one summary message, spec §5), then the shapes the server would refuse.
  */
-export function checkAppointment(values: AppointmentValues, today: string = todayInBusinessZone()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
+export function checkAppointment(values: AppointmentValues, today: string = businessDate()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
   const errors: Partial<Record<AppointmentField, string>> = {};
   const missing = requiredAppointmentFields.filter((f) => !values[f].trim());
   if (missing.length) {
