@@ -64,6 +64,21 @@ describe("local date and time → instant", () => {
     expect(businessInstant("2026-10-31", "09:00")?.toISOString()).toBe("2026-10-31T14:00:00.000Z");
   });
 
+  it("means the same on a machine in another zone (Los Angeles changes clocks the same night)", () => {
+    const saved = process.env.TZ;
+    try {
+      for (const zone of ["America/Los_Angeles", "Europe/Berlin", "Asia/Tokyo"]) {
+        process.env.TZ = zone; // Node applies a new TZ at once
+        expect(businessInstant("2026-11-01", "01:30")?.toISOString(), zone).toBe("2026-11-01T06:30:00.000Z");
+        expect(businessInstant("2026-03-08", "02:30")?.toISOString(), zone).toBe("2026-03-08T08:30:00.000Z");
+        expect(businessDate(at("2026-06-11T01:30:00Z")), zone).toBe("2026-06-10");
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it("refuses what is not a real date or time", () => {
     for (const [date, time] of [
       ["2026-02-30", "09:00"],

@@ -12,7 +12,7 @@
  * is a Baton Rouge calendar day, "YYYY-MM-DD"; a *local time* is a Baton Rouge
  * wall-clock time, "HH:MM" (24-hour); a *month* is { year, month: 1-12 }.
  */
-import { TZDate, tz } from "@date-fns/tz";
+import { TZDate, tz, tzOffset } from "@date-fns/tz";
 import { addDays as addDaysFns, addMinutes, format, formatISO, getDay } from "date-fns";
 import { business } from "./business";
 
@@ -23,9 +23,8 @@ const inZone = tz(BUSINESS_TIME_ZONE);
 
 /** The instant as a date-fns date whose fields read Baton Rouge time. */
 const zoned = (instant: Date | number) => new TZDate(typeof instant === "number" ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
-/** Back to a plain Date (a TZDate's toISOString carries an offset; ours never do). */
-const plain = (date: Date) => new Date(date.getTime());
 const pad = (n: number) => String(n).padStart(2, "0");
+const HALF_DAY = 12 * 3_600_000;
 
 export interface LocalDate {
   year: number;
@@ -104,7 +103,14 @@ export function businessInstant(date: string | LocalDate, time: string | number 
   const d = typeof date === "string" ? parseLocalDate(date) : date;
   const minutes = typeof time === "number" ? time : parseLocalTime(time);
   if (!d || minutes === null) return null;
-  return plain(new TZDate(d.year, d.month - 1, d.day, Math.floor(minutes / 60), minutes % 60, BUSINESS_TIME_ZONE));
+  // The wall time read as if it were UTC, less the zone's offset. The offsets in force half a day either
+  // side are the only candidates; resolved by hand, because TZDate's own constructor resolves the repeated
+  // November hour differently depending on the zone of the machine it runs on.
+  const wall = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
+  const offsets = [...new Set([tzOffset(BUSINESS_TIME_ZONE, new Date(wall - HALF_DAY)), tzOffset(BUSINESS_TIME_ZONE, new Date(wall + HALF_DAY))])];
+  const shown = offsets.map((o) => wall - o * 60_000).filter((t) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000 === wall - t);
+  // Shown twice (November): the first. Never shown (March): read with the offset before the change, an hour on.
+  return new Date(shown.length ? Math.min(...shown) : wall - offsets[0]! * 60_000);
 }
 
 /** As businessInstant, for values already checked: throws on an unreadable date or time. */
