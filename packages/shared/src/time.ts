@@ -319,8 +319,8 @@ export function formatTimestamp(instant: Date): string {
 }
 
 /**
- * Options for iCalendar events (ical-generator): instants written in UTC
- * ("…T150000Z", exact for every calendar app), with the business's zone named
- * for display (X-WR-TIMEZONE) only.
+ * iCalendar: events are given as plain instants, which the generator writes in
+ * UTC ("…T150000Z", exact in every calendar app); this calendar property names
+ * the business's zone for display only.
  */
 export const icsZoneHint: [string, string] = ["X-WR-TIMEZONE", BUSINESS_TIME_ZONE];
