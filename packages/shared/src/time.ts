@@ -22,7 +22,8 @@ export const BUSINESS_TIME_ZONE: string = business.timeZone;
 const inZone = tz(BUSINESS_TIME_ZONE);
 
 /** The instant as a date-fns date whose fields read Baton Rouge time. */
-const zoned = (instant: Date | number) => new TZDate(typeof instant === "number" ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
+const zoned = (instant: Date | number) =>
+  new TZDate(typeof instant === "number" ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
 const pad = (n: number) => String(n).padStart(2, "0");
 const HALF_DAY = 12 * 3_600_000;
 
@@ -107,10 +108,11 @@ export function businessInstant(date: string | LocalDate, time: string | number 
   // side are the only candidates; resolved by hand, because TZDate's own constructor resolves the repeated
   // November hour differently depending on the zone of the machine it runs on.
   const wall = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
-  const offsets = [...new Set([tzOffset(BUSINESS_TIME_ZONE, new Date(wall - HALF_DAY)), tzOffset(BUSINESS_TIME_ZONE, new Date(wall + HALF_DAY))])];
-  const shown = offsets.map((o) => wall - o * 60_000).filter((t) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000 === wall - t);
+  const offsetAt = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
+  const offsets = [...new Set([offsetAt(wall - HALF_DAY), offsetAt(wall + HALF_DAY)])];
+  const shown = offsets.map((o) => wall - o).filter((t) => offsetAt(t) === wall - t);
   // Shown twice (November): the first. Never shown (March): read with the offset before the change, an hour on.
-  return new Date(shown.length ? Math.min(...shown) : wall - offsets[0]! * 60_000);
+  return new Date(shown.length ? Math.min(...shown) : wall - offsets[0]!);
 }
 
 /** As businessInstant, for values already checked: throws on an unreadable date or time. */
@@ -254,7 +256,7 @@ export function slotEnd(start: Date, minutes: number): Date {
   return addMinutes(start, minutes);
 }
 
-/** A local date and minutes after midnight as ISO 8601 with Baton Rouge's offset that day, "2025-03-10T07:00:00-05:00". */
+/** A local date and minutes after midnight in ISO 8601 with that day's offset: "2025-03-10T07:00:00-05:00". */
 export function localIsoWithOffset(date: string | LocalDate, minutes: number): string {
   return formatISO(zoned(requireBusinessInstant(date, minutes)));
 }

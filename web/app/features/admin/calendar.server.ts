@@ -12,7 +12,10 @@ export async function calendarMonth(context: AppLoadContext, search: URLSearchPa
   const month = parseMonth(search.get("month")) ?? businessMonth(now);
   const { from, to } = monthRange(month);
   const rows = await bookingsBetween(context, from, to);
-  const bookings = rows.map(({ customer: _customer, ...booking }) => ({ ...booking, day: businessDate(new Date(booking.scheduledDate)) }));
+  const bookings = rows.map(({ customer: _customer, ...booking }) => ({
+    ...booking,
+    day: businessDate(new Date(booking.scheduledDate)),
+  }));
   return { month: monthKey(month), today: businessDate(now), bookings };
 }
 
