@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db";
-import { zonedParts } from "@app/shared/time";
+import { businessParts, requireBusinessInstant } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, newCustomer, PASSWORD, unique, waitLive } from "./staff";
 
@@ -25,10 +25,7 @@ async function expectToast(page: Page, title: string, description: string) {
 
 /** The instant at which a Baton Rouge clock shows this date and hour. */
 function chicago(date: string, hour: number) {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d, hour);
-  const p = zonedParts(new Date(guess), "America/Chicago");
-  return new Date(guess + (guess - Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute)));
+  return requireBusinessInstant(date, hour * 60);
 }
 
 test.describe("dashboard", () => {
@@ -333,7 +330,7 @@ test.describe("calendar", () => {
     await main(page).getByRole("link", { name: "Previous month" }).click();
     await expect(main(page).getByRole("heading", { level: 2, name: "February 2031" })).toBeVisible();
     await main(page).getByRole("link", { name: "Today", exact: true }).click();
-    const now = zonedParts(new Date(), "America/Chicago");
+    const now = businessParts(new Date());
     const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(now.year, now.month - 1, 1)));
     await expect(main(page).getByRole("heading", { level: 2, name: monthName })).toBeVisible();
     await expect(main(page).locator('button[aria-current="date"]')).toHaveCount(1);

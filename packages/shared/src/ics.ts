@@ -1,7 +1,13 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { business, type BusinessFacts } from "./business";
+import { icsZoneHint, slotEnd } from "./time";
 
-/** iCalendar (RFC 5545) for bookings: the staff feed and the attachment of confirmation emails. */
+/**
+ * iCalendar (RFC 5545) for bookings: the staff feed and the attachment of confirmation emails.
+ * Times are written as UTC instants (exact in every calendar app); the feed names Baton Rouge's
+ * zone for display only. (A zone name alone, without VTIMEZONE data, made the generator write
+ * the server's own local digits as floating times, which calendar apps read as Baton Rouge time.)
+ */
 
 export interface IcsBooking {
   id: number;
@@ -33,7 +39,7 @@ export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: stri
   const calendar = ical({
     name: `${facts.name} bookings`,
     prodId: { company: facts.name, product: "bookings", language: "EN" },
-    timezone: facts.timeZone,
+    x: [icsZoneHint],
     ttl: 15 * 60,
   });
   const domain = domainOf(options.appUrl);
@@ -42,7 +48,7 @@ export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: stri
     calendar.createEvent({
       id: `booking-${b.id}@${domain}`,
       start: b.scheduledDate,
-      end: new Date(b.scheduledDate.getTime() + VISIT_MINUTES * 60_000),
+      end: slotEnd(b.scheduledDate, VISIT_MINUTES),
       summary: `${priority}#${b.id} ${b.summary}${b.customer ? ` (${b.customer.name})` : ""}`,
       description: [
         b.details,
@@ -70,7 +76,7 @@ export function appointmentInvite(
   calendar.createEvent({
     id: `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
     start: appointment.scheduledDate,
-    end: new Date(appointment.scheduledDate.getTime() + VISIT_MINUTES * 60_000),
+    end: slotEnd(appointment.scheduledDate, VISIT_MINUTES),
     summary: `${facts.name}: ${appointment.serviceType} (requested)`,
     description: `Request #${appointment.id}: requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.`,
     status: ICalEventStatus.TENTATIVE,

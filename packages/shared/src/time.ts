@@ -1,67 +1,328 @@
-/** Local wall-clock time in the business's zone (America/Chicago) ↔ UTC instants, DST-correct. */
+/**
+ * The one clock: the business's time zone (America/Chicago, from the business
+ * facts) and everything the project does with local dates and times. Pages,
+ * emails, the chat, the CSV export and the ICS feed all read time through here,
+ * on the server and in the browser alike, so a time entered or shown means
+ * Baton Rouge time wherever the server or the browser runs.
+ *
+ * Safe for the browser (date-fns is tree-shaken). Every function that returns
+ * an instant returns a plain `Date`; the zone-aware `TZDate` stays inside.
+ *
+ * Words used here: an *instant* is a point in time (a `Date`); a *local date*
+ * is a Baton Rouge calendar day, "YYYY-MM-DD"; a *local time* is a Baton Rouge
+ * wall-clock time, "HH:MM" (24-hour); a *month* is { year, month: 1-12 }.
+ */
+import { TZDate, tz, tzOffset } from "@date-fns/tz";
+import { addDays as addDaysFns, addMinutes, format, formatISO, getDay } from "date-fns";
+import { business } from "./business";
 
-const partsFormatter = (timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    weekday: "short",
-  });
+/** The business's zone, "America/Chicago". */
+export const BUSINESS_TIME_ZONE: string = business.timeZone;
 
-export interface ZonedParts {
+const inZone = tz(BUSINESS_TIME_ZONE);
+
+/** The instant as a date-fns date whose fields read Baton Rouge time. */
+const zoned = (instant: Date | number) =>
+  new TZDate(typeof instant === "number" ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
+const pad = (n: number) => String(n).padStart(2, "0");
+const HALF_DAY = 12 * 3_600_000;
+
+export interface LocalDate {
   year: number;
+  /** 1-12 */
   month: number;
   day: number;
+}
+
+export interface MonthRef {
+  year: number;
+  /** 1-12 */
+  month: number;
+}
+
+export interface BusinessParts extends LocalDate {
   hour: number;
   minute: number;
   second: number;
-  weekday: number; // 0 = Sunday
+  /** 0 = Sunday */
+  weekday: number;
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export type WeekdayName = (typeof WEEKDAYS)[number];
 
-export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? ""),
-  };
-}
+// ---------------------------------------------------------------------------
+// Local dates and times ↔ instants
 
-/** The UTC instant at which the clock in `timeZone` shows the given local date and time. */
-export function zonedToUtc(date: { year: number; month: number; day: number }, hour: number, minute: number, timeZone: string): Date {
-  const guess = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-  // Two passes settle the offset, including on DST change days.
-  let instant = guess;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(new Date(instant), timeZone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-    instant += guess - shown;
-  }
-  return new Date(instant);
-}
-
-/** `YYYY-MM-DD` of the local date in `timeZone`. */
-export function zonedDateString(instant: Date, timeZone: string): string {
-  const p = zonedParts(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
-
-export function parseDateString(value: string): { year: number; month: number; day: number } | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+/** "2026-03-08" → { 2026, 3, 8 }; null for anything that is not a real calendar day. */
+export function parseLocalDate(value: string | null | undefined): LocalDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? "");
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return { year, month, day };
 }
+
+/** "14:30" → 870 (minutes since midnight); null unless HH:MM within a day. */
+export function parseLocalTime(value: string | null | undefined): number | null {
+  const m = /^(\d{2}):(\d{2})$/.exec(value ?? "");
+  if (!m) return null;
+  const [h, min] = [Number(m[1]), Number(m[2])];
+  return h < 24 && min < 60 ? h * 60 + min : null;
+}
+
+/** { 2026, 3, 8 } → "2026-03-08". */
+export const localDateKey = (d: LocalDate) => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
+
+/** The Baton Rouge clock and calendar at this instant. */
+export function businessParts(instant: Date = new Date()): BusinessParts {
+  const z = zoned(instant);
+  return {
+    year: z.getFullYear(),
+    month: z.getMonth() + 1,
+    day: z.getDate(),
+    hour: z.getHours(),
+    minute: z.getMinutes(),
+    second: z.getSeconds(),
+    weekday: z.getDay(),
+  };
+}
+
+/** The Baton Rouge calendar day of this instant, "YYYY-MM-DD" (today by default). */
+export function businessDate(instant: Date = new Date()): string {
+  return localDateKey(businessParts(instant));
+}
+
+/**
+ * The instant at which a Baton Rouge clock shows this local date and time
+ * (DST-correct). A time skipped when the clocks go forward (02:30 on a March
+ * change day) moves on by the hour; a time that happens twice in November is
+ * the first (daylight) one. Null when the date or time is unreadable.
+ */
+export function businessInstant(date: string | LocalDate, time: string | number = 0): Date | null {
+  const d = typeof date === "string" ? parseLocalDate(date) : date;
+  const minutes = typeof time === "number" ? time : parseLocalTime(time);
+  if (!d || minutes === null) return null;
+  // The wall time read as if it were UTC, less the zone's offset. The offsets in force half a day either
+  // side are the only candidates; resolved by hand, because TZDate's own constructor resolves the repeated
+  // November hour differently depending on the zone of the machine it runs on.
+  const wall = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
+  const offsetAt = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
+  const offsets = [...new Set([offsetAt(wall - HALF_DAY), offsetAt(wall + HALF_DAY)])];
+  const shown = offsets.map((o) => wall - o).filter((t) => offsetAt(t) === wall - t);
+  // Shown twice (November): the first. Never shown (March): read with the offset before the change, an hour on.
+  return new Date(shown.length ? Math.min(...shown) : wall - offsets[0]!);
+}
+
+/** As businessInstant, for values already checked: throws on an unreadable date or time. */
+export function requireBusinessInstant(date: string | LocalDate, time: string | number = 0): Date {
+  const instant = businessInstant(date, time);
+  if (!instant) throw new Error(`bad local date or time: ${JSON.stringify(date)} ${JSON.stringify(time)}`);
+  return instant;
+}
+
+/** Midnight starting the Baton Rouge day of this instant or local date. */
+export function startOfBusinessDay(day: Date | string | LocalDate = new Date()): Date {
+  return requireBusinessInstant(day instanceof Date ? businessDate(day) : day, 0);
+}
+
+/** Midnight ending the Baton Rouge day (the next day's start: use it as an exclusive bound). */
+export function endOfBusinessDay(day: Date | string | LocalDate = new Date()): Date {
+  const key = day instanceof Date ? businessDate(day) : typeof day === "string" ? day : localDateKey(day);
+  return requireBusinessInstant(addLocalDays(key, 1), 0);
+}
+
+/** Weekday of a local date, 0 = Sunday. */
+export function localWeekday(date: string | LocalDate): number {
+  const d = typeof date === "string" ? parseLocalDate(date) : date;
+  if (!d) throw new Error(`bad local date: ${JSON.stringify(date)}`);
+  return getDay(new TZDate(d.year, d.month - 1, d.day, 12, BUSINESS_TIME_ZONE));
+}
+
+/** "2026-03-07" + 1 → "2026-03-08": calendar days, never 24-hour steps. */
+export function addLocalDays(date: string | LocalDate, days: number): string {
+  const d = typeof date === "string" ? parseLocalDate(date) : date;
+  if (!d) throw new Error(`bad local date: ${JSON.stringify(date)}`);
+  const next = addDaysFns(new TZDate(d.year, d.month - 1, d.day, 12, BUSINESS_TIME_ZONE), days);
+  return localDateKey({ year: next.getFullYear(), month: next.getMonth() + 1, day: next.getDate() });
+}
+
+/** Sunday 00:00 of the Baton Rouge week holding this instant (weeks start on Sunday, like the calendar). */
+export function startOfBusinessWeek(instant: Date = new Date()): Date {
+  const today = businessDate(instant);
+  return startOfBusinessDay(addLocalDays(today, -localWeekday(today)));
+}
+
+/** The Baton Rouge week holding this instant, from Sunday 00:00 to the next Sunday 00:00 (exclusive). */
+export function businessWeek(instant: Date = new Date()): { from: Date; to: Date } {
+  const from = startOfBusinessWeek(instant);
+  const sunday = businessDate(from);
+  return { from, to: startOfBusinessDay(addLocalDays(sunday, 7)) };
+}
+
+// ---------------------------------------------------------------------------
+// Months and the calendar grid
+
+/** "2025-06" → { 2025, 6 }; null for anything else (years 1970-2200). */
+export function parseMonth(value: string | null | undefined): MonthRef | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(value ?? "");
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  if (month < 1 || month > 12 || year < 1970 || year > 2200) return null;
+  return { year, month };
+}
+
+export const monthKey = (m: MonthRef) => `${m.year}-${pad(m.month)}`;
+
+export function addMonths(m: MonthRef, n: number): MonthRef {
+  const index = m.year * 12 + (m.month - 1) + n;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** The Baton Rouge month of this instant (this month by default). */
+export function businessMonth(instant: Date = new Date()): MonthRef {
+  const p = businessParts(instant);
+  return { year: p.year, month: p.month };
+}
+
+/** A month in Baton Rouge: from the 1st 00:00 to the next month's 1st 00:00 (exclusive). */
+export function monthRange(m: MonthRef): { from: Date; to: Date } {
+  const next = addMonths(m, 1);
+  return {
+    from: requireBusinessInstant({ ...m, day: 1 }),
+    to: requireBusinessInstant({ ...next, day: 1 }),
+  };
+}
+
+export interface GridDay {
+  /** "YYYY-MM-DD" */
+  key: string;
+  day: number;
+  inMonth: boolean;
+  weekday: number;
+}
+
+/** The weeks shown for a month, Sunday first, padded with the neighbouring months' days. */
+export function monthGrid(m: MonthRef): GridDay[][] {
+  const first = localDateKey({ ...m, day: 1 });
+  const start = addLocalDays(first, -localWeekday(first));
+  const nextFirst = localDateKey({ ...addMonths(m, 1), day: 1 });
+  const grid: GridDay[][] = [];
+  for (let key = start; grid.length === 0 || key < nextFirst; ) {
+    const week: GridDay[] = [];
+    for (let i = 0; i < 7; i++, key = addLocalDays(key, 1)) {
+      const d = parseLocalDate(key)!;
+      week.push({ key, day: d.day, inMonth: d.month === m.month && d.year === m.year, weekday: i });
+    }
+    grid.push(week);
+  }
+  return grid;
+}
+
+// ---------------------------------------------------------------------------
+// Slots and opening hours
+
+/** "08:00" → 480, as parseLocalTime but lenient ("8:00", "08"), for the business facts' hours. */
+export function clockMinutes(hhmm: string): number {
+  const [h = "0", m = "0"] = hhmm.split(":");
+  return Number(h) * 60 + Number(m);
+}
+
+/** 1080 → "6:00 PM". */
+export function formatClock(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const suffix = h < 12 ? "AM" : "PM";
+  return `${h % 12 === 0 ? 12 : h % 12}:${pad(minutes % 60)} ${suffix}`;
+}
+
+/** "08:00" → "8:00 AM". */
+export function slotLabel(slot: string): string {
+  return formatClock(clockMinutes(slot));
+}
+
+/** `count` slots from `first` ("08:00"), `stepMinutes` apart, as "HH:MM". */
+export function slotTimes(first: string, count: number, stepMinutes = 60): string[] {
+  const start = clockMinutes(first);
+  return Array.from({ length: count }, (_, i) => {
+    const m = start + i * stepMinutes;
+    return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+  });
+}
+
+/** The end of a visit starting at `start` and lasting `minutes` (an instant: DST never stretches it). */
+export function slotEnd(start: Date, minutes: number): Date {
+  return addMinutes(start, minutes);
+}
+
+/** A local date and minutes after midnight in ISO 8601 with that day's offset: "2025-03-10T07:00:00-05:00". */
+export function localIsoWithOffset(date: string | LocalDate, minutes: number): string {
+  return formatISO(zoned(requireBusinessInstant(date, minutes)));
+}
+
+// ---------------------------------------------------------------------------
+// Formatting (always Baton Rouge time, always en-US wording)
+
+type Readable = string | number | Date | null | undefined;
+
+function readable(value: Readable): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const formatIn = (instant: Date, pattern: string) => format(instant, pattern, { in: inZone });
+
+/** Pages: "Jun 12, 2025", or the fallback when missing or unreadable. */
+export function formatDate(value: Readable, fallback = "Unknown"): string {
+  const d = readable(value);
+  return d ? formatIn(d, "MMM d, yyyy") : fallback;
+}
+
+/** Pages: "Jun 12, 2025, 9:00 AM". */
+export function formatDateTime(value: Readable, fallback = "Unknown"): string {
+  const d = readable(value);
+  return d ? formatIn(d, "MMM d, yyyy, h:mm a") : fallback;
+}
+
+/** Pages: "9:00 AM". */
+export function formatTime(value: Readable, fallback = ""): string {
+  const d = readable(value);
+  return d ? formatIn(d, "h:mm a") : fallback;
+}
+
+/** Emails and the customer portal: "Thursday, June 12, 2025 at 9:00 AM". */
+export function formatFullDateTime(instant: Date): string {
+  return formatIn(instant, "EEEE, MMMM d, yyyy 'at' h:mm a");
+}
+
+/** The chat's replies: "Thursday, June 12 at 9:00 AM". */
+export function formatWeekdayDateTime(instant: Date): string {
+  return formatIn(instant, "EEEE, MMMM d 'at' h:mm a");
+}
+
+/** "June 2025". */
+export function formatMonthTitle(m: MonthRef): string {
+  return formatIn(requireBusinessInstant({ ...m, day: 1 }, 12 * 60), "MMMM yyyy");
+}
+
+/** A local date, "2025-06-12" → "Thursday, June 12, 2025". */
+export function formatLocalDate(date: string | LocalDate): string {
+  return formatIn(requireBusinessInstant(date, 12 * 60), "EEEE, MMMM d, yyyy");
+}
+
+/**
+ * CSV cells and other machine-read timestamps: ISO 8601 in UTC,
+ * "2031-04-01T15:00:00.000Z", which spreadsheets and scripts read unambiguously.
+ */
+export function formatTimestamp(instant: Date): string {
+  return instant.toISOString();
+}
+
+/**
+ * iCalendar: events are given as plain instants, which the generator writes in
+ * UTC ("…T150000Z", exact in every calendar app); this calendar property names
+ * the business's zone for display only.
+ */
+export const icsZoneHint: [string, string] = ["X-WR-TIMEZONE", BUSINESS_TIME_ZONE];

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingListQuerySchema } from "@app/shared/api/admin";
-import { business } from "@app/shared/business";
-import { zonedDateString } from "@app/shared/time";
+import { businessDate } from "@app/shared/time";
 import { bookingsCsvStream } from "~/features/admin/bookings-csv.server";
 import { apiHandler, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -17,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     delete params.limit;
     delete params.cursor;
     const { limit: _limit, cursor: _cursor, ...filters } = validate(bookingListQuerySchema, params, "Invalid filters");
-    const day = zonedDateString(new Date(), business.timeZone);
+    const day = businessDate(new Date());
     return new Response(bookingsCsvStream(context, filters), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

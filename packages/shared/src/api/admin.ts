@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { businessInstant } from "../time";
 import {
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
@@ -27,7 +28,20 @@ export const newCustomerSchema = z.object({
     .regex(PHONE_INPUT_PATTERN, "Enter a valid phone number"),
 });
 
-export const newBookingSchema = z.object({
+/**
+ * A booking's time arrives as `scheduledDate` (ISO 8601 with offset), or as the
+ * local `date` (YYYY-MM-DD) and `time` (HH:MM) staff typed, which mean Baton
+ * Rouge time wherever their browser is: the clock turns those into the instant.
+ */
+function localSchedule(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const { date, time, ...rest } = value as Record<string, unknown>;
+  if ((rest.scheduledDate !== undefined && rest.scheduledDate !== "") || typeof date !== "string") return value;
+  const at = businessInstant(date, typeof time === "string" ? time : "");
+  return { ...rest, scheduledDate: at ? at.toISOString() : undefined };
+}
+
+export const newBookingSchema = z.preprocess(localSchedule, z.object({
   customerId: z.coerce.number({ error: "Choose a customer" }).int("Choose a customer").positive("Choose a customer"),
   summary: z.string({ error: "Summary is required" }).trim().min(1, "Summary is required").max(BOOKING_SUMMARY_MAX_LENGTH, "Summary is too long"),
   details: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional()),
@@ -36,7 +50,7 @@ export const newBookingSchema = z.object({
   // New bookings are always pending; the field is accepted for the documented payload only.
   status: z.literal("pending", { error: "New bookings are created as pending" }).optional(),
   serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
-});
+}));
 
 export const statusChangeSchema = z.object({
   status: z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { business, chatServiceOptions } from "../business";
+import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
-import { parseDateString, zonedDateString } from "../time";
+import { businessDate, parseLocalDate } from "../time";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -68,8 +68,8 @@ export const appointmentRequestSchema = z
       (v) => (v === "" ? undefined : v),
       z
         .string()
-        .refine((v) => parseDateString(v) !== null, "Enter a date as YYYY-MM-DD")
-        .refine((v) => v >= zonedDateString(new Date(), business.timeZone), "The date cannot be earlier than today")
+        .refine((v) => parseLocalDate(v) !== null, "Enter a date as YYYY-MM-DD")
+        .refine((v) => v >= businessDate(), "The date cannot be earlier than today")
         .optional(),
     ),
     preferredTime: z.preprocess((v) => (v === "" ? undefined : v), z.enum(appointmentTimeSlots, { error: "Choose one of the offered times" }).optional()),

@@ -1,4 +1,5 @@
 import { business, formatAddress, type BusinessFacts } from "../business";
+import { formatFullDateTime } from "../time";
 import { emailLayout, escapeHtml, fieldRows } from "./html";
 
 export interface RenderedEmail {
@@ -29,7 +30,7 @@ export function contactNotificationEmail(contact: ContactForEmail, appUrl: strin
     ["Phone", contact.phone],
     ["Service", contact.service],
     ["Message", contact.message],
-    ["Received", contact.createdAt.toLocaleString("en-US", { timeZone: facts.timeZone, dateStyle: "full", timeStyle: "short" })],
+    ["Received", formatFullDateTime(contact.createdAt)],
     ["Reference", `Contact message #${contact.id}`],
   ]);
   const subject = `New contact message from ${name}${contact.service ? ` (${contact.service})` : ""}`;
@@ -86,9 +87,6 @@ export interface BookingForEmail {
   customer: { name: string; email: string; phone: string };
 }
 
-const when = (date: Date, facts: BusinessFacts) =>
-  date.toLocaleString("en-US", { timeZone: facts.timeZone, dateStyle: "full", timeStyle: "short" });
-
 /** To staff: a new booking; emergencies get an urgent subject. */
 export function bookingStaffEmail(booking: BookingForEmail, appUrl: string, facts: BusinessFacts = business): RenderedEmail {
   const emergency = booking.priority === "emergency";
@@ -98,7 +96,7 @@ export function bookingStaffEmail(booking: BookingForEmail, appUrl: string, fact
     ["Summary", booking.summary],
     ["Priority", booking.priority],
     ["Status", booking.status.replace(/_/g, " ")],
-    ["Scheduled", when(booking.scheduledDate, facts)],
+    ["Scheduled", formatFullDateTime(booking.scheduledDate)],
     ["Customer", booking.customer.name],
     ["Phone", booking.customer.phone],
     ["Email", booking.customer.email],
@@ -122,7 +120,7 @@ export function bookingCancelledEmail(booking: BookingForEmail, appUrl: string, 
     ["Booking", `#${booking.id}`],
     ["Summary", booking.summary],
     ["Priority", booking.priority],
-    ["Was scheduled", when(booking.scheduledDate, facts)],
+    ["Was scheduled", formatFullDateTime(booking.scheduledDate)],
     ["Customer", booking.customer.name],
     ["Phone", booking.customer.phone],
     ["Email", booking.customer.email],
@@ -154,7 +152,7 @@ export function appointmentConfirmationEmail(request: AppointmentForEmail, facts
   const rows = fieldRows([
     ["Reference", `Request #${request.id}`],
     ["Service", request.serviceType],
-    ["Requested time", request.scheduledDate ? when(request.scheduledDate, facts) : "To be arranged by phone"],
+    ["Requested time", request.scheduledDate ? formatFullDateTime(request.scheduledDate) : "To be arranged by phone"],
     ["Priority", request.priority],
   ]);
   const intro = `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { business } from "@app/shared/business";
+import { formatFullDateTime } from "@app/shared/time";
 import { updateBookingStatus } from "../bookings/bookings.server";
 import { requestAppointment } from "../chat/chat.server";
 import { bookingStatusLabel } from "./status";
@@ -46,7 +47,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       statusLabel: bookingStatusLabel[b.status],
       priority: b.priority,
       scheduledAt: b.scheduledDate.toISOString(),
-      when: b.scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "full", timeStyle: "short" }),
+      when: formatFullDateTime(b.scheduledDate),
       cancellable: b.status === "pending",
     })),
     prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },

@@ -53,7 +53,8 @@ export async function usersAction(request: Request, context: AppLoadContext) {
  * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
  * `merge-customer` (bookingId: its customer record joins the older one with the same email),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
- * summary, details, priority, scheduledDate as ISO 8601 with offset).
+ * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
+ * date and time as typed: Baton Rouge time, whatever the browser's zone).
  */
 export async function bookingsAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
@@ -92,7 +93,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = newBookingSchema.safeParse(values);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error);
-          const missing = !values.customerId || !values.summary?.trim() || !values.scheduledDate;
+          const missing = !values.customerId || !values.summary?.trim() || !(values.scheduledDate || values.date);
           return fail(400, intent, missing ? "Please fill in all required booking fields" : (Object.values(errors)[0] ?? "Failed to create booking"), errors);
         }
         const result = await createBookingForCustomer(context, parsed.data, "admin");

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "@app/shared/db";
+import { formatTimestamp } from "@app/shared/time";
 import type { BookingListQuery } from "./bookings-list.server";
 
 const CSV_COLUMNS = [
@@ -75,8 +76,8 @@ export function bookingsCsvStream(context: AppLoadContext, query: Omit<BookingLi
           b.details,
           b.priority,
           b.status,
-          b.scheduledDate.toISOString(),
-          b.createdAt.toISOString(),
+          formatTimestamp(b.scheduledDate),
+          formatTimestamp(b.createdAt),
           b.serviceTitanId,
           b.source,
         ]

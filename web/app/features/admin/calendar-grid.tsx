@@ -1,6 +1,6 @@
 import { cn } from "~/utils/cn";
 import type { CalendarBooking } from "./calendar.server";
-import { longDate, monthGrid, WEEKDAYS, type MonthRef } from "./calendar-math";
+import { formatLocalDate, monthGrid, WEEKDAYS, type MonthRef } from "@app/shared/time";
 import { priorityDot, priorityLabel, statusLabel, statusSurface } from "./format";
 
 /** At most this many bookings are listed in a day cell (docs/product.md#calendar); the rest is "+N more". */
@@ -65,7 +65,7 @@ export function CalendarGrid({
               const list = byDay.get(cell.key) ?? [];
               const isToday = cell.key === today;
               const more = list.length - MAX_PER_DAY;
-              const [weekdayAndMonth, , year] = longDate(cell.key).split(/ (?=\d)|, (?=\d{4})/);
+              const [weekdayAndMonth, , year] = formatLocalDate(cell.key).split(/ (?=\d)|, (?=\d{4})/);
               return (
                 <td key={cell.key} className={cn("h-14 border border-slate-100 p-0 align-top sm:h-28", isToday && "bg-brand-50")}>
                   <button

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { AuditJson } from "./audit.server";
 import { describeAudit } from "./audit-format";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@app/shared/time";
 
 /** The newest staff changes: who, what, when. */
 export function AuditLogSection({ entries }: { entries: AuditJson[] }) {

@@ -7,8 +7,8 @@ import { useApiFetch } from "~/features/auth/use-api-fetch";
 import type { CustomerSummary } from "./action-result";
 import { PriorityBadge, StatusBadge } from "./badges";
 import type { CalendarBooking } from "./calendar.server";
-import { longDate } from "./calendar-math";
-import { formatTime, telHref } from "./format";
+import { formatLocalDate, formatTime } from "@app/shared/time";
+import { telHref } from "./format";
 
 type CustomerState = { status: "loading" } | { status: "error"; message: string } | { status: "done"; byId: Map<number, CustomerSummary> };
 
@@ -64,7 +64,7 @@ export function DayDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Appointments for {day ? longDate(day) : ""}</DialogTitle>
+          <DialogTitle>Appointments for {day ? formatLocalDate(day) : ""}</DialogTitle>
           <DialogDescription>{countText(bookings.length)}</DialogDescription>
         </DialogHeader>
         <ul className="grid gap-3">

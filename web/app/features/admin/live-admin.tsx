@@ -12,7 +12,8 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { createPortal } from "react-dom";
 import type { Socket } from "socket.io-client";
 import { cn } from "~/utils/cn";
-import { formatDateTime, telHref, type Booking } from "./format";
+import { formatDateTime } from "@app/shared/time";
+import { telHref, type Booking } from "./format";
 
 type LiveStatus = "connecting" | "live" | "offline";
 type BookingEvent = "created" | "updated" | "resync";

@@ -29,6 +29,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { businessDate, businessInstant, slotLabel } from "@app/shared/time";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
 import {
@@ -36,7 +37,6 @@ import {
   DEFAULT_PRIORITY,
   DEFAULT_TIME_SLOT,
   priorityLabel,
-  slotLabel,
   TIME_SLOTS,
   type Booking,
   type BookingPriority,
@@ -46,17 +46,6 @@ export type BookingStep = "customer_selection" | "new_customer" | "booking";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** Today's date in the browser's own zone, as YYYY-MM-DD (the date input's format). */
-function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-}
-
-/** The chosen local date and slot, in the browser's zone, as an ISO instant; null when unreadable. */
-function toScheduledIso(date: string, time: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const instant = new Date(`${date}T${time}`);
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
-}
 
 interface BookingFields {
   summary: string;
@@ -95,7 +84,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const [newCustomer, setNewCustomer] = useState(emptyCustomer);
   const [customerError, setCustomerError] = useState<string | null>(null);
   const [customerFieldErrors, setCustomerFieldErrors] = useState<Record<string, string>>({});
-  const freshBooking = (): BookingFields => ({ summary: "", date: defaultDate || localToday(), time: DEFAULT_TIME_SLOT, priority: DEFAULT_PRIORITY, details: "" });
+  const freshBooking = (): BookingFields => ({ summary: "", date: defaultDate || businessDate(), time: DEFAULT_TIME_SLOT, priority: DEFAULT_PRIORITY, details: "" });
   const [booking, setBooking] = useState<BookingFields>(freshBooking);
   const [bookingError, setBookingError] = useState<string | null>(null);
   const [bookingFieldErrors, setBookingFieldErrors] = useState<Record<string, string>>({});
@@ -184,12 +173,14 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const submitBooking = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const summary = booking.summary.trim();
-    const scheduledDate = toScheduledIso(booking.date, booking.time);
-    if (!customer || !summary || !scheduledDate) {
+    // The date and time typed are Baton Rouge time wherever this browser is: they go to the server as typed,
+    // and the server turns them into the instant (the clock, @app/shared/time). Checked here only for the message.
+    const readable = businessInstant(booking.date, booking.time) !== null;
+    if (!customer || !summary || !readable) {
       setBookingError("Please fill in all required booking fields");
       setBookingFieldErrors({
         ...(summary ? {} : { summary: "Required" }),
-        ...(booking.date && scheduledDate ? {} : { scheduledDate: "Required" }),
+        ...(readable ? {} : { scheduledDate: "Required" }),
       });
       return;
     }
@@ -203,7 +194,8 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
         summary,
         details: booking.details.trim(),
         priority: booking.priority,
-        scheduledDate,
+        date: booking.date,
+        time: booking.time,
         status: "pending",
       },
       { method: "post" },

@@ -1,17 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { business } from "@app/shared/business";
-import { zonedParts, zonedToUtc } from "@app/shared/time";
+import { businessWeek } from "@app/shared/time";
 
 export interface AdminStats {
   users: { total: number; activeThisWeek: number; admins: number; technicians: number; customers: number };
   bookings: { total: number; thisWeek: number; pending: number; completed: number };
-}
-
-/** Sunday 00:00 of the current week in the business's zone (the calendar is Sunday-first). */
-function startOfWeek(now: Date, timeZone = business.timeZone): Date {
-  const p = zonedParts(now, timeZone);
-  const sunday = new Date(Date.UTC(p.year, p.month - 1, p.day - p.weekday));
-  return zonedToUtc({ year: sunday.getUTCFullYear(), month: sunday.getUTCMonth() + 1, day: sunday.getUTCDate() }, 0, 0, timeZone);
 }
 
 /**
@@ -21,9 +13,7 @@ function startOfWeek(now: Date, timeZone = business.timeZone): Date {
  */
 export async function adminStats(context: AppLoadContext, now = new Date()): Promise<AdminStats> {
   const { db } = context.services;
-  const weekStart = startOfWeek(now);
-  const weekEnd = new Date(weekStart.getTime() + 7 * 86400_000 + 2 * 3600_000); // DST-safe upper bound, trimmed below
-  const nextWeekStart = startOfWeek(weekEnd);
+  const { from: weekStart, to: nextWeekStart } = businessWeek(now);
   const sevenDaysAgo = new Date(now.getTime() - 7 * 86400_000);
   const [users, bookings] = await Promise.all([
     db.$queryRaw<Array<{ total: bigint; active: bigint; admins: bigint; technicians: bigint; customers: bigint }>>`

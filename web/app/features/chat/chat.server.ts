@@ -10,7 +10,7 @@ import {
 } from "@app/shared/api/chat";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
-import { localSlotToUtc, nextBusinessSlot } from "@app/shared/bookings";
+import { nextBusinessSlot } from "@app/shared/bookings";
 import { composeReply } from "@app/shared/chat/engine";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
@@ -18,6 +18,7 @@ import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app
 import type { ChatMessage } from "@app/shared/db";
 import { enqueue, EnqueueError } from "@app/shared/queues";
 import { ADMIN_ROOM } from "@app/shared/realtime";
+import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens";
 import { secretRef } from "@app/shared/redact";
 import { consume } from "../../../server/rate-limits";
@@ -217,7 +218,7 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
   // Email to an address nobody proved is capped per address and overall; past a cap the request is still stored, and only staff are emailed.
   const confirmByEmail = origin.account ? true : await mayEmailVisitor(context, email);
-  const scheduledDate = data.preferredDate ? localSlotToUtc(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME) : nextBusinessSlot(new Date());
+  const scheduledDate = data.preferredDate ? requireBusinessInstant(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME) : nextBusinessSlot(new Date());
   const details = [
     `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
@@ -262,7 +263,7 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   });
   if (!confirmByEmail) logger.info({ appointmentRequestId: request.id }, "visitor confirmation not sent: email cap reached; staff were told");
 
-  const when = scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const when = formatWeekdayDateTime(scheduledDate);
   const message =
     data.priority === "emergency"
       ? `Request #${request.id} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`

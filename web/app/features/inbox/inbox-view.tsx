@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/field";
-import { formatDateTime } from "~/features/admin/format";
+import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
 import { bookingHref, itemKey, REPLY_MAX, type InboxActionResult } from "./inbox";
 import type { InboxRow, openInboxItem } from "./inbox.server";

@@ -7,7 +7,7 @@ import type { ActionResult } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { CalendarGrid, CalendarLegend, groupByDay } from "~/features/admin/calendar-grid";
-import { addMonths, monthKey, monthTitle, parseMonth } from "~/features/admin/calendar-math";
+import { addMonths, formatMonthTitle, monthKey, parseMonth } from "@app/shared/time";
 import { calendarMonth } from "~/features/admin/calendar.server";
 import { DayDialog } from "~/features/admin/day-dialog";
 import { adminMeta } from "~/features/admin/meta";
@@ -84,7 +84,7 @@ export default function CalendarPage() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <h2 className="text-xl font-bold text-slate-900" aria-live="polite">
-            {monthTitle(month)}
+            {formatMonthTitle(month)}
           </h2>
           <p role="status" className="flex items-center gap-1.5 text-sm text-slate-600">
             {loading ? (

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, RotateCcw } from "lucide-react";
+import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { isQueueName, outboxState, queueStates, retryFailedJob, retryNotification } from "~/features/admin/queues.server";
-import { formatDateTime } from "~/features/admin/format";
 import { requireAdmin } from "~/utils/auth.server";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
@@ -143,7 +143,7 @@ export default function QueuesPage() {
                         <td className="py-2 pr-3 font-mono text-xs">{job.name}<br />{job.id}</td>
                         <td className="max-w-md py-2 pr-3 break-words">{job.failedReason}</td>
                         <td className="py-2 pr-3">{job.attemptsMade}</td>
-                        <td className="py-2 pr-3">{job.finishedOn ? formatDateTime(job.finishedOn) : "—"}</td>
+                        <td className="py-2 pr-3">{formatDateTime(job.finishedOn, "—")}</td>
                         <td className="py-2">
                           <RetryButton queue={q.name} jobId={job.id} disabled={navigation.state !== "idle"} />
                         </td>

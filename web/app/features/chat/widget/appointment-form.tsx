@@ -8,6 +8,7 @@ import {
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
+import { businessDate } from "@app/shared/time";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import type { BookingResult } from "./api";
@@ -17,7 +18,6 @@ import {
   priorities,
   serviceOptions,
   timeSlots,
-  todayInBusinessZone,
   type AppointmentField,
   type AppointmentValues,
 } from "./rules";
@@ -58,7 +58,7 @@ export function AppointmentForm({
   const [alert, setAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const today = todayInBusinessZone();
+  const today = businessDate();
 
   useEffect(() => {
     const form = formRef.current;

@@ -19,6 +19,7 @@ import {
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_SUGGESTED_ACTIONS,
 } from "@app/shared/chat/rules";
+import { businessDate } from "@app/shared/time";
 
 export { MAX_CHAT_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS };
 /** The follow-up booking offer appears 1 second after the reply. */
@@ -89,12 +90,6 @@ export const priorities = [
   { value: "emergency", label: "Emergency" },
 ] as const satisfies ReadonlyArray<{ value: Priority; label: string }>;
 
-/** Today's date (YYYY-MM-DD) in the business's zone, America/Chicago: the earliest date the form offers. */
-export function todayInBusinessZone(now: Date = new Date(), timeZone: string = business.timeZone): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 export interface AppointmentValues {
   customerName: string;
   customerPhone: string;
@@ -128,7 +123,7 @@ const requiredAppointmentFields = ["customerName", "customerPhone", "customerEma
  * The form's own checks, by hand (no zod in the browser): the required fields
  * (one summary message), then the shapes the server would refuse.
  */
-export function checkAppointment(values: AppointmentValues, today: string = todayInBusinessZone()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
+export function checkAppointment(values: AppointmentValues, today: string = businessDate()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
   const errors: Partial<Record<AppointmentField, string>> = {};
   const missing = requiredAppointmentFields.filter((f) => !values[f].trim());
   if (missing.length) {
