@@ -42,7 +42,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
   try {
     const result = await changeUserRole(context, admin, userId, parsed.data.role);
     if (!result.ok) return fail(result.status, intent, result.message || fallback);
-    return ok({ intent, message: "User role updated successfully.", userId, role: result.user.role });
+    return ok({ intent, message: result.value.message, userId, role: result.value.user.role });
   } catch (error) {
     context.logger.error({ err: error, userId }, "role change failed");
     return fail(500, intent, fallback);
@@ -76,7 +76,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         if (!bookingId) return fail(404, intent, "Booking not found");
         const merged = await mergeBookingCustomer(context, admin, bookingId);
         if (!merged.ok) return fail(merged.status, intent, merged.message);
-        return ok({ intent, message: `Merged into customer #${merged.into.id} (${merged.into.name}).`, bookingId });
+        return ok({ intent, message: merged.value.message, bookingId });
       }
       case "create-customer": {
         const parsed = newCustomerSchema.safeParse(values);
@@ -97,7 +97,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         }
         const result = await createBookingForCustomer(context, parsed.data, "admin");
         if (!result.ok) return fail(result.status, intent, result.message, result.errors);
-        return ok({ intent, message: "Booking created successfully", booking: result.booking });
+        return ok({ intent, message: result.value.message, booking: result.value.booking });
       }
       default:
         return fail(400, intent, "Unknown action. Please reload the page and try again.");

@@ -35,18 +35,16 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   if (!input) return { intent: null, ok: false, message: "The form contained characters we cannot accept. Please remove them and try again.", at };
   if (input.intent === "cancel") {
     const result = await cancelOwnBooking(context, user, input.bookingId);
-    return result.ok
-      ? { intent: "cancel", ok: true, message: `Booking #${result.bookingId} (${result.summary}) is cancelled. Our office has been told.`, at }
-      : { intent: "cancel", ok: false, message: result.message, at };
+    return { intent: "cancel", ok: result.ok, message: result.ok ? result.value.message : result.message, at };
   }
   if (input.intent === "resend-verification") {
     const result = await resendVerificationLink(context, user.id);
-    return { intent: "resend-verification", ok: result.ok, message: result.message, at };
+    return { intent: "resend-verification", ok: result.ok, message: result.ok ? result.value.message : result.message, at };
   }
   if (input.intent === "request") {
     const fields = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
     const result = await requestPortalAppointment(context, user, fields);
-    if (result.ok) return { intent: "request", ok: true, message: result.body.message, at };
+    if (result.ok) return { intent: "request", ok: true, message: result.value.message, at };
     return { intent: "request", ok: false, message: result.message, errors: result.errors, values: fields, at };
   }
   return { intent: null, ok: false, message: "Unknown action.", at };
