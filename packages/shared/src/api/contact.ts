@@ -4,7 +4,7 @@ import { contactServiceOptions } from "../business";
 const serviceValues = contactServiceOptions.map((o) => o.value) as [string, ...string[]];
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-/** The contact form (spec §3, §5), checked identically by the page and the API. */
+/** The contact form (spec §3, §5), checked identically by the browser (Conform), the page's action and the API. */
 export const contactMessageSchema = z.object({
   firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
@@ -31,6 +31,9 @@ export const contactMessageSchema = z.object({
 });
 
 type ContactService = (typeof contactServiceOptions)[number]["value"];
+
+/** The thank-you the page and the API answer with. */
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll get back to you within 24 hours.";
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 export { HONEYPOT_FIELD } from "./honeypot";

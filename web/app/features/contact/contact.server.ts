@@ -1,11 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
+import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
 import { jobIds } from "@app/shared/jobs";
 import { enqueue } from "@app/shared/queues";
 import { invalid, success, throttled, type Result } from "~/utils/result";
 import { consume } from "../../../server/rate-limits";
-
-export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll get back to you within 24 hours.";
 
 /** A stored message's id (null when a bot's was dropped), with the thank-you. */
 export type ContactResult = Result<{ message: string; id: number | null }>;
