@@ -23,6 +23,15 @@ export interface SchemaFormOptions {
   onValid?: (event: FormEvent<HTMLFormElement>, formData: FormData) => void;
 }
 
+/**
+ * Parses a form as the server's action does: every value as the string it
+ * posts (no coercion of empty strings to "missing"), so the browser finds
+ * exactly the errors the server would.
+ */
+export function parseForm(formData: FormData, schema: z.ZodType<Record<string, unknown>>) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: true });
+}
+
 /** Field errors in Conform's shape (`{ field: [message] }`), marked as checked so they show. */
 export function toSubmissionResult(errors: Record<string, string>): SubmissionResult<string[]> {
   return {
@@ -41,7 +50,7 @@ export function useSchemaForm(schema: z.ZodType<Record<string, unknown>>, { id, 
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: revalidate,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseForm(formData, schema),
     onSubmit: onValid ? (event, { formData }) => onValid(event, formData) : undefined,
   });
   /** The first message for a field, if any. */
