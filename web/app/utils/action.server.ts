@@ -8,7 +8,7 @@ import { retryAfterHeaders, type FieldErrors, type Result } from "./result";
  * refusal with its status (and Retry-After); `status: 200` keeps every answer
  * a 200, for pages whose forms show refusals as ordinary content.
  */
-export function actionData<T extends object, E extends object = object>(
+export function actionData<T extends object = never, E extends object = object>(
   result: Result<T>,
   extra: E = {} as E,
   options: { status: "failure" | 200 } = { status: "failure" },
