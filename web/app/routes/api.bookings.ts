@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { bookingListQuerySchema, newBookingSchema } from "@app/shared/api/admin";
+import { bookingListQuerySchema, NEW_BOOKING_MISSING_MESSAGE, newBookingSchema } from "@app/shared/api/admin";
 import { listBookings } from "~/features/admin/bookings-list.server";
 import { createBookingForCustomer } from "~/features/admin/bookings.server";
 import { apiHandler, apiResult, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     await requireAdmin(request, context);
-    const input = validate(newBookingSchema, await readJsonObject(request), "Please fill in all required booking fields");
+    const input = validate(newBookingSchema, await readJsonObject(request), NEW_BOOKING_MISSING_MESSAGE);
     return apiResult(await createBookingForCustomer(context, input, "api"));
   });
 }

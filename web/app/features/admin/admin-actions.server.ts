@@ -6,7 +6,14 @@
  * except the guard's 401 / 403, which the page shows as Access Denied.
  */
 import { data, type AppLoadContext } from "@remix-run/node";
-import { newBookingSchema, newCustomerSchema, roleChangeSchema, statusChangeSchema } from "@app/shared/api/admin";
+import {
+  newBookingRefusal,
+  newBookingSchema,
+  newCustomerRefusal,
+  newCustomerSchema,
+  roleChangeSchema,
+  statusChangeSchema,
+} from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
 import { updateBookingStatus } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
@@ -82,8 +89,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = newCustomerSchema.safeParse(values);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error);
-          const missing = ["name", "email", "phone"].some((k) => !values[k]?.trim());
-          return fail(400, intent, missing ? "Please fill in all customer fields" : (Object.values(errors)[0] ?? "Failed to create customer"), errors);
+          return fail(400, intent, newCustomerRefusal(values, errors), errors);
         }
         const customer = await createCustomer(context, parsed.data);
         return ok({ intent, message: "Customer created successfully", customer });
@@ -92,8 +98,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = newBookingSchema.safeParse(values);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error);
-          const missing = !values.customerId || !values.summary?.trim() || !values.scheduledDate;
-          return fail(400, intent, missing ? "Please fill in all required booking fields" : (Object.values(errors)[0] ?? "Failed to create booking"), errors);
+          return fail(400, intent, newBookingRefusal(values, errors), errors);
         }
         const result = await createBookingForCustomer(context, parsed.data, "admin");
         if (!result.ok) return fail(result.status, intent, result.message, result.errors);

@@ -11,6 +11,8 @@
 import { useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { newBookingRefusal, newBookingSchema, newCustomerRefusal, newCustomerSchema } from "@app/shared/api/admin";
+import { fieldErrors } from "@app/shared/api/errors";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -155,9 +157,12 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const submitCustomer = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = { name: newCustomer.name.trim(), email: newCustomer.email.trim(), phone: newCustomer.phone.trim() };
-    if (!values.name || !values.email || !values.phone) {
-      setCustomerError("Please fill in all customer fields");
-      setCustomerFieldErrors(Object.fromEntries(Object.entries(values).filter(([, v]) => !v).map(([k]) => [k, "Required"])));
+    // The rules the page's action applies (newCustomerSchema), with its words.
+    const check = newCustomerSchema.safeParse(values);
+    if (!check.success) {
+      const errors = fieldErrors(check.error);
+      setCustomerError(newCustomerRefusal(values, errors));
+      setCustomerFieldErrors(errors);
       return;
     }
     setCustomerError(null);
@@ -170,29 +175,26 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     event.preventDefault();
     const summary = booking.summary.trim();
     const scheduledDate = toScheduledIso(booking.date, booking.time);
-    if (!customer || !summary || !scheduledDate) {
-      setBookingError("Please fill in all required booking fields");
-      setBookingFieldErrors({
-        ...(summary ? {} : { summary: "Required" }),
-        ...(booking.date && scheduledDate ? {} : { scheduledDate: "Required" }),
-      });
+    const payload = {
+      customerId: customer ? String(customer.id) : "",
+      summary,
+      details: booking.details.trim(),
+      priority: booking.priority,
+      scheduledDate: scheduledDate ?? "",
+      status: "pending",
+    };
+    // The rules the page's action applies (newBookingSchema) to what is sent, with its words.
+    const check = newBookingSchema.safeParse(payload);
+    if (!check.success) {
+      const errors = fieldErrors(check.error);
+      setBookingError(newBookingRefusal(payload, errors));
+      setBookingFieldErrors(errors);
       return;
     }
     setBookingError(null);
     setBookingFieldErrors({});
     submittedIn.current.booking = generation.current;
-    bookingFetcher.submit(
-      {
-        intent: "create-booking",
-        customerId: String(customer.id),
-        summary,
-        details: booking.details.trim(),
-        priority: booking.priority,
-        scheduledDate,
-        status: "pending",
-      },
-      { method: "post" },
-    );
+    bookingFetcher.submit({ intent: "create-booking", ...payload }, { method: "post" });
   };
 
   return (
