@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { Job } from "bullmq";
-import { appointmentRequestSchema, bookingPriorityFor, createChatSessionSchema, sendChatMessageSchema } from "@app/shared/api/chat";
+import {
+  APPOINTMENT_REQUIRED_MESSAGE,
+  appointmentRequestSchema,
+  bookingPriorityFor,
+  createChatSessionSchema,
+  missingAppointmentFields,
+  sendChatMessageSchema,
+} from "@app/shared/api/chat";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
 import { localSlotToUtc, nextBusinessSlot } from "@app/shared/bookings";
@@ -17,8 +24,6 @@ import { secretRef } from "@app/shared/redact";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 import { consume } from "../../../server/rate-limits";
 import { announceNewBooking, createBooking } from "../bookings/bookings.server";
-
-const REQUIRED_APPOINTMENT_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const;
 
 /** What a posted message answers (spec §7): the stored message and the assistant's reply, if ready. */
 export interface ChatMessageAnswer {
@@ -204,13 +209,8 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     // The form's own words when something required is missing; otherwise say what is wrong.
-    const missing = REQUIRED_APPOINTMENT_FIELDS.some((field) => {
-      const value = (input as Record<string, unknown> | null)?.[field];
-      return typeof value !== "string" || value.trim() === "";
-    });
-    return failure(400, missing ? "Please fill in all required fields (Name, Phone, Email, Service Type)" : (Object.values(errors)[0] ?? "Please check the form"), {
-      errors,
-    });
+    const missing = missingAppointmentFields(input).length > 0;
+    return failure(400, missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"), { errors });
   }
   if (origin.chatSessionId !== null) {
     const session = await services.db.chatSession.findUnique({ where: { id: origin.chatSessionId }, select: { id: true } });
