@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { roleChangeSchema } from "@app/shared/api/admin";
 import { changeUserRole } from "~/features/admin/users.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed, positiveId, readJsonObject, validate } from "~/utils/api.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed, positiveId, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** PATCH /api/admin/users/:userId/role (admin) {role}: never the admin's own. */
@@ -12,9 +12,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const userId = positiveId(params.userId);
     if (!userId) return apiError(404, "User not found");
     const { role } = validate(roleChangeSchema, await readJsonObject(request));
-    const result = await changeUserRole(context, admin, userId, role);
-    if (!result.ok) return apiError(result.status, result.message);
-    return jsonResponse({ success: true, user: result.user, message: "User role updated successfully." });
+    return apiResult(await changeUserRole(context, admin, userId, role));
   });
 }
 

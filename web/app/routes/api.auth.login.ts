@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { login } from "~/features/auth/login.server";
-import { authFailureResponse, signedInResponse } from "~/features/auth/outcome.server";
+import { signedInResponse } from "~/features/auth/outcome.server";
 import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
 /**
@@ -11,12 +11,8 @@ import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const outcome = await login(context, await readJsonObject(request), {
-      userAgent: request.headers.get("user-agent"),
-      cookie: request.headers.get("cookie"),
-    });
-    if (!outcome.ok) return authFailureResponse(outcome);
-    return signedInResponse(outcome, "You have been successfully logged in.");
+    const meta = { userAgent: request.headers.get("user-agent"), cookie: request.headers.get("cookie") };
+    return signedInResponse(await login(context, await readJsonObject(request), meta), "You have been successfully logged in.");
   });
 }
 

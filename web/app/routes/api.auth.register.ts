@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { business } from "@app/shared/business";
-import { authFailureResponse, signedInResponse } from "~/features/auth/outcome.server";
+import { signedInResponse } from "~/features/auth/outcome.server";
 import { register } from "~/features/auth/register.server";
 import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
@@ -12,8 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const outcome = await register(context, await readJsonObject(request), { userAgent: request.headers.get("user-agent") });
-    if (!outcome.ok) return authFailureResponse(outcome);
-    return signedInResponse(outcome, `Welcome to ${business.name}! Your account has been created and you are now logged in.`, { status: 201 });
+    return signedInResponse(outcome, `Welcome to ${business.name}! Your account has been created and you are now logged in.`);
   });
 }
 

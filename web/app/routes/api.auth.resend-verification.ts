@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { resendVerificationLink } from "~/features/auth/verification.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
 /** POST /api/auth/resend-verification (signed in): a new verification link → `{ success, message }`; 409 when already verified, 429 when asked too often. */
@@ -8,9 +8,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const user = await requireUser(request, context);
-    const outcome = await resendVerificationLink(context, user.id);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message, undefined, outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined);
-    return jsonResponse({ success: true, message: outcome.message });
+    return apiResult(await resendVerificationLink(context, user.id));
   });
 }
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { bookingListQuerySchema, newBookingSchema } from "@app/shared/api/admin";
+import { bookingListQuerySchema, NEW_BOOKING_MISSING_MESSAGE, newBookingSchema } from "@app/shared/api/admin";
 import { listBookings } from "~/features/admin/bookings-list.server";
 import { createBookingForCustomer } from "~/features/admin/bookings.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
+import { apiHandler, apiResult, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
@@ -24,9 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     await requireAdmin(request, context);
-    const input = validate(newBookingSchema, await readJsonObject(request), "Please fill in all required booking fields");
-    const result = await createBookingForCustomer(context, input, "api");
-    if (!result.ok) return apiError(result.status, result.message, result.errors);
-    return jsonResponse({ success: true, booking: result.booking, message: "Booking created successfully" }, { status: 201 });
+    const input = validate(newBookingSchema, await readJsonObject(request), NEW_BOOKING_MISSING_MESSAGE);
+    return apiResult(await createBookingForCustomer(context, input, "api"));
   });
 }

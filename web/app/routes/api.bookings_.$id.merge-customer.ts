@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { mergeBookingCustomer } from "~/features/admin/merge-customer.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed, positiveId } from "~/utils/api.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed, positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
@@ -15,9 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const admin = await requireAdmin(request, context);
     const id = positiveId(params.id);
     if (!id) return apiError(404, "Booking not found");
-    const result = await mergeBookingCustomer(context, admin, id);
-    if (!result.ok) return apiError(result.status, result.message);
-    return jsonResponse({ success: true, customerId: result.into.id, mergedCustomerId: result.from, message: `Merged into customer #${result.into.id} (${result.into.name}).` });
+    return apiResult(await mergeBookingCustomer(context, admin, id));
   });
 }
 

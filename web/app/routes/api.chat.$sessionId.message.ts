@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { chatSessionIdSchema } from "@app/shared/api/chat";
 import { postChatMessage } from "~/features/chat/chat.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed, readJsonObject, tooManyRequests } from "~/utils/api.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
 /** POST /api/chat/:sessionId/message: the visitor's message; answers with the assistant's reply (docs/product.md#contact-and-chat). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -9,9 +9,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const sessionId = chatSessionIdSchema.safeParse(params.sessionId);
     if (!sessionId.success) return apiError(404, "Chat session not found");
-    const result = await postChatMessage(context, sessionId.data, await readJsonObject(request));
-    if (!result.ok) return result.status === 429 ? tooManyRequests(result.retryAfter ?? 60) : apiError(result.status, result.message, result.errors);
-    return jsonResponse(result.body, { status: result.body.pending ? 202 : 200 });
+    return apiResult(await postChatMessage(context, sessionId.data, await readJsonObject(request)));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { chatSessionIdSchema } from "@app/shared/api/chat";
 import { readChatTranscript } from "~/features/chat/chat.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/api.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 
 /**
  * GET /api/chat/:sessionId/messages: the conversation's latest 50 messages,
@@ -13,9 +13,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
     const sessionId = chatSessionIdSchema.safeParse(params.sessionId);
     if (!sessionId.success) return apiError(404, "Chat session not found");
-    const result = await readChatTranscript(context, sessionId.data);
-    if (!result.ok) return result.status === 429 ? tooManyRequests(result.retryAfter ?? 60) : apiError(result.status, result.message);
-    return jsonResponse(result.body);
+    return apiResult(await readChatTranscript(context, sessionId.data));
   });
 }
 

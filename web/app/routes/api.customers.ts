@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { newCustomerSchema } from "@app/shared/api/admin";
+import { NEW_CUSTOMER_MISSING_MESSAGE, newCustomerSchema } from "@app/shared/api/admin";
 import { createCustomer } from "~/features/admin/customers.server";
 import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     await requireAdmin(request, context);
-    const input = validate(newCustomerSchema, await readJsonObject(request), "Please fill in all customer fields");
+    const input = validate(newCustomerSchema, await readJsonObject(request), NEW_CUSTOMER_MISSING_MESSAGE);
     const customer = await createCustomer(context, input);
     return jsonResponse({ success: true, customer, message: "Customer created successfully" }, { status: 201 });
   });

@@ -4,8 +4,9 @@ import { MailCheck } from "lucide-react";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { VERIFIED_MESSAGE, VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
+import { VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
 import { checkVerificationLink, verifyEmail } from "~/features/auth/verification.server";
+import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/api.server";
 
 export const meta: MetaFunction = () => [{ title: `Confirm your email | ${business.name}` }, { name: "robots", content: "noindex" }];
@@ -23,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readFormObject(request).catch(() => null);
-  const outcome = await verifyEmail(context, input?.token);
-  return outcome.ok ? { ok: true as const, message: VERIFIED_MESSAGE } : { ok: false as const, message: outcome.message };
+  return actionData(await verifyEmail(context, input?.token), {}, { status: 200 });
 }
 
 export default function VerifyEmailPage() {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
+import { retryAfterHeaders, type Result } from "./result";
 
 /**
  * The JSON API conventions (docs/product.md#json-api): JSON in and out, failures as
@@ -21,10 +22,19 @@ export function apiError(status: number, message: string, errors?: Record<string
   return jsonResponse({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers });
 }
 
-export function tooManyRequests(retryAfterSeconds: number) {
-  return apiError(429, "Too many requests. Please wait a moment and try again.", undefined, {
-    "Retry-After": String(retryAfterSeconds),
-  });
+/**
+ * The JSON API answer for a service's Result: `{ success: true, ...value }`
+ * (or what `body` makes of the value) with the result's status, or
+ * `{ success: false, message, errors? }` with the failure's status and, on a
+ * 429, Retry-After. `headers` adds headers to a success (a cookie).
+ */
+export function apiResult<T>(
+  result: Result<T>,
+  body: (value: T) => object = (value) => value as object,
+  headers?: (value: T) => HeadersInit | undefined,
+): Response {
+  if (!result.ok) return apiError(result.status, result.message, result.errors, retryAfterHeaders(result));
+  return jsonResponse({ success: true, ...body(result.value) }, { status: result.status, headers: headers?.(result.value) });
 }
 
 /**

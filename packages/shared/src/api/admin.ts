@@ -52,6 +52,25 @@ export const newBookingSchema = z.preprocess(localSchedule, z.object({
   serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
 }));
 
+/** The dialog's words when a required field is blank (spec §8); the API answers every refusal with them. */
+export const NEW_CUSTOMER_MISSING_MESSAGE = "Please fill in all customer fields";
+export const NEW_BOOKING_MISSING_MESSAGE = "Please fill in all required booking fields";
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** What the New Booking dialog says of a refused new customer: the summary when a field is blank, else the first problem. */
+export function newCustomerRefusal(values: Record<string, unknown>, errors: Record<string, string>): string {
+  const missing = ["name", "email", "phone"].some((k) => blank(values[k]));
+  return missing ? NEW_CUSTOMER_MISSING_MESSAGE : (Object.values(errors)[0] ?? "Failed to create customer");
+}
+
+/** What the New Booking dialog says of a refused booking: the summary when a required field is blank, else the first problem. */
+export function newBookingRefusal(values: Record<string, unknown>, errors: Record<string, string>): string {
+  // The time is given either as an instant or as a Baton Rouge date (and time).
+  const missing = ["customerId", "summary"].some((k) => blank(values[k])) || (blank(values.scheduledDate) && blank(values.date));
+  return missing ? NEW_BOOKING_MISSING_MESSAGE : (Object.values(errors)[0] ?? "Failed to create booking");
+}
+
 export const statusChangeSchema = z.object({
   status: z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" }),
 });

@@ -10,9 +10,8 @@ import {
 
 /**
  * Account payloads (docs/product.md#accounts-and-sessions), checked identically by the /login page
- * action and the /api/auth/* routes. The browser checks the same rules
- * without zod (./auth-rules.ts). Unknown keys, such as a `role` someone adds
- * to a registration, are dropped.
+ * (in the browser through Conform, then by its action) and the /api/auth/*
+ * routes. Unknown keys, such as a `role` someone adds to a registration, are dropped.
  */
 
 const email = z

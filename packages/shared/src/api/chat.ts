@@ -78,5 +78,19 @@ export const appointmentRequestSchema = z
 
 export type AppointmentRequestInput = z.infer<typeof appointmentRequestSchema>;
 
+/** The fields the appointment form cannot go without (spec §5). */
+export const requiredAppointmentFields = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const;
+
+/** The form's own words when a required field is blank (spec §5). */
+export const APPOINTMENT_REQUIRED_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
+
+/** The required fields left blank (missing, not text, or only spaces). */
+export function missingAppointmentFields(input: unknown): Array<(typeof requiredAppointmentFields)[number]> {
+  return requiredAppointmentFields.filter((field) => {
+    const value = (input as Record<string, unknown> | null)?.[field];
+    return typeof value !== "string" || value.trim() === "";
+  });
+}
+
 /** Chat priority → booking priority (normal → medium, urgent → high, emergency → emergency). */
 export const bookingPriorityFor = { normal: "medium", urgent: "high", emergency: "emergency" } as const;

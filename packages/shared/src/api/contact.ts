@@ -5,7 +5,7 @@ import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_IN
 const serviceValues = contactServiceOptions.map((o) => o.value) as [string, ...string[]];
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-/** The contact form (docs/product.md#contact-page), checked identically by the page and the API. */
+/** The contact form (docs/product.md#contact-page), checked identically by the browser (Conform), the page's action and the API. */
 export const contactMessageSchema = z.object({
   firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(NAME_MAX_LENGTH, "First name is too long"),
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(NAME_MAX_LENGTH, "Last name is too long"),
@@ -32,6 +32,9 @@ export const contactMessageSchema = z.object({
 });
 
 type ContactService = (typeof contactServiceOptions)[number]["value"];
+
+/** The thank-you the page and the API answer with. */
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll get back to you within 24 hours.";
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 export { HONEYPOT_FIELD } from "./honeypot";

@@ -8,13 +8,14 @@ import {
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
-import { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
+import { appointmentPriorities, appointmentRequestSchema, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { useSchemaForm } from "~/utils/schema-form";
 
 export interface AccountBooking {
   id: number;
@@ -99,27 +100,37 @@ export function ActionOutcome({ result }: { result?: { ok: boolean; message: str
 
 type Values = Partial<Record<string, string>>;
 
-export function RequestAppointmentForm({ prefill, errors = {}, values = {}, formKey }: { prefill: Values; errors?: Record<string, string>; values?: Values; formKey: string }) {
+/**
+ * The portal's appointment request: the chat's rules (appointmentRequestSchema),
+ * checked in the browser through Conform and again by the page's action.
+ */
+export function RequestAppointmentForm(props: { prefill: Values; errors?: Record<string, string>; values?: Values; formKey: string }) {
+  // A new key (after a request went through) starts a fresh form, its checks included.
+  return <RequestForm key={props.formKey} {...props} />;
+}
+
+function RequestForm({ prefill, errors, values = {} }: { prefill: Values; errors?: Record<string, string>; values?: Values }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "request";
+  const { error, formProps } = useSchemaForm(appointmentRequestSchema, { id: "portal-request", serverErrors: errors });
   const v = (name: string) => values[name] ?? prefill[name] ?? "";
   return (
-    <Form method="post" key={formKey} className="space-y-5" aria-describedby="request-required-note" preventScrollReset>
+    <Form method="post" {...formProps} className="space-y-5" aria-describedby="request-required-note" preventScrollReset>
       <input type="hidden" name="intent" value="request" />
       <p id="request-required-note" className="text-sm text-slate-600">
         Fields marked <span className="text-destructive">*</span> are required. For an emergency call {business.phone} now.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="customerName" label="Full name" required error={errors.customerName}>
+        <Field id="customerName" label="Full name" required error={error("customerName")}>
           {(p) => <Input {...p} name="customerName" autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} defaultValue={v("customerName")} />}
         </Field>
-        <Field id="customerPhone" label="Phone" required error={errors.customerPhone}>
+        <Field id="customerPhone" label="Phone" required error={error("customerPhone")}>
           {(p) => <Input {...p} name="customerPhone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} defaultValue={v("customerPhone")} />}
         </Field>
-        <Field id="customerEmail" label="Email" required error={errors.customerEmail} hint="Your account's confirmed address.">
+        <Field id="customerEmail" label="Email" required error={error("customerEmail")} hint="Your account's confirmed address.">
           {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} readOnly defaultValue={prefill.customerEmail ?? ""} />}
         </Field>
-        <Field id="serviceType" label="Service type" required error={errors.serviceType}>
+        <Field id="serviceType" label="Service type" required error={error("serviceType")}>
           {(p) => (
             <NativeSelect {...p} name="serviceType" defaultValue={v("serviceType")}>
               <option value="">Select a service</option>
@@ -131,10 +142,10 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
             </NativeSelect>
           )}
         </Field>
-        <Field id="preferredDate" label="Preferred date" error={errors.preferredDate} hint="Leave empty for the next business morning.">
+        <Field id="preferredDate" label="Preferred date" error={error("preferredDate")} hint="Leave empty for the next business morning.">
           {(p) => <Input {...p} name="preferredDate" type="date" defaultValue={v("preferredDate")} />}
         </Field>
-        <Field id="preferredTime" label="Preferred time" error={errors.preferredTime}>
+        <Field id="preferredTime" label="Preferred time" error={error("preferredTime")}>
           {(p) => (
             <NativeSelect {...p} name="preferredTime" defaultValue={v("preferredTime")}>
               <option value="">Any time</option>
@@ -146,7 +157,7 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
             </NativeSelect>
           )}
         </Field>
-        <Field id="priority" label="Priority" error={errors.priority}>
+        <Field id="priority" label="Priority" error={error("priority")}>
           {(p) => (
             <NativeSelect {...p} name="priority" defaultValue={v("priority") || "normal"}>
               {appointmentPriorities.map((o) => (
@@ -157,14 +168,14 @@ export function RequestAppointmentForm({ prefill, errors = {}, values = {}, form
             </NativeSelect>
           )}
         </Field>
-        <Field id="address" label="Service address" error={errors.address}>
+        <Field id="address" label="Service address" error={error("address")}>
           {(p) => <Input {...p} name="address" autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} defaultValue={v("address")} />}
         </Field>
       </div>
-      <Field id="preferredTiming" label="Preferred timing" error={errors.preferredTiming} hint="For example: weekday mornings.">
+      <Field id="preferredTiming" label="Preferred timing" error={error("preferredTiming")} hint="For example: weekday mornings.">
         {(p) => <Input {...p} name="preferredTiming" maxLength={PREFERRED_TIMING_MAX_LENGTH} defaultValue={v("preferredTiming")} />}
       </Field>
-      <Field id="description" label="Describe the problem or project" error={errors.description}>
+      <Field id="description" label="Describe the problem or project" error={error("description")}>
         {(p) => <Textarea {...p} name="description" rows={4} maxLength={DESCRIPTION_MAX_LENGTH} defaultValue={v("description")} />}
       </Field>
       <Button type="submit" size="lg" disabled={pending}>

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { business } from "@app/shared/business";
 import { formatFullDateTime } from "@app/shared/time";
 import { updateBookingStatus } from "../bookings/bookings.server";
-import { requestAppointment } from "../chat/chat.server";
+import { failure, success, type Result } from "~/utils/result";
+import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
 import { bookingStatusLabel } from "./status";
 
 /**
@@ -55,12 +56,13 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
 }
 
 /** A new appointment from the portal (verified accounts only): the chat's rules, joined to the account's customer record. */
-export async function requestPortalAppointment(context: AppLoadContext, user: PortalUser, input: unknown) {
-  if (!user.emailVerified) return { ok: false as const, status: 403 as const, message: VERIFY_FIRST_MESSAGE, errors: undefined };
+export async function requestPortalAppointment(context: AppLoadContext, user: PortalUser, input: unknown): Promise<AppointmentResult> {
+  if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
   return requestAppointment(context, input, { chatSessionId: null, source: "portal", account: { userId: user.id, email: user.email } });
 }
 
-export type CancelResult = { ok: true; bookingId: number; summary: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string };
+export type CancelResult = Result<{ bookingId: number; summary: string; message: string }>;
+const NOT_FOUND = "That booking could not be found in your account.";
 
 /**
  * Cancels one of the signed-in person's pending bookings. A booking that is
@@ -70,15 +72,16 @@ export type CancelResult = { ok: true; bookingId: number; summary: string } | { 
  */
 export async function cancelOwnBooking(context: AppLoadContext, user: PortalUser, rawId: unknown): Promise<CancelResult> {
   const { services } = context;
-  if (!user.emailVerified) return { ok: false, status: 403, message: VERIFY_FIRST_MESSAGE };
+  if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
   const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isInteger(id) || id <= 0) return { ok: false, status: 400, message: "That booking could not be found." };
+  if (!Number.isInteger(id) || id <= 0) return failure(400, "That booking could not be found.");
   const booking = await services.db.booking.findFirst({ where: { id, customer: { userId: user.id } }, select: { id: true, summary: true } });
-  if (!booking) return { ok: false, status: 404, message: "That booking could not be found in your account." };
+  if (!booking) return failure(404, NOT_FOUND);
   const result = await updateBookingStatus(context, id, "cancelled", { id: user.id, email: user.email }, { byCustomer: true, onlyFrom: ["pending"] });
-  if (!result) return { ok: false, status: 404, message: "That booking could not be found in your account." };
+  if (!result) return failure(404, NOT_FOUND);
   if (!result.changed) {
-    return { ok: false, status: 409, message: `Booking #${id} can no longer be cancelled online (it is ${bookingStatusLabel[result.booking.status].toLowerCase()}). Please call us at ${business.phone}.` };
+    const now = bookingStatusLabel[result.booking.status].toLowerCase();
+    return failure(409, `Booking #${id} can no longer be cancelled online (it is ${now}). Please call us at ${business.phone}.`);
   }
-  return { ok: true, bookingId: id, summary: booking.summary };
+  return success({ bookingId: id, summary: booking.summary, message: `Booking #${id} (${booking.summary}) is cancelled. Our office has been told.` });
 }

@@ -6,7 +6,14 @@
  * except the guard's 401 / 403, which the page shows as Access Denied.
  */
 import { data, type AppLoadContext } from "@remix-run/node";
-import { newBookingSchema, newCustomerSchema, roleChangeSchema, statusChangeSchema } from "@app/shared/api/admin";
+import {
+  newBookingRefusal,
+  newBookingSchema,
+  newCustomerRefusal,
+  newCustomerSchema,
+  roleChangeSchema,
+  statusChangeSchema,
+} from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
 import { updateBookingStatus } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
@@ -42,7 +49,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
   try {
     const result = await changeUserRole(context, admin, userId, parsed.data.role);
     if (!result.ok) return fail(result.status, intent, result.message || fallback);
-    return ok({ intent, message: "User role updated successfully.", userId, role: result.user.role });
+    return ok({ intent, message: result.value.message, userId, role: result.value.user.role });
   } catch (error) {
     context.logger.error({ err: error, userId }, "role change failed");
     return fail(500, intent, fallback);
@@ -77,14 +84,13 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         if (!bookingId) return fail(404, intent, "Booking not found");
         const merged = await mergeBookingCustomer(context, admin, bookingId);
         if (!merged.ok) return fail(merged.status, intent, merged.message);
-        return ok({ intent, message: `Merged into customer #${merged.into.id} (${merged.into.name}).`, bookingId });
+        return ok({ intent, message: merged.value.message, bookingId });
       }
       case "create-customer": {
         const parsed = newCustomerSchema.safeParse(values);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error);
-          const missing = ["name", "email", "phone"].some((k) => !values[k]?.trim());
-          return fail(400, intent, missing ? "Please fill in all customer fields" : (Object.values(errors)[0] ?? "Failed to create customer"), errors);
+          return fail(400, intent, newCustomerRefusal(values, errors), errors);
         }
         const customer = await createCustomer(context, parsed.data);
         return ok({ intent, message: "Customer created successfully", customer });
@@ -93,12 +99,11 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = newBookingSchema.safeParse(values);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error);
-          const missing = !values.customerId || !values.summary?.trim() || !(values.scheduledDate || values.date);
-          return fail(400, intent, missing ? "Please fill in all required booking fields" : (Object.values(errors)[0] ?? "Failed to create booking"), errors);
+          return fail(400, intent, newBookingRefusal(values, errors), errors);
         }
         const result = await createBookingForCustomer(context, parsed.data, "admin");
         if (!result.ok) return fail(result.status, intent, result.message, result.errors);
-        return ok({ intent, message: "Booking created successfully", booking: result.booking });
+        return ok({ intent, message: result.value.message, booking: result.value.booking });
       }
       default:
         return fail(400, intent, "Unknown action. Please reload the page and try again.");

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { failure, success, type Result } from "~/utils/result";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -34,21 +35,20 @@ export async function mergeCandidates(context: AppLoadContext, bookings: Array<{
   return result;
 }
 
-export type MergeResult =
-  | { ok: true; bookingId: number; from: number; into: { id: number; name: string }; moved: number }
-  | { ok: false; status: 404 | 409; message: string };
+/** A merge: the record that joined (`mergedCustomerId`) and the one it joined (`customerId`). */
+export type MergeResult = Result<{ customerId: number; mergedCustomerId: number; message: string }>;
 
 /** Merges the customer record of a booking into the oldest other record with the same address. */
 export async function mergeBookingCustomer(context: AppLoadContext, admin: { id: number; email: string }, bookingId: number): Promise<MergeResult> {
   const { db, logger } = context.services;
   const result = await db.$transaction(async (tx): Promise<MergeResult> => {
     const booking = await tx.booking.findUnique({ where: { id: bookingId }, select: { customer: { select: { id: true, email: true, userId: true } } } });
-    if (!booking) return { ok: false, status: 404, message: "Booking not found" };
+    if (!booking) return failure(404, "Booking not found");
     const lead = booking.customer;
     const target = await tx.customer.findFirst({ where: { email: lead.email, id: { not: lead.id } }, orderBy: { id: "asc" }, select: { id: true, name: true, userId: true } });
-    if (!target || target.id > lead.id) return { ok: false, status: 409, message: "This booking's customer has no older record with the same email to merge into." };
+    if (!target || target.id > lead.id) return failure(409, "This booking's customer has no older record with the same email to merge into.");
     if (lead.userId !== null && target.userId !== null && lead.userId !== target.userId) {
-      return { ok: false, status: 409, message: "These customer records belong to two different accounts and cannot be merged." };
+      return failure(409, "These customer records belong to two different accounts and cannot be merged.");
     }
     const moved = await tx.booking.updateMany({ where: { customerId: lead.id }, data: { customerId: target.id } });
     await tx.appointmentRequest.updateMany({ where: { customerId: lead.id }, data: { customerId: target.id } });
@@ -61,8 +61,8 @@ export async function mergeBookingCustomer(context: AppLoadContext, admin: { id:
       targetId: target.id,
       details: { from: lead.id, into: target.id, bookingId, bookingsMoved: moved.count },
     });
-    return { ok: true, bookingId, from: lead.id, into: { id: target.id, name: target.name }, moved: moved.count };
+    return success({ customerId: target.id, mergedCustomerId: lead.id, message: `Merged into customer #${target.id} (${target.name}).` });
   });
-  if (result.ok) logger.info({ adminId: admin.id, bookingId, from: result.from, into: result.into.id }, "customer merged");
+  if (result.ok) logger.info({ adminId: admin.id, bookingId, from: result.value.mergedCustomerId, into: result.value.customerId }, "customer merged");
   return result;
 }

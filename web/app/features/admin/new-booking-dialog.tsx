@@ -18,6 +18,8 @@ import {
   FULL_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
 } from "@app/shared/api/limits";
+import { newBookingRefusal, newBookingSchema, newCustomerRefusal, newCustomerSchema } from "@app/shared/api/admin";
+import { fieldErrors } from "@app/shared/api/errors";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -159,9 +161,12 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const submitCustomer = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = { name: newCustomer.name.trim(), email: newCustomer.email.trim(), phone: newCustomer.phone.trim() };
-    if (!values.name || !values.email || !values.phone) {
-      setCustomerError("Please fill in all customer fields");
-      setCustomerFieldErrors(Object.fromEntries(Object.entries(values).filter(([, v]) => !v).map(([k]) => [k, "Required"])));
+    // The rules the page's action applies (newCustomerSchema), with its words.
+    const check = newCustomerSchema.safeParse(values);
+    if (!check.success) {
+      const errors = fieldErrors(check.error);
+      setCustomerError(newCustomerRefusal(values, errors));
+      setCustomerFieldErrors(errors);
       return;
     }
     setCustomerError(null);
@@ -173,33 +178,29 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const submitBooking = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const summary = booking.summary.trim();
-    // The date and time typed are Baton Rouge time wherever this browser is: they go to the server as typed,
-    // and the server turns them into the instant (the clock, @app/shared/time). Checked here only for the message.
-    const readable = businessInstant(booking.date, booking.time) !== null;
-    if (!customer || !summary || !readable) {
-      setBookingError("Please fill in all required booking fields");
-      setBookingFieldErrors({
-        ...(summary ? {} : { summary: "Required" }),
-        ...(readable ? {} : { scheduledDate: "Required" }),
-      });
+    const payload = {
+      customerId: customer ? String(customer.id) : "",
+      summary,
+      details: booking.details.trim(),
+      priority: booking.priority,
+      // The date and time typed are Baton Rouge time wherever this browser is: they go to the server as typed,
+      // and the server turns them into the instant (the clock, @app/shared/time).
+      date: booking.date,
+      time: booking.time,
+      status: "pending",
+    };
+    // The rules the page's action applies (newBookingSchema) to what is sent, with its words.
+    const check = newBookingSchema.safeParse(payload);
+    if (!check.success) {
+      const errors = fieldErrors(check.error);
+      setBookingError(newBookingRefusal(payload, errors));
+      setBookingFieldErrors(errors);
       return;
     }
     setBookingError(null);
     setBookingFieldErrors({});
     submittedIn.current.booking = generation;
-    bookingFetcher.submit(
-      {
-        intent: "create-booking",
-        customerId: String(customer.id),
-        summary,
-        details: booking.details.trim(),
-        priority: booking.priority,
-        date: booking.date,
-        time: booking.time,
-        status: "pending",
-      },
-      { method: "post" },
-    );
+    bookingFetcher.submit({ intent: "create-booking", ...payload }, { method: "post" });
   };
 
   return (

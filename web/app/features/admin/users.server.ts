@@ -3,6 +3,7 @@ import type { Role } from "@app/shared/db";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
 import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
 import { sessionUserColumns as userColumns } from "~/utils/session.server";
+import { failure, success, type Result } from "~/utils/result";
 import { recordAudit } from "./audit.server";
 
 export async function listUsers(context: AppLoadContext) {
@@ -13,13 +14,11 @@ export async function listUsers(context: AppLoadContext) {
   return users.map(toApiUser);
 }
 
-export type RoleChangeResult =
-  | { ok: true; user: ReturnType<typeof toApiUser> }
-  | { ok: false; status: 403 | 404; message: string };
+export const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
 
 /** An admin sets another user's role; their own is refused (docs/product.md#users). */
-export async function changeUserRole(context: AppLoadContext, admin: SessionUser, userId: number, role: Role): Promise<RoleChangeResult> {
-  if (userId === admin.id) return { ok: false, status: 403, message: "You cannot change your own role." };
+export async function changeUserRole(context: AppLoadContext, admin: SessionUser, userId: number, role: Role): Promise<Result<{ user: ReturnType<typeof toApiUser>; message: string }>> {
+  if (userId === admin.id) return failure(403, "You cannot change your own role.");
   const { db, logger } = context.services;
   // A conditional update: the role it replaces is the one it read, so the audit entry and the
   // decision to revoke staff sockets can never rest on a role another admin changed meanwhile.
@@ -36,9 +35,9 @@ export async function changeUserRole(context: AppLoadContext, admin: SessionUser
       return { from: existing.role, user: updated };
     }),
   );
-  if (!changed) return { ok: false, status: 404, message: "User not found" };
+  if (!changed) return failure(404, "User not found");
   logger.info({ adminId: admin.id, userId, from: changed.from, to: role }, "user role changed");
   // A former admin's open pages stop hearing bookings and emergencies at once, not at their next reconnect.
   if (changed.from === "admin" && role !== "admin") context.services.revokeStaffSockets({ userId });
-  return { ok: true, user: toApiUser(changed.user) };
+  return success({ user: toApiUser(changed.user), message: ROLE_CHANGED_MESSAGE });
 }

@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { Strategy } from "remix-auth/strategy";
 import { formValues } from "./auth-views";
 import { login, type SignedIn } from "./login.server";
+import type { Result } from "~/utils/result";
 import { AuthFailureError } from "./outcome.server";
 import { register } from "./register.server";
 
@@ -19,11 +20,11 @@ import { register } from "./register.server";
  * Built per request, because verifying needs the request's services, client IP and form.
  */
 export function createAuthenticator(context: AppLoadContext, form: FormData) {
-  const strategy = (run: (values: Record<string, string>, request: Request) => ReturnType<typeof login>) =>
+  const strategy = (run: (values: Record<string, string>, request: Request) => Promise<Result<SignedIn>>) =>
     new ReadFormStrategy<SignedIn>(form, async ({ form, request }) => {
       const outcome = await run(formValues(form), request);
       if (!outcome.ok) throw new AuthFailureError(outcome);
-      return outcome;
+      return outcome.value;
     });
   const userAgent = (request: Request) => request.headers.get("user-agent");
 

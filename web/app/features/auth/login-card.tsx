@@ -1,20 +1,15 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { CheckCircle2, KeyRound, Loader2, LogIn, Mail, TriangleAlert, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import {
-  checkAuthForm,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  TOKEN_MAX_LENGTH,
-  type AuthIntent,
-} from "@app/shared/api/auth-rules";
+import { loginSchema, registerFormSchema, requestResetSchema, resetPasswordFormSchema } from "@app/shared/api/auth";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOKEN_MAX_LENGTH, type AuthIntent } from "@app/shared/api/auth-rules";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { ENHANCED_FIELD, formValues, viewHref, type AuthActionData, type AuthView } from "./auth-views";
+import { useSchemaForm } from "~/utils/schema-form";
+import { ENHANCED_FIELD, viewHref, type AuthActionData, type AuthView } from "./auth-views";
 import { failureFallbacks, successNotices } from "./notices";
 
 /** After a sign-in with JavaScript the card shows its notice this long, then goes home. */
@@ -183,10 +178,18 @@ function PasswordField(props: { name: string; id: string; label: string; autoCom
   );
 }
 
+/** What each form is checked against: the schemas the /login action applies. */
+const schemas = {
+  login: loginSchema,
+  register: registerFormSchema,
+  "request-reset": requestResetSchema,
+  reset: resetPasswordFormSchema,
+} as const;
+
 /**
- * One form of the card. With JavaScript it checks the rules first (the
- * browser's own checks are off, so the messages are ours) and shows the
- * first problem focused; without, the browser's checks and then the server's apply.
+ * One form of the card. With JavaScript the shared schema checks it first
+ * (the browser's own checks are off, so the messages are ours) and the first
+ * problem is focused; without, the browser's checks and then the server's apply.
  */
 function AuthForm({
   intent,
@@ -206,28 +209,21 @@ function AuthForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const errors = clientErrors ?? result?.errors ?? {};
-  const failure = !clientErrors && result ? (result.message ?? failureFallbacks[intent]) : null;
+  const { error, formProps } = useSchemaForm(schemas[intent], { id: `auth-${intent}`, serverErrors: result?.errors });
+  // The browser refused the last submit: the server's alert no longer applies.
+  const [refused, setRefused] = useState(false);
+  const failure = !refused && result ? (result.message ?? failureFallbacks[intent]) : null;
 
   // A new answer from the server replaces what the browser found.
-  useEffect(() => setClientErrors(null), [result]);
+  useEffect(() => setRefused(false), [result]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const found = checkAuthForm(intent, formValues(new FormData(form)));
-    const first = Object.keys(found)[0];
-    if (first) {
-      event.preventDefault();
-      setClientErrors(found);
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    } else {
-      setClientErrors(null);
-    }
+    formProps.onSubmit(event);
+    setRefused(event.defaultPrevented);
   }
 
   return (
-    <Form method="post" action="/login" noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+    <Form method="post" action="/login" {...formProps} onSubmit={onSubmit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? "1" : ""} />
       {failure ? (
@@ -236,7 +232,7 @@ function AuthForm({
           <span>{failure}</span>
         </Alert>
       ) : null}
-      {children((field) => errors[field])}
+      {children(error)}
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
         {pending ? pendingLabel : submitLabel}

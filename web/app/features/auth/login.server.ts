@@ -6,7 +6,7 @@ import { consume, giveBack, type RateLimitName, type RateLimits } from "../../..
 import { toApiUser, type ApiUser } from "~/utils/auth.server";
 import { createSession, pruneExpiredSessions, sessionUserColumns } from "~/utils/session.server";
 import { issueDeviceCookie, knownDevice } from "./devices.server";
-import { invalidInput, throttled, type Outcome } from "./outcome.server";
+import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 
 const LOGIN_FAILED_MESSAGE = "Invalid email or password";
 const LOGIN_THROTTLED_MESSAGE = "Too many failed login attempts. Please wait a few minutes and try again, or reset your password.";
@@ -49,10 +49,10 @@ void decoyHash();
  *   - 100 failures a day from one network (IPv4 address or IPv6 /64) block it.
  * - A deactivated user with the right password is refused (403).
  */
-export async function login(context: AppLoadContext, input: unknown, meta: RequestMeta): Promise<Outcome<SignedIn>> {
+export async function login(context: AppLoadContext, input: unknown, meta: RequestMeta): Promise<Result<SignedIn>> {
   const { services, clientIp, clientNetwork } = context;
   const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
+  if (!parsed.success) return invalid(parsed.error);
   const { email, password } = parsed.data;
   const limits = services.rateLimits;
   const account = accountKey(email);
@@ -74,14 +74,14 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
 
   if (!user || !valid) {
     context.logger.info({ ip: clientIp, knownDevice: device !== null }, "login failed");
-    return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
+    return failure(401, LOGIN_FAILED_MESSAGE);
   }
   // The right password is no failure: the network gets its point back, and the
   // counter this browser was charged to starts again (failures in a row).
   await Promise.all([giveBack(limits, "loginFailPerNetwork", clientNetwork), limits[counter].delete(counterKey).catch(() => {})]);
   if (!user.isActive) {
     context.logger.info({ userId: user.id }, "login refused: account inactive");
-    return { ok: false, status: 403, message: ACCOUNT_INACTIVE_MESSAGE };
+    return failure(403, ACCOUNT_INACTIVE_MESSAGE);
   }
 
   const lastLogin = new Date();
@@ -92,7 +92,7 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
     pruneExpiredSessions(services.db, user.id),
   ]);
   context.logger.info({ userId: user.id }, "login");
-  return { ok: true, user: toApiUser({ ...user, lastLogin }), token: session.token, expiresAt: session.expiresAt, deviceCookie };
+  return success({ user: toApiUser({ ...user, lastLogin }), token: session.token, expiresAt: session.expiresAt, deviceCookie });
 }
 
 /**

@@ -7,7 +7,7 @@ import { claimAccountToken, findUsableAccountToken, issueAccountToken, voidAccou
 import { inTransaction } from "~/utils/outbox.server";
 import { clearLoginBlocks } from "./login.server";
 import { markEmailVerified } from "./verification.server";
-import { invalidInput, throttled, type Outcome } from "./outcome.server";
+import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 
 /** At most one reset email per account in this time, so nobody can flood someone's inbox. */
 const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
@@ -22,17 +22,17 @@ const RESET_THROTTLED_MESSAGE = "Too many password reset requests. Please wait a
  * or not the account exists: it is given before the account is even looked
  * up, and the token is issued after the response, off the request's path.
  */
-export async function requestPasswordReset(context: AppLoadContext, input: unknown): Promise<Outcome> {
+export async function requestPasswordReset(context: AppLoadContext, input: unknown): Promise<Result<{ message: string }>> {
   const { services, clientNetwork, logger } = context;
   const parsed = requestResetSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
+  if (!parsed.success) return invalid(parsed.error);
   const retryAfter = await consume(services.rateLimits, "resetPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, RESET_THROTTLED_MESSAGE);
 
   void issueResetToken(context, parsed.data.email).catch((error: unknown) => {
     logger.error({ err: error }, "password reset request failed");
   });
-  return { ok: true };
+  return success({ message: RESET_REQUESTED_MESSAGE });
 }
 
 /**
@@ -66,15 +66,15 @@ async function issueResetToken(context: AppLoadContext, email: string) {
  * lifts a login block. `form: true` for the /login form, which must also
  * carry the confirmation.
  */
-export async function resetPassword(context: AppLoadContext, input: unknown, options: { form?: boolean } = {}): Promise<Outcome> {
+export async function resetPassword(context: AppLoadContext, input: unknown, options: { form?: boolean } = {}): Promise<Result<{ message: string }>> {
   const { services, logger } = context;
   const parsed = (options.form ? resetPasswordFormSchema : resetPasswordSchema).safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
+  if (!parsed.success) return invalid(parsed.error);
   const { token, password } = parsed.data;
-  const invalid = { ok: false, status: 400, message: RESET_TOKEN_INVALID_MESSAGE, errors: { token: RESET_TOKEN_INVALID_MESSAGE } } as const;
+  const badToken = failure(400, RESET_TOKEN_INVALID_MESSAGE, { errors: { token: RESET_TOKEN_INVALID_MESSAGE } });
 
   // Cheap check first, so a wrong token costs no argon2 hash; the claim below is the single-use check.
-  if (!(await findUsableAccountToken(services.db, token, "password_reset"))) return invalid;
+  if (!(await findUsableAccountToken(services.db, token, "password_reset"))) return badToken;
   const passwordHash = await hashPassword(password);
   const now = new Date();
   const done = await services.db.$transaction(async (tx) => {
@@ -86,10 +86,10 @@ export async function resetPassword(context: AppLoadContext, input: unknown, opt
     if (user.email === row.email) await markEmailVerified(tx, user.id, user.email, now);
     return user;
   });
-  if (done === null) return invalid;
+  if (done === null) return badToken;
 
   await clearLoginBlocks(services.rateLimits, done.email);
   services.disconnectSockets({ userId: done.id });
   logger.info({ userId: done.id }, "password reset; all sessions ended, email verified");
-  return { ok: true };
+  return success({ message: RESET_DONE_MESSAGE });
 }

@@ -6,12 +6,12 @@ import { toApiUser } from "~/utils/auth.server";
 import { createSession, sessionUserColumns } from "~/utils/session.server";
 import type { RequestMeta, SignedIn } from "./login.server";
 import { sendVerificationLink } from "./verification.server";
-import { invalidInput, throttled, type AuthFailure, type Outcome } from "./outcome.server";
+import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 
 const EMAIL_TAKEN_MESSAGE =
   "An account with this email already exists. Log in, or use \"Forgot your password?\" to reset it: the reset link goes to this address, so it also proves the address is yours.";
-const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
-const EMAIL_TAKEN: AuthFailure = { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE } };
+export const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
+const EMAIL_TAKEN = failure(409, EMAIL_TAKEN_MESSAGE, { errors: { email: EMAIL_TAKEN_MESSAGE } });
 
 /**
  * Creates a customer account, signs it in and emails the link that verifies
@@ -24,15 +24,15 @@ export async function register(
   context: AppLoadContext,
   input: Record<string, unknown>,
   meta: RequestMeta & { form?: boolean },
-): Promise<Outcome<SignedIn>> {
+): Promise<Result<SignedIn>> {
   const { services, clientIp, clientNetwork, logger } = context;
   const parsed = (meta.form ? registerFormSchema : registerSchema).safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
+  if (!parsed.success) return invalid(parsed.error);
 
   const honeypot = input[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     logger.info({ ip: clientIp }, "register honeypot filled; refused");
-    return { ok: false, status: 400, message: "Registration failed" };
+    return failure(400, "Registration failed");
   }
   const retryAfter = await consume(services.rateLimits, "registerPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, REGISTER_THROTTLED_MESSAGE);
@@ -56,5 +56,5 @@ export async function register(
   // The account exists and is signed in; its address counts once its owner opens the link.
   await sendVerificationLink(context, user).catch((error: unknown) => logger.error({ err: error, userId: user.id }, "verification link not issued"));
   logger.info({ userId: user.id }, "account registered");
-  return { ok: true, user: toApiUser(user), token: session.token, expiresAt: session.expiresAt };
+  return success({ user: toApiUser(user), token: session.token, expiresAt: session.expiresAt }, 201);
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "@app/shared/db";
+import { failure, success, type Result } from "~/utils/result";
 import { VERIFIED_MESSAGE, VERIFY_TOKEN_INVALID_MESSAGE } from "./notices";
 import { claimAccountToken, findUsableAccountToken, issueAccountToken, voidAccountTokens } from "./account-tokens.server";
 import { inTransaction } from "~/utils/outbox.server";
@@ -43,14 +44,12 @@ export async function sendVerificationLink(context: AppLoadContext, user: { id: 
   });
 }
 
-export type ResendOutcome = { ok: true; message: string } | { ok: false; status: 409 | 429; message: string; retryAfter?: number };
-
 /** "Send the link again", from the account page or the API: limited per account. */
-export async function resendVerificationLink(context: AppLoadContext, userId: number): Promise<ResendOutcome> {
+export async function resendVerificationLink(context: AppLoadContext, userId: number): Promise<Result<{ message: string }>> {
   const { db } = context.services;
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
-  if (!user) return { ok: false, status: 409, message: VERIFY_TOKEN_INVALID_MESSAGE };
-  if (user.emailVerifiedAt) return { ok: false, status: 409, message: ALREADY_VERIFIED_MESSAGE };
+  if (!user) return failure(409, VERIFY_TOKEN_INVALID_MESSAGE);
+  if (user.emailVerifiedAt) return failure(409, ALREADY_VERIFIED_MESSAGE);
   const now = Date.now();
   const recent = await db.accountToken.findMany({
     where: { userId, purpose: "email_verification", createdAt: { gt: new Date(now - 24 * 60 * 60 * 1000) } },
@@ -59,15 +58,15 @@ export async function resendVerificationLink(context: AppLoadContext, userId: nu
   });
   const last = recent[0]?.createdAt.getTime();
   if (last !== undefined && now - last < RESEND_INTERVAL_MS) {
-    return { ok: false, status: 429, message: VERIFICATION_THROTTLED_MESSAGE, retryAfter: Math.ceil((last + RESEND_INTERVAL_MS - now) / 1000) };
+    return failure(429, VERIFICATION_THROTTLED_MESSAGE, { retryAfter: Math.ceil((last + RESEND_INTERVAL_MS - now) / 1000) });
   }
   if (recent.length >= RESENDS_PER_DAY) {
     const oldest = recent[recent.length - 1]!.createdAt.getTime();
-    return { ok: false, status: 429, message: VERIFICATION_THROTTLED_MESSAGE, retryAfter: Math.max(1, Math.ceil((oldest + 24 * 60 * 60 * 1000 - now) / 1000)) };
+    return failure(429, VERIFICATION_THROTTLED_MESSAGE, { retryAfter: Math.max(1, Math.ceil((oldest + 24 * 60 * 60 * 1000 - now) / 1000)) });
   }
   await sendVerificationLink(context, user);
   context.logger.info({ userId }, "verification link sent again");
-  return { ok: true, message: VERIFICATION_SENT_MESSAGE };
+  return success({ message: VERIFICATION_SENT_MESSAGE });
 }
 
 /** Whether a verification link would work (the page asks before it confirms, so a mail scanner opening the link confirms nothing). */
@@ -75,11 +74,9 @@ export async function checkVerificationLink(context: AppLoadContext, token: stri
   return findUsableAccountToken(context.services.db, token, "email_verification");
 }
 
-export type VerifyOutcome = { ok: true; userId: number } | { ok: false; status: 400; message: string };
-
 /** Confirms the address with a link: single use; the account must still have that address. */
-export async function verifyEmail(context: AppLoadContext, token: unknown): Promise<VerifyOutcome> {
-  const invalid = { ok: false, status: 400, message: VERIFY_TOKEN_INVALID_MESSAGE } as const;
+export async function verifyEmail(context: AppLoadContext, token: unknown): Promise<Result<{ message: string }>> {
+  const invalid = failure(400, VERIFY_TOKEN_INVALID_MESSAGE, { errors: { token: VERIFY_TOKEN_INVALID_MESSAGE } });
   if (typeof token !== "string") return invalid;
   const { db } = context.services;
   const userId = await db.$transaction(async (tx) => {
@@ -92,5 +89,5 @@ export async function verifyEmail(context: AppLoadContext, token: unknown): Prom
   });
   if (userId === null) return invalid;
   context.logger.info({ userId }, "email verified");
-  return { ok: true, userId };
+  return success({ message: VERIFIED_MESSAGE });
 }

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { Job } from "bullmq";
 import {
+  APPOINTMENT_REQUIRED_MESSAGE,
   appointmentRequestSchema,
   bookingPriorityFor,
   createChatSessionSchema,
   DEFAULT_APPOINTMENT_TIME,
+  missingAppointmentFields,
   sendChatMessageSchema,
 } from "@app/shared/api/chat";
 import { fieldErrors } from "@app/shared/api/errors";
@@ -21,31 +23,48 @@ import { ADMIN_ROOM } from "@app/shared/realtime";
 import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens";
 import { secretRef } from "@app/shared/redact";
+import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 import { consume } from "../../../server/rate-limits";
 import { inTransaction } from "~/utils/outbox.server";
 import { bookingSubject, createBooking } from "../bookings/bookings.server";
 
-const REQUIRED_APPOINTMENT_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const;
+/** What a posted message answers (spec §7): the stored message and the assistant's reply, if ready. */
+export interface ChatMessageAnswer {
+  userMessage: ReturnType<typeof serializeChatMessage>;
+  assistantMessage: ReturnType<typeof serializeChatMessage> | null;
+  message: string | null;
+  intent: string | null;
+  suggestedActions: string[];
+  pending: boolean;
+}
+
+/** An appointment request's confirmation and the records it made. */
+export type AppointmentResult = Result<{ message: string; bookingId: number; appointmentRequestId: number }>;
 
 /** How long the HTTP call waits for the worker's reply before answering without it. */
 const REPLY_WAIT_MS = 10_000;
 
-type Failure = { ok: false; status: 400 | 404 | 429; message: string; errors?: Record<string, string>; retryAfter?: number };
+const SESSION_NOT_FOUND = "Chat session not found";
 
-export async function createChatSession(context: AppLoadContext, input: unknown, userAgent: string | null) {
+/** Registers the widget's session id: 201 when new, 200 when it was known already. */
+export async function createChatSession(
+  context: AppLoadContext,
+  input: unknown,
+  userAgent: string | null,
+): Promise<Result<{ sessionId: string; status: string }>> {
   const { services, clientIp, clientNetwork } = context;
   const parsed = createChatSessionSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: "Invalid chat session", errors: fieldErrors(parsed.error) } satisfies Failure;
+  if (!parsed.success) return invalid(parsed.error, "Invalid chat session");
   const existing = await services.db.chatSession.findUnique({ where: { id: parsed.data.sessionId } });
-  if (existing) return { ok: true as const, created: false, session: { sessionId: existing.id, status: existing.status } };
+  if (existing) return success({ sessionId: existing.id, status: existing.status });
   const retryAfter = await consume(services.rateLimits, "chatSessionPerIp", clientNetwork);
-  if (retryAfter !== null) return { ok: false, status: 429, message: "Too many chats started. Please wait a little.", retryAfter } satisfies Failure;
+  if (retryAfter !== null) return throttled(retryAfter, "Too many chats started. Please wait a little.");
   const session = await services.db.chatSession.upsert({
     where: { id: parsed.data.sessionId },
     create: { id: parsed.data.sessionId, status: "active", ip: clientIp, userAgent: userAgent?.slice(0, 500) ?? null },
     update: {},
   });
-  return { ok: true as const, created: true, session: { sessionId: session.id, status: session.status } };
+  return success({ sessionId: session.id, status: session.status }, 201);
 }
 
 /**
@@ -53,16 +72,16 @@ export async function createChatSession(context: AppLoadContext, input: unknown,
  * the session's socket room and stores it. The HTTP answer waits for that
  * reply (bounded) so API clients get the whole answer (docs/product.md#contact-and-chat).
  */
-export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown) {
+export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown): Promise<Result<ChatMessageAnswer>> {
   const { services, clientNetwork, requestId, logger } = context;
   const parsed = sendChatMessageSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid message", errors: fieldErrors(parsed.error) } satisfies Failure;
+  if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid message");
   // Both limits at once (one wait for Redis), then one statement checks the conversation, stores the message and marks it active.
   const [perSession, perIp] = await Promise.all([consume(services.rateLimits, "chatPerSession", sessionId), consume(services.rateLimits, "chatPerIp", clientNetwork)]);
   const retryAfter = perSession ?? perIp;
-  if (retryAfter !== null) return { ok: false, status: 429, message: "You're sending messages very quickly. Please wait a moment.", retryAfter } satisfies Failure;
+  if (retryAfter !== null) return throttled(retryAfter, "You're sending messages very quickly. Please wait a moment.");
   const stored = await storeVisitorMessage(services.db, sessionId, parsed.data.message);
-  if (!stored) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  if (!stored) return failure(404, SESSION_NOT_FOUND);
   const { message: userMessage, handledById } = stored;
   // Open staff inboxes reload.
   services.emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
@@ -97,19 +116,18 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
     }
   }
 
-  return {
-    ok: true as const,
-    body: {
-      success: true,
+  return success(
+    {
       userMessage: serializeChatMessage(userMessage),
       assistantMessage,
       message: assistantMessage?.message ?? null,
       intent: assistantMessage?.metadata.intent ?? null,
       suggestedActions: assistantMessage?.metadata.suggestedActions ?? [],
-      // The reply is still on its way (it will arrive on the socket), or could not be produced.
+      // The reply is still on its way (it will arrive on the socket), or could not be produced: 202.
       pending: !assistantMessage,
     },
-  };
+    assistantMessage ? 200 : 202,
+  );
 }
 
 /** How many of a conversation's latest messages the widget can read back. */
@@ -124,11 +142,11 @@ const TRANSCRIPT_LIMIT = 50;
 export async function readChatTranscript(context: AppLoadContext, sessionId: string) {
   const { services, clientNetwork } = context;
   const retryAfter = await consume(services.rateLimits, "chatReadPerIp", clientNetwork);
-  if (retryAfter !== null) return { ok: false, status: 429, message: "Too many requests. Please wait a moment.", retryAfter } satisfies Failure;
+  if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
   const conversation = await loadConversation(services.db, sessionId, TRANSCRIPT_LIMIT);
-  if (!conversation) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+  if (!conversation) return failure(404, SESSION_NOT_FOUND);
   const messages = conversation.latest.reverse().map((m) => serializeChatMessage(m, m.sender === "assistant" ? { suggestsBooking: m.intent === "booking" } : {}));
-  return { ok: true as const, body: { success: true, sessionId, messages } };
+  return success({ sessionId, messages });
 }
 
 /**
@@ -165,7 +183,7 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
  * pending booking in one transaction; staff are emailed, admins alerted live
  * for emergencies, and the visitor gets a confirmation email.
  */
-export async function bookAppointment(context: AppLoadContext, sessionId: string, input: unknown) {
+export async function bookAppointment(context: AppLoadContext, sessionId: string, input: unknown): Promise<AppointmentResult> {
   return requestAppointment(context, input, { chatSessionId: sessionId, source: "chat" });
 }
 
@@ -188,30 +206,22 @@ export interface AppointmentOrigin {
  * never attached to one automatically. Only a verified account's request
  * joins the customer record linked to that account.
  */
-export async function requestAppointment(context: AppLoadContext, input: unknown, origin: AppointmentOrigin) {
+export async function requestAppointment(context: AppLoadContext, input: unknown, origin: AppointmentOrigin): Promise<AppointmentResult> {
   const { services, clientNetwork, requestId, logger } = context;
   const parsed = appointmentRequestSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     // The form's own words when something required is missing; otherwise say what is wrong.
-    const missing = REQUIRED_APPOINTMENT_FIELDS.some((field) => {
-      const value = (input as Record<string, unknown> | null)?.[field];
-      return typeof value !== "string" || value.trim() === "";
-    });
-    return {
-      ok: false,
-      status: 400,
-      message: missing ? "Please fill in all required fields (Name, Phone, Email, Service Type)" : (Object.values(errors)[0] ?? "Please check the form"),
-      errors,
-    } satisfies Failure;
+    const missing = missingAppointmentFields(input).length > 0;
+    return failure(400, missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"), { errors });
   }
   if (origin.chatSessionId !== null) {
     const session = await services.db.chatSession.findUnique({ where: { id: origin.chatSessionId }, select: { id: true } });
-    if (!session) return { ok: false, status: 404, message: "Chat session not found" } satisfies Failure;
+    if (!session) return failure(404, SESSION_NOT_FOUND);
   }
   const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientNetwork);
   if (retryAfter !== null) {
-    return { ok: false, status: 429, message: `You've sent several requests already. Please call us at ${business.phone}.`, retryAfter } satisfies Failure;
+    return throttled(retryAfter, `You've sent several requests already. Please call us at ${business.phone}.`);
   }
 
   const data = parsed.data;
@@ -268,7 +278,7 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
     data.priority === "emergency"
       ? `Request #${request.id} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`
       : `Request #${request.id}: ${data.serviceType}, tentatively ${when}. We'll call you within 24 hours to confirm${confirmByEmail ? ", and a confirmation is on its way to your email" : ""}.`;
-  return { ok: true as const, body: { success: true, message, bookingId: booking.id, appointmentRequestId: request.id } };
+  return success({ message, bookingId: booking.id, appointmentRequestId: request.id }, 201);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { CheckCircle2, Loader2, Send, TriangleAlert } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema } from "@app/shared/api/contact";
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -13,8 +14,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import { useBusinessFacts } from "~/utils/business-facts";
-
-const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you within 24 hours.";
+import { useSchemaForm } from "~/utils/schema-form";
 
 type Values = Partial<Record<"firstName" | "lastName" | "email" | "phone" | "service" | "message", string>>;
 
@@ -25,21 +25,23 @@ export interface ContactFormProps {
 
 /**
  * The contact form. Without JavaScript it posts to the /contact action. With
- * JavaScript it sends JSON to POST /api/contact, shows the success alert and
- * resets, shows field errors beside the fields, or the failure alert.
+ * JavaScript the shared schema (contactMessageSchema) checks it first, then
+ * it sends JSON to POST /api/contact, shows the success alert and resets,
+ * shows the server's field errors beside the fields, or the failure alert.
  */
 export function ContactForm({ serverResult }: ContactFormProps) {
   const business = useBusinessFacts();
-  const formRef = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<"success" | "failure" | null>(serverResult?.ok ? "success" : null);
-  const [errors, setErrors] = useState<Record<string, string>>(serverResult && !serverResult.ok ? (serverResult.errors ?? {}) : {});
+  const [serverErrors, setServerErrors] = useState<Record<string, string> | null>(
+    serverResult && !serverResult.ok ? (serverResult.errors ?? null) : null,
+  );
   const values: Values = serverResult && !serverResult.ok ? (serverResult.values ?? {}) : {};
+  const { error: err, formProps } = useSchemaForm(contactMessageSchema, { id: "contact-form", serverErrors, onValid: send });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function send(event: FormEvent<HTMLFormElement>, formData: FormData) {
     event.preventDefault();
     const form = event.currentTarget;
-    const body = Object.fromEntries(new FormData(form)) as Record<string, string>;
     setPending(true);
     setOutcome(null);
     try {
@@ -47,21 +49,17 @@ export function ContactForm({ serverResult }: ContactFormProps) {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         credentials: "include",
-        body: JSON.stringify(body),
+        body: JSON.stringify(Object.fromEntries(formData)),
       });
       if (response.ok) {
         form.reset();
-        setErrors({});
+        setServerErrors(null);
         setOutcome("success");
         return;
       }
       const data = (await response.json().catch(() => null)) as { errors?: Record<string, string> } | null;
-      if (response.status === 400 && data?.errors) {
-        setErrors(data.errors);
-        const first = form.querySelector<HTMLElement>(`[name="${Object.keys(data.errors)[0]}"]`);
-        first?.focus();
-        return;
-      }
+      // A new object each time, so the same errors are shown (and focused) again.
+      if (response.status === 400 && data?.errors) return setServerErrors({ ...data.errors });
       setOutcome("failure");
     } catch {
       setOutcome("failure");
@@ -70,15 +68,13 @@ export function ContactForm({ serverResult }: ContactFormProps) {
     }
   }
 
-  const err = (name: string) => errors[name];
-
   return (
-    <Form ref={formRef} method="post" noValidate={false} onSubmit={onSubmit} className="space-y-5" aria-describedby="contact-required-note">
+    <Form method="post" {...formProps} className="space-y-5" aria-describedby="contact-required-note">
       <div aria-live="polite" role="status" className="empty:hidden">
         {outcome === "success" ? (
           <Alert tone="success" className="flex items-start gap-3">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>{CONTACT_SUCCESS}</span>
+            <span>{CONTACT_SUCCESS_MESSAGE}</span>
           </Alert>
         ) : null}
         {outcome === "failure" ? (

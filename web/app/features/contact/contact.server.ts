@@ -1,12 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
-import { fieldErrors } from "@app/shared/api/errors";
+import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
 import { inTransaction } from "~/utils/outbox.server";
+import { invalid, success, throttled, type Result } from "~/utils/result";
 import { consume } from "../../../server/rate-limits";
 
-export type ContactResult =
-  | { ok: true; id: number | null }
-  | { ok: false; status: 400 | 429; message: string; errors?: Record<string, string>; retryAfter?: number };
+/** A stored message's id (null when a bot's was dropped), with the thank-you. */
+export type ContactResult = Result<{ message: string; id: number | null }>;
 
 /**
  * A contact message: validated, then stored with the staff email it owes (an
@@ -18,17 +17,17 @@ export async function submitContactMessage(context: AppLoadContext, input: Recor
 
   const parsed = contactMessageSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, message: "Please correct the highlighted fields", errors: fieldErrors(parsed.error) };
+    return invalid(parsed.error);
   }
   const honeypot = input[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     // Looks like success to the bot; nothing is stored or sent.
     logger.info({ ip: clientIp }, "contact honeypot filled; dropped");
-    return { ok: true, id: null };
+    return success({ message: CONTACT_SUCCESS_MESSAGE, id: null }, 201);
   }
   const retryAfter = await consume(services.rateLimits, "contactPerIp", clientNetwork);
   if (retryAfter !== null) {
-    return { ok: false, status: 429, message: "You have sent several messages in a short time. Please wait a few minutes, or call us.", retryAfter };
+    return throttled(retryAfter, "You have sent several messages in a short time. Please wait a few minutes, or call us.");
   }
 
   const data = parsed.data;
@@ -50,5 +49,5 @@ export async function submitContactMessage(context: AppLoadContext, input: Recor
     outbox.add("contact-notification", { contactMessageId: row.id, requestId }, { subject: `contact:${row.id}` });
     return row;
   });
-  return { ok: true, id: stored.id };
+  return success({ message: CONTACT_SUCCESS_MESSAGE, id: stored.id }, 201);
 }

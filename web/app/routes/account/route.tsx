@@ -6,8 +6,10 @@ import { toast } from "~/components/ui/use-toast";
 import { AccountLinks, ActionOutcome, BookingList, RequestAppointmentForm, VerifyEmailNotice } from "~/features/account/account-view";
 import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
+import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import { failure } from "~/utils/result";
 
 export const meta: MetaFunction = () => [{ title: `My Account | ${business.name}` }, { name: "robots", content: "noindex" }];
 
@@ -19,37 +21,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const REQUEST_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType", "address", "preferredTiming", "priority", "description", "preferredDate", "preferredTime"];
 
-type ActionResult =
-  | { intent: "cancel"; ok: boolean; message: string; at: number }
-  | { intent: "resend-verification"; ok: boolean; message: string; at: number }
-  | { intent: "request"; ok: boolean; message: string; errors?: Record<string, string>; values?: Record<string, string>; at: number }
-  | { intent: null; ok: false; message: string; at: number };
-
-export async function action({ request, context }: ActionFunctionArgs): Promise<ActionResult> {
+/**
+ * The portal's form posts, one `intent` each. Refusals are shown on the page,
+ * so every answer is a 200 (`at` tells two equal answers apart).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const at = Date.now();
+  const page = { status: 200 } as const;
   const input = await readFormObject(request).catch((thrown: unknown) => {
     if (thrown instanceof Response) return null;
     throw thrown;
   });
-  if (!input) return { intent: null, ok: false, message: "The form contained characters we cannot accept. Please remove them and try again.", at };
-  if (input.intent === "cancel") {
-    const result = await cancelOwnBooking(context, user, input.bookingId);
-    return result.ok
-      ? { intent: "cancel", ok: true, message: `Booking #${result.bookingId} (${result.summary}) is cancelled. Our office has been told.`, at }
-      : { intent: "cancel", ok: false, message: result.message, at };
-  }
+  if (!input) return actionData(failure(400, "The form contained characters we cannot accept. Please remove them and try again."), { intent: null, at }, page);
+  if (input.intent === "cancel") return actionData(await cancelOwnBooking(context, user, input.bookingId), { intent: "cancel" as const, at }, page);
   if (input.intent === "resend-verification") {
-    const result = await resendVerificationLink(context, user.id);
-    return { intent: "resend-verification", ok: result.ok, message: result.message, at };
+    return actionData(await resendVerificationLink(context, user.id), { intent: "resend-verification" as const, at }, page);
   }
   if (input.intent === "request") {
-    const fields = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
-    const result = await requestPortalAppointment(context, user, fields);
-    if (result.ok) return { intent: "request", ok: true, message: result.body.message, at };
-    return { intent: "request", ok: false, message: result.message, errors: result.errors, values: fields, at };
+    const values = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
+    return actionData(await requestPortalAppointment(context, user, values), { intent: "request" as const, values, at }, page);
   }
-  return { intent: null, ok: false, message: "Unknown action.", at };
+  return actionData(failure(400, "Unknown action."), { intent: null, at }, page);
 }
 
 export default function AccountPage() {

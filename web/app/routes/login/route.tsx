@@ -5,9 +5,10 @@ import { business } from "@app/shared/business";
 import { ENHANCED_FIELD, formValues, viewAfterSuccess, viewFromSearch, viewOfIntent, type AuthActionData } from "~/features/auth/auth-views";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
-import { AuthFailureError, retryAfterHeaders, type AuthFailure } from "~/features/auth/outcome.server";
+import { AuthFailureError } from "~/features/auth/outcome.server";
 import { requestPasswordReset, resetPassword } from "~/features/auth/password-reset.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { failure, retryAfterHeaders, type Failure } from "~/utils/result";
 import { commitSessionCookie } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [
@@ -43,23 +44,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent: AuthIntent = isAuthIntent(posted) ? posted : "login";
   const values = formValues(form);
 
-  const failed = (failure: AuthFailure | null) =>
+  const failed = (refusal: Failure | null) =>
     data<AuthActionData>(
       {
         ok: false,
         intent,
         view: viewOfIntent[intent],
-        message: failure?.message,
-        errors: failure?.errors,
+        message: refusal?.message,
+        errors: refusal?.errors,
         values: Object.fromEntries(ECHOED_FIELDS.filter((k) => values[k]).map((k) => [k, values[k]!.slice(0, 300)])),
       },
-      { status: failure?.status ?? 500, headers: failure ? retryAfterHeaders(failure) : undefined },
+      { status: refusal?.status ?? 500, headers: refusal ? retryAfterHeaders(refusal) : undefined },
     );
   const succeeded = (headers?: HeadersInit) => data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent] }, { headers });
 
-  if (!isAuthIntent(posted)) return failed({ ok: false, status: 400, message: "Unknown form. Please reload the page and try again." });
+  if (!isAuthIntent(posted)) return failed(failure(400, "Unknown form. Please reload the page and try again."));
   if (Object.values(values).some((v) => typeof v === "string" && v.includes("\u0000"))) {
-    return failed({ ok: false, status: 400, message: "Your entry contains characters that are not allowed." });
+    return failed(failure(400, "Your entry contains characters that are not allowed."));
   }
   try {
     if (intent === "login" || intent === "register") {

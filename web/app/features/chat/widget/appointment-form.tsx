@@ -8,12 +8,13 @@ import {
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
+import { APPOINTMENT_REQUIRED_MESSAGE, appointmentRequestSchema, missingAppointmentFields } from "@app/shared/api/chat";
 import { businessDate } from "@app/shared/time";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { parseForm } from "~/utils/schema-form";
 import type { BookingResult } from "./api";
 import {
-  checkAppointment,
   emptyAppointment,
   priorities,
   serviceOptions,
@@ -37,10 +38,25 @@ const fieldOrder: AppointmentField[] = [
 
 const idFor = (field: AppointmentField) => `chat-appt-${field}`;
 
+const CHECK_FIELDS_MESSAGE = "Please check the highlighted fields.";
+
 /**
- * The inline appointment form (docs/product.md#chat-assistant). Checked by hand
- * here, validated again by the server; on success the hook closes it (which
- * clears it) and the chat shows the confirmation.
+ * What the form shows for a refused request: with a required field blank, the
+ * form's own summary (docs/product.md#chat-assistant) and those fields marked; otherwise each
+ * field's first message beside it.
+ */
+function refusal(values: Record<string, unknown>, errors: Record<string, string>) {
+  const missing = missingAppointmentFields(values);
+  return missing.length
+    ? { alert: APPOINTMENT_REQUIRED_MESSAGE, missing: new Set<AppointmentField>(missing), errors: {} }
+    : { alert: CHECK_FIELDS_MESSAGE, missing: new Set<AppointmentField>(), errors };
+}
+
+/**
+ * The inline appointment form (docs/product.md#chat-assistant). Checked in the
+ * browser with the server's own schema (appointmentRequestSchema, through
+ * Conform's parser), validated again by the server; on success the hook
+ * closes it (which clears it) and the chat shows the confirmation.
  */
 export function AppointmentForm({
   focusRequest,
@@ -89,13 +105,14 @@ export function AppointmentForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const check = checkAppointment(values, today);
-    if (check.summary) {
-      const required = new Set(Object.entries(check.errors).filter(([, m]) => m === "Required").map(([f]) => f as AppointmentField));
-      setMissing(required);
-      setErrors(Object.fromEntries(Object.entries(check.errors).filter(([, m]) => m !== "Required")));
-      setAlert(check.summary);
-      focusFirst(Object.keys(check.errors) as AppointmentField[]);
+    const check = parseForm(new FormData(event.currentTarget), appointmentRequestSchema);
+    if (check.status !== "success") {
+      const found = Object.fromEntries(Object.entries(check.error ?? {}).flatMap(([f, m]) => (m?.[0] ? [[f, m[0]]] : [])));
+      const shown = refusal(values as unknown as Record<string, unknown>, found);
+      setMissing(shown.missing);
+      setErrors(shown.errors);
+      setAlert(shown.alert);
+      focusFirst(shown.missing.size ? shown.missing : (Object.keys(found) as AppointmentField[]));
       return;
     }
     setAlert(null);
@@ -111,7 +128,7 @@ export function AppointmentForm({
       if (result.kind === "refused" && Object.keys(result.errors).length) {
         const known = Object.fromEntries(Object.entries(result.errors).filter(([f]) => (fieldOrder as string[]).includes(f)));
         setErrors(known);
-        setAlert("Please check the highlighted fields.");
+        setAlert(CHECK_FIELDS_MESSAGE);
         focusFirst(Object.keys(known) as AppointmentField[]);
       } else {
         setAlert(result.kind === "refused" ? result.message : "We couldn't send your request. Please try again, or call us.");

@@ -3,10 +3,11 @@
  *
  * Deliberately free of zod and of the chat engine: `@app/shared/chat/engine`
  * runs module-level set-up (its lexicon and gazetteer) that tree-shaking cannot
- * drop, and `@app/shared/api/chat` imports zod (~50 KB); the shared rules it
- * needs come from the small `@app/shared/chat/rules`. The server validates
- * everything again; the constants below are tied to the server's by type-only
- * imports, so a change there fails the type-check here.
+ * drop; the shared rules it needs come from the small `@app/shared/chat/rules`.
+ * The appointment form is checked with the server's own schema in
+ * ./appointment-form.tsx, part of the panel's lazily loaded code. The
+ * constants below are tied to the server's by type-only imports, so a change
+ * there fails the type-check here.
  */
 import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions, PHONE_NUMBER_PATTERN, type BusinessFacts } from "@app/shared/business";
@@ -60,8 +61,6 @@ export const bookingIssueText = (serverMessage: string) => `Sorry, there was an 
 
 export const bookingErrorText = (facts: BusinessFacts = business) =>
   `I'm sorry, there was an error processing your appointment request. Please call us at ${facts.phone} or try again later.`;
-
-const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
 
 // ---------------------------------------------------------------------------
 // Appointment form options
@@ -117,27 +116,6 @@ export const emptyAppointment: AppointmentValues = {
 };
 
 export type AppointmentField = keyof AppointmentValues;
-const requiredAppointmentFields = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const satisfies readonly AppointmentField[];
-
-/**
- * The form's own checks, by hand (no zod in the browser): the required fields
- * (one summary message), then the shapes the server would refuse.
- */
-export function checkAppointment(values: AppointmentValues, today: string = businessDate()): { summary: string | null; errors: Partial<Record<AppointmentField, string>> } {
-  const errors: Partial<Record<AppointmentField, string>> = {};
-  const missing = requiredAppointmentFields.filter((f) => !values[f].trim());
-  if (missing.length) {
-    for (const f of missing) errors[f] = "Required";
-    return { summary: REQUIRED_FIELDS_MESSAGE, errors };
-  }
-  if (!PHONE_INPUT_PATTERN.test(values.customerPhone.trim())) errors.customerPhone = "Enter a valid phone number";
-  if (!EMAIL_SHAPE.test(values.customerEmail.trim())) errors.customerEmail = "Enter a valid email address";
-  if (!serviceOptions.includes(values.serviceType)) errors.serviceType = "Choose the service you need";
-  if (values.preferredDate && !/^\d{4}-\d{2}-\d{2}$/.test(values.preferredDate)) errors.preferredDate = "Enter a date as YYYY-MM-DD";
-  else if (values.preferredDate && values.preferredDate < today) errors.preferredDate = "The date cannot be earlier than today";
-  else if (values.preferredTime && !values.preferredDate) errors.preferredDate = "Choose a date for that time";
-  return { summary: Object.keys(errors).length ? "Please check the highlighted fields." : null, errors };
-}
 
 /** A fresh `chat_…` session id: crypto.randomUUID without dashes. */
 export function newSessionId(): string {
