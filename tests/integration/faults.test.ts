@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashPassword } from "@app/shared/password";
 import { startPrivatePostgres, startPrivateRedis } from "../support/processes";
@@ -83,6 +84,35 @@ describe("SIGTERM to a web process under load", () => {
     // New requests are refused by A and served by B.
     expect(await send(999)).toBe("refused");
     expect((await postJson(`${webB}/api/contact`, { firstName: "B", lastName: "B", email: "b@example.com", message: "elsewhere" })).status).toBe(201);
+  });
+});
+
+describe("SIGTERM while a client is slow to send its request", () => {
+  it("serves a request that arrives after the listener closed, on a connection opened before", async () => {
+    stack = await startStack({ name: "sigterm-slow", webEnv: { SHUTDOWN_DELAY_MS: "300" } });
+    const port = Number(new URL(stack.url).port);
+    const socket = net.connect({ host: "127.0.0.1", port });
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    const answer = new Promise<string>((resolve) => {
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+      socket.on("error", (error) => resolve(`error ${(error as NodeJS.ErrnoException).code}`));
+    });
+
+    const exited = stack.webs[0]!.kill("SIGTERM");
+    // The listener closes: new connections are refused from now on.
+    await stack.webs[0]!.waitForOutput(/listener closed/, 20_000);
+
+    // Only now does the slow client send its message: it was accepted before, so it is served.
+    const body = JSON.stringify({ firstName: "Slow", lastName: "Client", email: "slow@example.com", message: "sent late on an early connection" });
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Forwarded-For: ${randomIp()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect((await answer).split("\r\n")[0]).toBe("HTTP/1.1 201 Created");
+    expect(await exited).toBe(0);
+    expect(await stack.db.contactMessage.count({ where: { message: "sent late on an early connection" } })).toBe(1);
   });
 });
 

@@ -69,6 +69,7 @@ async function shutdown(signal: string) {
   // Stop listening only once connections have stopped arriving: one still in the accept queue would be reset.
   await connections.quiet(LISTENER_QUIET_MS, LISTENER_QUIET_MAX_MS);
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  logger.info("listener closed; finishing the connections already accepted");
   // Keep-alive connections that finish their request after close() would hold it open: close them as they go idle.
   connections.closeIdle(FIRST_REQUEST_GRACE_MS);
   const sweepIdle = setInterval(() => connections.closeIdle(FIRST_REQUEST_GRACE_MS), 100);
