@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db";
-import { businessParts, requireBusinessInstant } from "@app/shared/time";
+import { businessDate, businessParts, requireBusinessInstant } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, newCustomer, PASSWORD, unique, waitLive } from "./staff";
 
@@ -186,10 +186,8 @@ test.describe("bookings", () => {
     await expect(dialog.getByRole("combobox", { name: "Time" }).locator("option")).toHaveCount(10);
     await expect(dialog.getByRole("combobox", { name: "Priority" })).toHaveValue("medium");
     await expect(dialog.getByLabel("Details (optional)")).toHaveAttribute("rows", "3");
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    });
+    // Today in Baton Rouge, whatever zone this browser is in (docs/product.md#new-booking-dialog).
+    const today = businessDate();
     await expect(dialog.getByLabel("Date")).toHaveValue(today);
     await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please fill in all required booking fields");
