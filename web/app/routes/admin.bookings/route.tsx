@@ -72,7 +72,7 @@ function exportHref(filters: { status: string; priority: string }) {
 
 export default function BookingsPage() {
   const { bookings, older, newer, paged, filters, mergeInto, prefill: linkedPrefill } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as ActionResult | undefined;
+  const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
