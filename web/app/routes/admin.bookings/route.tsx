@@ -27,7 +27,7 @@ import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel, type 
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
-import { useHydrated } from "~/features/admin/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 
