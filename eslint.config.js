@@ -42,6 +42,13 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be an object
+    // pattern: a fixture that needs none is written `async ({}, use) => …` (Playwright's documented form).
+    name: "Playwright fixtures",
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     name: "application code, type-aware",
     files: ["web/**/*.{ts,tsx}", "worker/**/*.ts", "packages/**/*.ts", "prisma/**/*.ts"],
     ignores: ["**/*.test.ts"],
