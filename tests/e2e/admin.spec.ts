@@ -4,10 +4,9 @@
  * /login as an admin created directly in the database.
  */
 import type { Browser, Page } from "@playwright/test";
-import type { Db } from "@app/shared/db";
 import { businessDate, businessParts, requireBusinessInstant } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { adminPage, createUser, logIn, main, newCustomer, PASSWORD, unique, waitLive } from "./staff";
+import { adminPage, createUser, logIn, main, newCustomer, unique, waitLive } from "./staff";
 
 // The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
 test.use({ timezoneId: "America/Chicago" });

@@ -52,12 +52,13 @@ const sessionIdIn = (page: Page) =>
 test.describe("chat widget", () => {
   test("streams the hours, offers booking, and a booking from the chat is stored as pending", async ({ page, db, browser }) => {
     // socket.io frames, to see the reply stream in before the final message.
-    const frames: Array<{ event: string; payload: any }> = [];
+    type Payload = { messageId?: string; message?: { id: string; message: string } };
+    const frames: Array<{ event: string; payload: Payload }> = [];
     page.on("websocket", (ws) =>
       ws.on("framereceived", ({ payload }) => {
         const m = /^42(\[.*\])$/s.exec(String(payload));
         if (!m) return;
-        const [event, data] = JSON.parse(m[1]!) as [string, unknown];
+        const [event, data] = JSON.parse(m[1]!) as [string, Payload];
         frames.push({ event, payload: data });
       }),
     );
@@ -81,7 +82,7 @@ test.describe("chat widget", () => {
 
     // Record every text the streaming bubble shows.
     await page.evaluate(() => {
-      const seen: string[] = ((window as any).__streamed = []);
+      const seen: string[] = ((window as unknown as { __streamed: string[] }).__streamed = []);
       new MutationObserver(() => {
         const el = document.querySelector('[data-testid="chat-streaming-text"]');
         const text = el?.textContent ?? "";
@@ -109,11 +110,11 @@ test.describe("chat widget", () => {
     // It streamed: deltas for the reply arrived before its final message, and the bubble grew before it was complete.
     const final = frames.find((f) => f.event === "chat:message");
     expect(final, "chat:message frame").toBeTruthy();
-    const finalText: string = final!.payload.message.message;
-    const deltas = frames.filter((f) => f.event === "chat:delta" && f.payload.messageId === final!.payload.message.id);
+    const finalText = final!.payload.message!.message;
+    const deltas = frames.filter((f) => f.event === "chat:delta" && f.payload.messageId === final!.payload.message!.id);
     expect(deltas.length).toBeGreaterThan(1);
     expect(frames.indexOf(deltas[0]!)).toBeLessThan(frames.indexOf(final!));
-    const streamed: string[] = await page.evaluate(() => (window as any).__streamed);
+    const streamed = await page.evaluate(() => (window as unknown as { __streamed: string[] }).__streamed);
     expect(streamed.length).toBeGreaterThan(0);
     expect(streamed.some((t) => t.length > 0 && t.length < finalText.length && finalText.startsWith(t))).toBe(true);
     await expect(reply).toContainText(finalText.split("\n")[0]!);

@@ -4,7 +4,7 @@ import type { Db } from "@app/shared/db";
 import { hashPassword } from "@app/shared/password";
 import { expect } from "./fixtures";
 
-export const PASSWORD = "levee-breaker-2025";
+const PASSWORD = "levee-breaker-2025";
 
 let counter = 0;
 export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;

@@ -220,7 +220,8 @@ describe("live events for staff", () => {
     const adminSocket = await connectAdminSocket(stack.url, admin.token);
     const customerSocket = await connectSocket(stack.url, { token: customer.token });
     const anonymous = await connectSocket(stack.url);
-    const heard: Record<string, any[]> = { created: [], updated: [], emergency: [] };
+    type BookingEvent = { booking: { id: number; status: string } };
+    const heard: Record<string, BookingEvent[]> = { created: [], updated: [], emergency: [] };
     adminSocket.on("booking:created", (p) => heard.created!.push(p));
     adminSocket.on("booking:updated", (p) => heard.updated!.push(p));
     adminSocket.on("booking:emergency", (p) => heard.emergency!.push(p));
@@ -235,7 +236,7 @@ describe("live events for staff", () => {
         scheduledDate: new Date().toISOString(),
       });
       await expect.poll(() => heard.emergency!.length).toBe(1);
-      expect(heard.emergency![0].booking).toMatchObject({ id: emergency.json.booking.id, priority: "emergency", customer: { phone: "225-555-0199" } });
+      expect(heard.emergency![0]?.booking).toMatchObject({ id: emergency.json.booking.id, priority: "emergency", customer: { phone: "225-555-0199" } });
       expect(heard.created!.map((p) => p.booking.id)).toContain(emergency.json.booking.id);
 
       await api(stack.url, "PATCH", `/api/bookings/${emergency.json.booking.id}`, admin.token, { status: "in_progress" });

@@ -32,7 +32,8 @@ const login = (email: string, password: string, ip = randomIp()) => postJson(`${
 
 async function me(headers: Record<string, string>) {
   const res = await fetch(`${stack.url}/api/auth/me`, { headers: { "X-Forwarded-For": randomIp(), ...headers } });
-  return { status: res.status, json: (await res.json()) as any };
+  const json: unknown = await res.json();
+  return { status: res.status, json };
 }
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -123,7 +123,8 @@ describe("the reply streamed over socket.io", () => {
     try {
       expect(await join(socket, sessionId)).toEqual({ ok: true });
       expect(await join(other, otherId)).toEqual({ ok: true });
-      const events: Array<{ type: string; payload: any }> = [];
+      type Payload = { sessionId?: string; delta?: string; messageId?: string; message?: { id: string; message: string } };
+      const events: Array<{ type: string; payload: Payload }> = [];
       for (const type of ["chat:typing", "chat:delta", "chat:message"]) socket.on(type, (payload) => events.push({ type, payload }));
       const leaked: unknown[] = [];
       for (const type of ["chat:typing", "chat:delta", "chat:message"]) other.on(type, (payload) => leaked.push(payload));
@@ -141,8 +142,8 @@ describe("the reply streamed over socket.io", () => {
       const final = events[firstFinal]!.payload;
       expect(final.sessionId).toBe(sessionId);
       expect(final.message).toMatchObject({ id: res.json.assistantMessage.id, sender: "assistant" });
-      expect(deltas.map((d) => d.payload.delta).join("")).toBe(final.message.message);
-      expect(new Set(deltas.map((d) => d.payload.messageId))).toEqual(new Set([final.message.id]));
+      expect(deltas.map((d) => d.payload.delta).join("")).toBe(final.message?.message);
+      expect(new Set(deltas.map((d) => d.payload.messageId))).toEqual(new Set([final.message?.id]));
       expect(leaked).toEqual([]);
     } finally {
       socket.disconnect();

@@ -71,10 +71,11 @@ function loginRequest(email: string, password: string, ip: string) {
  * server has received them all, in this order, before it answers the first;
  * resolves to their answers in the same order.
  */
-function pipelined(requests: string[]): Promise<Array<{ status: number; headers: Headers; json: any }>> {
+type LoginAnswer = { status: number; headers: Headers; json: { success?: boolean; message?: string; token?: string } };
+function pipelined(requests: string[]): Promise<LoginAnswer[]> {
   const { hostname, port } = new URL(stack.url);
   return new Promise((resolve, reject) => {
-    const answers: Array<{ status: number; headers: Headers; json: any }> = [];
+    const answers: LoginAnswer[] = [];
     let buffer = Buffer.alloc(0);
     const socket = connect(Number(port), hostname, () => socket.write(requests.join("")));
     socket.on("error", reject);
@@ -113,7 +114,7 @@ function deviceCookieOf(setCookies: string[]) {
 const readDevice = (cookie: string) => JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]!), "base64").toString("utf8")) as string;
 const writeDevice = (value: string) => `bce_device=${encodeURIComponent(Buffer.from(JSON.stringify(value), "utf8").toString("base64"))}`;
 
-function expectThrottled(res: { status: number; headers: Headers; json?: any }) {
+function expectThrottled(res: { status: number; headers: Headers; json?: unknown }) {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   if (res.json !== undefined) expect(res.json).toEqual({ success: false, message: THROTTLED });

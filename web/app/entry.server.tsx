@@ -55,7 +55,7 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error("the page shell failed to render", { cause: error }));
         },
         onError(error: unknown) {
           responseStatusCode = 500;

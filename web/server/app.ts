@@ -57,15 +57,22 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   });
 
   // Readiness: PostgreSQL and Redis answer; 503 naming what is down.
-  app.get("/readyz", async (_req, res) => {
+  // Express 4 does not await handlers: a failure goes to the error handler through next.
+  app.get("/readyz", (_req, res, next) => {
+    readiness()
+      .then((result) => {
+        const down = [result.postgres === "down" && "postgres", result.redis === "down" && "redis", result.shuttingDown && "shutting down"].filter(Boolean);
+        res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
+      })
+      .catch(next);
+  });
+  async function readiness() {
     const checks = await Promise.all([
       withTimeout(services.db.$queryRawUnsafe("select 1").then(() => "ok"), 2_000).catch(() => "down"),
       withTimeout(services.redis.ping().then(() => "ok"), 2_000).catch(() => "down"),
     ]);
-    const result = { postgres: checks[0], redis: checks[1], shuttingDown: isShuttingDown() };
-    const down = [result.postgres === "down" && "postgres", result.redis === "down" && "redis", result.shuttingDown && "shutting down"].filter(Boolean);
-    res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
-  });
+    return { postgres: checks[0], redis: checks[1], shuttingDown: isShuttingDown() };
+  }
 
   // Bodies under 4 KB (most API answers) go out as they are: compressing them costs more time than the bytes it saves.
   app.use(compression({ threshold: 4096 }));
@@ -79,7 +86,10 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // The few files at the root of the client build (favicon, logo): only paths that name a file look there.
     const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? rootFiles(req, res, next) : next()));
+    app.use((req, res, next) => {
+      if (/\.[a-z0-9]+$/i.test(req.path)) rootFiles(req, res, next);
+      else next();
+    });
   }
 
   // Public pages for anonymous visitors, rendered once a minute rather than once a request (never in development).
@@ -99,7 +109,8 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
         const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
         return {
           services,
-          requestId: String(req.id),
+          // genReqId above makes every id a string.
+          requestId: typeof req.id === "string" ? req.id : JSON.stringify(req.id),
           cspNonce: String(res.locals.cspNonce ?? ""),
           clientIp,
           clientNetwork: clientNetworkKey(clientIp),

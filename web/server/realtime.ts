@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { Server, type Socket } from "socket.io";
+import { Server, type DefaultEventsMap, type Socket as AnySocket } from "socket.io";
 import { chatJoinSchema } from "@app/shared/api/chat";
 import { createBlockingRedis } from "@app/shared/redis";
 import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
@@ -22,6 +22,12 @@ async function socketUser(services: Services, headers: Record<string, string | s
   return session ? { ...session.user, sessionId: session.id, expiresAt: session.expiresAt, token: presented.token } : null;
 }
 
+/** What a socket carries for the server: the signed-in user's id, if any. */
+interface SocketData {
+  userId?: number;
+}
+type Socket = AnySocket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
 /** How often a signed-in socket's session is looked at again (besides at its expiry). */
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
 
@@ -38,7 +44,7 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
   sub.on("error", () => {});
   const appOrigin = new URL(env.APP_URL).origin;
 
-  const io = new Server(httpServer, {
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, {
     adapter: createAdapter(pub, sub, { key: realtimeKey(env.REDIS_PREFIX) }),
     serveClient: false,
     allowRequest: (req, callback) => {
@@ -122,7 +128,7 @@ export function createRealtime(httpServer: HttpServer, services: Services) {
   return {
     io,
     async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await io.close();
       pub.disconnect();
       sub.disconnect();
     },

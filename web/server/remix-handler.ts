@@ -15,13 +15,13 @@ export interface RemixHandlerOptions {
  */
 export function createRemixHandler({ build, mode, getLoadContext }: RemixHandlerOptions) {
   const handleRequest = createRequestHandler(build, mode);
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    try {
-      const response = await handleRequest(fetchRequest(req, res), getLoadContext(req, res));
-      await sendResponse(res, response);
-    } catch (error) {
-      next(error);
-    }
+  const handle = async (req: ExpressRequest, res: ExpressResponse) => {
+    const response = await handleRequest(fetchRequest(req, res), getLoadContext(req, res));
+    await sendResponse(res, response);
+  };
+  // Express 4 does not await handlers: a failure goes to the error handler through next.
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    handle(req, res).catch(next);
   };
 }
 

@@ -21,20 +21,20 @@ export interface Services {
   /** Completion events of chat jobs, so the HTTP chat call can answer with the reply. */
   chatEvents: QueueEvents;
   /** Publishes a socket.io event to a chat conversation's room (every web process delivers it). */
-  emitToChat(sessionId: string, event: string, payload: unknown): void;
+  emitToChat: (sessionId: string, event: string, payload: unknown) => void;
   /** Publishes a socket.io event to a room, e.g. ADMIN_ROOM. */
-  emitToRoom(room: string, event: string, payload: unknown): void;
+  emitToRoom: (room: string, event: string, payload: unknown) => void;
   /**
    * Takes a user's open sockets (or one session's) out of the admins room on
    * every web process: after a role change away from admin, a password reset
    * or a sign-out, they hear no more staff events.
    */
-  revokeStaffSockets(who: { userId: number } | { sessionId: string }): void;
+  revokeStaffSockets: (who: { userId: number } | { sessionId: string }) => void;
   /**
    * Disconnects a user's open sockets (or one session's) on every web process:
    * their session ended (sign-out, password reset), so nothing more reaches them.
    */
-  disconnectSockets(who: { userId: number } | { sessionId: string }): void;
+  disconnectSockets: (who: { userId: number } | { sessionId: string }) => void;
   emitterRedis: Redis;
 }
 

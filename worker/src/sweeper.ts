@@ -13,6 +13,7 @@ function sweepOnce(ctx: WorkerContext): Promise<number> {
 export function startSweeper(ctx: WorkerContext) {
   let running = false;
   let stopped = false;
+  /** Never rejects: a failed sweep is logged and the next tick tries again. */
   const tick = async () => {
     if (running || stopped) return;
     running = true;
@@ -25,7 +26,7 @@ export function startSweeper(ctx: WorkerContext) {
       running = false;
     }
   };
-  const timer = setInterval(tick, ctx.env.SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => void tick(), ctx.env.SWEEP_INTERVAL_MS);
   void tick();
   return {
     async stop() {

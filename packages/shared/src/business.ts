@@ -30,7 +30,7 @@ export const BUSINESS_BROWSER_GLOBAL = "__BCE_BUSINESS__";
 /** The overrides the page left for the browser, or those the server process was configured with. */
 export function pageOverrides(): BusinessOverrides {
   const fromPage = (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL];
-  return fromPage && typeof fromPage === "object" ? (fromPage as BusinessOverrides) : {};
+  return fromPage && typeof fromPage === "object" ? fromPage : {};
 }
 
 export interface OpeningHours {

@@ -173,7 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems: string[] = [];
   const required = <K extends keyof RawEnv>(key: K, devDefault: NonNullable<RawEnv[K]>): NonNullable<RawEnv[K]> => {
     const value = raw[key];
-    if (value !== undefined && value !== null) return value as NonNullable<RawEnv[K]>;
+    if (value !== undefined && value !== null) return value;
     if (isProduction) problems.push(`${key}: required in production`);
     return devDefault;
   };

@@ -144,7 +144,11 @@ export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): 
       }),
     ),
   );
-  const failed = results.flatMap((r, i) => (r.status === "rejected" ? [{ key: entries[i]!.key, err: String(r.reason?.message ?? r.reason) }] : []));
+  const failed = results.flatMap((r, i) => {
+    if (r.status !== "rejected") return [];
+    const reason: unknown = r.reason;
+    return [{ key: entries[i]!.key, err: reason instanceof Error ? reason.message : String(reason) }];
+  });
   if (failed.length) {
     deps.logger.warn({ keys: failed.map((f) => f.key), err: failed[0]!.err }, "notifications stored; relay left to the sweeper");
   }

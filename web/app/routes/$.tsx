@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
 
 // Any path no page claims: answered with HTTP 404 and rendered by the root ErrorBoundary.
-export async function loader() {
+export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 

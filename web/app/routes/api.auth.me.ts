@@ -11,6 +11,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action() {
+export function action() {
   return methodNotAllowed(["GET"]);
 }

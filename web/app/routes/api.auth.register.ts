@@ -16,6 +16,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export async function loader() {
+export function loader() {
   return methodNotAllowed(["POST"]);
 }

@@ -11,6 +11,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/", { headers: { "Set-Cookie": clearCookie } });
 }
 
-export async function loader() {
+export function loader() {
   return redirect("/");
 }

@@ -39,7 +39,7 @@ export function failure(status: FailureStatus, message: string, extra: { errors?
   return { ok: false, status, message, ...(extra.errors ? { errors: extra.errors } : {}), ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}) };
 }
 
-export const INVALID_INPUT_MESSAGE = "Please correct the highlighted fields";
+const INVALID_INPUT_MESSAGE = "Please correct the highlighted fields";
 
 /** A 400 with the field errors of a zod error. */
 export function invalid(error: z.ZodError, message = INVALID_INPUT_MESSAGE): Failure {

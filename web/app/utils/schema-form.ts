@@ -33,7 +33,7 @@ export function parseForm(formData: FormData, schema: z.ZodType<Record<string, u
 }
 
 /** Field errors in Conform's shape (`{ field: [message] }`), marked as checked so they show. */
-export function toSubmissionResult(errors: Record<string, string>): SubmissionResult<string[]> {
+function toSubmissionResult(errors: Record<string, string>): SubmissionResult<string[]> {
   return {
     status: "error",
     error: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]])),

@@ -4,7 +4,7 @@
  * them, and are what the server and (through Conform) the browser check.
  */
 
-import { EMAIL_MAX_LENGTH, EMAIL_SHAPE, NAME_MAX_LENGTH } from "./limits";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "./limits";
 
 export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
 

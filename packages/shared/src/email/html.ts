@@ -1,5 +1,5 @@
 /** Escapes text for HTML so visitor input can never become markup in an email or page. */
-export function escapeHtml(value: unknown): string {
+export function escapeHtml(value: string | number | null | undefined): string {
   return String(value ?? "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -23,7 +23,12 @@ export function ServicesMenu({ className }: { className?: string }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const active = isServicesPath(pathname);
 
-  useEffect(() => setOpen(false), [pathname]);
+  // Every navigation closes it: adjusted while rendering, when the path changes (not in an effect, a render later).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +65,8 @@ export function ServicesMenu({ className }: { className?: string }) {
     }
   };
 
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // On each link (only the links in the panel take focus, so every key pressed in it reaches one).
+  const onLinkKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
     const all = links();
     const current = all.indexOf(document.activeElement as HTMLAnchorElement);
     switch (event.key) {
@@ -92,7 +98,7 @@ export function ServicesMenu({ className }: { className?: string }) {
       ref={rootRef}
       className={cn("relative", className)}
       onBlur={(event) => {
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (open && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <button
@@ -111,7 +117,6 @@ export function ServicesMenu({ className }: { className?: string }) {
         ref={panelRef}
         id={panelId}
         hidden={!open}
-        onKeyDown={onPanelKeyDown}
         className="absolute left-1/2 top-full z-50 mt-2 w-[40rem] -translate-x-1/2 animate-menu-in rounded-xl border border-slate-200 bg-white p-3 shadow-xl shadow-brand-900/10"
       >
         <ul className="grid grid-cols-2 gap-1">
@@ -122,6 +127,7 @@ export function ServicesMenu({ className }: { className?: string }) {
                 <NavLink
                   to={service.path}
                   prefetch="intent"
+                  onKeyDown={onLinkKeyDown}
                   onClick={() => {
                     setOpen(false);
                     scrollToTopIfSamePage(service.path);
@@ -152,6 +158,7 @@ export function ServicesMenu({ className }: { className?: string }) {
               to="/services"
               end
               prefetch="intent"
+              onKeyDown={onLinkKeyDown}
               onClick={() => {
                 setOpen(false);
                 scrollToTopIfSamePage("/services");

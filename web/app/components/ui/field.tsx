@@ -19,8 +19,9 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
 ));
 NativeSelect.displayName = "NativeSelect";
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn("block text-sm font-medium text-slate-800", className)} {...props} />;
+/** A label names its control by id (htmlFor), so the pair stays linked wherever the control is rendered. */
+export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTMLLabelElement> & { htmlFor: string }) {
+  return <label htmlFor={htmlFor} className={cn("block text-sm font-medium text-slate-800", className)} {...props} />;
 }
 
 /** A labelled control with its error beside it, wired with aria-describedby / aria-invalid. */

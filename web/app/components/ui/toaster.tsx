@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useToast } from "./use-toast";
 
 // Radix Toast and its styles load with the first toast, not with every page.
@@ -11,11 +11,10 @@ const ToastRegion = lazy(() => import("./toast"));
  */
 export function Toaster() {
   const { toasts } = useToast();
+  // Once needed, always needed: set while rendering, the first time a toast is there.
   const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toasts.length > 0) setNeeded(true);
-  }, [toasts.length]);
-  if (!needed) return null;
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <ToastRegion />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/use-toast";
+import { useLatest } from "~/utils/use-latest";
 import type { Booking, BookingStatus, Role } from "./format";
 
 export interface CustomerSummary {
@@ -35,15 +36,14 @@ interface FetcherLike {
  */
 export function useFetcherDone(fetcher: FetcherLike, onDone: (result: ActionResult) => void) {
   const previous = useRef(fetcher.state);
-  const callback = useRef(onDone);
-  callback.current = onDone;
+  const callback = useLatest(onDone);
   useEffect(() => {
     const was = previous.current;
     previous.current = fetcher.state;
     if (was !== "idle" && fetcher.state === "idle" && fetcher.data && typeof fetcher.data === "object") {
       callback.current(fetcher.data as ActionResult);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, callback]);
 }
 
 /** The admin toasts (docs/product.md#notices-and-toasts): "Success" with the message, or "Error" with the server's message or the fallback. */

@@ -23,7 +23,7 @@ const CSV_COLUMNS = [
  * One CSV cell: quoted when needed, and defused when it starts like a
  * spreadsheet formula (=, +, -, @), so a visitor's text can never run in Excel.
  */
-function csvCell(value: unknown): string {
+function csvCell(value: string | number | null): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

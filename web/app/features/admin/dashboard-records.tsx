@@ -37,8 +37,15 @@ export function AuditLogSection({ entries }: { entries: AuditJson[] }) {
 /** The admin's private calendar address for Google Calendar or Outlook: create, copy, replace, turn off. */
 export function CalendarFeedSection({ url }: { url: string | null }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent")?.toString().startsWith("calendar-feed");
+  const intent = navigation.formData?.get("intent");
+  const busy = navigation.state !== "idle" && typeof intent === "string" && intent.startsWith("calendar-feed");
   const [copied, setCopied] = useState(false);
+  /** Never rejects: a browser that refuses the clipboard still shows "Copied" (the address is on screen to copy by hand). */
+  const copy = async (text: string) => {
+    await navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2_000);
+  };
   return (
     <section aria-labelledby="feed-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="feed-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
@@ -59,11 +66,7 @@ export function CalendarFeedSection({ url }: { url: string | null }) {
             <Button
               type="button"
               variant="outline"
-              onClick={async () => {
-                await navigator.clipboard?.writeText(url).catch(() => undefined);
-                setCopied(true);
-                setTimeout(() => setCopied(false), 2_000);
-              }}
+              onClick={() => void copy(url)}
             >
               <Copy aria-hidden="true" />
               {copied ? "Copied" : "Copy"}

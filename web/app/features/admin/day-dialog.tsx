@@ -1,5 +1,5 @@
 import { Clock, Mail, Phone, Plus, Siren, UserRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -17,18 +17,17 @@ type CustomerState = { status: "loading" } | { status: "error"; message: string 
  * only while the dialog is open and there are ids (docs/product.md#calendar).
  */
 function useDayCustomers(open: boolean, ids: number[]): CustomerState {
+  // Stable: it changes only with the router's revalidate function.
   const apiFetch = useApiFetch();
-  const apiFetchRef = useRef(apiFetch);
-  apiFetchRef.current = apiFetch;
   const key = [...new Set(ids)].sort((a, b) => a - b).join(",");
   const [state, setState] = useState<{ key: string; value: CustomerState }>({ key: "", value: { status: "loading" } });
+  // A closed dialog forgets what it fetched, so opening it again shows "loading" until the new answer.
+  if (!open && state.key !== "") setState({ key: "", value: { status: "loading" } });
 
   useEffect(() => {
     if (!open || !key) return;
     const controller = new AbortController();
-    setState({ key, value: { status: "loading" } });
-    apiFetchRef
-      .current(`/api/customers/search?ids=${key}`, { signal: controller.signal })
+    apiFetch(`/api/customers/search?ids=${key}`, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error("Failed to fetch customers");
         const list = (await response.json()) as CustomerSummary[];
@@ -38,7 +37,7 @@ function useDayCustomers(open: boolean, ids: number[]): CustomerState {
         if (!controller.signal.aborted) setState({ key, value: { status: "error", message: "Failed to fetch customers" } });
       });
     return () => controller.abort();
-  }, [open, key]);
+  }, [open, key, apiFetch]);
 
   // What was fetched for another day is never shown for this one.
   return state.key === key ? state.value : { status: "loading" };

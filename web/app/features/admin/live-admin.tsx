@@ -8,10 +8,12 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { Phone, Siren, X } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Socket } from "socket.io-client";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useLatest } from "~/utils/use-latest";
 import { formatDateTime } from "@app/shared/time";
 import { telHref, type Booking } from "./format";
 
@@ -131,9 +133,8 @@ function useLiveState(): LiveState {
  * when a booking is created or changed anywhere.
  */
 export function LiveAdmin({ children, refresh = true }: { children: ReactNode; refresh?: boolean }) {
+  // Stable: the router's own function.
   const { revalidate } = useRevalidator();
-  const revalidateRef = useRef(revalidate);
-  revalidateRef.current = revalidate;
 
   useEffect(() => {
     acquire();
@@ -146,14 +147,14 @@ export function LiveAdmin({ children, refresh = true }: { children: ReactNode; r
     const listener = () => {
       // A burst of events (a busy morning) becomes one reload.
       clearTimeout(timer);
-      timer = setTimeout(() => revalidateRef.current(), REFRESH_DEBOUNCE_MS);
+      timer = setTimeout(() => revalidate(), REFRESH_DEBOUNCE_MS);
     };
     eventListeners.add(listener);
     return () => {
       clearTimeout(timer);
       eventListeners.delete(listener);
     };
-  }, [refresh]);
+  }, [refresh, revalidate]);
 
   return (
     <>
@@ -165,8 +166,7 @@ export function LiveAdmin({ children, refresh = true }: { children: ReactNode; r
 
 /** Calls `listener` (debounced) on `chat:activity` and after a reconnect, while the page holds the live connection. */
 export function useChatActivity(listener: () => void) {
-  const ref = useRef(listener);
-  ref.current = listener;
+  const ref = useLatest(listener);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const fire = () => {
@@ -183,14 +183,13 @@ export function useChatActivity(listener: () => void) {
       chatActivityListeners.delete(fire);
       eventListeners.delete(onBooking);
     };
-  }, []);
+  }, [ref]);
 }
 
 /** "Live" / "Connecting…" / "Offline": whether this page is receiving updates. Shown once hydrated. */
 export function LiveIndicator({ className }: { className?: string }) {
   const { status } = useLiveState();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!hydrated) return null;
   const label = status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Offline";
   const title =
@@ -220,8 +219,8 @@ const MAX_SHOWN = 3;
 /** The emergency alerts, fixed below the site header so they are seen wherever the page is scrolled. */
 function EmergencyAlerts() {
   const { alerts } = useLiveState();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // The portal's target exists only in the browser.
+  const mounted = useHydrated();
   if (!mounted || alerts.length === 0) return null;
   const shown = alerts.slice(0, MAX_SHOWN);
   return createPortal(

@@ -31,7 +31,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
-import { businessDate, businessInstant, slotLabel } from "@app/shared/time";
+import { businessDate, slotLabel } from "@app/shared/time";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
 import {
@@ -47,6 +47,13 @@ import {
 export type BookingStep = "customer_selection" | "new_customer" | "booking";
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * The ref of each step's first field: focused as the step appears (when the
+ * dialog opens, then at each step), the dialog's initial focus. A function
+ * defined once, so React calls it only when the field mounts.
+ */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
 
 interface BookingFields {
@@ -247,9 +254,9 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
               {(p) => (
                 <Input
                   {...p}
+                  ref={focusWhenShown}
                   name="name"
                   autoComplete="off"
-                  autoFocus
                   maxLength={FULL_NAME_MAX_LENGTH}
                   value={newCustomer.name}
                   onChange={(e) => setNewCustomer({ ...newCustomer, name: e.target.value })}
@@ -308,8 +315,8 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
               {(p) => (
                 <Input
                   {...p}
+                  ref={focusWhenShown}
                   name="summary"
-                  autoFocus
                   maxLength={BOOKING_SUMMARY_MAX_LENGTH}
                   placeholder="e.g. Panel upgrade estimate"
                   value={booking.summary}
@@ -393,42 +400,41 @@ function CustomerSelection({
   onCancel: () => void;
   onCreateNew: () => void;
 }) {
+  // Stable: it changes only with the router's revalidate function.
   const apiFetch = useApiFetch();
-  const apiFetchRef = useRef(apiFetch);
-  apiFetchRef.current = apiFetch;
-  const [results, setResults] = useState<CustomerSummary[] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // The last answer, and the query it answers: a different query is loading (the old list stays meanwhile).
+  const [answer, setAnswer] = useState<{ query: string | null; results: CustomerSummary[] | null; error: string | null }>({
+    query: null,
+    results: null,
+    error: null,
+  });
+  const { results, error } = answer;
+  const loading = answer.query !== query;
   const listId = useId();
 
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    setLoading(true);
     const name = query.trim();
-    const timer = setTimeout(
-      async () => {
-        try {
-          const response = await apiFetchRef.current(`/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`, { signal: controller.signal });
-          if (!response.ok) throw new Error(`${response.status}`);
-          const found = (await response.json()) as CustomerSummary[];
-          if (controller.signal.aborted) return;
-          setResults(Array.isArray(found) ? found : []);
-          setError(null);
-        } catch {
-          if (controller.signal.aborted) return;
-          setError("Could not load customers. Please try again.");
-        } finally {
-          if (!controller.signal.aborted) setLoading(false);
-        }
-      },
-      name ? SEARCH_DEBOUNCE_MS : 0,
-    );
+    // Never rejects: a failure is shown as the error.
+    const search = async () => {
+      try {
+        const response = await apiFetch(`/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`, { signal: controller.signal });
+        if (!response.ok) throw new Error(`${response.status}`);
+        const found = (await response.json()) as CustomerSummary[];
+        if (controller.signal.aborted) return;
+        setAnswer({ query, results: Array.isArray(found) ? found : [], error: null });
+      } catch {
+        if (controller.signal.aborted) return;
+        setAnswer((last) => ({ ...last, query, error: "Could not load customers. Please try again." }));
+      }
+    };
+    const timer = setTimeout(() => void search(), name ? SEARCH_DEBOUNCE_MS : 0);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, query]);
+  }, [open, query, apiFetch]);
 
   return (
     <div className="grid gap-3">
@@ -438,8 +444,8 @@ function CustomerSelection({
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
           <Input
             id="customer-search"
+            ref={focusWhenShown}
             type="search"
-            autoFocus
             autoComplete="off"
             placeholder="Search by name..."
             aria-controls={listId}

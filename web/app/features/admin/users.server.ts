@@ -14,7 +14,7 @@ export async function listUsers(context: AppLoadContext) {
   return users.map(toApiUser);
 }
 
-export const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
+const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
 
 /** An admin sets another user's role; their own is refused (docs/product.md#users). */
 export async function changeUserRole(context: AppLoadContext, admin: SessionUser, userId: number, role: Role): Promise<Result<{ user: ReturnType<typeof toApiUser>; message: string }>> {

@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { useSchemaForm } from "~/utils/schema-form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { ENHANCED_FIELD, viewHref, type AuthActionData, type AuthView } from "./auth-views";
 import { failureFallbacks, successNotices } from "./notices";
 
@@ -21,12 +22,6 @@ const headings: Record<AuthView, { title: string; intro: string }> = {
   "reset-request": { title: "Reset Your Password", intro: "Enter your email and we will send you a link to choose a new password." },
   reset: { title: "Choose a New Password", intro: "Enter the reset token from your email and your new password." },
 };
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export interface LoginCardProps {
   view: AuthView;
@@ -214,8 +209,12 @@ function AuthForm({
   const [refused, setRefused] = useState(false);
   const failure = !refused && result ? (result.message ?? failureFallbacks[intent]) : null;
 
-  // A new answer from the server replaces what the browser found.
-  useEffect(() => setRefused(false), [result]);
+  // A new answer from the server replaces what the browser found (adjusted while rendering).
+  const [answered, setAnswered] = useState(result);
+  if (answered !== result) {
+    setAnswered(result);
+    setRefused(false);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     formProps.onSubmit(event);

@@ -12,8 +12,8 @@ import { failure, invalid, success, throttled, type Result } from "~/utils/resul
 /** At most one reset email per account in this time, so nobody can flood someone's inbox. */
 const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 
-export const RESET_REQUESTED_MESSAGE = "If an account exists for that email, we have sent it a link to reset the password. Check your email for password reset instructions.";
-export const RESET_DONE_MESSAGE = "Password reset successful. You can now log in with your new password.";
+const RESET_REQUESTED_MESSAGE = "If an account exists for that email, we have sent it a link to reset the password. Check your email for password reset instructions.";
+const RESET_DONE_MESSAGE = "Password reset successful. You can now log in with your new password.";
 const RESET_TOKEN_INVALID_MESSAGE = "This password reset link is invalid or has expired. Please request a new one.";
 const RESET_THROTTLED_MESSAGE = "Too many password reset requests. Please wait a few minutes and try again.";
 

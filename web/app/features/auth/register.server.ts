@@ -10,7 +10,7 @@ import { failure, invalid, success, throttled, type Result } from "~/utils/resul
 
 const EMAIL_TAKEN_MESSAGE =
   "An account with this email already exists. Log in, or use \"Forgot your password?\" to reset it: the reset link goes to this address, so it also proves the address is yours.";
-export const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
+const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
 const EMAIL_TAKEN = failure(409, EMAIL_TAKEN_MESSAGE, { errors: { email: EMAIL_TAKEN_MESSAGE } });
 
 /**

@@ -15,7 +15,6 @@ import { inTransaction } from "~/utils/outbox.server";
  * follows that link, never a string match.
  */
 
-export { VERIFIED_MESSAGE };
 const VERIFICATION_SENT_MESSAGE = "We have sent a new confirmation link to your email. It works for 24 hours.";
 const VERIFICATION_THROTTLED_MESSAGE = "A confirmation link was sent a moment ago. Please check your email (and its spam folder), or wait a few minutes and try again.";
 const ALREADY_VERIFIED_MESSAGE = "Your email is already confirmed.";

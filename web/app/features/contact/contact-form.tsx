@@ -37,8 +37,13 @@ export function ContactForm({ serverResult }: ContactFormProps) {
     serverResult && !serverResult.ok ? (serverResult.errors ?? null) : null,
   );
   const values: Values = serverResult && !serverResult.ok ? (serverResult.values ?? {}) : {};
-  const { error: err, formProps } = useSchemaForm(contactMessageSchema, { id: "contact-form", serverErrors, onValid: send });
+  const { error: err, formProps } = useSchemaForm(contactMessageSchema, {
+    id: "contact-form",
+    serverErrors,
+    onValid: (event, formData) => void send(event, formData),
+  });
 
+  /** Never rejects: a failure shows the failure alert. */
   async function send(event: FormEvent<HTMLFormElement>, formData: FormData) {
     event.preventDefault();
     const form = event.currentTarget;

@@ -109,8 +109,12 @@ const fail = (message: string): InboxActionResult => ({ ok: false, message });
 /** The inbox page's form posts: reply, take-over, hand-back, handled. */
 export async function inboxAction(context: AppLoadContext, admin: SessionUser, form: FormData): Promise<InboxActionResult> {
   const { db, emitToChat, emitToRoom } = context.services;
-  const intent = String(form.get("intent") ?? "");
-  const parsed = parseItemKey(String(form.get("item") ?? ""));
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = field("intent");
+  const parsed = parseItemKey(field("item"));
   if (!parsed) return fail("Unknown conversation or message.");
 
   if (intent === "handled") {
@@ -139,7 +143,7 @@ export async function inboxAction(context: AppLoadContext, admin: SessionUser, f
   }
 
   if (intent === "reply") {
-    const text = String(form.get("message") ?? "").trim();
+    const text = field("message").trim();
     if (!text) return fail("Write a reply first.");
     if (text.length > REPLY_MAX) return fail(`Replies are limited to ${REPLY_MAX} characters.`);
     const session = await db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, handledById: true } });

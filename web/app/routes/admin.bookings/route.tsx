@@ -27,7 +27,7 @@ import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel, type 
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
-import { useHydrated } from "~/features/admin/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 
@@ -72,7 +72,7 @@ function exportHref(filters: { status: string; priority: string }) {
 
 export default function BookingsPage() {
   const { bookings, older, newer, paged, filters, mergeInto, prefill: linkedPrefill } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as ActionResult | undefined;
+  const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();

@@ -12,7 +12,7 @@ import { calendarMonth } from "~/features/admin/calendar.server";
 import { DayDialog } from "~/features/admin/day-dialog";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
-import { useHydrated } from "~/features/admin/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 

@@ -5,7 +5,6 @@ import { adminMeta } from "~/features/admin/meta";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { useChatActivity } from "~/features/admin/live-admin";
 import { inboxAction, listInbox, openInboxItem } from "~/features/inbox/inbox.server";
-import type { InboxActionResult } from "~/features/inbox/inbox";
 import { InboxDetail, InboxList, InboxSearch } from "~/features/inbox/inbox-view";
 import { Alert } from "~/components/ui/alert";
 
@@ -32,7 +31,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function InboxPage() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as InboxActionResult | undefined;
+  const posted = useActionData<typeof action>();
   const { revalidate, state } = useRevalidator();
   // A visitor wrote (or another staff member acted): reload the list and the open item.
   useChatActivity(() => {

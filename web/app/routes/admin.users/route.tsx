@@ -39,7 +39,7 @@ const ROLE_FETCHER_PREFIX = "user-role-";
 export default function UsersPage() {
   const { users, currentUserId } = useLoaderData<typeof loader>();
   // Without JavaScript the role forms post as a page; the outcome is shown here.
-  const posted = useActionData<typeof action>() as ActionResult | undefined;
+  const posted = useActionData<typeof action>();
   // Every selector waits while any role change is on its way (docs/product.md#users).
   const anyPending = useFetchers().some((f) => f.key.startsWith(ROLE_FETCHER_PREFIX) && f.state !== "idle");
 

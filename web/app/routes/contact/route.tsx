@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /** Whether the office is open right now (Baton Rouge time), decided on the server for this request. */
-export async function loader() {
+export function loader() {
   return { office: officeStatus(new Date()) };
 }
 

@@ -84,7 +84,7 @@ export async function bookAppointment(sessionId: string, values: AppointmentValu
   if (trimmed.preferredTime) payload.preferredTime = trimmed.preferredTime;
   try {
     const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/book-appointment`, payload);
-    const body = (data ?? null) as { success?: boolean; message?: unknown; errors?: unknown } | null;
+    const body = data as { success?: boolean; message?: unknown; errors?: unknown } | null;
     if (ok && body?.success === true) return { kind: "success", message: typeof body.message === "string" ? body.message : "" };
     if (body && body.success === false && typeof body.message === "string" && status < 500) {
       const errors = body.errors && typeof body.errors === "object" ? (body.errors as Record<string, string>) : {};

@@ -39,6 +39,7 @@ const fieldOrder: AppointmentField[] = [
 const idFor = (field: AppointmentField) => `chat-appt-${field}`;
 
 const CHECK_FIELDS_MESSAGE = "Please check the highlighted fields.";
+const SEND_FAILED_MESSAGE = "We couldn't send your request. Please try again, or call us.";
 
 /**
  * What the form shows for a refused request: with a required field blank, the
@@ -102,6 +103,7 @@ export function AppointmentForm({
     if (first) formRef.current?.querySelector<HTMLElement>(`#${idFor(first)}`)?.focus();
   };
 
+  /** Never rejects: a failure is shown in the form's alert. */
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
@@ -131,8 +133,11 @@ export function AppointmentForm({
         setAlert(CHECK_FIELDS_MESSAGE);
         focusFirst(Object.keys(known) as AppointmentField[]);
       } else {
-        setAlert(result.kind === "refused" ? result.message : "We couldn't send your request. Please try again, or call us.");
+        setAlert(result.kind === "refused" ? result.message : SEND_FAILED_MESSAGE);
       }
+    } catch (error) {
+      console.warn("The appointment request could not be sent", error);
+      setAlert(SEND_FAILED_MESSAGE);
     } finally {
       setSubmitting(false);
     }
@@ -149,7 +154,7 @@ export function AppointmentForm({
     <form
       ref={formRef}
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       aria-labelledby="chat-appt-title"
       className="scroll-mt-2 rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
     >

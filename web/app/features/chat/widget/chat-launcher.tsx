@@ -5,8 +5,9 @@
  * after load, so the widget adds almost nothing to the first paint.
  */
 import { Loader2, MessageCircle, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
 import { readOpen, writeOpen } from "./storage";
+import { useEscapeWithin } from "./use-escape-within";
 import type { ChatPanelProps } from "./types";
 import { useBusinessFacts } from "~/utils/business-facts";
 
@@ -44,14 +45,22 @@ function whenIdleAfterLoad(task: () => void): () => void {
 
 const PANEL_ID = "chat-panel";
 
+const noSubscription = () => () => {};
+/** Whether the chat was open before a reload: read from sessionStorage once hydrated (closed on the server). */
+const useOpenBeforeReload = () => useSyncExternalStore(noSubscription, readOpen, () => false);
+
 export function ChatLauncher() {
   const business = useBusinessFacts();
-  const [open, setOpen] = useState(false);
+  // Open or closed as the visitor last chose on this page; until then, as it was before a reload.
+  const openBeforeReload = useOpenBeforeReload();
+  const [chosenOpen, setOpen] = useState<boolean | null>(null);
+  const open = chosenOpen ?? openBeforeReload;
   const [Panel, setPanel] = useState<ComponentType<ChatPanelProps> | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [unread, setUnread] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const fallbackRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
 
   const ensurePanel = useCallback(() => {
@@ -67,11 +76,10 @@ export function ChatLauncher() {
     );
   }, []);
 
-  // After a reload: reopen if it was open; otherwise fetch the panel when the browser is idle
+  // After a reload: the panel at once if it was open (it reopens); otherwise when the browser is idle
   // (it reconnects an existing conversation, so replies and staff messages still arrive).
   useEffect(() => {
     if (readOpen()) {
-      setOpen(true);
       ensurePanel();
       return;
     }
@@ -102,6 +110,7 @@ export function ChatLauncher() {
 
   const onUnread = useCallback(() => setUnread(true), []);
   const loading = open && !Panel && !loadFailed;
+  useEscapeWithin(fallbackRef, loadFailed && open && !Panel, close);
 
   return (
     <>
@@ -142,11 +151,11 @@ export function ChatLauncher() {
         <Panel open={open} focusRequest={focusRequest} onClose={close} onUnread={onUnread} panelId={PANEL_ID} />
       ) : loadFailed && open ? (
         <div
+          ref={fallbackRef}
           id={PANEL_ID}
           role="dialog"
           aria-modal="false"
           aria-label={`${business.name} Chat`}
-          onKeyDown={(event) => event.key === "Escape" && close()}
           className="fixed bottom-24 right-6 z-50 w-80 rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-900/10 max-sm:inset-x-2"
         >
           <p>

@@ -10,6 +10,8 @@ import { isBookingAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
 import { useBusinessFacts } from "~/utils/business-facts";
+import { useLatest } from "~/utils/use-latest";
+import { useEscapeWithin } from "./use-escape-within";
 
 const TITLE_ID = "chat-panel-title";
 const SUBTITLE_ID = "chat-panel-subtitle";
@@ -17,15 +19,15 @@ const HINT_ID = "chat-input-hint";
 
 export default function ChatPanel({ open, focusRequest, onClose, onUnread, panelId }: ChatPanelProps) {
   const business = useBusinessFacts();
-  const openRef = useRef(open);
-  openRef.current = open;
-  const onUnreadRef = useRef(onUnread);
-  onUnreadRef.current = onUnread;
+  const openRef = useLatest(open);
+  const onUnreadRef = useLatest(onUnread);
   const onIncoming = useCallback(() => {
     if (!openRef.current) onUnreadRef.current();
-  }, []);
+  }, [openRef, onUnreadRef]);
   const chat = useChat({ onIncoming });
-  const { state, pending } = chat;
+  const { state, pending, start } = chat;
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEscapeWithin(panelRef, open, onClose);
 
   const [draft, setDraft] = useState("");
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -34,8 +36,8 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
 
   // First open: a session and the greeting.
   useEffect(() => {
-    if (open) chat.start();
-  }, [open, chat.start]);
+    if (open) start();
+  }, [open, start]);
 
   // The visitor opened the panel: focus moves into it.
   useEffect(() => {
@@ -107,25 +109,18 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
     });
   };
 
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape" && !event.defaultPrevented) {
-      event.preventDefault();
-      onClose();
-    }
-  };
-
   const showTyping = (pending || state.typing) && !state.streaming;
   const actions = !pending && !state.streaming && lastMessage?.sender === "assistant" ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS) : [];
 
   return (
     <div
+      ref={panelRef}
       id={panelId}
       role="dialog"
       aria-modal="false"
       aria-labelledby={TITLE_ID}
       aria-describedby={SUBTITLE_ID}
       hidden={!open}
-      onKeyDown={onPanelKeyDown}
       className={cn(
         "fixed z-50 flex flex-col overflow-hidden bg-white shadow-2xl ring-1 ring-slate-900/10 motion-safe:animate-menu-in",
         // Desktop: a 24rem × 600 px card above the button. Phones: nearly the whole screen.

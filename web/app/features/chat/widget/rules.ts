@@ -12,7 +12,6 @@
 import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
 import { business, chatServiceOptions, PHONE_NUMBER_PATTERN, type BusinessFacts } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
-import { EMAIL_SHAPE, PHONE_INPUT_PATTERN } from "@app/shared/api/limits";
 import {
   afterHoursNotice,
   greetingMessage,
@@ -20,7 +19,6 @@ import {
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_SUGGESTED_ACTIONS,
 } from "@app/shared/chat/rules";
-import { businessDate } from "@app/shared/time";
 
 export { MAX_CHAT_MESSAGE_LENGTH as MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS };
 /** The follow-up booking offer appears 1 second after the reply. */

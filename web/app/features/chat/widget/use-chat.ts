@@ -158,14 +158,18 @@ export interface UseChatOptions {
 
 export function useChat({ onIncoming }: UseChatOptions = {}) {
   const [state, dispatch] = useReducer(reducer, undefined, initialState);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const onIncomingRef = useRef(onIncoming);
-  onIncomingRef.current = onIncoming;
   /** The business facts of the root loader, for the greeting and the failure notes (read in callbacks). */
   const facts = useBusinessFacts();
+  // The latest of each, for callbacks and timers: updated after each commit, before the effects below
+  // (`start` also sets the session id at once).
+  const stateRef = useRef(state);
+  const onIncomingRef = useRef(onIncoming);
   const factsRef = useRef(facts);
-  factsRef.current = facts;
+  useEffect(() => {
+    stateRef.current = state;
+    onIncomingRef.current = onIncoming;
+    factsRef.current = facts;
+  });
 
   /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
   const handled = useRef<Set<string> | null>(null);
