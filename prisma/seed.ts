@@ -35,16 +35,53 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
     return d;
   };
   const samples = [
-    { name: "Marie Thibodeaux", email: "marie.thibodeaux@example.com", phone: "(225) 555-0181", bookings: [
-      { summary: "Panel upgrade 100A to 200A", details: "Federal Pacific panel in garage, breakers trip in summer.", priority: "high" as const, scheduledDate: at(2, 9) },
-    ] },
-    { name: "Darnell Guidry", email: "darnell.guidry@example.com", phone: "(225) 555-0117", bookings: [
-      { summary: "Standby generator estimate", details: "22kW whole-home, natural gas available.", priority: "medium" as const, scheduledDate: at(5, 13) },
-      { summary: "Outdoor lighting repair", details: null, priority: "low" as const, scheduledDate: at(-3, 10), status: "completed" as const },
-    ] },
-    { name: "Walker Family Dental", email: "office@walkerfamilydental.example.com", phone: "(225) 555-0164", bookings: [
-      { summary: "Tenant build-out wiring", details: "Two new operatories, dedicated circuits.", priority: "medium" as const, scheduledDate: at(9, 8), status: "in_progress" as const },
-    ] },
+    {
+      name: "Marie Thibodeaux",
+      email: "marie.thibodeaux@example.com",
+      phone: "(225) 555-0181",
+      bookings: [
+        {
+          summary: "Panel upgrade 100A to 200A",
+          details: "Federal Pacific panel in garage, breakers trip in summer.",
+          priority: "high" as const,
+          scheduledDate: at(2, 9),
+        },
+      ],
+    },
+    {
+      name: "Darnell Guidry",
+      email: "darnell.guidry@example.com",
+      phone: "(225) 555-0117",
+      bookings: [
+        {
+          summary: "Standby generator estimate",
+          details: "22kW whole-home, natural gas available.",
+          priority: "medium" as const,
+          scheduledDate: at(5, 13),
+        },
+        {
+          summary: "Outdoor lighting repair",
+          details: null,
+          priority: "low" as const,
+          scheduledDate: at(-3, 10),
+          status: "completed" as const,
+        },
+      ],
+    },
+    {
+      name: "Walker Family Dental",
+      email: "office@walkerfamilydental.example.com",
+      phone: "(225) 555-0164",
+      bookings: [
+        {
+          summary: "Tenant build-out wiring",
+          details: "Two new operatories, dedicated circuits.",
+          priority: "medium" as const,
+          scheduledDate: at(9, 8),
+          status: "in_progress" as const,
+        },
+      ],
+    },
   ];
   for (const sample of samples) {
     await db.customer.create({

@@ -43,7 +43,12 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
     await serverTime(await path()); // warm-up
     for (let i = 0; i < rounds; i++) server.push((await serverTime(await path())).server);
     const s = summarize(server);
-    return { benchmark: label, metric: "server time p50 / p95 (ms)", value: `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}`, goal: "p95 ≤ 100" };
+    return {
+      benchmark: label,
+      metric: "server time p50 / p95 (ms)",
+      value: `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}`,
+      goal: "p95 ≤ 100",
+    };
   };
 
   // A cursor deep in the history (page 500 of 50).
@@ -66,7 +71,10 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
   };
 
   return [
-    await measure(`admin list, first page of 50 (${bookings.toLocaleString("en-US")} bookings)`, () => "/api/bookings?limit=50"),
+    await measure(
+      `admin list, first page of 50 (${bookings.toLocaleString("en-US")} bookings)`,
+      () => "/api/bookings?limit=50",
+    ),
     await measure("admin list, page 200 (cursor)", () => `/api/bookings?limit=50&cursor=${deepCursor}`),
     await measure("admin list, pending only", () => "/api/bookings?limit=50&status=pending"),
     await measure("calendar month (≈830 bookings)", month),

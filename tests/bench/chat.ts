@@ -55,7 +55,10 @@ async function converse(stack: Stack, load: Load) {
           };
           socket.on("chat:delta", onDelta);
           const reply = new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error(`no reply within ${REPLY_TIMEOUT_MS} ms`)), REPLY_TIMEOUT_MS);
+            const timer = setTimeout(
+              () => reject(new Error(`no reply within ${REPLY_TIMEOUT_MS} ms`)),
+              REPLY_TIMEOUT_MS,
+            );
             socket.once("chat:message", () => {
               clearTimeout(timer);
               fullReply.push(performance.now() - sent);
@@ -63,8 +66,13 @@ async function converse(stack: Stack, load: Load) {
               resolve();
             });
           });
-          const answer = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: questions[(c + m) % questions.length] }, ip);
-          if (answer.status !== 200) throw new Error(`chat message: HTTP ${answer.status} ${JSON.stringify(answer.json)}`);
+          const answer = await postJson(
+            `${stack.url}/api/chat/${sessionId}/message`,
+            { message: questions[(c + m) % questions.length] },
+            ip,
+          );
+          if (answer.status !== 200)
+            throw new Error(`chat message: HTTP ${answer.status} ${JSON.stringify(answer.json)}`);
           await reply;
           socket.off("chat:delta", onDelta);
         }
@@ -98,8 +106,20 @@ export async function benchChat(stack: Stack, conversations = 50): Promise<Bench
       value: `${paced.first.p50.toFixed(1)} / ${paced.first.p95.toFixed(1)}`,
       goal: "p95 ≤ 50",
     },
-    { benchmark: "", metric: "full reply p50 / p95 (ms)", value: `${paced.full.p50.toFixed(1)} / ${paced.full.p95.toFixed(1)}` },
-    { benchmark: `chat, ${conversations} conversations without pauses (capacity)`, metric: "messages answered/s", value: flat.perSecond.toFixed(0) },
-    { benchmark: "", metric: "first streamed text p50 / p95 (ms)", value: `${flat.first.p50.toFixed(1)} / ${flat.first.p95.toFixed(1)}` },
+    {
+      benchmark: "",
+      metric: "full reply p50 / p95 (ms)",
+      value: `${paced.full.p50.toFixed(1)} / ${paced.full.p95.toFixed(1)}`,
+    },
+    {
+      benchmark: `chat, ${conversations} conversations without pauses (capacity)`,
+      metric: "messages answered/s",
+      value: flat.perSecond.toFixed(0),
+    },
+    {
+      benchmark: "",
+      metric: "first streamed text p50 / p95 (ms)",
+      value: `${flat.first.p50.toFixed(1)} / ${flat.first.p95.toFixed(1)}`,
+    },
   ];
 }

@@ -15,12 +15,16 @@ export async function benchContact(stack: Stack, total = 1_000, concurrency = 50
   const start = performance.now();
   await pool(total, concurrency, async (i) => {
     const t0 = performance.now();
-    const res = await postJson(`${stack.url}/api/contact`, {
-      firstName: "Bench",
-      lastName: `Visitor ${i}`,
-      email: `bench${i}@example.com`,
-      message: `benchmark message #${i}`,
-    }, randomIp());
+    const res = await postJson(
+      `${stack.url}/api/contact`,
+      {
+        firstName: "Bench",
+        lastName: `Visitor ${i}`,
+        email: `bench${i}@example.com`,
+        message: `benchmark message #${i}`,
+      },
+      randomIp(),
+    );
     latencies.push(performance.now() - t0);
     if (res.status === 201) accepted++;
   });
@@ -33,9 +37,18 @@ export async function benchContact(stack: Stack, total = 1_000, concurrency = 50
   const unique = new Set(emails.map((e) => (e.text ?? "").match(/benchmark message #(\d+)/)![1]));
   const lat = summarize(latencies);
   return [
-    { benchmark: `contact (${total} messages, ${concurrency} concurrent)`, metric: "accepted/s", value: (accepted / acceptedSeconds).toFixed(0) },
+    {
+      benchmark: `contact (${total} messages, ${concurrency} concurrent)`,
+      metric: "accepted/s",
+      value: (accepted / acceptedSeconds).toFixed(0),
+    },
     { benchmark: "", metric: "emailed/s (end to end)", value: (unique.size / emailedSeconds).toFixed(0) },
     { benchmark: "", metric: "POST latency p50 / p95 (ms)", value: `${lat.p50.toFixed(1)} / ${lat.p95.toFixed(1)}` },
-    { benchmark: "", metric: "lost / duplicated", value: `${accepted - unique.size} / ${emails.length - unique.size}`, goal: "0 / 0" },
+    {
+      benchmark: "",
+      metric: "lost / duplicated",
+      value: `${accepted - unique.size} / ${emails.length - unique.size}`,
+      goal: "0 / 0",
+    },
   ];
 }

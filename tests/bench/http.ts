@@ -13,7 +13,10 @@ export interface BenchResponse {
   headers: http.IncomingHttpHeaders;
 }
 
-export function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<BenchResponse> {
+export function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<BenchResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? "GET", agent, headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -31,7 +34,11 @@ export async function postJson(url: string, body: unknown, ip: string) {
   const payload = JSON.stringify(body);
   const res = await request(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)), "X-Forwarded-For": ip },
+    headers: {
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(payload)),
+      "X-Forwarded-For": ip,
+    },
     body: payload,
   });
   return { status: res.status, json: JSON.parse(res.body.toString("utf8") || "null") as unknown };

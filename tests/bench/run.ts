@@ -25,12 +25,20 @@ const stack = await startStack({
   webEnv: { LOG_LEVEL: "warn" },
 });
 // `npm run bench -- chat ssr` runs only those (and leaves docs/benchmarks.md alone).
-const benches: Record<string, (s: typeof stack) => Promise<BenchRow[]>> = { ssr: benchSsr, contact: benchContact, chat: benchChat, admin: benchAdmin };
+const benches: Record<string, (s: typeof stack) => Promise<BenchRow[]>> = {
+  ssr: benchSsr,
+  contact: benchContact,
+  chat: benchChat,
+  admin: benchAdmin,
+};
 const only = process.argv.slice(2);
-for (const name of only) if (!(name in benches)) throw new Error(`unknown benchmark "${name}"; choose from ${Object.keys(benches).join(", ")}`);
+for (const name of only)
+  if (!(name in benches))
+    throw new Error(`unknown benchmark "${name}"; choose from ${Object.keys(benches).join(", ")}`);
 const rows: BenchRow[] = [];
 try {
-  for (const [name, bench] of Object.entries(benches)) if (!only.length || only.includes(name)) rows.push(...(await bench(stack)));
+  for (const [name, bench] of Object.entries(benches))
+    if (!only.length || only.includes(name)) rows.push(...(await bench(stack)));
 } finally {
   await stack.stop();
   await teardown();

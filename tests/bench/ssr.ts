@@ -13,7 +13,9 @@ function get(url: string, headers: Record<string, string> = {}): Promise<number>
     http
       .get(url, { agent, headers: { "Accept-Encoding": "gzip, br", "User-Agent": "bench", ...headers } }, (res) => {
         res.resume();
-        res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
       })
       .on("error", reject);
   });
@@ -42,7 +44,11 @@ export async function benchSsr(stack: Stack, seconds = 8, concurrency = 32): Pro
   // The bytes the app sends (compressed as a browser would receive them).
   const sample = await request(page, { headers: { "Accept-Encoding": "br" } });
   const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": String(sample.headers["content-encoding"] ?? "identity"), "Content-Length": sample.body.length });
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Encoding": String(sample.headers["content-encoding"] ?? "identity"),
+      "Content-Length": sample.body.length,
+    });
     res.end(sample.body);
   });
   await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
@@ -55,11 +61,23 @@ export async function benchSsr(stack: Stack, seconds = 8, concurrency = 32): Pro
     const floor = await load(bareUrl, seconds, concurrency);
     const signedIn = await load(page, seconds, concurrency, auth);
     return [
-      { benchmark: `SSR /services, anonymous (${concurrency} concurrent, ${sample.body.length} bytes ${sample.headers["content-encoding"] ?? "plain"})`, metric: "requests/s (app / bare Node)", value: `${app.rps.toFixed(0)} / ${floor.rps.toFixed(0)}` },
+      {
+        benchmark: `SSR /services, anonymous (${concurrency} concurrent, ${sample.body.length} bytes ${sample.headers["content-encoding"] ?? "plain"})`,
+        metric: "requests/s (app / bare Node)",
+        value: `${app.rps.toFixed(0)} / ${floor.rps.toFixed(0)}`,
+      },
       { benchmark: "", metric: "app ÷ bare Node", value: `${((app.rps / floor.rps) * 100).toFixed(1)}%` },
       { benchmark: "", metric: "latency p50 / p99 (ms)", value: `${app.p50.toFixed(1)} / ${app.p99.toFixed(1)}` },
-      { benchmark: `SSR /services, signed-in customer (rendered per request)`, metric: "requests/s", value: signedIn.rps.toFixed(0) },
-      { benchmark: "", metric: "latency p50 / p99 (ms)", value: `${signedIn.p50.toFixed(1)} / ${signedIn.p99.toFixed(1)}` },
+      {
+        benchmark: `SSR /services, signed-in customer (rendered per request)`,
+        metric: "requests/s",
+        value: signedIn.rps.toFixed(0),
+      },
+      {
+        benchmark: "",
+        metric: "latency p50 / p99 (ms)",
+        value: `${signedIn.p50.toFixed(1)} / ${signedIn.p99.toFixed(1)}`,
+      },
     ];
   } finally {
     bare.close();

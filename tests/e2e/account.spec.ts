@@ -17,15 +17,37 @@ const inDays = (days: number) => {
 
 test("a customer sees only their bookings, cancels a pending one, and staff are emailed", async ({ page, db }) => {
   const user = await createUser(db, "customer", "Delphine");
-  const mine = await db.customer.create({ data: { name: "Delphine Thibodeaux", email: user.email, phone: "(225) 555-0199", userId: user.id } });
+  const mine = await db.customer.create({
+    data: { name: "Delphine Thibodeaux", email: user.email, phone: "(225) 555-0199", userId: user.id },
+  });
   const summary = `Porch light repair ${Date.now()}`;
-  const booking = await db.booking.create({ data: { customerId: mine.id, summary, priority: "medium", status: "pending", scheduledDate: inDays(5) } });
-  const older = await db.booking.create({ data: { customerId: mine.id, summary: "Old panel check", priority: "medium", status: "completed", scheduledDate: inDays(-30) } });
+  const booking = await db.booking.create({
+    data: { customerId: mine.id, summary, priority: "medium", status: "pending", scheduledDate: inDays(5) },
+  });
+  const older = await db.booking.create({
+    data: {
+      customerId: mine.id,
+      summary: "Old panel check",
+      priority: "medium",
+      status: "completed",
+      scheduledDate: inDays(-30),
+    },
+  });
 
   const other = await createUser(db, "customer", "Rene");
-  const theirs = await db.customer.create({ data: { name: "Rene Guidry", email: other.email, phone: "(225) 555-0111", userId: other.id } });
+  const theirs = await db.customer.create({
+    data: { name: "Rene Guidry", email: other.email, phone: "(225) 555-0111", userId: other.id },
+  });
   const otherSummary = `Someone else's outlet ${Date.now()}`;
-  const otherBooking = await db.booking.create({ data: { customerId: theirs.id, summary: otherSummary, priority: "medium", status: "pending", scheduledDate: inDays(6) } });
+  const otherBooking = await db.booking.create({
+    data: {
+      customerId: theirs.id,
+      summary: otherSummary,
+      priority: "medium",
+      status: "pending",
+      scheduledDate: inDays(6),
+    },
+  });
 
   await logIn(page, user.email);
   await page.getByRole("banner").getByRole("link", { name: "My Account" }).first().click();
@@ -43,23 +65,35 @@ test("a customer sees only their bookings, cancels a pending one, and staff are 
   await expectNoAxeViolations(page);
 
   // Posting someone else's booking id is refused, and their booking is untouched.
-  await card.locator('input[name="bookingId"]').evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), otherBooking.id);
+  await card
+    .locator('input[name="bookingId"]')
+    .evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), otherBooking.id);
   await card.getByRole("button", { name: /Cancel booking/ }).click();
   await expect(main(page).getByRole("status").filter({ hasText: "could not be found in your account" })).toBeVisible();
   expect((await db.booking.findUniqueOrThrow({ where: { id: otherBooking.id } })).status).toBe("pending");
 
   await page.reload();
-  await main(page).getByRole("button", { name: `Cancel booking #${booking.id}: ${summary}` }).click();
-  await expect(main(page).getByRole("status").filter({ hasText: `Booking #${booking.id}` })).toContainText("cancelled");
+  await main(page)
+    .getByRole("button", { name: `Cancel booking #${booking.id}: ${summary}` })
+    .click();
+  await expect(
+    main(page)
+      .getByRole("status")
+      .filter({ hasText: `Booking #${booking.id}` }),
+  ).toContainText("cancelled");
   await expect(list.getByRole("listitem").filter({ hasText: summary })).toContainText("Cancelled");
   await expect(list.getByRole("listitem").filter({ hasText: summary }).getByRole("button")).toHaveCount(0);
-  await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("cancelled");
+  await expect
+    .poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status)
+    .toBe("cancelled");
   expect((await db.booking.findUniqueOrThrow({ where: { id: older.id } })).status).toBe("completed");
 
   const email = await mailbox.waitFor((e) => e.subject.includes(`Booking #${booking.id} cancelled by the customer`));
   expect(email.to).toEqual([STAFF_EMAIL]);
   expect(email.subject).toBe(`Booking #${booking.id} cancelled by the customer: ${summary} (Delphine Thibodeaux)`);
-  const audit = await db.auditLog.findFirstOrThrow({ where: { action: "booking.status_changed", targetType: "booking", targetId: String(booking.id) } });
+  const audit = await db.auditLog.findFirstOrThrow({
+    where: { action: "booking.status_changed", targetType: "booking", targetId: String(booking.id) },
+  });
   expect(audit.actorEmail).toBe(user.email);
   await expectNoAxeViolations(page);
 });
@@ -86,9 +120,15 @@ test("a customer with no bookings requests an appointment and sees it pending", 
   await form.getByRole("button", { name: "Request appointment" }).click();
   await expect(form.getByRole("status")).toContainText("Outlet Installation");
 
-  const card = main(page).getByRole("list", { name: "Your bookings" }).getByRole("listitem").filter({ hasText: "Outlet Installation" });
+  const card = main(page)
+    .getByRole("list", { name: "Your bookings" })
+    .getByRole("listitem")
+    .filter({ hasText: "Outlet Installation" });
   await expect(card).toContainText("Awaiting assignment");
-  const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: user.email } }, include: { appointmentRequest: true } });
+  const booking = await db.booking.findFirstOrThrow({
+    where: { customer: { email: user.email } },
+    include: { appointmentRequest: true },
+  });
   expect(booking.status).toBe("pending");
   expect(booking.source).toBe("portal");
   expect(booking.appointmentRequest?.chatSessionId).toBeNull();
@@ -100,7 +140,9 @@ test.describe("without JavaScript", () => {
 
   test("the request and cancel forms work as plain posts", async ({ page, db }) => {
     const user = await createUser(db, "customer", "Solange");
-    await db.customer.create({ data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177", userId: user.id } });
+    await db.customer.create({
+      data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177", userId: user.id },
+    });
     await logIn(page, user.email, { js: false });
     await page.goto("/account");
     const form = main(page).getByRole("region", { name: "Request an appointment" });
@@ -109,11 +151,19 @@ test.describe("without JavaScript", () => {
     await form.getByRole("combobox", { name: "Service type" }).selectOption("Ceiling Fan Installation");
     await form.getByRole("button", { name: "Request appointment" }).click();
     await expect(form.getByRole("status")).toContainText("Ceiling Fan Installation");
-    const card = main(page).getByRole("list", { name: "Your bookings" }).getByRole("listitem").filter({ hasText: "Ceiling Fan Installation" });
+    const card = main(page)
+      .getByRole("list", { name: "Your bookings" })
+      .getByRole("listitem")
+      .filter({ hasText: "Ceiling Fan Installation" });
     await expect(card).toContainText("Awaiting assignment");
 
     await card.getByRole("button", { name: /Cancel booking/ }).click();
-    await expect(main(page).getByRole("list", { name: "Your bookings" }).getByRole("listitem").filter({ hasText: "Ceiling Fan Installation" })).toContainText("Cancelled");
+    await expect(
+      main(page)
+        .getByRole("list", { name: "Your bookings" })
+        .getByRole("listitem")
+        .filter({ hasText: "Ceiling Fan Installation" }),
+    ).toContainText("Cancelled");
     const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: user.email } } });
     expect(booking).toMatchObject({ status: "cancelled", source: "portal" });
   });
@@ -122,24 +172,40 @@ test.describe("without JavaScript", () => {
 test("the header links a customer to My Account on desktop and in the phone menu", async ({ page, db }) => {
   const user = await createUser(db, "customer", "Lucienne");
   await logIn(page, user.email);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Account", exact: true })).toHaveAttribute("href", "/account");
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Account", exact: true }),
+  ).toHaveAttribute("href", "/account");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
-  await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My Account", exact: true })).toHaveAttribute("href", "/account");
+  await expect(
+    page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My Account", exact: true }),
+  ).toHaveAttribute("href", "/account");
 });
 
 test("an admin's header has no My Account link", async ({ page, db }) => {
   const admin = await createUser(db, "admin");
   await logIn(page, admin.email);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveCount(0);
 });
 
 test("an account whose email is not confirmed sees no bookings and can send the link again", async ({ page, db }) => {
   const user = await createUser(db, "customer", "Pierre", { verified: false });
   // A record with the same address (say, from the chat) stays out of sight until the address is proved.
-  const record = await db.customer.create({ data: { name: "Pierre Landry", email: user.email, phone: "(225) 555-0133" } });
-  await db.booking.create({ data: { customerId: record.id, summary: `Hidden visit ${Date.now()}`, priority: "medium", status: "pending", scheduledDate: inDays(4) } });
+  const record = await db.customer.create({
+    data: { name: "Pierre Landry", email: user.email, phone: "(225) 555-0133" },
+  });
+  await db.booking.create({
+    data: {
+      customerId: record.id,
+      summary: `Hidden visit ${Date.now()}`,
+      priority: "medium",
+      status: "pending",
+      scheduledDate: inDays(4),
+    },
+  });
 
   await logIn(page, user.email);
   await page.goto("/account");
@@ -150,7 +216,9 @@ test("an account whose email is not confirmed sees no bookings and can send the 
   await expectNoAxeViolations(page);
 
   await main(page).getByRole("button", { name: "Send the link again" }).click();
-  await expect(main(page).getByRole("status").filter({ hasText: "We have sent a new confirmation link" })).toBeVisible();
+  await expect(
+    main(page).getByRole("status").filter({ hasText: "We have sent a new confirmation link" }),
+  ).toBeVisible();
   const sent = await mailbox.waitFor((e) => e.to.includes(user.email) && e.subject.startsWith("Confirm your email"));
   expect(sent.text).toMatch(/\/verify-email\?token=/);
 });

@@ -14,7 +14,11 @@ test.use({ timezoneId: "America/Chicago" });
 const ADMIN_PAGES = ["/dashboard", "/admin/users", "/admin/bookings", "/admin/calendar"] as const;
 
 // Radix toasts are list items of the "Notifications (F8)" region (which a modal dialog hides from the accessibility tree).
-const toast = (page: Page) => page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator("li").first();
+const toast = (page: Page) =>
+  page
+    .getByRole("region", { name: /Notifications/, includeHidden: true })
+    .locator("li")
+    .first();
 
 async function expectToast(page: Page, title: string, description: string) {
   const t = toast(page);
@@ -48,7 +52,14 @@ test.describe("dashboard", () => {
       await expect(bookingsSection.getByText(label, { exact: true })).toBeVisible();
     }
     // The total is counted by the server (other tests add users too, so at least what was there).
-    const totalUsers = Number((await usersSection.locator("dt", { hasText: "Total users" }).locator("xpath=following-sibling::dd[1]").innerText()).replace(/,/g, ""));
+    const totalUsers = Number(
+      (
+        await usersSection
+          .locator("dt", { hasText: "Total users" })
+          .locator("xpath=following-sibling::dd[1]")
+          .innerText()
+      ).replace(/,/g, ""),
+    );
     expect(totalUsers).toBeGreaterThanOrEqual(users);
     await expectNoAxeViolations(page);
 
@@ -87,7 +98,9 @@ test.describe("users", () => {
     await expect(ownRow).toContainText(`ID: ${admin.id}`);
     await expect(ownRow.getByRole("cell").nth(2)).toContainText("Admin");
     await expect(ownRow.getByRole("cell").nth(3)).toContainText("Active");
-    await expect(main(page).getByRole("combobox", { name: `Role for ${admin.firstName} ${admin.lastName}` })).toBeDisabled();
+    await expect(
+      main(page).getByRole("combobox", { name: `Role for ${admin.firstName} ${admin.lastName}` }),
+    ).toBeDisabled();
 
     const row = main(page).getByRole("row").filter({ hasText: other.email });
     await expect(row.getByRole("cell").nth(5)).toContainText("Never");
@@ -107,7 +120,9 @@ test.describe("users", () => {
     await page.reload();
     await waitLive(page);
     await select.selectOption("technician");
-    await expect(main(page).getByRole("combobox", { name: `Role for ${third.firstName} ${third.lastName}` })).toBeDisabled();
+    await expect(
+      main(page).getByRole("combobox", { name: `Role for ${third.firstName} ${third.lastName}` }),
+    ).toBeDisabled();
     await expect(select).toBeDisabled();
     release();
 
@@ -135,21 +150,37 @@ test.describe("users without JavaScript", () => {
     await logIn(page, admin.email, { js: false });
     await page.goto("/admin/users");
     const name = `${other.firstName} ${other.lastName}`;
-    await main(page).getByRole("combobox", { name: `Role for ${name}` }).selectOption("admin");
-    await main(page).getByRole("button", { name: `Save role for ${name}`, exact: true }).click();
+    await main(page)
+      .getByRole("combobox", { name: `Role for ${name}` })
+      .selectOption("admin");
+    await main(page)
+      .getByRole("button", { name: `Save role for ${name}`, exact: true })
+      .click();
     await expect(main(page).getByRole("status").filter({ hasText: "User role updated successfully." })).toBeVisible();
-    await expect(main(page).getByRole("row").filter({ hasText: other.email }).getByRole("cell").nth(2)).toContainText("Admin");
+    await expect(main(page).getByRole("row").filter({ hasText: other.email }).getByRole("cell").nth(2)).toContainText(
+      "Admin",
+    );
     expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("admin");
     // There is no Save button on the admin's own row.
-    await expect(main(page).getByRole("button", { name: `Save role for ${admin.firstName} ${admin.lastName}` })).toHaveCount(0);
+    await expect(
+      main(page).getByRole("button", { name: `Save role for ${admin.firstName} ${admin.lastName}` }),
+    ).toHaveCount(0);
 
     // A booking's status, the same way.
     const customer = await newCustomer(db);
-    const booking = await db.booking.create({ data: { customerId: customer.id, summary: "No-script visit", priority: "medium", scheduledDate: new Date() } });
+    const booking = await db.booking.create({
+      data: { customerId: customer.id, summary: "No-script visit", priority: "medium", scheduledDate: new Date() },
+    });
     await page.goto("/admin/bookings");
-    await main(page).getByRole("combobox", { name: `Status for booking #${booking.id}` }).selectOption("completed");
-    await main(page).getByRole("button", { name: `Save status for booking #${booking.id}`, exact: true }).click();
-    await expect(main(page).getByRole("status").filter({ hasText: "Booking status updated successfully" })).toBeVisible();
+    await main(page)
+      .getByRole("combobox", { name: `Status for booking #${booking.id}` })
+      .selectOption("completed");
+    await main(page)
+      .getByRole("button", { name: `Save status for booking #${booking.id}`, exact: true })
+      .click();
+    await expect(
+      main(page).getByRole("status").filter({ hasText: "Booking status updated successfully" }),
+    ).toBeVisible();
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("completed");
   });
 });
@@ -159,7 +190,10 @@ test.describe("bookings", () => {
     test.slow(); // several sign-ins, pages and axe runs on a shared machine
     await adminPage(page, db, "/admin/bookings");
     await expect(main(page).getByRole("heading", { level: 1, name: "Booking Management" })).toBeVisible();
-    await expect(main(page).getByRole("link", { name: "Calendar View", exact: true })).toHaveAttribute("href", "/admin/calendar");
+    await expect(main(page).getByRole("link", { name: "Calendar View", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/calendar",
+    );
     await expectNoAxeViolations(page);
 
     await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
@@ -207,7 +241,9 @@ test.describe("bookings", () => {
     expect(booking.source).toBe("admin");
     expect(booking.scheduledDate.toISOString()).toBe(chicago("2030-07-15", 14).toISOString());
 
-    const row = main(page).getByRole("row").filter({ hasText: `#${booking.id}` });
+    const row = main(page)
+      .getByRole("row")
+      .filter({ hasText: `#${booking.id}` });
     await expect(row).toContainText(customerName);
     await expect(row).toContainText(`Customer ID: ${customer.id}`);
     await expect(row).toContainText("Breaker keeps tripping in kitchen");
@@ -298,7 +334,14 @@ test.describe("calendar", () => {
     ] as const;
     for (const s of sample) {
       await db.booking.create({
-        data: { customerId: customer.id, summary: s.summary, details: `${s.summary} details`, priority: s.priority, status: s.status, scheduledDate: chicago(day, s.hour) },
+        data: {
+          customerId: customer.id,
+          summary: s.summary,
+          details: `${s.summary} details`,
+          priority: s.priority,
+          status: s.status,
+          scheduledDate: chicago(day, s.hour),
+        },
       });
     }
 
@@ -306,7 +349,10 @@ test.describe("calendar", () => {
     await expect(main(page).getByRole("heading", { level: 1, name: "Calendar View" })).toBeVisible();
     await expect(main(page).getByRole("heading", { level: 2, name: "March 2031" })).toBeVisible();
     await expect(main(page).getByRole("columnheader").first()).toHaveText("Sun");
-    await expect(main(page).getByRole("link", { name: "View List", exact: true })).toHaveAttribute("href", "/admin/bookings");
+    await expect(main(page).getByRole("link", { name: "View List", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/bookings",
+    );
     const cell = main(page).getByRole("button", { name: /^Wednesday, March\s*12\s*, 2031: 4 appointments/ });
     await expect(cell).toContainText("Sparking outlet");
     await expect(cell).toContainText("Ceiling fan swap");
@@ -328,7 +374,9 @@ test.describe("calendar", () => {
     await expect(main(page).getByRole("heading", { level: 2, name: "February 2031" })).toBeVisible();
     await main(page).getByRole("link", { name: "Today", exact: true }).click();
     const now = businessParts(new Date());
-    const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(now.year, now.month - 1, 1)));
+    const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(Date.UTC(now.year, now.month - 1, 1)),
+    );
     await expect(main(page).getByRole("heading", { level: 2, name: monthName })).toBeVisible();
     await expect(main(page).locator('button[aria-current="date"]')).toHaveCount(1);
     await expect(main(page).locator('button[aria-current="date"]')).toContainText(String(now.day));
@@ -365,7 +413,9 @@ test.describe("calendar", () => {
     await expect(newDialog).toBeHidden();
 
     // An empty day opens the New Booking dialog for that date.
-    await main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: no appointments/ }).click();
+    await main(page)
+      .getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: no appointments/ })
+      .click();
     await expect(newDialog).toBeVisible();
     await expect(newDialog.getByPlaceholder("Search by name...")).toHaveValue("");
     await newDialog.getByPlaceholder("Search by name...").fill(customer.name);
@@ -374,7 +424,9 @@ test.describe("calendar", () => {
     await newDialog.getByRole("textbox", { name: "Summary" }).fill("Dryer outlet install");
     await newDialog.getByRole("button", { name: "Create Booking", exact: true }).click();
     await expectToast(page, "Success", "Booking created successfully");
-    await expect(main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ })).toContainText("Dryer outlet install");
+    await expect(
+      main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ }),
+    ).toContainText("Dryer outlet install");
   });
 });
 
@@ -399,18 +451,37 @@ test.describe("access", () => {
 
   test("the pages' actions refuse non-admins too", async ({ request }) => {
     for (const path of ["/admin/users", "/admin/bookings", "/admin/calendar"]) {
-      const response = await request.post(path, { form: { intent: path === "/admin/users" ? "change-role" : "update-status", userId: "1", bookingId: "1", role: "admin", status: "completed" } });
+      const response = await request.post(path, {
+        form: {
+          intent: path === "/admin/users" ? "change-role" : "update-status",
+          userId: "1",
+          bookingId: "1",
+          role: "admin",
+          status: "completed",
+        },
+      });
       expect(response.status(), path).toBe(401);
     }
   });
 });
 
 async function adminContext(browser: Browser, baseURL: string) {
-  return browser.newContext({ baseURL, timezoneId: "America/Chicago", extraHTTPHeaders: { "X-Forwarded-For": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  return browser.newContext({
+    baseURL,
+    timezoneId: "America/Chicago",
+    extraHTTPHeaders: {
+      "X-Forwarded-For": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    },
+  });
 }
 
 test.describe("live", () => {
-  test("an emergency booked through the chat alerts an open admin page at once, and the list refreshes", async ({ browser, baseURL, request, db }) => {
+  test("an emergency booked through the chat alerts an open admin page at once, and the list refreshes", async ({
+    browser,
+    baseURL,
+    request,
+    db,
+  }) => {
     test.slow(); // several sign-ins, pages and axe runs on a shared machine
     const context = await adminContext(browser, baseURL!);
     const staff = await context.newPage();
@@ -437,7 +508,10 @@ test.describe("live", () => {
       const alert = staff.getByRole("alert").filter({ hasText: name });
       await expect(alert).toBeVisible();
       await expect(alert).toContainText("Emergency");
-      await expect(alert.getByRole("link", { name: new RegExp(`Call ${name}`) })).toHaveAttribute("href", "tel:2255550911");
+      await expect(alert.getByRole("link", { name: new RegExp(`Call ${name}`) })).toHaveAttribute(
+        "href",
+        "tel:2255550911",
+      );
       // The list heard of it too.
       await expect(staff.getByRole("main").getByRole("row").filter({ hasText: name })).toBeVisible();
       await expectNoAxeViolations(staff);

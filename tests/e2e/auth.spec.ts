@@ -87,7 +87,9 @@ test.describe("accounts", () => {
 
   test("password reset: request, the emailed link, a new password, then log in with it", async ({ page, db }) => {
     const email = uniqueEmail("reset");
-    await db.user.create({ data: { firstName: "Théo", lastName: "Landry", email, passwordHash: await hashPassword("old-password-1") } });
+    await db.user.create({
+      data: { firstName: "Théo", lastName: "Landry", email, passwordHash: await hashPassword("old-password-1") },
+    });
 
     await page.goto("/login");
     await card(page).getByRole("link", { name: "Forgot your password?", exact: true }).click();
@@ -138,7 +140,9 @@ test.describe("accounts", () => {
 
   test("a signed-in visitor is sent from /login to /", async ({ page, db }) => {
     const email = uniqueEmail("signed-in");
-    await db.user.create({ data: { firstName: "Ida", lastName: "Guidry", email, passwordHash: await hashPassword("ida-password-1") } });
+    await db.user.create({
+      data: { firstName: "Ida", lastName: "Guidry", email, passwordHash: await hashPassword("ida-password-1") },
+    });
     await page.goto("/login");
     await logIn(page, email, "ida-password-1");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
@@ -148,7 +152,10 @@ test.describe("accounts", () => {
 });
 
 test.describe("admin guard", () => {
-  test("signed-out visitors and customers see Access Denied on an admin page; an admin does not", async ({ page, db }) => {
+  test("signed-out visitors and customers see Access Denied on an admin page; an admin does not", async ({
+    page,
+    db,
+  }) => {
     const signedOut = await page.goto("/dashboard");
     expect(signedOut?.status()).toBe(401);
     await expect(card(page).getByRole("heading", { level: 1, name: "Access Denied", exact: true })).toBeVisible();
@@ -156,7 +163,14 @@ test.describe("admin guard", () => {
     await expect(card(page).getByRole("link", { name: "Go Home", exact: true })).toHaveAttribute("href", "/");
 
     const customer = uniqueEmail("customer");
-    await db.user.create({ data: { firstName: "Cora", lastName: "Mouton", email: customer, passwordHash: await hashPassword("customer-pw-1") } });
+    await db.user.create({
+      data: {
+        firstName: "Cora",
+        lastName: "Mouton",
+        email: customer,
+        passwordHash: await hashPassword("customer-pw-1"),
+      },
+    });
     await page.goto("/login");
     await logIn(page, customer, "customer-pw-1");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
@@ -169,7 +183,15 @@ test.describe("admin guard", () => {
     await expect(header(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
 
     const admin = uniqueEmail("admin");
-    await db.user.create({ data: { firstName: "Office", lastName: "Admin", email: admin, role: "admin", passwordHash: await hashPassword("admin-pw-12") } });
+    await db.user.create({
+      data: {
+        firstName: "Office",
+        lastName: "Admin",
+        email: admin,
+        role: "admin",
+        passwordHash: await hashPassword("admin-pw-12"),
+      },
+    });
     await page.goto("/login");
     await logIn(page, admin, "admin-pw-12");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
@@ -184,7 +206,9 @@ test.describe("accounts without JavaScript", () => {
 
   test("the login form signs in and goes home", async ({ page, db }) => {
     const email = uniqueEmail("nojs");
-    await db.user.create({ data: { firstName: "Remy", lastName: "Hebert", email, passwordHash: await hashPassword("no-js-password") } });
+    await db.user.create({
+      data: { firstName: "Remy", lastName: "Hebert", email, passwordHash: await hashPassword("no-js-password") },
+    });
     await page.goto("/login");
     await logIn(page, email, "wrong-password");
     await expect(card(page).getByText("Invalid email or password")).toBeVisible();

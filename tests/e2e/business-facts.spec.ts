@@ -26,7 +26,10 @@ test("an overridden phone number and name stay after hydration, in the header an
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto(`${stack.url}/services/generator`);
-  const call = page.getByRole("banner").getByRole("link", { name: new RegExp(`Call.*${PHONE.replace(/[()]/g, "\\$&")}`) }).first();
+  const call = page
+    .getByRole("banner")
+    .getByRole("link", { name: new RegExp(`Call.*${PHONE.replace(/[()]/g, "\\$&")}`) })
+    .first();
   await expect(call).toHaveAttribute("href", "tel:+19855550177");
 
   // Hydrated: the chat opens (a client-side component) and is titled with the overridden name.

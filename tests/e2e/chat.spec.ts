@@ -41,16 +41,27 @@ async function ask(page: Page, text: string) {
 
 /** YYYY-MM-DD in the business's zone, `days` from today. */
 function chicagoDate(days = 0) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: business.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: business.timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 const sessionIdIn = (page: Page) =>
-  page.evaluate(() => (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)?.sessionId ?? null);
+  page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
+        ?.sessionId ?? null,
+  );
 
 test.describe("chat widget", () => {
-  test("streams the hours, offers booking, and a booking from the chat is stored as pending", async ({ page, db, browser }) => {
+  test("streams the hours, offers booking, and a booking from the chat is stored as pending", async ({
+    page,
+    db,
+    browser,
+  }) => {
     // socket.io frames, to see the reply stream in before the final message.
     type Payload = { messageId?: string; message?: { id: string; message: string } };
     const frames: Array<{ event: string; payload: Payload }> = [];
@@ -147,7 +158,10 @@ test.describe("chat widget", () => {
     await expect(log(page)).toContainText("within 24 hours");
     await expect(form).toHaveCount(0);
 
-    const booking = await db.booking.findFirst({ where: { details: { contains: description } }, include: { customer: true } });
+    const booking = await db.booking.findFirst({
+      where: { details: { contains: description } },
+      include: { customer: true },
+    });
     expect(booking).toMatchObject({ status: "pending", summary: "Panel Upgrade", priority: "high" });
     expect(booking!.customer).toMatchObject({ name: "Clarice Fontenot", phone: "(225) 555-0190" });
     expect(booking!.details).toContain("weekday mornings");
@@ -156,7 +170,10 @@ test.describe("chat widget", () => {
     ).toBe("10");
 
     // The office sees it in /admin/bookings, as pending.
-    const staff = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": "10.200.1.7" } });
+    const staff = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      extraHTTPHeaders: { "X-Forwarded-For": "10.200.1.7" },
+    });
     const office = await staff.newPage();
     await adminPage(office, db, "/admin/bookings");
     const row = office.getByRole("row").filter({ hasText: new RegExp(`#${booking!.id}(?!\\d)`) });
@@ -167,11 +184,16 @@ test.describe("chat widget", () => {
     // Opened again, the form is empty.
     await input(page).fill("Can I schedule another visit?");
     await input(page).press("Enter");
-    await chips(page).filter({ hasText: /booking form|schedule/i }).first().click();
+    await chips(page)
+      .filter({ hasText: /booking form|schedule/i })
+      .first()
+      .click();
     await expect(field(page, "Full Name")).toHaveValue("");
   });
 
-  test("composer: Enter sends, Shift+Enter is a new line, blank cannot be sent; the form's required fields", async ({ page }) => {
+  test("composer: Enter sends, Shift+Enter is a new line, blank cannot be sent; the form's required fields", async ({
+    page,
+  }) => {
     await page.goto(SERVICE_PAGE);
     await openChat(page);
 
@@ -200,7 +222,10 @@ test.describe("chat widget", () => {
     await chips(page).filter({ hasText: "Schedule an appointment" }).click();
     const form = panel(page).getByRole("form", { name: "Request an appointment" });
     await expect(form).toBeVisible();
-    await expect(field(page, "Service Needed").locator("option")).toHaveText(["Select a service", ...chatServiceOptions]);
+    await expect(field(page, "Service Needed").locator("option")).toHaveText([
+      "Select a service",
+      ...chatServiceOptions,
+    ]);
     await expect(field(page, "Preferred time").locator("option")).toHaveText([
       "Any time",
       "9:00 AM",
@@ -278,7 +303,13 @@ test.describe("chat widget", () => {
       const emitter = new Emitter(redis, { key: realtimeKey(process.env.E2E_REDIS_PREFIX!) });
       emitter.to(chatRoom(sessionId)).emit("chat:message", {
         sessionId,
-        message: { id: `staff-${Date.now()}`, sender: "staff", message: "Hi, this is Danielle from the office.", timestamp: new Date().toISOString(), metadata: {} },
+        message: {
+          id: `staff-${Date.now()}`,
+          sender: "staff",
+          message: "Hi, this is Danielle from the office.",
+          timestamp: new Date().toISOString(),
+          metadata: {},
+        },
       });
       const staff = log(page).locator('[data-sender="staff"]');
       await expect(staff).toContainText("Hi, this is Danielle from the office.");
@@ -296,7 +327,9 @@ test.describe("chat widget", () => {
 
     // The visitor leaves (same tab: the conversation stays in sessionStorage); staff answer meanwhile.
     await page.goto("about:blank");
-    await db.chatMessage.create({ data: { sessionId, sender: "staff", message: "Hi, this is Danielle. I can call you at 2 today." } });
+    await db.chatMessage.create({
+      data: { sessionId, sender: "staff", message: "Hi, this is Danielle. I can call you at 2 today." },
+    });
     await page.goBack();
 
     await expect(panel(page)).toBeVisible();
@@ -329,7 +362,11 @@ test.describe("chat widget", () => {
 
     // The server refuses (success: false): its message follows the apology.
     await page.route("**/api/chat/*/book-appointment", (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: "Too many requests." }) }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Too many requests." }),
+      }),
     );
     await form.getByRole("button", { name: "Submit Request", exact: true }).click();
     await expect(log(page)).toContainText("Sorry, there was an issue with your booking: Too many requests.");
@@ -338,7 +375,9 @@ test.describe("chat widget", () => {
     // A server error: the error-processing message with the phone number; the answers are kept for another try.
     await page.route("**/api/chat/*/book-appointment", (route) => route.fulfill({ status: 500, body: "oops" }));
     await form.getByRole("button", { name: "Submit Request", exact: true }).click();
-    await expect(log(page).locator('[data-sender="assistant"]').last()).toContainText("error processing your appointment request");
+    await expect(log(page).locator('[data-sender="assistant"]').last()).toContainText(
+      "error processing your appointment request",
+    );
     await expect(log(page).locator('[data-sender="assistant"]').last()).toContainText(business.phone);
     await expect(field(page, "Full Name")).toHaveValue("Remy Hebert");
   });
@@ -346,7 +385,10 @@ test.describe("chat widget", () => {
   test("passes axe with the panel open, and with the booking form open", async ({ page }) => {
     /** The widget on its own first (so a problem elsewhere on the page cannot hide one here), then the whole page. */
     const checkWidget = async () => {
-      const results = await new AxeBuilder({ page }).include("#chat-widget-slot").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await new AxeBuilder({ page })
+        .include("#chat-widget-slot")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(", ")}`)).toEqual([]);
     };
     await page.goto(SERVICE_PAGE);

@@ -14,10 +14,9 @@ test.describe("contact page", () => {
     // Whether the office is open right now, in Baton Rouge time.
     const { officeStatus } = await import("@app/shared/chat/hours");
     await expect(page.getByText(officeStatus(new Date()).label)).toBeVisible();
-    await expect(page.getByRole("link", { name: new RegExp(`Call ${business.phone.replace(/[()]/g, "\\$&")} now`) })).toHaveAttribute(
-      "href",
-      business.phoneHref,
-    );
+    await expect(
+      page.getByRole("link", { name: new RegExp(`Call ${business.phone.replace(/[()]/g, "\\$&")} now`) }),
+    ).toHaveAttribute("href", business.phoneHref);
     await expectNoAxeViolations(page);
   });
 

@@ -11,10 +11,18 @@ const log = (page: Page) => panel(page).getByRole("log", { name: "Conversation" 
 const chatInput = (page: Page) => panel(page).getByRole("textbox", { name: "Type your message", exact: true });
 
 const sessionIdIn = (page: Page) =>
-  page.evaluate(() => (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)?.sessionId ?? null);
+  page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
+        ?.sessionId ?? null,
+  );
 
 test.describe("staff inbox", () => {
-  test("an admin reads a live chat, takes it over and replies; the visitor sees the reply from staff", async ({ page, db, browser }) => {
+  test("an admin reads a live chat, takes it over and replies; the visitor sees the reply from staff", async ({
+    page,
+    db,
+    browser,
+  }) => {
     const visitorContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
     const visitor = await visitorContext.newPage();
     try {
@@ -58,9 +66,14 @@ test.describe("staff inbox", () => {
       await chatInput(visitor).fill(followUp);
       await chatInput(visitor).press("Enter");
       await expect(transcript.locator('[data-sender="user"]').last()).toContainText(followUp);
-      const staffAt = (await db.chatMessage.findFirstOrThrow({ where: { sessionId: sessionId!, sender: "staff" } })).createdAt;
+      const staffAt = (await db.chatMessage.findFirstOrThrow({ where: { sessionId: sessionId!, sender: "staff" } }))
+        .createdAt;
       await page.waitForTimeout(1500);
-      expect(await db.chatMessage.count({ where: { sessionId: sessionId!, sender: "assistant", createdAt: { gt: staffAt } } })).toBe(0);
+      expect(
+        await db.chatMessage.count({
+          where: { sessionId: sessionId!, sender: "assistant", createdAt: { gt: staffAt } },
+        }),
+      ).toBe(0);
     } finally {
       await visitorContext.close();
     }
@@ -69,10 +82,19 @@ test.describe("staff inbox", () => {
   test("a contact message opens the New Booking dialog prefilled", async ({ page, db }) => {
     const tag = unique("contact");
     const contact = await db.contactMessage.create({
-      data: { firstName: "Clothilde", lastName: `Fontenot ${tag}`, email: `${tag}@example.com`, phone: "(337) 555-0199", service: "generator", message: "Need a standby generator quote." },
+      data: {
+        firstName: "Clothilde",
+        lastName: `Fontenot ${tag}`,
+        email: `${tag}@example.com`,
+        phone: "(337) 555-0199",
+        service: "generator",
+        message: "Need a standby generator quote.",
+      },
     });
     await adminPage(page, db, `/admin/inbox?item=contact:${contact.id}`);
-    await expect(main(page).getByRole("heading", { name: `Contact message from Clothilde Fontenot ${tag}` })).toBeVisible();
+    await expect(
+      main(page).getByRole("heading", { name: `Contact message from Clothilde Fontenot ${tag}` }),
+    ).toBeVisible();
     await main(page).getByRole("link", { name: "Create booking" }).click();
     await expect(page).toHaveURL(/\/admin\/bookings\?new=1/);
     const dialog = page.getByRole("dialog", { name: "New Booking" });
@@ -84,7 +106,13 @@ test.describe("staff inbox", () => {
     await expect(dialog.getByLabel(/^Summary/)).toHaveValue("Generator service");
     await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
     await expect(dialog).toBeHidden();
-    const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: `${tag}@example.com` } }, include: { customer: true } });
-    expect(booking).toMatchObject({ summary: "Generator service", customer: { name: `Clothilde Fontenot ${tag}`, phone: "(337) 555-0199" } });
+    const booking = await db.booking.findFirstOrThrow({
+      where: { customer: { email: `${tag}@example.com` } },
+      include: { customer: true },
+    });
+    expect(booking).toMatchObject({
+      summary: "Generator service",
+      customer: { name: `Clothilde Fontenot ${tag}`, phone: "(337) 555-0199" },
+    });
   });
 });

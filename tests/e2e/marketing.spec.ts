@@ -22,7 +22,8 @@ async function expectBreadcrumb(page: Page, items: Array<{ name: string; href?: 
   const crumb = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumb.getByRole("listitem")).toHaveCount(items.length);
   for (const item of items) {
-    if (item.href) await expect(crumb.getByRole("link", { name: item.name, exact: true })).toHaveAttribute("href", item.href);
+    if (item.href)
+      await expect(crumb.getByRole("link", { name: item.name, exact: true })).toHaveAttribute("href", item.href);
     else await expect(crumb.getByText(item.name, { exact: true })).toHaveAttribute("aria-current", "page");
   }
 }
@@ -53,26 +54,39 @@ test.describe("public pages", () => {
     await expectContactCta(hero, "Get a Free Estimate");
 
     const why = await section(page, `Why homeowners and businesses choose ${business.name}`);
-    for (const reason of ["Licensed & Insured", "24/7 Emergency Service", "Upfront, Honest Pricing", "Local & Family-Owned"]) {
+    for (const reason of [
+      "Licensed & Insured",
+      "24/7 Emergency Service",
+      "Upfront, Honest Pricing",
+      "Local & Family-Owned",
+    ]) {
       await expect(why.getByRole("heading", { level: 3, name: reason, exact: true })).toBeVisible();
     }
     await expect(why.getByRole("listitem")).toHaveCount(4);
 
     const reviews = await section(page, "What our customers say");
-    await expect(reviews.getByText(`${business.reviews.rating} out of 5 from ${business.reviews.count} reviews`)).toBeVisible();
+    await expect(
+      reviews.getByText(`${business.reviews.rating} out of 5 from ${business.reviews.count} reviews`),
+    ).toBeVisible();
     await expect(reviews.locator("figure")).toHaveCount(3);
     for (const name of ["Danielle R.", "Marcus T.", "Renee B."]) await expect(reviews.getByText(name)).toBeVisible();
-    const readAll = reviews.getByRole("link", { name: `Read all ${business.reviews.count} reviews (opens in a new tab)` });
+    const readAll = reviews.getByRole("link", {
+      name: `Read all ${business.reviews.count} reviews (opens in a new tab)`,
+    });
     await expect(readAll).toHaveAttribute("href", business.reviews.url);
     await expect(readAll).toHaveAttribute("target", "_blank");
     await expect(readAll).toHaveAttribute("rel", /noopener/);
   });
 
-  test("about: breadcrumb, story, four values, six reasons, service area with the address, call to action", async ({ page }) => {
+  test("about: breadcrumb, story, four values, six reasons, service area with the address, call to action", async ({
+    page,
+  }) => {
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1, name: `About ${business.name}` })).toBeVisible();
     await expectBreadcrumb(page, [{ name: "Home", href: "/" }, { name: "About" }]);
-    await expect(main(page).getByRole("heading", { name: "Started with one truck and a promise to pick up the phone" })).toBeVisible();
+    await expect(
+      main(page).getByRole("heading", { name: "Started with one truck and a promise to pick up the phone" }),
+    ).toBeVisible();
 
     const values = await section(page, "Our core values");
     for (const value of ["Safety", "Quality", "Reliable Service", "Customer Focus"]) {
@@ -113,8 +127,15 @@ test.describe("public pages", () => {
   for (const s of services) {
     test(`${s.path}: breadcrumb Home / Services / ${s.name} and Back to Services`, async ({ page }) => {
       await page.goto(s.path);
-      await expectBreadcrumb(page, [{ name: "Home", href: "/" }, { name: "Services", href: "/services" }, { name: s.name }]);
-      await expect(main(page).getByRole("link", { name: "Back to Services", exact: true })).toHaveAttribute("href", "/services");
+      await expectBreadcrumb(page, [
+        { name: "Home", href: "/" },
+        { name: "Services", href: "/services" },
+        { name: s.name },
+      ]);
+      await expect(main(page).getByRole("link", { name: "Back to Services", exact: true })).toHaveAttribute(
+        "href",
+        "/services",
+      );
       await expectCallLink(main(page));
     });
   }
@@ -132,14 +153,21 @@ test.describe("public pages", () => {
     await expectContactCta(main(page), "Request a Free Estimate");
   });
 
-  test("commercial: property types, four cards, four reasons, four steps, Call and Get Free Quote", async ({ page }) => {
+  test("commercial: property types, four cards, four reasons, four steps, Call and Get Free Quote", async ({
+    page,
+  }) => {
     await page.goto("/services/commercial");
     const types = await section(page, "Commercial properties we wire");
     for (const t of ["Offices", "Retail stores", "Restaurants", "Warehouses", "Medical offices", "Manufacturing"]) {
       await expect(types.getByText(t, { exact: true })).toBeVisible();
     }
     const cards = await section(page, "Commercial electrical services");
-    for (const c of ["New Construction Wiring", "Tenant Build-Outs", "Industrial Electrical", "Maintenance & Repairs"]) {
+    for (const c of [
+      "New Construction Wiring",
+      "Tenant Build-Outs",
+      "Industrial Electrical",
+      "Maintenance & Repairs",
+    ]) {
       await expect(cards.getByRole("heading", { name: c, exact: true })).toBeVisible();
     }
     const reasons = await section(page, "Why businesses choose us");
@@ -159,7 +187,12 @@ test.describe("public pages", () => {
   test("generator: types, sizing guide and figures, four steps, Call and Get Free Consultation", async ({ page }) => {
     await page.goto("/services/generator");
     const types = await section(page, "Generator services");
-    for (const t of ["Standby Generators", "Portable Generator Hookups", "Commercial Generators", "Generator Maintenance"]) {
+    for (const t of [
+      "Standby Generators",
+      "Portable Generator Hookups",
+      "Commercial Generators",
+      "Generator Maintenance",
+    ]) {
       await expect(types.getByRole("heading", { name: t, exact: true })).toBeVisible();
     }
     const sizing = await section(page, "What size generator do you need?");
@@ -171,18 +204,22 @@ test.describe("public pages", () => {
       const card = sizing.getByRole("listitem").filter({ has: page.getByRole("heading", { name: home }) });
       await expect(card).toContainText(size);
     }
-    for (const figure of ["7kW to 26kW", "25kW to 150kW+", "10 seconds"]) await expect(main(page).getByText(figure).first()).toBeVisible();
+    for (const figure of ["7kW to 26kW", "25kW to 150kW+", "10 seconds"])
+      await expect(main(page).getByText(figure).first()).toBeVisible();
     await expect((await section(page, "Our four-step process")).getByRole("listitem")).toHaveCount(4);
     await expectCallLink(main(page));
     await expectContactCta(main(page), "Get Free Consultation");
   });
 
-  test("panel upgrades: six warning signs, services, benefits, common upgrades, four steps, Call and Schedule Inspection", async ({ page }) => {
+  test("panel upgrades: six warning signs, services, benefits, common upgrades, four steps, Call and Schedule Inspection", async ({
+    page,
+  }) => {
     await page.goto("/services/panel-upgrades");
     await expect((await section(page, "Signs your panel needs an upgrade")).getByRole("listitem")).toHaveCount(6);
     await expect((await section(page, "Panel services")).getByRole("heading", { level: 3 })).toHaveCount(4);
     const benefits = await section(page, "Benefits of a panel upgrade");
-    const upgrade = (name: string) => benefits.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${name}`) }) });
+    const upgrade = (name: string) =>
+      benefits.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${name}`) }) });
     await expect(benefits.getByRole("heading", { name: "Common upgrades" })).toBeVisible();
     await expect(upgrade("Fuse Box Replacement")).toContainText("100A to 200A");
     await expect(upgrade("Federal Pacific Panels")).toContainText("High priority");
@@ -192,7 +229,9 @@ test.describe("public pages", () => {
     await expectContactCta(main(page), "Schedule Inspection");
   });
 
-  test("lighting: services, popular options, LED comparison, four steps, Call and Get Lighting Quote", async ({ page }) => {
+  test("lighting: services, popular options, LED comparison, four steps, Call and Get Lighting Quote", async ({
+    page,
+  }) => {
     await page.goto("/services/lighting");
     const kinds = await section(page, "Lighting services");
     for (const k of ["Indoor Lighting", "Outdoor Lighting", "Ceiling Fans", "LED Upgrades"]) {
@@ -210,7 +249,9 @@ test.describe("public pages", () => {
     await expectContactCta(main(page), "Get Lighting Quote");
   });
 
-  test("emergency: 24/7 hotline, eight situations, safety warning, areas, availability, do and don't, call buttons only", async ({ page }) => {
+  test("emergency: 24/7 hotline, eight situations, safety warning, areas, availability, do and don't, call buttons only", async ({
+    page,
+  }) => {
     await page.goto("/services/emergency");
     await expect(page.getByRole("heading", { level: 1, name: "24/7 Emergency Electrical Service" })).toBeVisible();
     await expect(main(page).getByText("24/7 emergency hotline")).toBeVisible();
@@ -222,7 +263,13 @@ test.describe("public pages", () => {
     for (const a of business.serviceAreas) await expect(areas.getByText(a.name, { exact: true })).toBeVisible();
     const table = (await section(page, "Availability")).getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText(["When", "Scheduled service", "Emergency service"]);
-    await expect(table.getByRole("rowheader")).toHaveText(["Monday - Friday", "Saturday", "Sunday", "Evenings & overnight", "Holidays"]);
+    await expect(table.getByRole("rowheader")).toHaveText([
+      "Monday - Friday",
+      "Saturday",
+      "Sunday",
+      "Evenings & overnight",
+      "Holidays",
+    ]);
     const tips = await section(page, "What to do in an electrical emergency");
     await expect(tips.getByRole("heading", { name: "Do", exact: true })).toBeVisible();
     await expect(tips.getByRole("heading", { name: "Don't", exact: true })).toBeVisible();
@@ -262,30 +309,54 @@ test.describe("site frame", () => {
     await expect(header(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
 
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: business.phone, exact: true })).toHaveAttribute("href", business.phoneHref);
-    await expect(footer.getByRole("link", { name: business.email, exact: true })).toHaveAttribute("href", business.emailHref);
+    await expect(footer.getByRole("link", { name: business.phone, exact: true })).toHaveAttribute(
+      "href",
+      business.phoneHref,
+    );
+    await expect(footer.getByRole("link", { name: business.email, exact: true })).toHaveAttribute(
+      "href",
+      business.emailHref,
+    );
     for (const s of business.social) {
-      await expect(footer.getByRole("link", { name: `${business.name} on ${s.name} (opens in a new tab)` })).toHaveAttribute("href", s.url);
+      await expect(
+        footer.getByRole("link", { name: `${business.name} on ${s.name} (opens in a new tab)` }),
+      ).toHaveAttribute("href", s.url);
     }
     await expect(footer.locator("address")).toHaveText(formatAddress());
     await expect(footer.getByText("Mon–Fri", { exact: true })).toBeVisible();
     const areas = footer.getByRole("navigation", { name: "Areas We Serve" });
-    for (const a of business.serviceAreas) await expect(areas.getByRole("link", { name: a.name, exact: true })).toBeVisible();
+    for (const a of business.serviceAreas)
+      await expect(areas.getByRole("link", { name: a.name, exact: true })).toBeVisible();
     const footerServices = footer.getByRole("navigation", { name: "Services" });
-    for (const s of services) await expect(footerServices.getByRole("link", { name: s.name, exact: true })).toHaveAttribute("href", s.path);
+    for (const s of services)
+      await expect(footerServices.getByRole("link", { name: s.name, exact: true })).toHaveAttribute("href", s.path);
   });
 
   test("the active page is highlighted and marked aria-current", async ({ page }) => {
     await page.goto("/about");
-    await expect(mainNav(page).getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
-    await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: "About", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.goto("/services/generator");
     await servicesButton(page).click();
-    await expect(mainNav(page).getByRole("link", { name: "Generator Installation", exact: true })).toHaveAttribute("aria-current", "page");
-    await expect(mainNav(page).getByRole("link", { name: "All Services", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: "Generator Installation", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(mainNav(page).getByRole("link", { name: "All Services", exact: true })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 
-  test("Services dropdown: opens on click, navigates, closes; closes on Escape and on a click outside", async ({ page }) => {
+  test("Services dropdown: opens on click, navigates, closes; closes on Escape and on a click outside", async ({
+    page,
+  }) => {
     await page.goto("/");
     const button = servicesButton(page);
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -293,7 +364,8 @@ test.describe("site frame", () => {
 
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    for (const s of services) await expect(mainNav(page).getByRole("link", { name: s.name, exact: true })).toBeVisible();
+    for (const s of services)
+      await expect(mainNav(page).getByRole("link", { name: s.name, exact: true })).toBeVisible();
     await mainNav(page).getByRole("link", { name: "Panel Upgrades", exact: true }).click();
     await expect(page).toHaveURL(/\/services\/panel-upgrades$/);
     await expect(page.getByRole("heading", { level: 1, name: "Electrical Panel Upgrades" })).toBeVisible();
@@ -343,7 +415,9 @@ test.describe("site frame", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("a route change returns to the top of the page, and so does a click on the current page's link", async ({ page }) => {
+  test("a route change returns to the top of the page, and so does a click on the current page's link", async ({
+    page,
+  }) => {
     await page.goto("/");
     await scrollToBottom(page);
     await page.getByRole("contentinfo").getByRole("link", { name: "Panel Upgrades", exact: true }).click();
@@ -420,7 +494,15 @@ test.describe("site frame on a phone", () => {
 test.describe("signed in", () => {
   async function logInAs(page: Page, db: import("@app/shared/db").Db, role: "customer" | "admin") {
     const email = `${role}.marketing.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await db.user.create({ data: { firstName: "Nell", lastName: "Boudreaux", email, role, passwordHash: await hashPassword("marketing-pw-1") } });
+    await db.user.create({
+      data: {
+        firstName: "Nell",
+        lastName: "Boudreaux",
+        email,
+        role,
+        passwordHash: await hashPassword("marketing-pw-1"),
+      },
+    });
     await page.goto("/login");
     await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
     await main(page).getByRole("textbox", { name: "Password", exact: true }).fill("marketing-pw-1");
@@ -433,21 +515,33 @@ test.describe("signed in", () => {
     await page.goto("/services");
     await expect(header(page).getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
     await expect(header(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
-    const form = header(page).locator("form").filter({ has: page.getByRole("button", { name: "Logout", exact: true }) }).first();
+    const form = header(page)
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Logout", exact: true }) })
+      .first();
     await expect(form).toHaveAttribute("method", "post");
     await expect(form).toHaveAttribute("action", "/logout");
   });
 
-  test("an admin also gets an Admin link to /dashboard, on desktop and in the phone menu, rendered by the server", async ({ page, db, browser }) => {
+  test("an admin also gets an Admin link to /dashboard, on desktop and in the phone menu, rendered by the server", async ({
+    page,
+    db,
+    browser,
+  }) => {
     await logInAs(page, db, "admin");
     await page.goto("/");
     await expect(mainNav(page).getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/dashboard");
 
     // Same session without JavaScript: the server already rendered the signed-in header (no flash).
-    const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noJs = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
     const plain = await noJs.newPage();
     await plain.goto(new URL("/about", page.url()).href);
-    await expect(plain.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+    await expect(
+      plain.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true }),
+    ).toBeVisible();
     await expect(plain.getByRole("banner").getByRole("button", { name: "Logout", exact: true })).toBeVisible();
     await noJs.close();
 
@@ -472,7 +566,10 @@ test.describe("search engines", () => {
     }
   });
 
-  test("structured data: an Electrician from the business facts, breadcrumbs and a Service, no review stars", async ({ page, baseURL }) => {
+  test("structured data: an Electrician from the business facts, breadcrumbs and a Service, no review stars", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/services/generator");
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     // The fields read below (a missing one fails its expectation).
@@ -494,16 +591,31 @@ test.describe("search engines", () => {
     const electrician = byType("Electrician")!;
     expect(electrician.name).toBe(business.name);
     expect(electrician.telephone).toBe(business.phoneE164);
-    expect(electrician.address).toMatchObject({ streetAddress: business.address.street, addressLocality: business.address.city, postalCode: business.address.postalCode });
+    expect(electrician.address).toMatchObject({
+      streetAddress: business.address.street,
+      addressLocality: business.address.city,
+      postalCode: business.address.postalCode,
+    });
     expect(electrician.geo).toMatchObject({ latitude: business.geo.latitude, longitude: business.geo.longitude });
-    expect(electrician.areaServed.map((a: { name: string }) => a.name)).toEqual(business.serviceAreas.map((a) => a.name));
-    expect(electrician.openingHoursSpecification).toContainEqual(expect.objectContaining({ opens: "07:00", closes: "18:00" }));
+    expect(electrician.areaServed.map((a: { name: string }) => a.name)).toEqual(
+      business.serviceAreas.map((a) => a.name),
+    );
+    expect(electrician.openingHoursSpecification).toContainEqual(
+      expect.objectContaining({ opens: "07:00", closes: "18:00" }),
+    );
     expect(electrician.sameAs).toEqual(business.social.map((s) => s.url));
 
     const crumbs = byType("BreadcrumbList")!;
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Services", "Generator Installation"]);
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      "Home",
+      "Services",
+      "Generator Installation",
+    ]);
     expect(crumbs.itemListElement[2]?.item).toBe(new URL("/services/generator", baseURL).href);
-    expect(byType("Service")).toMatchObject({ name: "Generator Installation", provider: { "@id": electrician["@id"] } });
+    expect(byType("Service")).toMatchObject({
+      name: "Generator Installation",
+      provider: { "@id": electrician["@id"] },
+    });
 
     const all = blocks.join("\n");
     expect(all).not.toMatch(/AggregateRating|"Review"|reviewRating/);

@@ -14,7 +14,9 @@ test("the audit log on the dashboard records a role change: who, what, when", as
   const admin = await adminPage(page, db, "/admin/users");
   const row = page.getByRole("row").filter({ hasText: target.email });
   await row.getByRole("combobox").selectOption("technician");
-  await expect.poll(async () => (await db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("technician");
+  await expect
+    .poll(async () => (await db.user.findUniqueOrThrow({ where: { id: target.id } })).role)
+    .toBe("technician");
 
   await page.goto("/dashboard");
   const changes = page.getByRole("region", { name: "Recent changes" });
@@ -28,14 +30,26 @@ test("the bookings list exports as CSV with the right columns and rows", async (
   const customer = await newCustomer(db, "Export Customer");
   const summary = `Export check ${Date.now()}`;
   const booking = await db.booking.create({
-    data: { customerId: customer.id, summary, details: "Side yard, \"blue\" gate", priority: "high", status: "completed", scheduledDate: new Date("2031-04-01T15:00:00Z") },
+    data: {
+      customerId: customer.id,
+      summary,
+      details: 'Side yard, "blue" gate',
+      priority: "high",
+      status: "completed",
+      scheduledDate: new Date("2031-04-01T15:00:00Z"),
+    },
   });
   await adminPage(page, db, "/admin/bookings?status=completed");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /Export CSV/ }).click();
   const file = await (await download).path();
-  const lines = (await readFile(file!, "utf8")).replace(/^\uFEFF/, "").trim().split("\r\n");
-  expect(lines[0]).toBe("Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source");
+  const lines = (await readFile(file!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe(
+    "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source",
+  );
   const line = lines.find((l) => l.startsWith(`${booking.id},`));
   expect(line).toBe(
     `${booking.id},${customer.id},${customer.name},${customer.email},${customer.phone},${summary},"Side yard, ""blue"" gate",high,completed,2031-04-01T15:00:00.000Z,${booking.createdAt.toISOString()},,admin`,
@@ -44,11 +58,16 @@ test("the bookings list exports as CSV with the right columns and rows", async (
   for (const l of lines.slice(1)) expect(l.split(",")[8] === "completed" || l.includes('"')).toBe(true);
 });
 
-test("an admin creates a private calendar address that parses as iCalendar and holds the bookings", async ({ page, db }) => {
+test("an admin creates a private calendar address that parses as iCalendar and holds the bookings", async ({
+  page,
+  db,
+}) => {
   const customer = await newCustomer(db, "Feed Customer");
   const when = new Date(Date.now() + 2 * 86400_000);
   when.setUTCMinutes(0, 0, 0);
-  const booking = await db.booking.create({ data: { customerId: customer.id, summary: "Ceiling fan install", priority: "medium", scheduledDate: when } });
+  const booking = await db.booking.create({
+    data: { customerId: customer.id, summary: "Ceiling fan install", priority: "medium", scheduledDate: when },
+  });
   await adminPage(page, db, "/dashboard");
   const feed = page.getByRole("region", { name: "Calendar feed" });
   await feed.getByRole("button", { name: "Create calendar address" }).click();
@@ -58,7 +77,9 @@ test("an admin creates a private calendar address that parses as iCalendar and h
 
   const res = await page.request.get(url);
   expect(res.status()).toBe(200);
-  const events = Object.values(ical.sync.parseICS(await res.text())).filter((e) => e?.type === "VEVENT") as ical.VEvent[];
+  const events = Object.values(ical.sync.parseICS(await res.text())).filter(
+    (e) => e?.type === "VEVENT",
+  ) as ical.VEvent[];
   const event = events.find((e) => String(e.summary).includes(`#${booking.id} `));
   expect(event).toBeDefined();
   expect(String(event!.summary)).toBe(`#${booking.id} Ceiling fan install (${customer.name})`);

@@ -10,7 +10,12 @@ let counter = 0;
 export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
 
 /** A user made in the database; their email counts as verified unless `verified: false`. */
-export async function createUser(db: Db, role: "admin" | "customer" | "technician", firstName = "Odile", { verified = true } = {}) {
+export async function createUser(
+  db: Db,
+  role: "admin" | "customer" | "technician",
+  firstName = "Odile",
+  { verified = true } = {},
+) {
   const tag = unique(role);
   return db.user.create({
     data: {
@@ -53,4 +58,3 @@ export async function newCustomer(db: Db, name = "Clotilde Arceneaux") {
   const tag = unique("cust");
   return db.customer.create({ data: { name: `${name} ${tag}`, email: `${tag}@example.com`, phone: "(225) 555-0142" } });
 }
-

@@ -11,7 +11,11 @@ import { adminPage, main, newCustomer } from "./staff";
 test.use({ timezoneId: "America/Los_Angeles" });
 
 // Radix toasts are list items of the "Notifications (F8)" region (which a modal dialog hides from the accessibility tree).
-const toast = (page: Page) => page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator("li").first();
+const toast = (page: Page) =>
+  page
+    .getByRole("region", { name: /Notifications/, includeHidden: true })
+    .locator("li")
+    .first();
 
 /** The calendar cell's accessible name starts "Wednesday, June 15, 2033" (the day number is its own span). */
 function cellName(day: string, rest: string) {
@@ -26,14 +30,19 @@ async function pickCustomer(page: Page, name: string) {
   return dialog;
 }
 
-test("a booking made on the calendar at 9:00 shows 9:00 AM on that date in the calendar, the day and the list", async ({ page, db }) => {
+test("a booking made on the calendar at 9:00 shows 9:00 AM on that date in the calendar, the day and the list", async ({
+  page,
+  db,
+}) => {
   test.slow(); // sign-in, two pages and a dialog on a shared machine
   const customer = await newCustomer(db, "Honorine Landry");
   const day = "2033-06-15";
   const summary = `Attic fan wiring ${Date.now()}`;
   await adminPage(page, db, "/admin/calendar?month=2033-06");
 
-  await main(page).getByRole("button", { name: cellName(day, "no appointments") }).click();
+  await main(page)
+    .getByRole("button", { name: cellName(day, "no appointments") })
+    .click();
   const dialog = await pickCustomer(page, customer.name);
   await expect(dialog.getByLabel("Date")).toHaveValue(day);
   await dialog.getByRole("textbox", { name: "Summary" }).fill(summary);
@@ -55,7 +64,9 @@ test("a booking made on the calendar at 9:00 shows 9:00 AM on that date in the c
 
   // The list says the same.
   await page.goto("/admin/bookings");
-  const row = main(page).getByRole("row").filter({ hasText: `#${booking.id}` });
+  const row = main(page)
+    .getByRole("row")
+    .filter({ hasText: `#${booking.id}` });
   await expect(row).toContainText("Jun 15, 2033, 9:00 AM");
 });
 
@@ -74,7 +85,11 @@ test("a date typed in the list's dialog is a Baton Rouge date, on a clock-change
   await expect(toast(page)).toContainText("Booking created successfully");
 
   const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id } });
-  await expect(main(page).getByRole("row").filter({ hasText: `#${booking.id}` })).toContainText("Nov 6, 2033, 9:00 AM");
+  await expect(
+    main(page)
+      .getByRole("row")
+      .filter({ hasText: `#${booking.id}` }),
+  ).toContainText("Nov 6, 2033, 9:00 AM");
   expect(booking.scheduledDate.toISOString()).toBe("2033-11-06T15:00:00.000Z");
 });
 

@@ -38,7 +38,11 @@ const endpoints: Array<[string, string, unknown?]> = [
 
 describe("every admin endpoint is refused to everyone but admins", () => {
   it.each(endpoints)("%s %s", async (method, path, body) => {
-    const before = await Promise.all([stack.db.booking.count(), stack.db.customer.count(), stack.db.user.findMany({ select: { role: true } })]);
+    const before = await Promise.all([
+      stack.db.booking.count(),
+      stack.db.customer.count(),
+      stack.db.user.findMany({ select: { role: true } }),
+    ]);
     const anonymous = await api(stack.url, method, path, undefined, body);
     expect(anonymous.status).toBe(401);
     expect(anonymous.json).toMatchObject({ success: false, message: expect.any(String) });
@@ -49,7 +53,11 @@ describe("every admin endpoint is refused to everyone but admins", () => {
     }
     const bad = await api(stack.url, method, path, "not-a-real-token", body);
     expect(bad.status).toBe(401);
-    const after = await Promise.all([stack.db.booking.count(), stack.db.customer.count(), stack.db.user.findMany({ select: { role: true } })]);
+    const after = await Promise.all([
+      stack.db.booking.count(),
+      stack.db.customer.count(),
+      stack.db.user.findMany({ select: { role: true } }),
+    ]);
     expect(after).toEqual(before);
   });
 });
@@ -62,10 +70,18 @@ describe("users and roles", () => {
     expect(list.json.users.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(list.json)).not.toMatch(/password|hash/i);
     expect(list.json.users[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), firstName: expect.any(String), email: expect.any(String), role: expect.any(String), isActive: true }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        firstName: expect.any(String),
+        email: expect.any(String),
+        role: expect.any(String),
+        isActive: true,
+      }),
     );
 
-    const changed = await api(stack.url, "PATCH", `/api/admin/users/${technician.user.id}/role`, admin.token, { role: "customer" });
+    const changed = await api(stack.url, "PATCH", `/api/admin/users/${technician.user.id}/role`, admin.token, {
+      role: "customer",
+    });
     expect(changed.status).toBe(200);
     expect(changed.json.user).toMatchObject({ id: technician.user.id, role: "customer" });
     expect((await stack.db.user.findUniqueOrThrow({ where: { id: technician.user.id } })).role).toBe("customer");
@@ -73,29 +89,53 @@ describe("users and roles", () => {
   });
 
   it("refuses an admin's own role change, unknown roles and unknown users", async () => {
-    const own = await api(stack.url, "PATCH", `/api/admin/users/${admin.user.id}/role`, admin.token, { role: "customer" });
+    const own = await api(stack.url, "PATCH", `/api/admin/users/${admin.user.id}/role`, admin.token, {
+      role: "customer",
+    });
     expect(own.status).toBe(403);
     expect(own.json.message).toMatch(/own role/);
     expect((await stack.db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).role).toBe("admin");
 
-    const badRole = await api(stack.url, "PATCH", `/api/admin/users/${customer.user.id}/role`, admin.token, { role: "superuser" });
+    const badRole = await api(stack.url, "PATCH", `/api/admin/users/${customer.user.id}/role`, admin.token, {
+      role: "superuser",
+    });
     expect(badRole.status).toBe(400);
     expect(badRole.json.errors.role).toEqual(expect.any(String));
-    expect((await api(stack.url, "PATCH", "/api/admin/users/999999/role", admin.token, { role: "admin" })).status).toBe(404);
-    expect((await api(stack.url, "PATCH", "/api/admin/users/abc/role", admin.token, { role: "admin" })).status).toBe(404);
+    expect((await api(stack.url, "PATCH", "/api/admin/users/999999/role", admin.token, { role: "admin" })).status).toBe(
+      404,
+    );
+    expect((await api(stack.url, "PATCH", "/api/admin/users/abc/role", admin.token, { role: "admin" })).status).toBe(
+      404,
+    );
   });
 });
 
 describe("customers", () => {
   it("creates customers and finds them by partial name, any case, and by ids", async () => {
-    const created = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Beau Arceneaux", email: "Beau@Example.com", phone: "(225) 555-0170" });
+    const created = await api(stack.url, "POST", "/api/customers", admin.token, {
+      name: "Beau Arceneaux",
+      email: "Beau@Example.com",
+      phone: "(225) 555-0170",
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ success: true, customer: { id: expect.any(Number), name: "Beau Arceneaux", email: "beau@example.com" } });
-    const other = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Odile Guidry", email: "odile@example.com", phone: "225-555-0171" });
+    expect(created.json).toMatchObject({
+      success: true,
+      customer: { id: expect.any(Number), name: "Beau Arceneaux", email: "beau@example.com" },
+    });
+    const other = await api(stack.url, "POST", "/api/customers", admin.token, {
+      name: "Odile Guidry",
+      email: "odile@example.com",
+      phone: "225-555-0171",
+    });
 
     const byName = await api(stack.url, "GET", "/api/customers/search?name=arcen", admin.token);
     expect(byName.json.map((c: { name: string }) => c.name)).toEqual(["Beau Arceneaux"]);
-    const byIds = await api(stack.url, "GET", `/api/customers/search?ids=${created.json.customer.id},${other.json.customer.id}`, admin.token);
+    const byIds = await api(
+      stack.url,
+      "GET",
+      `/api/customers/search?ids=${created.json.customer.id},${other.json.customer.id}`,
+      admin.token,
+    );
     expect(byIds.json.map((c: { id: number }) => c.id)).toEqual([created.json.customer.id, other.json.customer.id]);
     const all = await api(stack.url, "GET", "/api/customers/search", admin.token);
     expect(all.json.length).toBeGreaterThanOrEqual(2);
@@ -103,7 +143,12 @@ describe("customers", () => {
   });
 
   it("requires name, email and phone", async () => {
-    for (const body of [{ email: "a@b.co", phone: "2255550100" }, { name: "A", phone: "2255550100" }, { name: "A", email: "a@b.co" }, { name: "A", email: "nope", phone: "2255550100" }]) {
+    for (const body of [
+      { email: "a@b.co", phone: "2255550100" },
+      { name: "A", phone: "2255550100" },
+      { name: "A", email: "a@b.co" },
+      { name: "A", email: "nope", phone: "2255550100" },
+    ]) {
       const res = await api(stack.url, "POST", "/api/customers", admin.token, body);
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ success: false, message: "Please fill in all customer fields" });
@@ -114,7 +159,13 @@ describe("customers", () => {
 describe("bookings", () => {
   let customerId: number;
   beforeAll(async () => {
-    customerId = (await api(stack.url, "POST", "/api/customers", admin.token, { name: "Paige Hebert", email: "paige@example.com", phone: "225-555-0172" })).json.customer.id;
+    customerId = (
+      await api(stack.url, "POST", "/api/customers", admin.token, {
+        name: "Paige Hebert",
+        email: "paige@example.com",
+        phone: "225-555-0172",
+      })
+    ).json.customer.id;
   });
 
   it("creates a pending booking, emails staff, and lets any status follow any status", async () => {
@@ -127,7 +178,13 @@ describe("bookings", () => {
       status: "pending",
     });
     expect(created.status).toBe(201);
-    expect(created.json.booking).toMatchObject({ customerId, status: "pending", priority: "high", scheduledDate: "2030-03-04T15:00:00.000Z", serviceTitanId: null });
+    expect(created.json.booking).toMatchObject({
+      customerId,
+      status: "pending",
+      priority: "high",
+      scheduledDate: "2030-03-04T15:00:00.000Z",
+      serviceTitanId: null,
+    });
     const id = created.json.booking.id;
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`)));
 
@@ -137,7 +194,9 @@ describe("bookings", () => {
       expect(res.json.booking.status).toBe(status);
     }
     expect((await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status: "done" })).status).toBe(400);
-    expect((await api(stack.url, "PATCH", "/api/bookings/999999", admin.token, { status: "completed" })).status).toBe(404);
+    expect((await api(stack.url, "PATCH", "/api/bookings/999999", admin.token, { status: "completed" })).status).toBe(
+      404,
+    );
   });
 
   it("refuses bookings for unknown customers, without a summary or date, or not pending", async () => {
@@ -145,7 +204,13 @@ describe("bookings", () => {
     const unknown = await api(stack.url, "POST", "/api/bookings", admin.token, { ...base, customerId: 999999 });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors.customerId).toEqual(expect.any(String));
-    for (const patch of [{ summary: "" }, { scheduledDate: undefined }, { scheduledDate: "tomorrow" }, { status: "completed" }, { priority: "whenever" }]) {
+    for (const patch of [
+      { summary: "" },
+      { scheduledDate: undefined },
+      { scheduledDate: "tomorrow" },
+      { status: "completed" },
+      { priority: "whenever" },
+    ]) {
       const res = await api(stack.url, "POST", "/api/bookings", admin.token, { ...base, ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.json.success).toBe(false);
@@ -171,7 +236,12 @@ describe("bookings", () => {
     const second = await api(stack.url, "GET", `/api/bookings?limit=2&cursor=${cursor}`, admin.token);
     expect(second.json.map((b: { id: number }) => b.id)).toEqual([ids[2], ids[1]]);
 
-    const ranged = await api(stack.url, "GET", `/api/bookings?from=2031-06-11T00:00:00Z&to=2031-06-13T00:00:00Z`, admin.token);
+    const ranged = await api(
+      stack.url,
+      "GET",
+      `/api/bookings?from=2031-06-11T00:00:00Z&to=2031-06-13T00:00:00Z`,
+      admin.token,
+    );
     expect(ranged.json.map((b: { summary: string }) => b.summary).sort()).toEqual(["Paging 1", "Paging 2"]);
     expect((await api(stack.url, "GET", "/api/bookings?limit=0", admin.token)).status).toBe(400);
     expect((await api(stack.url, "GET", "/api/bookings?cursor=zzz", admin.token)).status).toBe(400);
@@ -187,8 +257,22 @@ describe("statistics", () => {
     const now = Date.now();
     await stack.db.user.createMany({
       data: [
-        { firstName: "a", lastName: "a", email: "s1@x.co", passwordHash: "h", role: "customer", lastLogin: new Date(now - 2 * 86400_000) },
-        { firstName: "b", lastName: "b", email: "s2@x.co", passwordHash: "h", role: "customer", lastLogin: new Date(now - 20 * 86400_000) },
+        {
+          firstName: "a",
+          lastName: "a",
+          email: "s1@x.co",
+          passwordHash: "h",
+          role: "customer",
+          lastLogin: new Date(now - 2 * 86400_000),
+        },
+        {
+          firstName: "b",
+          lastName: "b",
+          email: "s2@x.co",
+          passwordHash: "h",
+          role: "customer",
+          lastLogin: new Date(now - 20 * 86400_000),
+        },
         { firstName: "c", lastName: "c", email: "s3@x.co", passwordHash: "h", role: "technician" },
       ],
     });
@@ -215,7 +299,6 @@ describe("statistics", () => {
 });
 
 describe("live events for staff", () => {
-
   it("tells admin sockets of new and changed bookings and raises emergencies; nobody else hears", async () => {
     const adminSocket = await connectAdminSocket(stack.url, admin.token);
     const customerSocket = await connectSocket(stack.url, { token: customer.token });
@@ -226,9 +309,14 @@ describe("live events for staff", () => {
     adminSocket.on("booking:updated", (p) => heard.updated!.push(p));
     adminSocket.on("booking:emergency", (p) => heard.emergency!.push(p));
     const leaked: unknown[] = [];
-    for (const s of [customerSocket, anonymous]) for (const e of ["booking:created", "booking:updated", "booking:emergency"]) s.on(e, (p) => leaked.push(p));
+    for (const s of [customerSocket, anonymous])
+      for (const e of ["booking:created", "booking:updated", "booking:emergency"]) s.on(e, (p) => leaked.push(p));
     try {
-      const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Live Customer", email: "live@example.com", phone: "225-555-0199" });
+      const c = await api(stack.url, "POST", "/api/customers", admin.token, {
+        name: "Live Customer",
+        email: "live@example.com",
+        phone: "225-555-0199",
+      });
       const emergency = await api(stack.url, "POST", "/api/bookings", admin.token, {
         customerId: c.json.customer.id,
         summary: "Sparks from the main panel",
@@ -236,10 +324,16 @@ describe("live events for staff", () => {
         scheduledDate: new Date().toISOString(),
       });
       await expect.poll(() => heard.emergency!.length).toBe(1);
-      expect(heard.emergency![0]?.booking).toMatchObject({ id: emergency.json.booking.id, priority: "emergency", customer: { phone: "225-555-0199" } });
+      expect(heard.emergency![0]?.booking).toMatchObject({
+        id: emergency.json.booking.id,
+        priority: "emergency",
+        customer: { phone: "225-555-0199" },
+      });
       expect(heard.created!.map((p) => p.booking.id)).toContain(emergency.json.booking.id);
 
-      await api(stack.url, "PATCH", `/api/bookings/${emergency.json.booking.id}`, admin.token, { status: "in_progress" });
+      await api(stack.url, "PATCH", `/api/bookings/${emergency.json.booking.id}`, admin.token, {
+        status: "in_progress",
+      });
       await expect.poll(() => heard.updated!.some((p) => p.booking.status === "in_progress")).toBe(true);
 
       // An emergency that arrives through the chat reaches staff the same way.
@@ -269,15 +363,27 @@ describe("live events for staff", () => {
     const heard = new Map<Socket, number[]>(sockets.map((s) => [s, []]));
     for (const s of sockets) s.on("booking:created", (p) => heard.get(s)!.push(p.booking.id));
     const book = async (summary: string) => {
-      const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: summary, email: `${summary.replace(/\W/g, "").toLowerCase()}@example.com`, phone: "225-555-0142" });
-      const b = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary, priority: "low", scheduledDate: new Date().toISOString() });
+      const c = await api(stack.url, "POST", "/api/customers", admin.token, {
+        name: summary,
+        email: `${summary.replace(/\W/g, "").toLowerCase()}@example.com`,
+        phone: "225-555-0142",
+      });
+      const b = await api(stack.url, "POST", "/api/bookings", admin.token, {
+        customerId: c.json.customer.id,
+        summary,
+        priority: "low",
+        scheduledDate: new Date().toISOString(),
+      });
       return b.json.booking.id as number;
     };
     try {
       const first = await book("Before anything");
       await expect.poll(() => sockets.every((s) => heard.get(s)!.includes(first))).toBe(true);
 
-      expect((await api(stack.url, "PATCH", `/api/admin/users/${demoted.user.id}/role`, admin.token, { role: "technician" })).status).toBe(200);
+      expect(
+        (await api(stack.url, "PATCH", `/api/admin/users/${demoted.user.id}/role`, admin.token, { role: "technician" }))
+          .status,
+      ).toBe(200);
       expect((await api(stack.url, "POST", "/api/auth/logout", leaving.token)).status).toBe(200);
       // The revocation travels through Redis like any event; give it the same time.
       await new Promise((r) => setTimeout(r, 200));
@@ -298,11 +404,20 @@ describe("queue operations page", () => {
     // The provider refuses this message's send outright (422): the job fails for good at once.
     // Other emails still in flight from earlier tests are not affected.
     Object.assign(stack.mail.faults, { failNext: 1, status: 422, match: "please fail once" });
-    const contact = await postJson(`${stack.url}/api/contact`, { firstName: "Q", lastName: "Ueue", email: "q@example.com", message: "please fail once" });
+    const contact = await postJson(`${stack.url}/api/contact`, {
+      firstName: "Q",
+      lastName: "Ueue",
+      email: "q@example.com",
+      message: "please fail once",
+    });
     expect(contact.status).toBe(201);
     const jobId = `contact-${contact.json.id}`;
     await expect
-      .poll(async () => (await fetch(`${stack.url}/admin/queues`, { headers: admin.auth }).then((r) => r.text())).includes(jobId), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await fetch(`${stack.url}/admin/queues`, { headers: admin.auth }).then((r) => r.text())).includes(jobId),
+        { timeout: 15_000 },
+      )
       .toBe(true);
 
     expect((await fetch(`${stack.url}/admin/queues`)).status).toBe(401);
@@ -318,7 +433,9 @@ describe("queue operations page", () => {
     expect(stack.mail.faults.failNext).toBe(0);
     Object.assign(stack.mail.faults, { status: 500, match: "" });
     await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("please fail once")));
-    await expect.poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: contact.json.id })).not.toBeNull();
+    await expect
+      .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: contact.json.id }))
+      .not.toBeNull();
   });
 });
 
@@ -326,41 +443,85 @@ describe("records: audit log and CSV export", () => {
   it("records who changed a role and a booking status, and when", async () => {
     const target = await signedInUser(stack.url, stack.db, "customer");
     await api(stack.url, "PATCH", `/api/admin/users/${target.user.id}/role`, admin.token, { role: "technician" });
-    const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Audit Customer", email: "audit@example.com", phone: "225-555-0155" });
-    const b = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary: "Audit me", priority: "low", scheduledDate: "2030-05-05T15:00:00Z" });
+    const c = await api(stack.url, "POST", "/api/customers", admin.token, {
+      name: "Audit Customer",
+      email: "audit@example.com",
+      phone: "225-555-0155",
+    });
+    const b = await api(stack.url, "POST", "/api/bookings", admin.token, {
+      customerId: c.json.customer.id,
+      summary: "Audit me",
+      priority: "low",
+      scheduledDate: "2030-05-05T15:00:00Z",
+    });
     await api(stack.url, "PATCH", `/api/bookings/${b.json.booking.id}`, admin.token, { status: "completed" });
     // Setting the same status again is not a change.
     await api(stack.url, "PATCH", `/api/bookings/${b.json.booking.id}`, admin.token, { status: "completed" });
 
     const res = await api(stack.url, "GET", "/api/admin/audit?limit=10", admin.token);
     expect(res.status).toBe(200);
-    const entries = res.json.entries as Array<{ action: string; targetId: string; actorEmail: string; details: Record<string, string>; createdAt: string }>;
-    const statusChanges = entries.filter((e) => e.action === "booking.status_changed" && e.targetId === String(b.json.booking.id));
+    const entries = res.json.entries as Array<{
+      action: string;
+      targetId: string;
+      actorEmail: string;
+      details: Record<string, string>;
+      createdAt: string;
+    }>;
+    const statusChanges = entries.filter(
+      (e) => e.action === "booking.status_changed" && e.targetId === String(b.json.booking.id),
+    );
     expect(statusChanges).toHaveLength(1);
-    expect(statusChanges[0]).toMatchObject({ actorEmail: admin.user.email, details: { from: "pending", to: "completed" } });
+    expect(statusChanges[0]).toMatchObject({
+      actorEmail: admin.user.email,
+      details: { from: "pending", to: "completed" },
+    });
     const roleChange = entries.find((e) => e.action === "user.role_changed" && e.targetId === String(target.user.id));
     expect(roleChange).toMatchObject({ actorEmail: admin.user.email, details: { from: "customer", to: "technician" } });
     expect(Date.now() - new Date(roleChange!.createdAt).getTime()).toBeLessThan(60_000);
   });
 
   it("exports the bookings list as filtered, with the right columns and rows", async () => {
-    const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "=HYPERLINK(\"x\")", email: "csv@example.com", phone: "225-555-0156" });
+    const c = await api(stack.url, "POST", "/api/customers", admin.token, {
+      name: '=HYPERLINK("x")',
+      email: "csv@example.com",
+      phone: "225-555-0156",
+    });
     const made: number[] = [];
-    for (const [summary, status] of [["CSV one", "pending"], ["CSV, two \"quoted\"", "completed"], ["CSV three", "completed"]] as const) {
-      const r = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary, priority: "medium", scheduledDate: "2032-01-10T15:00:00Z" });
+    for (const [summary, status] of [
+      ["CSV one", "pending"],
+      ['CSV, two "quoted"', "completed"],
+      ["CSV three", "completed"],
+    ] as const) {
+      const r = await api(stack.url, "POST", "/api/bookings", admin.token, {
+        customerId: c.json.customer.id,
+        summary,
+        priority: "medium",
+        scheduledDate: "2032-01-10T15:00:00Z",
+      });
       made.push(r.json.booking.id);
-      if (status !== "pending") await api(stack.url, "PATCH", `/api/bookings/${r.json.booking.id}`, admin.token, { status });
+      if (status !== "pending")
+        await api(stack.url, "PATCH", `/api/bookings/${r.json.booking.id}`, admin.token, { status });
     }
-    const res = await fetch(`${stack.url}/api/bookings/export.csv?status=completed&customerId=${c.json.customer.id}`, { headers: admin.auth });
+    const res = await fetch(`${stack.url}/api/bookings/export.csv?status=completed&customerId=${c.json.customer.id}`, {
+      headers: admin.auth,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="bookings-completed-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="bookings-completed-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const text = (await res.text()).replace(/^\uFEFF/, "");
     const lines = text.trim().split("\r\n");
-    expect(lines[0]).toBe("Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source");
+    expect(lines[0]).toBe(
+      "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source",
+    );
     expect(lines).toHaveLength(3);
     // Newest first; commas and quotes escaped; a formula-looking name defused.
-    expect(lines[1]).toMatch(new RegExp(`^${made[2]},${c.json.customer.id},"'=HYPERLINK\\(""x""\\)",csv@example.com,225-555-0156,CSV three,,medium,completed,2032-01-10T15:00:00.000Z,`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${made[2]},${c.json.customer.id},"'=HYPERLINK\\(""x""\\)",csv@example.com,225-555-0156,CSV three,,medium,completed,2032-01-10T15:00:00.000Z,`,
+      ),
+    );
     expect(lines[2]).toContain(`${made[1]},`);
     expect(lines[2]).toContain('"CSV, two ""quoted"""');
     expect((await fetch(`${stack.url}/api/bookings/export.csv?status=nope`, { headers: admin.auth })).status).toBe(400);
@@ -369,12 +530,25 @@ describe("records: audit log and CSV export", () => {
 
 describe("calendar feed", () => {
   it("gives each admin a private, revocable ICS address that calendar apps can read", async () => {
-    const c = await api(stack.url, "POST", "/api/customers", admin.token, { name: "Feed Customer", email: "feed@example.com", phone: "225-555-0157" });
+    const c = await api(stack.url, "POST", "/api/customers", admin.token, {
+      name: "Feed Customer",
+      email: "feed@example.com",
+      phone: "225-555-0157",
+    });
     const soon = new Date(Date.now() + 3 * 86400_000);
     soon.setUTCMinutes(0, 0, 0);
-    const b = await api(stack.url, "POST", "/api/bookings", admin.token, { customerId: c.json.customer.id, summary: "Feed visit", details: "Gate code 1234", priority: "emergency", scheduledDate: soon.toISOString() });
+    const b = await api(stack.url, "POST", "/api/bookings", admin.token, {
+      customerId: c.json.customer.id,
+      summary: "Feed visit",
+      details: "Gate code 1234",
+      priority: "emergency",
+      scheduledDate: soon.toISOString(),
+    });
 
-    expect((await api(stack.url, "GET", "/api/admin/calendar-feed", admin.token)).json).toEqual({ success: true, url: null });
+    expect((await api(stack.url, "GET", "/api/admin/calendar-feed", admin.token)).json).toEqual({
+      success: true,
+      url: null,
+    });
     const created = await api(stack.url, "POST", "/api/admin/calendar-feed", admin.token);
     expect(created.status).toBe(201);
     const url: string = created.json.url;
@@ -384,7 +558,9 @@ describe("calendar feed", () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/calendar");
-    const events = Object.values(ical.sync.parseICS(await res.text())).filter((e) => e?.type === "VEVENT") as ical.VEvent[];
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter(
+      (e) => e?.type === "VEVENT",
+    ) as ical.VEvent[];
     const event = events.find((e) => String(e.summary).includes(`#${b.json.booking.id}`));
     expect(event).toBeDefined();
     expect(String(event!.summary)).toBe(`EMERGENCY: #${b.json.booking.id} Feed visit (Feed Customer)`);

@@ -22,13 +22,20 @@ let counter = 0;
 const uniqueEmail = (tag = "user") => `${tag}.${Date.now()}.${++counter}@example.com`;
 
 async function registerUser(overrides: Record<string, unknown> = {}) {
-  const body = { firstName: "Clovis", lastName: "Broussard", email: uniqueEmail(), password: "gumbo-filé-2024", ...overrides };
+  const body = {
+    firstName: "Clovis",
+    lastName: "Broussard",
+    email: uniqueEmail(),
+    password: "gumbo-filé-2024",
+    ...overrides,
+  };
   const res = await postJson(`${stack.url}/api/auth/register`, body);
   expect(res.status, res.text).toBe(201);
   return { ...res, email: String(body.email).toLowerCase(), password: String(body.password) };
 }
 
-const login = (email: string, password: string, ip = randomIp()) => postJson(`${stack.url}/api/auth/login`, { email, password }, { ip });
+const login = (email: string, password: string, ip = randomIp()) =>
+  postJson(`${stack.url}/api/auth/login`, { email, password }, { ip });
 
 async function me(headers: Record<string, string>) {
   const res = await fetch(`${stack.url}/api/auth/me`, { headers: { "X-Forwarded-For": randomIp(), ...headers } });
@@ -56,7 +63,8 @@ async function resetTokenFromEmail(email: string) {
   const res = await postJson(`${stack.url}/api/auth/request-reset`, { email });
   expect(res.status).toBe(200);
   // A registered account has also been sent its verification link: pick the reset email.
-  const isReset = (e: { to: string[] | string; subject: string }) => e.to.includes(email) && e.subject.startsWith("Reset your");
+  const isReset = (e: { to: string[] | string; subject: string }) =>
+    e.to.includes(email) && e.subject.startsWith("Reset your");
   const emails = await stack.mail.waitFor((all) => all.some(isReset), 15_000);
   const sent = emails.find(isReset)!;
   const link = /(http:\/\/\S+\/login\?token=([\w%.~-]+))/.exec(sent.text ?? "");
@@ -95,7 +103,10 @@ describe("POST /api/auth/register", () => {
     expectNoSecrets(res.json);
     const row = await stack.db.user.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await me(bearer(res.json.token))).toMatchObject({ status: 200, json: { success: true, user: { id: row.id, role: "customer" } } });
+    expect(await me(bearer(res.json.token))).toMatchObject({
+      status: 200,
+      json: { success: true, user: { id: row.id, role: "customer" } },
+    });
   });
 
   it("ignores a role in the payload: new accounts are customers", async () => {
@@ -108,7 +119,12 @@ describe("POST /api/auth/register", () => {
   it("answers 409 for an email already registered, also when it differs only in case", async () => {
     const first = await registerUser();
     for (const email of [first.email, first.email.toUpperCase()]) {
-      const again = await postJson(`${stack.url}/api/auth/register`, { firstName: "A", lastName: "B", email, password: "another-password" });
+      const again = await postJson(`${stack.url}/api/auth/register`, {
+        firstName: "A",
+        lastName: "B",
+        email,
+        password: "another-password",
+      });
       expect(again.status).toBe(409);
       expect(again.json).toMatchObject({ success: false, message: expect.any(String) });
     }
@@ -116,7 +132,12 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400 with field errors for a 7-character password and missing fields", async () => {
-    const short = await postJson(`${stack.url}/api/auth/register`, { firstName: "A", lastName: "B", email: uniqueEmail(), password: "1234567" });
+    const short = await postJson(`${stack.url}/api/auth/register`, {
+      firstName: "A",
+      lastName: "B",
+      email: uniqueEmail(),
+      password: "1234567",
+    });
     expect(short.status).toBe(400);
     expect(short.json).toMatchObject({ success: false, message: expect.any(String), errors: { password: SHORT } });
 
@@ -125,7 +146,11 @@ describe("POST /api/auth/register", () => {
     expect(Object.keys(empty.json.errors).sort()).toEqual(["email", "firstName", "lastName", "password"]);
 
     const mismatch = await postJson(`${stack.url}/api/auth/register`, {
-      firstName: "A", lastName: "B", email: uniqueEmail(), password: "long-enough-1", confirmPassword: "long-enough-2",
+      firstName: "A",
+      lastName: "B",
+      email: uniqueEmail(),
+      password: "long-enough-1",
+      confirmPassword: "long-enough-2",
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.errors).toEqual({ confirmPassword: "Passwords do not match" });
@@ -137,7 +162,13 @@ describe("POST /api/auth/register", () => {
 
   it("refuses a filled-in honeypot without creating anything", async () => {
     const email = uniqueEmail("bot");
-    const res = await postJson(`${stack.url}/api/auth/register`, { firstName: "B", lastName: "Ot", email, password: "botbotbot", website: "http://spam.example" });
+    const res = await postJson(`${stack.url}/api/auth/register`, {
+      firstName: "B",
+      lastName: "Ot",
+      email,
+      password: "botbotbot",
+      website: "http://spam.example",
+    });
     expect(res.status).toBe(400);
     expect(await stack.db.user.count({ where: { email } })).toBe(0);
   });
@@ -147,7 +178,11 @@ describe("POST /api/auth/register", () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 6; i++) {
-      const res = await postJson(`${stack.url}/api/auth/register`, { firstName: "R", lastName: "L", email: uniqueEmail("burst"), password: "burst-password" }, { ip });
+      const res = await postJson(
+        `${stack.url}/api/auth/register`,
+        { firstName: "R", lastName: "L", email: uniqueEmail("burst"), password: "burst-password" },
+        { ip },
+      );
       statuses.push(res.status);
       if (res.status === 429) retryAfter = res.headers.get("retry-after");
     }
@@ -163,7 +198,12 @@ describe("POST /api/auth/login", () => {
 
     const res = await login(email.toUpperCase(), password);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, token: expect.any(String), message: expect.any(String), user: { email, role: "customer" } });
+    expect(res.json).toMatchObject({
+      success: true,
+      token: expect.any(String),
+      message: expect.any(String),
+      user: { email, role: "customer" },
+    });
     expectNoSecrets(res.json);
     const first = (await stack.db.user.findUniqueOrThrow({ where: { email } })).lastLogin;
     expect(first).not.toBeNull();
@@ -237,7 +277,12 @@ describe("POST /api/auth/login", () => {
 
 describe("GET /api/auth/me and POST /api/auth/logout", () => {
   it("answers 401 without a token, with a bad token and with a malformed header", async () => {
-    const cases: Array<Record<string, string>> = [{}, bearer("not-a-real-token"), { Authorization: "Basic abc" }, { Cookie: "bce_session=forged" }];
+    const cases: Array<Record<string, string>> = [
+      {},
+      bearer("not-a-real-token"),
+      { Authorization: "Basic abc" },
+      { Cookie: "bce_session=forged" },
+    ];
     for (const headers of cases) {
       const res = await me(headers);
       expect(res.status).toBe(401);
@@ -258,7 +303,10 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
 
   it("treats an expired session as signed out", async () => {
     const { json } = await registerUser();
-    await stack.db.session.updateMany({ where: { userId: json.user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await stack.db.session.updateMany({
+      where: { userId: json.user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await me(bearer(json.token))).status).toBe(401);
   });
 });
@@ -287,7 +335,11 @@ describe("the /login page's session cookie", () => {
     expect(get.status).toBe(302);
     expect((await me({ Cookie: cookie })).status).toBe(200);
 
-    const out = await fetch(`${stack.url}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, "X-Forwarded-For": randomIp() } });
+    const out = await fetch(`${stack.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, "X-Forwarded-For": randomIp() },
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
     expect(out.headers.get("set-cookie")).toMatch(/^bce_session=[^;]*;.*Max-Age=0/i);
@@ -308,7 +360,14 @@ describe("the /login page's session cookie", () => {
     const res = await fetch(`${stack.url}/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
-      body: new URLSearchParams({ intent: "register", firstName: "A", lastName: "B", email: uniqueEmail(), password: "1234567", confirmPassword: "7654321" }),
+      body: new URLSearchParams({
+        intent: "register",
+        firstName: "A",
+        lastName: "B",
+        email: uniqueEmail(),
+        password: "1234567",
+        confirmPassword: "7654321",
+      }),
     });
     expect(res.status).toBe(400);
     const html = await res.text();
@@ -329,7 +388,9 @@ describe("password reset", () => {
     expect(known.json).toMatchObject({ success: true, message: expect.any(String) });
 
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(email) && e.subject.startsWith("Reset your")));
-    const token = await stack.db.accountToken.findFirstOrThrow({ where: { user: { email }, purpose: "password_reset" } });
+    const token = await stack.db.accountToken.findFirstOrThrow({
+      where: { user: { email }, purpose: "password_reset" },
+    });
     await expect.poll(() => notificationSentAt(stack.db, "account-link", { accountTokenId: token.id })).not.toBeNull();
     expect(stack.mail.list(nobody)).toEqual([]);
 
@@ -371,13 +432,19 @@ describe("password reset", () => {
   });
 
   it("refuses an unknown or expired token", async () => {
-    const unknown = await postJson(`${stack.url}/api/auth/reset-password`, { token: "made-up-token", password: "long-enough-pw" });
+    const unknown = await postJson(`${stack.url}/api/auth/reset-password`, {
+      token: "made-up-token",
+      password: "long-enough-pw",
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json).toMatchObject({ success: false, message: expect.any(String) });
 
     const { email } = await registerUser();
     const token = await resetTokenFromEmail(email);
-    await stack.db.accountToken.updateMany({ where: { user: { email }, purpose: "password_reset" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await stack.db.accountToken.updateMany({
+      where: { user: { email }, purpose: "password_reset" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await postJson(`${stack.url}/api/auth/reset-password`, { token, password: "long-enough-pw" });
     expect(expired.status).toBe(400);
   });
@@ -385,7 +452,10 @@ describe("password reset", () => {
   it("limits reset requests per address", async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await postJson(`${stack.url}/api/auth/request-reset`, { email: uniqueEmail("r") }, { ip })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await postJson(`${stack.url}/api/auth/request-reset`, { email: uniqueEmail("r") }, { ip })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -397,7 +467,8 @@ describe("requireUser / requireAdmin", () => {
     const logger = { warn() {}, info() {}, error() {} };
     context = { services: { env, db: stack.db }, logger } as unknown as AppLoadContext;
   });
-  const request = (path: string, token?: string) => new Request(`${stack.url}${path}`, { headers: token ? bearer(token) : {} });
+  const request = (path: string, token?: string) =>
+    new Request(`${stack.url}${path}`, { headers: token ? bearer(token) : {} });
   const thrown = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -411,12 +482,21 @@ describe("requireUser / requireAdmin", () => {
   it("lets an admin through and refuses others: JSON under /api, Access Denied data on pages", async () => {
     const adminEmail = uniqueEmail("admin");
     await stack.db.user.create({
-      data: { firstName: "Office", lastName: "Admin", email: adminEmail, passwordHash: await hashPassword(ADMIN_PASSWORD), role: "admin" },
+      data: {
+        firstName: "Office",
+        lastName: "Admin",
+        email: adminEmail,
+        passwordHash: await hashPassword(ADMIN_PASSWORD),
+        role: "admin",
+      },
     });
     const adminToken = (await login(adminEmail, ADMIN_PASSWORD)).json.token as string;
     const customerToken = (await registerUser()).json.token as string;
 
-    expect(await requireAdmin(request("/dashboard", adminToken), context)).toMatchObject({ email: adminEmail, role: "admin" });
+    expect(await requireAdmin(request("/dashboard", adminToken), context)).toMatchObject({
+      email: adminEmail,
+      role: "admin",
+    });
     expect(await requireUser(request("/dashboard", customerToken), context)).toMatchObject({ role: "customer" });
 
     const apiSignedOut = await thrown(requireAdmin(request("/api/admin/users"), context));
@@ -426,10 +506,16 @@ describe("requireUser / requireAdmin", () => {
     expect(apiCustomer.status).toBe(403);
     expect(await apiCustomer.json()).toMatchObject({ success: false });
 
-    for (const [token, status] of [[undefined, 401], [customerToken, 403]] as const) {
+    for (const [token, status] of [
+      [undefined, 401],
+      [customerToken, 403],
+    ] as const) {
       const page = await thrown(requireAdmin(request("/admin/users", token), context));
       expect(page.status).toBe(status);
-      expect(await page.json()).toMatchObject({ title: "Access Denied", message: "You need admin access to view this page." });
+      expect(await page.json()).toMatchObject({
+        title: "Access Denied",
+        message: "You need admin access to view this page.",
+      });
     }
 
     const signedOutPage = await thrown(requireUser(request("/somewhere"), context));
@@ -441,7 +527,13 @@ describe("requireUser / requireAdmin", () => {
   it("the seeded admin's credentials sign in as admin", async () => {
     await stack.db.user.upsert({
       where: { email: ADMIN_EMAIL },
-      create: { firstName: "Office", lastName: "Admin", email: ADMIN_EMAIL, passwordHash: await hashPassword(ADMIN_PASSWORD), role: "admin" },
+      create: {
+        firstName: "Office",
+        lastName: "Admin",
+        email: ADMIN_EMAIL,
+        passwordHash: await hashPassword(ADMIN_PASSWORD),
+        role: "admin",
+      },
       update: {},
     });
     const res = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -456,8 +548,14 @@ describe("the browser's rules and the server's schemas", () => {
     ["login", { email: "a@example.com", password: "1234567" }],
     ["login", { email: "", password: "" }],
     ["login", { email: "nope", password: "12345678" }],
-    ["register", { firstName: "A", lastName: "B", email: "a@example.com", password: "12345678", confirmPassword: "12345678" }],
-    ["register", { firstName: " ", lastName: "B", email: "a@example.com", password: "12345678", confirmPassword: "12345679" }],
+    [
+      "register",
+      { firstName: "A", lastName: "B", email: "a@example.com", password: "12345678", confirmPassword: "12345678" },
+    ],
+    [
+      "register",
+      { firstName: " ", lastName: "B", email: "a@example.com", password: "12345678", confirmPassword: "12345679" },
+    ],
     ["register", { firstName: "A", lastName: "B", email: "a@example.com", password: "1234567", confirmPassword: "" }],
     ["reset", { token: "abc", password: "12345678", confirmPassword: "12345678" }],
     ["reset", { token: "", password: "12345678", confirmPassword: "87654321" }],
@@ -467,7 +565,9 @@ describe("the browser's rules and the server's schemas", () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, value);
     const submission = parseForm(form, schemas[intent]);
-    return submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+    return submission.status === "success"
+      ? {}
+      : Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));
   };
   it.each(cases)("agree on %s %j", (intent, values) => {
     const parsed = schemas[intent].safeParse(values);

@@ -61,7 +61,14 @@ function postChunked(url: string, contentType: string, bytes: number, head: stri
 }
 
 const FIVE_MB = 5 * 1024 * 1024;
-const contactFields = { firstName: "Marie", lastName: "Thibodeaux", email: "marie.t@example.com", phone: "", service: "", message: "" };
+const contactFields = {
+  firstName: "Marie",
+  lastName: "Thibodeaux",
+  email: "marie.t@example.com",
+  phone: "",
+  service: "",
+  message: "",
+};
 const formHead = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe("a 5 MB body sent chunked, without Content-Length", () => {
@@ -84,7 +91,12 @@ describe("bodies within the limit", () => {
   it("a page login form post without JavaScript signs in", async () => {
     const email = `body-limit.${Date.now()}@example.com`;
     const password = "gumbo-filé-2024";
-    const registered = await postJson(`${stack.url}/api/auth/register`, { firstName: "Clovis", lastName: "Broussard", email, password });
+    const registered = await postJson(`${stack.url}/api/auth/register`, {
+      firstName: "Clovis",
+      lastName: "Broussard",
+      email,
+      password,
+    });
     expect(registered.status, registered.text).toBe(201);
 
     const res = await fetch(`${stack.url}/login`, {
@@ -99,7 +111,12 @@ describe("bodies within the limit", () => {
   });
 
   it("a page login form post sent chunked is read and answered", async () => {
-    const res = await postChunked(`${stack.url}/login`, FORM, 0, formHead({ intent: "login", email: "nobody@example.com", password: "wrong-password" }));
+    const res = await postChunked(
+      `${stack.url}/login`,
+      FORM,
+      0,
+      formHead({ intent: "login", email: "nobody@example.com", password: "wrong-password" }),
+    );
     expect(res.status).toBe(401);
     expect(res.text).toContain("Invalid email or password");
   });
@@ -129,7 +146,12 @@ describe("bodies within the limit", () => {
 
   it("a contact form post sent chunked, just under 1 MB, reaches the form's own checks", async () => {
     // The whole body is read: the message is too long for the form, not too large for the server.
-    const res = await postChunked(`${stack.url}/contact`, FORM, 1024 * 1024 - 1, formHead({ ...contactFields, message: "" }));
+    const res = await postChunked(
+      `${stack.url}/contact`,
+      FORM,
+      1024 * 1024 - 1,
+      formHead({ ...contactFields, message: "" }),
+    );
     expect(res.status).toBe(200);
     expect(res.text).toContain("Message is too long (5,000 characters at most)");
   });

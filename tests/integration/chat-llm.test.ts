@@ -9,7 +9,10 @@ let stack: Stack;
 let llm: Awaited<ReturnType<typeof startLlmStandin>>;
 beforeAll(async () => {
   llm = await startLlmStandin();
-  stack = await startStack({ name: "chat-llm", env: { LLM_BASE_URL: llm.url, LLM_API_KEY: "sk-test", LLM_MODEL: "test-model" } });
+  stack = await startStack({
+    name: "chat-llm",
+    env: { LLM_BASE_URL: llm.url, LLM_API_KEY: "sk-test", LLM_MODEL: "test-model" },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -54,7 +57,9 @@ it.each([
   llm.state.mode = mode;
   const { sessionId, socket, deltas, streamed } = await conversation();
   try {
-    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "my breaker box is smoking, help" });
+    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, {
+      message: "my breaker box is smoking, help",
+    });
     await streamed;
     expect(res.status).toBe(200);
     expect(res.json.intent).toBe("emergency");
@@ -62,7 +67,12 @@ it.each([
     expect(res.json.message.startsWith("Happy to help")).toBe(false);
     // Whatever was streamed before the failure is discarded (reset), then the engine's text streams.
     const lastReset = deltas.map((d) => !!d.reset).lastIndexOf(true);
-    expect(deltas.slice(lastReset + 1).map((d) => d.delta).join("")).toBe(res.json.message);
+    expect(
+      deltas
+        .slice(lastReset + 1)
+        .map((d) => d.delta)
+        .join(""),
+    ).toBe(res.json.message);
   } finally {
     socket.disconnect();
   }

@@ -17,7 +17,13 @@ describe("chat store", () => {
     expect(stored?.handledById).toBeNull();
     const viaPrisma = await db().chatMessage.findUniqueOrThrow({ where: { id: stored!.message.id } });
     expect(stored!.message).toEqual(viaPrisma);
-    expect(viaPrisma).toMatchObject({ sender: "user", message: "Do you serve Walker? 🙂 <b>hi</b>", intent: null, suggestedActions: [], replyToId: null });
+    expect(viaPrisma).toMatchObject({
+      sender: "user",
+      message: "Do you serve Walker? 🙂 <b>hi</b>",
+      intent: null,
+      suggestedActions: [],
+      replyToId: null,
+    });
     const session = await db().chatSession.findUniqueOrThrow({ where: { id: "chat_store1" } });
     expect(session.updatedAt.getTime()).toBeGreaterThan(before.getTime());
     expect(session.updatedAt.getTime()).toBe(viaPrisma.createdAt.getTime());
@@ -31,7 +37,9 @@ describe("chat store", () => {
   });
 
   it("says when staff have taken the conversation over", async () => {
-    const admin = await db().user.create({ data: { firstName: "A", lastName: "B", email: "staff-store@example.com", passwordHash: "h", role: "admin" } });
+    const admin = await db().user.create({
+      data: { firstName: "A", lastName: "B", email: "staff-store@example.com", passwordHash: "h", role: "admin" },
+    });
     await db().chatSession.create({ data: { id: "chat_store2", handledById: admin.id } });
     expect((await storeVisitorMessage(db(), "chat_store2", "anyone there?"))?.handledById).toBe(admin.id);
     expect((await loadConversation(db(), "chat_store2", 5))?.handledById).toBe(admin.id);
@@ -49,11 +57,18 @@ describe("chat store", () => {
       suggestedActions: ["Book an appointment", "Call us"],
     });
     expect(reply).toEqual(await db().chatMessage.findUniqueOrThrow({ where: { id: reply.id } }));
-    expect(reply).toMatchObject({ sender: "assistant", intent: "hours", suggestedActions: ["Book an appointment", "Call us"] });
+    expect(reply).toMatchObject({
+      sender: "assistant",
+      intent: "hours",
+      suggestedActions: ["Book an appointment", "Call us"],
+    });
     expect((await db().chatMessage.findUniqueOrThrow({ where: { id: first!.message.id } })).replyToId).toBe(reply.id);
 
     const second = await storeVisitorMessage(db(), "chat_store3", "thanks");
-    const all = await db().chatMessage.findMany({ where: { sessionId: "chat_store3" }, orderBy: { createdAt: "desc" } });
+    const all = await db().chatMessage.findMany({
+      where: { sessionId: "chat_store3" },
+      orderBy: { createdAt: "desc" },
+    });
     const loaded = await loadConversation(db(), "chat_store3", 2);
     expect(loaded?.latest).toEqual(all.slice(0, 2));
     expect(loaded?.latest[0]?.id).toBe(second!.message.id);
@@ -62,14 +77,24 @@ describe("chat store", () => {
   it("refuses a second reply to the same message and stores nothing for an unknown one", async () => {
     await db().chatSession.create({ data: { id: "chat_store4" } });
     const visitor = await storeVisitorMessage(db(), "chat_store4", "hi");
-    const reply = { sessionId: "chat_store4", replyTo: visitor!.message.id, message: "Hello!", intent: "greeting", suggestedActions: [] };
+    const reply = {
+      sessionId: "chat_store4",
+      replyTo: visitor!.message.id,
+      message: "Hello!",
+      intent: "greeting",
+      suggestedActions: [],
+    };
     await storeAssistantReply(db(), { ...reply, id: crypto.randomUUID() });
     await expect(storeAssistantReply(db(), { ...reply, id: crypto.randomUUID() })).rejects.toThrow(/answered already/);
-    await expect(storeAssistantReply(db(), { ...reply, id: crypto.randomUUID(), replyTo: crypto.randomUUID() })).rejects.toThrow(/not found/);
+    await expect(
+      storeAssistantReply(db(), { ...reply, id: crypto.randomUUID(), replyTo: crypto.randomUUID() }),
+    ).rejects.toThrow(/not found/);
     // Another conversation's message cannot be answered from this one.
     await db().chatSession.create({ data: { id: "chat_store5" } });
     const elsewhere = await storeVisitorMessage(db(), "chat_store5", "hi");
-    await expect(storeAssistantReply(db(), { ...reply, id: crypto.randomUUID(), replyTo: elsewhere!.message.id })).rejects.toThrow(/not found/);
+    await expect(
+      storeAssistantReply(db(), { ...reply, id: crypto.randomUUID(), replyTo: elsewhere!.message.id }),
+    ).rejects.toThrow(/not found/);
     expect(await db().chatMessage.count({ where: { sessionId: "chat_store4" } })).toBe(2);
     expect(await db().chatMessage.count({ where: { sessionId: "chat_store5" } })).toBe(1);
   });

@@ -39,7 +39,11 @@ describe("POST /api/chat/session", () => {
 describe("POST /api/chat/:sessionId/message", () => {
   it("answers with the stored reply, its intent and at most three actions", async () => {
     const sessionId = await openSession();
-    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { sender: "user", message: "what are your hours on saturday?", messageType: "text" });
+    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, {
+      sender: "user",
+      message: "what are your hours on saturday?",
+      messageType: "text",
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       success: true,
@@ -56,7 +60,9 @@ describe("POST /api/chat/:sessionId/message", () => {
 
   it("puts the phone number first for an emergency", async () => {
     const sessionId = await openSession();
-    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "my outlet is sparking and smells like burning" });
+    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, {
+      message: "my outlet is sparking and smells like burning",
+    });
     expect(res.json.intent).toBe("emergency");
     const firstSentence = res.json.message.split(/(?<=[.!?])\s/)[0];
     expect(firstSentence).toContain(business.phone);
@@ -81,7 +87,8 @@ describe("POST /api/chat/:sessionId/message", () => {
   it("limits how fast one conversation can send", async () => {
     const sessionId = await openSession();
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: `hi ${i}` })).status);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: `hi ${i}` })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses.slice(-1)).toEqual([429]);
   });
@@ -90,7 +97,11 @@ describe("POST /api/chat/:sessionId/message", () => {
 describe("GET /api/chat/:sessionId/messages", () => {
   it("reads the conversation back, oldest first, as the socket sends it; 404 for an unknown one", async () => {
     const sessionId = await openSession();
-    expect(await fetch(`${stack.url}/api/chat/${sessionId}/messages`).then((r) => r.json())).toEqual({ success: true, sessionId, messages: [] });
+    expect(await fetch(`${stack.url}/api/chat/${sessionId}/messages`).then((r) => r.json())).toEqual({
+      success: true,
+      sessionId,
+      messages: [],
+    });
     const first = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "do you serve Walker?" });
     const second = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "thanks!" });
     const res = await fetch(`${stack.url}/api/chat/${sessionId}/messages`);
@@ -102,7 +113,11 @@ describe("GET /api/chat/:sessionId/messages", () => {
       second.json.userMessage.id,
       second.json.assistantMessage.id,
     ]);
-    expect(body.messages[1]).toMatchObject({ sender: "assistant", message: first.json.message, metadata: { intent: "service_area" } });
+    expect(body.messages[1]).toMatchObject({
+      sender: "assistant",
+      message: first.json.message,
+      metadata: { intent: "service_area" },
+    });
     expect(body.messages[1].metadata.suggestedActions).toEqual(first.json.suggestedActions);
 
     for (const path of [`/api/chat/${newSessionId()}/messages`, "/api/chat/not-a-session/messages"]) {
@@ -123,13 +138,22 @@ describe("the reply streamed over socket.io", () => {
     try {
       expect(await join(socket, sessionId)).toEqual({ ok: true });
       expect(await join(other, otherId)).toEqual({ ok: true });
-      type Payload = { sessionId?: string; delta?: string; messageId?: string; message?: { id: string; message: string } };
+      type Payload = {
+        sessionId?: string;
+        delta?: string;
+        messageId?: string;
+        message?: { id: string; message: string };
+      };
       const events: Array<{ type: string; payload: Payload }> = [];
-      for (const type of ["chat:typing", "chat:delta", "chat:message"]) socket.on(type, (payload) => events.push({ type, payload }));
+      for (const type of ["chat:typing", "chat:delta", "chat:message"])
+        socket.on(type, (payload) => events.push({ type, payload }));
       const leaked: unknown[] = [];
-      for (const type of ["chat:typing", "chat:delta", "chat:message"]) other.on(type, (payload) => leaked.push(payload));
+      for (const type of ["chat:typing", "chat:delta", "chat:message"])
+        other.on(type, (payload) => leaked.push(payload));
 
-      const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "do you do panel upgrades in Denham Springs?" });
+      const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, {
+        message: "do you do panel upgrades in Denham Springs?",
+      });
       expect(res.status).toBe(200);
       await expect.poll(() => events.some((e) => e.type === "chat:message")).toBe(true);
 
@@ -156,14 +180,20 @@ describe("the reply streamed over socket.io", () => {
     try {
       expect(await join(socket, newSessionId())).toMatchObject({ ok: false });
       expect(await join(socket, "chat:*")).toMatchObject({ ok: false });
-      expect(await new Promise((resolve) => socket.emit("chat:join", "not an object", resolve))).toMatchObject({ ok: false });
+      expect(await new Promise((resolve) => socket.emit("chat:join", "not an object", resolve))).toMatchObject({
+        ok: false,
+      });
     } finally {
       socket.disconnect();
     }
   });
 
   it("refuses sockets opened from another site's pages", async () => {
-    const socket = io(stack.url, { transports: ["websocket"], reconnection: false, extraHeaders: { Origin: "https://evil.example" } });
+    const socket = io(stack.url, {
+      transports: ["websocket"],
+      reconnection: false,
+      extraHeaders: { Origin: "https://evil.example" },
+    });
     const outcome = await new Promise<string>((resolve) => {
       socket.on("connect", () => resolve("connected"));
       socket.on("connect_error", () => resolve("refused"));
@@ -191,26 +221,49 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ success: true, message: expect.stringContaining("within 24 hours") });
 
-    const booking = await stack.db.booking.findUniqueOrThrow({ where: { id: res.json.bookingId }, include: { customer: true } });
+    const booking = await stack.db.booking.findUniqueOrThrow({
+      where: { id: res.json.bookingId },
+      include: { customer: true },
+    });
     expect(booking).toMatchObject({ status: "pending", priority: "high", summary: "Panel Upgrade", source: "chat" });
-    expect(booking.customer).toMatchObject({ name: "Clarice Fontenot", email: "clarice@example.com", phone: "(225) 555-0190" });
+    expect(booking.customer).toMatchObject({
+      name: "Clarice Fontenot",
+      email: "clarice@example.com",
+      phone: "(225) 555-0190",
+    });
     expect(booking.details).toContain("1200 Florida Blvd, Walker");
     expect(booking.details).toContain("weekday mornings");
     expect(booking.details).toContain("Breakers trip when the dryer runs.");
     // The request stays tied to its chat session (the core is shared with the customer portal, which has none).
-    const request = await stack.db.appointmentRequest.findUniqueOrThrow({ where: { id: res.json.appointmentRequestId } });
-    expect(request).toMatchObject({ chatSessionId: sessionId, bookingId: booking.id, customerEmail: "clarice@example.com" });
+    const request = await stack.db.appointmentRequest.findUniqueOrThrow({
+      where: { id: res.json.appointmentRequestId },
+    });
+    expect(request).toMatchObject({
+      chatSessionId: sessionId,
+      bookingId: booking.id,
+      customerEmail: "clarice@example.com",
+    });
 
     // Staff see it, pending, in the bookings list and in its month of the calendar.
     const { signedInUser } = await import("../support/accounts");
     const office = await signedInUser(stack.url, stack.db, "admin");
-    const list = await fetch(`${stack.url}/api/bookings?status=pending&limit=100`, { headers: office.auth }).then((r) => r.json());
-    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ id: booking.id, status: "pending", summary: "Panel Upgrade" })]));
+    const list = await fetch(`${stack.url}/api/bookings?status=pending&limit=100`, { headers: office.auth }).then((r) =>
+      r.json(),
+    );
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: booking.id, status: "pending", summary: "Panel Upgrade" }),
+      ]),
+    );
     const month = booking.scheduledDate.toLocaleDateString("en-CA", { timeZone: "America/Chicago" }).slice(0, 7);
-    const calendar = await fetch(`${stack.url}/admin/calendar?month=${month}`, { headers: office.auth }).then((r) => r.text());
+    const calendar = await fetch(`${stack.url}/admin/calendar?month=${month}`, { headers: office.auth }).then((r) =>
+      r.text(),
+    );
     expect(calendar).toContain("Panel Upgrade");
 
-    await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${booking.id}`)));
+    await stack.mail.waitFor((all) =>
+      all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${booking.id}`)),
+    );
     const confirmation = await stack.mail.waitFor((all) => all.some((e) => e.to.includes("clarice@example.com")));
     const confirmationEmail = confirmation.find((e) => e.to.includes("clarice@example.com"))!;
     expect(confirmationEmail.text).toContain("Panel Upgrade");
@@ -221,7 +274,11 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
     expect(String(event.summary)).toContain("Panel Upgrade");
 
     // The same email again is a lead of its own: a typed address never joins an existing customer (staff merge; see identity.test.ts).
-    const again = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, { ...appointment, priority: "emergency", serviceType: "Emergency Electrical Service" });
+    const again = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, {
+      ...appointment,
+      priority: "emergency",
+      serviceType: "Emergency Electrical Service",
+    });
     expect(again.status).toBe(201);
     const second = await stack.db.booking.findUniqueOrThrow({ where: { id: again.json.bookingId } });
     expect(second).toMatchObject({ priority: "emergency" });
@@ -233,12 +290,22 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
   it("places a chosen date and slot in Baton Rouge time, and refuses a past date", async () => {
     const sessionId = await openSession();
     const future = new Date(Date.now() + 5 * 86400_000).toISOString().slice(0, 10);
-    const res = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, { ...appointment, preferredDate: future, preferredTime: "14:00" });
+    const res = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, {
+      ...appointment,
+      preferredDate: future,
+      preferredTime: "14:00",
+    });
     expect(res.status).toBe(201);
     const booking = await stack.db.booking.findUniqueOrThrow({ where: { id: res.json.bookingId } });
-    expect(booking.scheduledDate.toLocaleString("en-US", { timeZone: "America/Chicago", hour: "numeric", hour12: false })).toBe("14");
+    expect(
+      booking.scheduledDate.toLocaleString("en-US", { timeZone: "America/Chicago", hour: "numeric", hour12: false }),
+    ).toBe("14");
 
-    const past = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, { ...appointment, preferredDate: "2020-01-01", preferredTime: "10:00" });
+    const past = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, {
+      ...appointment,
+      preferredDate: "2020-01-01",
+      preferredTime: "10:00",
+    });
     expect(past.status).toBe(400);
     expect(past.json.errors.preferredDate).toBe("The date cannot be earlier than today");
     expect(past.json.message).toBe("The date cannot be earlier than today");

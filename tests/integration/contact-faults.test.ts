@@ -5,7 +5,12 @@ import { notificationSentAt } from "../support/outbox";
 
 /** A lead that reached us is never lost and never emailed twice. */
 
-const message = (text: string) => ({ firstName: "Leo", lastName: "Broussard", email: "leo@example.com", message: text });
+const message = (text: string) => ({
+  firstName: "Leo",
+  lastName: "Broussard",
+  email: "leo@example.com",
+  message: text,
+});
 
 describe("the worker killed during a send", () => {
   let stack: Stack;
@@ -28,7 +33,9 @@ describe("the worker killed during a send", () => {
 
     await stack.startWorker();
     await expect
-      .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: res.json.id }), { timeout: 20_000 })
+      .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: res.json.id }), {
+        timeout: 20_000,
+      })
       .not.toBeNull();
     await new Promise((r) => setTimeout(r, 1_500));
     const delivered = stack.mail.list(STAFF_EMAIL).filter((e) => e.text?.includes("kill me mid-send"));

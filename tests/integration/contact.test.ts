@@ -27,7 +27,12 @@ describe("POST /api/contact", () => {
     expect(res.json).toMatchObject({ success: true });
 
     const row = await stack.db.contactMessage.findUniqueOrThrow({ where: { id: res.json.id } });
-    expect(row).toMatchObject({ firstName: "Marie", lastName: "Thibodeaux", email: "marie.t@example.com", service: "generator" });
+    expect(row).toMatchObject({
+      firstName: "Marie",
+      lastName: "Thibodeaux",
+      email: "marie.t@example.com",
+      service: "generator",
+    });
 
     const [email] = await stack.mail.waitFor((all) => all.some((e) => e.text?.includes(valid.message)));
     const sent = stack.mail.list(STAFF_EMAIL).find((e) => e.text?.includes(valid.message))!;
@@ -37,13 +42,20 @@ describe("POST /api/contact", () => {
       expect(sent.text).toContain(value);
       expect(sent.html).toContain(value.replace(/'/g, "&#39;"));
     }
-    await expect.poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id })).not.toBeNull();
+    await expect
+      .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id }))
+      .not.toBeNull();
     const log = await stack.db.emailLog.findMany({ where: { relatedKey: `contact:${row.id}` } });
-    expect(log).toEqual([expect.objectContaining({ to: STAFF_EMAIL, status: "sent", kind: "contact-notification", providerId: sent.id })]);
+    expect(log).toEqual([
+      expect.objectContaining({ to: STAFF_EMAIL, status: "sent", kind: "contact-notification", providerId: sent.id }),
+    ]);
   });
 
   it("escapes markup a visitor types into the staff email", async () => {
-    const res = await postJson(`${stack.url}/api/contact`, { ...valid, message: `<script>alert("x")</script> lights flicker` });
+    const res = await postJson(`${stack.url}/api/contact`, {
+      ...valid,
+      message: `<script>alert("x")</script> lights flicker`,
+    });
     expect(res.status).toBe(201);
     const emails = await stack.mail.waitFor((all) => all.some((e) => e.text?.includes("lights flicker")));
     const sent = emails.find((e) => e.text?.includes("lights flicker"))!;

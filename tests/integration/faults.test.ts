@@ -27,7 +27,8 @@ describe("PostgreSQL restarted", () => {
     const pg = await startPrivatePostgres();
     cleanups.push(() => pg.destroy());
     stack = await startStack({ name: "pg-restart", pgServerUrl: pg.url });
-    const contact = (message: string) => postJson(`${stack!.url}/api/contact`, { firstName: "P", lastName: "G", email: "pg@example.com", message });
+    const contact = (message: string) =>
+      postJson(`${stack!.url}/api/contact`, { firstName: "P", lastName: "G", email: "pg@example.com", message });
 
     expect((await contact("before the restart")).status).toBe(201);
     await pg.stop();
@@ -54,16 +55,34 @@ describe("SIGTERM to a web process under load", () => {
     const port = Number(new URL(webA).port);
     const send = (i: number) =>
       new Promise<string>((resolve) => {
-        const body = JSON.stringify({ firstName: "Load", lastName: `${i}`, email: "load@example.com", message: `under load ${i}` });
+        const body = JSON.stringify({
+          firstName: "Load",
+          lastName: `${i}`,
+          email: "load@example.com",
+          message: `under load ${i}`,
+        });
         const req = http.request(
-          { host: "127.0.0.1", port, path: "/api/contact", method: "POST", agent: false, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Forwarded-For": randomIp() } },
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/api/contact",
+            method: "POST",
+            agent: false,
+            headers: {
+              "Content-Type": "application/json",
+              "Content-Length": Buffer.byteLength(body),
+              "X-Forwarded-For": randomIp(),
+            },
+          },
           (res) => {
             res.resume();
             res.on("end", () => resolve(`status ${res.statusCode}`));
             res.on("error", () => resolve("reset"));
           },
         );
-        req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED" ? "refused" : `error ${error.code}`));
+        req.on("error", (error: NodeJS.ErrnoException) =>
+          resolve(error.code === "ECONNREFUSED" ? "refused" : `error ${error.code}`),
+        );
         req.end(body);
       });
 
@@ -83,7 +102,16 @@ describe("SIGTERM to a web process under load", () => {
 
     // New requests are refused by A and served by B.
     expect(await send(999)).toBe("refused");
-    expect((await postJson(`${webB}/api/contact`, { firstName: "B", lastName: "B", email: "b@example.com", message: "elsewhere" })).status).toBe(201);
+    expect(
+      (
+        await postJson(`${webB}/api/contact`, {
+          firstName: "B",
+          lastName: "B",
+          email: "b@example.com",
+          message: "elsewhere",
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -105,7 +133,12 @@ describe("SIGTERM while a client is slow to send its request", () => {
     await stack.webs[0]!.waitForOutput(/listener closed/, 20_000);
 
     // Only now does the slow client send its message: it was accepted before, so it is served.
-    const body = JSON.stringify({ firstName: "Slow", lastName: "Client", email: "slow@example.com", message: "sent late on an early connection" });
+    const body = JSON.stringify({
+      firstName: "Slow",
+      lastName: "Client",
+      email: "slow@example.com",
+      message: "sent late on an early connection",
+    });
     socket.write(
       `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nX-Forwarded-For: ${randomIp()}\r\nConnection: close\r\n\r\n${body}`,
@@ -122,7 +155,9 @@ describe("Redis stopped while leads arrive", () => {
     cleanups.push(() => redis.stop());
     stack = await startStack({ name: "redis-leads", redisUrl: redis.url });
     const email = "resetme@example.com";
-    await stack.db.user.create({ data: { firstName: "Reset", lastName: "Me", email, passwordHash: await hashPassword("old-password-123") } });
+    await stack.db.user.create({
+      data: { firstName: "Reset", lastName: "Me", email, passwordHash: await hashPassword("old-password-123") },
+    });
     const sessionId = `chat_faults${Date.now().toString(36)}`;
     expect((await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" })).status).toBe(201);
 
@@ -139,7 +174,9 @@ describe("Redis stopped while leads arrive", () => {
     expect(reset.status).toBe(200);
     expect(await stack.db.booking.count({ where: { id: booking.json.bookingId, status: "pending" } })).toBe(1);
     // The token is issued just after the answer (so the answer takes as long whether or not the account exists).
-    await expect.poll(() => stack!.db.accountToken.count({ where: { user: { email }, purpose: "password_reset" } })).toBe(1);
+    await expect
+      .poll(() => stack!.db.accountToken.count({ where: { user: { email }, purpose: "password_reset" } }))
+      .toBe(1);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(stack.mail.list()).toHaveLength(0);
 
@@ -164,9 +201,16 @@ describe("Redis stopped while leads arrive", () => {
     cleanups.push(() => redis.stop());
     stack = await startStack({ name: "redis-cancel", redisUrl: redis.url });
     const customer = await signedInUser(stack.url, stack.db, "customer");
-    const mine = await stack.db.customer.create({ data: { name: "Odile Landry", email: customer.user.email, phone: "(225) 555-0164", userId: customer.user.id } });
+    const mine = await stack.db.customer.create({
+      data: { name: "Odile Landry", email: customer.user.email, phone: "(225) 555-0164", userId: customer.user.id },
+    });
     const booking = await stack.db.booking.create({
-      data: { customerId: mine.id, summary: "Ceiling fan install", status: "pending", scheduledDate: new Date(Date.now() + 3 * 86_400_000) },
+      data: {
+        customerId: mine.id,
+        summary: "Ceiling fan install",
+        status: "pending",
+        scheduledDate: new Date(Date.now() + 3 * 86_400_000),
+      },
     });
 
     await redis.stop();
@@ -187,7 +231,9 @@ describe("Redis stopped while leads arrive", () => {
     await redis.start();
     const subject = `Booking #${booking.id} cancelled by the customer`;
     await stack.mail.waitFor((all) => all.some((e) => e.subject.includes(subject)), 30_000);
-    await expect.poll(() => notificationSentAt(stack!.db, "booking-cancelled-notification", cancellation)).not.toBeNull();
+    await expect
+      .poll(() => notificationSentAt(stack!.db, "booking-cancelled-notification", cancellation))
+      .not.toBeNull();
     await new Promise((r) => setTimeout(r, 2_000));
     expect(stack.mail.list().filter((e) => e.subject.includes(subject))).toHaveLength(1);
   });

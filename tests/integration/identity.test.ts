@@ -51,21 +51,30 @@ const me = (token: string) => api(stack.url, "GET", "/api/auth/me", token);
 const listsBooking = (html: string, id: number) => html.replaceAll("<!-- -->", "").includes(`(#${id})`);
 
 async function accountPage(token: string) {
-  const res = await fetch(`${stack.url}/account`, { headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": randomIp() } });
+  const res = await fetch(`${stack.url}/account`, {
+    headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": randomIp() },
+  });
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
 
 function accountPost(token: string, fields: Record<string, string>) {
   return fetch(`${stack.url}/account`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": randomIp(),
+    },
     body: new URLSearchParams(fields),
   });
 }
 
 /** The link of the newest email to an address whose subject starts with `subject`. */
 async function linkFromEmail(to: string, subject: string, path: "/login" | "/verify-email") {
-  const emails = await stack.mail.waitFor((all) => all.some((e) => e.to.includes(to) && e.subject.startsWith(subject)), 15_000);
+  const emails = await stack.mail.waitFor(
+    (all) => all.some((e) => e.to.includes(to) && e.subject.startsWith(subject)),
+    15_000,
+  );
   const sent = emails.filter((e) => e.to.includes(to) && e.subject.startsWith(subject)).at(-1)!;
   const match = new RegExp(`${path.replace("/", "\\/")}\\?token=([\\w%.~-]+)`).exec(sent.text ?? "");
   expect(match, sent.text).not.toBeNull();
@@ -93,11 +102,19 @@ describe("found 1: an address registered by someone else opens nothing", () => {
 
     const cancel = await accountPost(token, { intent: "cancel", bookingId: String(lead.bookingId) });
     expect(cancel.status).toBe(200);
-    expect(await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId } })).toMatchObject({ status: "pending" });
+    expect(await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId } })).toMatchObject({
+      status: "pending",
+    });
 
     // The portal's request form is refused too.
     const before = await stack.db.booking.count();
-    await accountPost(token, { intent: "request", customerName: "M", customerPhone: "(225) 555-0100", customerEmail: jane, serviceType: "Panel Upgrade" });
+    await accountPost(token, {
+      intent: "request",
+      customerName: "M",
+      customerPhone: "(225) 555-0100",
+      customerEmail: jane,
+      serviceType: "Panel Upgrade",
+    });
     expect(await stack.db.booking.count()).toBe(before);
 
     // Jane cannot register; the answer sends her to "Forgot your password?".
@@ -108,7 +125,10 @@ describe("found 1: an address registered by someone else opens nothing", () => {
     // A completed reset proves the address: Mallory's session ends, the account is verified and linked.
     expect((await postJson(`${stack.url}/api/auth/request-reset`, { email: jane })).status).toBe(200);
     const resetToken = await linkFromEmail(jane, "Reset your", "/login");
-    expect((await postJson(`${stack.url}/api/auth/reset-password`, { token: resetToken, password: "janes-own-password" })).status).toBe(200);
+    expect(
+      (await postJson(`${stack.url}/api/auth/reset-password`, { token: resetToken, password: "janes-own-password" }))
+        .status,
+    ).toBe(200);
     expect((await me(token)).status).toBe(401);
 
     const signedIn = await postJson(`${stack.url}/api/auth/login`, { email: jane, password: "janes-own-password" });
@@ -124,10 +144,14 @@ describe("found 1: an address registered by someone else opens nothing", () => {
     const res = await register(email);
     expect(res.status).toBe(201);
     const token = await linkFromEmail(email, "Confirm your email", "/verify-email");
-    const row = await stack.db.accountToken.findFirstOrThrow({ where: { user: { email }, purpose: "email_verification" } });
+    const row = await stack.db.accountToken.findFirstOrThrow({
+      where: { user: { email }, purpose: "email_verification" },
+    });
     expect(row.tokenHash).toBe(sha256(token));
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(24 * 3600_000 + 1000);
-    await expect.poll(async () => (await stack.db.accountToken.findUniqueOrThrow({ where: { id: row.id } })).sealedToken).toBeNull();
+    await expect
+      .poll(async () => (await stack.db.accountToken.findUniqueOrThrow({ where: { id: row.id } })).sealedToken)
+      .toBeNull();
 
     // A mail scanner opening the link confirms nothing.
     const opened = await fetch(`${stack.url}/verify-email?token=${encodeURIComponent(token)}`);
@@ -155,11 +179,16 @@ describe("found 1: an address registered by someone else opens nothing", () => {
     expect(again.status).toBe(429);
     expect(again.headers.get("retry-after")).toMatch(/^\d+$/);
     // A minute later (the first link's time moved back), a new link goes out and the old one stops working.
-    await stack.db.accountToken.updateMany({ where: { user: { email } }, data: { createdAt: new Date(Date.now() - 120_000) } });
+    await stack.db.accountToken.updateMany({
+      where: { user: { email } },
+      data: { createdAt: new Date(Date.now() - 120_000) },
+    });
     const old = await linkFromEmail(email, "Confirm your email", "/verify-email");
     const sent = await api(stack.url, "POST", "/api/auth/resend-verification", res.json.token);
     expect(sent.status).toBe(200);
-    await expect.poll(() => stack.mail.list(email).filter((e) => e.subject.startsWith("Confirm your email")).length).toBe(2);
+    await expect
+      .poll(() => stack.mail.list(email).filter((e) => e.subject.startsWith("Confirm your email")).length)
+      .toBe(2);
     expect((await postJson(`${stack.url}/api/auth/verify-email`, { token: old })).status).toBe(400);
     const fresh = await linkFromEmail(email, "Confirm your email", "/verify-email");
     expect((await postJson(`${stack.url}/api/auth/verify-email`, { token: fresh })).status).toBe(200);
@@ -170,10 +199,15 @@ describe("found 1: an address registered by someone else opens nothing", () => {
 describe("found 2: anonymous requests never touch existing records or relay text", () => {
   it("makes a lead of its own instead of joining an existing customer, and staff merge it with one audited action", async () => {
     const owner = await signedInUser(stack.url, stack.db, "customer");
-    const existing = await stack.db.customer.create({ data: { name: "Real Owner", email: owner.user.email, phone: "(225) 555-0150", userId: owner.user.id } });
+    const existing = await stack.db.customer.create({
+      data: { name: "Real Owner", email: owner.user.email, phone: "(225) 555-0150", userId: owner.user.id },
+    });
 
     const lead = await chatBooking(owner.user.email);
-    const booking = await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId }, include: { customer: true } });
+    const booking = await stack.db.booking.findUniqueOrThrow({
+      where: { id: lead.bookingId },
+      include: { customer: true },
+    });
     expect(booking.customerId).not.toBe(existing.id);
     expect(booking.customer).toMatchObject({ email: owner.user.email, userId: null });
     expect(listsBooking((await accountPage(owner.token)).html, lead.bookingId)).toBe(false);
@@ -184,25 +218,42 @@ describe("found 2: anonymous requests never touch existing records or relay text
     const merged = await api(stack.url, "POST", `/api/bookings/${lead.bookingId}/merge-customer`, admin.token);
     expect(merged.status, merged.text).toBe(200);
     expect(merged.json).toMatchObject({ success: true, customerId: existing.id, mergedCustomerId: booking.customerId });
-    expect(await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId } })).toMatchObject({ customerId: existing.id });
+    expect(await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId } })).toMatchObject({
+      customerId: existing.id,
+    });
     expect(await stack.db.customer.count({ where: { id: booking.customerId } })).toBe(0);
-    expect(await stack.db.auditLog.findFirst({ where: { action: "customer.merged", targetId: String(existing.id) } })).toMatchObject({ actorEmail: admin.user.email });
+    expect(
+      await stack.db.auditLog.findFirst({ where: { action: "customer.merged", targetId: String(existing.id) } }),
+    ).toMatchObject({ actorEmail: admin.user.email });
     expect(listsBooking((await accountPage(owner.token)).html, lead.bookingId)).toBe(true);
-    expect((await api(stack.url, "POST", `/api/bookings/${lead.bookingId}/merge-customer`, admin.token)).status).toBe(409);
+    expect((await api(stack.url, "POST", `/api/bookings/${lead.bookingId}/merge-customer`, admin.token)).status).toBe(
+      409,
+    );
   });
 
   it("emails the typed address fixed wording only: no name, address or description, in the text or the .ics", async () => {
     const to = uniqueEmail("stranger");
-    const words = { customerName: "Visit evil.example now", address: "Click https://evil.example/win", description: "FREE MONEY at evil.example" };
+    const words = {
+      customerName: "Visit evil.example now",
+      address: "Click https://evil.example/win",
+      description: "FREE MONEY at evil.example",
+    };
     const lead = await chatBooking(to, words);
     const emails = await stack.mail.waitFor((all) => all.some((e) => e.to.includes(to)));
     const sent = emails.find((e) => e.to.includes(to))!;
-    const everything = [sent.subject, sent.text, sent.html, ...(sent.attachments ?? []).map((a) => Buffer.from(a.content, "base64").toString("utf8"))].join("\n");
+    const everything = [
+      sent.subject,
+      sent.text,
+      sent.html,
+      ...(sent.attachments ?? []).map((a) => Buffer.from(a.content, "base64").toString("utf8")),
+    ].join("\n");
     expect(everything).toContain(`Request #${lead.appointmentRequestId}`);
     expect(everything).toContain("Panel Upgrade");
     expect(everything).not.toContain("evil.example");
     // Staff still get everything the visitor wrote.
-    await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${lead.bookingId}`)));
+    await stack.mail.waitFor((all) =>
+      all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${lead.bookingId}`)),
+    );
     const staff = stack.mail.list(STAFF_EMAIL).find((e) => e.subject.includes(`#${lead.bookingId}`))!;
     expect(staff.text).toContain("FREE MONEY at evil.example");
   });
@@ -212,7 +263,9 @@ describe("found 2: anonymous requests never touch existing records or relay text
     const leads = [];
     for (let i = 0; i < 5; i++) leads.push(await chatBooking(to));
     for (const lead of leads) {
-      await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${lead.bookingId}`)));
+      await stack.mail.waitFor((all) =>
+        all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${lead.bookingId}`)),
+      );
     }
     await new Promise((r) => setTimeout(r, 1_500));
     expect(stack.mail.list(to)).toHaveLength(3);
@@ -226,7 +279,11 @@ describe("found 2: anonymous requests never touch existing records or relay text
     const statuses: number[] = [];
     for (let i = 1; i <= 7; i++) {
       const sessionId = await openChatSession(stack.url);
-      const res = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, appointment(uniqueEmail("v6")), { ip: `${network}::${i.toString(16)}` });
+      const res = await postJson(
+        `${stack.url}/api/chat/${sessionId}/book-appointment`,
+        appointment(uniqueEmail("v6")),
+        { ip: `${network}::${i.toString(16)}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
@@ -251,7 +308,9 @@ describe("found 2: the hourly cap on visitor emails", () => {
       expect(res.status).toBe(201);
       ids.push(res.json.bookingId);
     }
-    await capped.mail.waitFor((all) => ids.every((id) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`))));
+    await capped.mail.waitFor((all) =>
+      ids.every((id) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`))),
+    );
     await new Promise((r) => setTimeout(r, 1_500));
     expect(addresses.map((to) => capped.mail.list(to).length)).toEqual([1, 1, 0]);
   });
@@ -262,13 +321,19 @@ describe("found 7: tokens, revocation, caching and races", () => {
     const owner = await signedInUser(stack.url, stack.db, "customer");
     expect((await postJson(`${stack.url}/api/auth/request-reset`, { email: owner.user.email })).status).toBe(200);
     const token = await linkFromEmail(owner.user.email, "Reset your", "/login");
-    const row = await stack.db.accountToken.findFirstOrThrow({ where: { userId: owner.user.id, purpose: "password_reset" } });
+    const row = await stack.db.accountToken.findFirstOrThrow({
+      where: { userId: owner.user.id, purpose: "password_reset" },
+    });
     expect(row.tokenHash).toBe(sha256(token));
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     // What the secret alone could mint under the earlier scheme is refused.
-    const minted = createHmac("sha256", stack.env.SESSION_SECRET!).update(`password-reset:${row.id}`).digest("base64url");
+    const minted = createHmac("sha256", stack.env.SESSION_SECRET!)
+      .update(`password-reset:${row.id}`)
+      .digest("base64url");
     expect(minted).not.toBe(token);
-    expect((await postJson(`${stack.url}/api/auth/reset-password`, { token: minted, password: "minted-password-1" })).status).toBe(400);
+    expect(
+      (await postJson(`${stack.url}/api/auth/reset-password`, { token: minted, password: "minted-password-1" })).status,
+    ).toBe(400);
     // Once sent, the database holds only the hash.
     expect((await stack.db.accountToken.findUniqueOrThrow({ where: { id: row.id } })).sealedToken).toBeNull();
   });
@@ -280,13 +345,18 @@ describe("found 7: tokens, revocation, caching and races", () => {
     expect((await fetch(created.json.url)).status).toBe(200);
     await postJson(`${stack.url}/api/auth/request-reset`, { email: admin.user.email });
     const token = await linkFromEmail(admin.user.email, "Reset your", "/login");
-    expect((await postJson(`${stack.url}/api/auth/reset-password`, { token, password: "a-new-admin-password" })).status).toBe(200);
+    expect(
+      (await postJson(`${stack.url}/api/auth/reset-password`, { token, password: "a-new-admin-password" })).status,
+    ).toBe(200);
     expect((await fetch(created.json.url)).status).toBe(404);
   });
 
   it("a socket is dropped when its session expires, and when it ends", async () => {
     const admin = await signedInUser(stack.url, stack.db, "admin");
-    await stack.db.session.updateMany({ where: { userId: admin.user.id }, data: { expiresAt: new Date(Date.now() + 1_500) } });
+    await stack.db.session.updateMany({
+      where: { userId: admin.user.id },
+      data: { expiresAt: new Date(Date.now() + 1_500) },
+    });
     const expiring = await connectSocket(stack.url, { token: admin.token });
     const dropped = await new Promise<string>((resolve) => {
       expiring.on("disconnect", resolve);
@@ -321,10 +391,21 @@ describe("found 7: tokens, revocation, caching and races", () => {
   it("a customer's cancel racing an office status change never overwrites it: every audit entry starts where the last one ended", async () => {
     const owner = await signedInUser(stack.url, stack.db, "customer");
     const admin = await signedInUser(stack.url, stack.db, "admin");
-    const mine = await stack.db.customer.create({ data: { name: "Racer", email: owner.user.email, phone: "(225) 555-0188", userId: owner.user.id } });
+    const mine = await stack.db.customer.create({
+      data: { name: "Racer", email: owner.user.email, phone: "(225) 555-0188", userId: owner.user.id },
+    });
     const rounds = 25;
     const bookings = await Promise.all(
-      Array.from({ length: rounds }, () => stack.db.booking.create({ data: { customerId: mine.id, summary: "Race", status: "pending", scheduledDate: new Date(Date.now() + 86_400_000) } })),
+      Array.from({ length: rounds }, () =>
+        stack.db.booking.create({
+          data: {
+            customerId: mine.id,
+            summary: "Race",
+            status: "pending",
+            scheduledDate: new Date(Date.now() + 86_400_000),
+          },
+        }),
+      ),
     );
     await Promise.all(
       bookings.flatMap((b) => [
@@ -333,7 +414,10 @@ describe("found 7: tokens, revocation, caching and races", () => {
       ]),
     );
     for (const b of bookings) {
-      const entries = await stack.db.auditLog.findMany({ where: { targetType: "booking", targetId: String(b.id) }, orderBy: { id: "asc" } });
+      const entries = await stack.db.auditLog.findMany({
+        where: { targetType: "booking", targetId: String(b.id) },
+        orderBy: { id: "asc" },
+      });
       let status = "pending";
       for (const entry of entries) {
         const d = entry.details as { from: string; to: string };
@@ -355,7 +439,10 @@ describe("found 7: tokens, revocation, caching and races", () => {
       ]),
     );
     for (const t of targets) {
-      const entries = await stack.db.auditLog.findMany({ where: { targetType: "user", targetId: String(t.user.id) }, orderBy: { id: "asc" } });
+      const entries = await stack.db.auditLog.findMany({
+        where: { targetType: "user", targetId: String(t.user.id) },
+        orderBy: { id: "asc" },
+      });
       let role = "customer";
       for (const entry of entries) {
         const d = entry.details as { from: string; to: string };

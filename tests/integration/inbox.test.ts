@@ -32,9 +32,15 @@ async function inboxPost(fields: Record<string, string>, auth = adminAuth) {
   return { status: res.status, text: await res.text() };
 }
 
-const say = (sessionId: string, message: string) => postJson(`${stack.url}/api/chat/${sessionId}/message`, { message }, { ip: randomIp() });
+const say = (sessionId: string, message: string) =>
+  postJson(`${stack.url}/api/chat/${sessionId}/message`, { message }, { ip: randomIp() });
 
-function nextEvent<T>(socket: Socket, event: string, predicate: (payload: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+function nextEvent<T>(
+  socket: Socket,
+  event: string,
+  predicate: (payload: T) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     const listener = (payload: T) => {
@@ -60,7 +66,12 @@ describe("/admin/inbox", () => {
 
   it("lists contact messages and chats, searches them, and marks an opened item read", async () => {
     const contact = await stack.db.contactMessage.create({
-      data: { firstName: "Marguerite", lastName: "Thibodeaux", email: "marguerite@example.com", message: "Breaker keeps TRIPPING in the kitchen" },
+      data: {
+        firstName: "Marguerite",
+        lastName: "Thibodeaux",
+        email: "marguerite@example.com",
+        message: "Breaker keeps TRIPPING in the kitchen",
+      },
     });
     const sessionId = await openSession();
     expect((await say(sessionId, "Do you install whole-house generators?")).status).toBe(200);
@@ -78,7 +89,9 @@ describe("/admin/inbox", () => {
     const chats = await (await fetch(`${stack.url}/admin/inbox?q=WHOLE-HOUSE`, { headers: adminAuth })).text();
     expect(chats).toContain(`data-inbox-item="chat:${sessionId}"`);
     expect(chats).not.toContain("Marguerite Thibodeaux");
-    const transcript = await (await fetch(`${stack.url}/admin/inbox?item=chat:${sessionId}`, { headers: adminAuth })).text();
+    const transcript = await (
+      await fetch(`${stack.url}/admin/inbox?item=chat:${sessionId}`, { headers: adminAuth })
+    ).text();
     expect(transcript).toContain("Do you install whole-house generators?");
     expect((await stack.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).readAt).not.toBeNull();
 
@@ -95,12 +108,23 @@ describe("/admin/inbox", () => {
     const visitor = await connect();
     try {
       expect(await join(visitor, sessionId)).toEqual({ ok: true });
-      const arrived = nextEvent<{ sessionId: string; message: { sender: string; message: string } }>(visitor, "chat:message", (p) => p.message.sender === "staff");
-      const res = await inboxPost({ intent: "reply", item: `chat:${sessionId}`, message: "Hi, this is Odile from the office." });
+      const arrived = nextEvent<{ sessionId: string; message: { sender: string; message: string } }>(
+        visitor,
+        "chat:message",
+        (p) => p.message.sender === "staff",
+      );
+      const res = await inboxPost({
+        intent: "reply",
+        item: `chat:${sessionId}`,
+        message: "Hi, this is Odile from the office.",
+      });
       expect(res.status).toBe(200);
       expect(res.text).toContain("Reply sent.");
       const event = await arrived;
-      expect(event).toMatchObject({ sessionId, message: { sender: "staff", message: "Hi, this is Odile from the office." } });
+      expect(event).toMatchObject({
+        sessionId,
+        message: { sender: "staff", message: "Hi, this is Odile from the office." },
+      });
       const stored = await stack.db.chatMessage.findMany({ where: { sessionId, sender: "staff" } });
       expect(stored).toHaveLength(1);
       // Replying took the conversation over.

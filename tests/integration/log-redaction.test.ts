@@ -14,7 +14,10 @@ import { ADMIN_EMAIL, postJson, productionEnv, randomIp, startStack, type Stack 
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "log-redaction", env: { ...productionEnv(), EMAIL_TRANSPORT: "log", RESEND_API_KEY: "" } });
+  stack = await startStack({
+    name: "log-redaction",
+    env: { ...productionEnv(), EMAIL_TRANSPORT: "log", RESEND_API_KEY: "" },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -36,7 +39,9 @@ describe("request logs", () => {
     expect((await get(feedPath)).status).toBe(200);
 
     const chatId = await openChatSession(stack.url);
-    expect((await postJson(`${stack.url}/api/chat/${chatId}/message`, { message: "Do you install generators?" })).status).toBe(200);
+    expect(
+      (await postJson(`${stack.url}/api/chat/${chatId}/message`, { message: "Do you install generators?" })).status,
+    ).toBe(200);
     expect((await get(`/api/chat/${chatId}/messages`)).status).toBe(200);
 
     // Each request is logged once its answer is sent.
@@ -45,7 +50,8 @@ describe("request logs", () => {
     expect(output).toContain("/login?token=[redacted]");
     expect(output).toContain("/calendar/[redacted]");
     expect(output).toContain("/api/chat/[redacted]/message");
-    for (const secret of [resetToken, feedSecret, ...feedSecret.split("."), chatId]) expect(output).not.toContain(secret);
+    for (const secret of [resetToken, feedSecret, ...feedSecret.split("."), chatId])
+      expect(output).not.toContain(secret);
     expect(stack.workers[0]!.output()).not.toContain(chatId);
   });
 });

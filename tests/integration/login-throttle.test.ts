@@ -27,7 +27,12 @@ const uniqueEmail = (tag = "user") => `${tag}.${Date.now()}.${++counter}@example
 async function registerUser() {
   const email = uniqueEmail();
   const password = "boudin-balls-2025";
-  const res = await postJson(`${stack.url}/api/auth/register`, { firstName: "Aurelie", lastName: "Thibodeaux", email, password });
+  const res = await postJson(`${stack.url}/api/auth/register`, {
+    firstName: "Aurelie",
+    lastName: "Thibodeaux",
+    email,
+    password,
+  });
   expect(res.status, res.text).toBe(201);
   return { email, password };
 }
@@ -39,7 +44,11 @@ interface From {
 }
 
 const apiLogin = (email: string, password: string, from: From = {}) =>
-  postJson(`${stack.url}/api/auth/login`, { email, password }, { ip: from.ip ?? randomIp(), headers: from.cookie ? { Cookie: from.cookie } : {} });
+  postJson(
+    `${stack.url}/api/auth/login`,
+    { email, password },
+    { ip: from.ip ?? randomIp(), headers: from.cookie ? { Cookie: from.cookie } : {} },
+  );
 
 /** Logs in through the /login page form, as a browser without JavaScript does. */
 async function pageLogin(email: string, password: string, from: From = {}) {
@@ -53,7 +62,13 @@ async function pageLogin(email: string, password: string, from: From = {}) {
     },
     body: new URLSearchParams({ intent: "login", email, password }),
   });
-  return { status: res.status, headers: res.headers, location: res.headers.get("location"), setCookies: res.headers.getSetCookie(), html: await res.text() };
+  return {
+    status: res.status,
+    headers: res.headers,
+    location: res.headers.get("location"),
+    setCookies: res.headers.getSetCookie(),
+    html: await res.text(),
+  };
 }
 
 /** The bytes of one POST /api/auth/login. */
@@ -79,14 +94,20 @@ function pipelined(requests: string[]): Promise<LoginAnswer[]> {
     let buffer = Buffer.alloc(0);
     const socket = connect(Number(port), hostname, () => socket.write(requests.join("")));
     socket.on("error", reject);
-    socket.on("close", () => reject(new Error(`connection closed after ${answers.length} of ${requests.length} answers`)));
+    socket.on("close", () =>
+      reject(new Error(`connection closed after ${answers.length} of ${requests.length} answers`)),
+    );
     socket.on("data", (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       for (;;) {
         const headEnd = buffer.indexOf("\r\n\r\n");
         if (headEnd < 0) return;
         const [statusLine, ...lines] = buffer.subarray(0, headEnd).toString("latin1").split("\r\n");
-        const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()] as [string, string]));
+        const headers = new Headers(
+          lines.map(
+            (line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()] as [string, string],
+          ),
+        );
         const length = Number(headers.get("content-length"));
         if (!Number.isInteger(length)) return reject(new Error(`no Content-Length in answer ${answers.length}`));
         if (buffer.length < headEnd + 4 + length) return;
@@ -111,8 +132,10 @@ function deviceCookieOf(setCookies: string[]) {
 }
 
 /** The device cookie's value, as the browser holds it (a string, encoded the way Remix encodes cookies). */
-const readDevice = (cookie: string) => JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]!), "base64").toString("utf8")) as string;
-const writeDevice = (value: string) => `bce_device=${encodeURIComponent(Buffer.from(JSON.stringify(value), "utf8").toString("base64"))}`;
+const readDevice = (cookie: string) =>
+  JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]!), "base64").toString("utf8")) as string;
+const writeDevice = (value: string) =>
+  `bce_device=${encodeURIComponent(Buffer.from(JSON.stringify(value), "utf8").toString("base64"))}`;
 
 function expectThrottled(res: { status: number; headers: Headers; json?: unknown }) {
   expect(res.status).toBe(429);
@@ -192,17 +215,22 @@ describe("login throttling", () => {
     expectThrottled(await apiLogin(owner.email, owner.password));
 
     // A known browser is judged on its own failures: after 10 it is blocked, the others are not.
-    for (let i = 0; i < 10; i++) expect((await apiLogin(owner.email, `typo-password-${i}`, { cookie: renewed.cookie })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await apiLogin(owner.email, `typo-password-${i}`, { cookie: renewed.cookie })).status).toBe(401);
     expectThrottled(await apiLogin(owner.email, owner.password, { cookie: renewed.cookie }));
     expect((await apiLogin(owner.email, owner.password, { cookie: apiDevice.cookie })).status).toBe(200);
 
     // A completed password reset lifts the block on unknown devices.
     expect((await postJson(`${stack.url}/api/auth/request-reset`, { email: owner.email })).status).toBe(200);
-    const isReset = (e: { to: string[]; subject: string }) => e.to.includes(owner.email) && e.subject.startsWith("Reset your");
+    const isReset = (e: { to: string[]; subject: string }) =>
+      e.to.includes(owner.email) && e.subject.startsWith("Reset your");
     const emails = await stack.mail.waitFor((all) => all.some(isReset), 15_000);
     const token = /\/login\?token=([\w%.~-]+)/.exec(emails.find(isReset)!.text ?? "")?.[1];
     expect(token).toBeDefined();
-    const reset = await postJson(`${stack.url}/api/auth/reset-password`, { token: decodeURIComponent(token!), password: "new-owner-password" });
+    const reset = await postJson(`${stack.url}/api/auth/reset-password`, {
+      token: decodeURIComponent(token!),
+      password: "new-owner-password",
+    });
     expect(reset.status).toBe(200);
     expect((await apiLogin(owner.email, "new-owner-password")).status).toBe(200);
   });
@@ -214,7 +242,8 @@ describe("login throttling", () => {
     const ip = `${prefix}::1`;
 
     // 12 failures from one address against various accounts.
-    for (let i = 0; i < 12; i++) expect((await apiLogin(uniqueEmail("spray"), "wrong-password", { ip })).status).toBe(401);
+    for (let i = 0; i < 12; i++)
+      expect((await apiLogin(uniqueEmail("spray"), "wrong-password", { ip })).status).toBe(401);
     // Someone else at that address (an office, a carrier's NAT) is not shut out.
     const signedIn = await apiLogin(colleague.email, colleague.password, { ip });
     expect(signedIn.status).toBe(200);
@@ -222,7 +251,9 @@ describe("login throttling", () => {
 
     // Up to 100 failures, a few at a time.
     for (let sent = 12; sent < 100; sent += 8) {
-      const batch = Array.from({ length: Math.min(8, 100 - sent) }, () => apiLogin(uniqueEmail("spray"), "wrong-password", { ip }));
+      const batch = Array.from({ length: Math.min(8, 100 - sent) }, () =>
+        apiLogin(uniqueEmail("spray"), "wrong-password", { ip }),
+      );
       expect((await Promise.all(batch)).map((r) => r.status)).toEqual(batch.map(() => 401));
     }
 
@@ -232,7 +263,9 @@ describe("login throttling", () => {
     expectThrottled(await apiLogin(colleague.email, colleague.password, { ip: `${prefix}:0:1:2:beef` }));
     expect((await pageLogin(colleague.email, colleague.password, { ip: `${prefix}::2` })).status).toBe(429);
     // Another network is not.
-    expect((await apiLogin(uniqueEmail("spray"), "wrong-password", { ip: `2001:db8:${hex()}:${hex()}::1` })).status).toBe(401);
+    expect(
+      (await apiLogin(uniqueEmail("spray"), "wrong-password", { ip: `2001:db8:${hex()}:${hex()}::1` })).status,
+    ).toBe(401);
     expect((await apiLogin(colleague.email, colleague.password)).status).toBe(200);
   });
 });

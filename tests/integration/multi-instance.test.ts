@@ -26,7 +26,9 @@ it("a visitor on web A gets every reply, whichever worker produced it", async ()
     for (let i = 0; i < 8; i++) {
       // Halfway, one worker goes away: the other carries on and the visitor notices nothing.
       if (i === 4) await stack.workers[0]!.kill("SIGTERM");
-      const res = await postJson(`${i % 2 ? webB : webA}/api/chat/${sessionId}/message`, { message: i % 2 ? "what are your hours" : "do you serve Walker?" });
+      const res = await postJson(`${i % 2 ? webB : webA}/api/chat/${sessionId}/message`, {
+        message: i % 2 ? "what are your hours" : "do you serve Walker?",
+      });
       expect(res.status).toBe(200);
       replies.push(res.json.assistantMessage.id);
     }
@@ -65,7 +67,11 @@ it("rate limits hold across both web processes", async () => {
   const ip = randomIp();
   const statuses: number[] = [];
   for (let i = 0; i < 7; i++) {
-    const res = await postJson(`${i % 2 ? webB : webA}/api/contact`, { firstName: "R", lastName: "L", email: "rl@example.com", message: `limit ${i}` }, { ip });
+    const res = await postJson(
+      `${i % 2 ? webB : webA}/api/contact`,
+      { firstName: "R", lastName: "L", email: "rl@example.com", message: `limit ${i}` },
+      { ip },
+    );
     statuses.push(res.status);
   }
   expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);

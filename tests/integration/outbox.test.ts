@@ -39,8 +39,14 @@ describe("delayed and cancelled notifications", () => {
   /** A contact message and its staff email, due `delayMs` from now. */
   const storeMessage = (text: string, delayMs: number) =>
     withOutbox({ db: stack.db, queues, logger: quiet }, async (tx, outbox) => {
-      const row = await tx.contactMessage.create({ data: { firstName: "Dee", lastName: "Layed", email: "dee@example.com", message: text } });
-      outbox.add("contact-notification", { contactMessageId: row.id }, { availableAt: new Date(Date.now() + delayMs), subject: `contact:${row.id}` });
+      const row = await tx.contactMessage.create({
+        data: { firstName: "Dee", lastName: "Layed", email: "dee@example.com", message: text },
+      });
+      outbox.add(
+        "contact-notification",
+        { contactMessageId: row.id },
+        { availableAt: new Date(Date.now() + delayMs), subject: `contact:${row.id}` },
+      );
       return row;
     });
 
@@ -51,13 +57,19 @@ describe("delayed and cancelled notifications", () => {
     expect(await notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id })).toBeNull();
 
     await stack.mail.waitFor((all) => all.some((e) => e.text?.includes("due in three seconds")), 20_000);
-    await expect.poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id }), { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: row.id }), {
+        timeout: 10_000,
+      })
+      .not.toBeNull();
     expect(stack.mail.list(STAFF_EMAIL).filter((e) => e.text?.includes("due in three seconds"))).toHaveLength(1);
   });
 
   it("never sends a notification cancelled before it was due", async () => {
     const row = await storeMessage("cancelled before it was due", 2_000);
-    const cancelled = await withOutbox({ db: stack.db, queues, logger: quiet }, (_tx, outbox) => outbox.cancel(`contact:${row.id}`));
+    const cancelled = await withOutbox({ db: stack.db, queues, logger: quiet }, (_tx, outbox) =>
+      outbox.cancel(`contact:${row.id}`),
+    );
     expect(cancelled).toBe(1);
     // Past its time, and past the sweeper's grace: its job ran and found it cancelled.
     await expect
@@ -65,7 +77,10 @@ describe("delayed and cancelled notifications", () => {
       .not.toBeNull();
     await new Promise((r) => setTimeout(r, 1_500));
     expect(stack.mail.list(STAFF_EMAIL).filter((e) => e.text?.includes("cancelled before it was due"))).toHaveLength(0);
-    expect(await stack.db.outbox.findUniqueOrThrow({ where: { key: `contact-${row.id}` } })).toMatchObject({ sentAt: null, cancelledAt: expect.any(Date) });
+    expect(await stack.db.outbox.findUniqueOrThrow({ where: { key: `contact-${row.id}` } })).toMatchObject({
+      sentAt: null,
+      cancelledAt: expect.any(Date),
+    });
   });
 });
 
@@ -83,7 +98,8 @@ describe("the upgrade to the outbox", () => {
     // The migrations as they were just before the outbox.
     before = await mkdtemp(path.join(tmpdir(), "bce-migrations-"));
     for (const entry of await readdir(migrations)) {
-      if (entry < "20261125000000") await cp(path.join(migrations, entry), path.join(before, entry), { recursive: true });
+      if (entry < "20261125000000")
+        await cp(path.join(migrations, entry), path.join(before, entry), { recursive: true });
     }
     const admin = postgres(withDatabase(server, "postgres"), { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);
@@ -110,8 +126,18 @@ describe("the upgrade to the outbox", () => {
       const rows = await sql<{ key: string; kind: string; payload: unknown; sentAt: Date | null }[]>`
         select key, kind, payload, "sentAt" from "Outbox" order by key`;
       expect(rows).toEqual([
-        { key: "appointment-confirmation-1", kind: "appointment-confirmation", payload: { appointmentRequestId: 1 }, sentAt: sent },
-        { key: "appointment-confirmation-2", kind: "appointment-confirmation", payload: { appointmentRequestId: 2 }, sentAt: null },
+        {
+          key: "appointment-confirmation-1",
+          kind: "appointment-confirmation",
+          payload: { appointmentRequestId: 1 },
+          sentAt: sent,
+        },
+        {
+          key: "appointment-confirmation-2",
+          kind: "appointment-confirmation",
+          payload: { appointmentRequestId: 2 },
+          sentAt: null,
+        },
         {
           key: `booking-cancelled-2-${cancelledAt.getTime()}`,
           kind: "booking-cancelled-notification",
@@ -120,8 +146,18 @@ describe("the upgrade to the outbox", () => {
         },
         { key: "booking-email-1", kind: "booking-staff-notification", payload: { bookingId: 1 }, sentAt: sent },
         { key: "booking-email-2", kind: "booking-staff-notification", payload: { bookingId: 2 }, sentAt: null },
-        { key: "booking-event-2-created", kind: "booking-event", payload: { bookingId: 2, event: "created", version: "created" }, sentAt: null },
-        { key: "contact-1", kind: "contact-notification", payload: { contactMessageId: 1, requestId: "req-1" }, sentAt: sent },
+        {
+          key: "booking-event-2-created",
+          kind: "booking-event",
+          payload: { bookingId: 2, event: "created", version: "created" },
+          sentAt: null,
+        },
+        {
+          key: "contact-1",
+          kind: "contact-notification",
+          payload: { contactMessageId: 1, requestId: "req-1" },
+          sentAt: sent,
+        },
         { key: "contact-2", kind: "contact-notification", payload: { contactMessageId: 2 }, sentAt: null },
       ]);
       const columns = await sql`select table_name, column_name from information_schema.columns

@@ -17,10 +17,19 @@ afterAll(async () => {
 });
 
 async function page(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${stack.url}${path}`, { headers: { "Accept-Encoding": "br, gzip", ...headers }, redirect: "manual" });
+  const res = await fetch(`${stack.url}${path}`, {
+    headers: { "Accept-Encoding": "br, gzip", ...headers },
+    redirect: "manual",
+  });
   const html = await res.text();
   const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-  return { status: res.status, html, nonce, cache: res.headers.get("x-page-cache"), encoding: res.headers.get("content-encoding") };
+  return {
+    status: res.status,
+    html,
+    nonce,
+    cache: res.headers.get("x-page-cache"),
+    encoding: res.headers.get("content-encoding"),
+  };
 }
 
 const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
@@ -57,7 +66,14 @@ describe("the public page cache", () => {
     const register = await fetch(`${stack.url}/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
-      body: new URLSearchParams({ intent: "register", firstName: "Cora", lastName: "Guidry", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }),
+      body: new URLSearchParams({
+        intent: "register",
+        firstName: "Cora",
+        lastName: "Guidry",
+        email,
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+      }),
       redirect: "manual",
     });
     const cookie = register.headers.get("set-cookie")?.split(";")[0];

@@ -57,7 +57,13 @@ describe("a production process with a secret published in the repository", () =>
 
 describe("the seed", () => {
   it("creates the admin only when no account has that email, and never changes an existing account", async () => {
-    const source = { NODE_ENV: "production", APP_URL: "https://www.example.com", ...productionEnv(), DATABASE_URL: "postgresql://unused@127.0.0.1/x", REDIS_URL: "redis://127.0.0.1:1" };
+    const source = {
+      NODE_ENV: "production",
+      APP_URL: "https://www.example.com",
+      ...productionEnv(),
+      DATABASE_URL: "postgresql://unused@127.0.0.1/x",
+      REDIS_URL: "redis://127.0.0.1:1",
+    };
     const email = "owner@example.com";
     const first = parseEnv({ ...source, ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "first-deploy-password" });
     const log: string[] = [];
@@ -68,11 +74,16 @@ describe("the seed", () => {
 
     // Staff change the account: a new password, another role, deactivated.
     const staffHash = await hashPassword("chosen-by-the-owner");
-    await db().user.update({ where: { id: created.id }, data: { passwordHash: staffHash, role: "technician", isActive: false } });
+    await db().user.update({
+      where: { id: created.id },
+      data: { passwordHash: staffHash, role: "technician", isActive: false },
+    });
 
     // The next deploy, with another ADMIN_PASSWORD in its environment.
     log.length = 0;
-    await seed(db(), parseEnv({ ...source, ADMIN_EMAIL: email, ADMIN_PASSWORD: "second-deploy-password" }), (line) => log.push(line));
+    await seed(db(), parseEnv({ ...source, ADMIN_EMAIL: email, ADMIN_PASSWORD: "second-deploy-password" }), (line) =>
+      log.push(line),
+    );
     const after = await db().user.findUniqueOrThrow({ where: { email } });
     expect(after).toMatchObject({ id: created.id, passwordHash: staffHash, role: "technician", isActive: false });
     expect(await db().user.count({ where: { email } })).toBe(1);

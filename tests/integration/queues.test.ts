@@ -73,7 +73,14 @@ describe("queues made while Redis stalls", () => {
     await redis.start();
 
     await expect
-      .poll(() => enqueue(queues, "contact-notification", { contactMessageId: 2 }).then((job) => job.id, () => null), { timeout: 15_000 })
+      .poll(
+        () =>
+          enqueue(queues, "contact-notification", { contactMessageId: 2 }).then(
+            (job) => job.id,
+            () => null,
+          ),
+        { timeout: 15_000 },
+      )
       .toBe("contact-2");
     expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
     await Promise.all(Object.values(queues).map((q) => q.close()));

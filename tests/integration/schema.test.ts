@@ -7,20 +7,56 @@ const db = useClonedDatabase("schema");
 it("writes and reads every model through the Prisma client", async () => {
   const now = new Date("2026-11-20T15:30:00.000Z");
   const user = await db().user.create({
-    data: { firstName: "Ann", lastName: "Lee", email: "ann@example.com", passwordHash: "h", role: "technician", isActive: false, lastLogin: now },
+    data: {
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.com",
+      passwordHash: "h",
+      role: "technician",
+      isActive: false,
+      lastLogin: now,
+    },
   });
-  expect(await db().user.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({ role: "technician", isActive: false, lastLogin: now });
+  expect(await db().user.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({
+    role: "technician",
+    isActive: false,
+    lastLogin: now,
+  });
 
-  const session = await db().session.create({ data: { tokenHash: "t1", userId: user.id, expiresAt: now, userAgent: "ua", ip: "1.2.3.4" } });
-  expect(await db().session.findUniqueOrThrow({ where: { tokenHash: "t1" } })).toMatchObject({ id: session.id, ip: "1.2.3.4" });
+  const session = await db().session.create({
+    data: { tokenHash: "t1", userId: user.id, expiresAt: now, userAgent: "ua", ip: "1.2.3.4" },
+  });
+  expect(await db().session.findUniqueOrThrow({ where: { tokenHash: "t1" } })).toMatchObject({
+    id: session.id,
+    ip: "1.2.3.4",
+  });
 
-  await db().accountToken.create({ data: { purpose: "email_verification", tokenHash: "r1", sealedToken: "s", email: "ann@example.com", userId: user.id, expiresAt: now, usedAt: now } });
-  expect(await db().accountToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({ purpose: "email_verification", sealedToken: "s", usedAt: now });
+  await db().accountToken.create({
+    data: {
+      purpose: "email_verification",
+      tokenHash: "r1",
+      sealedToken: "s",
+      email: "ann@example.com",
+      userId: user.id,
+      expiresAt: now,
+      usedAt: now,
+    },
+  });
+  expect(await db().accountToken.findUniqueOrThrow({ where: { tokenHash: "r1" } })).toMatchObject({
+    purpose: "email_verification",
+    sealedToken: "s",
+    usedAt: now,
+  });
   await db().user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
   expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ emailVerifiedAt: now });
 
-  const customer = await db().customer.create({ data: { name: "Cajun Cafe", email: "cafe@example.com", phone: "225-555-0100", userId: user.id } });
-  expect(await db().customer.findUniqueOrThrow({ where: { id: customer.id }, include: { user: true } })).toMatchObject({ userId: user.id, user: { email: "ann@example.com" } });
+  const customer = await db().customer.create({
+    data: { name: "Cajun Cafe", email: "cafe@example.com", phone: "225-555-0100", userId: user.id },
+  });
+  expect(await db().customer.findUniqueOrThrow({ where: { id: customer.id }, include: { user: true } })).toMatchObject({
+    userId: user.id,
+    user: { email: "ann@example.com" },
+  });
   const booking = await db().booking.create({
     data: {
       customerId: customer.id,
@@ -34,7 +70,9 @@ it("writes and reads every model through the Prisma client", async () => {
       cancelledByCustomerAt: now,
     },
   });
-  expect(await db().booking.findUniqueOrThrow({ where: { id: booking.id }, include: { customer: true } })).toMatchObject({
+  expect(
+    await db().booking.findUniqueOrThrow({ where: { id: booking.id }, include: { customer: true } }),
+  ).toMatchObject({
     priority: "emergency",
     status: "in_progress",
     scheduledDate: now,
@@ -45,7 +83,17 @@ it("writes and reads every model through the Prisma client", async () => {
   });
 
   const contact = await db().contactMessage.create({
-    data: { firstName: "a", lastName: "b", email: "c@d.co", phone: "1", service: "maintenance", message: "m", ip: "i", userAgent: "u", requestId: "r" },
+    data: {
+      firstName: "a",
+      lastName: "b",
+      email: "c@d.co",
+      phone: "1",
+      service: "maintenance",
+      message: "m",
+      ip: "i",
+      userAgent: "u",
+      requestId: "r",
+    },
   });
   expect(await db().contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
     service: "maintenance",
@@ -53,28 +101,52 @@ it("writes and reads every model through the Prisma client", async () => {
     handledAt: null,
   });
   await db().contactMessage.update({ where: { id: contact.id }, data: { readAt: now, handledAt: now } });
-  expect(await db().contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({ readAt: now, handledAt: now });
+  expect(await db().contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
+    readAt: now,
+    handledAt: now,
+  });
 
   await db().chatSession.create({ data: { id: "chat_abcdefgh", status: "closed", ip: "i", userAgent: "u" } });
-  expect(await db().chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" } })).toMatchObject({ handledById: null, handledAt: null, readAt: null });
-  await db().chatSession.update({ where: { id: "chat_abcdefgh" }, data: { handledById: user.id, handledAt: now, readAt: now } });
-  expect(await db().chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" }, include: { handledBy: true } })).toMatchObject({
+  expect(await db().chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" } })).toMatchObject({
+    handledById: null,
+    handledAt: null,
+    readAt: null,
+  });
+  await db().chatSession.update({
+    where: { id: "chat_abcdefgh" },
+    data: { handledById: user.id, handledAt: now, readAt: now },
+  });
+  expect(
+    await db().chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" }, include: { handledBy: true } }),
+  ).toMatchObject({
     handledById: user.id,
     handledAt: now,
     readAt: now,
     handledBy: { email: "ann@example.com" },
   });
   // The handling staff member's account going away hands the conversation back (ON DELETE SET NULL).
-  const temp = await db().user.create({ data: { firstName: "T", lastName: "S", email: "temp-staff@example.com", passwordHash: "h", role: "admin" } });
+  const temp = await db().user.create({
+    data: { firstName: "T", lastName: "S", email: "temp-staff@example.com", passwordHash: "h", role: "admin" },
+  });
   await db().chatSession.create({ data: { id: "chat_handled1", handledById: temp.id } });
   await db().user.delete({ where: { id: temp.id } });
-  expect(await db().chatSession.findUniqueOrThrow({ where: { id: "chat_handled1" } })).toMatchObject({ handledById: null });
+  expect(await db().chatSession.findUniqueOrThrow({ where: { id: "chat_handled1" } })).toMatchObject({
+    handledById: null,
+  });
   const q = await db().chatMessage.create({ data: { sessionId: "chat_abcdefgh", sender: "user", message: "hi" } });
   const a = await db().chatMessage.create({
-    data: { sessionId: "chat_abcdefgh", sender: "assistant", message: "hello", intent: "greeting", suggestedActions: ["A", "B"] },
+    data: {
+      sessionId: "chat_abcdefgh",
+      sender: "assistant",
+      message: "hello",
+      intent: "greeting",
+      suggestedActions: ["A", "B"],
+    },
   });
   await db().chatMessage.update({ where: { id: q.id }, data: { replyToId: a.id } });
-  expect(await db().chatMessage.findMany({ where: { sessionId: "chat_abcdefgh" }, orderBy: { createdAt: "asc" } })).toEqual([
+  expect(
+    await db().chatMessage.findMany({ where: { sessionId: "chat_abcdefgh" }, orderBy: { createdAt: "asc" } }),
+  ).toEqual([
     expect.objectContaining({ sender: "user", replyToId: a.id, suggestedActions: [] }),
     expect.objectContaining({ sender: "assistant", intent: "greeting", suggestedActions: ["A", "B"] }),
   ]);
@@ -95,7 +167,9 @@ it("writes and reads every model through the Prisma client", async () => {
       bookingId: booking.id,
     },
   });
-  expect(await db().appointmentRequest.findUniqueOrThrow({ where: { id: request.id }, include: { booking: true } })).toMatchObject({
+  expect(
+    await db().appointmentRequest.findUniqueOrThrow({ where: { id: request.id }, include: { booking: true } }),
+  ).toMatchObject({
     priority: "urgent",
     booking: { id: booking.id },
   });
@@ -128,12 +202,28 @@ it("writes and reads every model through the Prisma client", async () => {
     cancelledAt: now,
   });
   // One row per key: the same notification cannot be owed twice.
-  await expect(db().outbox.create({ data: { key: "k-1", queue: "email", kind: "contact-notification", payload: {} } })).rejects.toThrow();
+  await expect(
+    db().outbox.create({ data: { key: "k-1", queue: "email", kind: "contact-notification", payload: {} } }),
+  ).rejects.toThrow();
 
-  await db().emailLog.create({ data: { to: "t@x.co", subject: "s", kind: "k", status: "failed", providerId: "p", error: "e", relatedKey: "r" } });
-  expect(await db().emailLog.findFirstOrThrow({ where: { relatedKey: "r" } })).toMatchObject({ status: "failed", error: "e" });
+  await db().emailLog.create({
+    data: { to: "t@x.co", subject: "s", kind: "k", status: "failed", providerId: "p", error: "e", relatedKey: "r" },
+  });
+  expect(await db().emailLog.findFirstOrThrow({ where: { relatedKey: "r" } })).toMatchObject({
+    status: "failed",
+    error: "e",
+  });
 
-  await db().auditLog.create({ data: { actorId: user.id, actorEmail: user.email, action: "user.role_changed", targetType: "user", targetId: "7", details: { from: "customer", to: "admin" } } });
+  await db().auditLog.create({
+    data: {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: "7",
+      details: { from: "customer", to: "admin" },
+    },
+  });
   expect(await db().auditLog.findFirstOrThrow({ where: { targetId: "7" }, include: { actor: true } })).toMatchObject({
     action: "user.role_changed",
     details: { from: "customer", to: "admin" },
@@ -141,13 +231,15 @@ it("writes and reads every model through the Prisma client", async () => {
   });
 
   // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
-  await expect(db().user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } })).rejects.toThrow();
+  await expect(
+    db().user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } }),
+  ).rejects.toThrow();
 });
 
 it("records the migration history as prisma migrate deploy does", async () => {
-  const rows = await db().$queryRawUnsafe<Array<{ migration_name: string; finished_at: Date | null; applied_steps_count: number; checksum: string }>>(
-    `select migration_name, finished_at, applied_steps_count, checksum from "_prisma_migrations"`,
-  );
+  const rows = await db().$queryRawUnsafe<
+    Array<{ migration_name: string; finished_at: Date | null; applied_steps_count: number; checksum: string }>
+  >(`select migration_name, finished_at, applied_steps_count, checksum from "_prisma_migrations"`);
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows) {
     expect(row.finished_at).not.toBeNull();

@@ -63,18 +63,37 @@ function argValue(name: string): string | undefined {
 
 async function auditOnce(url: string): Promise<PageResult & { raw: unknown }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), "lh-chromium-"));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: "silent",
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
     const audit = (id: string) => lhr.audits[id];
-    const summary = audit("resource-summary")?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
+    const summary = audit("resource-summary")?.details as
+      { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
     const scriptBytes = summary?.items?.find((i) => i.resourceType === "script")?.transferSize ?? 0;
-    const observedLoad = (audit("metrics")?.details as { items?: Array<{ observedLoad?: number }> } | undefined)?.items?.[0]?.observedLoad ?? Infinity;
-    const requests = (audit("network-requests")?.details as { items?: Array<{ resourceType?: string; transferSize?: number; networkRequestTime?: number }> } | undefined)?.items ?? [];
+    const observedLoad =
+      (audit("metrics")?.details as { items?: Array<{ observedLoad?: number }> } | undefined)?.items?.[0]
+        ?.observedLoad ?? Infinity;
+    const requests =
+      (
+        audit("network-requests")?.details as
+          { items?: Array<{ resourceType?: string; transferSize?: number; networkRequestTime?: number }> } | undefined
+      )?.items ?? [];
     const lateScriptBytes = requests
       .filter((r) => r.resourceType === "Script" && (r.networkRequestTime ?? 0) > observedLoad)
       .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
@@ -83,7 +102,9 @@ async function auditOnce(url: string): Promise<PageResult & { raw: unknown }> {
       (lhr.categories[c]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0)
         .map((ref) => audit(ref.id))
-        .filter((a) => a && a.score !== null && a.score < 1 && !(c === "performance" && a.scoreDisplayMode === "numeric"))
+        .filter(
+          (a) => a && a.score !== null && a.score < 1 && !(c === "performance" && a.scoreDisplayMode === "numeric"),
+        )
         .map((a) => `${c}: ${a!.id} (${a!.title})`),
     );
     return {
@@ -129,7 +150,9 @@ async function auditPage(baseUrl: string, pagePath: string, runs: number): Promi
     // The full reports, for digging into a score (open in the Lighthouse viewer).
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(path.join(REPORT_DIR, `${pagePath.replace(/\//g, "_") || "_"}-${i + 1}.json`), JSON.stringify(raw));
-    console.log(`  ${pagePath} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(", ")} (CPU benchmark ${r.benchmarkIndex})`);
+    console.log(
+      `  ${pagePath} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(", ")} (CPU benchmark ${r.benchmarkIndex})`,
+    );
   }
   results.sort((a, b) => a.scores.performance - b.scores.performance);
   return results[Math.floor(results.length / 2)]!;
@@ -167,9 +190,13 @@ async function main() {
   const webBuild = path.join(ROOT, "web", process.env.WEB_BUILD_DIR ?? "build", "server.js");
   const workerBuild = path.join(ROOT, "worker", process.env.WORKER_DIST_DIR ?? "dist", "index.js");
   for (const file of [webBuild, workerBuild]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first (this script builds nothing).`);
+    if (!existsSync(file))
+      throw new Error(
+        `${path.relative(ROOT, file)} is missing: run \`npm run build\` first (this script builds nothing).`,
+      );
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
   // The local services `npm run dev` uses (see the README), unless the caller points elsewhere.
   process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
   process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
@@ -191,7 +218,9 @@ async function main() {
   const met = results.every((r) => CATEGORIES.every((c) => r.scores[c] >= BUDGET[c]));
 
   console.log(`\n${table(results)}\n`);
-  console.log(`Home page JavaScript (compressed, as transferred): ${kb(home.scriptBytes)}, of which ${kb(home.lateScriptBytes)} requested after the load event`);
+  console.log(
+    `Home page JavaScript (compressed, as transferred): ${kb(home.scriptBytes)}, of which ${kb(home.lateScriptBytes)} requested after the load event`,
+  );
   if (failing.length) console.log(`Audits not passing:\n${failing.map((f) => `  - ${f}`).join("\n")}`);
   console.log(met ? "All budgets met." : "Some budgets are not met (see ✗).");
 
@@ -219,7 +248,9 @@ after the load event (code the page imports later, such as the chat panel the ch
 browser is idle) and ${kb(home.scriptBytes - home.lateScriptBytes)} before it. Transfer sizes include each response's headers.
 
 ${met ? "All budgets are met." : "Not all budgets are met (✗ above)."}${
-    failing.length ? `\n\nAudits that did not pass in the reported runs:\n\n${failing.map((f) => `- ${f}`).join("\n")}` : ""
+    failing.length
+      ? `\n\nAudits that did not pass in the reported runs:\n\n${failing.map((f) => `- ${f}`).join("\n")}`
+      : ""
   }
 `;
   writeFileSync(path.join(ROOT, "docs/lighthouse.md"), doc);

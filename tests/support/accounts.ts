@@ -10,7 +10,12 @@ let counter = 0;
  * Creates a user directly in the database and signs in through the API;
  * returns its bearer token. The email counts as verified unless `verified: false`.
  */
-export async function signedInUser(baseUrl: string, db: Db, role: "customer" | "technician" | "admin", overrides: { email?: string; verified?: boolean } = {}) {
+export async function signedInUser(
+  baseUrl: string,
+  db: Db,
+  role: "customer" | "technician" | "admin",
+  overrides: { email?: string; verified?: boolean } = {},
+) {
   const email = overrides.email ?? `${role}${++counter}.${Date.now()}@test.example.com`;
   const user = await db.user.create({
     data: {
@@ -31,7 +36,11 @@ export async function signedInUser(baseUrl: string, db: Db, role: "customer" | "
 export async function api(baseUrl: string, method: string, path: string, token?: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": randomIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Forwarded-For": randomIp(),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

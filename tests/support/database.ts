@@ -69,7 +69,8 @@ export async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
     const dayAgo = Date.now() - 24 * 3600 * 1000;
     for (const { datname } of rows) {
       const stamp = parseInt(datname.split("_")[2] ?? "", 36);
-      if (Number.isFinite(stamp) && stamp < dayAgo) await sql.unsafe(`drop database if exists "${datname}" with (force)`);
+      if (Number.isFinite(stamp) && stamp < dayAgo)
+        await sql.unsafe(`drop database if exists "${datname}" with (force)`);
     }
   } finally {
     await sql.end();

@@ -6,10 +6,17 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-type LlmMode = { kind: "reword"; prefix: string } | { kind: "error"; status: number } | { kind: "break-mid-stream" } | { kind: "drop-phone" };
+type LlmMode =
+  | { kind: "reword"; prefix: string }
+  | { kind: "error"; status: number }
+  | { kind: "break-mid-stream" }
+  | { kind: "drop-phone" };
 
 export async function startLlmStandin() {
-  const state: { mode: LlmMode; requests: Array<{ model: string; messages: Array<{ role: string; content: string }> }> } = {
+  const state: {
+    mode: LlmMode;
+    requests: Array<{ model: string; messages: Array<{ role: string; content: string }> }>;
+  } = {
     mode: { kind: "reword", prefix: "Happy to help! " },
     requests: [],
   };
@@ -25,11 +32,16 @@ export async function startLlmStandin() {
     const draft = String(body.messages.at(-1)?.content ?? "").replace(/^DRAFT: /, "");
     const mode = state.mode;
     if (mode.kind === "error") {
-      res.writeHead(mode.status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "injected" } }));
+      res
+        .writeHead(mode.status, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: { message: "injected" } }));
       return;
     }
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
-    const text = mode.kind === "drop-phone" ? "Please give us a ring any time." : `${mode.kind === "reword" ? mode.prefix : ""}${draft}`;
+    const text =
+      mode.kind === "drop-phone"
+        ? "Please give us a ring any time."
+        : `${mode.kind === "reword" ? mode.prefix : ""}${draft}`;
     const pieces = text.match(/\S+\s*/g) ?? [text];
     for (const [i, piece] of pieces.entries()) {
       if (mode.kind === "break-mid-stream" && i === 3) {

@@ -39,11 +39,24 @@ export interface ManagedProcess {
 }
 
 /** Starts a node process with its output kept in memory and in tests/.results/logs. */
-export function startProcess(name: string, script: string, env: Record<string, string>, args: string[] = []): ManagedProcess {
+export function startProcess(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): ManagedProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const log = createWriteStream(path.join(LOG_DIR, `${name}.log`), { flags: "a" });
-  const childEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv;
-  const child: ChildProcess = spawn(process.execPath, [script, ...args], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const childEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    ...env,
+  } as unknown as NodeJS.ProcessEnv;
+  const child: ChildProcess = spawn(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let buffer = "";
   const onData = (chunk: Buffer) => {
     const text = chunk.toString();
@@ -53,10 +66,12 @@ export function startProcess(name: string, script: string, env: Record<string, s
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code: number | null) => {
-    log.end();
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code: number | null) => {
+      log.end();
+      resolve(code);
+    }),
+  );
   return {
     name,
     child,
@@ -65,8 +80,10 @@ export function startProcess(name: string, script: string, env: Record<string, s
     async waitForOutput(pattern, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!pattern.test(buffer)) {
-        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before ${pattern}:\n${buffer.slice(-4000)}`);
-        if (Date.now() > deadline) throw new Error(`${name}: timed out waiting for ${pattern}:\n${buffer.slice(-4000)}`);
+        if (child.exitCode !== null)
+          throw new Error(`${name} exited (${child.exitCode}) before ${pattern}:\n${buffer.slice(-4000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`${name}: timed out waiting for ${pattern}:\n${buffer.slice(-4000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -79,11 +96,17 @@ export function startProcess(name: string, script: string, env: Record<string, s
 }
 
 /** A private redis-server, for tests that stop and restart Redis without touching anyone else's. */
-export async function startPrivateRedis(extraArgs: string[] = []): Promise<{ url: string; port: number; stop(): Promise<void>; start(): Promise<void> }> {
+export async function startPrivateRedis(
+  extraArgs: string[] = [],
+): Promise<{ url: string; port: number; stop(): Promise<void>; start(): Promise<void> }> {
   const port = await freePort();
   let proc: ChildProcess | undefined;
   const start = async () => {
-    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs], { stdio: "ignore" });
+    proc = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs],
+      { stdio: "ignore" },
+    );
     const deadline = Date.now() + 10_000;
     for (;;) {
       const ok = await new Promise<boolean>((resolve) => {
@@ -119,7 +142,12 @@ export async function startPrivateRedis(extraArgs: string[] = []): Promise<{ url
  * restart the database without touching the machine's shared one. Runs as the
  * `postgres` system user when started as root (PostgreSQL refuses root).
  */
-export async function startPrivatePostgres(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> }> {
+export async function startPrivatePostgres(): Promise<{
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}> {
   const { execFileSync } = await import("node:child_process");
   const { mkdtempSync, chmodSync, readdirSync, rmSync } = await import("node:fs");
   const os = await import("node:os");
@@ -129,12 +157,19 @@ export async function startPrivatePostgres(): Promise<{ url: string; stop(): Pro
   chmodSync(dir, 0o777);
   const port = await freePort();
   const asPostgres = (cmd: string, args: string[]) =>
-    process.getuid?.() === 0 ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" }) : execFileSync(cmd, args, { stdio: "pipe" });
+    process.getuid?.() === 0
+      ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" })
+      : execFileSync(cmd, args, { stdio: "pipe" });
   const data = path.join(dir, "data");
   asPostgres(`${bin}/initdb`, ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const start = async () => {
     asPostgres(`${bin}/pg_ctl`, [
-      "-D", data, "-l", path.join(dir, "log"), "-w", "-o",
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "log"),
+      "-w",
+      "-o",
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
       "start",
     ]);

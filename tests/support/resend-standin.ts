@@ -65,7 +65,11 @@ export async function startResendStandin(options: { port?: number; host?: string
     try {
       if (req.method === "POST" && url.pathname === "/emails") {
         if (!/^Bearer \S+/.test(req.headers.authorization ?? "")) {
-          return send(401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header" });
+          return send(401, {
+            statusCode: 401,
+            name: "missing_api_key",
+            message: "Missing API key in the authorization header",
+          });
         }
         const body = JSON.parse(await readBody(req)) as Partial<CapturedEmail> & { to?: string | string[] };
         received++;
@@ -73,7 +77,11 @@ export async function startResendStandin(options: { port?: number; host?: string
         const matches = !faults.match || `${body.subject ?? ""}\n${body.text ?? ""}`.includes(faults.match);
         if (faults.failNext > 0 && matches) {
           faults.failNext--;
-          return send(faults.status, { statusCode: faults.status, name: "application_error", message: "Injected failure" });
+          return send(faults.status, {
+            statusCode: faults.status,
+            name: "application_error",
+            message: "Injected failure",
+          });
         }
         const to = Array.isArray(body.to) ? body.to : body.to ? [body.to] : [];
         if (!body.from || !to.length || !body.subject) {
@@ -100,7 +108,9 @@ export async function startResendStandin(options: { port?: number; host?: string
       }
       if (req.method === "GET" && url.pathname.startsWith("/emails/")) {
         const email = emails.find((e) => e.id === url.pathname.slice("/emails/".length));
-        return email ? send(200, { object: "email", ...email }) : send(404, { statusCode: 404, name: "not_found", message: "Email not found" });
+        return email
+          ? send(200, { object: "email", ...email })
+          : send(404, { statusCode: 404, name: "not_found", message: "Email not found" });
       }
       if (url.pathname === "/__emails") {
         if (req.method === "DELETE") {
@@ -154,7 +164,9 @@ ${[...emails]
         if (predicate(emails)) return [...emails];
         await new Promise((r) => setTimeout(r, 50));
       }
-      throw new Error(`Timed out waiting for emails; captured: ${emails.map((e) => `${e.subject} → ${e.to.join(",")}`).join("; ") || "none"}`);
+      throw new Error(
+        `Timed out waiting for emails; captured: ${emails.map((e) => `${e.subject} → ${e.to.join(",")}`).join("; ") || "none"}`,
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -163,5 +175,7 @@ ${[...emails]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.DEV_MAILBOX_PORT ?? 3025);
   const standin = await startResendStandin({ port });
-  console.log(`development mailbox on http://localhost:${standin.port} (emails the app sends in development land here)`);
+  console.log(
+    `development mailbox on http://localhost:${standin.port} (emails the app sends in development land here)`,
+  );
 }

@@ -14,7 +14,12 @@ const LOCAL_REDIS = "redis://127.0.0.1:6379";
 
 async function localServicesAnswer(): Promise<boolean> {
   const sql = postgres(LOCAL_PG, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  const redis = new Redis(LOCAL_REDIS, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(LOCAL_REDIS, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => {});
   try {
     await Promise.all([sql`select 1`, redis.connect().then(() => redis.ping())]);
@@ -46,7 +51,8 @@ function dockerAvailable(): boolean {
 export async function resolveTestServices(): Promise<TestServices> {
   const { DATABASE_URL, REDIS_URL } = process.env;
   if (DATABASE_URL && REDIS_URL) return { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, stop: async () => {} };
-  if (!DATABASE_URL && !REDIS_URL && (await localServicesAnswer())) return { databaseUrl: LOCAL_PG, redisUrl: LOCAL_REDIS, stop: async () => {} };
+  if (!DATABASE_URL && !REDIS_URL && (await localServicesAnswer()))
+    return { databaseUrl: LOCAL_PG, redisUrl: LOCAL_REDIS, stop: async () => {} };
   if (!dockerAvailable()) {
     throw new Error(
       [

@@ -63,7 +63,8 @@ function testEnvironment() {
   const serverUrl = process.env.TEST_PG_URL;
   const template = process.env.TEST_TEMPLATE_DB;
   const redisUrl = process.env.TEST_REDIS_URL;
-  if (!serverUrl || !template || !redisUrl) throw new Error("Test services not prepared: run through the vitest or playwright config (tests/global-setup.ts).");
+  if (!serverUrl || !template || !redisUrl)
+    throw new Error("Test services not prepared: run through the vitest or playwright config (tests/global-setup.ts).");
   return { serverUrl, template, redisUrl };
 }
 
@@ -115,24 +116,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const port = await freePort();
     webPorts.push(port);
     const url = `http://127.0.0.1:${port}`;
-    const web = startProcess(`${name}-${id}-web${webs.length}`, path.join(ROOT, "web", process.env.WEB_BUILD_DIR ?? "build", "server.js"), {
-      ...env,
-      PORT: String(port),
-      APP_URL: env.APP_URL ?? url,
-      ...options.webEnv,
-      ...extraEnv,
-    });
+    const web = startProcess(
+      `${name}-${id}-web${webs.length}`,
+      path.join(ROOT, "web", process.env.WEB_BUILD_DIR ?? "build", "server.js"),
+      {
+        ...env,
+        PORT: String(port),
+        APP_URL: env.APP_URL ?? url,
+        ...options.webEnv,
+        ...extraEnv,
+      },
+    );
     await waitForHealthy(url, web);
     webs.push(web);
     urls.push(url);
     return web;
   };
   const startWorker = async (extraEnv: Record<string, string> = {}) => {
-    const worker = startProcess(`${name}-${id}-worker${workers.length}`, path.join(ROOT, "worker", process.env.WORKER_DIST_DIR ?? "dist", "index.js"), {
-      ...env,
-      APP_URL: env.APP_URL ?? urls[0] ?? "http://127.0.0.1",
-      ...extraEnv,
-    });
+    const worker = startProcess(
+      `${name}-${id}-worker${workers.length}`,
+      path.join(ROOT, "worker", process.env.WORKER_DIST_DIR ?? "dist", "index.js"),
+      {
+        ...env,
+        APP_URL: env.APP_URL ?? urls[0] ?? "http://127.0.0.1",
+        ...extraEnv,
+      },
+    );
     await worker.waitForOutput(/worker started/);
     workers.push(worker);
     return worker;
@@ -168,8 +177,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 async function waitForHealthy(url: string, proc: ManagedProcess, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output().slice(-4000)}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (proc.child.exitCode !== null)
+      throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output().slice(-4000)}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`${proc.name} did not become healthy:\n${proc.output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -193,7 +206,11 @@ export async function deleteRedisPrefix(redisUrl: string, prefix: string) {
 }
 
 /** JSON POST helper that gives each test its own client IP (TRUST_PROXY=1 in tests). */
-export async function postJson(url: string, body: unknown, init: { ip?: string; headers?: Record<string, string>; raw?: string } = {}) {
+export async function postJson(
+  url: string,
+  body: unknown,
+  init: { ip?: string; headers?: Record<string, string>; raw?: string } = {},
+) {
   const response = await fetch(url, {
     method: "POST",
     headers: {

@@ -37,7 +37,8 @@ export default function handleRequest(
         // A page rendered for a signed-in user is theirs alone: never stored by the browser or a proxy,
         // so after signing out the back button cannot bring it back.
         if (signedIn(remixContext)) responseHeaders.set("Cache-Control", "private, no-store");
-        if (loadContext.pageCache && opted(remixContext)) loadContext.pageCache.store(responseStatusCode, responseHeaders, html);
+        if (loadContext.pageCache && opted(remixContext))
+          loadContext.pageCache.store(responseStatusCode, responseHeaders, html);
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
@@ -90,7 +91,9 @@ export function handleDataRequest(response: Response) {
 /** Whether the page's own route says it may be kept for anonymous visitors (`handle = { pageCache: true }`). */
 function opted(remixContext: EntryContext) {
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
-  const handle = leaf ? (remixContext.routeModules[leaf.route.id]?.handle as { pageCache?: unknown } | undefined) : undefined;
+  const handle = leaf
+    ? (remixContext.routeModules[leaf.route.id]?.handle as { pageCache?: unknown } | undefined)
+    : undefined;
   return handle?.pageCache === true;
 }
 

@@ -1,5 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { business } from "@app/shared/business";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
@@ -22,11 +32,17 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: notFound ? "404 Page Not Found" : `Something went wrong | ${business.name}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: notFound ? "404 Page Not Found" : `Something went wrong | ${business.name}` },
+      { name: "robots", content: "noindex" },
+    ];
   }
   return [
     { title: `${business.name} | Licensed Electricians in Baton Rouge, LA` },
-    { name: "description", content: `${business.tagline}. Call ${business.phone} for free estimates and 24/7 emergency service.` },
+    {
+      name: "description",
+      content: `${business.tagline}. Call ${business.phone} for free estimates and 24/7 emergency service.`,
+    },
   ];
 };
 

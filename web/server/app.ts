@@ -10,7 +10,14 @@ import { redactUrl } from "@app/shared/redact";
 import { sessionCookieName } from "../app/utils/session.server";
 import { createPageCache, type PageCacheSlot } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
-import { bodyLimit, formPostsOnly, jsonErrors, sameOriginWrites, securityHeaders, wellFormedAddresses } from "./security";
+import {
+  bodyLimit,
+  formPostsOnly,
+  jsonErrors,
+  sameOriginWrites,
+  securityHeaders,
+  wellFormedAddresses,
+} from "./security";
 import type { Services } from "./services";
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -40,14 +47,21 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => /^\/(assets|healthz|readyz|favicon|@vite|@fs|node_modules|app\/)/.test(req.url ?? "") },
+      autoLogging: {
+        ignore: (req) => /^\/(assets|healthz|readyz|favicon|@vite|@fs|node_modules|app\/)/.test(req.url ?? ""),
+      },
       // Keep request logs short: no headers (cookies, tokens), no bodies, and no secret in the address
       // (reset links, calendar feeds, chat session ids: see redactUrl).
       serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
 
@@ -61,15 +75,25 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   app.get("/readyz", (_req, res, next) => {
     readiness()
       .then((result) => {
-        const down = [result.postgres === "down" && "postgres", result.redis === "down" && "redis", result.shuttingDown && "shutting down"].filter(Boolean);
+        const down = [
+          result.postgres === "down" && "postgres",
+          result.redis === "down" && "redis",
+          result.shuttingDown && "shutting down",
+        ].filter(Boolean);
         res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
       })
       .catch(next);
   });
   async function readiness() {
     const checks = await Promise.all([
-      withTimeout(services.db.$queryRawUnsafe("select 1").then(() => "ok"), 2_000).catch(() => "down"),
-      withTimeout(services.redis.ping().then(() => "ok"), 2_000).catch(() => "down"),
+      withTimeout(
+        services.db.$queryRawUnsafe("select 1").then(() => "ok"),
+        2_000,
+      ).catch(() => "down"),
+      withTimeout(
+        services.redis.ping().then(() => "ok"),
+        2_000,
+      ).catch(() => "down"),
     ]);
     return { postgres: checks[0], redis: checks[1], shuttingDown: isShuttingDown() };
   }
@@ -93,7 +117,10 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   }
 
   // Public pages for anonymous visitors, rendered once a minute rather than once a request (never in development).
-  if (!vite) app.use(createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: sessionCookieName(env) }).middleware);
+  if (!vite)
+    app.use(
+      createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: sessionCookieName(env) }).middleware,
+    );
 
   // Every body is read here, 1 MB at most, before any parser; Remix gets it from there (remix-handler.ts).
   app.use(bodyLimit);

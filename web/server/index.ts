@@ -23,8 +23,12 @@ const vite =
   env.NODE_ENV !== "development"
     ? undefined
     : await import("vite").then((v) =>
-      v.createServer({ root: path.resolve(here, ".."), configFile: path.resolve(here, "../vite.config.ts"), server: { middlewareMode: true } }),
-    );
+        v.createServer({
+          root: path.resolve(here, ".."),
+          configFile: path.resolve(here, "../vite.config.ts"),
+          server: { middlewareMode: true },
+        }),
+      );
 // In production this file is build/server.js, beside build/server/ and build/client/.
 const build = vite ? undefined : ((await import(/* @vite-ignore */ path.join(here, "server/index.js"))) as ServerBuild);
 

@@ -57,7 +57,11 @@ function encode(req: Request, res: Response, body: Buffer): Buffer {
   if (req.acceptsEncodings("br") === "br") {
     res.setHeader("Content-Encoding", "br");
     return zlib.brotliCompressSync(body, {
-      params: { [BROTLI.BROTLI_PARAM_QUALITY]: 4, [BROTLI.BROTLI_PARAM_LGWIN]: 18, [BROTLI.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      params: {
+        [BROTLI.BROTLI_PARAM_QUALITY]: 4,
+        [BROTLI.BROTLI_PARAM_LGWIN]: 18,
+        [BROTLI.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
     });
   }
   if (req.acceptsEncodings("gzip") === "gzip") {
@@ -74,7 +78,8 @@ export function createPageCache({ ttlSeconds, sessionCookieName }: PageCacheOpti
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (ttlSeconds <= 0) return next();
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (req.originalUrl.includes("?") || req.headers.authorization || hasCookie(req.headers.cookie, sessionCookieName)) return next();
+    if (req.originalUrl.includes("?") || req.headers.authorization || hasCookie(req.headers.cookie, sessionCookieName))
+      return next();
     const nonce = String(res.locals.cspNonce ?? "");
     if (!nonce) return next();
 

@@ -46,7 +46,12 @@ export type RateLimits = ReturnType<typeof createRateLimits>;
 export type RateLimitName = keyof RateLimits;
 
 /** Consumes one point; returns the seconds to wait when the limit is reached, else null. */
-export async function consume(limits: RateLimits, name: RateLimitName, key: string, points = 1): Promise<number | null> {
+export async function consume(
+  limits: RateLimits,
+  name: RateLimitName,
+  key: string,
+  points = 1,
+): Promise<number | null> {
   try {
     await limits[name].consume(key, points);
     return null;

@@ -12,14 +12,22 @@ import type { Services } from "./services";
  * `auth: { token }` for API clients. Same sessions table as HTTP.
  */
 async function socketUser(services: Services, headers: Record<string, string | string[] | undefined>, auth: unknown) {
-  const token = typeof auth === "object" && auth && typeof (auth as { token?: unknown }).token === "string" ? (auth as { token: string }).token : null;
+  const token =
+    typeof auth === "object" && auth && typeof (auth as { token?: unknown }).token === "string"
+      ? (auth as { token: string }).token
+      : null;
   const requestHeaders = new Headers();
   if (typeof headers.cookie === "string") requestHeaders.set("cookie", headers.cookie);
   if (token) requestHeaders.set("authorization", `Bearer ${token}`);
-  const presented = await readSessionToken(new Request("http://socket.local/", { headers: requestHeaders }), services.env);
+  const presented = await readSessionToken(
+    new Request("http://socket.local/", { headers: requestHeaders }),
+    services.env,
+  );
   if (!presented) return null;
   const session = await findSession(services.db, presented.token);
-  return session ? { ...session.user, sessionId: session.id, expiresAt: session.expiresAt, token: presented.token } : null;
+  return session
+    ? { ...session.user, sessionId: session.id, expiresAt: session.expiresAt, token: presented.token }
+    : null;
 }
 
 /** What a socket carries for the server: the signed-in user's id, if any. */

@@ -1,4 +1,9 @@
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 export interface RemixHandlerOptions {
@@ -38,7 +43,10 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (!Buffer.isBuffer(req.body)) throw new Error("The request body has not been read with its limit: bodyLimit (web/server/security.ts) must run before the Remix handler");
+    if (!Buffer.isBuffer(req.body))
+      throw new Error(
+        "The request body has not been read with its limit: bodyLimit (web/server/security.ts) must run before the Remix handler",
+      );
     init.body = req.body as Buffer<ArrayBuffer>; // made by Buffer.concat: an ArrayBuffer, never a SharedArrayBuffer
   }
   return new Request(requestUrl(req), init);

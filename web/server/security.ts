@@ -125,7 +125,9 @@ export function formPostsOnly(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method) || req.path === "/api" || req.path.startsWith("/api/")) return next();
   const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
   if (!hasBody || FORM_TYPES.test(req.get("content-type") ?? "")) return next();
-  res.status(415).json({ success: false, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" });
+  res
+    .status(415)
+    .json({ success: false, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" });
 }
 
 /**
@@ -139,7 +141,9 @@ export function wellFormedAddresses(req: Request, res: Response, next: NextFunct
   const url = req.originalUrl;
   if (!url.includes("%") && !url.includes("\u0000")) return next();
   const refuse = (field: string, problem: string) =>
-    res.status(400).json({ success: false, message: `The address is not valid: ${problem}`, errors: { [field]: problem } });
+    res
+      .status(400)
+      .json({ success: false, message: `The address is not valid: ${problem}`, errors: { [field]: problem } });
   try {
     if (decodeURIComponent(req.path).includes("\u0000")) return refuse("path", "it contains a NUL character");
   } catch {

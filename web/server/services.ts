@@ -40,7 +40,8 @@ export interface Services {
 
 /** A room's name fit for a log line: a chat room is named by its session id, a secret (packages/shared/src/redact.ts). */
 const CHAT_ROOM_PREFIX = chatRoom("");
-const roomForLog = (room: string) => (room.startsWith(CHAT_ROOM_PREFIX) ? `${CHAT_ROOM_PREFIX}${secretRef(room.slice(CHAT_ROOM_PREFIX.length))}` : room);
+const roomForLog = (room: string) =>
+  room.startsWith(CHAT_ROOM_PREFIX) ? `${CHAT_ROOM_PREFIX}${secretRef(room.slice(CHAT_ROOM_PREFIX.length))}` : room;
 
 export function createServices(env: Env, logger: Logger): Services {
   const db = createDb(env.DATABASE_URL);
@@ -56,7 +57,10 @@ export function createServices(env: Env, logger: Logger): Services {
     redisUp = true;
   });
   const queues = createQueues(redis, env.REDIS_PREFIX, logger);
-  const chatEvents = new QueueEvents("chat", { connection: createBlockingRedis(env.REDIS_URL), prefix: `${env.REDIS_PREFIX}:bull` });
+  const chatEvents = new QueueEvents("chat", {
+    connection: createBlockingRedis(env.REDIS_URL),
+    prefix: `${env.REDIS_PREFIX}:bull`,
+  });
   chatEvents.on("error", () => {});
   // Same key as the socket.io Redis adapter, so every web process delivers what is published here.
   // Its own connection: the fast-fail client rejects while Redis is away, and the emitter does not await publishes.
@@ -91,7 +95,8 @@ export function createServices(env: Env, logger: Logger): Services {
     emitToRoom,
     emitToChat: (sessionId, event, payload) => emitToRoom(chatRoom(sessionId), event, payload),
     disconnectSockets: (who) => toSocketsOf(who, "disconnect", (room) => emitter.in(room).disconnectSockets(true)),
-    revokeStaffSockets: (who) => toSocketsOf(who, "leave the admins room", (room) => emitter.in(room).socketsLeave(ADMIN_ROOM)),
+    revokeStaffSockets: (who) =>
+      toSocketsOf(who, "leave the admins room", (room) => emitter.in(room).socketsLeave(ADMIN_ROOM)),
   };
 }
 

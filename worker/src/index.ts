@@ -50,9 +50,15 @@ const workers = queueNames.map((queue) => {
   const worker = new Worker(
     queue,
     async (job) => {
-      const log = logger.child({ queue, job: job.name, jobId: job.id, requestId: (job.data as { requestId?: string }).requestId });
+      const log = logger.child({
+        queue,
+        job: job.name,
+        jobId: job.id,
+        requestId: (job.data as { requestId?: string }).requestId,
+      });
       const kind = job.name;
-      if (!isJobKind(kind) || jobs[kind].queue !== queue) throw new UnrecoverableError(`No job "${kind}" on queue "${queue}"`);
+      if (!isJobKind(kind) || jobs[kind].queue !== queue)
+        throw new UnrecoverableError(`No job "${kind}" on queue "${queue}"`);
       // A notification runs only while its outbox row is owed: not sent already, not cancelled since.
       const outboxKey = jobs[kind].delivery === "outbox" ? job.id! : null;
       try {
@@ -65,10 +71,17 @@ const workers = queueNames.map((queue) => {
         log.debug({ result }, "job done");
         return result;
       } catch (error) {
-        const final = error instanceof UnrecoverableError || (error instanceof EmailSendError && !error.retryable) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        const final =
+          error instanceof UnrecoverableError ||
+          (error instanceof EmailSendError && !error.retryable) ||
+          job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         log.warn({ err: (error as Error).message, attempt: job.attemptsMade + 1 }, "job failed");
         if (outboxKey) {
-          await recordOutboxFailure(db, outboxKey, { attempts: job.attemptsMade + 1, error: (error as Error).message, final }).catch(() => {});
+          await recordOutboxFailure(db, outboxKey, {
+            attempts: job.attemptsMade + 1,
+            error: (error as Error).message,
+            final,
+          }).catch(() => {});
         }
         if (error instanceof EmailSendError && !error.retryable) throw new UnrecoverableError(error.message);
         throw error;
@@ -84,7 +97,8 @@ const workers = queueNames.map((queue) => {
   );
   worker.on("error", (error) => logger.debug({ err: error.message, queue }, "worker connection error"));
   worker.on("failed", (job, error) => {
-    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ queue, job: job.name, jobId: job.id, err: error.message }, "job failed for good");
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1))
+      logger.error({ queue, job: job.name, jobId: job.id, err: error.message }, "job failed for good");
   });
   return worker;
 });

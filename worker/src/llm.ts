@@ -93,7 +93,10 @@ export async function wordReply(
       const response = await fetch(`${llm.baseUrl}/chat/completions`, {
         method: "POST",
         signal: controller.signal,
-        headers: { "Content-Type": "application/json", ...(llm.apiKey ? { Authorization: `Bearer ${llm.apiKey}` } : {}) },
+        headers: {
+          "Content-Type": "application/json",
+          ...(llm.apiKey ? { Authorization: `Bearer ${llm.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: llm.model,
           stream: true,
@@ -105,7 +108,9 @@ export async function wordReply(
               content:
                 "You are the website assistant of a licensed electrical contractor. Rewrite the DRAFT answer in a warm, concise way for the visitor. Keep every fact, phone number, time and place exactly as in the draft; add no new facts, prices or promises. Plain text, no markdown.",
             },
-            ...input.history.slice(-6).map((t) => ({ role: t.sender === "user" ? "user" : "assistant", content: t.message })),
+            ...input.history
+              .slice(-6)
+              .map((t) => ({ role: t.sender === "user" ? "user" : "assistant", content: t.message })),
             { role: "user", content: input.visitorMessage },
             { role: "system", content: `DRAFT: ${input.reply.message}` },
           ],
@@ -123,7 +128,8 @@ export async function wordReply(
           if (!line.startsWith("data:")) continue;
           const payload = line.slice(5).trim();
           if (payload === "[DONE]") continue;
-          const delta = (JSON.parse(payload) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
+          const delta = (JSON.parse(payload) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]
+            ?.delta?.content;
           if (delta) {
             streamed += delta;
             frames.push(delta);

@@ -16,13 +16,17 @@ export function serializeBooking(booking: Booking & { customer?: Customer | null
     serviceTitanId: booking.serviceTitanId ?? null,
     source: booking.source,
     customer: booking.customer
-      ? { id: booking.customer.id, name: booking.customer.name, email: booking.customer.email, phone: booking.customer.phone }
+      ? {
+          id: booking.customer.id,
+          name: booking.customer.name,
+          email: booking.customer.email,
+          phone: booking.customer.phone,
+        }
       : undefined,
   };
 }
 
 export type BookingJson = ReturnType<typeof serializeBooking>;
-
 
 /**
  * When a chat appointment request names no date: 9:00 AM on the next day the

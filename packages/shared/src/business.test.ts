@@ -7,7 +7,10 @@ afterEach(() => {
 });
 
 it("hands the browser only the overrides that are set", () => {
-  expect(parseEnv({ BUSINESS_PHONE: " (985) 555-0177 ", BUSINESS_NAME: "  ", BUSINESS_EMAIL: undefined, OTHER: "x" }).BUSINESS).toEqual({
+  expect(
+    parseEnv({ BUSINESS_PHONE: " (985) 555-0177 ", BUSINESS_NAME: "  ", BUSINESS_EMAIL: undefined, OTHER: "x" })
+      .BUSINESS,
+  ).toEqual({
     phone: "(985) 555-0177",
   });
   expect(parseEnv({}).BUSINESS).toEqual({});

@@ -35,9 +35,7 @@ export function pageOverrides(): BusinessOverrides {
 
 export interface OpeningHours {
   /** Schema.org day names. */
-  days: ReadonlyArray<
-    "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday"
-  >;
+  days: ReadonlyArray<"Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday">;
   /** 24-hour local time (America/Chicago), or null when closed to regular work. */
   opens: string | null;
   closes: string | null;
@@ -110,16 +108,39 @@ export function createBusinessFacts(overrides: BusinessOverrides = {}) {
     afterHours: "Emergency service available after hours",
     afterHoursCharges: "After-hours charges may apply",
     serviceAreas: [
-      { name: "Baton Rouge", kind: "City", aliases: ["baton rouge", "br", "red stick", "east baton rouge", "ebr", "south baton rouge", "mid city"] },
+      {
+        name: "Baton Rouge",
+        kind: "City",
+        aliases: ["baton rouge", "br", "red stick", "east baton rouge", "ebr", "south baton rouge", "mid city"],
+      },
       {
         name: "Ascension Parish",
         kind: "AdministrativeArea",
-        aliases: ["ascension", "gonzales", "prairieville", "donaldsonville", "sorrento", "st. amant", "st amant", "geismar", "dutchtown"],
+        aliases: [
+          "ascension",
+          "gonzales",
+          "prairieville",
+          "donaldsonville",
+          "sorrento",
+          "st. amant",
+          "st amant",
+          "geismar",
+          "dutchtown",
+        ],
       },
       {
         name: "Livingston Parish",
         kind: "AdministrativeArea",
-        aliases: ["livingston", "watson", "albany", "french settlement", "holden", "killian", "springfield", "port vincent"],
+        aliases: [
+          "livingston",
+          "watson",
+          "albany",
+          "french settlement",
+          "holden",
+          "killian",
+          "springfield",
+          "port vincent",
+        ],
       },
       { name: "Walker", kind: "City", aliases: ["walker"] },
       { name: "Denham Springs", kind: "City", aliases: ["denham springs", "denham", "juban"] },
@@ -132,7 +153,9 @@ export function createBusinessFacts(overrides: BusinessOverrides = {}) {
     reviews: {
       rating: 4.9,
       count: 9,
-      url: overrides.reviewsUrl?.trim() || "https://www.google.com/maps/search/?api=1&query=Bayou+Current+Electric+Baton+Rouge",
+      url:
+        overrides.reviewsUrl?.trim() ||
+        "https://www.google.com/maps/search/?api=1&query=Bayou+Current+Electric+Baton+Rouge",
     },
     emergency: {
       available: "24/7/365",
@@ -227,7 +250,12 @@ export const services = [
     path: "/services/residential",
     summary:
       "Repairs, new outlets, ceiling fans and whole-home safety inspections for houses across the Baton Rouge area, done neatly and to code.",
-    features: ["Electrical repairs and troubleshooting", "Outlet and GFCI installation", "Home safety inspections", "Ceiling fan installation"],
+    features: [
+      "Electrical repairs and troubleshooting",
+      "Outlet and GFCI installation",
+      "Home safety inspections",
+      "Ceiling fan installation",
+    ],
     serviceType: "Residential electrical services",
   },
   {
@@ -236,7 +264,12 @@ export const services = [
     path: "/services/commercial",
     summary:
       "Wiring for offices, shops, restaurants, warehouses, clinics and plants, from new construction to tenant build-outs, scheduled around your business hours.",
-    features: ["New construction wiring", "Tenant build-outs", "Industrial and three-phase power", "Maintenance and repairs"],
+    features: [
+      "New construction wiring",
+      "Tenant build-outs",
+      "Industrial and three-phase power",
+      "Maintenance and repairs",
+    ],
     serviceType: "Commercial electrical wiring",
   },
   {
@@ -245,7 +278,12 @@ export const services = [
     path: "/services/generator",
     summary:
       "Standby and portable generators sized to your home or business, installed with a transfer switch, and maintained so they start when the next storm takes the grid down.",
-    features: ["Whole-home standby generators", "Portable generator hookups", "Commercial backup power", "Maintenance plans"],
+    features: [
+      "Whole-home standby generators",
+      "Portable generator hookups",
+      "Commercial backup power",
+      "Maintenance plans",
+    ],
     serviceType: "Generator installation and maintenance",
   },
   {
@@ -254,7 +292,12 @@ export const services = [
     path: "/services/panel-upgrades",
     summary:
       "Replace an old fuse box or recalled breaker panel and add the capacity today's appliances, EV chargers and additions need.",
-    features: ["Fuse box replacement", "100A to 200A service upgrades", "Federal Pacific and Zinsco replacement", "Subpanels and EV charger circuits"],
+    features: [
+      "Fuse box replacement",
+      "100A to 200A service upgrades",
+      "Federal Pacific and Zinsco replacement",
+      "Subpanels and EV charger circuits",
+    ],
     serviceType: "Electrical panel upgrade",
   },
   {
@@ -272,7 +315,12 @@ export const services = [
     path: "/services/emergency",
     summary:
       "A licensed electrician on call 24 hours a day, 365 days a year for power loss, sparking outlets, burning smells and storm damage.",
-    features: ["Answered 24/7/365, holidays included", "Average response in 30-60 minutes", "Storm and flood damage", "Power restoration and make-safe repairs"],
+    features: [
+      "Answered 24/7/365, holidays included",
+      "Average response in 30-60 minutes",
+      "Storm and flood damage",
+      "Power restoration and make-safe repairs",
+    ],
     serviceType: "Emergency electrical service",
   },
 ] as const satisfies readonly ServiceSummary[];

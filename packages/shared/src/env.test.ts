@@ -64,32 +64,42 @@ function fromReadme(): Shown[] {
 }
 
 const appVariables = new Set(fromEnvExample().map((s) => s.key));
-const shown = [...fromEnvExample(), ...fromYaml("docker-compose.yml"), ...fromYaml("infra/k8s/secret.example.yaml"), ...fromReadme()].filter(
-  (s) => s.value !== "" && appVariables.has(s.key),
-);
+const shown = [
+  ...fromEnvExample(),
+  ...fromYaml("docker-compose.yml"),
+  ...fromYaml("infra/k8s/secret.example.yaml"),
+  ...fromReadme(),
+].filter((s) => s.value !== "" && appVariables.has(s.key));
 const secretsShown = shown.filter((s) => (SECRET_VARIABLES as readonly string[]).includes(s.key));
 
 describe("production refuses the secrets published in this repository", () => {
   it("knows every secret variable the example files show", () => {
     const secretLooking = shown.filter((s) => /SECRET|PASSWORD|API_KEY|TOKEN/.test(s.key)).map((s) => s.key);
     expect(secretLooking.length).toBeGreaterThan(0);
-    for (const key of secretLooking) expect(SECRET_VARIABLES, `${key} holds a secret: list it in published-secrets.ts`).toContain(key);
+    for (const key of secretLooking)
+      expect(SECRET_VARIABLES, `${key} holds a secret: list it in published-secrets.ts`).toContain(key);
     // The files are read: each of them shows at least one secret (Compose shows none once it requires them).
-    expect(new Set(secretsShown.map((s) => s.file))).toEqual(new Set([".env.example", "infra/k8s/secret.example.yaml", "README.md"]));
+    expect(new Set(secretsShown.map((s) => s.file))).toEqual(
+      new Set([".env.example", "infra/k8s/secret.example.yaml", "README.md"]),
+    );
   });
 
-  it.each(secretsShown.map((s) => [s.key, s.file, s] as const))("refuses %s as shown in %s", (key, _file, { value }) => {
-    const own = safeProduction();
-    expect(problems(own)).toEqual([]);
-    const refusedFor = (env: Record<string, string>) => problems(env).filter((p) => p.startsWith(`${key}:`) && p.includes("published"));
-    expect(refusedFor({ ...own, [key]: value })).toHaveLength(1);
-    // Refused however it is written down.
-    expect(refusedFor({ ...own, [key]: ` ${value.toUpperCase()} ` })).toHaveLength(1);
-    if (key === "SESSION_SECRET") {
-      // Any entry of the rotation list.
-      expect(refusedFor({ ...own, SESSION_SECRET: `${own.SESSION_SECRET},${value}` })).toHaveLength(1);
-    }
-  });
+  it.each(secretsShown.map((s) => [s.key, s.file, s] as const))(
+    "refuses %s as shown in %s",
+    (key, _file, { value }) => {
+      const own = safeProduction();
+      expect(problems(own)).toEqual([]);
+      const refusedFor = (env: Record<string, string>) =>
+        problems(env).filter((p) => p.startsWith(`${key}:`) && p.includes("published"));
+      expect(refusedFor({ ...own, [key]: value })).toHaveLength(1);
+      // Refused however it is written down.
+      expect(refusedFor({ ...own, [key]: ` ${value.toUpperCase()} ` })).toHaveLength(1);
+      if (key === "SESSION_SECRET") {
+        // Any entry of the rotation list.
+        expect(refusedFor({ ...own, SESSION_SECRET: `${own.SESSION_SECRET},${value}` })).toHaveLength(1);
+      }
+    },
+  );
 
   it("refuses every secret variable set to a published value, LLM_API_KEY included, and says which", () => {
     for (const key of SECRET_VARIABLES) {
@@ -102,15 +112,24 @@ describe("production refuses the secrets published in this repository", () => {
 
   it("refuses the development defaults of env.ts", () => {
     const dev = parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025" });
-    const defaults = { SESSION_SECRET: dev.SESSION_SECRETS[0]!, ADMIN_PASSWORD: dev.ADMIN_PASSWORD, RESEND_API_KEY: dev.RESEND_API_KEY! };
+    const defaults = {
+      SESSION_SECRET: dev.SESSION_SECRETS[0]!,
+      ADMIN_PASSWORD: dev.ADMIN_PASSWORD,
+      RESEND_API_KEY: dev.RESEND_API_KEY!,
+    };
     for (const [key, value] of Object.entries(defaults)) {
-      expect(problems({ ...safeProduction(), [key]: value }).some((p) => p.startsWith(`${key}:`) && p.includes("published")), key).toBe(true);
+      expect(
+        problems({ ...safeProduction(), [key]: value }).some((p) => p.startsWith(`${key}:`) && p.includes("published")),
+        key,
+      ).toBe(true);
     }
   });
 
   it("refuses a database address with the example's password", () => {
     const example = fromYaml("infra/k8s/secret.example.yaml").find((s) => s.key === "DATABASE_URL")!.value;
-    expect(problems({ ...safeProduction(), DATABASE_URL: example }).some((p) => p.startsWith("DATABASE_URL:"))).toBe(true);
+    expect(problems({ ...safeProduction(), DATABASE_URL: example }).some((p) => p.startsWith("DATABASE_URL:"))).toBe(
+      true,
+    );
   });
 
   it("Compose requires the secrets instead of defaulting them", () => {
@@ -123,7 +142,9 @@ describe("production refuses the secrets published in this repository", () => {
 
 describe("production refuses unsafe settings, naming the variable", () => {
   it("an ADMIN_PASSWORD shorter than 12 characters", () => {
-    expect(problems({ ...safeProduction(), ADMIN_PASSWORD: "x7#kQ9!mZ2p" })).toContainEqual(expect.stringMatching(/^ADMIN_PASSWORD: .*12/));
+    expect(problems({ ...safeProduction(), ADMIN_PASSWORD: "x7#kQ9!mZ2p" })).toContainEqual(
+      expect.stringMatching(/^ADMIN_PASSWORD: .*12/),
+    );
     expect(problems({ ...safeProduction(), ADMIN_PASSWORD: "x7#kQ9!mZ2pW" })).toEqual([]);
   });
 
@@ -132,8 +153,12 @@ describe("production refuses unsafe settings, naming the variable", () => {
   });
 
   it("a missing RESEND_API_KEY, unless EMAIL_TRANSPORT=log is set on purpose", () => {
-    expect(problems({ ...safeProduction(), RESEND_API_KEY: "" })).toContainEqual(expect.stringMatching(/^RESEND_API_KEY: .*EMAIL_TRANSPORT=log/));
-    expect(problems({ ...safeProduction(), RESEND_API_KEY: "", EMAIL_TRANSPORT: "resend" })).toContainEqual(expect.stringMatching(/^RESEND_API_KEY: /));
+    expect(problems({ ...safeProduction(), RESEND_API_KEY: "" })).toContainEqual(
+      expect.stringMatching(/^RESEND_API_KEY: .*EMAIL_TRANSPORT=log/),
+    );
+    expect(problems({ ...safeProduction(), RESEND_API_KEY: "", EMAIL_TRANSPORT: "resend" })).toContainEqual(
+      expect.stringMatching(/^RESEND_API_KEY: /),
+    );
     const env = parseEnv({ ...safeProduction(), RESEND_API_KEY: "", EMAIL_TRANSPORT: "log" });
     expect(env.EMAIL_TRANSPORT).toBe("log");
   });
@@ -151,12 +176,19 @@ describe("EMAIL_TRANSPORT", () => {
       EMAIL_TRANSPORT: "resend",
       RESEND_BASE_URL: "http://127.0.0.1:3025",
     });
-    expect(parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025", EMAIL_TRANSPORT: "log" })).toMatchObject({ EMAIL_TRANSPORT: "log" });
-    expect(parseEnv({ NODE_ENV: "test", RESEND_API_KEY: "re_x" })).toMatchObject({ EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_x" });
+    expect(
+      parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025", EMAIL_TRANSPORT: "log" }),
+    ).toMatchObject({ EMAIL_TRANSPORT: "log" });
+    expect(parseEnv({ NODE_ENV: "test", RESEND_API_KEY: "re_x" })).toMatchObject({
+      EMAIL_TRANSPORT: "resend",
+      RESEND_API_KEY: "re_x",
+    });
   });
 
   it("refuses anything but resend or log", () => {
-    expect(problems({ NODE_ENV: "test", EMAIL_TRANSPORT: "smtp" })).toContainEqual(expect.stringMatching(/^EMAIL_TRANSPORT: /));
+    expect(problems({ NODE_ENV: "test", EMAIL_TRANSPORT: "smtp" })).toContainEqual(
+      expect.stringMatching(/^EMAIL_TRANSPORT: /),
+    );
   });
 });
 
@@ -169,6 +201,8 @@ describe("ANON_REQUESTS_PER_HOUR", () => {
   });
 
   it.each(["-1", "1.5", "many"])("refuses %s, naming the variable", (value) => {
-    expect(problems({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: value })).toContainEqual(expect.stringMatching(/^ANON_REQUESTS_PER_HOUR: /));
+    expect(problems({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: value })).toContainEqual(
+      expect.stringMatching(/^ANON_REQUESTS_PER_HOUR: /),
+    );
   });
 });

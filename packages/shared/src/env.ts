@@ -18,11 +18,26 @@ const base = z.object({
   APP_URL: optionalUrl,
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      .optional(),
   ),
-  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// URL")
+      .optional(),
+  ),
   /** Prefix for every Redis key this deployment writes (queues, rate limits, socket.io). */
-  REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]+$/, "letters, digits, _ . - only").default("bce")),
+  REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w.-]+$/, "letters, digits, _ . - only")
+      .default("bce"),
+  ),
   SESSION_SECRET: optionalString,
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
@@ -60,7 +75,11 @@ const base = z.object({
   BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   BUSINESS_PHONE: z.preprocess(
     emptyToUndefined,
-    z.string().trim().regex(new RegExp(`^${PHONE_NUMBER_PATTERN.source}$`), "must be written like (225) 555-0142").optional(),
+    z
+      .string()
+      .trim()
+      .regex(new RegExp(`^${PHONE_NUMBER_PATTERN.source}$`), "must be written like (225) 555-0142")
+      .optional(),
   ),
   BUSINESS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   BUSINESS_REVIEWS_URL: optionalUrl,
@@ -107,9 +126,14 @@ export class EnvError extends Error {
 }
 
 function emailSettings(raw: RawEnv, isProduction: boolean) {
-  if (raw.EMAIL_TRANSPORT === "log") return { EMAIL_TRANSPORT: "log" as const, RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined };
+  if (raw.EMAIL_TRANSPORT === "log")
+    return { EMAIL_TRANSPORT: "log" as const, RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined };
   if (!isProduction && !raw.RESEND_API_KEY && raw.DEV_MAILBOX_URL) {
-    return { EMAIL_TRANSPORT: "resend" as const, RESEND_API_KEY: DEVELOPMENT_DEFAULTS.RESEND_API_KEY, RESEND_BASE_URL: raw.DEV_MAILBOX_URL.replace(/\/$/, "") };
+    return {
+      EMAIL_TRANSPORT: "resend" as const,
+      RESEND_API_KEY: DEVELOPMENT_DEFAULTS.RESEND_API_KEY,
+      RESEND_BASE_URL: raw.DEV_MAILBOX_URL.replace(/\/$/, ""),
+    };
   }
   return {
     // Outside production a missing key means "write emails to the log"; production asks for one (see unsafeInProduction).
@@ -131,17 +155,23 @@ function unsafeInProduction(raw: RawEnv): string[] {
     if (!value) continue;
     const values = key === "SESSION_SECRET" ? value.split(",") : [value];
     if (values.some(isPublishedSecret)) {
-      problems.push(`${key}: is a value published in this repository (an example or a development default); set a secret of your own`);
+      problems.push(
+        `${key}: is a value published in this repository (an example or a development default); set a secret of your own`,
+      );
     }
   }
   for (const key of ["DATABASE_URL", "REDIS_URL"] as const) {
     const password = raw[key] ? passwordOf(raw[key]) : "";
-    if (password && isPublishedSecret(password)) problems.push(`${key}: its password is a placeholder published in this repository`);
+    if (password && isPublishedSecret(password))
+      problems.push(`${key}: its password is a placeholder published in this repository`);
   }
-  if (raw.ADMIN_PASSWORD && raw.ADMIN_PASSWORD.length < 12) problems.push("ADMIN_PASSWORD: must be at least 12 characters in production");
+  if (raw.ADMIN_PASSWORD && raw.ADMIN_PASSWORD.length < 12)
+    problems.push("ADMIN_PASSWORD: must be at least 12 characters in production");
   if (!raw.APP_URL) problems.push("APP_URL: required in production (the public origin used in email links)");
   if (!raw.RESEND_API_KEY && raw.EMAIL_TRANSPORT !== "log") {
-    problems.push("RESEND_API_KEY: required in production (or set EMAIL_TRANSPORT=log to record emails without sending them)");
+    problems.push(
+      "RESEND_API_KEY: required in production (or set EMAIL_TRANSPORT=log to record emails without sending them)",
+    );
   }
   return problems;
 }
@@ -213,7 +243,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");
   }
   if (isProduction) problems.push(...unsafeInProduction(raw));
-  else if (raw.EMAIL_TRANSPORT === "resend" && !env.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
+  else if (raw.EMAIL_TRANSPORT === "resend" && !env.RESEND_API_KEY)
+    problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
   if (problems.length) {
     if (isProduction) problems.push("(set them in the environment or in .env; see .env.example)");
     throw new EnvError(problems);

@@ -23,7 +23,11 @@ export interface IcsBooking {
 const VISIT_MINUTES = 60;
 
 const statusOf = (status: string) =>
-  status === "cancelled" ? ICalEventStatus.CANCELLED : status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+  status === "cancelled"
+    ? ICalEventStatus.CANCELLED
+    : status === "pending"
+      ? ICalEventStatus.TENTATIVE
+      : ICalEventStatus.CONFIRMED;
 
 function domainOf(appUrl: string) {
   try {
@@ -72,7 +76,11 @@ export function appointmentInvite(
   options: { appUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
-  const calendar = ical({ name: facts.name, prodId: { company: facts.name, product: "appointments", language: "EN" }, method: ICalCalendarMethod.PUBLISH });
+  const calendar = ical({
+    name: facts.name,
+    prodId: { company: facts.name, product: "appointments", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+  });
   calendar.createEvent({
     id: `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
     start: appointment.scheduledDate,

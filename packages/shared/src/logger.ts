@@ -15,7 +15,12 @@ export function createLogger(env: Pick<Env, "NODE_ENV" | "LOG_LEVEL">, name: str
       censor: "[redacted]",
     },
     ...(pretty
-      ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname,service" } } }
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname,service" },
+          },
+        }
       : {}),
   });
 }

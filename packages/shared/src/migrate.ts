@@ -63,9 +63,9 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
         );
       }
       const done = new Set(
-        (await sql`select migration_name from "_prisma_migrations" where rolled_back_at is null and finished_at is not null`).map(
-          (r) => r.migration_name as string,
-        ),
+        (
+          await sql`select migration_name from "_prisma_migrations" where rolled_back_at is null and finished_at is not null`
+        ).map((r) => r.migration_name as string),
       );
       const folders = (await readdir(migrationsDir, { withFileTypes: true }))
         .filter((d) => d.isDirectory())

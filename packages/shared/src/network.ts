@@ -8,7 +8,10 @@ import { isIPv4, isIPv6 } from "node:net";
  * IPv4-mapped IPv6 addresses (`::ffff:10.1.2.3`) count as their IPv4 address.
  */
 export function clientNetworkKey(ip: string): string {
-  const address = ip.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const address = ip
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return address.slice(0, 100) || "unknown";
   const mapped = /^(?:0{0,4}:){0,5}(?::|0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);

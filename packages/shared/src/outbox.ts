@@ -64,7 +64,8 @@ export class Outbox {
 
   /** Cancels the notifications still owed about a subject (all kinds, or those listed). */
   async cancel(subject: string, kinds?: NotificationKind[]): Promise<number> {
-    const matches = (p: { subject: string | null; kind: NotificationKind }) => p.subject === subject && (!kinds || kinds.includes(p.kind));
+    const matches = (p: { subject: string | null; kind: NotificationKind }) =>
+      p.subject === subject && (!kinds || kinds.includes(p.kind));
     const dropped = this.pending.filter(matches).length;
     this.pending = this.pending.filter((p) => !matches(p));
     const { count } = await this.tx.outbox.updateMany({
@@ -119,16 +120,13 @@ const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 20_000 };
  */
 export async function withOutbox<T>(deps: OutboxDeps, work: (tx: Tx, outbox: Outbox) => Promise<T>): Promise<T> {
   let outbox: Outbox | undefined;
-  const result = await deps.db.$transaction(
-    async (tx) => {
-      // A fresh outbox per attempt: only the attempt that commits is relayed.
-      outbox = new Outbox(tx);
-      const result = await work(tx, outbox);
-      await outbox.flush();
-      return result;
-    },
-    TRANSACTION_LIMITS,
-  );
+  const result = await deps.db.$transaction(async (tx) => {
+    // A fresh outbox per attempt: only the attempt that commits is relayed.
+    outbox = new Outbox(tx);
+    const result = await work(tx, outbox);
+    await outbox.flush();
+    return result;
+  }, TRANSACTION_LIMITS);
   if (outbox?.written.length) await relay(deps, outbox.written);
   return result;
 }
@@ -150,7 +148,10 @@ export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): 
     return [{ key: entries[i]!.key, err: reason instanceof Error ? reason.message : String(reason) }];
   });
   if (failed.length) {
-    deps.logger.warn({ keys: failed.map((f) => f.key), err: failed[0]!.err }, "notifications stored; relay left to the sweeper");
+    deps.logger.warn(
+      { keys: failed.map((f) => f.key), err: failed[0]!.err },
+      "notifications stored; relay left to the sweeper",
+    );
   }
 }
 
@@ -159,7 +160,10 @@ export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): 
  * over (Redis down), and rows whose job was lost. The ids are the same, so a
  * row whose job is still queued or running is not queued twice.
  */
-export async function sweepOutbox(deps: Omit<OutboxDeps, "logger">, options: { graceMs: number; batch?: number }): Promise<number> {
+export async function sweepOutbox(
+  deps: Omit<OutboxDeps, "logger">,
+  options: { graceMs: number; batch?: number },
+): Promise<number> {
   const cutoff = new Date(Date.now() - options.graceMs);
   const rows = await deps.db.outbox.findMany({
     where: { sentAt: null, cancelledAt: null, failedAt: null, availableAt: { lte: cutoff } },
@@ -188,9 +192,17 @@ export async function markOutboxSent(db: Db, key: string): Promise<void> {
 }
 
 /** A failed run: counted, its error kept; `final` when BullMQ will not try again. */
-export async function recordOutboxFailure(db: Db, key: string, failure: { attempts: number; error: string; final: boolean }) {
+export async function recordOutboxFailure(
+  db: Db,
+  key: string,
+  failure: { attempts: number; error: string; final: boolean },
+) {
   await db.outbox.updateMany({
     where: { key, sentAt: null },
-    data: { attempts: failure.attempts, lastError: failure.error.slice(0, 1_000), ...(failure.final ? { failedAt: new Date() } : {}) },
+    data: {
+      attempts: failure.attempts,
+      lastError: failure.error.slice(0, 1_000),
+      ...(failure.final ? { failedAt: new Date() } : {}),
+    },
   });
 }

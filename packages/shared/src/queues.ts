@@ -1,6 +1,15 @@
 import { Queue, type JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
-import { defaultJobOptions, jobKey, jobs, parseJobData, queueNames, type JobData, type JobKind, type QueueName } from "./jobs";
+import {
+  defaultJobOptions,
+  jobKey,
+  jobs,
+  parseJobData,
+  queueNames,
+  type JobData,
+  type JobKind,
+  type QueueName,
+} from "./jobs";
 
 export type Queues = { [Q in QueueName]: Queue };
 

@@ -10,7 +10,17 @@ import { createHash } from "node:crypto";
 export const REDACTED = "[redacted]";
 
 /** Query parameters whose value is a credential: reset/verify links, socket.io's session id, OAuth-style callbacks. */
-const SECRET_PARAMS = new Set(["token", "sid", "access_token", "code", "key", "sig", "signature", "secret", "password"]);
+const SECRET_PARAMS = new Set([
+  "token",
+  "sid",
+  "access_token",
+  "code",
+  "key",
+  "sig",
+  "signature",
+  "secret",
+  "password",
+]);
 
 const decode = (part: string) => {
   try {
@@ -20,7 +30,8 @@ const decode = (part: string) => {
   }
 };
 /** How the router reads a segment (decoded, case-insensitive), so `/%63alendar/…` and `/Calendar/…` are caught too. */
-const segmentName = (segment: string | undefined) => (segment === undefined ? undefined : decode(segment).toLowerCase());
+const segmentName = (segment: string | undefined) =>
+  segment === undefined ? undefined : decode(segment).toLowerCase();
 
 function redactPath(path: string): string {
   const segments = path.split("/");

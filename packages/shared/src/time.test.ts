@@ -101,7 +101,15 @@ describe("instant → Baton Rouge calendar and clock", () => {
   it("gives the local date, which is not the UTC date in the evening", () => {
     // 2026-06-10 20:30 CDT is already June 11 in UTC.
     expect(businessDate(at("2026-06-11T01:30:00Z"))).toBe("2026-06-10");
-    expect(businessParts(at("2026-06-11T01:30:00Z"))).toEqual({ year: 2026, month: 6, day: 10, hour: 20, minute: 30, second: 0, weekday: 3 });
+    expect(businessParts(at("2026-06-11T01:30:00Z"))).toEqual({
+      year: 2026,
+      month: 6,
+      day: 10,
+      hour: 20,
+      minute: 30,
+      second: 0,
+      weekday: 3,
+    });
     expect(businessMonth(at("2026-07-01T04:59:00Z"))).toEqual({ year: 2026, month: 6 });
   });
 
@@ -153,8 +161,14 @@ describe("day, week and month boundaries", () => {
   });
 
   it("a month runs from the 1st 00:00 to the next 1st 00:00", () => {
-    expect(monthRange({ year: 2026, month: 3 })).toEqual({ from: at("2026-03-01T06:00:00Z"), to: at("2026-04-01T05:00:00Z") });
-    expect(monthRange({ year: 2026, month: 12 })).toEqual({ from: at("2026-12-01T06:00:00Z"), to: at("2027-01-01T06:00:00Z") });
+    expect(monthRange({ year: 2026, month: 3 })).toEqual({
+      from: at("2026-03-01T06:00:00Z"),
+      to: at("2026-04-01T05:00:00Z"),
+    });
+    expect(monthRange({ year: 2026, month: 12 })).toEqual({
+      from: at("2026-12-01T06:00:00Z"),
+      to: at("2027-01-01T06:00:00Z"),
+    });
     expect(addMonths({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
     expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
     expect(parseMonth("2026-03")).toEqual({ year: 2026, month: 3 });
@@ -169,7 +183,15 @@ describe("the month grid", () => {
     expect(grid).toHaveLength(5);
     expect(grid[0]![0]).toEqual({ key: "2026-03-01", day: 1, inMonth: true, weekday: 0 });
     expect(grid[1]![0]!.key).toBe("2026-03-08");
-    expect(grid[4]!.map((d) => d.key)).toEqual(["2026-03-29", "2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03", "2026-04-04"]);
+    expect(grid[4]!.map((d) => d.key)).toEqual([
+      "2026-03-29",
+      "2026-03-30",
+      "2026-03-31",
+      "2026-04-01",
+      "2026-04-02",
+      "2026-04-03",
+      "2026-04-04",
+    ]);
     expect(grid[4]![3]!.inMonth).toBe(false);
   });
 
@@ -185,7 +207,18 @@ describe("the month grid", () => {
 
 describe("slots", () => {
   it("lists slot times and words them", () => {
-    expect(slotTimes("08:00", 10)).toEqual(["08:00", "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
+    expect(slotTimes("08:00", 10)).toEqual([
+      "08:00",
+      "09:00",
+      "10:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+    ]);
     expect(slotTimes("08:00", 3, 30)).toEqual(["08:00", "08:30", "09:00"]);
     expect(["00:00", "08:00", "12:00", "17:30"].map(slotLabel)).toEqual(["12:00 AM", "8:00 AM", "12:00 PM", "5:30 PM"]);
     expect(formatClock(18 * 60)).toBe("6:00 PM");

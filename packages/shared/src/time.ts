@@ -210,7 +210,7 @@ export function monthGrid(m: MonthRef): GridDay[][] {
   const start = addLocalDays(first, -localWeekday(first));
   const nextFirst = localDateKey({ ...addMonths(m, 1), day: 1 });
   const grid: GridDay[][] = [];
-  for (let key = start; grid.length === 0 || key < nextFirst; ) {
+  for (let key = start; grid.length === 0 || key < nextFirst;) {
     const week: GridDay[] = [];
     for (let i = 0; i < 7; i++, key = addLocalDays(key, 1)) {
       const d = parseLocalDate(key)!;

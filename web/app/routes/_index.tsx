@@ -1,10 +1,29 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { ArrowRight, BadgeCheck, Clock, ExternalLink, HandCoins, MapPin, Quote, ShieldCheck, Siren } from "~/components/site/icons";
+import {
+  ArrowRight,
+  BadgeCheck,
+  Clock,
+  ExternalLink,
+  HandCoins,
+  MapPin,
+  Quote,
+  ShieldCheck,
+  Siren,
+} from "~/components/site/icons";
 import { business, serviceAreaSentence, services } from "@app/shared/business";
 import { serviceIcons } from "~/components/site/service-icons";
 import { testimonials } from "~/features/marketing/testimonials";
-import { CallButton, CircuitPattern, Container, ContactButton, CtaBand, FeatureCard, Section, Stars } from "~/features/marketing/ui";
+import {
+  CallButton,
+  CircuitPattern,
+  Container,
+  ContactButton,
+  CtaBand,
+  FeatureCard,
+  Section,
+  Stars,
+} from "~/features/marketing/ui";
 import { pageMeta } from "~/utils/seo";
 
 // Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
@@ -44,7 +63,10 @@ export default function Home() {
   return (
     <>
       <section className="on-dark relative isolate overflow-hidden bg-brand-900 text-white">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,_#1e40af_0%,_transparent_65%)]" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,_#1e40af_0%,_transparent_65%)]"
+        />
         <CircuitPattern className="-z-10 text-white/[0.06]" />
         <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.45fr_1fr] lg:py-24">
           <div>
@@ -56,8 +78,9 @@ export default function Home() {
               Baton Rouge electricians who do it right the first time
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-8 text-brand-100">
-              From a tripping breaker to a whole-home generator, {business.name} keeps homes and businesses across {serviceAreaSentence()} safely
-              powered, with upfront prices, tidy work and a live person answering around the clock for emergencies.
+              From a tripping breaker to a whole-home generator, {business.name} keeps homes and businesses across{" "}
+              {serviceAreaSentence()} safely powered, with upfront prices, tidy work and a live person answering around
+              the clock for emergencies.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <CallButton />
@@ -66,7 +89,8 @@ export default function Home() {
             <p className="mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-brand-100">
               <Stars rating={business.reviews.rating} />
               <span>
-                <strong className="text-white">{business.reviews.rating}</strong> out of 5 from {business.reviews.count} customer reviews
+                <strong className="text-white">{business.reviews.rating}</strong> out of 5 from {business.reviews.count}{" "}
+                customer reviews
               </span>
             </p>
           </div>
@@ -77,8 +101,8 @@ export default function Home() {
             </p>
             <p className="mt-3 text-2xl font-extrabold tracking-tight">We answer {business.emergency.available}.</p>
             <p className="mt-2 leading-7 text-slate-600">
-              Sparking outlets, a burning smell, storm damage or no power at all: call now and a licensed electrician is typically on the way in{" "}
-              {business.emergency.responseTime}.
+              Sparking outlets, a burning smell, storm damage or no power at all: call now and a licensed electrician is
+              typically on the way in {business.emergency.responseTime}.
             </p>
             <dl className="mt-6 grid grid-cols-3 divide-x divide-slate-200 rounded-xl bg-slate-50 py-4 text-center ring-1 ring-inset ring-slate-200">
               <div className="flex flex-col px-2">
@@ -88,7 +112,8 @@ export default function Home() {
               <div className="flex flex-col px-2">
                 <dt className="order-2 text-xs text-slate-600">average response</dt>
                 <dd className="order-1 whitespace-nowrap text-xl font-extrabold text-brand-800">
-                  {business.emergency.responseTime.replace(/ minutes$/, "")}<span className="text-base"> min</span>
+                  {business.emergency.responseTime.replace(/ minutes$/, "")}
+                  <span className="text-base"> min</span>
                 </dd>
               </div>
               <div className="flex flex-col px-2">
@@ -141,7 +166,10 @@ export default function Home() {
                   <span>
                     <span className="flex items-center gap-1 font-bold text-slate-900">
                       {s.name}
-                      <ArrowRight aria-hidden="true" className="size-4 text-brand-700 transition group-hover:translate-x-0.5" />
+                      <ArrowRight
+                        aria-hidden="true"
+                        className="size-4 text-brand-700 transition group-hover:translate-x-0.5"
+                      />
                     </span>
                     <span className="mt-1 block text-sm leading-6 text-slate-600">{s.features.join(" · ")}</span>
                   </span>
@@ -157,7 +185,8 @@ export default function Home() {
           <p className="text-5xl font-extrabold text-slate-900">{business.reviews.rating}</p>
           <Stars rating={business.reviews.rating} className="mt-2 [&_svg]:size-6" />
           <p className="mt-2 text-slate-700">
-            <span className="font-semibold">{business.reviews.rating} out of 5</span> from {business.reviews.count} reviews
+            <span className="font-semibold">{business.reviews.rating} out of 5</span> from {business.reviews.count}{" "}
+            reviews
           </p>
         </div>
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">

@@ -114,17 +114,20 @@ export default function AboutPage() {
             </h2>
             <div className="mt-6 space-y-4 text-lg leading-8 text-slate-700">
               <p>
-                {business.name} began in {business.foundedYear}, the year after Hurricane Gustav left much of Baton Rouge in the dark for days. Our
-                founder had spent years wiring homes and plants for larger contractors and watched neighbors wait a week for a callback. He started
-                the company with one truck, one phone and one rule: answer every call, and show up when you say you will.
+                {business.name} began in {business.foundedYear}, the year after Hurricane Gustav left much of Baton
+                Rouge in the dark for days. Our founder had spent years wiring homes and plants for larger contractors
+                and watched neighbors wait a week for a callback. He started the company with one truck, one phone and
+                one rule: answer every call, and show up when you say you will.
               </p>
               <p>
-                That rule still runs the business. When floodwater reached thousands of homes across Livingston Parish in 2016, our crews spent
-                months making houses in Denham Springs and Walker safe to re-energize. Today our licensed electricians handle everything from
-                ceiling fans and panel upgrades to standby generators and commercial build-outs, across {serviceAreaSentence()}.
+                That rule still runs the business. When floodwater reached thousands of homes across Livingston Parish
+                in 2016, our crews spent months making houses in Denham Springs and Walker safe to re-energize. Today
+                our licensed electricians handle everything from ceiling fans and panel upgrades to standby generators
+                and commercial build-outs, across {serviceAreaSentence()}.
               </p>
               <p>
-                We're still locally owned, we still answer around the clock, and most of our work still comes from neighbors who tell neighbors.
+                We're still locally owned, we still answer around the clock, and most of our work still comes from
+                neighbors who tell neighbors.
               </p>
             </div>
           </div>
@@ -191,11 +194,16 @@ export default function AboutPage() {
         <div className="grid gap-8 lg:grid-cols-[1.3fr_1fr]">
           <ul className="grid gap-3 sm:grid-cols-2">
             {business.serviceAreas.map((area) => (
-              <li key={area.name} className="flex items-center gap-3 rounded-xl bg-white/10 p-4 ring-1 ring-inset ring-white/15">
+              <li
+                key={area.name}
+                className="flex items-center gap-3 rounded-xl bg-white/10 p-4 ring-1 ring-inset ring-white/15"
+              >
                 <MapPin aria-hidden="true" className="size-5 shrink-0 text-accent-300" />
                 <span>
                   <span className="block font-bold text-white">{area.name}</span>
-                  <span className="block text-sm text-brand-100">{area.kind === "City" ? "City and surrounding neighborhoods" : "Parish-wide service"}</span>
+                  <span className="block text-sm text-brand-100">
+                    {area.kind === "City" ? "City and surrounding neighborhoods" : "Parish-wide service"}
+                  </span>
                 </span>
               </li>
             ))}
@@ -212,7 +220,10 @@ export default function AboutPage() {
             </address>
             <p className="mt-3 flex items-center gap-3">
               <Phone aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-              <a href={business.phoneHref} className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-4">
+              <a
+                href={business.phoneHref}
+                className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-4"
+              >
                 {business.phone}
               </a>
             </p>

@@ -15,7 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     const admin = await requireAdmin(request, context);
-    if (request.method === "POST") return jsonResponse({ success: true, url: await rotateFeed(context, admin.id) }, { status: 201 });
+    if (request.method === "POST")
+      return jsonResponse({ success: true, url: await rotateFeed(context, admin.id) }, { status: 201 });
     if (request.method === "DELETE") {
       await revokeFeed(context, admin.id);
       return jsonResponse({ success: true, url: null });

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { roleChangeSchema } from "@app/shared/api/admin";
 import { changeUserRole } from "~/features/admin/users.server";
-import { apiError, apiHandler, apiResult, methodNotAllowed, positiveId, readJsonObject, validate } from "~/utils/api.server";
+import {
+  apiError,
+  apiHandler,
+  apiResult,
+  methodNotAllowed,
+  positiveId,
+  readJsonObject,
+  validate,
+} from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** PATCH /api/admin/users/:userId/role (admin) {role}: never the admin's own. */

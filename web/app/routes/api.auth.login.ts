@@ -12,7 +12,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const meta = { userAgent: request.headers.get("user-agent"), cookie: request.headers.get("cookie") };
-    return signedInResponse(await login(context, await readJsonObject(request), meta), "You have been successfully logged in.");
+    return signedInResponse(
+      await login(context, await readJsonObject(request), meta),
+      "You have been successfully logged in.",
+    );
   });
 }
 

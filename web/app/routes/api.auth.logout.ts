@@ -10,7 +10,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const clearCookie = await endSession(request, context);
-    return jsonResponse({ success: true, message: "You have been logged out." }, { headers: { "Set-Cookie": clearCookie } });
+    return jsonResponse(
+      { success: true, message: "You have been logged out." },
+      { headers: { "Set-Cookie": clearCookie } },
+    );
   });
 }
 

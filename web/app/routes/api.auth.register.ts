@@ -11,8 +11,13 @@ import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const outcome = await register(context, await readJsonObject(request), { userAgent: request.headers.get("user-agent") });
-    return signedInResponse(outcome, `Welcome to ${business.name}! Your account has been created and you are now logged in.`);
+    const outcome = await register(context, await readJsonObject(request), {
+      userAgent: request.headers.get("user-agent"),
+    });
+    return signedInResponse(
+      outcome,
+      `Welcome to ${business.name}! Your account has been created and you are now logged in.`,
+    );
   });
 }
 

@@ -13,7 +13,11 @@ import { requireAdmin } from "~/utils/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
     await requireAdmin(request, context);
-    const query = validate(bookingListQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "Invalid query");
+    const query = validate(
+      bookingListQuerySchema,
+      Object.fromEntries(new URL(request.url).searchParams),
+      "Invalid query",
+    );
     const { bookings, nextCursor } = await listBookings(context, query);
     return jsonResponse(bookings, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
   });

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { statusChangeSchema } from "@app/shared/api/admin";
 import { serializeBooking, updateBookingStatus } from "~/features/bookings/bookings.server";
-import { apiError, apiHandler, jsonResponse, methodNotAllowed, positiveId, readJsonObject, validate } from "~/utils/api.server";
+import {
+  apiError,
+  apiHandler,
+  jsonResponse,
+  methodNotAllowed,
+  positiveId,
+  readJsonObject,
+  validate,
+} from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** PATCH /api/bookings/:id (admin) {status}: any status may follow any status. */
@@ -14,7 +22,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { status } = validate(statusChangeSchema, await readJsonObject(request));
     const updated = await updateBookingStatus(context, id, status, admin);
     if (!updated) return apiError(404, "Booking not found");
-    return jsonResponse({ success: true, booking: serializeBooking(updated.booking), message: "Booking status updated successfully" });
+    return jsonResponse({
+      success: true,
+      booking: serializeBooking(updated.booking),
+      message: "Booking status updated successfully",
+    });
   });
 }
 

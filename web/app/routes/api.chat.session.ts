@@ -6,7 +6,9 @@ import { apiHandler, apiResult, methodNotAllowed, readJsonObject } from "~/utils
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    return apiResult(await createChatSession(context, await readJsonObject(request), request.headers.get("user-agent")));
+    return apiResult(
+      await createChatSession(context, await readJsonObject(request), request.headers.get("user-agent")),
+    );
   });
 }
 

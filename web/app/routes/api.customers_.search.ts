@@ -8,7 +8,11 @@ import { requireAdmin } from "~/utils/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
     await requireAdmin(request, context);
-    const query = validate(customerSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "Invalid query");
+    const query = validate(
+      customerSearchQuerySchema,
+      Object.fromEntries(new URL(request.url).searchParams),
+      "Invalid query",
+    );
     return jsonResponse(await searchCustomers(context, query));
   });
 }

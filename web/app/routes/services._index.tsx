@@ -33,7 +33,12 @@ export default function ServicesPage() {
               "@context": "https://schema.org",
               "@type": "ItemList",
               name: `${business.name} services`,
-              itemListElement: services.map((s, i) => ({ "@type": "ListItem", position: i + 1, name: s.name, url: absoluteUrl(appUrl, s.path) })),
+              itemListElement: services.map((s, i) => ({
+                "@type": "ListItem",
+                position: i + 1,
+                name: s.name,
+                url: absoluteUrl(appUrl, s.path),
+              })),
             },
           ]}
         />

@@ -1,7 +1,29 @@
-import { Briefcase, Building2, Factory, FileCheck, HardHat, Leaf, Scale, Stethoscope, Store, Timer, Utensils, Warehouse, Wrench } from "~/components/site/icons";
+import {
+  Briefcase,
+  Building2,
+  Factory,
+  FileCheck,
+  HardHat,
+  Leaf,
+  Scale,
+  Stethoscope,
+  Store,
+  Timer,
+  Utensils,
+  Warehouse,
+  Wrench,
+} from "~/components/site/icons";
 import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
-import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
+import {
+  CallButton,
+  CheckList,
+  ContactButton,
+  CtaBand,
+  FeatureCard,
+  ProcessSteps,
+  Section,
+} from "~/features/marketing/ui";
 
 // Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
 export const handle = { pageCache: true };
@@ -25,13 +47,21 @@ const offerings = [
     icon: Building2,
     title: "New Construction Wiring",
     text: "Complete electrical systems for new buildings, coordinated with your general contractor from rough-in to final inspection.",
-    points: ["Service entrance and distribution", "Lighting and power layouts", "Fire alarm and low-voltage coordination"],
+    points: [
+      "Service entrance and distribution",
+      "Lighting and power layouts",
+      "Fire alarm and low-voltage coordination",
+    ],
   },
   {
     icon: HardHat,
     title: "Tenant Build-Outs",
     text: "Fast, code-compliant fit-outs that turn an empty shell into a working office, shop or restaurant on the landlord's schedule.",
-    points: ["Circuits for equipment and kitchens", "Lighting plans and exit signage", "Permit drawings and inspections"],
+    points: [
+      "Circuits for equipment and kitchens",
+      "Lighting plans and exit signage",
+      "Permit drawings and inspections",
+    ],
   },
   {
     icon: Factory,
@@ -48,10 +78,26 @@ const offerings = [
 ] as const;
 
 const reasons = [
-  { icon: FileCheck, title: "Code Compliance", text: "Work that meets the NEC and local codes and passes inspection, with permits pulled and documented." },
-  { icon: Timer, title: "Minimal Downtime", text: "Nights, weekends and phased work around your hours, so customers and staff barely notice we were there." },
-  { icon: Scale, title: "Licensed Professionals", text: "Licensed, insured electricians with the commercial experience to work safely in occupied buildings." },
-  { icon: Leaf, title: "Energy Efficiency", text: "LED retrofits, controls and right-sized circuits that lower operating costs month after month." },
+  {
+    icon: FileCheck,
+    title: "Code Compliance",
+    text: "Work that meets the NEC and local codes and passes inspection, with permits pulled and documented.",
+  },
+  {
+    icon: Timer,
+    title: "Minimal Downtime",
+    text: "Nights, weekends and phased work around your hours, so customers and staff barely notice we were there.",
+  },
+  {
+    icon: Scale,
+    title: "Licensed Professionals",
+    text: "Licensed, insured electricians with the commercial experience to work safely in occupied buildings.",
+  },
+  {
+    icon: Leaf,
+    title: "Energy Efficiency",
+    text: "LED retrofits, controls and right-sized circuits that lower operating costs month after month.",
+  },
 ] as const;
 
 export default function CommercialPage() {
@@ -92,7 +138,10 @@ export default function CommercialPage() {
       >
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {propertyTypes.map((p) => (
-            <li key={p.name} className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+            <li
+              key={p.name}
+              className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm"
+            >
               <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-inset ring-brand-100">
                 <p.icon aria-hidden="true" className="size-6" />
               </span>
@@ -130,10 +179,22 @@ export default function CommercialPage() {
       <Section id="process" tone="muted" eyebrow="How it works" title="Our four-step process">
         <ProcessSteps
           steps={[
-            { title: "Site Assessment", text: "We walk the site, review drawings and existing service, and note what your equipment and occupancy require." },
-            { title: "Design & Planning", text: "Load calculations, layouts, permits and a schedule built around your operating hours and other trades." },
-            { title: "Installation", text: "Licensed electricians install to plan with a clean, safe work area and daily updates on progress." },
-            { title: "Testing & Support", text: "Every circuit is tested and labelled, inspections are passed, and we stay on call for maintenance and repairs." },
+            {
+              title: "Site Assessment",
+              text: "We walk the site, review drawings and existing service, and note what your equipment and occupancy require.",
+            },
+            {
+              title: "Design & Planning",
+              text: "Load calculations, layouts, permits and a schedule built around your operating hours and other trades.",
+            },
+            {
+              title: "Installation",
+              text: "Licensed electricians install to plan with a clean, safe work area and daily updates on progress.",
+            },
+            {
+              title: "Testing & Support",
+              text: "Every circuit is tested and labelled, inspections are passed, and we stay on call for maintenance and repairs.",
+            },
           ]}
         />
       </Section>

@@ -28,13 +28,29 @@ export const meta = serviceMeta("emergency", {
 
 const situations = [
   { icon: PlugZap, title: "Sparks or arcing", text: "From an outlet, switch, appliance cord or the panel itself." },
-  { icon: Flame, title: "Burning smell or smoke", text: "A hot-plastic or fishy odor near outlets, fixtures or the panel." },
-  { icon: ZapOff, title: "Loss of power", text: "All or part of the house is dark while the neighbors still have power." },
+  {
+    icon: Flame,
+    title: "Burning smell or smoke",
+    text: "A hot-plastic or fishy odor near outlets, fixtures or the panel.",
+  },
+  {
+    icon: ZapOff,
+    title: "Loss of power",
+    text: "All or part of the house is dark while the neighbors still have power.",
+  },
   { icon: Thermometer, title: "Hot outlets or switches", text: "Cover plates that are warm, discolored or melted." },
   { icon: Volume2, title: "Buzzing or crackling", text: "Noises from the panel, an outlet or inside the walls." },
   { icon: CloudLightning, title: "Storm damage", text: "A torn service drop, damaged meter base or lightning strike." },
-  { icon: Droplets, title: "Water contact", text: "Flooding, roof leaks or burst pipes near wiring, outlets or the panel." },
-  { icon: TriangleAlert, title: "Electric shocks", text: "A tingle or shock from an appliance, fixture, faucet or outlet." },
+  {
+    icon: Droplets,
+    title: "Water contact",
+    text: "Flooding, roof leaks or burst pipes near wiring, outlets or the panel.",
+  },
+  {
+    icon: TriangleAlert,
+    title: "Electric shocks",
+    text: "A tingle or shock from an appliance, fixture, faucet or outlet.",
+  },
 ] as const;
 
 const doTips = [
@@ -114,14 +130,19 @@ export default function EmergencyPage() {
           ))}
         </ul>
 
-        <div className="mx-auto mt-12 max-w-4xl rounded-2xl border-2 border-red-700 bg-red-50 p-6 sm:p-8" role="note" aria-labelledby="safety-warning-heading">
+        <div
+          className="mx-auto mt-12 max-w-4xl rounded-2xl border-2 border-red-700 bg-red-50 p-6 sm:p-8"
+          role="note"
+          aria-labelledby="safety-warning-heading"
+        >
           <h3 id="safety-warning-heading" className="flex items-center gap-2 text-xl font-extrabold text-red-800">
             <TriangleAlert aria-hidden="true" className="size-6" />
             Safety warning
           </h3>
           <p className="mt-3 leading-7 text-red-950">
-            If you see <strong>fire, heavy smoke or someone has been shocked</strong>, get everyone out and <strong>call 911 first</strong>. Stay at
-            least 30 feet from downed power lines and report them to your power company. Once everyone is safe, call us at{" "}
+            If you see <strong>fire, heavy smoke or someone has been shocked</strong>, get everyone out and{" "}
+            <strong>call 911 first</strong>. Stay at least 30 feet from downed power lines and report them to your power
+            company. Once everyone is safe, call us at{" "}
             <a href={business.phoneHref} className="font-bold text-red-800 underline underline-offset-4">
               {business.phone}
             </a>
@@ -133,7 +154,10 @@ export default function EmergencyPage() {
       <Section id="emergency-areas" tone="muted" eyebrow="Where we respond" title="Emergency service areas">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {business.serviceAreas.map((area) => (
-            <li key={area.name} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={area.name}
+              className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
               <MapPin aria-hidden="true" className="size-5 shrink-0 text-red-700" />
               <span className="font-semibold text-slate-900">{area.name}</span>
             </li>
@@ -173,7 +197,9 @@ export default function EmergencyPage() {
                   Evenings &amp; overnight
                 </th>
                 <td className="px-4 py-3 text-slate-700">Emergencies only</td>
-                <td className="px-4 py-3 font-semibold text-green-800">Available ({business.afterHoursCharges.toLowerCase()})</td>
+                <td className="px-4 py-3 font-semibold text-green-800">
+                  Available ({business.afterHoursCharges.toLowerCase()})
+                </td>
               </tr>
               <tr>
                 <th scope="row" className="px-4 py-3 font-semibold text-slate-900">

@@ -1,7 +1,15 @@
 import { Building2, CalendarCheck, House, Plug, Wrench } from "~/components/site/icons";
 import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
-import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
+import {
+  CallButton,
+  CheckList,
+  ContactButton,
+  CtaBand,
+  FeatureCard,
+  ProcessSteps,
+  Section,
+} from "~/features/marketing/ui";
 
 // Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
 export const handle = { pageCache: true };
@@ -86,7 +94,12 @@ export default function GeneratorPage() {
         />
       }
     >
-      <Section id="types" eyebrow="What we install" title="Generator services" intro="Standby, portable and commercial generators, plus the maintenance that keeps them ready.">
+      <Section
+        id="types"
+        eyebrow="What we install"
+        title="Generator services"
+        intro="Standby, portable and commercial generators, plus the maintenance that keeps them ready."
+      >
         <ul className="grid gap-6 md:grid-cols-2">
           {generatorTypes.map((g) => (
             <li key={g.title} className="h-full">
@@ -108,10 +121,17 @@ export default function GeneratorPage() {
       >
         <ul className="grid gap-6 md:grid-cols-3">
           {sizing.map((s, i) => (
-            <li key={s.size} className="relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li
+              key={s.size}
+              className="relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <div className="flex items-end gap-1.5" aria-hidden="true">
                 {[0, 1, 2].map((bar) => (
-                  <span key={bar} className={bar <= i ? "w-3 rounded-sm bg-accent-400" : "w-3 rounded-sm bg-slate-200"} style={{ height: `${(bar + 1) * 10}px` }} />
+                  <span
+                    key={bar}
+                    className={bar <= i ? "w-3 rounded-sm bg-accent-400" : "w-3 rounded-sm bg-slate-200"}
+                    style={{ height: `${(bar + 1) * 10}px` }}
+                  />
                 ))}
               </div>
               <h3 className="mt-4 text-lg font-bold text-slate-900">{s.home}</h3>
@@ -125,16 +145,29 @@ export default function GeneratorPage() {
       <Section id="process" eyebrow="How it works" title="Our four-step process">
         <ProcessSteps
           steps={[
-            { title: "Free Consultation", text: "We review what you want powered, calculate the load and check gas service and placement options." },
-            { title: "Permits & Site Prep", text: "We pull permits, coordinate the gas connection and pour or set the pad to local setback rules." },
-            { title: "Installation", text: "The generator and automatic transfer switch are installed and wired into your panel, usually in one to two days." },
-            { title: "Testing & Walkthrough", text: "We simulate an outage, confirm a start within seconds, and show you how it runs and self-tests." },
+            {
+              title: "Free Consultation",
+              text: "We review what you want powered, calculate the load and check gas service and placement options.",
+            },
+            {
+              title: "Permits & Site Prep",
+              text: "We pull permits, coordinate the gas connection and pour or set the pad to local setback rules.",
+            },
+            {
+              title: "Installation",
+              text: "The generator and automatic transfer switch are installed and wired into your panel, usually in one to two days.",
+            },
+            {
+              title: "Testing & Walkthrough",
+              text: "We simulate an outage, confirm a start within seconds, and show you how it runs and self-tests.",
+            },
           ]}
         />
         <p className="mx-auto mt-10 flex max-w-2xl items-start gap-3 rounded-xl bg-brand-50 p-5 text-brand-900 ring-1 ring-inset ring-brand-100">
           <CalendarCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <span>
-            <strong>Tip:</strong> Schedule installs and maintenance in spring. Demand spikes once a storm is in the Gulf, and parts and crews book up fast.
+            <strong>Tip:</strong> Schedule installs and maintenance in spring. Demand spikes once a storm is in the
+            Gulf, and parts and crews book up fast.
           </span>
         </p>
       </Section>

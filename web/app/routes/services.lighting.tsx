@@ -1,7 +1,24 @@
-import { Fan, Lamp, LampCeiling, Lightbulb, ShieldCheck, SlidersHorizontal, Sun, TreePine } from "~/components/site/icons";
+import {
+  Fan,
+  Lamp,
+  LampCeiling,
+  Lightbulb,
+  ShieldCheck,
+  SlidersHorizontal,
+  Sun,
+  TreePine,
+} from "~/components/site/icons";
 import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
-import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
+import {
+  CallButton,
+  CheckList,
+  ContactButton,
+  CtaBand,
+  FeatureCard,
+  ProcessSteps,
+  Section,
+} from "~/features/marketing/ui";
 
 // Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
 export const handle = { pageCache: true };
@@ -93,7 +110,10 @@ export default function LightingPage() {
       <Section id="popular" tone="muted" eyebrow="Ideas" title="Popular lighting options">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {popularOptions.map((o) => (
-            <li key={o.name} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li
+              key={o.name}
+              className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700">
                 <o.icon aria-hidden="true" className="size-5" />
               </span>
@@ -133,7 +153,10 @@ export default function LightingPage() {
                 <span className="text-2xl font-extrabold text-brand-800">${LED_PER_YEAR}/year</span>
               </p>
               <div aria-hidden="true" className="mt-2 h-4 rounded-full bg-slate-100">
-                <div className="h-4 rounded-full bg-accent-400" style={{ width: `${(LED_PER_YEAR / TRADITIONAL_PER_YEAR) * 100}%` }} />
+                <div
+                  className="h-4 rounded-full bg-accent-400"
+                  style={{ width: `${(LED_PER_YEAR / TRADITIONAL_PER_YEAR) * 100}%` }}
+                />
               </div>
             </li>
           </ul>
@@ -145,17 +168,33 @@ export default function LightingPage() {
         </div>
         <CheckList
           className="mx-auto mt-10 grid max-w-4xl gap-3 text-slate-700 sm:grid-cols-3 sm:space-y-0"
-          items={["Less heat in the house, so the AC works less", "Instant full brightness, with dimmable options", "Fewer ladder trips to change bulbs"]}
+          items={[
+            "Less heat in the house, so the AC works less",
+            "Instant full brightness, with dimmable options",
+            "Fewer ladder trips to change bulbs",
+          ]}
         />
       </Section>
 
       <Section id="process" tone="muted" eyebrow="How it works" title="Our four-step process">
         <ProcessSteps
           steps={[
-            { title: "Consultation", text: "We look at the space, how you use it and what you'd like to change, indoors or out." },
-            { title: "Lighting Plan & Quote", text: "You get a simple layout, fixture suggestions for your budget and an itemized price." },
-            { title: "Installation", text: "We install fixtures, fans and controls, patching and cleaning up as we go." },
-            { title: "Walkthrough", text: "We test everything, set dimmers and timers, and show you how it all works." },
+            {
+              title: "Consultation",
+              text: "We look at the space, how you use it and what you'd like to change, indoors or out.",
+            },
+            {
+              title: "Lighting Plan & Quote",
+              text: "You get a simple layout, fixture suggestions for your budget and an itemized price.",
+            },
+            {
+              title: "Installation",
+              text: "We install fixtures, fans and controls, patching and cleaning up as we go.",
+            },
+            {
+              title: "Walkthrough",
+              text: "We test everything, set dimmers and timers, and show you how it all works.",
+            },
           ]}
         />
       </Section>

@@ -1,7 +1,24 @@
-import { BatteryCharging, CircuitBoard, FileCheck, Gauge, Layers, ShieldCheck, TriangleAlert, Zap } from "~/components/site/icons";
+import {
+  BatteryCharging,
+  CircuitBoard,
+  FileCheck,
+  Gauge,
+  Layers,
+  ShieldCheck,
+  TriangleAlert,
+  Zap,
+} from "~/components/site/icons";
 import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
-import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
+import {
+  CallButton,
+  CheckList,
+  ContactButton,
+  CtaBand,
+  FeatureCard,
+  ProcessSteps,
+  Section,
+} from "~/features/marketing/ui";
 import { clsx as cn } from "clsx";
 
 // Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
@@ -174,15 +191,30 @@ export default function PanelUpgradesPage() {
       <Section id="process" tone="muted" eyebrow="How it works" title="Our four-step process">
         <ProcessSteps
           steps={[
-            { title: "Inspection & Load Calculation", text: "We inspect your panel and wiring and calculate the capacity your home needs now and later." },
-            { title: "Permit & Utility Coordination", text: "We pull the permit and schedule the disconnect and reconnect with your power company." },
-            { title: "Installation", text: "The new panel and breakers go in, circuits are labelled and grounding is brought up to code, usually in a day." },
-            { title: "Inspection & Power-Up", text: "The parish inspector signs off, power is restored and we walk you through your new panel." },
+            {
+              title: "Inspection & Load Calculation",
+              text: "We inspect your panel and wiring and calculate the capacity your home needs now and later.",
+            },
+            {
+              title: "Permit & Utility Coordination",
+              text: "We pull the permit and schedule the disconnect and reconnect with your power company.",
+            },
+            {
+              title: "Installation",
+              text: "The new panel and breakers go in, circuits are labelled and grounding is brought up to code, usually in a day.",
+            },
+            {
+              title: "Inspection & Power-Up",
+              text: "The parish inspector signs off, power is restored and we walk you through your new panel.",
+            },
           ]}
         />
         <p className="mx-auto mt-10 flex max-w-2xl items-start gap-3 rounded-xl bg-white p-5 text-slate-700 ring-1 ring-inset ring-slate-200">
           <FileCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-          <span>Every panel upgrade is permitted and inspected. You'll get the paperwork for your records, your insurer and any future buyer.</span>
+          <span>
+            Every panel upgrade is permitted and inspected. You'll get the paperwork for your records, your insurer and
+            any future buyer.
+          </span>
         </p>
       </Section>
     </ServicePage>

@@ -1,7 +1,15 @@
 import { BadgeCheck, ClipboardCheck, Fan, HandCoins, House, Plug, ShieldCheck, Wrench } from "~/components/site/icons";
 import { business, serviceAreaSentence } from "@app/shared/business";
 import { GlanceCard, ServicePage, serviceMeta } from "~/features/marketing/service-page";
-import { CallButton, CheckList, ContactButton, CtaBand, FeatureCard, ProcessSteps, Section } from "~/features/marketing/ui";
+import {
+  CallButton,
+  CheckList,
+  ContactButton,
+  CtaBand,
+  FeatureCard,
+  ProcessSteps,
+  Section,
+} from "~/features/marketing/ui";
 
 // Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
 export const handle = { pageCache: true };
@@ -22,13 +30,21 @@ const offerings = [
     icon: Plug,
     title: "Outlet Installation",
     text: "More outlets where you actually need them, and the right kind for each room, from kitchen counters to the garage workbench.",
-    points: ["GFCI outlets for kitchens, baths and outdoors", "USB and 240V appliance outlets", "Three-prong upgrades for older homes"],
+    points: [
+      "GFCI outlets for kitchens, baths and outdoors",
+      "USB and 240V appliance outlets",
+      "Three-prong upgrades for older homes",
+    ],
   },
   {
     icon: ClipboardCheck,
     title: "Safety Inspections",
     text: "A room-by-room check of your panel, wiring, outlets and smoke detectors, with a written report and prices for anything that needs attention.",
-    points: ["Home purchase and insurance inspections", "Aluminum and old cloth wiring checks", "Smoke and CO detector testing"],
+    points: [
+      "Home purchase and insurance inspections",
+      "Aluminum and old cloth wiring checks",
+      "Smoke and CO detector testing",
+    ],
   },
   {
     icon: Fan,
@@ -39,10 +55,26 @@ const offerings = [
 ] as const;
 
 const trustPoints = [
-  { icon: ShieldCheck, title: "Licensed & insured", text: "A Louisiana-licensed electrician on every job, fully insured for your protection." },
-  { icon: HandCoins, title: "Price before work", text: "You approve a written price before we start. No hourly surprises." },
-  { icon: House, title: "Respect for your home", text: "Shoe covers, drop cloths and a full clean-up. We leave rooms as we found them." },
-  { icon: BadgeCheck, title: "Work guaranteed", text: "If something we installed isn't right, we come back and make it right." },
+  {
+    icon: ShieldCheck,
+    title: "Licensed & insured",
+    text: "A Louisiana-licensed electrician on every job, fully insured for your protection.",
+  },
+  {
+    icon: HandCoins,
+    title: "Price before work",
+    text: "You approve a written price before we start. No hourly surprises.",
+  },
+  {
+    icon: House,
+    title: "Respect for your home",
+    text: "Shoe covers, drop cloths and a full clean-up. We leave rooms as we found them.",
+  },
+  {
+    icon: BadgeCheck,
+    title: "Work guaranteed",
+    text: "If something we installed isn't right, we come back and make it right.",
+  },
 ] as const;
 
 export default function ResidentialPage() {
@@ -74,7 +106,12 @@ export default function ResidentialPage() {
         />
       }
     >
-      <Section id="offerings" eyebrow="What we do" title="Home electrical services" intro="Everyday repairs and upgrades, done safely and neatly.">
+      <Section
+        id="offerings"
+        eyebrow="What we do"
+        title="Home electrical services"
+        intro="Everyday repairs and upgrades, done safely and neatly."
+      >
         <ul className="grid gap-6 md:grid-cols-2">
           {offerings.map((o) => (
             <li key={o.title} className="h-full">

@@ -9,7 +9,10 @@ import { checkVerificationLink, verifyEmail } from "~/features/auth/verification
 import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/api.server";
 
-export const meta: MetaFunction = () => [{ title: `Confirm your email | ${business.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Confirm your email | ${business.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The emailed verification link: `/verify-email?token=…`. Opening it only
@@ -48,9 +51,12 @@ export default function VerifyEmailPage() {
         ) : token && !result ? (
           <Form method="post" className="mt-4 space-y-4">
             <p className="text-slate-700">
-              Confirm that <strong>{email}</strong> is your address. Your {business.name} account will then show the appointments made with it.
+              Confirm that <strong>{email}</strong> is your address. Your {business.name} account will then show the
+              appointments made with it.
             </p>
-            <p className="text-sm text-slate-600">If you did not create this account, close this page: nothing changes.</p>
+            <p className="text-sm text-slate-600">
+              If you did not create this account, close this page: nothing changes.
+            </p>
             <input type="hidden" name="token" value={token} />
             <Button type="submit" disabled={navigation.state !== "idle"}>
               {navigation.state !== "idle" ? "Confirming..." : "Confirm my email"}

@@ -14,10 +14,17 @@ export function actionData<T extends object = never, E extends object = object>(
   options: { status: "failure" | 200 } = { status: "failure" },
 ) {
   if (result.ok) return data({ ...result.value, ...extra, ok: true as const });
-  const body = { ...extra, ok: false as const, message: result.message, ...(result.errors ? { errors: result.errors } : {}) } as E & {
+  const body = {
+    ...extra,
+    ok: false as const,
+    message: result.message,
+    ...(result.errors ? { errors: result.errors } : {}),
+  } as E & {
     ok: false;
     message: string;
     errors?: FieldErrors;
   };
-  return options.status === 200 ? data(body) : data(body, { status: result.status, headers: retryAfterHeaders(result) });
+  return options.status === 200
+    ? data(body)
+    : data(body, { status: result.status, headers: retryAfterHeaders(result) });
 }

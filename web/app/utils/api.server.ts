@@ -34,7 +34,10 @@ export function apiResult<T>(
   headers?: (value: T) => HeadersInit | undefined,
 ): Response {
   if (!result.ok) return apiError(result.status, result.message, result.errors, retryAfterHeaders(result));
-  return jsonResponse({ success: true, ...body(result.value) }, { status: result.status, headers: headers?.(result.value) });
+  return jsonResponse(
+    { success: true, ...body(result.value) },
+    { status: result.status, headers: headers?.(result.value) },
+  );
 }
 
 /**
@@ -82,7 +85,10 @@ export async function readFormObject(request: Request): Promise<Record<string, s
  */
 function assertNoNulCharacters(value: unknown, path = ""): void {
   if (typeof value === "string") {
-    if (value.includes("\u0000")) throw apiError(400, "Text contains characters that are not allowed", { [path || "_"]: "Contains a NUL character" });
+    if (value.includes("\u0000"))
+      throw apiError(400, "Text contains characters that are not allowed", {
+        [path || "_"]: "Contains a NUL character",
+      });
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => assertNoNulCharacters(v, path ? `${path}.${i}` : String(i)));
   } else if (value && typeof value === "object") {
@@ -94,7 +100,11 @@ function assertNoNulCharacters(value: unknown, path = ""): void {
 }
 
 /** Validates with a zod schema; 400 with field errors when it does not fit. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, message = "Please correct the highlighted fields"): z.infer<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  message = "Please correct the highlighted fields",
+): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw apiError(400, message, fieldErrors(result.error));
   return result.data;
@@ -113,9 +123,14 @@ export async function apiHandler(
     if (thrown instanceof Response) response = thrown;
     else if (isDatabaseUnavailable(thrown)) {
       context.logger?.error({ err: (thrown as Error).message }, "database unavailable");
-      response = apiError(503, `We can't take requests online for a moment. Please try again shortly or call us at ${business.phone}.`, undefined, {
-        "Retry-After": "30",
-      });
+      response = apiError(
+        503,
+        `We can't take requests online for a moment. Please try again shortly or call us at ${business.phone}.`,
+        undefined,
+        {
+          "Retry-After": "30",
+        },
+      );
     } else {
       context.logger?.error({ err: thrown }, "unhandled API error");
       response = apiError(500, "Something went wrong on our side. Please try again or call us.");
@@ -146,8 +161,18 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object" && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && ["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"].includes(code)) return true;
-    if (typeof message === "string" && /ECONNREFUSED|Connection terminated|connect ECONN|the database system is (starting up|shutting down)|terminating connection/i.test(message)) return true;
+    if (
+      typeof code === "string" &&
+      ["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"].includes(code)
+    )
+      return true;
+    if (
+      typeof message === "string" &&
+      /ECONNREFUSED|Connection terminated|connect ECONN|the database system is (starting up|shutting down)|terminating connection/i.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

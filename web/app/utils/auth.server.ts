@@ -46,7 +46,14 @@ interface UserRow {
 }
 
 function toSessionUser(user: UserRow): SessionUser {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, emailVerified: user.emailVerifiedAt !== null };
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
+  };
 }
 
 export function toApiUser(user: UserRow): ApiUser {

@@ -7,7 +7,10 @@ import { withOutbox, type Outbox } from "@app/shared/outbox";
  * notifications are relayed after the commit (packages/shared/src/outbox.ts,
  * docs/decisions/008-notification-outbox.md).
  */
-export function inTransaction<T>(context: AppLoadContext, work: (tx: Prisma.TransactionClient, outbox: Outbox) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  context: AppLoadContext,
+  work: (tx: Prisma.TransactionClient, outbox: Outbox) => Promise<T>,
+): Promise<T> {
   const { db, queues } = context.services;
   return withOutbox({ db, queues, logger: context.logger }, work);
 }

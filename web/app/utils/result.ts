@@ -35,8 +35,18 @@ export function success<T>(value: T, status?: Success<T>["status"]): Success<T> 
   return status ? { ok: true, value, status } : { ok: true, value };
 }
 
-export function failure(status: FailureStatus, message: string, extra: { errors?: FieldErrors; retryAfter?: number } = {}): Failure {
-  return { ok: false, status, message, ...(extra.errors ? { errors: extra.errors } : {}), ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}) };
+export function failure(
+  status: FailureStatus,
+  message: string,
+  extra: { errors?: FieldErrors; retryAfter?: number } = {},
+): Failure {
+  return {
+    ok: false,
+    status,
+    message,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}),
+  };
 }
 
 const INVALID_INPUT_MESSAGE = "Please correct the highlighted fields";

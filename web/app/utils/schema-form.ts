@@ -41,7 +41,10 @@ function toSubmissionResult(errors: Record<string, string>): SubmissionResult<st
   };
 }
 
-export function useSchemaForm(schema: z.ZodType<Record<string, unknown>>, { id, serverErrors, revalidate = "onSubmit", onValid }: SchemaFormOptions) {
+export function useSchemaForm(
+  schema: z.ZodType<Record<string, unknown>>,
+  { id, serverErrors, revalidate = "onSubmit", onValid }: SchemaFormOptions,
+) {
   const lastResult = useMemo(() => (serverErrors ? toSubmissionResult(serverErrors) : undefined), [serverErrors]);
   const [form, fields] = useForm<Record<string, unknown>>({
     id,

@@ -6,9 +6,17 @@ const matches = [{ id: "root", data: { appUrl: "https://www.example.com/", user:
 
 describe("seo helpers", () => {
   it("builds the canonical URL and social tags from the root loader's appUrl", () => {
-    const meta = pageMeta(matches, { title: "Panel Upgrades", description: "Replace an old panel.", path: "/services/panel-upgrades" });
+    const meta = pageMeta(matches, {
+      title: "Panel Upgrades",
+      description: "Replace an old panel.",
+      path: "/services/panel-upgrades",
+    });
     expect(meta).toContainEqual({ title: "Panel Upgrades" });
-    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://www.example.com/services/panel-upgrades" });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://www.example.com/services/panel-upgrades",
+    });
     expect(meta).toContainEqual({ property: "og:url", content: "https://www.example.com/services/panel-upgrades" });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary" });
     expect(absoluteUrl("https://www.example.com", "/")).toBe("https://www.example.com/");
@@ -34,7 +42,12 @@ describe("seo helpers", () => {
       { name: "Home", path: "/" },
       { name: "Services", path: "/services" },
     ]);
-    expect(crumbs.itemListElement[1]).toEqual({ "@type": "ListItem", position: 2, name: "Services", item: "https://www.example.com/services" });
+    expect(crumbs.itemListElement[1]).toEqual({
+      "@type": "ListItem",
+      position: 2,
+      name: "Services",
+      item: "https://www.example.com/services",
+    });
     expect(publicPaths).toEqual(["/", "/about", "/services", ...services.map((s) => s.path), "/contact"]);
   });
 });

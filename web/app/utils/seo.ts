@@ -47,7 +47,9 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, page: PageSeo): Meta
     { title: page.title },
     { name: "description", content: page.description },
     ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
-    ...(url ? [{ tagName: "link", rel: "canonical", href: url } as MetaDescriptor, { property: "og:url", content: url }] : []),
+    ...(url
+      ? [{ tagName: "link", rel: "canonical", href: url } as MetaDescriptor, { property: "og:url", content: url }]
+      : []),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: business.name },
     { property: "og:locale", content: "en_US" },
@@ -116,7 +118,14 @@ export function electricianJsonLd(appUrl: string) {
       .filter((h) => h.opens && h.closes)
       .map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: [...h.days], opens: h.opens, closes: h.closes })),
     contactPoint: [
-      { "@type": "ContactPoint", contactType: "customer service", telephone: business.phoneE164, email: business.email, areaServed: "US-LA", availableLanguage: "English" },
+      {
+        "@type": "ContactPoint",
+        contactType: "customer service",
+        telephone: business.phoneE164,
+        email: business.email,
+        areaServed: "US-LA",
+        availableLanguage: "English",
+      },
       {
         "@type": "ContactPoint",
         contactType: "emergency",
@@ -131,7 +140,12 @@ export function electricianJsonLd(appUrl: string) {
       name: "Electrical services",
       itemListElement: services.map((s) => ({
         "@type": "Offer",
-        itemOffered: { "@type": "Service", "@id": serviceId(appUrl, s), name: s.name, url: absoluteUrl(appUrl, s.path) },
+        itemOffered: {
+          "@type": "Service",
+          "@id": serviceId(appUrl, s),
+          name: s.name,
+          url: absoluteUrl(appUrl, s.path),
+        },
       })),
     },
   };
@@ -146,7 +160,12 @@ export function breadcrumbJsonLd(appUrl: string, crumbs: readonly Crumb[]) {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: absoluteUrl(appUrl, c.path) })),
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(appUrl, c.path),
+    })),
   };
 }
 

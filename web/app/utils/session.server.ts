@@ -18,7 +18,8 @@ const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * browsers accept only from a secure origin, for the whole site and without a
  * Domain: no subdomain or plain-HTTP page can plant or overwrite it.
  */
-export const sessionCookieName = (env: Pick<Env, "isProduction">) => (env.isProduction ? "__Host-bce_session" : "bce_session");
+export const sessionCookieName = (env: Pick<Env, "isProduction">) =>
+  env.isProduction ? "__Host-bce_session" : "bce_session";
 /** Tokens are 43 characters (randomToken()); anything much longer is not one of ours. */
 const MAX_TOKEN_LENGTH = 200;
 
@@ -48,7 +49,10 @@ export type TokenSource = "bearer" | "cookie";
  * cookie (an API client means the token it sends); a malformed header or a
  * cookie with a bad signature presents nothing.
  */
-export async function readSessionToken(request: Request, env: Env): Promise<{ token: string; source: TokenSource } | null> {
+export async function readSessionToken(
+  request: Request,
+  env: Env,
+): Promise<{ token: string; source: TokenSource } | null> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const match = /^Bearer[ \t]+([\w.~+/=-]+)[ \t]*$/i.exec(authorization);
@@ -56,7 +60,9 @@ export async function readSessionToken(request: Request, env: Env): Promise<{ to
     return token && token.length <= MAX_TOKEN_LENGTH ? { token, source: "bearer" } : null;
   }
   const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH ? { token: value, source: "cookie" } : null;
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH
+    ? { token: value, source: "cookie" }
+    : null;
 }
 
 /** A new session for a user who has just proved who they are. */
@@ -122,7 +128,10 @@ export async function pruneExpiredSessions(db: Db, userId: number) {
 
 /** `Set-Cookie` that stores a session token in the browser until the session expires. */
 export function commitSessionCookie(env: Env, token: string, expiresAt: Date): Promise<string> {
-  return sessionCookie(env).serialize(token, { expires: expiresAt, maxAge: Math.floor((expiresAt.getTime() - Date.now()) / 1000) });
+  return sessionCookie(env).serialize(token, {
+    expires: expiresAt,
+    maxAge: Math.floor((expiresAt.getTime() - Date.now()) / 1000),
+  });
 }
 
 /** `Set-Cookie` that removes the session cookie. */

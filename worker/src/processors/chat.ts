@@ -22,13 +22,17 @@ const HISTORY_TURNS = 12;
  * there is one query (the session and its latest messages); the reply is
  * stored, in one statement, after it has streamed.
  */
-export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat-reply">): Promise<ChatReplyResult | { skipped: "staff handling" }> {
+export async function replyToChatMessage(
+  ctx: WorkerContext,
+  data: JobData<"chat-reply">,
+): Promise<ChatReplyResult | { skipped: "staff handling" }> {
   const room = ctx.emitter.to(chatRoom(data.sessionId));
   const conversation = await loadConversation(ctx.db, data.sessionId, HISTORY_TURNS + 1);
   const latest = conversation?.latest ?? [];
   // Usually the visitor's message is the newest one; a job run late (a retry) reads its own history.
   const index = latest.findIndex((m) => m.id === data.userMessageId);
-  const userMessage = index >= 0 ? latest[index] : await ctx.db.chatMessage.findUnique({ where: { id: data.userMessageId } });
+  const userMessage =
+    index >= 0 ? latest[index] : await ctx.db.chatMessage.findUnique({ where: { id: data.userMessageId } });
   if (!userMessage || userMessage.sessionId !== data.sessionId) throw new UnrecoverableError("chat message not found");
 
   // A staff member has taken the conversation over: the assistant stays quiet.
@@ -75,7 +79,15 @@ export async function replyToChatMessage(ctx: WorkerContext, data: JobData<"chat
     intent: reply.intent,
     suggestedActions: reply.suggestedActions.slice(0, MAX_SUGGESTED_ACTIONS),
   });
-  const message = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
+  const message = serializeChatMessage(stored, {
+    suggestsBooking: reply.suggestsBooking,
+    openBookingForm: reply.openBookingForm,
+  });
   room.emit("chat:message", { sessionId: data.sessionId, message });
-  return { assistantMessageId: stored.id, message, suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm };
+  return {
+    assistantMessageId: stored.id,
+    message,
+    suggestsBooking: reply.suggestsBooking,
+    openBookingForm: reply.openBookingForm,
+  };
 }

@@ -44,11 +44,18 @@ export async function sendAccountLink(ctx: WorkerContext, data: JobData<"account
   if (!row) throw new UnrecoverableError(`account token ${data.accountTokenId} not found`);
   if (row.usedAt || row.expiresAt < new Date() || !row.sealedToken) return { skipped: "expired or used" };
   const token = unsealToken(row.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
-  if (!token) throw new UnrecoverableError(`account token ${row.id} cannot be opened with the configured SESSION_SECRET`);
+  if (!token)
+    throw new UnrecoverableError(`account token ${row.id} cannot be opened with the configured SESSION_SECRET`);
   const email =
     row.purpose === "password_reset"
-      ? passwordResetEmail({ firstName: row.user.firstName, resetUrl: `${ctx.env.APP_URL}/login?token=${encodeURIComponent(token)}` })
-      : emailVerificationEmail({ firstName: row.user.firstName, verifyUrl: `${ctx.env.APP_URL}/verify-email?token=${encodeURIComponent(token)}` });
+      ? passwordResetEmail({
+          firstName: row.user.firstName,
+          resetUrl: `${ctx.env.APP_URL}/login?token=${encodeURIComponent(token)}`,
+        })
+      : emailVerificationEmail({
+          firstName: row.user.firstName,
+          verifyUrl: `${ctx.env.APP_URL}/verify-email?token=${encodeURIComponent(token)}`,
+        });
   const kind = row.purpose === "password_reset" ? "password-reset" : "email-verification";
   const result = await ctx.mailer.send({ ...email, to: row.email, kind, relatedKey: `account-link:${row.id}` });
   // Sent: from now on the database holds only the token's hash.
@@ -60,11 +67,19 @@ export async function sendBookingStaffNotification(ctx: WorkerContext, data: Job
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   const email = bookingStaffEmail(booking, ctx.env.APP_URL);
-  return ctx.mailer.send({ ...email, to: ctx.env.STAFF_EMAIL, kind: "booking-staff-notification", relatedKey: `booking:${booking.id}` });
+  return ctx.mailer.send({
+    ...email,
+    to: ctx.env.STAFF_EMAIL,
+    kind: "booking-staff-notification",
+    relatedKey: `booking:${booking.id}`,
+  });
 }
 
 export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobData<"appointment-confirmation">) {
-  const request = await ctx.db.appointmentRequest.findUnique({ where: { id: data.appointmentRequestId }, include: { booking: true } });
+  const request = await ctx.db.appointmentRequest.findUnique({
+    where: { id: data.appointmentRequestId },
+    include: { booking: true },
+  });
   if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
   const scheduledDate = request.booking?.scheduledDate ?? request.requestedDate;
   // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
@@ -77,13 +92,22 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
     relatedKey: `appointment:${request.id}`,
     // The requested visit as a calendar event the visitor can add with one tap.
     attachments: scheduledDate
-      ? [{ filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: appointmentInvite({ ...fixed, scheduledDate }, { appUrl: ctx.env.APP_URL }) }]
+      ? [
+          {
+            filename: "appointment.ics",
+            contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            content: appointmentInvite({ ...fixed, scheduledDate }, { appUrl: ctx.env.APP_URL }),
+          },
+        ]
       : undefined,
   });
 }
 
 /** To staff: a customer cancelled a booking from the portal (one email per cancellation). */
-export async function sendBookingCancelledNotification(ctx: WorkerContext, data: JobData<"booking-cancelled-notification">) {
+export async function sendBookingCancelledNotification(
+  ctx: WorkerContext,
+  data: JobData<"booking-cancelled-notification">,
+) {
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   if (booking.status !== "cancelled") return { skipped: "no longer cancelled" };

@@ -10,14 +10,27 @@ describe("newBookingSchema's time", () => {
   });
 
   it("takes the local date and time staff typed as Baton Rouge time", () => {
-    expect(newBookingSchema.parse({ ...base, date: "2033-06-15", time: "09:00" }).scheduledDate.toISOString()).toBe("2033-06-15T14:00:00.000Z");
-    expect(newBookingSchema.parse({ ...base, date: "2033-11-06", time: "09:00" }).scheduledDate.toISOString()).toBe("2033-11-06T15:00:00.000Z");
+    expect(newBookingSchema.parse({ ...base, date: "2033-06-15", time: "09:00" }).scheduledDate.toISOString()).toBe(
+      "2033-06-15T14:00:00.000Z",
+    );
+    expect(newBookingSchema.parse({ ...base, date: "2033-11-06", time: "09:00" }).scheduledDate.toISOString()).toBe(
+      "2033-11-06T15:00:00.000Z",
+    );
   });
 
   it("prefers scheduledDate when both are sent, and refuses an unreadable local date or time under scheduledDate", () => {
-    const both = newBookingSchema.parse({ ...base, scheduledDate: "2032-01-10T15:00:00Z", date: "2033-06-15", time: "09:00" });
+    const both = newBookingSchema.parse({
+      ...base,
+      scheduledDate: "2032-01-10T15:00:00Z",
+      date: "2033-06-15",
+      time: "09:00",
+    });
     expect(both.scheduledDate.toISOString()).toBe("2032-01-10T15:00:00.000Z");
-    for (const local of [{ date: "2033-02-30", time: "09:00" }, { date: "2033-06-15", time: "" }, { date: "2033-06-15" }]) {
+    for (const local of [
+      { date: "2033-02-30", time: "09:00" },
+      { date: "2033-06-15", time: "" },
+      { date: "2033-06-15" },
+    ]) {
       const result = newBookingSchema.safeParse({ ...base, ...local });
       expect(result.success, JSON.stringify(local)).toBe(false);
       expect(result.error?.issues[0]?.path).toEqual(["scheduledDate"]);

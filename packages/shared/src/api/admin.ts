@@ -18,8 +18,17 @@ export const roleChangeSchema = z.object({
 });
 
 export const newCustomerSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(FULL_NAME_MAX_LENGTH, "Name is too long"),
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(EMAIL_MAX_LENGTH, "Email is too long").pipe(z.email("Enter a valid email address")),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(FULL_NAME_MAX_LENGTH, "Name is too long"),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(EMAIL_MAX_LENGTH, "Email is too long")
+    .pipe(z.email("Enter a valid email address")),
   phone: z
     .string({ error: "Phone is required" })
     .trim()
@@ -41,22 +50,35 @@ function localSchedule(value: unknown): unknown {
   return { ...rest, scheduledDate: at ? at.toISOString() : undefined };
 }
 
-export const newBookingSchema = z.preprocess(localSchedule, z.object({
-  customerId: z.coerce.number({ error: "Choose a customer" }).int("Choose a customer").positive("Choose a customer"),
-  summary: z.string({ error: "Summary is required" }).trim().min(1, "Summary is required").max(BOOKING_SUMMARY_MAX_LENGTH, "Summary is too long"),
-  details: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional()),
-  priority: z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" }).default("medium"),
-  scheduledDate: z.iso.datetime({ offset: true, error: "Date and time are required (ISO 8601)" }).transform((v) => new Date(v)),
-  // New bookings are always pending; the field is accepted for the documented payload only.
-  status: z.literal("pending", { error: "New bookings are created as pending" }).optional(),
-  serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
-}));
+export const newBookingSchema = z.preprocess(
+  localSchedule,
+  z.object({
+    customerId: z.coerce.number({ error: "Choose a customer" }).int("Choose a customer").positive("Choose a customer"),
+    summary: z
+      .string({ error: "Summary is required" })
+      .trim()
+      .min(1, "Summary is required")
+      .max(BOOKING_SUMMARY_MAX_LENGTH, "Summary is too long"),
+    details: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional(),
+    ),
+    priority: z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" }).default("medium"),
+    scheduledDate: z.iso
+      .datetime({ offset: true, error: "Date and time are required (ISO 8601)" })
+      .transform((v) => new Date(v)),
+    // New bookings are always pending; the field is accepted for the documented payload only.
+    status: z.literal("pending", { error: "New bookings are created as pending" }).optional(),
+    serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
+  }),
+);
 
 /** The dialog's words when a required field is blank (spec §8); the API answers every refusal with them. */
 export const NEW_CUSTOMER_MISSING_MESSAGE = "Please fill in all customer fields";
 export const NEW_BOOKING_MISSING_MESSAGE = "Please fill in all required booking fields";
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /** What the New Booking dialog says of a refused new customer: the summary when a field is blank, else the first problem. */
 export function newCustomerRefusal(values: Record<string, unknown>, errors: Record<string, string>): string {
@@ -67,7 +89,8 @@ export function newCustomerRefusal(values: Record<string, unknown>, errors: Reco
 /** What the New Booking dialog says of a refused booking: the summary when a required field is blank, else the first problem. */
 export function newBookingRefusal(values: Record<string, unknown>, errors: Record<string, string>): string {
   // The time is given either as an instant or as a Baton Rouge date (and time).
-  const missing = ["customerId", "summary"].some((k) => blank(values[k])) || (blank(values.scheduledDate) && blank(values.date));
+  const missing =
+    ["customerId", "summary"].some((k) => blank(values[k])) || (blank(values.scheduledDate) && blank(values.date));
   return missing ? NEW_BOOKING_MISSING_MESSAGE : (Object.values(errors)[0] ?? "Failed to create booking");
 }
 

@@ -57,17 +57,25 @@ const registerFields = z.object({
   password,
 });
 /** POST /api/auth/register: firstName, lastName, email, password (confirmPassword optional). */
-export const registerSchema = registerFields.extend({ confirmPassword: confirmationOptional }).superRefine(passwordsMatch);
+export const registerSchema = registerFields
+  .extend({ confirmPassword: confirmationOptional })
+  .superRefine(passwordsMatch);
 /** The register form on /login, which also carries confirmPassword. */
-export const registerFormSchema = registerFields.extend({ confirmPassword: confirmationRequired }).superRefine(passwordsMatch);
+export const registerFormSchema = registerFields
+  .extend({ confirmPassword: confirmationRequired })
+  .superRefine(passwordsMatch);
 
 export const requestResetSchema = z.object({ email });
 
 const resetFields = z.object({ token, password });
 /** POST /api/auth/reset-password: token, password (confirmPassword optional). */
-export const resetPasswordSchema = resetFields.extend({ confirmPassword: confirmationOptional }).superRefine(passwordsMatch);
+export const resetPasswordSchema = resetFields
+  .extend({ confirmPassword: confirmationOptional })
+  .superRefine(passwordsMatch);
 /** The reset step on /login: token, new password and its confirmation. */
-export const resetPasswordFormSchema = resetFields.extend({ confirmPassword: confirmationRequired }).superRefine(passwordsMatch);
+export const resetPasswordFormSchema = resetFields
+  .extend({ confirmPassword: confirmationRequired })
+  .superRefine(passwordsMatch);
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

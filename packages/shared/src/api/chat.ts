@@ -36,7 +36,10 @@ export const sendChatMessageSchema = z.object({
 });
 
 const optionalText = (max: number, label: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max, `${label} is too long`).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(max, `${label} is too long`).optional(),
+  );
 
 /** Hourly visit slots offered in the chat form (09:00 to 16:00). */
 export const appointmentTimeSlots = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"] as const;
@@ -46,7 +49,11 @@ export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
 /** The chat's appointment request, with an optional date and time slot (docs/product.md#chat-assistant). */
 export const appointmentRequestSchema = z
   .object({
-    customerName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(FULL_NAME_MAX_LENGTH, "Name is too long"),
+    customerName: z
+      .string({ error: "Full name is required" })
+      .trim()
+      .min(1, "Full name is required")
+      .max(FULL_NAME_MAX_LENGTH, "Name is too long"),
     customerPhone: z
       .string({ error: "Phone is required" })
       .trim()
@@ -72,9 +79,15 @@ export const appointmentRequestSchema = z
         .refine((v) => v >= businessDate(), "The date cannot be earlier than today")
         .optional(),
     ),
-    preferredTime: z.preprocess((v) => (v === "" ? undefined : v), z.enum(appointmentTimeSlots, { error: "Choose one of the offered times" }).optional()),
+    preferredTime: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(appointmentTimeSlots, { error: "Choose one of the offered times" }).optional(),
+    ),
   })
-  .refine((v) => !v.preferredTime || v.preferredDate, { path: ["preferredDate"], message: "Choose a date for that time" });
+  .refine((v) => !v.preferredTime || v.preferredDate, {
+    path: ["preferredDate"],
+    message: "Choose a date for that time",
+  });
 
 export type AppointmentRequestInput = z.infer<typeof appointmentRequestSchema>;
 

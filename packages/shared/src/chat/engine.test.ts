@@ -25,8 +25,16 @@ const isHeldOut = (index: number) => index % 5 === 4;
 
 function confusionTable(rows: Array<{ actual: ChatIntent; predicted: ChatIntent }>): string {
   const short: Record<ChatIntent, string> = {
-    greeting: "greet", booking: "book", emergency: "emerg", pricing: "price", services: "serv",
-    hours: "hours", service_area: "area", contact: "cont", thanks: "thank", other: "other",
+    greeting: "greet",
+    booking: "book",
+    emergency: "emerg",
+    pricing: "price",
+    services: "serv",
+    hours: "hours",
+    service_area: "area",
+    contact: "cont",
+    thanks: "thank",
+    other: "other",
   };
   const width = 7;
   const cell = (s: string | number) => String(s).padStart(width);
@@ -56,11 +64,17 @@ describe("labelled fixture", () => {
   it("is a fair set: at least 240 messages, at least 15 per intent, known intents only", () => {
     expect(fixture.length).toBeGreaterThanOrEqual(240);
     for (const row of fixture) expect(chatIntents).toContain(row.intent);
-    for (const intent of chatIntents) expect(fixture.filter((r) => r.intent === intent).length).toBeGreaterThanOrEqual(15);
+    for (const intent of chatIntents)
+      expect(fixture.filter((r) => r.intent === intent).length).toBeGreaterThanOrEqual(15);
   });
 
   it("classifies at least 90% correctly (prints accuracy and confusion table)", () => {
-    const rows = fixture.map((r, index) => ({ ...r, index, actual: r.intent, predicted: classifyIntent(r.text).intent }));
+    const rows = fixture.map((r, index) => ({
+      ...r,
+      index,
+      actual: r.intent,
+      predicted: classifyIntent(r.text).intent,
+    }));
     const heldOut = rows.filter((r) => isHeldOut(r.index));
     const tuned = rows.filter((r) => !isHeldOut(r.index));
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -123,11 +137,17 @@ describe("composeReply", () => {
     for (const h of business.hours) expect(open.message).toContain(`${h.label}: ${h.hours}`);
     expect(open.message).toContain(business.afterHours);
     expect(open.message).toContain("Open now until 6:00 PM");
-    expect(composeReply("are you open now", [], { now: tuesdayNight }).message).toContain("Closed now — opens Wednesday at 7:00 AM");
+    expect(composeReply("are you open now", [], { now: tuesdayNight }).message).toContain(
+      "Closed now — opens Wednesday at 7:00 AM",
+    );
   });
 
   it("emergency: the phone number is in the first sentence, with safety advice", () => {
-    for (const text of ["my panel is sparking can someone come today", "I smell burning from the outlet", "power line down in my yard"]) {
+    for (const text of [
+      "my panel is sparking can someone come today",
+      "I smell burning from the outlet",
+      "power line down in my yard",
+    ]) {
       const r = composeReply(text);
       expect(r.intent).toBe("emergency");
       expect(firstSentence(r.message)).toContain(business.phone);
@@ -165,7 +185,14 @@ describe("composeReply", () => {
     const r = composeReply("do you install ceiling fans");
     expect(r.intent).toBe("services");
     expect(r.message).toContain("Ceiling Fan Installation");
-    for (const s of ["electrical repairs", "panel upgrades", "generator installation and maintenance", "lighting and ceiling fans", "commercial wiring", "emergency services"])
+    for (const s of [
+      "electrical repairs",
+      "panel upgrades",
+      "generator installation and maintenance",
+      "lighting and ceiling fans",
+      "commercial wiring",
+      "emergency services",
+    ])
       expect(r.message).toContain(s);
   });
 
@@ -216,7 +243,13 @@ describe("composeReply", () => {
 
   it("takes every fact from the facts it is given", () => {
     const facts = createBusinessFacts({ phone: "(225) 555-0199" });
-    for (const text of ["my outlet is smoking", "what's your phone number", "what are your hours", "do you serve Lafayette", "asdf"]) {
+    for (const text of [
+      "my outlet is smoking",
+      "what's your phone number",
+      "what are your hours",
+      "do you serve Lafayette",
+      "asdf",
+    ]) {
       const r = composeReply(text, [], { facts, now: tuesdayMorning });
       expect(r.message, text).toContain("(225) 555-0199");
       expect(r.message, text).not.toContain(business.phone);
@@ -237,11 +270,15 @@ describe("hours awareness", () => {
   it("after hours, puts the emergency line first", () => {
     for (const text of ["what are your hours", "I want to book an appointment", "hello"]) {
       const reply = composeReply(text, [], { now: saturdayNight });
-      expect(reply.message.split("\n")[0]).toBe(`The office is closed right now. For an electrical emergency call ${business.phone}, 24/7.`);
+      expect(reply.message.split("\n")[0]).toBe(
+        `The office is closed right now. For an electrical emergency call ${business.phone}, 24/7.`,
+      );
     }
   });
   it("during office hours, answers without the notice", () => {
     expect(composeReply("what are your hours", [], { now: tuesdayMorning }).message).not.toContain("closed right now");
-    expect(composeReply("what are your hours", [], { now: tuesdayMorning }).message).toContain("Open now until 6:00 PM");
+    expect(composeReply("what are your hours", [], { now: tuesdayMorning }).message).toContain(
+      "Open now until 6:00 PM",
+    );
   });
 });

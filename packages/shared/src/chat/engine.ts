@@ -54,16 +54,70 @@ export { afterHoursNotice, greetingMessage, isBookingAction } from "./rules";
 
 /** Chat shorthand → plain words, applied per token after punctuation is gone. */
 const shorthand: Record<string, string> = {
-  u: "you", ya: "you", yall: "you", youall: "you", ur: "your", r: "are", n: "and",
-  pls: "please", plz: "please", pleez: "please",
-  thx: "thanks", thnx: "thanks", thks: "thanks", thanx: "thanks", tx: "thanks", ty: "thanks", tysm: "thanks", tyvm: "thanks",
-  hrs: "hours", hr: "hour", appt: "appointment", appts: "appointments",
-  tmrw: "tomorrow", tmr: "tomorrow", tmrow: "tomorrow", tomorow: "tomorrow", wk: "week", wknd: "weekend", wkend: "weekend",
-  wat: "what", wut: "what", wht: "what", whats: "what is", wats: "what is", wheres: "where is", whens: "when is", hows: "how is", id: "i would", hw: "how", im: "i am",
-  fone: "phone", ph: "phone", num: "number", gonna: "going to", wanna: "want to", lemme: "let me",
-  mornin: "morning", evenin: "evening", helo: "hello", ok: "okay", k: "okay", kk: "okay", okey: "okay",
-  yea: "yes", yeah: "yes", yep: "yes", yup: "yes", yas: "yes", ye: "yes", yeh: "yes", nah: "no", nope: "no",
-  la: "louisiana", hwy: "highway",
+  u: "you",
+  ya: "you",
+  yall: "you",
+  youall: "you",
+  ur: "your",
+  r: "are",
+  n: "and",
+  pls: "please",
+  plz: "please",
+  pleez: "please",
+  thx: "thanks",
+  thnx: "thanks",
+  thks: "thanks",
+  thanx: "thanks",
+  tx: "thanks",
+  ty: "thanks",
+  tysm: "thanks",
+  tyvm: "thanks",
+  hrs: "hours",
+  hr: "hour",
+  appt: "appointment",
+  appts: "appointments",
+  tmrw: "tomorrow",
+  tmr: "tomorrow",
+  tmrow: "tomorrow",
+  tomorow: "tomorrow",
+  wk: "week",
+  wknd: "weekend",
+  wkend: "weekend",
+  wat: "what",
+  wut: "what",
+  wht: "what",
+  whats: "what is",
+  wats: "what is",
+  wheres: "where is",
+  whens: "when is",
+  hows: "how is",
+  id: "i would",
+  hw: "how",
+  im: "i am",
+  fone: "phone",
+  ph: "phone",
+  num: "number",
+  gonna: "going to",
+  wanna: "want to",
+  lemme: "let me",
+  mornin: "morning",
+  evenin: "evening",
+  helo: "hello",
+  ok: "okay",
+  k: "okay",
+  kk: "okay",
+  okey: "okay",
+  yea: "yes",
+  yeah: "yes",
+  yep: "yes",
+  yup: "yes",
+  yas: "yes",
+  ye: "yes",
+  yeh: "yes",
+  nah: "no",
+  nope: "no",
+  la: "louisiana",
+  hwy: "highway",
 };
 
 /** Multi-word things that must not trigger their parts ("hot tub" is not a hazard). */
@@ -89,7 +143,10 @@ export interface NormalisedText {
 }
 
 function foldText(raw: string): string {
-  let s = raw.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  let s = raw
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   s = s.replace(/['’`]/g, "");
   for (const [re, to] of phraseJoins) s = s.replace(re, to);
   return s.replace(/(.)\1{2,}/g, "$1"); // "hellooo" → "hello"
@@ -112,7 +169,11 @@ type Target = ChatIntent | "danger" | "domain";
 
 /** Space-separated words; a trailing * matches any word starting with the stem. */
 const keywordRules: Array<[Target, number, string]> = [
-  ["danger", 3, "spark* smok* fire fires flame* melt* sizzl* arcing arced scorch* electrocut* shock shocks shocked shocking zap* explod* burn* burnt charred"],
+  [
+    "danger",
+    3,
+    "spark* smok* fire fires flame* melt* sizzl* arcing arced scorch* electrocut* shock shocks shocked shocking zap* explod* burn* burnt charred",
+  ],
   ["danger", 2.5, "flood* transformer"],
   ["danger", 1.5, "hot buzzing popping"],
   ["emergency", 3, "emergenc* urgent urgently"],
@@ -130,7 +191,11 @@ const keywordRules: Array<[Target, number, string]> = [
   ["pricing", 1, "free extra credit"],
   ["services", 3, "services specialize specializing specialise"],
   ["services", 1, "service"],
-  ["domain", 1, "panel* generator* generac kohler standby light* fixture* fan fans ceiling outlet* receptacle* gfci wiring wire wires rewir* commercial residential industrial ev charger* tesla alarmdetector breaker* surge switch* dimmer* hottub pool remodel* construction renovation warehouse* restaurant building* shop inspection* upgrade* install* repair* replace* maintenance troubleshoot* transfer amp amps electrical"],
+  [
+    "domain",
+    1,
+    "panel* generator* generac kohler standby light* fixture* fan fans ceiling outlet* receptacle* gfci wiring wire wires rewir* commercial residential industrial ev charger* tesla alarmdetector breaker* surge switch* dimmer* hottub pool remodel* construction renovation warehouse* restaurant building* shop inspection* upgrade* install* repair* replace* maintenance troubleshoot* transfer amp amps electrical",
+  ],
   ["domain", 0.5, "electrician"],
   ["hours", 3, "hour hours"],
   ["hours", 2.5, "open opens close closed closes closing"],
@@ -152,16 +217,28 @@ const keywordRules: Array<[Target, number, string]> = [
   ["thanks", 1, "great awesome perfect cool gotcha"],
   ["greeting", 2, "hi hello hey heyy hiya howdy yo greetings sup hola"],
   ["greeting", 1, "morning afternoon evening"],
-  ["other", 3, "licensed license licence insured insurance bonded hiring apprentice career careers resume plumber plumbing weather joke homework bot robot wifi internet spanish espanol reviews review owns"],
+  [
+    "other",
+    3,
+    "licensed license licence insured insurance bonded hiring apprentice career careers resume plumber plumbing weather joke homework bot robot wifi internet spanish espanol reviews review owns",
+  ],
   ["other", 2, "job llc"],
 ];
 
 /** Phrase features on the corrected text. */
 const phraseRules: Array<[Target, number, RegExp]> = [
   // danger
-  ["danger", 3.5, /\b(power |electric |electrical )?(line|lines|wire|wires|pole)\b.{0,25}\b(down|fell|fallen|ground|snapped|hanging|dangling|sagging)\b/],
+  [
+    "danger",
+    3.5,
+    /\b(power |electric |electrical )?(line|lines|wire|wires|pole)\b.{0,25}\b(down|fell|fallen|ground|snapped|hanging|dangling|sagging)\b/,
+  ],
   ["danger", 3, /\b(down|fell|fallen|snapped)\b.{0,20}\b(line|lines|wire|wires|pole)\b/],
-  ["danger", 3, /\bwater\b.*\b(panel|outlets?|breakers?|meter|fixtures?|wiring|lights?|wires?|switch)\b|\b(panel|outlets?|breakers?|meter|fixtures?|wiring|lights?|wires?|switch)\b.*\bwater\b/],
+  [
+    "danger",
+    3,
+    /\bwater\b.*\b(panel|outlets?|breakers?|meter|fixtures?|wiring|lights?|wires?|switch)\b|\b(panel|outlets?|breakers?|meter|fixtures?|wiring|lights?|wires?|switch)\b.*\bwater\b/,
+  ],
   ["danger", 2.5, /\bmeter\b.*\b(hanging|ripped|torn|pulled|off the (house|wall))\b|\bhanging\b.*\bmeter\b/],
   ["danger", 1, /\bsmell\w*\b.{0,30}\b(plastic|fishy|hot)\b/],
   // urgency and outages
@@ -180,11 +257,19 @@ const phraseRules: Array<[Target, number, RegExp]> = [
   ["booking", 3, /\bdo you have (anything |any )?(open|openings?|available|availability|time)\b/],
   ["booking", 2, /\bcome\b.{0,20}\b(fix|install|hang|look|check|replace|hook|wire|put)\b/],
   ["booking", 2, /\b(i|we) (want|need|would like) to (change|replace|install|add|fix|upgrade|move|put|get|have)\b/],
-  ["booking", 2, /\b(need|want|like) .{0,30}\b(installed|fixed|replaced|repaired|upgraded|moved|added|looked at|checked)\b/],
+  [
+    "booking",
+    2,
+    /\b(need|want|like) .{0,30}\b(installed|fixed|replaced|repaired|upgraded|moved|added|looked at|checked)\b/,
+  ],
   ["booking", 1.5, /\bcome (out|by|over)\b|\btake a look\b/],
   ["booking", 1.5, /\b(next|this) (week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon)\b/],
   // A non-dangerous fault report ("breaker keeps tripping") is a request for a visit.
-  ["booking", 2, /(?=.*\b(outlets?|breakers?|lights?|switch(es)?|panel|fans?|wiring|generator|fixtures?|circuits?)\b).*\b(flicker\w*|trips|tripping|keeps? (going out|blowing)|stopped working|quit working|not working|isnt working|doesnt work|wont (turn on|work)|went out|dead|dims?|dimming)\b/],
+  [
+    "booking",
+    2,
+    /(?=.*\b(outlets?|breakers?|lights?|switch(es)?|panel|fans?|wiring|generator|fixtures?|circuits?)\b).*\b(flicker\w*|trips|tripping|keeps? (going out|blowing)|stopped working|quit working|not working|isnt working|doesnt work|wont (turn on|work)|went out|dead|dims?|dimming)\b/,
+  ],
   // pricing
   ["pricing", 3.5, /\bhow much\b/],
   ["pricing", 3, /\bwhat (does|would|will|do) .{0,40}\b(run|cost)\b/],
@@ -196,7 +281,11 @@ const phraseRules: Array<[Target, number, RegExp]> = [
   ["services", 2.5, /\bdo you (do|install|fix|repair|handle|work on|offer|provide|put in|hook up|replace|wire|add)\b/],
   ["services", 2.5, /\bcan you (install|fix|repair|wire|replace|put in|hook up|add|do|help with|handle)\b/],
   // hours
-  ["hours", 2.5, /\bwhat time\b|\btill when\b|\buntil when\b|\b(good|best) time to (call|reach|stop)\b|\bwhen (can|should) i call\b/],
+  [
+    "hours",
+    2.5,
+    /\bwhat time\b|\btill when\b|\buntil when\b|\b(good|best) time to (call|reach|stop)\b|\bwhen (can|should) i call\b/,
+  ],
   ["hours", 2, /\bwhen (are|do|does|is) (you|the office|your office) (open|close)/],
   ["hours", 2, /\bwhat days\b|\b(business|office) hours\b/],
   ["hours", 2, /\b(after|before|past) \d{1,2}( am| pm)?\b|\bat \d{1,2} ?(am|pm)\b/],
@@ -204,9 +293,17 @@ const phraseRules: Array<[Target, number, RegExp]> = [
   ["hours", -2.5, /\bhave (anything |any )?open\b/],
   // service area
   ["service_area", 2.5, /\bdo you (come|go|travel)\b.{0,20}\b(to|this way|out here|that far|as far)\b/],
-  ["service_area", 3, /\bwhat (cities|towns|areas|parishes|places|counties|parts)\b|\b(in|near) your area\b|\bmy area\b|\bhow far\b|\bwhere do you (serve|work|go)\b/],
+  [
+    "service_area",
+    3,
+    /\bwhat (cities|towns|areas|parishes|places|counties|parts)\b|\b(in|near) your area\b|\bmy area\b|\bhow far\b|\bwhere do you (serve|work|go)\b/,
+  ],
   // contact
-  ["contact", 3, /\bget in touch\b|\bhear back\b|\bwhere (are you|is your (office|shop|building|business|location)|is the office)\b/],
+  [
+    "contact",
+    3,
+    /\bget in touch\b|\bhear back\b|\bwhere (are you|is your (office|shop|building|business|location)|is the office)\b/,
+  ],
   ["contact", 2, /\bcall (me|back)\b|\bstop by\b|\breal person\b/],
   ["contact", 3, /\b(send|email|text) (you |yall |them )?(a |some )?(photos?|pictures?|pics?|videos?)\b/],
   // thanks
@@ -232,7 +329,9 @@ const commonWords = new Set(
 const lexicon = new Set<string>();
 for (const [, , words] of keywordRules) for (const w of words.split(" ")) lexicon.add(w.replace(/\*$/, ""));
 // Full forms of the stems above, so "prise" and "emergancy" have something to be corrected to.
-for (const w of "water after costs price prices pricing emergency schedule scheduling appointment smoke smoking sparks sparking burning estimate flooded what time much free available tomorrow week electrician someone somebody power electricity".split(" "))
+for (const w of "water after costs price prices pricing emergency schedule scheduling appointment smoke smoking sparks sparking burning estimate flooded what time much free available tomorrow week electrician someone somebody power electricity".split(
+  " ",
+))
   lexicon.add(w);
 
 // ---------------------------------------------------------------------------
@@ -272,7 +371,14 @@ function isInflection(word: string): boolean {
 }
 
 function correctWord(word: string, protectedWords: ReadonlySet<string>): string {
-  if (word.length < 5 || /\d/.test(word) || lexicon.has(word) || commonWords.has(word) || protectedWords.has(word) || isInflection(word))
+  if (
+    word.length < 5 ||
+    /\d/.test(word) ||
+    lexicon.has(word) ||
+    commonWords.has(word) ||
+    protectedWords.has(word) ||
+    isInflection(word)
+  )
     return word;
   const max = word.length >= 8 ? 2 : 1;
   let best: string | null = null;
@@ -306,7 +412,13 @@ interface Place {
 
 const gazetteer: Place[] = [
   { name: "Zachary", parish: "East Baton Rouge", lat: 30.648, lon: -91.156 },
-  { name: "Central", parish: "East Baton Rouge", lat: 30.554, lon: -91.037, notBefore: /^ (air|ac|heat|heating|unit|vac|vacuum)\b/ },
+  {
+    name: "Central",
+    parish: "East Baton Rouge",
+    lat: 30.554,
+    lon: -91.037,
+    notBefore: /^ (air|ac|heat|heating|unit|vac|vacuum)\b/,
+  },
   { name: "Baker", parish: "East Baton Rouge", lat: 30.588, lon: -91.168 },
   { name: "Pride", parish: "East Baton Rouge", lat: 30.7, lon: -90.98 },
   { name: "Greenwell Springs", parish: "East Baton Rouge", lat: 30.54, lon: -90.99 },
@@ -380,7 +492,14 @@ function placeIndex(words: string[], key: string): number {
   for (let i = 0; i + size <= words.length; i++) {
     const candidate = words.slice(i, i + size).join(" ");
     if (candidate === key) return i;
-    if (fuzzyAt < 0 && key.length >= minFuzzyPlaceLength && candidate[0] === key[0] && !lexicon.has(candidate) && !commonWords.has(candidate) && editDistance(candidate, key, max) <= max)
+    if (
+      fuzzyAt < 0 &&
+      key.length >= minFuzzyPlaceLength &&
+      candidate[0] === key[0] &&
+      !lexicon.has(candidate) &&
+      !commonWords.has(candidate) &&
+      editDistance(candidate, key, max) <= max
+    )
       fuzzyAt = i;
   }
   return fuzzyAt;
@@ -422,7 +541,22 @@ export interface Feature {
   negated?: boolean;
 }
 
-const negators = new Set(["not", "no", "isnt", "arent", "wasnt", "nothing", "without", "never", "dont", "doesnt", "didnt", "non", "neither", "nor"]);
+const negators = new Set([
+  "not",
+  "no",
+  "isnt",
+  "arent",
+  "wasnt",
+  "nothing",
+  "without",
+  "never",
+  "dont",
+  "doesnt",
+  "didnt",
+  "non",
+  "neither",
+  "nor",
+]);
 const negatable = new Set<Target>(["danger", "emergency"]);
 const clauseBreakers = new Set(["and", "but", "then", "so"]);
 
@@ -455,7 +589,10 @@ function normalise(raw: string, facts: BusinessFacts = business): NormalisedText
   const clause: number[] = [];
   let c = 0;
   for (const chunk of foldText(raw).split(/[.,;!?:]+/)) {
-    for (const w of chunk.split(/[^a-z0-9]+/).filter(Boolean).flatMap((x) => (shorthand[x] ?? x).split(" "))) {
+    for (const w of chunk
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .flatMap((x) => (shorthand[x] ?? x).split(" "))) {
       if (clauseBreakers.has(w)) c++;
       words.push(correctWord(w, protectedWords));
       clause.push(c);
@@ -475,7 +612,12 @@ function collectFeatures(n: NormalisedText, place: PlaceMatch | null): Feature[]
   n.words.forEach((word, i) => {
     for (const k of keywordIndex) {
       if (k.prefix ? !word.startsWith(k.word) : word !== k.word) continue;
-      features.push({ target: k.target, weight: k.weight, source: word, negated: negatable.has(k.target) && isNegated(n, i) });
+      features.push({
+        target: k.target,
+        weight: k.weight,
+        source: word,
+        negated: negatable.has(k.target) && isNegated(n, i),
+      });
     }
   });
   for (const [target, weight, re] of phraseRules) {
@@ -501,7 +643,18 @@ const otherFloor = 1;
 /** Many domain nouns must not drown out the actual question. */
 const domainCap = 2.5;
 /** Tie-break order: the costlier mistake first. */
-const priority: ChatIntent[] = ["emergency", "booking", "pricing", "service_area", "services", "hours", "contact", "thanks", "greeting", "other"];
+const priority: ChatIntent[] = [
+  "emergency",
+  "booking",
+  "pricing",
+  "service_area",
+  "services",
+  "hours",
+  "contact",
+  "thanks",
+  "greeting",
+  "other",
+];
 
 export interface Analysis {
   intent: ChatIntent;
@@ -539,7 +692,9 @@ function score(features: Feature[]): { scores: Record<ChatIntent, number>; dange
 
 const affirmWords = ["yes", "sure", "okay", "please", "absolutely", "definitely", "certainly", "alright"];
 const replyFiller = new Set(
-  "i would like that to go ahead lets do it sounds good great book me open the form thanks thank you of course perfect be a an appointment thing now right later maybe am all set fine not good for why".split(" "),
+  "i would like that to go ahead lets do it sounds good great book me open the form thanks thank you of course perfect be a an appointment thing now right later maybe am all set fine not good for why".split(
+    " ",
+  ),
 );
 const acceptPhrases = /^(sounds good|lets do it|go ahead|of course|why not|do it|book it|book me)\b/;
 
@@ -586,7 +741,12 @@ export function analyse(text: string, history: ChatTurn[] = [], facts: BusinessF
   const confidence = Math.round((scores[intent] / (scores[intent] + scores[runnerUp] || 1)) * 100) / 100;
 
   // "what about saturday?" / "and on sundays?" continue the previous topic.
-  if (intent === "other" && previous?.intent && followUpIntents.has(previous.intent) && /^(what|how) about\b|^and\b/.test(n.text))
+  if (
+    intent === "other" &&
+    previous?.intent &&
+    followUpIntents.has(previous.intent) &&
+    /^(what|how) about\b|^and\b/.test(n.text)
+  )
     return { ...base, intent: previous.intent as ChatIntent, confidence: 0.6, context: "follow-up" };
   return { ...base, intent, confidence };
 }
@@ -629,7 +789,10 @@ const joinList = (items: string[]) =>
 
 /** A town the visitor might ask about, taken from the facts (Walker by default). */
 function sampleTown(facts: BusinessFacts): string {
-  return (facts.serviceAreas.find((a) => a.kind === "City" && a.name !== facts.address.city) ?? facts.serviceAreas[0])?.name ?? facts.address.city;
+  return (
+    (facts.serviceAreas.find((a) => a.kind === "City" && a.name !== facts.address.city) ?? facts.serviceAreas[0])
+      ?.name ?? facts.address.city
+  );
 }
 
 /** "Baton Rouge, Ascension Parish (Gonzales, Prairieville, Donaldsonville), …" */
@@ -638,7 +801,10 @@ function areasWithTowns(facts: BusinessFacts): string {
     facts.serviceAreas.map((area) => {
       if (area.kind !== "AdministrativeArea") return area.name;
       const own = area.name.toLowerCase();
-      const towns = area.aliases.filter((a) => !own.includes(a) && !/\d/.test(a)).slice(0, 3).map(titleCase);
+      const towns = area.aliases
+        .filter((a) => !own.includes(a) && !/\d/.test(a))
+        .slice(0, 3)
+        .map(titleCase);
       return towns.length ? `${area.name} (${towns.join(", ")})` : area.name;
     }),
   );
@@ -648,7 +814,8 @@ function placeVerdict(place: PlaceMatch, facts: BusinessFacts): string {
   const areas = serviceAreaSentence(facts);
   switch (place.status) {
     case "served":
-      if (place.parish) return `Yes, we serve ${place.name}: it's in ${place.parish} Parish, part of our ${place.area} service area.`;
+      if (place.parish)
+        return `Yes, we serve ${place.name}: it's in ${place.parish} Parish, part of our ${place.area} service area.`;
       return place.area && place.area !== place.name
         ? `Yes, we serve ${place.name}, as part of our ${place.area} service area.`
         : `Yes, we serve ${place.name}.`;
@@ -669,10 +836,17 @@ function placeNote(place: PlaceMatch | null, facts: BusinessFacts): string | nul
 
 function safetyAdvice(text: string): string[] {
   const lines = ["If there is fire or smoke, get everyone out and call 911 first."];
-  if (/\b(line|lines|wire|wires|pole|transformer)\b.*\b(down|fell|fallen|ground|hanging|blew)\b|\bdown\b.*\b(line|wire)s?\b/.test(text))
-    lines.push("Stay well away from downed lines and anything touching them, and report them to your power company too.");
+  if (
+    /\b(line|lines|wire|wires|pole|transformer)\b.*\b(down|fell|fallen|ground|hanging|blew)\b|\bdown\b.*\b(line|wire)s?\b/.test(
+      text,
+    )
+  )
+    lines.push(
+      "Stay well away from downed lines and anything touching them, and report them to your power company too.",
+    );
   if (/\b(water|flood\w*|wet|leak\w*)\b/.test(text)) lines.push("Don't touch switches, outlets or cords near water.");
-  if (/\b(shock\w*|zap\w*|electrocut\w*)\b/.test(text)) lines.push("If someone was shocked and feels unwell, call 911.");
+  if (/\b(shock\w*|zap\w*|electrocut\w*)\b/.test(text))
+    lines.push("If someone was shocked and feels unwell, call 911.");
   lines.push("Stay away from sparking or hot equipment and, only if it's safe to reach, switch off the main breaker.");
   return lines;
 }
@@ -699,9 +873,17 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
   const withNote = (...parts: Array<string | null>) => parts.filter(Boolean).join(" ");
 
   if (a.context === "accept-offer")
-    return reply("booking", `Great, opening the booking form now. ${bookingFormHelp(facts)}`, ["What are your hours?", "Is the estimate free?"], true);
+    return reply(
+      "booking",
+      `Great, opening the booking form now. ${bookingFormHelp(facts)}`,
+      ["What are your hours?", "Is the estimate free?"],
+      true,
+    );
   if (a.context === "decline-offer")
-    return reply("thanks", `No problem. If you change your mind, just ask here or call ${facts.phone}.`, ["What services do you offer?", "What are your hours?"]);
+    return reply("thanks", `No problem. If you change your mind, just ask here or call ${facts.phone}.`, [
+      "What services do you offer?",
+      "What are your hours?",
+    ]);
 
   switch (a.intent) {
     case "emergency":
@@ -718,7 +900,11 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
     case "booking":
       return reply(
         "booking",
-        withNote(`I can set up an appointment for you.`, note, `${bookingFormHelp(facts)} Shall I open the booking form?`),
+        withNote(
+          `I can set up an appointment for you.`,
+          note,
+          `${bookingFormHelp(facts)} Shall I open the booking form?`,
+        ),
         ["Open booking form", "Is the estimate free?", "What are your hours?"],
       );
 
@@ -739,16 +925,27 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
           note,
           facts.freeEstimates ? "Would you like to schedule a free estimate?" : null,
         ),
-        [facts.freeEstimates ? "Schedule a free estimate" : "Schedule an appointment", "What services do you offer?", `Do you serve ${town}?`],
+        [
+          facts.freeEstimates ? "Schedule a free estimate" : "Schedule an appointment",
+          "What services do you offer?",
+          `Do you serve ${town}?`,
+        ],
       );
     }
 
     case "services": {
       const matched = serviceMatchers.filter(([, re]) => re.test(n.text)).map(([label]) => label);
-      const yes = matched.length ? `Yes, we do that: ${joinList(matched.slice(0, 2))} ${matched.length > 1 ? "are services" : "is a service"} you can book with us.` : null;
+      const yes = matched.length
+        ? `Yes, we do that: ${joinList(matched.slice(0, 2))} ${matched.length > 1 ? "are services" : "is a service"} you can book with us.`
+        : null;
       return reply(
         "services",
-        withNote(yes, `We handle ${joinList(serviceHighlights)}, for homes and businesses.`, note, "Would you like to schedule a visit or a free estimate?"),
+        withNote(
+          yes,
+          `We handle ${joinList(serviceHighlights)}, for homes and businesses.`,
+          note,
+          "Would you like to schedule a visit or a free estimate?",
+        ),
         ["Schedule an appointment", "Is the estimate free?", `Do you serve ${town}?`],
       );
     }
@@ -778,7 +975,9 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
       return reply(
         "service_area",
         message,
-        inArea ? ["Schedule an appointment", "Is the estimate free?", "What are your hours?"] : [`Do you serve ${town}?`, "What are your hours?", "What's your phone number?"],
+        inArea
+          ? ["Schedule an appointment", "Is the estimate free?", "What are your hours?"]
+          : [`Do you serve ${town}?`, "What are your hours?", "What's your phone number?"],
       );
     }
 
@@ -798,7 +997,11 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
     }
 
     case "thanks":
-      return reply("thanks", `You're welcome! If anything else comes up, I'm here, and for an electrical emergency you can call ${facts.phone} any time.`, []);
+      return reply(
+        "thanks",
+        `You're welcome! If anything else comes up, I'm here, and for an electrical emergency you can call ${facts.phone} any time.`,
+        [],
+      );
 
     case "greeting":
       return reply(
@@ -810,10 +1013,14 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
     case "other": {
       // A few questions the facts can answer even though they are no intent of their own.
       const about: string[] = [];
-      if (/\b(licensed|license|licence|insured|insurance|bonded)\b/.test(n.text)) about.push(`${facts.name} is licensed: ${facts.licence}.`);
-      if (/\bhow long\b|\bin business\b|\bfounded\b/.test(n.text)) about.push(`We've been in business since ${facts.foundedYear}.`);
+      if (/\b(licensed|license|licence|insured|insurance|bonded)\b/.test(n.text))
+        about.push(`${facts.name} is licensed: ${facts.licence}.`);
+      if (/\bhow long\b|\bin business\b|\bfounded\b/.test(n.text))
+        about.push(`We've been in business since ${facts.foundedYear}.`);
       if (/\breviews?\b|\brating\b/.test(n.text))
-        about.push(`We're rated ${facts.reviews.rating} out of 5 from ${facts.reviews.count} reviews: ${facts.reviews.url}`);
+        about.push(
+          `We're rated ${facts.reviews.rating} out of 5 from ${facts.reviews.count} reviews: ${facts.reviews.url}`,
+        );
       const help = `I can help with booking an appointment, our services, hours, service area and free estimates. For anything else, call us at ${facts.phone}.`;
       return reply("other", about.length ? `${about.join(" ")} ${help}` : `Sorry, I'm not sure I understood. ${help}`, [
         "Schedule an appointment",
@@ -827,7 +1034,11 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
 /** Replies that, after hours, start with the emergency line: the visitor may be waiting on a call-back that comes tomorrow. */
 const afterHoursFirst = new Set<ChatIntent>(["hours", "booking", "contact", "greeting", "other"]);
 
-export function composeReply(text: string, history: ChatTurn[] = [], options: { facts?: BusinessFacts; now?: Date } = {}): EngineReply {
+export function composeReply(
+  text: string,
+  history: ChatTurn[] = [],
+  options: { facts?: BusinessFacts; now?: Date } = {},
+): EngineReply {
   const facts = options.facts ?? business;
   const now = options.now ?? new Date();
   const reply = compose(analyse(text, history, facts), facts, now);
@@ -835,6 +1046,4 @@ export function composeReply(text: string, history: ChatTurn[] = [], options: { 
   return { ...reply, message: `${afterHoursNotice(facts)}\n\n${reply.message}` };
 }
 
-
 /** The widget's opening message. */
-

@@ -7,7 +7,11 @@ import { formatClock, officeStatus } from "./hours";
 describe("officeStatus", () => {
   it("is open on a weekday at 10:00", () => {
     // Tuesday 2025-06-10 10:00 CDT
-    expect(officeStatus(new Date("2025-06-10T15:00:00Z"))).toEqual({ open: true, label: "Open now until 6:00 PM", nextOpen: null });
+    expect(officeStatus(new Date("2025-06-10T15:00:00Z"))).toEqual({
+      open: true,
+      label: "Open now until 6:00 PM",
+      nextOpen: null,
+    });
   });
 
   it("is closed on a weekday at 19:00 and names the next opening", () => {
@@ -29,7 +33,10 @@ describe("officeStatus", () => {
 
   it("is open on Saturday at 15:59 and closed at 16:00", () => {
     // Saturday 2025-06-14 15:59 and 16:00 CDT
-    expect(officeStatus(new Date("2025-06-14T20:59:00Z"))).toMatchObject({ open: true, label: "Open now until 4:00 PM" });
+    expect(officeStatus(new Date("2025-06-14T20:59:00Z"))).toMatchObject({
+      open: true,
+      label: "Open now until 4:00 PM",
+    });
     expect(officeStatus(new Date("2025-06-14T21:00:00Z"))).toEqual({
       open: false,
       label: "Closed now — opens Monday at 7:00 AM",
@@ -48,7 +55,10 @@ describe("officeStatus", () => {
 
   it("follows the clock change into daylight saving time (2025-03-09)", () => {
     // Friday 2025-03-07 12:00 UTC is 06:00 CST: not open yet.
-    expect(officeStatus(new Date("2025-03-07T12:00:00Z"))).toMatchObject({ open: false, nextOpen: "2025-03-07T07:00:00-06:00" });
+    expect(officeStatus(new Date("2025-03-07T12:00:00Z"))).toMatchObject({
+      open: false,
+      nextOpen: "2025-03-07T07:00:00-06:00",
+    });
     // Saturday evening before the change: Monday's opening is already on CDT.
     expect(officeStatus(new Date("2025-03-08T23:00:00Z")).nextOpen).toBe("2025-03-10T07:00:00-05:00");
     // Monday 2025-03-10 12:00 UTC is 07:00 CDT: open (it would be 06:00 without DST).

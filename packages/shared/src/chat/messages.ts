@@ -1,7 +1,10 @@
 import type { ChatMessage } from "../db/generated/client";
 
 /** A stored chat message as the API and the socket send it (docs/product.md#json-api). */
-export function serializeChatMessage(message: ChatMessage, extra: { suggestsBooking?: boolean; openBookingForm?: boolean } = {}) {
+export function serializeChatMessage(
+  message: ChatMessage,
+  extra: { suggestsBooking?: boolean; openBookingForm?: boolean } = {},
+) {
   return {
     id: message.id,
     sender: message.sender,

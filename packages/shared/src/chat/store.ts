@@ -32,7 +32,11 @@ function toMessage(row: ChatMessageRow): ChatMessage {
  * statement. Null when the conversation does not exist. Also says whether
  * staff have taken the conversation over (then the assistant stays quiet).
  */
-export async function storeVisitorMessage(db: Db, sessionId: string, text: string): Promise<{ message: ChatMessage; handledById: number | null } | null> {
+export async function storeVisitorMessage(
+  db: Db,
+  sessionId: string,
+  text: string,
+): Promise<{ message: ChatMessage; handledById: number | null } | null> {
   const now = new Date();
   const rows = await db.$queryRawUnsafe<Array<ChatMessageRow & { handledById: number | null }>>(
     `WITH s AS (
@@ -58,7 +62,11 @@ export async function storeVisitorMessage(db: Db, sessionId: string, text: strin
  * A conversation as the assistant needs it: whether staff have taken it over,
  * and its latest `limit` messages, newest first. Null when it does not exist.
  */
-export async function loadConversation(db: Db, sessionId: string, limit: number): Promise<{ handledById: number | null; latest: ChatMessage[] } | null> {
+export async function loadConversation(
+  db: Db,
+  sessionId: string,
+  limit: number,
+): Promise<{ handledById: number | null; latest: ChatMessage[] } | null> {
   const rows = await db.$queryRawUnsafe<Array<{ handledById: number | null; messages: ChatMessageRow[] | null }>>(
     `SELECT s."handledById",
             (SELECT json_agg(m ORDER BY m."createdAt" DESC)

@@ -18,7 +18,10 @@ export interface OutgoingEmail extends RenderedEmail {
 }
 
 export class EmailSendError extends Error {
-  constructor(message: string, public readonly retryable: boolean) {
+  constructor(
+    message: string,
+    public readonly retryable: boolean,
+  ) {
     super(message);
     this.name = "EmailSendError";
   }
@@ -47,7 +50,15 @@ export function createMailer(options: {
     async send(email) {
       const record = (status: "sent" | "failed" | "logged", providerId?: string, error?: string) =>
         db.emailLog.create({
-          data: { to: email.to, subject: email.subject, kind: email.kind, status, providerId, error, relatedKey: email.relatedKey },
+          data: {
+            to: email.to,
+            subject: email.subject,
+            kind: email.kind,
+            status,
+            providerId,
+            error,
+            relatedKey: email.relatedKey,
+          },
         });
 
       if (!resend) {

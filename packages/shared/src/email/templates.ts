@@ -22,7 +22,11 @@ export interface ContactForEmail {
 }
 
 /** To staff: a new message from the contact page, with every field. */
-export function contactNotificationEmail(contact: ContactForEmail, appUrl: string, facts: BusinessFacts = business): RenderedEmail {
+export function contactNotificationEmail(
+  contact: ContactForEmail,
+  appUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
   const rows = fieldRows([
     ["Name", name],
@@ -43,7 +47,10 @@ export function contactNotificationEmail(contact: ContactForEmail, appUrl: strin
 }
 
 /** To a user who asked to reset their password. */
-export function passwordResetEmail(input: { firstName: string; resetUrl: string }, facts: BusinessFacts = business): RenderedEmail {
+export function passwordResetEmail(
+  input: { firstName: string; resetUrl: string },
+  facts: BusinessFacts = business,
+): RenderedEmail {
   const subject = `Reset your ${facts.name} password`;
   const text = `Hi ${input.firstName},\n\nSomeone (hopefully you) asked to reset the password for your ${facts.name} account.\nOpen this link within one hour to choose a new password:\n\n${input.resetUrl}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`;
   const url = escapeHtml(input.resetUrl);
@@ -60,7 +67,10 @@ export function passwordResetEmail(input: { firstName: string; resetUrl: string 
 }
 
 /** To a new account's address: prove it is yours (the link asks before it confirms). */
-export function emailVerificationEmail(input: { firstName: string; verifyUrl: string }, facts: BusinessFacts = business): RenderedEmail {
+export function emailVerificationEmail(
+  input: { firstName: string; verifyUrl: string },
+  facts: BusinessFacts = business,
+): RenderedEmail {
   const subject = `Confirm your email for ${facts.name}`;
   const text = `Hi ${input.firstName},\n\nSomeone (hopefully you) created a ${facts.name} account with this email address.\nOpen this link within 24 hours and confirm, so your account can show your appointments:\n\n${input.verifyUrl}\n\nIf you did not create this account, do not open the link: without it, nobody can see your appointments through that account.\nQuestions? Call ${facts.phone}.\n`;
   const url = escapeHtml(input.verifyUrl);
@@ -88,7 +98,11 @@ export interface BookingForEmail {
 }
 
 /** To staff: a new booking; emergencies get an urgent subject. */
-export function bookingStaffEmail(booking: BookingForEmail, appUrl: string, facts: BusinessFacts = business): RenderedEmail {
+export function bookingStaffEmail(
+  booking: BookingForEmail,
+  appUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
   const emergency = booking.priority === "emergency";
   const subject = `${emergency ? "URGENT: EMERGENCY booking" : "New booking"} #${booking.id}: ${booking.summary} (${booking.customer.name})`;
   const rows = fieldRows([
@@ -109,12 +123,20 @@ export function bookingStaffEmail(booking: BookingForEmail, appUrl: string, fact
   return {
     subject,
     text: `${intro}\n\n${rows.text}\n`,
-    html: emailLayout(subject, `<p style="${emergency ? "color:#b91c1c;font-weight:bold" : ""}">${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
+    html: emailLayout(
+      subject,
+      `<p style="${emergency ? "color:#b91c1c;font-weight:bold" : ""}">${escapeHtml(intro)}</p>${rows.html}`,
+      footer(facts),
+    ),
   };
 }
 
 /** To staff: a customer cancelled their pending booking from the portal. */
-export function bookingCancelledEmail(booking: BookingForEmail, appUrl: string, facts: BusinessFacts = business): RenderedEmail {
+export function bookingCancelledEmail(
+  booking: BookingForEmail,
+  appUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
   const subject = `Booking #${booking.id} cancelled by the customer: ${booking.summary} (${booking.customer.name})`;
   const rows = fieldRows([
     ["Booking", `#${booking.id}`],
@@ -147,7 +169,10 @@ export interface AppointmentForEmail {
  * wording only: the service (from our fixed list), the time, the request
  * number and the business's facts, never text the visitor wrote (docs/security.md).
  */
-export function appointmentConfirmationEmail(request: AppointmentForEmail, facts: BusinessFacts = business): RenderedEmail {
+export function appointmentConfirmationEmail(
+  request: AppointmentForEmail,
+  facts: BusinessFacts = business,
+): RenderedEmail {
   const subject = `We received your appointment request – ${facts.name}`;
   const rows = fieldRows([
     ["Reference", `Request #${request.id}`],
@@ -164,6 +189,10 @@ export function appointmentConfirmationEmail(request: AppointmentForEmail, facts
   return {
     subject,
     text: `${intro}\n\n${rows.text}\n\n${emergency}\n\n${notYou}\n`,
-    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(emergency)}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(notYou)}</p>`, footer(facts)),
+    html: emailLayout(
+      subject,
+      `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(emergency)}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(notYou)}</p>`,
+      footer(facts),
+    ),
   };
 }

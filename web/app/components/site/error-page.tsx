@@ -11,14 +11,17 @@ export function ErrorPage({ status }: { status: number }) {
     <section aria-labelledby="error-heading" className="relative isolate overflow-hidden bg-slate-50">
       <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
         <UnpluggedIllustration />
-        <p className="mt-8 text-sm font-bold uppercase tracking-widest text-brand-700">{notFound ? "Error 404" : `Error ${status}`}</p>
+        <p className="mt-8 text-sm font-bold uppercase tracking-widest text-brand-700">
+          {notFound ? "Error 404" : `Error ${status}`}
+        </p>
         <h1 id="error-heading" className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
           {notFound ? "404 Page Not Found" : "Something went wrong"}
         </h1>
         {notFound ? (
           <>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
-              Looks like this circuit goes nowhere. The address you followed doesn't match any page on our site: it may have been mistyped or moved.
+              Looks like this circuit goes nowhere. The address you followed doesn't match any page on our site: it may
+              have been mistyped or moved.
             </p>
             <p className="mt-3 max-w-xl text-sm text-slate-600">Did you forget to add the page to the router?</p>
           </>
@@ -43,7 +46,10 @@ export function ErrorPage({ status }: { status: number }) {
         </div>
         <p className="mt-10 text-sm text-slate-700">
           Need an electrician right now?{" "}
-          <a href={business.phoneHref} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4">
+          <a
+            href={business.phoneHref}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4"
+          >
             <Phone aria-hidden="true" className="size-4" />
             Call {business.phone}
             <ArrowRight aria-hidden="true" className="size-4" />
@@ -62,7 +68,14 @@ function UnpluggedIllustration() {
       <rect x="30" y="44" width="8" height="18" rx="3" fill="#1e3a8a" />
       <rect x="54" y="44" width="8" height="18" rx="3" fill="#1e3a8a" />
       <circle cx="46" cy="76" r="5" fill="#1e3a8a" />
-      <path d="M110 40l-8 18h10l-6 18" fill="none" stroke="#eab308" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M110 40l-8 18h10l-6 18"
+        fill="none"
+        stroke="#eab308"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <path d="M92 46l6 4M92 72l6-4" stroke="#eab308" strokeWidth="3" strokeLinecap="round" />
       <rect x="134" y="34" width="56" height="52" rx="12" fill="#1e40af" />
       <rect x="118" y="44" width="18" height="7" rx="3" fill="#64748b" />

@@ -20,9 +20,16 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
     <span className="flex items-center gap-2.5">
       <LogoMark />
       <span className="flex flex-col leading-none">
-        <span className={cn("text-lg font-extrabold tracking-tight", inverse ? "text-white" : "text-brand-900")}>{business.shortName}</span>
+        <span className={cn("text-lg font-extrabold tracking-tight", inverse ? "text-white" : "text-brand-900")}>
+          {business.shortName}
+        </span>
         {suffix ? (
-          <span className={cn("text-xs font-semibold uppercase tracking-[0.2em]", inverse ? "text-accent-300" : "text-brand-700")}>
+          <span
+            className={cn(
+              "text-xs font-semibold uppercase tracking-[0.2em]",
+              inverse ? "text-accent-300" : "text-brand-700",
+            )}
+          >
             {" "}
             {suffix}
           </span>

@@ -189,6 +189,8 @@ export function ServicesMenu({ className }: { className?: string }) {
 export function navItemClass(active: boolean) {
   return cn(
     "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold transition-colors",
-    active ? "bg-brand-50 text-brand-800 shadow-[inset_0_-2px_0_var(--color-accent-500)]" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+    active
+      ? "bg-brand-50 text-brand-800 shadow-[inset_0_-2px_0_var(--color-accent-500)]"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 }

@@ -6,7 +6,8 @@ import { scrollToTopIfSamePage } from "./navigation";
 import { SocialIcon } from "./social-icon";
 import { useBusinessFacts } from "~/utils/business-facts";
 
-const footerLink = "inline-flex min-h-6 items-center rounded-sm py-0.5 hover:text-white hover:underline underline-offset-4";
+const footerLink =
+  "inline-flex min-h-6 items-center rounded-sm py-0.5 hover:text-white hover:underline underline-offset-4";
 
 export function SiteFooter() {
   const business = useBusinessFacts();
@@ -57,7 +58,11 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <Link to="/services" onClick={() => scrollToTopIfSamePage("/services")} className={`${footerLink} font-semibold text-accent-300`}>
+              <Link
+                to="/services"
+                onClick={() => scrollToTopIfSamePage("/services")}
+                className={`${footerLink} font-semibold text-accent-300`}
+              >
                 All services
               </Link>
             </li>
@@ -112,7 +117,8 @@ export function SiteFooter() {
             <li className="flex items-start gap-3">
               <Siren aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
               <span className="leading-6">
-                <span className="font-semibold text-white">Emergencies {business.emergency.available}.</span> {business.afterHoursCharges}.
+                <span className="font-semibold text-white">Emergencies {business.emergency.available}.</span>{" "}
+                {business.afterHoursCharges}.
               </span>
             </li>
           </ul>

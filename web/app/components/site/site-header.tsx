@@ -71,7 +71,13 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {primaryNav.before.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} prefetch="intent" onClick={() => onNavigate(item.to)} className={({ isActive }) => navItemClass(isActive)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  prefetch="intent"
+                  onClick={() => onNavigate(item.to)}
+                  className={({ isActive }) => navItemClass(isActive)}
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -81,14 +87,24 @@ export function SiteHeader() {
             </li>
             {primaryNav.after.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} prefetch="intent" onClick={() => onNavigate(item.to)} className={({ isActive }) => navItemClass(isActive)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  prefetch="intent"
+                  onClick={() => onNavigate(item.to)}
+                  className={({ isActive }) => navItemClass(isActive)}
+                >
                   {item.label}
                 </NavLink>
               </li>
             ))}
             {accountLinks.map(({ to, label, Icon }) => (
               <li key={to}>
-                <NavLink to={to} onClick={() => onNavigate(to)} className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}>
+                <NavLink
+                  to={to}
+                  onClick={() => onNavigate(to)}
+                  className={({ isActive }) => cn(navItemClass(isActive), "gap-1.5")}
+                >
                   <Icon aria-hidden="true" className="size-4" />
                   {label}
                 </NavLink>
@@ -122,12 +138,21 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden">
+      <div
+        id="mobile-menu"
+        hidden={!mobileOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
+      >
         <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
           <ul className="space-y-1">
             {primaryNav.before.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} onClick={() => onNavigate(item.to)} className={({ isActive }) => mobileItemClass(isActive)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  onClick={() => onNavigate(item.to)}
+                  className={({ isActive }) => mobileItemClass(isActive)}
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -161,14 +186,23 @@ export function SiteHeader() {
             </li>
             {primaryNav.after.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} onClick={() => onNavigate(item.to)} className={({ isActive }) => mobileItemClass(isActive)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  onClick={() => onNavigate(item.to)}
+                  className={({ isActive }) => mobileItemClass(isActive)}
+                >
                   {item.label}
                 </NavLink>
               </li>
             ))}
             {accountLinks.map(({ to, label, Icon }) => (
               <li key={to}>
-                <NavLink to={to} onClick={() => onNavigate(to)} className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}>
+                <NavLink
+                  to={to}
+                  onClick={() => onNavigate(to)}
+                  className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}
+                >
                   <Icon aria-hidden="true" className="size-4" />
                   {label}
                 </NavLink>
@@ -192,7 +226,15 @@ export function SiteHeader() {
 }
 
 /** Login when signed out; Logout as a plain POST form (works before and without JavaScript) when signed in. */
-function AccountControl({ signedIn, onNavigate, wide = false }: { signedIn: boolean; onNavigate: (to: string) => void; wide?: boolean }) {
+function AccountControl({
+  signedIn,
+  onNavigate,
+  wide = false,
+}: {
+  signedIn: boolean;
+  onNavigate: (to: string) => void;
+  wide?: boolean;
+}) {
   const look = cn(
     "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100",
     wide ? "h-12 w-full" : "h-10",
@@ -208,7 +250,11 @@ function AccountControl({ signedIn, onNavigate, wide = false }: { signedIn: bool
     );
   }
   return (
-    <NavLink to="/login" onClick={() => onNavigate("/login")} className={({ isActive }) => cn(look, isActive && "border-brand-300 bg-brand-50 text-brand-800")}>
+    <NavLink
+      to="/login"
+      onClick={() => onNavigate("/login")}
+      className={({ isActive }) => cn(look, isActive && "border-brand-300 bg-brand-50 text-brand-800")}
+    >
       <LogIn aria-hidden="true" className="size-4" />
       Login
     </NavLink>
@@ -218,6 +264,8 @@ function AccountControl({ signedIn, onNavigate, wide = false }: { signedIn: bool
 function mobileItemClass(active: boolean) {
   return cn(
     "flex items-center rounded-md px-3 py-2.5 font-semibold",
-    active ? "bg-brand-50 text-brand-800 shadow-[inset_3px_0_0_var(--color-accent-500)]" : "text-slate-800 hover:bg-slate-100",
+    active
+      ? "bg-brand-50 text-brand-800 shadow-[inset_3px_0_0_var(--color-accent-500)]"
+      : "text-slate-800 hover:bg-slate-100",
   );
 }

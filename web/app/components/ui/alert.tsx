@@ -8,6 +8,10 @@ const tones = {
   warning: "border-amber-200 bg-amber-50 text-amber-900",
 } as const;
 
-export function Alert({ tone = "info", className, ...props }: HTMLAttributes<HTMLDivElement> & { tone?: keyof typeof tones }) {
+export function Alert({
+  tone = "info",
+  className,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { tone?: keyof typeof tones }) {
   return <div className={cn("rounded-lg border p-4 text-sm", tones[tone], className)} {...props} />;
 }

@@ -20,18 +20,19 @@ import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX
 
 const ToastProvider = ToastPrimitive.Provider;
 
-const ToastViewport = forwardRef<ElementRef<typeof ToastPrimitive.Viewport>, ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
-  ({ className, ...props }, ref) => (
-    <ToastPrimitive.Viewport
-      ref={ref}
-      className={cn(
-        "fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[26rem]",
-        className,
-      )}
-      {...props}
-    />
-  ),
-);
+const ToastViewport = forwardRef<
+  ElementRef<typeof ToastPrimitive.Viewport>,
+  ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
+>(({ className, ...props }, ref) => (
+  <ToastPrimitive.Viewport
+    ref={ref}
+    className={cn(
+      "fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[26rem]",
+      className,
+    )}
+    {...props}
+  />
+));
 ToastViewport.displayName = "ToastViewport";
 
 const toastVariants = cva(
@@ -53,57 +54,71 @@ const toastVariants = cva(
 const Toast = forwardRef<
   ElementRef<typeof ToastPrimitive.Root>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>
->(({ className, variant, ...props }, ref) => <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />);
+>(({ className, variant, ...props }, ref) => (
+  <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />
+));
 Toast.displayName = "Toast";
 
-const ToastTitle = forwardRef<ElementRef<typeof ToastPrimitive.Title>, ComponentPropsWithoutRef<typeof ToastPrimitive.Title>>(
-  ({ className, ...props }, ref) => <ToastPrimitive.Title ref={ref} className={cn("text-sm font-bold", className)} {...props} />,
-);
+const ToastTitle = forwardRef<
+  ElementRef<typeof ToastPrimitive.Title>,
+  ComponentPropsWithoutRef<typeof ToastPrimitive.Title>
+>(({ className, ...props }, ref) => (
+  <ToastPrimitive.Title ref={ref} className={cn("text-sm font-bold", className)} {...props} />
+));
 ToastTitle.displayName = "ToastTitle";
 
 const ToastDescription = forwardRef<
   ElementRef<typeof ToastPrimitive.Description>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Description>
->(({ className, ...props }, ref) => <ToastPrimitive.Description ref={ref} className={cn("mt-1 text-sm opacity-90", className)} {...props} />);
+>(({ className, ...props }, ref) => (
+  <ToastPrimitive.Description ref={ref} className={cn("mt-1 text-sm opacity-90", className)} {...props} />
+));
 ToastDescription.displayName = "ToastDescription";
 
 /** A button inside a toast; `altText` tells screen-reader users how to do the same thing another way. */
-const ToastAction = forwardRef<ElementRef<typeof ToastPrimitive.Action>, ComponentPropsWithoutRef<typeof ToastPrimitive.Action>>(
-  ({ className, ...props }, ref) => (
-    <ToastPrimitive.Action
-      ref={ref}
-      className={cn(
-        "inline-flex h-8 shrink-0 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-red-800",
-        className,
-      )}
-      {...props}
-    />
-  ),
-);
+const ToastAction = forwardRef<
+  ElementRef<typeof ToastPrimitive.Action>,
+  ComponentPropsWithoutRef<typeof ToastPrimitive.Action>
+>(({ className, ...props }, ref) => (
+  <ToastPrimitive.Action
+    ref={ref}
+    className={cn(
+      "inline-flex h-8 shrink-0 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-red-800",
+      className,
+    )}
+    {...props}
+  />
+));
 ToastAction.displayName = "ToastAction";
 
-const ToastClose = forwardRef<ElementRef<typeof ToastPrimitive.Close>, ComponentPropsWithoutRef<typeof ToastPrimitive.Close>>(
-  ({ className, ...props }, ref) => (
-    <ToastPrimitive.Close
-      ref={ref}
-      aria-label="Close notification"
-      className={cn(
-        "absolute right-2 top-2 inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 group-[.destructive]:text-white group-[.destructive]:hover:bg-red-800",
-        className,
-      )}
-      {...props}
-    >
-      <X aria-hidden="true" className="size-4" />
-    </ToastPrimitive.Close>
-  ),
-);
+const ToastClose = forwardRef<
+  ElementRef<typeof ToastPrimitive.Close>,
+  ComponentPropsWithoutRef<typeof ToastPrimitive.Close>
+>(({ className, ...props }, ref) => (
+  <ToastPrimitive.Close
+    ref={ref}
+    aria-label="Close notification"
+    className={cn(
+      "absolute right-2 top-2 inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 group-[.destructive]:text-white group-[.destructive]:hover:bg-red-800",
+      className,
+    )}
+    {...props}
+  >
+    <X aria-hidden="true" className="size-4" />
+  </ToastPrimitive.Close>
+));
 ToastClose.displayName = "ToastClose";
 
 /** The notifications region and the queued toasts (mounted once, by <Toaster /> in root.tsx). */
 export default function ToastRegion() {
   const { toasts } = useToast();
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
+    <ToastProvider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
       {toasts.map(({ id, title, description, action, variant, duration, open }) => (
         <Toast
           key={id}

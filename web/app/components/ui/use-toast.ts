@@ -62,7 +62,9 @@ export function toast(options: ToastOptions) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = `toast-${counter}`;
   // Older toasts beyond the limit close (and are removed later) rather than vanish mid-announcement.
-  const kept = toasts.map((t, i) => (i >= TOAST_LIMIT - 1 && t.open ? (scheduleRemoval(t.id), { ...t, open: false }) : t));
+  const kept = toasts.map((t, i) =>
+    i >= TOAST_LIMIT - 1 && t.open ? (scheduleRemoval(t.id), { ...t, open: false }) : t,
+  );
   setToasts([{ ...options, id, open: true }, ...kept].slice(0, TOAST_LIMIT + 1));
   return {
     id,

@@ -27,11 +27,19 @@ export interface AccountBooking {
   cancellable: boolean;
 }
 
-const statusVariant = { pending: "accent", in_progress: "default", completed: "secondary", cancelled: "outline" } as const;
+const statusVariant = {
+  pending: "accent",
+  in_progress: "default",
+  completed: "secondary",
+  cancelled: "outline",
+} as const;
 
 export function BookingList({ bookings }: { bookings: AccountBooking[] }) {
   const navigation = useNavigation();
-  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel" ? navigation.formData.get("bookingId") : null;
+  const cancelling =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel"
+      ? navigation.formData.get("bookingId")
+      : null;
   if (bookings.length === 0) {
     return (
       <Card>
@@ -71,7 +79,12 @@ export function BookingList({ bookings }: { bookings: AccountBooking[] }) {
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="cancel" />
                   <input type="hidden" name="bookingId" value={b.id} />
-                  <Button type="submit" variant="outline" disabled={cancelling === String(b.id)} aria-label={`Cancel booking #${b.id}: ${b.summary}`}>
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    disabled={cancelling === String(b.id)}
+                    aria-label={`Cancel booking #${b.id}: ${b.summary}`}
+                  >
                     <XCircle aria-hidden="true" />
                     {cancelling === String(b.id) ? "Cancelling..." : "Cancel booking"}
                   </Button>
@@ -90,7 +103,11 @@ export function ActionOutcome({ result }: { result?: { ok: boolean; message: str
     <div role="status" aria-live="polite" className="empty:hidden">
       {result ? (
         <Alert tone={result.ok ? "success" : "destructive"} className="flex items-start gap-3">
-          {result.ok ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" /> : <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+          {result.ok ? (
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          ) : (
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          )}
           <span>{result.message}</span>
         </Alert>
       ) : null}
@@ -104,31 +121,84 @@ type Values = Partial<Record<string, string>>;
  * The portal's appointment request: the chat's rules (appointmentRequestSchema),
  * checked in the browser through Conform and again by the page's action.
  */
-export function RequestAppointmentForm(props: { prefill: Values; errors?: Record<string, string>; values?: Values; formKey: string }) {
+export function RequestAppointmentForm(props: {
+  prefill: Values;
+  errors?: Record<string, string>;
+  values?: Values;
+  formKey: string;
+}) {
   // A new key (after a request went through) starts a fresh form, its checks included.
   return <RequestForm key={props.formKey} {...props} />;
 }
 
-function RequestForm({ prefill, errors, values = {} }: { prefill: Values; errors?: Record<string, string>; values?: Values }) {
+function RequestForm({
+  prefill,
+  errors,
+  values = {},
+}: {
+  prefill: Values;
+  errors?: Record<string, string>;
+  values?: Values;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "request";
   const { error, formProps } = useSchemaForm(appointmentRequestSchema, { id: "portal-request", serverErrors: errors });
   const v = (name: string) => values[name] ?? prefill[name] ?? "";
   return (
-    <Form method="post" {...formProps} className="space-y-5" aria-describedby="request-required-note" preventScrollReset>
+    <Form
+      method="post"
+      {...formProps}
+      className="space-y-5"
+      aria-describedby="request-required-note"
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="request" />
       <p id="request-required-note" className="text-sm text-slate-600">
-        Fields marked <span className="text-destructive">*</span> are required. For an emergency call {business.phone} now.
+        Fields marked <span className="text-destructive">*</span> are required. For an emergency call {business.phone}{" "}
+        now.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="customerName" label="Full name" required error={error("customerName")}>
-          {(p) => <Input {...p} name="customerName" autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} defaultValue={v("customerName")} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="customerName"
+              autoComplete="name"
+              maxLength={FULL_NAME_MAX_LENGTH}
+              defaultValue={v("customerName")}
+            />
+          )}
         </Field>
         <Field id="customerPhone" label="Phone" required error={error("customerPhone")}>
-          {(p) => <Input {...p} name="customerPhone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} defaultValue={v("customerPhone")} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="customerPhone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={PHONE_MAX_LENGTH}
+              defaultValue={v("customerPhone")}
+            />
+          )}
         </Field>
-        <Field id="customerEmail" label="Email" required error={error("customerEmail")} hint="Your account's confirmed address.">
-          {(p) => <Input {...p} name="customerEmail" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} readOnly defaultValue={prefill.customerEmail ?? ""} />}
+        <Field
+          id="customerEmail"
+          label="Email"
+          required
+          error={error("customerEmail")}
+          hint="Your account's confirmed address."
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="customerEmail"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX_LENGTH}
+              readOnly
+              defaultValue={prefill.customerEmail ?? ""}
+            />
+          )}
         </Field>
         <Field id="serviceType" label="Service type" required error={error("serviceType")}>
           {(p) => (
@@ -142,7 +212,12 @@ function RequestForm({ prefill, errors, values = {} }: { prefill: Values; errors
             </NativeSelect>
           )}
         </Field>
-        <Field id="preferredDate" label="Preferred date" error={error("preferredDate")} hint="Leave empty for the next business morning.">
+        <Field
+          id="preferredDate"
+          label="Preferred date"
+          error={error("preferredDate")}
+          hint="Leave empty for the next business morning."
+        >
           {(p) => <Input {...p} name="preferredDate" type="date" defaultValue={v("preferredDate")} />}
         </Field>
         <Field id="preferredTime" label="Preferred time" error={error("preferredTime")}>
@@ -169,14 +244,42 @@ function RequestForm({ prefill, errors, values = {} }: { prefill: Values; errors
           )}
         </Field>
         <Field id="address" label="Service address" error={error("address")}>
-          {(p) => <Input {...p} name="address" autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} defaultValue={v("address")} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="address"
+              autoComplete="street-address"
+              maxLength={ADDRESS_MAX_LENGTH}
+              defaultValue={v("address")}
+            />
+          )}
         </Field>
       </div>
-      <Field id="preferredTiming" label="Preferred timing" error={error("preferredTiming")} hint="For example: weekday mornings.">
-        {(p) => <Input {...p} name="preferredTiming" maxLength={PREFERRED_TIMING_MAX_LENGTH} defaultValue={v("preferredTiming")} />}
+      <Field
+        id="preferredTiming"
+        label="Preferred timing"
+        error={error("preferredTiming")}
+        hint="For example: weekday mornings."
+      >
+        {(p) => (
+          <Input
+            {...p}
+            name="preferredTiming"
+            maxLength={PREFERRED_TIMING_MAX_LENGTH}
+            defaultValue={v("preferredTiming")}
+          />
+        )}
       </Field>
       <Field id="description" label="Describe the problem or project" error={error("description")}>
-        {(p) => <Textarea {...p} name="description" rows={4} maxLength={DESCRIPTION_MAX_LENGTH} defaultValue={v("description")} />}
+        {(p) => (
+          <Textarea
+            {...p}
+            name="description"
+            rows={4}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            defaultValue={v("description")}
+          />
+        )}
       </Field>
       <Button type="submit" size="lg" disabled={pending}>
         <CalendarPlus aria-hidden="true" />
@@ -190,7 +293,13 @@ function RequestForm({ prefill, errors, values = {} }: { prefill: Values; errors
  * An account whose email is not confirmed yet sees this instead of bookings
  * and the request form, with a button that sends the link again.
  */
-export function VerifyEmailNotice({ email, result }: { email: string; result: { ok: boolean; message: string } | null }) {
+export function VerifyEmailNotice({
+  email,
+  result,
+}: {
+  email: string;
+  result: { ok: boolean; message: string } | null;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-verification";
   return (
@@ -203,11 +312,15 @@ export function VerifyEmailNotice({ email, result }: { email: string; result: { 
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-slate-700">
-          We sent a link to <strong>{email}</strong>. Open it to confirm that this address is yours. Until then this page cannot show or change
-          appointments, because anyone can type an email address when they create an account.
+          We sent a link to <strong>{email}</strong>. Open it to confirm that this address is yours. Until then this
+          page cannot show or change appointments, because anyone can type an email address when they create an account.
         </p>
         <p className="text-slate-700">
-          Need help now? Call <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>{business.phone}</a>.
+          Need help now? Call{" "}
+          <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
+            {business.phone}
+          </a>
+          .
         </p>
         <ActionOutcome result={result} />
         <Form method="post" preventScrollReset>
@@ -224,7 +337,11 @@ export function VerifyEmailNotice({ email, result }: { email: string; result: { 
 export function AccountLinks() {
   return (
     <p className="text-sm text-slate-700">
-      Questions about a visit? Call <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>{business.phone}</a> or{" "}
+      Questions about a visit? Call{" "}
+      <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
+        {business.phone}
+      </a>{" "}
+      or{" "}
       <Link className="font-semibold text-brand-700 underline" to="/contact">
         send us a message
       </Link>

@@ -21,14 +21,19 @@ export interface PortalUser {
   emailVerified: boolean;
 }
 
-const VERIFY_FIRST_MESSAGE = "Please confirm your email address first: open the link we emailed you, or send it again from this page.";
+const VERIFY_FIRST_MESSAGE =
+  "Please confirm your email address first: open the link we emailed you, or send it again from this page.";
 
 /** The signed-in person's bookings (those of their linked customer records), newest scheduled first. */
 export async function accountOverview(context: AppLoadContext, user: PortalUser) {
   const { db } = context.services;
   const name = `${user.firstName} ${user.lastName}`.trim();
   if (!user.emailVerified) {
-    return { verified: false as const, bookings: [], prefill: { customerName: name, customerEmail: user.email, customerPhone: "" } };
+    return {
+      verified: false as const,
+      bookings: [],
+      prefill: { customerName: name, customerEmail: user.email, customerPhone: "" },
+    };
   }
   const [bookings, customer] = await Promise.all([
     db.booking.findMany({
@@ -56,9 +61,17 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
 }
 
 /** A new appointment from the portal (verified accounts only): the chat's rules, joined to the account's customer record. */
-export async function requestPortalAppointment(context: AppLoadContext, user: PortalUser, input: unknown): Promise<AppointmentResult> {
+export async function requestPortalAppointment(
+  context: AppLoadContext,
+  user: PortalUser,
+  input: unknown,
+): Promise<AppointmentResult> {
   if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
-  return requestAppointment(context, input, { chatSessionId: null, source: "portal", account: { userId: user.id, email: user.email } });
+  return requestAppointment(context, input, {
+    chatSessionId: null,
+    source: "portal",
+    account: { userId: user.id, email: user.email },
+  });
 }
 
 export type CancelResult = Result<{ bookingId: number; summary: string; message: string }>;
@@ -70,18 +83,38 @@ const NOT_FOUND = "That booking could not be found in your account.";
  * conditional (only a booking still pending is cancelled), so an office
  * change made meanwhile is never overwritten.
  */
-export async function cancelOwnBooking(context: AppLoadContext, user: PortalUser, rawId: unknown): Promise<CancelResult> {
+export async function cancelOwnBooking(
+  context: AppLoadContext,
+  user: PortalUser,
+  rawId: unknown,
+): Promise<CancelResult> {
   const { services } = context;
   if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
   const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isInteger(id) || id <= 0) return failure(400, "That booking could not be found.");
-  const booking = await services.db.booking.findFirst({ where: { id, customer: { userId: user.id } }, select: { id: true, summary: true } });
+  const booking = await services.db.booking.findFirst({
+    where: { id, customer: { userId: user.id } },
+    select: { id: true, summary: true },
+  });
   if (!booking) return failure(404, NOT_FOUND);
-  const result = await updateBookingStatus(context, id, "cancelled", { id: user.id, email: user.email }, { byCustomer: true, onlyFrom: ["pending"] });
+  const result = await updateBookingStatus(
+    context,
+    id,
+    "cancelled",
+    { id: user.id, email: user.email },
+    { byCustomer: true, onlyFrom: ["pending"] },
+  );
   if (!result) return failure(404, NOT_FOUND);
   if (!result.changed) {
     const now = bookingStatusLabel[result.booking.status].toLowerCase();
-    return failure(409, `Booking #${id} can no longer be cancelled online (it is ${now}). Please call us at ${business.phone}.`);
+    return failure(
+      409,
+      `Booking #${id} can no longer be cancelled online (it is ${now}). Please call us at ${business.phone}.`,
+    );
   }
-  return success({ bookingId: id, summary: booking.summary, message: `Booking #${id} (${booking.summary}) is cancelled. Our office has been told.` });
+  return success({
+    bookingId: id,
+    summary: booking.summary,
+    message: `Booking #${id} (${booking.summary}) is cancelled. Our office has been told.`,
+  });
 }

@@ -74,10 +74,16 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const bookingId = positiveId(values.bookingId);
         if (!bookingId) return fail(404, intent, "Booking not found");
         const parsed = statusChangeSchema.safeParse({ status: values.status });
-        if (!parsed.success) return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
+        if (!parsed.success)
+          return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
         const updated = await updateBookingStatus(context, bookingId, parsed.data.status, admin);
         if (!updated) return fail(404, intent, "Booking not found");
-        return ok({ intent, message: "Booking status updated successfully", bookingId, status: updated.booking.status });
+        return ok({
+          intent,
+          message: "Booking status updated successfully",
+          bookingId,
+          status: updated.booking.status,
+        });
       }
       case "merge-customer": {
         const bookingId = positiveId(values.bookingId);

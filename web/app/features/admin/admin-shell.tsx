@@ -6,7 +6,15 @@ import { cn } from "~/utils/cn";
 import { LiveAdmin, LiveIndicator } from "./live-admin";
 
 /** The frame of every staff page: live updates and emergency alerts, and a roomy but dense container. */
-export function AdminShell({ children, refresh = true, className }: { children: ReactNode; refresh?: boolean; className?: string }) {
+export function AdminShell({
+  children,
+  refresh = true,
+  className,
+}: {
+  children: ReactNode;
+  refresh?: boolean;
+  className?: string;
+}) {
   return (
     <LiveAdmin refresh={refresh}>
       <div className="min-h-full bg-slate-50">
@@ -31,7 +39,11 @@ export function AdminPageHeader({
   return (
     <div className="mb-5 sm:mb-6">
       {back ? (
-        <Link to={back.to} prefetch="intent" className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3 mb-2 text-slate-700")}>
+        <Link
+          to={back.to}
+          prefetch="intent"
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3 mb-2 text-slate-700")}
+        >
           <ArrowLeft aria-hidden="true" />
           {back.label}
         </Link>

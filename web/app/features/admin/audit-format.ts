@@ -1,17 +1,24 @@
 /** A detail of an audit entry as text: the JSON column holds strings and numbers; anything else is shown as JSON. */
 function text(value: unknown): string {
   if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined)
+    return String(value);
   return JSON.stringify(value);
 }
 
 /** One line a person reads, e.g. "changed ann@example.com's role from customer to technician". */
-export function describeAudit(entry: { action: string; targetType: string; targetId: string; details: Record<string, unknown> | null }): string {
+export function describeAudit(entry: {
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown> | null;
+}): string {
   const d = entry.details ?? {};
   const words = (v: unknown) => text(v).replace(/_/g, " ");
   const who = d.email === null || d.email === undefined ? `user #${entry.targetId}` : text(d.email);
   if (entry.action === "user.role_changed") return `changed ${who}'s role from ${words(d.from)} to ${words(d.to)}`;
-  if (entry.action === "booking.status_changed") return `set booking #${entry.targetId} from ${words(d.from)} to ${words(d.to)}`;
+  if (entry.action === "booking.status_changed")
+    return `set booking #${entry.targetId} from ${words(d.from)} to ${words(d.to)}`;
   if (entry.action === "customer.merged") {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }

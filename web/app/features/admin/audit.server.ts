@@ -27,7 +27,10 @@ export function recordAudit(db: Tx, entry: AuditEntry) {
 
 /** The newest audit entries, for the dashboard. */
 export async function recentAudit(context: AppLoadContext, limit = 20) {
-  const rows = await context.services.db.auditLog.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  const rows = await context.services.db.auditLog.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
   return rows.map((r) => ({
     id: r.id,
     actorEmail: r.actorEmail,

@@ -1,7 +1,15 @@
 import { CircleCheck, CircleX, Clock, Wrench, type LucideIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/utils/cn";
-import { priorityDot, priorityLabel, roleLabel, statusLabel, type BookingPriority, type BookingStatus, type Role } from "./format";
+import {
+  priorityDot,
+  priorityLabel,
+  roleLabel,
+  statusLabel,
+  type BookingPriority,
+  type BookingStatus,
+  type Role,
+} from "./format";
 
 /** Role badges (docs/product.md#users): admin destructive, technician default, customer secondary. */
 export function RoleBadge({ role }: { role: Role }) {
@@ -23,7 +31,10 @@ const priorityTone: Record<BookingPriority, string> = {
 export function PriorityBadge({ priority, className }: { priority: BookingPriority; className?: string }) {
   return (
     <Badge variant="outline" className={cn("whitespace-nowrap", priorityTone[priority], className)}>
-      <span aria-hidden="true" className={cn("size-2 rounded-full", priority === "emergency" ? "bg-white" : priorityDot[priority])} />
+      <span
+        aria-hidden="true"
+        className={cn("size-2 rounded-full", priority === "emergency" ? "bg-white" : priorityDot[priority])}
+      />
       {priorityLabel(priority)}
     </Badge>
   );

@@ -35,13 +35,18 @@ const BATCH = 1_000;
  * The bookings list as filtered (status, priority, customer, scheduled range),
  * newest first, streamed in batches so years of bookings never sit in memory.
  */
-export function bookingsCsvStream(context: AppLoadContext, query: Omit<BookingListQuery, "limit" | "cursor">): ReadableStream<Uint8Array> {
+export function bookingsCsvStream(
+  context: AppLoadContext,
+  query: Omit<BookingListQuery, "limit" | "cursor">,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const where: Prisma.BookingWhereInput = {
     ...(query.status ? { status: query.status } : {}),
     ...(query.priority ? { priority: query.priority } : {}),
     ...(query.customerId ? { customerId: query.customerId } : {}),
-    ...(query.from || query.to ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
+    ...(query.from || query.to
+      ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
+      : {}),
   };
   let after: { createdAt: Date; id: number } | null = null;
   let headerSent = false;
@@ -54,7 +59,14 @@ export function bookingsCsvStream(context: AppLoadContext, query: Omit<BookingLi
         return;
       }
       const rows = await context.services.db.booking.findMany({
-        where: after ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] } : where,
+        where: after
+          ? {
+              AND: [
+                where,
+                { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
+              ],
+            }
+          : where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: BATCH,
         include: { customer: true },

@@ -24,7 +24,9 @@ export async function listBookings(context: AppLoadContext, query: BookingListQu
     ...(query.status ? { status: query.status } : {}),
     ...(query.priority ? { priority: query.priority } : {}),
     ...(query.customerId ? { customerId: query.customerId } : {}),
-    ...(query.from || query.to ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
+    ...(query.from || query.to
+      ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
+      : {}),
   };
   if (query.cursor) {
     const [ms, id] = query.cursor.split("_").map(Number) as [number, number];
@@ -38,7 +40,10 @@ export async function listBookings(context: AppLoadContext, query: BookingListQu
     include: { customer: true },
   });
   const page = rows.slice(0, query.limit);
-  return { bookings: page.map(serializeBooking), nextCursor: rows.length > query.limit ? cursorOf(page[page.length - 1]!) : null };
+  return {
+    bookings: page.map(serializeBooking),
+    nextCursor: rows.length > query.limit ? cursorOf(page[page.length - 1]!) : null,
+  };
 }
 
 /** Every booking scheduled in [from, to), for the calendar's visible month. */

@@ -89,13 +89,23 @@ async function bookingsOnPage(context: AppLoadContext, query: BookingsPageQuery,
     return { bookings, older, newer: cursorOf(first), paged: true };
   }
   if (!query.before) return { ...(await firstPage(context, query, limit)), paged: false };
-  const { bookings, nextCursor } = await listBookings(context, { limit, cursor: query.before, status: query.status, priority: query.priority });
+  const { bookings, nextCursor } = await listBookings(context, {
+    limit,
+    cursor: query.before,
+    status: query.status,
+    priority: query.priority,
+  });
   const first = bookings[0];
-  const newer = first && (await exists(context, { AND: [filters(query), newerThan(cursorOf(first))] })) ? cursorOf(first) : null;
+  const newer =
+    first && (await exists(context, { AND: [filters(query), newerThan(cursorOf(first))] })) ? cursorOf(first) : null;
   return { bookings, older: nextCursor, newer, paged: true };
 }
 
 async function firstPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
-  const { bookings, nextCursor } = await listBookings(context, { limit, status: query.status, priority: query.priority });
+  const { bookings, nextCursor } = await listBookings(context, {
+    limit,
+    status: query.status,
+    priority: query.priority,
+  });
   return { bookings, older: nextCursor, newer: null as string | null };
 }

@@ -10,11 +10,20 @@ export type CreateBookingResult = Result<{ booking: ReturnType<typeof serializeB
 /** Staff (dialog or API) book a visit for an existing customer; it starts as pending. */
 export async function createBookingForCustomer(
   context: AppLoadContext,
-  input: { customerId: number; summary: string; details?: string; priority: BookingPriority; scheduledDate: Date; serviceTitanId?: string },
+  input: {
+    customerId: number;
+    summary: string;
+    details?: string;
+    priority: BookingPriority;
+    scheduledDate: Date;
+    serviceTitanId?: string;
+  },
   source: BookingSource,
 ): Promise<CreateBookingResult> {
   const customer = await context.services.db.customer.findUnique({ where: { id: input.customerId } });
   if (!customer) return failure(400, "That customer does not exist", { errors: { customerId: "Customer not found" } });
-  const booking = await inTransaction(context, (tx, outbox) => createBooking(tx, outbox, { ...input, source }, context.requestId));
+  const booking = await inTransaction(context, (tx, outbox) =>
+    createBooking(tx, outbox, { ...input, source }, context.requestId),
+  );
   return success({ booking: serializeBooking({ ...booking, customer }), message: "Booking created successfully" }, 201);
 }

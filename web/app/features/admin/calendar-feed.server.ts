@@ -47,7 +47,12 @@ export async function feedForToken(context: AppLoadContext, presented: string): 
   if (!owner || owner.role !== "admin" || !owner.isActive) return null;
   const now = Date.now();
   const bookings = await db.booking.findMany({
-    where: { scheduledDate: { gte: new Date(now - FEED_PAST_DAYS * 86400_000), lt: new Date(now + FEED_FUTURE_DAYS * 86400_000) } },
+    where: {
+      scheduledDate: {
+        gte: new Date(now - FEED_PAST_DAYS * 86400_000),
+        lt: new Date(now + FEED_FUTURE_DAYS * 86400_000),
+      },
+    },
     orderBy: { scheduledDate: "asc" },
     include: { customer: true },
     take: 10_000,

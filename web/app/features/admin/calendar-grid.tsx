@@ -41,7 +41,11 @@ export function CalendarGrid({
       <thead>
         <tr>
           {WEEKDAYS.map((name) => (
-            <th key={name} scope="col" className="border-b border-slate-200 bg-slate-50 py-2 text-center text-xs font-semibold text-slate-600">
+            <th
+              key={name}
+              scope="col"
+              className="border-b border-slate-200 bg-slate-50 py-2 text-center text-xs font-semibold text-slate-600"
+            >
               <abbr title={name} className="no-underline">
                 {name.slice(0, 3)}
               </abbr>
@@ -67,7 +71,10 @@ export function CalendarGrid({
               const more = list.length - MAX_PER_DAY;
               const [weekdayAndMonth, , year] = formatLocalDate(cell.key).split(/ (?=\d)|, (?=\d{4})/);
               return (
-                <td key={cell.key} className={cn("h-14 border border-slate-100 p-0 align-top sm:h-28", isToday && "bg-brand-50")}>
+                <td
+                  key={cell.key}
+                  className={cn("h-14 border border-slate-100 p-0 align-top sm:h-28", isToday && "bg-brand-50")}
+                >
                   <button
                     type="button"
                     aria-current={isToday ? "date" : undefined}
@@ -91,7 +98,8 @@ export function CalendarGrid({
                       </span>
                       <span className="sr-only">
                         , {year}
-                        {isToday ? ", today" : ""}: {list.length ? `${appointments(list.length)}:` : "no appointments, add one"}
+                        {isToday ? ", today" : ""}:{" "}
+                        {list.length ? `${appointments(list.length)}:` : "no appointments, add one"}
                       </span>
                     </span>
                     {/* Phones: coloured dots only. */}
@@ -100,7 +108,9 @@ export function CalendarGrid({
                         {list.slice(0, MAX_PER_DAY).map((b) => (
                           <span key={b.id} className={cn("size-2 rounded-full", priorityDot[b.priority])} />
                         ))}
-                        {more > 0 ? <span className="text-[10px] font-semibold leading-none text-slate-700">+{more}</span> : null}
+                        {more > 0 ? (
+                          <span className="text-[10px] font-semibold leading-none text-slate-700">+{more}</span>
+                        ) : null}
                       </span>
                     ) : null}
                     {/* Wider screens: summaries on status-coloured chips. */}
@@ -109,7 +119,10 @@ export function CalendarGrid({
                         <span
                           key={b.id}
                           title={`${b.summary} (${priorityLabel(b.priority)}, ${statusLabel(b.status)})`}
-                          className={cn("flex min-w-0 items-center gap-1 rounded px-1 py-0.5 text-xs leading-tight", statusSurface(b.status))}
+                          className={cn(
+                            "flex min-w-0 items-center gap-1 rounded px-1 py-0.5 text-xs leading-tight",
+                            statusSurface(b.status),
+                          )}
                         >
                           <span className={cn("size-2 shrink-0 rounded-full", priorityDot[b.priority])} />
                           <span className="truncate">{b.summary}</span>
@@ -143,7 +156,10 @@ export function CalendarLegend() {
     { label: "Pending / other", surface: statusSurface("pending") },
   ];
   return (
-    <section aria-labelledby="calendar-legend" className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+    <section
+      aria-labelledby="calendar-legend"
+      className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+    >
       <h2 id="calendar-legend" className="sr-only">
         Legend
       </h2>

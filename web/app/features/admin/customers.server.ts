@@ -8,7 +8,9 @@ export async function searchCustomers(context: AppLoadContext, query: { name?: s
   if (query.ids) return db.customer.findMany({ where: { id: { in: query.ids } }, select, orderBy: { id: "asc" } });
   const name = query.name?.trim();
   return db.customer.findMany({
-    where: name ? { OR: [{ name: { contains: name, mode: "insensitive" } }, { email: { contains: name.toLowerCase() } }] } : undefined,
+    where: name
+      ? { OR: [{ name: { contains: name, mode: "insensitive" } }, { email: { contains: name.toLowerCase() } }] }
+      : undefined,
     select,
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: 50,
@@ -16,5 +18,8 @@ export async function searchCustomers(context: AppLoadContext, query: { name?: s
 }
 
 export async function createCustomer(context: AppLoadContext, input: { name: string; email: string; phone: string }) {
-  return context.services.db.customer.create({ data: { name: input.name, email: input.email.toLowerCase(), phone: input.phone }, select });
+  return context.services.db.customer.create({
+    data: { name: input.name, email: input.email.toLowerCase(), phone: input.phone },
+    select,
+  });
 }

@@ -17,7 +17,10 @@ export function AuditLogSection({ entries }: { entries: AuditJson[] }) {
       {entries.length ? (
         <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
           {entries.map((e) => (
-            <li key={e.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between">
+            <li
+              key={e.id}
+              className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between"
+            >
               <span>
                 <span className="font-semibold">{e.actorEmail}</span> {describeAudit(e)}
               </span>
@@ -28,7 +31,9 @@ export function AuditLogSection({ entries }: { entries: AuditJson[] }) {
           ))}
         </ol>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">No role or status changes yet.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+          No role or status changes yet.
+        </p>
       )}
     </section>
   );
@@ -53,8 +58,8 @@ export function CalendarFeedSection({ url }: { url: string | null }) {
         Calendar feed
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Subscribe to your bookings from Google Calendar or Outlook (“Add calendar from URL”). Keep the address private: anyone who has it can read the
-        bookings. Replacing it stops the old one.
+        Subscribe to your bookings from Google Calendar or Outlook (“Add calendar from URL”). Keep the address private:
+        anyone who has it can read the bookings. Replacing it stops the old one.
       </p>
       {url ? (
         <div className="mt-3 space-y-3">
@@ -62,12 +67,14 @@ export function CalendarFeedSection({ url }: { url: string | null }) {
             Your calendar address
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <input id="feed-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="h-10 w-full rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-xs" />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => void copy(url)}
-            >
+            <input
+              id="feed-url"
+              readOnly
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="h-10 w-full rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-xs"
+            />
+            <Button type="button" variant="outline" onClick={() => void copy(url)}>
               <Copy aria-hidden="true" />
               {copied ? "Copied" : "Copy"}
             </Button>
@@ -76,7 +83,14 @@ export function CalendarFeedSection({ url }: { url: string | null }) {
             {copied ? "Calendar address copied" : ""}
           </p>
           <Form method="post" className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="calendar-feed-create" variant="secondary" size="sm" disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="calendar-feed-create"
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+            >
               <RefreshCw aria-hidden="true" /> Replace address
             </Button>
             <Button type="submit" name="intent" value="calendar-feed-revoke" variant="ghost" size="sm" disabled={busy}>

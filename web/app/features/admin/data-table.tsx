@@ -7,7 +7,17 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "~/utils/cn";
 
-export function DataTable({ caption, children, className, busy }: { caption: string; children: ReactNode; className?: string; busy?: boolean }) {
+export function DataTable({
+  caption,
+  children,
+  className,
+  busy,
+}: {
+  caption: string;
+  children: ReactNode;
+  className?: string;
+  busy?: boolean;
+}) {
   return (
     <div
       className={cn(
@@ -37,7 +47,10 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
     <th
       role="columnheader"
       scope="col"
-      className={cn("whitespace-nowrap px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4 last:pr-4", className)}
+      className={cn(
+        "whitespace-nowrap px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4 last:pr-4",
+        className,
+      )}
       {...props}
     />
   );

@@ -2,7 +2,14 @@ import { Clock, Mail, Phone, Plus, Siren, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import type { CustomerSummary } from "./action-result";
 import { PriorityBadge, StatusBadge } from "./badges";
@@ -10,7 +17,8 @@ import type { CalendarBooking } from "./calendar.server";
 import { formatLocalDate, formatTime } from "@app/shared/time";
 import { telHref } from "./format";
 
-type CustomerState = { status: "loading" } | { status: "error"; message: string } | { status: "done"; byId: Map<number, CustomerSummary> };
+type CustomerState =
+  { status: "loading" } | { status: "error"; message: string } | { status: "done"; byId: Map<number, CustomerSummary> };
 
 /**
  * The customers of the open day's bookings: GET /api/customers/search?ids=…,
@@ -31,10 +39,12 @@ function useDayCustomers(open: boolean, ids: number[]): CustomerState {
       .then(async (response) => {
         if (!response.ok) throw new Error("Failed to fetch customers");
         const list = (await response.json()) as CustomerSummary[];
-        if (!controller.signal.aborted) setState({ key, value: { status: "done", byId: new Map(list.map((c) => [c.id, c])) } });
+        if (!controller.signal.aborted)
+          setState({ key, value: { status: "done", byId: new Map(list.map((c) => [c.id, c])) } });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ key, value: { status: "error", message: "Failed to fetch customers" } });
+        if (!controller.signal.aborted)
+          setState({ key, value: { status: "error", message: "Failed to fetch customers" } });
       });
     return () => controller.abort();
   }, [open, key, apiFetch]);
@@ -58,7 +68,10 @@ export function DayDialog({
   onOpenChange: (open: boolean) => void;
   onAddAnother: () => void;
 }) {
-  const customers = useDayCustomers(open, bookings.map((b) => b.customerId));
+  const customers = useDayCustomers(
+    open,
+    bookings.map((b) => b.customerId),
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -134,11 +147,17 @@ function DayEntry({ booking, customers }: { booking: CalendarBooking; customers:
               <UserRound aria-hidden="true" className="size-3.5 text-slate-500" />
               {customer.name}
             </span>
-            <a href={telHref(customer.phone)} className="inline-flex items-center gap-1.5 text-brand-700 underline-offset-2 hover:underline">
+            <a
+              href={telHref(customer.phone)}
+              className="inline-flex items-center gap-1.5 text-brand-700 underline-offset-2 hover:underline"
+            >
               <Phone aria-hidden="true" className="size-3.5" />
               {customer.phone}
             </a>
-            <a href={`mailto:${customer.email}`} className="inline-flex items-center gap-1.5 break-all text-brand-700 underline-offset-2 hover:underline">
+            <a
+              href={`mailto:${customer.email}`}
+              className="inline-flex items-center gap-1.5 break-all text-brand-700 underline-offset-2 hover:underline"
+            >
               <Mail aria-hidden="true" className="size-3.5" />
               {customer.email}
             </a>

@@ -193,20 +193,31 @@ export function LiveIndicator({ className }: { className?: string }) {
   if (!hydrated) return null;
   const label = status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Offline";
   const title =
-    status === "live" ? "New bookings and changes appear here automatically." : status === "connecting" ? "Connecting to live updates." : "Live updates are off. Reload the page to see changes.";
+    status === "live"
+      ? "New bookings and changes appear here automatically."
+      : status === "connecting"
+        ? "Connecting to live updates."
+        : "Live updates are off. Reload the page to see changes.";
   return (
     <span
       title={title}
       data-live-status={status}
       className={cn(
         "inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium",
-        status === "live" ? "border-green-200 bg-green-50 text-green-900" : status === "connecting" ? "border-slate-200 bg-slate-50 text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900",
+        status === "live"
+          ? "border-green-200 bg-green-50 text-green-900"
+          : status === "connecting"
+            ? "border-slate-200 bg-slate-50 text-slate-700"
+            : "border-amber-200 bg-amber-50 text-amber-900",
         className,
       )}
     >
       <span
         aria-hidden="true"
-        className={cn("size-2 rounded-full", status === "live" ? "bg-green-600" : status === "connecting" ? "bg-slate-400" : "bg-amber-500")}
+        className={cn(
+          "size-2 rounded-full",
+          status === "live" ? "bg-green-600" : status === "connecting" ? "bg-slate-400" : "bg-amber-500",
+        )}
       />
       {label}
       <span className="sr-only">{status === "live" ? " updates on" : ""}</span>

@@ -4,5 +4,8 @@ import { ACCESS_DENIED_TITLE } from "~/features/auth/notices";
 
 /** <title> and noindex for a staff page; the Access Denied title when its guard refused. */
 export function adminMeta(title: string, error?: unknown): MetaDescriptor[] {
-  return [{ title: `${error ? ACCESS_DENIED_TITLE : title} | ${business.name}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${error ? ACCESS_DENIED_TITLE : title} | ${business.name}` },
+    { name: "robots", content: "noindex" },
+  ];
 }

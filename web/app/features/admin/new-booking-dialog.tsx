@@ -55,7 +55,6 @@ const SEARCH_DEBOUNCE_MS = 250;
  */
 const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
-
 interface BookingFields {
   summary: string;
   date: string;
@@ -93,7 +92,13 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
   const [newCustomer, setNewCustomer] = useState(emptyCustomer);
   const [customerError, setCustomerError] = useState<string | null>(null);
   const [customerFieldErrors, setCustomerFieldErrors] = useState<Record<string, string>>({});
-  const freshBooking = (): BookingFields => ({ summary: "", date: defaultDate || businessDate(), time: DEFAULT_TIME_SLOT, priority: DEFAULT_PRIORITY, details: "" });
+  const freshBooking = (): BookingFields => ({
+    summary: "",
+    date: defaultDate || businessDate(),
+    time: DEFAULT_TIME_SLOT,
+    priority: DEFAULT_PRIORITY,
+    details: "",
+  });
   const [booking, setBooking] = useState<BookingFields>(freshBooking);
   const [bookingError, setBookingError] = useState<string | null>(null);
   const [bookingFieldErrors, setBookingFieldErrors] = useState<Record<string, string>>({});
@@ -118,12 +123,20 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     setBookingError(null);
     setBookingFieldErrors({});
     if (prefill) {
-      setBooking({ ...freshBooking(), summary: prefill.summary.slice(0, 200), details: prefill.details.slice(0, 5000) });
+      setBooking({
+        ...freshBooking(),
+        summary: prefill.summary.slice(0, 200),
+        details: prefill.details.slice(0, 5000),
+      });
       if (prefill.customer) {
         setCustomer(prefill.customer);
         setStep("booking");
       } else {
-        setNewCustomer({ name: prefill.name.slice(0, 120), email: prefill.email.slice(0, 254), phone: prefill.phone.slice(0, 40) });
+        setNewCustomer({
+          name: prefill.name.slice(0, 120),
+          email: prefill.email.slice(0, 254),
+          phone: prefill.phone.slice(0, 40),
+        });
         setStep("new_customer");
       }
     }
@@ -237,7 +250,9 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
             onCancel={close}
             onCreateNew={() => {
               // What was typed as a search is most likely the new customer's name.
-              setNewCustomer((c) => (c.name || !query.trim() || query.includes("@") ? c : { ...c, name: query.trim() }));
+              setNewCustomer((c) =>
+                c.name || !query.trim() || query.includes("@") ? c : { ...c, name: query.trim() },
+              );
               setStep("new_customer");
             }}
           />
@@ -326,11 +341,24 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
             </Field>
             <div className="grid grid-cols-2 gap-4">
               <Field id="booking-date" label="Date" required error={bookingFieldErrors.scheduledDate}>
-                {(p) => <Input {...p} type="date" name="date" value={booking.date} onChange={(e) => setBooking({ ...booking, date: e.target.value })} />}
+                {(p) => (
+                  <Input
+                    {...p}
+                    type="date"
+                    name="date"
+                    value={booking.date}
+                    onChange={(e) => setBooking({ ...booking, date: e.target.value })}
+                  />
+                )}
               </Field>
               <Field id="booking-time" label="Time" required>
                 {(p) => (
-                  <NativeSelect {...p} name="time" value={booking.time} onChange={(e) => setBooking({ ...booking, time: e.target.value })}>
+                  <NativeSelect
+                    {...p}
+                    name="time"
+                    value={booking.time}
+                    onChange={(e) => setBooking({ ...booking, time: e.target.value })}
+                  >
                     {TIME_SLOTS.map((slot) => (
                       <option key={slot} value={slot}>
                         {slotLabel(slot)}
@@ -403,7 +431,11 @@ function CustomerSelection({
   // Stable: it changes only with the router's revalidate function.
   const apiFetch = useApiFetch();
   // The last answer, and the query it answers: a different query is loading (the old list stays meanwhile).
-  const [answer, setAnswer] = useState<{ query: string | null; results: CustomerSummary[] | null; error: string | null }>({
+  const [answer, setAnswer] = useState<{
+    query: string | null;
+    results: CustomerSummary[] | null;
+    error: string | null;
+  }>({
     query: null,
     results: null,
     error: null,
@@ -419,7 +451,9 @@ function CustomerSelection({
     // Never rejects: a failure is shown as the error.
     const search = async () => {
       try {
-        const response = await apiFetch(`/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`, { signal: controller.signal });
+        const response = await apiFetch(`/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`, {
+          signal: controller.signal,
+        });
         if (!response.ok) throw new Error(`${response.status}`);
         const found = (await response.json()) as CustomerSummary[];
         if (controller.signal.aborted) return;
@@ -441,7 +475,10 @@ function CustomerSelection({
       <div className="space-y-1.5">
         <Label htmlFor="customer-search">Customer</Label>
         <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+          />
           <Input
             id="customer-search"
             ref={focusWhenShown}
@@ -456,9 +493,19 @@ function CustomerSelection({
         </div>
       </div>
       <div role="status" aria-live="polite" className="min-h-5 text-sm text-slate-600">
-        {loading ? "Loading customers..." : error ? <span className="text-destructive">{error}</span> : results && results.length === 0 ? "No customers found" : null}
+        {loading ? (
+          "Loading customers..."
+        ) : error ? (
+          <span className="text-destructive">{error}</span>
+        ) : results && results.length === 0 ? (
+          "No customers found"
+        ) : null}
       </div>
-      <ul id={listId} aria-label="Customers" className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 empty:hidden">
+      <ul
+        id={listId}
+        aria-label="Customers"
+        className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 empty:hidden"
+      >
         {(results ?? []).map((c) => (
           <li key={c.id}>
             <button

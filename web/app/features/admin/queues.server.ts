@@ -5,7 +5,14 @@ import { enqueue } from "@app/shared/queues";
 export interface QueueState {
   name: QueueName;
   counts: { waiting: number; active: number; delayed: number; failed: number; completed: number };
-  failed: Array<{ id: string; name: string; failedReason: string; attemptsMade: number; finishedOn: string | null; data: string }>;
+  failed: Array<{
+    id: string;
+    name: string;
+    failedReason: string;
+    attemptsMade: number;
+    finishedOn: string | null;
+    data: string;
+  }>;
 }
 
 /**
@@ -29,14 +36,16 @@ export async function queueStates(context: AppLoadContext): Promise<QueueState[]
             failed: counts.failed ?? 0,
             completed: counts.completed ?? 0,
           },
-          failed: failed.filter((job) => job && !isNotificationJob(job.name)).map((job) => ({
-            id: String(job.id),
-            name: job.name,
-            failedReason: job.failedReason ?? "",
-            attemptsMade: job.attemptsMade,
-            finishedOn: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-            data: JSON.stringify(job.data),
-          })),
+          failed: failed
+            .filter((job) => job && !isNotificationJob(job.name))
+            .map((job) => ({
+              id: String(job.id),
+              name: job.name,
+              failedReason: job.failedReason ?? "",
+              attemptsMade: job.attemptsMade,
+              finishedOn: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+              data: JSON.stringify(job.data),
+            })),
         };
       }),
     );
@@ -63,7 +72,14 @@ export interface OutboxState {
   counts: { pending: number; scheduled: number; sent: number; failed: number; cancelled: number };
   /** When the oldest notification still owed was due (null when none is). */
   oldestPendingSince: string | null;
-  failed: Array<{ key: string; queue: string; kind: string; lastError: string; attempts: number; failedAt: string | null }>;
+  failed: Array<{
+    key: string;
+    queue: string;
+    kind: string;
+    lastError: string;
+    attempts: number;
+    failedAt: string | null;
+  }>;
 }
 
 /** The notification outbox (from PostgreSQL, so it is shown even while Redis is down). */
@@ -77,7 +93,11 @@ export async function outboxState(context: AppLoadContext): Promise<OutboxState>
     db.outbox.count({ where: { sentAt: { not: null } } }),
     db.outbox.count({ where: { sentAt: null, failedAt: { not: null } } }),
     db.outbox.count({ where: { sentAt: null, cancelledAt: { not: null } } }),
-    db.outbox.findFirst({ where: { ...owed, availableAt: { lte: now } }, orderBy: { availableAt: "asc" }, select: { availableAt: true } }),
+    db.outbox.findFirst({
+      where: { ...owed, availableAt: { lte: now } },
+      orderBy: { availableAt: "asc" },
+      select: { availableAt: true },
+    }),
     db.outbox.findMany({ where: { sentAt: null, failedAt: { not: null } }, orderBy: { failedAt: "desc" }, take: 50 }),
   ]);
   return {
@@ -106,10 +126,12 @@ export async function retryNotification(context: AppLoadContext, key: string): P
   const kind = row.kind as NotificationKind;
   const job = await queues[jobs[kind].queue].getJob(key);
   if (job && (await job.isFailed())) await job.retry("failed");
-  else if (!job) await enqueue(queues, kind, row.payload as JobData<typeof kind>, { priority: row.priority ?? undefined });
+  else if (!job)
+    await enqueue(queues, kind, row.payload as JobData<typeof kind>, { priority: row.priority ?? undefined });
   context.logger.info({ key }, "failed notification retried by staff");
   return true;
 }
 
 /** Whether a job's kind goes through the outbox (its failures are shown and retried there). */
-const isNotificationJob = (name: string) => Object.hasOwn(jobs, name) && jobs[name as keyof typeof jobs].delivery === "outbox";
+const isNotificationJob = (name: string) =>
+  Object.hasOwn(jobs, name) && jobs[name as keyof typeof jobs].delivery === "outbox";

@@ -33,7 +33,18 @@ export async function adminStats(context: AppLoadContext, now = new Date()): Pro
   const u = users[0]!;
   const b = bookings[0]!;
   return {
-    users: { total: Number(u.total), activeThisWeek: Number(u.active), admins: Number(u.admins), technicians: Number(u.technicians), customers: Number(u.customers) },
-    bookings: { total: Number(b.total), thisWeek: Number(b.week), pending: Number(b.pending), completed: Number(b.completed) },
+    users: {
+      total: Number(u.total),
+      activeThisWeek: Number(u.active),
+      admins: Number(u.admins),
+      technicians: Number(u.technicians),
+      customers: Number(u.customers),
+    },
+    bookings: {
+      total: Number(b.total),
+      thisWeek: Number(b.week),
+      pending: Number(b.pending),
+      completed: Number(b.completed),
+    },
   };
 }

@@ -17,7 +17,12 @@ export async function listUsers(context: AppLoadContext) {
 const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
 
 /** An admin sets another user's role; their own is refused (docs/product.md#users). */
-export async function changeUserRole(context: AppLoadContext, admin: SessionUser, userId: number, role: Role): Promise<Result<{ user: ReturnType<typeof toApiUser>; message: string }>> {
+export async function changeUserRole(
+  context: AppLoadContext,
+  admin: SessionUser,
+  userId: number,
+  role: Role,
+): Promise<Result<{ user: ReturnType<typeof toApiUser>; message: string }>> {
   if (userId === admin.id) return failure(403, "You cannot change your own role.");
   const { db, logger } = context.services;
   // A conditional update: the role it replaces is the one it read, so the audit entry and the
@@ -30,7 +35,13 @@ export async function changeUserRole(context: AppLoadContext, admin: SessionUser
       if (written.count !== 1) return OVERTAKEN;
       const updated = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userColumns });
       if (existing.role !== role) {
-        await recordAudit(tx, { actor: admin, action: "user.role_changed", targetType: "user", targetId: userId, details: { from: existing.role, to: role, email: updated.email } });
+        await recordAudit(tx, {
+          actor: admin,
+          action: "user.role_changed",
+          targetType: "user",
+          targetId: userId,
+          details: { from: existing.role, to: role, email: updated.email },
+        });
       }
       return { from: existing.role, user: updated };
     }),

@@ -18,7 +18,8 @@ const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
 type Tx = Pick<Prisma.TransactionClient, "accountToken">;
 
 /** Tokens are 43 characters (randomToken()); anything empty or much longer is not one of ours and is not looked up. */
-const presentable = (token: unknown): token is string => typeof token === "string" && token.length > 0 && token.length <= 200;
+const presentable = (token: unknown): token is string =>
+  typeof token === "string" && token.length > 0 && token.length <= 200;
 
 /** A new link for a user's address, and the email that carries it; returns the row id (the token itself leaves only in the email). */
 export async function issueAccountToken(
@@ -39,7 +40,11 @@ export async function issueAccountToken(
     },
     select: { id: true },
   });
-  outbox.add("account-link", { accountTokenId: row.id, requestId: input.requestId }, { subject: `user:${input.userId}` });
+  outbox.add(
+    "account-link",
+    { accountTokenId: row.id, requestId: input.requestId },
+    { subject: `user:${input.userId}` },
+  );
   return row.id;
 }
 
@@ -62,12 +67,18 @@ export async function claimAccountToken(db: Tx, token: string, purpose: AccountT
 /** Whether a token would work now (for a page that asks before it acts). */
 export async function findUsableAccountToken(db: Tx, token: string, purpose: AccountTokenPurpose) {
   if (!presentable(token)) return null;
-  const row = await db.accountToken.findUnique({ where: { tokenHash: sha256(token) }, select: { purpose: true, usedAt: true, expiresAt: true, email: true } });
+  const row = await db.accountToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { purpose: true, usedAt: true, expiresAt: true, email: true },
+  });
   if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
   return row;
 }
 
 /** Voids a user's outstanding links of one purpose (after a reset, or when a new verification supersedes). */
 export async function voidAccountTokens(db: Tx, userId: number, purpose: AccountTokenPurpose, now = new Date()) {
-  await db.accountToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: now, sealedToken: null } });
+  await db.accountToken.updateMany({
+    where: { userId, purpose, usedAt: null },
+    data: { usedAt: now, sealedToken: null },
+  });
 }

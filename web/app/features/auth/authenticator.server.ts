@@ -29,8 +29,16 @@ export function createAuthenticator(context: AppLoadContext, form: FormData) {
   const userAgent = (request: Request) => request.headers.get("user-agent");
 
   return new ReadFormAuthenticator<SignedIn>()
-    .use(strategy((values, request) => login(context, values, { userAgent: userAgent(request), cookie: request.headers.get("cookie") })), "login")
-    .use(strategy((values, request) => register(context, values, { userAgent: userAgent(request), form: true })), "register");
+    .use(
+      strategy((values, request) =>
+        login(context, values, { userAgent: userAgent(request), cookie: request.headers.get("cookie") }),
+      ),
+      "login",
+    )
+    .use(
+      strategy((values, request) => register(context, values, { userAgent: userAgent(request), form: true })),
+      "register",
+    );
 }
 
 /** remix-auth-form's FormStrategy for a form already read: it does not read the body again (from a clone of the request). */

@@ -56,7 +56,11 @@ export function issueDeviceCookie(env: Env, account: string): Promise<string> {
  * The device id (its nonce) when the Cookie header holds a well-signed device
  * cookie for this account; null for none, a bad signature, or another account's.
  */
-export async function knownDevice(env: Env, cookieHeader: string | null | undefined, account: string): Promise<string | null> {
+export async function knownDevice(
+  env: Env,
+  cookieHeader: string | null | undefined,
+  account: string,
+): Promise<string | null> {
   if (!cookieHeader) return null;
   let value: unknown;
   try {

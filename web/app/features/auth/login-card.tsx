@@ -2,7 +2,13 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { CheckCircle2, KeyRound, Loader2, LogIn, Mail, TriangleAlert, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { loginSchema, registerFormSchema, requestResetSchema, resetPasswordFormSchema } from "@app/shared/api/auth";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOKEN_MAX_LENGTH, type AuthIntent } from "@app/shared/api/auth-rules";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TOKEN_MAX_LENGTH,
+  type AuthIntent,
+} from "@app/shared/api/auth-rules";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
@@ -19,7 +25,10 @@ const SIGNED_IN_PAUSE_MS = 1200;
 const headings: Record<AuthView, { title: string; intro: string }> = {
   login: { title: "Log In", intro: `Sign in to your ${business.name} account.` },
   register: { title: "Create an Account", intro: `Register to manage your electrical service with ${business.name}.` },
-  "reset-request": { title: "Reset Your Password", intro: "Enter your email and we will send you a link to choose a new password." },
+  "reset-request": {
+    title: "Reset Your Password",
+    intro: "Enter your email and we will send you a link to choose a new password.",
+  },
   reset: { title: "Choose a New Password", intro: "Enter the reset token from your email and your new password." },
 };
 
@@ -95,36 +104,91 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
   );
 }
 
-function ViewForm({ view, token, result }: { view: AuthView; token: string | null; result?: Extract<AuthActionData, { ok: false }> }) {
+function ViewForm({
+  view,
+  token,
+  result,
+}: {
+  view: AuthView;
+  token: string | null;
+  result?: Extract<AuthActionData, { ok: false }>;
+}) {
   const values = result?.values ?? {};
   switch (view) {
     case "login":
       return (
-        <AuthForm intent="login" submitLabel="Log In" pendingLabel="Logging in..." icon={<LogIn aria-hidden="true" />} result={result}>
+        <AuthForm
+          intent="login"
+          submitLabel="Log In"
+          pendingLabel="Logging in..."
+          icon={<LogIn aria-hidden="true" />}
+          result={result}
+        >
           {(err) => (
             <>
               <EmailField defaultValue={values.email} error={err("email")} autoComplete="username" />
-              <PasswordField name="password" id="login-password" label="Password" autoComplete="current-password" error={err("password")} />
+              <PasswordField
+                name="password"
+                id="login-password"
+                label="Password"
+                autoComplete="current-password"
+                error={err("password")}
+              />
             </>
           )}
         </AuthForm>
       );
     case "register":
       return (
-        <AuthForm intent="register" submitLabel="Create Account" pendingLabel="Creating account..." icon={<UserPlus aria-hidden="true" />} result={result}>
+        <AuthForm
+          intent="register"
+          submitLabel="Create Account"
+          pendingLabel="Creating account..."
+          icon={<UserPlus aria-hidden="true" />}
+          result={result}
+        >
           {(err) => (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="firstName" label="First name" required error={err("firstName")}>
-                  {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.firstName} />}
+                  {(p) => (
+                    <Input
+                      {...p}
+                      name="firstName"
+                      autoComplete="given-name"
+                      maxLength={NAME_MAX_LENGTH}
+                      defaultValue={values.firstName}
+                    />
+                  )}
                 </Field>
                 <Field id="lastName" label="Last name" required error={err("lastName")}>
-                  {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.lastName} />}
+                  {(p) => (
+                    <Input
+                      {...p}
+                      name="lastName"
+                      autoComplete="family-name"
+                      maxLength={NAME_MAX_LENGTH}
+                      defaultValue={values.lastName}
+                    />
+                  )}
                 </Field>
               </div>
               <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />
-              <PasswordField name="password" id="register-password" label="Password" autoComplete="new-password" error={err("password")} hint />
-              <PasswordField name="confirmPassword" id="register-confirm" label="Confirm password" autoComplete="new-password" error={err("confirmPassword")} />
+              <PasswordField
+                name="password"
+                id="register-password"
+                label="Password"
+                autoComplete="new-password"
+                error={err("password")}
+                hint
+              />
+              <PasswordField
+                name="confirmPassword"
+                id="register-confirm"
+                label="Confirm password"
+                autoComplete="new-password"
+                error={err("confirmPassword")}
+              />
               {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
               <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                 <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
@@ -136,20 +200,60 @@ function ViewForm({ view, token, result }: { view: AuthView; token: string | nul
       );
     case "reset-request":
       return (
-        <AuthForm intent="request-reset" submitLabel="Send Reset Link" pendingLabel="Sending..." icon={<Mail aria-hidden="true" />} result={result}>
+        <AuthForm
+          intent="request-reset"
+          submitLabel="Send Reset Link"
+          pendingLabel="Sending..."
+          icon={<Mail aria-hidden="true" />}
+          result={result}
+        >
           {(err) => <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />}
         </AuthForm>
       );
     case "reset":
       return (
-        <AuthForm intent="reset" submitLabel="Reset Password" pendingLabel="Resetting..." icon={<KeyRound aria-hidden="true" />} result={result}>
+        <AuthForm
+          intent="reset"
+          submitLabel="Reset Password"
+          pendingLabel="Resetting..."
+          icon={<KeyRound aria-hidden="true" />}
+          result={result}
+        >
           {(err) => (
             <>
-              <Field id="token" label="Reset token" required error={err("token")} hint="It is in the link we emailed you; opening the link fills it in.">
-                {(p) => <Input {...p} name="token" autoComplete="off" spellCheck={false} maxLength={TOKEN_MAX_LENGTH} defaultValue={values.token ?? token ?? ""} />}
+              <Field
+                id="token"
+                label="Reset token"
+                required
+                error={err("token")}
+                hint="It is in the link we emailed you; opening the link fills it in."
+              >
+                {(p) => (
+                  <Input
+                    {...p}
+                    name="token"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={TOKEN_MAX_LENGTH}
+                    defaultValue={values.token ?? token ?? ""}
+                  />
+                )}
               </Field>
-              <PasswordField name="password" id="reset-password" label="New password" autoComplete="new-password" error={err("password")} hint />
-              <PasswordField name="confirmPassword" id="reset-confirm" label="Confirm new password" autoComplete="new-password" error={err("confirmPassword")} />
+              <PasswordField
+                name="password"
+                id="reset-password"
+                label="New password"
+                autoComplete="new-password"
+                error={err("password")}
+                hint
+              />
+              <PasswordField
+                name="confirmPassword"
+                id="reset-confirm"
+                label="Confirm new password"
+                autoComplete="new-password"
+                error={err("confirmPassword")}
+              />
             </>
           )}
         </AuthForm>
@@ -157,18 +261,56 @@ function ViewForm({ view, token, result }: { view: AuthView; token: string | nul
   }
 }
 
-function EmailField({ defaultValue, error, autoComplete }: { defaultValue?: string; error?: string; autoComplete: string }) {
+function EmailField({
+  defaultValue,
+  error,
+  autoComplete,
+}: {
+  defaultValue?: string;
+  error?: string;
+  autoComplete: string;
+}) {
   return (
     <Field id="email" label="Email" required error={error}>
-      {(p) => <Input {...p} name="email" type="email" autoComplete={autoComplete} maxLength={EMAIL_MAX_LENGTH} defaultValue={defaultValue} />}
+      {(p) => (
+        <Input
+          {...p}
+          name="email"
+          type="email"
+          autoComplete={autoComplete}
+          maxLength={EMAIL_MAX_LENGTH}
+          defaultValue={defaultValue}
+        />
+      )}
     </Field>
   );
 }
 
-function PasswordField(props: { name: string; id: string; label: string; autoComplete: string; error?: string; hint?: boolean }) {
+function PasswordField(props: {
+  name: string;
+  id: string;
+  label: string;
+  autoComplete: string;
+  error?: string;
+  hint?: boolean;
+}) {
   return (
-    <Field id={props.id} label={props.label} required error={props.error} hint={props.hint ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}>
-      {(p) => <Input {...p} name={props.name} type="password" autoComplete={props.autoComplete} minLength={PASSWORD_MIN_LENGTH} />}
+    <Field
+      id={props.id}
+      label={props.label}
+      required
+      error={props.error}
+      hint={props.hint ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+    >
+      {(p) => (
+        <Input
+          {...p}
+          name={props.name}
+          type="password"
+          autoComplete={props.autoComplete}
+          minLength={PASSWORD_MIN_LENGTH}
+        />
+      )}
     </Field>
   );
 }

@@ -9,7 +9,8 @@ import { issueDeviceCookie, knownDevice } from "./devices.server";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 
 const LOGIN_FAILED_MESSAGE = "Invalid email or password";
-const LOGIN_THROTTLED_MESSAGE = "Too many failed login attempts. Please wait a few minutes and try again, or reset your password.";
+const LOGIN_THROTTLED_MESSAGE =
+  "Too many failed login attempts. Please wait a few minutes and try again, or reset your password.";
 const ACCOUNT_INACTIVE_MESSAGE = "This account has been deactivated. Please call us if you think this is a mistake.";
 
 export interface SignedIn {
@@ -58,7 +59,9 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
   const account = accountKey(email);
   const device = await knownDevice(services.env, meta.cookie, account);
   // Whose failures this attempt counts among: this browser's own, or those of every unknown device.
-  const [counter, counterKey]: [RateLimitName, string] = device ? ["loginFailPerDevice", device] : ["loginFailPerAccount", account];
+  const [counter, counterKey]: [RateLimitName, string] = device
+    ? ["loginFailPerDevice", device]
+    : ["loginFailPerAccount", account];
 
   const networkWait = await consume(limits, "loginFailPerNetwork", clientNetwork);
   if (networkWait !== null) return throttled(networkWait, LOGIN_THROTTLED_MESSAGE);
@@ -69,7 +72,10 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
     return throttled(wait, LOGIN_THROTTLED_MESSAGE);
   }
 
-  const user = await services.db.user.findUnique({ where: { email }, select: { ...sessionUserColumns, passwordHash: true } });
+  const user = await services.db.user.findUnique({
+    where: { email },
+    select: { ...sessionUserColumns, passwordHash: true },
+  });
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
 
   if (!user || !valid) {
@@ -78,7 +84,10 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
   }
   // The right password is no failure: the network gets its point back, and the
   // counter this browser was charged to starts again (failures in a row).
-  await Promise.all([giveBack(limits, "loginFailPerNetwork", clientNetwork), limits[counter].delete(counterKey).catch(() => {})]);
+  await Promise.all([
+    giveBack(limits, "loginFailPerNetwork", clientNetwork),
+    limits[counter].delete(counterKey).catch(() => {}),
+  ]);
   if (!user.isActive) {
     context.logger.info({ userId: user.id }, "login refused: account inactive");
     return failure(403, ACCOUNT_INACTIVE_MESSAGE);
@@ -92,7 +101,12 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
     pruneExpiredSessions(services.db, user.id),
   ]);
   context.logger.info({ userId: user.id }, "login");
-  return success({ user: toApiUser({ ...user, lastLogin }), token: session.token, expiresAt: session.expiresAt, deviceCookie });
+  return success({
+    user: toApiUser({ ...user, lastLogin }),
+    token: session.token,
+    expiresAt: session.expiresAt,
+    deviceCookie,
+  });
 }
 
 /**

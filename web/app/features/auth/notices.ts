@@ -22,5 +22,6 @@ export const ACCESS_DENIED_TITLE = "Access Denied";
 export const ADMIN_REQUIRED_MESSAGE = "You need admin access to view this page.";
 
 /** The email verification page (/verify-email) and API. */
-export const VERIFY_TOKEN_INVALID_MESSAGE = "This confirmation link is invalid or has expired. Sign in and ask for a new one from your account page.";
+export const VERIFY_TOKEN_INVALID_MESSAGE =
+  "This confirmation link is invalid or has expired. Sign in and ask for a new one from your account page.";
 export const VERIFIED_MESSAGE = "Your email is confirmed. Your account now shows your appointments.";

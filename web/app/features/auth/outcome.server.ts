@@ -15,7 +15,12 @@ import type { SignedIn } from "./login.server";
 export function signedInResponse(result: Result<SignedIn>, message: string): Response {
   return apiResult(
     result,
-    (signedIn) => ({ token: signedIn.token, expiresAt: signedIn.expiresAt.toISOString(), user: signedIn.user, message }),
+    (signedIn) => ({
+      token: signedIn.token,
+      expiresAt: signedIn.expiresAt.toISOString(),
+      user: signedIn.user,
+      message,
+    }),
     (signedIn) => (signedIn.deviceCookie ? { "Set-Cookie": signedIn.deviceCookie } : undefined),
   );
 }

@@ -3,7 +3,12 @@ import { requestResetSchema, resetPasswordFormSchema, resetPasswordSchema } from
 import { hashPassword } from "@app/shared/password";
 import { consume } from "../../../server/rate-limits";
 import { deleteUserSessions } from "~/utils/session.server";
-import { claimAccountToken, findUsableAccountToken, issueAccountToken, voidAccountTokens } from "./account-tokens.server";
+import {
+  claimAccountToken,
+  findUsableAccountToken,
+  issueAccountToken,
+  voidAccountTokens,
+} from "./account-tokens.server";
 import { inTransaction } from "~/utils/outbox.server";
 import { clearLoginBlocks } from "./login.server";
 import { markEmailVerified } from "./verification.server";
@@ -12,7 +17,8 @@ import { failure, invalid, success, throttled, type Result } from "~/utils/resul
 /** At most one reset email per account in this time, so nobody can flood someone's inbox. */
 const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 
-const RESET_REQUESTED_MESSAGE = "If an account exists for that email, we have sent it a link to reset the password. Check your email for password reset instructions.";
+const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, we have sent it a link to reset the password. Check your email for password reset instructions.";
 const RESET_DONE_MESSAGE = "Password reset successful. You can now log in with your new password.";
 const RESET_TOKEN_INVALID_MESSAGE = "This password reset link is invalid or has expired. Please request a new one.";
 const RESET_THROTTLED_MESSAGE = "Too many password reset requests. Please wait a few minutes and try again.";
@@ -22,7 +28,10 @@ const RESET_THROTTLED_MESSAGE = "Too many password reset requests. Please wait a
  * or not the account exists: it is given before the account is even looked
  * up, and the token is issued after the response, off the request's path.
  */
-export async function requestPasswordReset(context: AppLoadContext, input: unknown): Promise<Result<{ message: string }>> {
+export async function requestPasswordReset(
+  context: AppLoadContext,
+  input: unknown,
+): Promise<Result<{ message: string }>> {
   const { services, clientNetwork, logger } = context;
   const parsed = requestResetSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
@@ -42,17 +51,30 @@ export async function requestPasswordReset(context: AppLoadContext, input: unkno
  */
 async function issueResetToken(context: AppLoadContext, email: string) {
   const { services, logger } = context;
-  const user = await services.db.user.findUnique({ where: { email }, select: { id: true, isActive: true, email: true } });
+  const user = await services.db.user.findUnique({
+    where: { email },
+    select: { id: true, isActive: true, email: true },
+  });
   if (!user?.isActive) return;
   const recent = await services.db.accountToken.count({
-    where: { userId: user.id, purpose: "password_reset", usedAt: null, createdAt: { gt: new Date(Date.now() - RESET_EMAIL_INTERVAL_MS) } },
+    where: {
+      userId: user.id,
+      purpose: "password_reset",
+      usedAt: null,
+      createdAt: { gt: new Date(Date.now() - RESET_EMAIL_INTERVAL_MS) },
+    },
   });
   if (recent > 0) {
     logger.info({ userId: user.id }, "password reset already sent moments ago; not sending another");
     return;
   }
   await inTransaction(context, (tx, outbox) =>
-    issueAccountToken(tx, outbox, services.env, { userId: user.id, email: user.email, purpose: "password_reset", requestId: context.requestId }),
+    issueAccountToken(tx, outbox, services.env, {
+      userId: user.id,
+      email: user.email,
+      purpose: "password_reset",
+      requestId: context.requestId,
+    }),
   );
 }
 
@@ -66,7 +88,11 @@ async function issueResetToken(context: AppLoadContext, email: string) {
  * lifts a login block. `form: true` for the /login form, which must also
  * carry the confirmation.
  */
-export async function resetPassword(context: AppLoadContext, input: unknown, options: { form?: boolean } = {}): Promise<Result<{ message: string }>> {
+export async function resetPassword(
+  context: AppLoadContext,
+  input: unknown,
+  options: { form?: boolean } = {},
+): Promise<Result<{ message: string }>> {
   const { services, logger } = context;
   const parsed = (options.form ? resetPasswordFormSchema : resetPasswordSchema).safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
@@ -80,7 +106,11 @@ export async function resetPassword(context: AppLoadContext, input: unknown, opt
   const done = await services.db.$transaction(async (tx) => {
     const row = await claimAccountToken(tx, token, "password_reset", now);
     if (!row) return null;
-    const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash, calendarFeedId: null }, select: { id: true, email: true } });
+    const user = await tx.user.update({
+      where: { id: row.userId },
+      data: { passwordHash, calendarFeedId: null },
+      select: { id: true, email: true },
+    });
     await deleteUserSessions(tx, row.userId);
     await voidAccountTokens(tx, row.userId, "password_reset", now);
     if (user.email === row.email) await markEmailVerified(tx, user.id, user.email, now);

@@ -9,8 +9,9 @@ import { sendVerificationLink } from "./verification.server";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 
 const EMAIL_TAKEN_MESSAGE =
-  "An account with this email already exists. Log in, or use \"Forgot your password?\" to reset it: the reset link goes to this address, so it also proves the address is yours.";
-const REGISTER_THROTTLED_MESSAGE = "Too many accounts have been created from your network. Please try again later, or call us.";
+  'An account with this email already exists. Log in, or use "Forgot your password?" to reset it: the reset link goes to this address, so it also proves the address is yours.';
+const REGISTER_THROTTLED_MESSAGE =
+  "Too many accounts have been created from your network. Please try again later, or call us.";
 const EMAIL_TAKEN = failure(409, EMAIL_TAKEN_MESSAGE, { errors: { email: EMAIL_TAKEN_MESSAGE } });
 
 /**
@@ -54,7 +55,9 @@ export async function register(
   }
   const session = await createSession(services.db, user.id, { ip: clientIp, userAgent: meta.userAgent });
   // The account exists and is signed in; its address counts once its owner opens the link.
-  await sendVerificationLink(context, user).catch((error: unknown) => logger.error({ err: error, userId: user.id }, "verification link not issued"));
+  await sendVerificationLink(context, user).catch((error: unknown) =>
+    logger.error({ err: error, userId: user.id }, "verification link not issued"),
+  );
   logger.info({ userId: user.id }, "account registered");
   return success({ user: toApiUser(user), token: session.token, expiresAt: session.expiresAt }, 201);
 }

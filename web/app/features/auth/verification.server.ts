@@ -2,7 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "@app/shared/db";
 import { failure, success, type Result } from "~/utils/result";
 import { VERIFIED_MESSAGE, VERIFY_TOKEN_INVALID_MESSAGE } from "./notices";
-import { claimAccountToken, findUsableAccountToken, issueAccountToken, voidAccountTokens } from "./account-tokens.server";
+import {
+  claimAccountToken,
+  findUsableAccountToken,
+  issueAccountToken,
+  voidAccountTokens,
+} from "./account-tokens.server";
 import { inTransaction } from "~/utils/outbox.server";
 
 /**
@@ -16,7 +21,8 @@ import { inTransaction } from "~/utils/outbox.server";
  */
 
 const VERIFICATION_SENT_MESSAGE = "We have sent a new confirmation link to your email. It works for 24 hours.";
-const VERIFICATION_THROTTLED_MESSAGE = "A confirmation link was sent a moment ago. Please check your email (and its spam folder), or wait a few minutes and try again.";
+const VERIFICATION_THROTTLED_MESSAGE =
+  "A confirmation link was sent a moment ago. Please check your email (and its spam folder), or wait a few minutes and try again.";
 const ALREADY_VERIFIED_MESSAGE = "Your email is already confirmed.";
 
 /** At most one link a minute, and five a day, per account: nobody can flood an inbox with them. */
@@ -39,14 +45,25 @@ export async function sendVerificationLink(context: AppLoadContext, user: { id: 
   const { env } = context.services;
   await inTransaction(context, async (tx, outbox) => {
     await voidAccountTokens(tx, user.id, "email_verification");
-    await issueAccountToken(tx, outbox, env, { userId: user.id, email: user.email, purpose: "email_verification", requestId: context.requestId });
+    await issueAccountToken(tx, outbox, env, {
+      userId: user.id,
+      email: user.email,
+      purpose: "email_verification",
+      requestId: context.requestId,
+    });
   });
 }
 
 /** "Send the link again", from the account page or the API: limited per account. */
-export async function resendVerificationLink(context: AppLoadContext, userId: number): Promise<Result<{ message: string }>> {
+export async function resendVerificationLink(
+  context: AppLoadContext,
+  userId: number,
+): Promise<Result<{ message: string }>> {
   const { db } = context.services;
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, emailVerifiedAt: true },
+  });
   if (!user) return failure(409, VERIFY_TOKEN_INVALID_MESSAGE);
   if (user.emailVerifiedAt) return failure(409, ALREADY_VERIFIED_MESSAGE);
   const now = Date.now();
@@ -57,11 +74,15 @@ export async function resendVerificationLink(context: AppLoadContext, userId: nu
   });
   const last = recent[0]?.createdAt.getTime();
   if (last !== undefined && now - last < RESEND_INTERVAL_MS) {
-    return failure(429, VERIFICATION_THROTTLED_MESSAGE, { retryAfter: Math.ceil((last + RESEND_INTERVAL_MS - now) / 1000) });
+    return failure(429, VERIFICATION_THROTTLED_MESSAGE, {
+      retryAfter: Math.ceil((last + RESEND_INTERVAL_MS - now) / 1000),
+    });
   }
   if (recent.length >= RESENDS_PER_DAY) {
     const oldest = recent[recent.length - 1]!.createdAt.getTime();
-    return failure(429, VERIFICATION_THROTTLED_MESSAGE, { retryAfter: Math.max(1, Math.ceil((oldest + 24 * 60 * 60 * 1000 - now) / 1000)) });
+    return failure(429, VERIFICATION_THROTTLED_MESSAGE, {
+      retryAfter: Math.max(1, Math.ceil((oldest + 24 * 60 * 60 * 1000 - now) / 1000)),
+    });
   }
   await sendVerificationLink(context, user);
   context.logger.info({ userId }, "verification link sent again");

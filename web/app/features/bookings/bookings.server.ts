@@ -27,7 +27,12 @@ export interface NewBooking {
 export const bookingSubject = (bookingId: number) => `booking:${bookingId}`;
 
 /** Creates a pending booking and owes its staff email and its live `booking:created` (and emergency) event. */
-export async function createBooking(tx: Prisma.TransactionClient, outbox: Outbox, input: NewBooking, requestId?: string): Promise<Booking> {
+export async function createBooking(
+  tx: Prisma.TransactionClient,
+  outbox: Outbox,
+  input: NewBooking,
+  requestId?: string,
+): Promise<Booking> {
   const booking = await tx.booking.create({
     data: {
       customerId: input.customerId,
@@ -77,13 +82,28 @@ export async function updateBookingStatus(
       });
       if (written.count !== 1) return OVERTAKEN;
       if (before.status !== status) {
-        await recordAudit(tx, { actor: actor ?? null, action: "booking.status_changed", targetType: "booking", targetId: id, details: { from: before.status, to: status } });
+        await recordAudit(tx, {
+          actor: actor ?? null,
+          action: "booking.status_changed",
+          targetType: "booking",
+          targetId: id,
+          details: { from: before.status, to: status },
+        });
       }
       const booking = await tx.booking.findUniqueOrThrow({ where: { id } });
       const subject = bookingSubject(id);
-      outbox.add("booking-event", { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId }, { subject });
+      outbox.add(
+        "booking-event",
+        { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId },
+        { subject },
+      );
       // A customer's own cancellation is emailed to staff (one email per cancellation).
-      if (cancelledAt) outbox.add("booking-cancelled-notification", { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId }, { subject });
+      if (cancelledAt)
+        outbox.add(
+          "booking-cancelled-notification",
+          { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId },
+          { subject },
+        );
       return { booking, changed: true };
     }),
   );

@@ -72,12 +72,19 @@ export async function createChatSession(
  * the session's socket room and stores it. The HTTP answer waits for that
  * reply (bounded) so API clients get the whole answer (docs/product.md#contact-and-chat).
  */
-export async function postChatMessage(context: AppLoadContext, sessionId: string, input: unknown): Promise<Result<ChatMessageAnswer>> {
+export async function postChatMessage(
+  context: AppLoadContext,
+  sessionId: string,
+  input: unknown,
+): Promise<Result<ChatMessageAnswer>> {
   const { services, clientNetwork, requestId, logger } = context;
   const parsed = sendChatMessageSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid message");
   // Both limits at once (one wait for Redis), then one statement checks the conversation, stores the message and marks it active.
-  const [perSession, perIp] = await Promise.all([consume(services.rateLimits, "chatPerSession", sessionId), consume(services.rateLimits, "chatPerIp", clientNetwork)]);
+  const [perSession, perIp] = await Promise.all([
+    consume(services.rateLimits, "chatPerSession", sessionId),
+    consume(services.rateLimits, "chatPerIp", clientNetwork),
+  ]);
   const retryAfter = perSession ?? perIp;
   if (retryAfter !== null) return throttled(retryAfter, "You're sending messages very quickly. Please wait a moment.");
   const stored = await storeVisitorMessage(services.db, sessionId, parsed.data.message);
@@ -91,13 +98,19 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
     job = await enqueue(services.queues, "chat-reply", { sessionId, userMessageId: userMessage.id, requestId });
   } catch (error) {
     if (!(error instanceof EnqueueError)) throw error;
-    logger.warn({ err: error.message, chatRef: secretRef(sessionId) }, "chat queue unavailable; answering with the built-in engine here");
+    logger.warn(
+      { err: error.message, chatRef: secretRef(sessionId) },
+      "chat queue unavailable; answering with the built-in engine here",
+    );
   }
 
   let assistantMessage: ReturnType<typeof serializeChatMessage> | null = null;
   if (!job && handledById == null) {
     const { stored, reply } = await answerWithoutQueue(context, sessionId, userMessage);
-    assistantMessage = serializeChatMessage(stored, { suggestsBooking: reply.suggestsBooking, openBookingForm: reply.openBookingForm });
+    assistantMessage = serializeChatMessage(stored, {
+      suggestsBooking: reply.suggestsBooking,
+      openBookingForm: reply.openBookingForm,
+    });
   } else if (job) {
     // A job that was skipped (staff hold the conversation) returns no reply.
     let result: Partial<ChatReplyResult> | undefined;
@@ -110,9 +123,18 @@ export async function postChatMessage(context: AppLoadContext, sessionId: string
     if (result?.message) {
       assistantMessage = result.message;
     } else {
-      const refreshed = await services.db.chatMessage.findUnique({ where: { id: userMessage.id }, select: { replyToId: true } });
-      const stored = refreshed?.replyToId ? await services.db.chatMessage.findUnique({ where: { id: refreshed.replyToId } }) : null;
-      if (stored) assistantMessage = serializeChatMessage(stored, { suggestsBooking: result?.suggestsBooking, openBookingForm: result?.openBookingForm });
+      const refreshed = await services.db.chatMessage.findUnique({
+        where: { id: userMessage.id },
+        select: { replyToId: true },
+      });
+      const stored = refreshed?.replyToId
+        ? await services.db.chatMessage.findUnique({ where: { id: refreshed.replyToId } })
+        : null;
+      if (stored)
+        assistantMessage = serializeChatMessage(stored, {
+          suggestsBooking: result?.suggestsBooking,
+          openBookingForm: result?.openBookingForm,
+        });
     }
   }
 
@@ -145,7 +167,9 @@ export async function readChatTranscript(context: AppLoadContext, sessionId: str
   if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
   const conversation = await loadConversation(services.db, sessionId, TRANSCRIPT_LIMIT);
   if (!conversation) return failure(404, SESSION_NOT_FOUND);
-  const messages = conversation.latest.reverse().map((m) => serializeChatMessage(m, m.sender === "assistant" ? { suggestsBooking: m.intent === "booking" } : {}));
+  const messages = conversation.latest
+    .reverse()
+    .map((m) => serializeChatMessage(m, m.sender === "assistant" ? { suggestsBooking: m.intent === "booking" } : {}));
   return success({ sessionId, messages });
 }
 
@@ -164,7 +188,9 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
   });
   const reply = composeReply(
     userMessage.message,
-    history.reverse().map((m) => ({ sender: m.sender, message: m.message, intent: m.intent, suggestedActions: m.suggestedActions })),
+    history
+      .reverse()
+      .map((m) => ({ sender: m.sender, message: m.message, intent: m.intent, suggestedActions: m.suggestedActions })),
     { now: new Date() },
   );
   const stored = await storeAssistantReply(db, {
@@ -183,7 +209,11 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
  * pending booking in one transaction; staff are emailed, admins alerted live
  * for emergencies, and the visitor gets a confirmation email.
  */
-export async function bookAppointment(context: AppLoadContext, sessionId: string, input: unknown): Promise<AppointmentResult> {
+export async function bookAppointment(
+  context: AppLoadContext,
+  sessionId: string,
+  input: unknown,
+): Promise<AppointmentResult> {
   return requestAppointment(context, input, { chatSessionId: sessionId, source: "chat" });
 }
 
@@ -206,17 +236,28 @@ export interface AppointmentOrigin {
  * never attached to one automatically. Only a verified account's request
  * joins the customer record linked to that account.
  */
-export async function requestAppointment(context: AppLoadContext, input: unknown, origin: AppointmentOrigin): Promise<AppointmentResult> {
+export async function requestAppointment(
+  context: AppLoadContext,
+  input: unknown,
+  origin: AppointmentOrigin,
+): Promise<AppointmentResult> {
   const { services, clientNetwork, requestId, logger } = context;
   const parsed = appointmentRequestSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     // The form's own words when something required is missing; otherwise say what is wrong.
     const missing = missingAppointmentFields(input).length > 0;
-    return failure(400, missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"), { errors });
+    return failure(
+      400,
+      missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"),
+      { errors },
+    );
   }
   if (origin.chatSessionId !== null) {
-    const session = await services.db.chatSession.findUnique({ where: { id: origin.chatSessionId }, select: { id: true } });
+    const session = await services.db.chatSession.findUnique({
+      where: { id: origin.chatSessionId },
+      select: { id: true },
+    });
     if (!session) return failure(404, SESSION_NOT_FOUND);
   }
   const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientNetwork);
@@ -228,12 +269,16 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
   // Email to an address nobody proved is capped per address and overall; past a cap the request is still stored, and only staff are emailed.
   const confirmByEmail = origin.account ? true : await mayEmailVisitor(context, email);
-  const scheduledDate = data.preferredDate ? requireBusinessInstant(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME) : nextBusinessSlot(new Date());
+  const scheduledDate = data.preferredDate
+    ? requireBusinessInstant(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME)
+    : nextBusinessSlot(new Date());
   const details = [
     `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
     data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
-    data.preferredDate ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}` : "No date chosen: placed on the next business morning.",
+    data.preferredDate
+      ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}`
+      : "No date chosen: placed on the next business morning.",
     `Phone: ${data.customerPhone}`,
     data.description ? `Visitor's description: ${data.description}` : null,
   ]
@@ -243,12 +288,21 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
   const { booking, request } = await inTransaction(context, async (tx, outbox) => {
     const customer = origin.account
       ? ((await tx.customer.findFirst({ where: { userId: origin.account.userId }, orderBy: { id: "asc" } })) ??
-        (await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone, userId: origin.account.userId } })))
+        (await tx.customer.create({
+          data: { name: data.customerName, email, phone: data.customerPhone, userId: origin.account.userId },
+        })))
       : await tx.customer.create({ data: { name: data.customerName, email, phone: data.customerPhone } });
     const booking = await createBooking(
       tx,
       outbox,
-      { customerId: customer.id, summary: data.serviceType, details, priority: bookingPriorityFor[data.priority], scheduledDate, source: origin.source },
+      {
+        customerId: customer.id,
+        summary: data.serviceType,
+        details,
+        priority: bookingPriorityFor[data.priority],
+        scheduledDate,
+        source: origin.source,
+      },
       requestId,
     );
     const request = await tx.appointmentRequest.create({
@@ -268,10 +322,19 @@ export async function requestAppointment(context: AppLoadContext, input: unknown
       },
     });
     // Nothing to send when the visitor's address has had its share of our email.
-    if (confirmByEmail) outbox.add("appointment-confirmation", { appointmentRequestId: request.id, requestId }, { subject: bookingSubject(booking.id) });
+    if (confirmByEmail)
+      outbox.add(
+        "appointment-confirmation",
+        { appointmentRequestId: request.id, requestId },
+        { subject: bookingSubject(booking.id) },
+      );
     return { booking, request };
   });
-  if (!confirmByEmail) logger.info({ appointmentRequestId: request.id }, "visitor confirmation not sent: email cap reached; staff were told");
+  if (!confirmByEmail)
+    logger.info(
+      { appointmentRequestId: request.id },
+      "visitor confirmation not sent: email cap reached; staff were told",
+    );
 
   const when = formatWeekdayDateTime(scheduledDate);
   const message =

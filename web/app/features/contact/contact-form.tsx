@@ -95,22 +95,58 @@ export function ContactForm({ serverResult }: ContactFormProps) {
           </Alert>
         ) : null}
       </div>
-      {serverResult && !serverResult.ok && !serverResult.errors ? <Alert tone="destructive">{serverResult.message}</Alert> : null}
+      {serverResult && !serverResult.ok && !serverResult.errors ? (
+        <Alert tone="destructive">{serverResult.message}</Alert>
+      ) : null}
       <p id="contact-required-note" className="text-sm text-slate-600">
         Fields marked <span className="text-destructive">*</span> are required.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="firstName" label="First name" required error={err("firstName")}>
-          {(p) => <Input {...p} name="firstName" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.firstName} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={NAME_MAX_LENGTH}
+              defaultValue={values.firstName}
+            />
+          )}
         </Field>
         <Field id="lastName" label="Last name" required error={err("lastName")}>
-          {(p) => <Input {...p} name="lastName" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={values.lastName} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={NAME_MAX_LENGTH}
+              defaultValue={values.lastName}
+            />
+          )}
         </Field>
         <Field id="email" label="Email" required error={err("email")}>
-          {(p) => <Input {...p} name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} defaultValue={values.email} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX_LENGTH}
+              defaultValue={values.email}
+            />
+          )}
         </Field>
         <Field id="phone" label="Phone" error={err("phone")}>
-          {(p) => <Input {...p} name="phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} defaultValue={values.phone} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={PHONE_MAX_LENGTH}
+              defaultValue={values.phone}
+            />
+          )}
         </Field>
       </div>
       <Field id="service" label="Service needed" error={err("service")}>
@@ -125,8 +161,22 @@ export function ContactForm({ serverResult }: ContactFormProps) {
           </NativeSelect>
         )}
       </Field>
-      <Field id="message" label="Message" required error={err("message")} hint="Tell us what's going on, where, and the best time to reach you.">
-        {(p) => <Textarea {...p} name="message" rows={6} maxLength={CONTACT_MESSAGE_MAX_LENGTH} defaultValue={values.message} />}
+      <Field
+        id="message"
+        label="Message"
+        required
+        error={err("message")}
+        hint="Tell us what's going on, where, and the best time to reach you."
+      >
+        {(p) => (
+          <Textarea
+            {...p}
+            name="message"
+            rows={6}
+            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+            defaultValue={values.message}
+          />
+        )}
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

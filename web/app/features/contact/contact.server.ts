@@ -12,7 +12,11 @@ export type ContactResult = Result<{ message: string; id: number | null }>;
  * outbox row). Once stored it is never lost: if the queue cannot be reached
  * the visitor still gets success and the worker's sweeper sends the email later.
  */
-export async function submitContactMessage(context: AppLoadContext, input: Record<string, unknown>, userAgent: string | null): Promise<ContactResult> {
+export async function submitContactMessage(
+  context: AppLoadContext,
+  input: Record<string, unknown>,
+  userAgent: string | null,
+): Promise<ContactResult> {
   const { services, clientIp, clientNetwork, requestId, logger } = context;
 
   const parsed = contactMessageSchema.safeParse(input);
@@ -27,7 +31,10 @@ export async function submitContactMessage(context: AppLoadContext, input: Recor
   }
   const retryAfter = await consume(services.rateLimits, "contactPerIp", clientNetwork);
   if (retryAfter !== null) {
-    return throttled(retryAfter, "You have sent several messages in a short time. Please wait a few minutes, or call us.");
+    return throttled(
+      retryAfter,
+      "You have sent several messages in a short time. Please wait a few minutes, or call us.",
+    );
   }
 
   const data = parsed.data;

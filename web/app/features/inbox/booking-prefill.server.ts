@@ -18,7 +18,11 @@ export async function bookingPrefill(context: AppLoadContext, params: URLSearchP
   };
   const email = prefill.email.toLowerCase();
   const found = email
-    ? await context.services.db.customer.findFirst({ where: { email }, orderBy: { id: "asc" }, select: { id: true, name: true, email: true, phone: true } })
+    ? await context.services.db.customer.findFirst({
+        where: { email },
+        orderBy: { id: "asc" },
+        select: { id: true, name: true, email: true, phone: true },
+      })
     : null;
   return { ...prefill, customer: found };
 }

@@ -28,7 +28,14 @@ export function InboxSearch({ q }: { q: string }) {
     <Form method="get" action="/admin/inbox" role="search" className="mb-4 flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1 space-y-1.5">
         <Label htmlFor="inbox-search">Search inbox</Label>
-        <Input id="inbox-search" type="search" name="q" defaultValue={q} maxLength={200} placeholder="Name, email or text" />
+        <Input
+          id="inbox-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={200}
+          placeholder="Name, email or text"
+        />
       </div>
       <Button type="submit" variant="outline">
         <Search aria-hidden="true" />
@@ -38,11 +45,29 @@ export function InboxSearch({ q }: { q: string }) {
   );
 }
 
-export function InboxList({ items, q, page, pages, total, openKey }: { items: Row[]; q: string; page: number; pages: number; total: number; openKey: string | null }) {
+export function InboxList({
+  items,
+  q,
+  page,
+  pages,
+  total,
+  openKey,
+}: {
+  items: Row[];
+  q: string;
+  page: number;
+  pages: number;
+  total: number;
+  openKey: string | null;
+}) {
   return (
     <section aria-label="Inbox items" className="min-w-0">
       <p className="mb-2 text-sm text-slate-600" role="status">
-        {total === 0 ? (q ? "Nothing matches your search." : "The inbox is empty.") : `${total} ${total === 1 ? "item" : "items"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+        {total === 0
+          ? q
+            ? "Nothing matches your search."
+            : "The inbox is empty."
+          : `${total} ${total === 1 ? "item" : "items"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
       </p>
       <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {items.map((row) => {
@@ -60,8 +85,17 @@ export function InboxList({ items, q, page, pages, total, openKey }: { items: Ro
                 )}
               >
                 <span className="flex items-center gap-2">
-                  {row.kind === "chat" ? <MessageSquare aria-hidden="true" className="size-4 text-slate-500" /> : <Mail aria-hidden="true" className="size-4 text-slate-500" />}
-                  <span className={cn("min-w-0 flex-1 truncate text-sm text-slate-900", row.unread ? "font-bold" : "font-medium")}>
+                  {row.kind === "chat" ? (
+                    <MessageSquare aria-hidden="true" className="size-4 text-slate-500" />
+                  ) : (
+                    <Mail aria-hidden="true" className="size-4 text-slate-500" />
+                  )}
+                  <span
+                    className={cn(
+                      "min-w-0 flex-1 truncate text-sm text-slate-900",
+                      row.unread ? "font-bold" : "font-medium",
+                    )}
+                  >
                     {row.name || (row.kind === "chat" ? "Website chat visitor" : "(no name)")}
                   </span>
                   <span className="shrink-0 text-xs text-slate-600">{formatDateTime(row.lastActivity)}</span>
@@ -113,7 +147,17 @@ function HandledForm({ item, handled }: { item: string; handled: boolean }) {
 
 const senderLabel = { user: "Visitor", assistant: "Assistant", staff: "Staff" } as const;
 
-export function InboxDetail({ opened, itemKey: key, adminId, posted }: { opened: Opened; itemKey: string; adminId: number; posted?: InboxActionResult }) {
+export function InboxDetail({
+  opened,
+  itemKey: key,
+  adminId,
+  posted,
+}: {
+  opened: Opened;
+  itemKey: string;
+  adminId: number;
+  posted?: InboxActionResult;
+}) {
   if (opened.kind === "contact") {
     const c = opened.contact;
     const name = `${c.firstName} ${c.lastName}`.trim();
@@ -125,7 +169,10 @@ export function InboxDetail({ opened, itemKey: key, adminId, posted }: { opened:
               Contact message from {name}
             </h2>
             <p className="text-sm text-slate-600">
-              {formatDateTime(c.createdAt)} · <a className="text-brand-700 underline" href={`mailto:${c.email}`}>{c.email}</a>
+              {formatDateTime(c.createdAt)} ·{" "}
+              <a className="text-brand-700 underline" href={`mailto:${c.email}`}>
+                {c.email}
+              </a>
               {c.phone ? <> · {c.phone}</> : null}
               {c.service ? <> · {c.service}</> : null}
             </p>
@@ -137,7 +184,13 @@ export function InboxDetail({ opened, itemKey: key, adminId, posted }: { opened:
           <HandledForm item={key} handled={Boolean(c.handledAt)} />
           <Link
             className={buttonVariants({ variant: "secondary", size: "sm" })}
-            to={bookingHref({ name, email: c.email, phone: c.phone, summary: c.service ? `${c.service[0]!.toUpperCase()}${c.service.slice(1)} service` : "Service request", details: c.message })}
+            to={bookingHref({
+              name,
+              email: c.email,
+              phone: c.phone,
+              summary: c.service ? `${c.service[0]!.toUpperCase()}${c.service.slice(1)} service` : "Service request",
+              details: c.message,
+            })}
           >
             <CalendarPlus aria-hidden="true" />
             Create booking
@@ -182,7 +235,11 @@ export function InboxDetail({ opened, itemKey: key, adminId, posted }: { opened:
             data-sender={m.sender}
             className={cn(
               "max-w-[90%] rounded-lg px-3 py-2 text-sm",
-              m.sender === "user" ? "bg-white ring-1 ring-slate-200" : m.sender === "staff" ? "ml-auto bg-amber-50 ring-1 ring-amber-200" : "ml-auto bg-brand-50 ring-1 ring-brand-100",
+              m.sender === "user"
+                ? "bg-white ring-1 ring-slate-200"
+                : m.sender === "staff"
+                  ? "ml-auto bg-amber-50 ring-1 ring-amber-200"
+                  : "ml-auto bg-brand-50 ring-1 ring-brand-100",
             )}
           >
             <span className="block text-xs font-semibold text-slate-700">
@@ -240,7 +297,9 @@ function ReplyForm({ item, posted }: { item: string; posted?: InboxActionResult 
       <input type="hidden" name="item" value={item} />
       <Label htmlFor="inbox-reply">Reply to the visitor</Label>
       <Textarea id="inbox-reply" name="message" rows={3} required maxLength={REPLY_MAX} />
-      <p className="text-xs text-slate-600">Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over.</p>
+      <p className="text-xs text-slate-600">
+        Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over.
+      </p>
       <Button type="submit" disabled={sending}>
         {sending ? "Sending..." : "Send reply"}
       </Button>

@@ -7,7 +7,15 @@ import type { AppLoadContext } from "@remix-run/node";
 import { serializeChatMessage } from "@app/shared/chat/messages";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { SessionUser } from "~/utils/auth.server";
-import { escapeLike, MAX_PAGE, PAGE_SIZE, parseItemKey, REPLY_MAX, type InboxActionResult, type InboxKind } from "./inbox";
+import {
+  escapeLike,
+  MAX_PAGE,
+  PAGE_SIZE,
+  parseItemKey,
+  REPLY_MAX,
+  type InboxActionResult,
+  type InboxKind,
+} from "./inbox";
 
 export interface InboxRow {
   kind: InboxKind;
@@ -63,7 +71,10 @@ export async function listInbox(context: AppLoadContext, { q, page }: { q: strin
     )
     SELECT *, count(*) OVER () AS total FROM items ORDER BY "lastActivity" DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   const total = rows.length ? Number(rows[0]!.total) : 0;
-  const items: InboxRow[] = rows.map(({ total: _total, preview, ...row }) => ({ ...row, preview: (preview ?? "").slice(0, 160) }));
+  const items: InboxRow[] = rows.map(({ total: _total, preview, ...row }) => ({
+    ...row,
+    preview: (preview ?? "").slice(0, 160),
+  }));
   return { items, page: current, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
@@ -85,7 +96,11 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
     include: {
       messages: { orderBy: { createdAt: "asc" } },
       handledBy: { select: { id: true, firstName: true, lastName: true } },
-      appointmentRequests: { orderBy: { id: "desc" }, take: 1, select: { customerName: true, customerEmail: true, customerPhone: true, serviceType: true } },
+      appointmentRequests: {
+        orderBy: { id: "desc" },
+        take: 1,
+        select: { customerName: true, customerEmail: true, customerPhone: true, serviceType: true },
+      },
     },
   });
   if (!session) return null;
@@ -99,7 +114,12 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
       handledAt: session.handledAt,
       handledBy: session.handledBy,
       request: session.appointmentRequests[0] ?? null,
-      messages: session.messages.map((m) => ({ id: m.id, sender: m.sender, message: m.message, createdAt: m.createdAt })),
+      messages: session.messages.map((m) => ({
+        id: m.id,
+        sender: m.sender,
+        message: m.message,
+        createdAt: m.createdAt,
+      })),
     },
   };
 }
@@ -107,7 +127,11 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
 const fail = (message: string): InboxActionResult => ({ ok: false, message });
 
 /** The inbox page's form posts: reply, take-over, hand-back, handled. */
-export async function inboxAction(context: AppLoadContext, admin: SessionUser, form: FormData): Promise<InboxActionResult> {
+export async function inboxAction(
+  context: AppLoadContext,
+  admin: SessionUser,
+  form: FormData,
+): Promise<InboxActionResult> {
   const { db, emitToChat, emitToRoom } = context.services;
   const field = (name: string) => {
     const value = form.get(name);
@@ -139,18 +163,28 @@ export async function inboxAction(context: AppLoadContext, admin: SessionUser, f
     });
     if (!done.count) return fail("That conversation no longer exists.");
     emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
-    return { ok: true, message: intent === "take-over" ? "You are handling this conversation; the assistant will stay quiet." : "Handed back to the assistant." };
+    return {
+      ok: true,
+      message:
+        intent === "take-over"
+          ? "You are handling this conversation; the assistant will stay quiet."
+          : "Handed back to the assistant.",
+    };
   }
 
   if (intent === "reply") {
     const text = field("message").trim();
     if (!text) return fail("Write a reply first.");
     if (text.length > REPLY_MAX) return fail(`Replies are limited to ${REPLY_MAX} characters.`);
-    const session = await db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, handledById: true } });
+    const session = await db.chatSession.findUnique({
+      where: { id: sessionId },
+      select: { id: true, handledById: true },
+    });
     if (!session) return fail("That conversation no longer exists.");
     const stored = await db.$transaction(async (tx) => {
       // A person replying is handling the conversation: the assistant stops answering.
-      if (session.handledById == null) await tx.chatSession.update({ where: { id: sessionId }, data: { handledById: admin.id } });
+      if (session.handledById == null)
+        await tx.chatSession.update({ where: { id: sessionId }, data: { handledById: admin.id } });
       return tx.chatMessage.create({ data: { sessionId, sender: "staff", message: text } });
     });
     emitToChat(sessionId, "chat:message", { sessionId, message: serializeChatMessage(stored) });

@@ -24,9 +24,16 @@ export const itemKey = (kind: InboxKind, id: string | number) => `${kind}:${id}`
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The New Booking dialog on /admin/bookings, opened prefilled with what the message says. */
-export function bookingHref(fields: { name?: string | null; email?: string | null; phone?: string | null; summary?: string | null; details?: string | null }) {
+export function bookingHref(fields: {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  summary?: string | null;
+  details?: string | null;
+}) {
   const params = new URLSearchParams({ new: "1" });
   // Kept short enough for any address bar.
-  for (const [key, value] of Object.entries(fields)) if (value) params.set(key, value.slice(0, key === "details" ? 1000 : 200));
+  for (const [key, value] of Object.entries(fields))
+    if (value) params.set(key, value.slice(0, key === "details" ? 1000 : 200));
   return `/admin/bookings?${params}`;
 }

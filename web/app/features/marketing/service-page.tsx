@@ -56,7 +56,15 @@ export function ServicePage({
           ]}
         />
       ) : null}
-      <PageHero breadcrumb={crumbs} eyebrow={service.name} icon={serviceIcons[slug]} title={title} intro={intro} actions={actions} aside={aside} />
+      <PageHero
+        breadcrumb={crumbs}
+        eyebrow={service.name}
+        icon={serviceIcons[slug]}
+        title={title}
+        intro={intro}
+        actions={actions}
+        aside={aside}
+      />
       {children}
       <BackToServices />
       {closing}

@@ -45,7 +45,14 @@ export function Section({
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className={cn("py-16 sm:py-20", toneClass[tone], className)}>
       <Container>
-        <SectionHeading id={`${id}-heading`} eyebrow={eyebrow} title={title} intro={intro} align={align} inverse={tone === "brand"} />
+        <SectionHeading
+          id={`${id}-heading`}
+          eyebrow={eyebrow}
+          title={title}
+          intro={intro}
+          align={align}
+          inverse={tone === "brand"}
+        />
         {children ? <div className="mt-10 sm:mt-12">{children}</div> : null}
       </Container>
     </section>
@@ -70,12 +77,24 @@ function SectionHeading({
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center")}>
       {eyebrow ? (
-        <p className={cn("text-sm font-bold uppercase tracking-widest", inverse ? "text-accent-300" : "text-brand-700")}>{eyebrow}</p>
+        <p
+          className={cn("text-sm font-bold uppercase tracking-widest", inverse ? "text-accent-300" : "text-brand-700")}
+        >
+          {eyebrow}
+        </p>
       ) : null}
-      <h2 id={id} className={cn("mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl", inverse ? "text-white" : "text-slate-900")}>
+      <h2
+        id={id}
+        className={cn(
+          "mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl",
+          inverse ? "text-white" : "text-slate-900",
+        )}
+      >
         {title}
       </h2>
-      {intro ? <p className={cn("mt-4 text-lg leading-8", inverse ? "text-brand-100" : "text-slate-600")}>{intro}</p> : null}
+      {intro ? (
+        <p className={cn("mt-4 text-lg leading-8", inverse ? "text-brand-100" : "text-slate-600")}>{intro}</p>
+      ) : null}
     </div>
   );
 }
@@ -95,7 +114,10 @@ function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] }) {
           <li key={item.name} className="flex items-center gap-1">
             {i > 0 ? <ChevronRight aria-hidden="true" className="size-4 text-brand-300" /> : null}
             {item.to ? (
-              <Link to={item.to} className="inline-flex min-h-6 items-center rounded-sm underline-offset-4 hover:text-white hover:underline">
+              <Link
+                to={item.to}
+                className="inline-flex min-h-6 items-center rounded-sm underline-offset-4 hover:text-white hover:underline"
+              >
                 {item.name}
               </Link>
             ) : (
@@ -114,10 +136,19 @@ function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] }) {
 export function CircuitPattern({ className }: { className?: string }) {
   const id = `circuit${useId().replace(/:/g, "")}`;
   return (
-    <svg aria-hidden="true" focusable="false" className={cn("pointer-events-none absolute inset-0 h-full w-full", className)}>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className={cn("pointer-events-none absolute inset-0 h-full w-full", className)}
+    >
       <defs>
         <pattern id={id} width="120" height="120" patternUnits="userSpaceOnUse">
-          <path d="M0 60h36l12-12h24l12 12h36M60 0v30l-8 8M60 120V90l10-10" fill="none" stroke="currentColor" strokeWidth="1.2" />
+          <path
+            d="M0 60h36l12-12h24l12 12h36M60 0v30l-8 8M60 120V90l10-10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.2"
+          />
           <circle cx="36" cy="60" r="3" fill="currentColor" />
           <circle cx="84" cy="60" r="3" fill="currentColor" />
           <circle cx="52" cy="38" r="2.5" fill="currentColor" />
@@ -149,7 +180,10 @@ export function PageHero({
 }) {
   return (
     <section className="on-dark relative isolate overflow-hidden bg-brand-900 text-white">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,_#1e40af_0%,_transparent_60%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,_#1e40af_0%,_transparent_60%)]"
+      />
       <CircuitPattern className="-z-10 text-white/[0.06]" />
       <Container className="py-12 sm:py-16 lg:py-20">
         {breadcrumb ? <Breadcrumbs items={breadcrumb} /> : null}
@@ -172,10 +206,18 @@ export function PageHero({
   );
 }
 
-type ButtonLook = { variant?: "accent" | "default" | "inverse" | "outline-inverse" | "outline" | "destructive"; size?: "default" | "lg" };
+type ButtonLook = {
+  variant?: "accent" | "default" | "inverse" | "outline-inverse" | "outline" | "destructive";
+  size?: "default" | "lg";
+};
 
 /** Tap-to-call: "Call (225) 555-0142". */
-export function CallButton({ variant = "accent", size = "lg", className, label = "Call" }: ButtonLook & { className?: string; label?: string }) {
+export function CallButton({
+  variant = "accent",
+  size = "lg",
+  className,
+  label = "Call",
+}: ButtonLook & { className?: string; label?: string }) {
   const business = useBusinessFacts();
   return (
     <a href={business.phoneHref} className={cn(buttonVariants({ variant, size }), className)}>
@@ -200,12 +242,23 @@ export function ContactButton({
   );
 }
 
-export function CheckList({ items, className, inverse = false }: { items: readonly ReactNode[]; className?: string; inverse?: boolean }) {
+export function CheckList({
+  items,
+  className,
+  inverse = false,
+}: {
+  items: readonly ReactNode[];
+  className?: string;
+  inverse?: boolean;
+}) {
   return (
     <ul className={cn("space-y-2.5", className)}>
       {items.map((item, i) => (
         <li key={i} className="flex gap-2.5">
-          <CircleCheck aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", inverse ? "text-accent-300" : "text-brand-600")} />
+          <CircleCheck
+            aria-hidden="true"
+            className={cn("mt-0.5 size-5 shrink-0", inverse ? "text-accent-300" : "text-brand-600")}
+          />
           <span>{item}</span>
         </li>
       ))}
@@ -250,7 +303,10 @@ export function ProcessSteps({ steps }: { steps: readonly Step[] }) {
     <ol className={cn("grid gap-6 sm:grid-cols-2", steps.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4")}>
       {steps.map((step, i) => (
         <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-accent-400 text-lg font-extrabold text-slate-900">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-accent-400 text-lg font-extrabold text-slate-900"
+          >
             {i + 1}
           </span>
           <h3 className="mt-4 text-lg font-bold text-slate-900">

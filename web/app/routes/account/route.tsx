@@ -3,7 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { business } from "@app/shared/business";
 import { toast } from "~/components/ui/use-toast";
-import { AccountLinks, ActionOutcome, BookingList, RequestAppointmentForm, VerifyEmailNotice } from "~/features/account/account-view";
+import {
+  AccountLinks,
+  ActionOutcome,
+  BookingList,
+  RequestAppointmentForm,
+  VerifyEmailNotice,
+} from "~/features/account/account-view";
 import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
@@ -11,7 +17,10 @@ import { readFormObject } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { failure } from "~/utils/result";
 
-export const meta: MetaFunction = () => [{ title: `My Account | ${business.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `My Account | ${business.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -19,7 +28,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview };
 }
 
-const REQUEST_FIELDS = ["customerName", "customerPhone", "customerEmail", "serviceType", "address", "preferredTiming", "priority", "description", "preferredDate", "preferredTime"];
+const REQUEST_FIELDS = [
+  "customerName",
+  "customerPhone",
+  "customerEmail",
+  "serviceType",
+  "address",
+  "preferredTiming",
+  "priority",
+  "description",
+  "preferredDate",
+  "preferredTime",
+];
 
 /**
  * The portal's form posts, one `intent` each. Refusals are shown on the page,
@@ -33,14 +53,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (thrown instanceof Response) return null;
     throw thrown;
   });
-  if (!input) return actionData(failure(400, "The form contained characters we cannot accept. Please remove them and try again."), { intent: null, at }, page);
-  if (input.intent === "cancel") return actionData(await cancelOwnBooking(context, user, input.bookingId), { intent: "cancel" as const, at }, page);
+  if (!input)
+    return actionData(
+      failure(400, "The form contained characters we cannot accept. Please remove them and try again."),
+      { intent: null, at },
+      page,
+    );
+  if (input.intent === "cancel")
+    return actionData(await cancelOwnBooking(context, user, input.bookingId), { intent: "cancel" as const, at }, page);
   if (input.intent === "resend-verification") {
-    return actionData(await resendVerificationLink(context, user.id), { intent: "resend-verification" as const, at }, page);
+    return actionData(
+      await resendVerificationLink(context, user.id),
+      { intent: "resend-verification" as const, at },
+      page,
+    );
   }
   if (input.intent === "request") {
     const values = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
-    return actionData(await requestPortalAppointment(context, user, values), { intent: "request" as const, values, at }, page);
+    return actionData(
+      await requestPortalAppointment(context, user, values),
+      { intent: "request" as const, values, at },
+      page,
+    );
   }
   return actionData(failure(400, "Unknown action."), { intent: null, at }, page);
 }
@@ -51,7 +85,12 @@ export default function AccountPage() {
 
   useEffect(() => {
     if (!result?.ok) return;
-    const title = result.intent === "cancel" ? "Booking cancelled" : result.intent === "resend-verification" ? "Link sent" : "Appointment requested";
+    const title =
+      result.intent === "cancel"
+        ? "Booking cancelled"
+        : result.intent === "resend-verification"
+          ? "Link sent"
+          : "Appointment requested";
     toast({ title, description: result.message });
   }, [result]);
 
@@ -71,28 +110,42 @@ export default function AccountPage() {
           <VerifyEmailNotice email={user.email} result={result?.intent === "resend-verification" ? result : null} />
         </div>
       )}
-      {verified ? <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="bookings-heading" className="space-y-4">
-          <h2 id="bookings-heading" className="text-2xl font-bold">
-            Your bookings
-          </h2>
-          <ActionOutcome result={result && result.intent !== "request" ? result : null} />
-          <BookingList bookings={bookings} />
-          <AccountLinks />
-        </section>
-        <section aria-labelledby="request-heading" className="space-y-4">
-          <h2 id="request-heading" className="text-2xl font-bold" tabIndex={-1}>
-            Request an appointment
-          </h2>
-          <ActionOutcome result={requestResult ? { ok: requestResult.ok, message: requestResult.ok || !requestResult.errors ? requestResult.message : "Please correct the highlighted fields." } : null} />
-          <RequestAppointmentForm
-            prefill={prefill}
-            errors={requestResult && !requestResult.ok ? requestResult.errors : undefined}
-            values={requestResult && !requestResult.ok ? requestResult.values : undefined}
-            formKey={requestResult?.ok ? `done-${requestResult.at}` : "form"}
-          />
-        </section>
-      </div> : (
+      {verified ? (
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+          <section aria-labelledby="bookings-heading" className="space-y-4">
+            <h2 id="bookings-heading" className="text-2xl font-bold">
+              Your bookings
+            </h2>
+            <ActionOutcome result={result && result.intent !== "request" ? result : null} />
+            <BookingList bookings={bookings} />
+            <AccountLinks />
+          </section>
+          <section aria-labelledby="request-heading" className="space-y-4">
+            <h2 id="request-heading" className="text-2xl font-bold" tabIndex={-1}>
+              Request an appointment
+            </h2>
+            <ActionOutcome
+              result={
+                requestResult
+                  ? {
+                      ok: requestResult.ok,
+                      message:
+                        requestResult.ok || !requestResult.errors
+                          ? requestResult.message
+                          : "Please correct the highlighted fields.",
+                    }
+                  : null
+              }
+            />
+            <RequestAppointmentForm
+              prefill={prefill}
+              errors={requestResult && !requestResult.ok ? requestResult.errors : undefined}
+              values={requestResult && !requestResult.ok ? requestResult.values : undefined}
+              formKey={requestResult?.ok ? `done-${requestResult.at}` : "form"}
+            />
+          </section>
+        </div>
+      ) : (
         <div className="mx-auto max-w-6xl px-4 pb-10">
           <AccountLinks />
         </div>

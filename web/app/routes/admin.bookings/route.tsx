@@ -23,7 +23,14 @@ import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingsPage, parseBookingsSearch } from "~/features/admin/bookings-page.server";
 import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
-import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel, type Booking, type BookingStatus } from "~/features/admin/format";
+import {
+  BOOKING_PRIORITIES,
+  BOOKING_STATUSES,
+  priorityLabel,
+  statusLabel,
+  type Booking,
+  type BookingStatus,
+} from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
@@ -38,7 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const searchParams = new URL(request.url).searchParams;
   const query = parseBookingsSearch(searchParams);
   const page = await bookingsPage(context, query);
-  return { ...page, filters: { status: query.status ?? "", priority: query.priority ?? "" }, prefill: await bookingPrefill(context, searchParams) };
+  return {
+    ...page,
+    filters: { status: query.status ?? "", priority: query.priority ?? "" },
+    prefill: await bookingPrefill(context, searchParams),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,7 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 // Creating a customer changes nothing on this page, nor does a refused change.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false
+    ? false
+    : defaultShouldRevalidate;
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
@@ -145,7 +158,13 @@ export default function BookingsPage() {
             <Label htmlFor="filter-status" className="text-xs text-slate-600">
               Status
             </Label>
-            <NativeSelect id="filter-status" name="status" defaultValue={filters.status} key={`s-${filters.status}`} className="h-9 w-40 py-1">
+            <NativeSelect
+              id="filter-status"
+              name="status"
+              defaultValue={filters.status}
+              key={`s-${filters.status}`}
+              className="h-9 w-40 py-1"
+            >
               <option value="">All statuses</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -158,7 +177,13 @@ export default function BookingsPage() {
             <Label htmlFor="filter-priority" className="text-xs text-slate-600">
               Priority
             </Label>
-            <NativeSelect id="filter-priority" name="priority" defaultValue={filters.priority} key={`p-${filters.priority}`} className="h-9 w-40 py-1">
+            <NativeSelect
+              id="filter-priority"
+              name="priority"
+              defaultValue={filters.priority}
+              key={`p-${filters.priority}`}
+              className="h-9 w-40 py-1"
+            >
               <option value="">All priorities</option>
               {BOOKING_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
@@ -199,7 +224,11 @@ export default function BookingsPage() {
           <Inbox aria-hidden="true" className="mx-auto size-10 text-slate-400" />
           <h2 className="mt-3 text-lg font-semibold text-slate-900">No bookings</h2>
           <p className="mt-1 text-sm text-slate-600">
-            {filtered ? "No bookings match these filters." : paged ? "There are no bookings on this page." : "No service appointments have been created yet."}
+            {filtered
+              ? "No bookings match these filters."
+              : paged
+                ? "There are no bookings on this page."
+                : "No service appointments have been created yet."}
           </p>
           {filtered || paged ? (
             <Link to="/admin/bookings" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-4")}>
@@ -252,7 +281,10 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   );
   if (!to)
     return (
-      <span aria-disabled="true" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "pointer-events-none opacity-50")}>
+      <span
+        aria-disabled="true"
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "pointer-events-none opacity-50")}
+      >
         {content}
       </span>
     );
@@ -270,10 +302,18 @@ function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id
   const shownStatus = (typeof pendingStatus === "string" ? pendingStatus : booking.status) as BookingStatus;
   const selectId = `status-${booking.id}`;
 
-  useFetcherDone(fetcher, (result) => toastResult(result, "Booking status updated successfully", "Failed to update booking status"));
+  useFetcherDone(fetcher, (result) =>
+    toastResult(result, "Booking status updated successfully", "Failed to update booking status"),
+  );
 
   return (
-    <Tr className={booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled" ? "max-md:border-red-300" : undefined}>
+    <Tr
+      className={
+        booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled"
+          ? "max-md:border-red-300"
+          : undefined
+      }
+    >
       <Td primary className="whitespace-nowrap">
         <span className="font-mono text-sm font-semibold text-slate-900">#{booking.id}</span>
       </Td>
@@ -318,7 +358,10 @@ function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id
             className="h-9 min-w-36 py-1"
             onChange={(event) => {
               if (event.currentTarget.value === booking.status) return;
-              fetcher.submit({ intent: "update-status", bookingId: String(booking.id), status: event.currentTarget.value }, { method: "post" });
+              fetcher.submit(
+                { intent: "update-status", bookingId: String(booking.id), status: event.currentTarget.value },
+                { method: "post" },
+              );
             }}
           >
             {BOOKING_STATUSES.map((s) => (
@@ -344,13 +387,21 @@ function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id
  */
 function MergeCustomerButton({ bookingId, into }: { bookingId: number; into: { id: number; name: string } }) {
   const fetcher = useFetcher<typeof action>({ key: `booking-merge-${bookingId}` });
-  useFetcherDone(fetcher, (result) => toastResult(result, "Customer records merged", "Failed to merge the customer records"));
+  useFetcherDone(fetcher, (result) =>
+    toastResult(result, "Customer records merged", "Failed to merge the customer records"),
+  );
   return (
     <fetcher.Form method="post" className="mt-1">
       <input type="hidden" name="intent" value="merge-customer" />
       <input type="hidden" name="bookingId" value={bookingId} />
       <p className="text-xs text-amber-800">{`Same email as customer #${into.id}`}</p>
-      <Button type="submit" size="sm" variant="outline" className="mt-1 h-7 px-2 text-xs" disabled={fetcher.state !== "idle"}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        className="mt-1 h-7 px-2 text-xs"
+        disabled={fetcher.state !== "idle"}
+      >
         {`Merge into #${into.id}`}
         <span className="sr-only">
           {" "}

@@ -29,7 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false
+    ? false
+    : defaultShouldRevalidate;
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 

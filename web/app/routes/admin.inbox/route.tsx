@@ -19,7 +19,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Opened first, so the list below already shows it as read.
   const opened = itemKey ? await openInboxItem(context, itemKey) : null;
   const list = await listInbox(context, { q, page });
-  return { ...list, q, itemKey: opened ? itemKey : null, opened, missing: Boolean(itemKey && !opened), adminId: admin.id };
+  return {
+    ...list,
+    q,
+    itemKey: opened ? itemKey : null,
+    opened,
+    missing: Boolean(itemKey && !opened),
+    adminId: admin.id,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +59,14 @@ export default function InboxPage() {
       ) : null}
       <InboxSearch q={data.q} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <InboxList items={data.items} q={data.q} page={data.page} pages={data.pages} total={data.total} openKey={data.itemKey} />
+        <InboxList
+          items={data.items}
+          q={data.q}
+          page={data.page}
+          pages={data.pages}
+          total={data.total}
+          openKey={data.itemKey}
+        />
         <div>
           {data.missing ? (
             <Alert tone="destructive" role="alert">
@@ -61,7 +75,9 @@ export default function InboxPage() {
           ) : data.opened ? (
             <InboxDetail opened={data.opened} itemKey={data.itemKey!} adminId={data.adminId} posted={posted} />
           ) : (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">Choose a message or conversation to read it.</p>
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+              Choose a message or conversation to read it.
+            </p>
           )}
         </div>
       </div>

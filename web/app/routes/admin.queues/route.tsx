@@ -4,7 +4,13 @@ import { ArrowLeft, RotateCcw } from "lucide-react";
 import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { isQueueName, outboxState, queueStates, retryFailedJob, retryNotification } from "~/features/admin/queues.server";
+import {
+  isQueueName,
+  outboxState,
+  queueStates,
+  retryFailedJob,
+  retryNotification,
+} from "~/features/admin/queues.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
@@ -27,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const retried = await retryNotification(context, jobId)
     .then((done) => done || retryFailedJob(context, queue, jobId))
     .catch(() => false);
-  return retried ? { ok: true, message: `Job ${jobId} is queued again.` } : { ok: false, message: `Job ${jobId} could not be retried.` };
+  return retried
+    ? { ok: true, message: `Job ${jobId} is queued again.` }
+    : { ok: false, message: `Job ${jobId} could not be retried.` };
 }
 
 const labels = { email: "Emails", chat: "Chat replies", notifications: "Live notifications" } as const;
@@ -61,16 +69,26 @@ export default function QueuesPage() {
         <ArrowLeft aria-hidden="true" /> Back to Dashboard
       </Link>
       <h1 className="mt-4 text-3xl font-bold">Queues</h1>
-      <p className="mt-2 text-slate-700">Background work: emails to staff and customers, chat replies and live alerts. Failed jobs stay here until retried.</p>
+      <p className="mt-2 text-slate-700">
+        Background work: emails to staff and customers, chat replies and live alerts. Failed jobs stay here until
+        retried.
+      </p>
       <section aria-labelledby="outbox" className="mt-6 rounded-lg border border-slate-200 p-5">
-        <h2 id="outbox" className="text-xl font-semibold">Notifications</h2>
+        <h2 id="outbox" className="text-xl font-semibold">
+          Notifications
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
           Every email and live alert is stored with the change that caused it, then sent.
-          {outbox.oldestPendingSince ? ` The oldest one waiting has been due since ${formatDateTime(outbox.oldestPendingSince)}.` : " None is waiting."}
+          {outbox.oldestPendingSince
+            ? ` The oldest one waiting has been due since ${formatDateTime(outbox.oldestPendingSince)}.`
+            : " None is waiting."}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           {(Object.keys(outboxLabels) as Array<keyof typeof outboxLabels>).map((k) => (
-            <div key={k} className={`rounded-md p-3 ${k === "failed" && outbox.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}>
+            <div
+              key={k}
+              className={`rounded-md p-3 ${k === "failed" && outbox.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}
+            >
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{outboxLabels[k]}</dt>
               <dd className="text-2xl font-bold">{outbox.counts[k]}</dd>
             </div>
@@ -81,17 +99,31 @@ export default function QueuesPage() {
             <caption className="sr-only">Failed notifications</caption>
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-3">Notification</th>
-                <th scope="col" className="py-2 pr-3">Last error</th>
-                <th scope="col" className="py-2 pr-3">Attempts</th>
-                <th scope="col" className="py-2 pr-3">Failed at</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-3">
+                  Notification
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Last error
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Attempts
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Failed at
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {outbox.failed.map((row) => (
                 <tr key={row.key} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 font-mono text-xs">{row.kind}<br />{row.key}</td>
+                  <td className="py-2 pr-3 font-mono text-xs">
+                    {row.kind}
+                    <br />
+                    {row.key}
+                  </td>
                   <td className="max-w-md py-2 pr-3 break-words">{row.lastError}</td>
                   <td className="py-2 pr-3">{row.attempts}</td>
                   <td className="py-2 pr-3">{row.failedAt ? formatDateTime(row.failedAt) : "—"}</td>
@@ -108,18 +140,26 @@ export default function QueuesPage() {
       </section>
       {!queues ? (
         <Alert tone="destructive" className="mt-6" role="alert">
-          The queue service (Redis) is not answering. Messages and bookings are still stored, and will be sent when it is back.
+          The queue service (Redis) is not answering. Messages and bookings are still stored, and will be sent when it
+          is back.
         </Alert>
       ) : (
         <div className="mt-6 space-y-8">
           {queues.map((q) => (
-            <section key={q.name} aria-labelledby={`queue-${q.name}`} className="rounded-lg border border-slate-200 p-5">
+            <section
+              key={q.name}
+              aria-labelledby={`queue-${q.name}`}
+              className="rounded-lg border border-slate-200 p-5"
+            >
               <h2 id={`queue-${q.name}`} className="text-xl font-semibold">
                 {labels[q.name]} <span className="text-sm font-normal text-slate-600">({q.name})</span>
               </h2>
               <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
                 {(["waiting", "active", "delayed", "failed", "completed"] as const).map((k) => (
-                  <div key={k} className={`rounded-md p-3 ${k === "failed" && q.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}>
+                  <div
+                    key={k}
+                    className={`rounded-md p-3 ${k === "failed" && q.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}
+                  >
                     <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
                     <dd className="text-2xl font-bold">{q.counts[k]}</dd>
                   </div>
@@ -130,17 +170,31 @@ export default function QueuesPage() {
                   <caption className="sr-only">Failed {q.name} jobs</caption>
                   <thead>
                     <tr className="border-b border-slate-200">
-                      <th scope="col" className="py-2 pr-3">Job</th>
-                      <th scope="col" className="py-2 pr-3">Reason</th>
-                      <th scope="col" className="py-2 pr-3">Attempts</th>
-                      <th scope="col" className="py-2 pr-3">Failed at</th>
-                      <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                      <th scope="col" className="py-2 pr-3">
+                        Job
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Reason
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Attempts
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Failed at
+                      </th>
+                      <th scope="col" className="py-2">
+                        <span className="sr-only">Actions</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {q.failed.map((job) => (
                       <tr key={job.id} className="border-b border-slate-100 align-top">
-                        <td className="py-2 pr-3 font-mono text-xs">{job.name}<br />{job.id}</td>
+                        <td className="py-2 pr-3 font-mono text-xs">
+                          {job.name}
+                          <br />
+                          {job.id}
+                        </td>
                         <td className="max-w-md py-2 pr-3 break-words">{job.failedReason}</td>
                         <td className="py-2 pr-3">{job.attemptsMade}</td>
                         <td className="py-2 pr-3">{formatDateTime(job.finishedOn, "—")}</td>
@@ -152,7 +206,9 @@ export default function QueuesPage() {
                   </tbody>
                 </table>
               ) : (
-                <p className="mt-4 text-sm text-slate-600">No failed jobs{q.name === "chat" ? "" : " (failed notifications are listed above)"}.</p>
+                <p className="mt-4 text-sm text-slate-600">
+                  No failed jobs{q.name === "chat" ? "" : " (failed notifications are listed above)"}.
+                </p>
               )}
             </section>
           ))}

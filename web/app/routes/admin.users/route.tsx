@@ -53,7 +53,8 @@ export default function UsersPage() {
 
       {posted ? (
         <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
-          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong> {posted.ok ? "User role updated successfully." : posted.message || "Failed to update user role"}
+          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong>{" "}
+          {posted.ok ? "User role updated successfully." : posted.message || "Failed to update user role"}
         </Alert>
       ) : null}
 
@@ -84,7 +85,9 @@ function UserRow({ user, isSelf, locked }: { user: User; isSelf: boolean; locked
   const shownRole = (typeof pendingRole === "string" ? pendingRole : user.role) as Role;
   const selectId = `role-${user.id}`;
 
-  useFetcherDone(fetcher, (result) => toastResult(result, "User role updated successfully.", "Failed to update user role"));
+  useFetcherDone(fetcher, (result) =>
+    toastResult(result, "User role updated successfully.", "Failed to update user role"),
+  );
 
   return (
     <Tr>
@@ -134,7 +137,10 @@ function UserRow({ user, isSelf, locked }: { user: User; isSelf: boolean; locked
             className="h-9 min-w-32 py-1"
             onChange={(event) => {
               if (event.currentTarget.value === user.role) return;
-              fetcher.submit({ intent: "change-role", userId: String(user.id), role: event.currentTarget.value }, { method: "post" });
+              fetcher.submit(
+                { intent: "change-role", userId: String(user.id), role: event.currentTarget.value },
+                { method: "post" },
+              );
             }}
           >
             {ROLES.map((role) => (

@@ -26,10 +26,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (thrown instanceof Response) return null;
     throw thrown;
   });
-  if (!input) return { ok: false as const, message: "Your message contains characters we cannot accept. Please remove them and try again.", errors: undefined, values: {} };
+  if (!input)
+    return {
+      ok: false as const,
+      message: "Your message contains characters we cannot accept. Please remove them and try again.",
+      errors: undefined,
+      values: {},
+    };
   const result = await submitContactMessage(context, input, request.headers.get("user-agent"));
   if (result.ok) return { ok: true as const };
-  const values = Object.fromEntries(Object.entries(input).filter(([k]) => ["firstName", "lastName", "email", "phone", "service", "message"].includes(k)));
+  const values = Object.fromEntries(
+    Object.entries(input).filter(([k]) =>
+      ["firstName", "lastName", "email", "phone", "service", "message"].includes(k),
+    ),
+  );
   return { ok: false as const, message: result.message, errors: result.errors, values };
 }
 
@@ -46,7 +56,10 @@ export default function ContactPage() {
               ? "Electrical emergency? We answer 24/7, 365 days a year."
               : "The office is closed now, but our emergency line answers 24/7. Electrical emergency? Call now."}
           </p>
-          <a href={business.phoneHref} className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-bold text-red-800">
+          <a
+            href={business.phoneHref}
+            className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-bold text-red-800"
+          >
             <Phone aria-hidden="true" className="size-4" />
             Call {business.phone} now
           </a>
@@ -56,7 +69,8 @@ export default function ContactPage() {
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h1 className="text-3xl font-bold sm:text-4xl">Contact Us</h1>
           <p className="mt-3 max-w-2xl text-lg text-brand-100">
-            Tell us about your project or problem and a licensed electrician will get back to you within 24 hours. Estimates are always free.
+            Tell us about your project or problem and a licensed electrician will get back to you within 24 hours.
+            Estimates are always free.
           </p>
         </div>
       </section>
@@ -75,8 +89,13 @@ export default function ContactPage() {
               <Clock aria-hidden="true" className="size-5 text-brand-700" />
               Business Hours
             </h2>
-            <p className={`mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${office.open ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>
-              <span aria-hidden="true" className={`size-2 rounded-full ${office.open ? "bg-green-600" : "bg-amber-600"}`} />
+            <p
+              className={`mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${office.open ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}
+            >
+              <span
+                aria-hidden="true"
+                className={`size-2 rounded-full ${office.open ? "bg-green-600" : "bg-amber-600"}`}
+              />
               {office.label}
             </p>
             {office.open ? null : (

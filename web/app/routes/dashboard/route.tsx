@@ -16,7 +16,11 @@ export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", er
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const [stats, audit, feedUrl] = await Promise.all([adminStats(context), recentAudit(context, 10), currentFeedUrl(context, admin.id)]);
+  const [stats, audit, feedUrl] = await Promise.all([
+    adminStats(context),
+    recentAudit(context, 10),
+    currentFeedUrl(context, admin.id),
+  ]);
   return { admin, stats, audit, feedUrl };
 }
 
@@ -95,7 +99,13 @@ export default function DashboardPage() {
         stats={[
           { label: "Total bookings", value: b.total },
           { label: "This week", value: b.thisWeek, hint: "Scheduled Sunday to Saturday" },
-          { label: "Pending", value: b.pending, hint: "Awaiting assignment", to: "/admin/bookings?status=pending", tone: b.pending > 0 ? "attention" : undefined },
+          {
+            label: "Pending",
+            value: b.pending,
+            hint: "Awaiting assignment",
+            to: "/admin/bookings?status=pending",
+            tone: b.pending > 0 ? "attention" : undefined,
+          },
           { label: "Completed", value: b.completed, to: "/admin/bookings?status=completed" },
         ]}
       />
@@ -137,7 +147,9 @@ function StatsSection({ id, title, stats, action }: { id: string; title: string;
         </h2>
         {action}
       </div>
-      <dl className={cn("grid grid-cols-2 gap-3", stats.length > 4 ? "sm:grid-cols-3 lg:grid-cols-5" : "sm:grid-cols-4")}>
+      <dl
+        className={cn("grid grid-cols-2 gap-3", stats.length > 4 ? "sm:grid-cols-3 lg:grid-cols-5" : "sm:grid-cols-4")}
+      >
         {stats.map((stat) => (
           <div
             key={stat.label}
@@ -149,14 +161,20 @@ function StatsSection({ id, title, stats, action }: { id: string; title: string;
           >
             <dt className="order-1 text-sm font-medium text-slate-600">
               {stat.to ? (
-                <Link to={stat.to} prefetch="intent" className="after:absolute after:inset-0 after:rounded-xl hover:underline">
+                <Link
+                  to={stat.to}
+                  prefetch="intent"
+                  className="after:absolute after:inset-0 after:rounded-xl hover:underline"
+                >
                   {stat.label}
                 </Link>
               ) : (
                 stat.label
               )}
             </dt>
-            <dd className="order-2 mt-1 text-3xl font-bold tabular-nums text-slate-900">{numberFmt.format(stat.value)}</dd>
+            <dd className="order-2 mt-1 text-3xl font-bold tabular-nums text-slate-900">
+              {numberFmt.format(stat.value)}
+            </dd>
             {stat.hint ? <dd className="order-3 mt-1 text-xs text-slate-600">{stat.hint}</dd> : null}
           </div>
         ))}

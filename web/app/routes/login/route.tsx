@@ -2,7 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { isAuthIntent, type AuthIntent } from "@app/shared/api/auth-rules";
 import { business } from "@app/shared/business";
-import { ENHANCED_FIELD, formValues, viewAfterSuccess, viewFromSearch, viewOfIntent, type AuthActionData } from "~/features/auth/auth-views";
+import {
+  ENHANCED_FIELD,
+  formValues,
+  viewAfterSuccess,
+  viewFromSearch,
+  viewOfIntent,
+  type AuthActionData,
+} from "~/features/auth/auth-views";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
 import { AuthFailureError } from "~/features/auth/outcome.server";
@@ -13,7 +20,10 @@ import { commitSessionCookie } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [
   { title: `Log In | ${business.name}` },
-  { name: "description", content: `Log in to your ${business.name} account, create one, or reset a forgotten password.` },
+  {
+    name: "description",
+    content: `Log in to your ${business.name} account, create one, or reset a forgotten password.`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -56,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       { status: refusal?.status ?? 500, headers: refusal ? retryAfterHeaders(refusal) : undefined },
     );
-  const succeeded = (headers?: HeadersInit) => data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent] }, { headers });
+  const succeeded = (headers?: HeadersInit) =>
+    data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent] }, { headers });
 
   if (!isAuthIntent(posted)) return failed(failure(400, "Unknown form. Please reload the page and try again."));
   if (Object.values(values).some((v) => typeof v === "string" && v.includes("\u0000"))) {
@@ -65,11 +76,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "login" || intent === "register") {
       const signedIn = await createAuthenticator(context, form).authenticate(intent, request);
-      const headers: [string, string][] = [["Set-Cookie", await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt)]];
+      const headers: [string, string][] = [
+        ["Set-Cookie", await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt)],
+      ];
       if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
       return values[ENHANCED_FIELD] === "1" ? succeeded(headers) : redirect("/", { headers });
     }
-    const outcome = intent === "request-reset" ? await requestPasswordReset(context, values) : await resetPassword(context, values, { form: true });
+    const outcome =
+      intent === "request-reset"
+        ? await requestPasswordReset(context, values)
+        : await resetPassword(context, values, { form: true });
     return outcome.ok ? succeeded() : failed(outcome);
   } catch (error) {
     if (error instanceof AuthFailureError) return failed(error.failure);

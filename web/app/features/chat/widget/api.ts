@@ -43,7 +43,10 @@ export class ChatRequestError extends Error {
  */
 export async function readTranscript(sessionId: string): Promise<ServerChatMessage[]> {
   try {
-    const response = await fetch(`/api/chat/${encodeURIComponent(sessionId)}/messages`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    const response = await fetch(`/api/chat/${encodeURIComponent(sessionId)}/messages`, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
     if (!response.ok) return [];
     const body = (await response.json()) as { messages?: unknown };
     return Array.isArray(body.messages) ? (body.messages as ServerChatMessage[]) : [];
@@ -54,9 +57,22 @@ export async function readTranscript(sessionId: string): Promise<ServerChatMessa
 
 /** POST /api/chat/:sessionId/message. Throws ChatRequestError ('Failed to send message') on a non-OK answer. */
 export async function sendMessage(sessionId: string, message: string): Promise<SendResult> {
-  const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/message`, { sender: "user", message, messageType: "text" });
-  const body = (data ?? {}) as { userMessage?: ServerChatMessage; assistantMessage?: ServerChatMessage | null; message?: string };
-  if (!ok) throw new ChatRequestError("Failed to send message", status, typeof body.message === "string" ? body.message : null);
+  const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/message`, {
+    sender: "user",
+    message,
+    messageType: "text",
+  });
+  const body = (data ?? {}) as {
+    userMessage?: ServerChatMessage;
+    assistantMessage?: ServerChatMessage | null;
+    message?: string;
+  };
+  if (!ok)
+    throw new ChatRequestError(
+      "Failed to send message",
+      status,
+      typeof body.message === "string" ? body.message : null,
+    );
   return { status, userMessage: body.userMessage ?? null, assistantMessage: body.assistantMessage ?? null };
 }
 
@@ -69,7 +85,9 @@ export type BookingResult =
 
 /** POST /api/chat/:sessionId/book-appointment. */
 export async function bookAppointment(sessionId: string, values: AppointmentValues): Promise<BookingResult> {
-  const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as Record<string, string>;
+  const trimmed = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]),
+  ) as Record<string, string>;
   const payload: Record<string, string> = {
     customerName: trimmed.customerName!,
     customerPhone: trimmed.customerPhone!,
@@ -85,7 +103,8 @@ export async function bookAppointment(sessionId: string, values: AppointmentValu
   try {
     const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/book-appointment`, payload);
     const body = data as { success?: boolean; message?: unknown; errors?: unknown } | null;
-    if (ok && body?.success === true) return { kind: "success", message: typeof body.message === "string" ? body.message : "" };
+    if (ok && body?.success === true)
+      return { kind: "success", message: typeof body.message === "string" ? body.message : "" };
     if (body && body.success === false && typeof body.message === "string" && status < 500) {
       const errors = body.errors && typeof body.errors === "object" ? (body.errors as Record<string, string>) : {};
       return { kind: "refused", status, message: body.message, errors };

@@ -109,7 +109,9 @@ export function AppointmentForm({
     if (submitting) return;
     const check = parseForm(new FormData(event.currentTarget), appointmentRequestSchema);
     if (check.status !== "success") {
-      const found = Object.fromEntries(Object.entries(check.error ?? {}).flatMap(([f, m]) => (m?.[0] ? [[f, m[0]]] : [])));
+      const found = Object.fromEntries(
+        Object.entries(check.error ?? {}).flatMap(([f, m]) => (m?.[0] ? [[f, m[0]]] : [])),
+      );
       const shown = refusal(values as unknown as Record<string, unknown>, found);
       setMissing(shown.missing);
       setErrors(shown.errors);
@@ -128,7 +130,9 @@ export function AppointmentForm({
         return;
       }
       if (result.kind === "refused" && Object.keys(result.errors).length) {
-        const known = Object.fromEntries(Object.entries(result.errors).filter(([f]) => (fieldOrder as string[]).includes(f)));
+        const known = Object.fromEntries(
+          Object.entries(result.errors).filter(([f]) => (fieldOrder as string[]).includes(f)),
+        );
         setErrors(known);
         setAlert(CHECK_FIELDS_MESSAGE);
         focusFirst(Object.keys(known) as AppointmentField[]);
@@ -163,16 +167,26 @@ export function AppointmentForm({
           <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />
           Request an appointment
         </h3>
-        <Button variant="ghost" size="icon" className="-mr-2 -mt-2 size-9" onClick={onCancel} aria-label="Close the booking form">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mr-2 -mt-2 size-9"
+          onClick={onCancel}
+          aria-label="Close the booking form"
+        >
           <X aria-hidden="true" />
         </Button>
       </div>
       <p className="mb-3 text-xs text-slate-600">
-        Fields marked <span className="text-destructive">*</span> are required. We&apos;ll call you within 24 hours to confirm.
+        Fields marked <span className="text-destructive">*</span> are required. We&apos;ll call you within 24 hours to
+        confirm.
       </p>
 
       {alert ? (
-        <div role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+        <div
+          role="alert"
+          className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+        >
           {alert}
         </div>
       ) : null}
@@ -182,10 +196,27 @@ export function AppointmentForm({
           {(p) => <Input {...p} {...control("customerName")} autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("customerPhone")} label="Phone" required error={errors.customerPhone}>
-          {(p) => <Input {...p} {...control("customerPhone")} type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX_LENGTH} />}
+          {(p) => (
+            <Input
+              {...p}
+              {...control("customerPhone")}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={PHONE_MAX_LENGTH}
+            />
+          )}
         </Field>
         <Field id={idFor("customerEmail")} label="Email" required error={errors.customerEmail}>
-          {(p) => <Input {...p} {...control("customerEmail")} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />}
+          {(p) => (
+            <Input
+              {...p}
+              {...control("customerEmail")}
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX_LENGTH}
+            />
+          )}
         </Field>
         <Field id={idFor("serviceType")} label="Service Needed" required error={errors.serviceType}>
           {(p) => (
@@ -219,7 +250,12 @@ export function AppointmentForm({
             )}
           </Field>
         </div>
-        <Field id={idFor("preferredTiming")} label="Preferred timing" hint="For example: weekday mornings, after 3 PM" error={errors.preferredTiming}>
+        <Field
+          id={idFor("preferredTiming")}
+          label="Preferred timing"
+          hint="For example: weekday mornings, after 3 PM"
+          error={errors.preferredTiming}
+        >
           {(p) => <Input {...p} {...control("preferredTiming")} maxLength={PREFERRED_TIMING_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("priority")} label="Priority" error={errors.priority}>
@@ -234,7 +270,16 @@ export function AppointmentForm({
           )}
         </Field>
         <Field id={idFor("description")} label="Description" error={errors.description}>
-          {(p) => <Textarea {...p} {...control("description")} rows={3} maxLength={DESCRIPTION_MAX_LENGTH} className="min-h-20" placeholder="What's going on?" />}
+          {(p) => (
+            <Textarea
+              {...p}
+              {...control("description")}
+              rows={3}
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              className="min-h-20"
+              placeholder="What's going on?"
+            />
+          )}
         </Field>
       </div>
 

@@ -30,7 +30,8 @@ function whenIdleAfterLoad(task: () => void): () => void {
   let timeoutHandle: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     if (cancelled) return;
-    if (typeof window.requestIdleCallback === "function") idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 5000 });
+    if (typeof window.requestIdleCallback === "function")
+      idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 5000 });
     else timeoutHandle = setTimeout(() => !cancelled && task(), 2000);
   };
   if (document.readyState === "complete") schedule();
@@ -140,7 +141,12 @@ export function ChatLauncher() {
         ) : (
           <MessageCircle aria-hidden="true" className="size-6" />
         )}
-        {unread && !open ? <span aria-hidden="true" className="absolute right-0.5 top-0.5 size-3.5 rounded-full bg-accent-400 ring-2 ring-white" /> : null}
+        {unread && !open ? (
+          <span
+            aria-hidden="true"
+            className="absolute right-0.5 top-0.5 size-3.5 rounded-full bg-accent-400 ring-2 ring-white"
+          />
+        ) : null}
       </button>
       {/* A polite live region without role="status", so it never competes with a page's own status messages. */}
       <span aria-live="polite" className="sr-only">

@@ -53,7 +53,8 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
       if (el) el.scrollTop = el.scrollHeight;
       stickToBottom.current = true;
       const active = document.activeElement;
-      if (!active || active === document.body || !scrollRef.current?.parentElement?.contains(active)) inputRef.current?.focus();
+      if (!active || active === document.body || !scrollRef.current?.parentElement?.contains(active))
+        inputRef.current?.focus();
     }
     formWasOpen.current = state.formOpen;
   }, [state.formOpen, open]);
@@ -110,7 +111,10 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
   };
 
   const showTyping = (pending || state.typing) && !state.streaming;
-  const actions = !pending && !state.streaming && lastMessage?.sender === "assistant" ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS) : [];
+  const actions =
+    !pending && !state.streaming && lastMessage?.sender === "assistant"
+      ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS)
+      : [];
 
   return (
     <div
@@ -129,7 +133,10 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
       )}
     >
       <div className="flex items-center gap-3 bg-brand-800 px-4 py-3 text-white">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-400 text-slate-900">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-400 text-slate-900"
+        >
           <Zap className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -150,7 +157,12 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
         </button>
       </div>
 
-      <div ref={scrollRef} onScroll={onScroll} data-chat-scroll className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-chat-scroll
+        className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4"
+      >
         <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" className="space-y-3">
           {state.messages.map((item) => (
             <Bubble key={item.id} item={item} />
@@ -160,7 +172,10 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
         {/* The reply as it streams: shown, but announced only once complete (when it joins the log). */}
         {state.streaming ? (
           <div aria-hidden="true" data-testid="chat-streaming">
-            <Bubble item={{ id: state.streaming.id, sender: "assistant", text: state.streaming.text, timestamp: "" }} streaming />
+            <Bubble
+              item={{ id: state.streaming.id, sender: "assistant", text: state.streaming.text, timestamp: "" }}
+              streaming
+            />
           </div>
         ) : null}
 
@@ -169,7 +184,11 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
             <Avatar />
             <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
               {[0, 150, 300].map((delay) => (
-                <span key={delay} className="size-2 rounded-full bg-slate-400 motion-safe:animate-bounce" style={{ animationDelay: `${delay}ms` }} />
+                <span
+                  key={delay}
+                  className="size-2 rounded-full bg-slate-400 motion-safe:animate-bounce"
+                  style={{ animationDelay: `${delay}ms` }}
+                />
               ))}
             </div>
           </div>
@@ -193,7 +212,9 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
           </div>
         ) : null}
 
-        {state.formOpen ? <AppointmentForm focusRequest={state.formRequest} onSubmit={chat.submitBooking} onCancel={chat.closeForm} /> : null}
+        {state.formOpen ? (
+          <AppointmentForm focusRequest={state.formRequest} onSubmit={chat.submitBooking} onCancel={chat.closeForm} />
+        ) : null}
       </div>
 
       <form
@@ -244,7 +265,10 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
 
 function Avatar() {
   return (
-    <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-800 text-accent-400">
+    <span
+      aria-hidden="true"
+      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-800 text-accent-400"
+    >
       <Zap className="size-4" />
     </span>
   );
@@ -252,13 +276,20 @@ function Avatar() {
 
 function Bubble({ item, streaming = false }: { item: ChatItem; streaming?: boolean }) {
   const business = useBusinessFacts();
-  const senderLabel = { user: "You", assistant: `${business.shortName} assistant`, staff: `${business.shortName} team` } as const;
+  const senderLabel = {
+    user: "You",
+    assistant: `${business.shortName} assistant`,
+    staff: `${business.shortName} team`,
+  } as const;
   const mine = item.sender === "user";
   const staff = item.sender === "staff";
   return (
     <div className={cn("flex items-end gap-2", mine && "justify-end")} data-sender={item.sender}>
       {mine ? null : staff ? (
-        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-900">
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-900"
+        >
           {business.shortName.slice(0, 1)}
         </span>
       ) : (
@@ -274,7 +305,9 @@ function Bubble({ item, streaming = false }: { item: ChatItem; streaming?: boole
           item.tone === "error" && "bg-red-50 text-red-900 ring-red-200",
         )}
       >
-        {staff ? <span className="mb-0.5 block text-xs font-semibold text-amber-900">Staff · {business.shortName} team</span> : null}
+        {staff ? (
+          <span className="mb-0.5 block text-xs font-semibold text-amber-900">Staff · {business.shortName} team</span>
+        ) : null}
         <span className="sr-only">{staff ? "" : `${senderLabel[item.sender]}: `}</span>
         <span data-testid={streaming ? "chat-streaming-text" : undefined}>
           {splitPhones(item.text).map((part, i) =>
@@ -290,7 +323,12 @@ function Bubble({ item, streaming = false }: { item: ChatItem; streaming?: boole
               <span key={i}>{part.text}</span>
             ),
           )}
-          {streaming ? <span aria-hidden="true" className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-slate-400" /> : null}
+          {streaming ? (
+            <span
+              aria-hidden="true"
+              className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-slate-400"
+            />
+          ) : null}
         </span>
       </div>
     </div>

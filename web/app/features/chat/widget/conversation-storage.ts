@@ -17,10 +17,20 @@ export function readConversation(): StoredConversation | null {
     const raw = storage()?.getItem(CONVERSATION_KEY);
     if (!raw) return null;
     const data = JSON.parse(raw) as Partial<StoredConversation>;
-    if (data.v !== 1 || typeof data.sessionId !== "string" || !/^chat_[\w-]{8,100}$/.test(data.sessionId) || !Array.isArray(data.messages)) return null;
+    if (
+      data.v !== 1 ||
+      typeof data.sessionId !== "string" ||
+      !/^chat_[\w-]{8,100}$/.test(data.sessionId) ||
+      !Array.isArray(data.messages)
+    )
+      return null;
     const messages = data.messages.filter(
       (m): m is ChatItem =>
-        !!m && typeof m === "object" && typeof m.id === "string" && typeof m.text === "string" && ["user", "assistant", "staff"].includes(m.sender),
+        !!m &&
+        typeof m === "object" &&
+        typeof m.id === "string" &&
+        typeof m.text === "string" &&
+        ["user", "assistant", "staff"].includes(m.sender),
     );
     return { v: 1, sessionId: data.sessionId, messages };
   } catch {

@@ -33,7 +33,12 @@ export const greetingActions = ["Schedule an appointment", "What are your hours?
 export { isBookingAction };
 
 /** The reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
-export function replySuggestsBooking(reply: { message: string; intent?: string | null; suggestedActions?: readonly string[]; suggestsBooking?: boolean }): boolean {
+export function replySuggestsBooking(reply: {
+  message: string;
+  intent?: string | null;
+  suggestedActions?: readonly string[];
+  suggestsBooking?: boolean;
+}): boolean {
   const mentions = (s: string) => /schedul|appointment/i.test(s);
   return (
     reply.intent === "booking" ||
@@ -43,7 +48,8 @@ export function replySuggestsBooking(reply: { message: string; intent?: string |
   );
 }
 
-export const bookingOfferText = "Would you like to schedule an appointment? I can open our booking form for you right here in the chat.";
+export const bookingOfferText =
+  "Would you like to schedule an appointment? I can open our booking form for you right here in the chat.";
 export const OPEN_BOOKING_FORM_ACTION = "Open booking form";
 
 // ---------------------------------------------------------------------------
@@ -53,9 +59,11 @@ export const OPEN_BOOKING_FORM_ACTION = "Open booking form";
 export const sendFailureText = (facts: BusinessFacts = business) =>
   `I'm sorry, I'm having trouble connecting right now. Please call us at ${facts.phone} and we'll help you right away.`;
 
-export const bookingSuccessText = (serverMessage: string) => `Your appointment request has been submitted! ${serverMessage}`.trim();
+export const bookingSuccessText = (serverMessage: string) =>
+  `Your appointment request has been submitted! ${serverMessage}`.trim();
 
-export const bookingIssueText = (serverMessage: string) => `Sorry, there was an issue with your booking: ${serverMessage}`;
+export const bookingIssueText = (serverMessage: string) =>
+  `Sorry, there was an issue with your booking: ${serverMessage}`;
 
 export const bookingErrorText = (facts: BusinessFacts = business) =>
   `I'm sorry, there was an error processing your appointment request. Please call us at ${facts.phone} or try again later.`;

@@ -11,7 +11,14 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { io, type Socket } from "socket.io-client";
-import { bookAppointment, ChatRequestError, createSession, readTranscript, sendMessage, type BookingResult } from "./api";
+import {
+  bookAppointment,
+  ChatRequestError,
+  createSession,
+  readTranscript,
+  sendMessage,
+  type BookingResult,
+} from "./api";
 import {
   BOOKING_OFFER_DELAY_MS,
   bookingErrorText,
@@ -70,11 +77,20 @@ function reducer(state: ChatState, action: Action): ChatState {
     case "started":
       return state.sessionId ? state : { ...state, sessionId: action.sessionId, messages: [action.greeting] };
     case "userSent":
-      return { ...state, messages: [...state.messages, action.item], sending: true, awaitingReply: true, typing: false, streaming: null };
+      return {
+        ...state,
+        messages: [...state.messages, action.item],
+        sending: true,
+        awaitingReply: true,
+        typing: false,
+        streaming: null,
+      };
     case "userConfirmed":
       return {
         ...state,
-        messages: state.messages.map((m) => (m.id === action.localId ? { ...m, id: action.serverId, timestamp: action.timestamp } : m)),
+        messages: state.messages.map((m) =>
+          m.id === action.localId ? { ...m, id: action.serverId, timestamp: action.timestamp } : m,
+        ),
       };
     case "typing":
       return state.typing ? state : { ...state, typing: true };
@@ -110,7 +126,9 @@ function reducer(state: ChatState, action: Action): ChatState {
     case "sendSettled":
       return { ...state, sending: false };
     case "form":
-      return action.open ? { ...state, formOpen: true, formRequest: state.formRequest + 1 } : { ...state, formOpen: false };
+      return action.open
+        ? { ...state, formOpen: true, formRequest: state.formRequest + 1 }
+        : { ...state, formOpen: false };
   }
 }
 
@@ -246,7 +264,15 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
         return;
       }
       const actions = meta.suggestedActions ?? [];
-      if (!replySuggestsBooking({ message: message.message, intent: meta.intent, suggestedActions: actions, suggestsBooking: meta.suggestsBooking })) return;
+      if (
+        !replySuggestsBooking({
+          message: message.message,
+          intent: meta.intent,
+          suggestedActions: actions,
+          suggestsBooking: meta.suggestsBooking,
+        })
+      )
+        return;
       cancelOffer();
       offerTimer.current = setTimeout(() => {
         offerTimer.current = null;
@@ -256,7 +282,9 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
         const others = actions.filter((a) => !isBookingAction(a));
         dispatch({
           type: "add",
-          item: assistantNote(bookingOfferText, { suggestedActions: [OPEN_BOOKING_FORM_ACTION, ...others].slice(0, MAX_SUGGESTED_ACTIONS) }),
+          item: assistantNote(bookingOfferText, {
+            suggestedActions: [OPEN_BOOKING_FORM_ACTION, ...others].slice(0, MAX_SUGGESTED_ACTIONS),
+          }),
         });
       }, BOOKING_OFFER_DELAY_MS);
     },
@@ -294,14 +322,16 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   const joinRoom = useCallback(
     async (socket: Socket, sessionId: string) => {
       if (!(await ensureSession(sessionId)) || !socket.connected) return;
-      socket.timeout(5000).emit("chat:join", { sessionId }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
-        if (error || !reply?.ok) {
-          console.warn("Could not join the chat room", error?.message ?? reply?.error);
-          return;
-        }
-        markJoined(true);
-        void catchUp(sessionId);
-      });
+      socket
+        .timeout(5000)
+        .emit("chat:join", { sessionId }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
+          if (error || !reply?.ok) {
+            console.warn("Could not join the chat room", error?.message ?? reply?.error);
+            return;
+          }
+          markJoined(true);
+          void catchUp(sessionId);
+        });
     },
     [ensureSession, markJoined, catchUp],
   );
@@ -320,10 +350,13 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     socket.on("chat:typing", (payload: { sessionId?: string }) => {
       if (mine(payload)) dispatch({ type: "typing" });
     });
-    socket.on("chat:delta", (payload: { sessionId?: string; messageId?: unknown; delta?: unknown; reset?: unknown }) => {
-      if (!mine(payload) || typeof payload.messageId !== "string" || typeof payload.delta !== "string") return;
-      dispatch({ type: "delta", id: payload.messageId, delta: payload.delta, reset: payload.reset === true });
-    });
+    socket.on(
+      "chat:delta",
+      (payload: { sessionId?: string; messageId?: unknown; delta?: unknown; reset?: unknown }) => {
+        if (!mine(payload) || typeof payload.messageId !== "string" || typeof payload.delta !== "string") return;
+        dispatch({ type: "delta", id: payload.messageId, delta: payload.delta, reset: payload.reset === true });
+      },
+    );
     socket.on("chat:message", (payload: { sessionId?: string; message?: ServerChatMessage }) => {
       if (mine(payload) && payload.message) receive(payload.message);
     });
@@ -351,7 +384,8 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     (raw: string): boolean => {
       const text = raw.trim();
       const { sessionId, awaitingReply, sending } = stateRef.current;
-      if (!text || text.length > MAX_MESSAGE_LENGTH || !sessionId || busy.current || awaitingReply || sending) return false;
+      if (!text || text.length > MAX_MESSAGE_LENGTH || !sessionId || busy.current || awaitingReply || sending)
+        return false;
       busy.current = true;
       cancelOffer();
       const item: ChatItem = { id: localId(), sender: "user", text, timestamp: new Date().toISOString() };
@@ -374,7 +408,13 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
             await waitForJoin(JOIN_WAIT_MS);
             result = await sendMessage(sessionId, text);
           }
-          if (result.userMessage) dispatch({ type: "userConfirmed", localId: item.id, serverId: result.userMessage.id, timestamp: result.userMessage.timestamp });
+          if (result.userMessage)
+            dispatch({
+              type: "userConfirmed",
+              localId: item.id,
+              serverId: result.userMessage.id,
+              timestamp: result.userMessage.timestamp,
+            });
           if (result.assistantMessage) {
             receive(result.assistantMessage);
           } else if (stateRef.current.awaitingReply) {
@@ -382,13 +422,20 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
             if (lateTimer.current) clearTimeout(lateTimer.current);
             lateTimer.current = setTimeout(() => {
               lateTimer.current = null;
-              if (stateRef.current.awaitingReply) dispatch({ type: "replyFailed", item: assistantNote(sendFailureText(factsRef.current), { tone: "error" }) });
+              if (stateRef.current.awaitingReply)
+                dispatch({
+                  type: "replyFailed",
+                  item: assistantNote(sendFailureText(factsRef.current), { tone: "error" }),
+                });
             }, LATE_REPLY_MS);
           }
         } catch (error) {
           console.warn("Failed to send message", error);
           // Throttled: the server's own words say what to do; anything else is a connection problem.
-          const note = error instanceof ChatRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : sendFailureText(factsRef.current);
+          const note =
+            error instanceof ChatRequestError && error.status === 429 && error.serverMessage
+              ? error.serverMessage
+              : sendFailureText(factsRef.current);
           dispatch({ type: "replyFailed", item: assistantNote(note, { tone: "error" }) });
         } finally {
           busy.current = false;
@@ -407,7 +454,8 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       if (!sessionId) return { kind: "error", status: null };
       await ensureSession(sessionId);
       let result = await bookAppointment(sessionId, values);
-      if (result.kind === "refused" && result.status === 404 && (await ensureSession(sessionId, true))) result = await bookAppointment(sessionId, values);
+      if (result.kind === "refused" && result.status === 404 && (await ensureSession(sessionId, true)))
+        result = await bookAppointment(sessionId, values);
       cancelOffer();
       if (result.kind === "success") {
         dispatch({ type: "form", open: false });
