@@ -60,6 +60,67 @@ function RetryButton({ queue, jobId, disabled }: { queue: string; jobId: string;
   );
 }
 
+/** A row of counters; a non-zero alarming one is shown in red. */
+function Counts({ items }: { items: Array<{ label: string; value: number; alarming: boolean }> }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {items.map(({ label, value, alarming }) => (
+        <div key={label} className={`rounded-md p-3 ${alarming && value ? "bg-red-50 text-red-900" : "bg-slate-50"}`}>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+          <dd className="text-2xl font-bold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface Failure {
+  kind: string;
+  id: string;
+  queue: string;
+  reason: string;
+  attempts: number;
+  failedAt: string | null;
+}
+
+/** Work that failed for good, each with its error and a Retry button. */
+function Failures(props: { caption: string; heading: [string, string]; rows: Failure[]; disabled: boolean }) {
+  return (
+    <table className="mt-4 w-full text-left text-sm">
+      <caption className="sr-only">{props.caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-200">
+          {[...props.heading, "Attempts", "Failed at"].map((name) => (
+            <th key={name} scope="col" className="py-2 pr-3">
+              {name}
+            </th>
+          ))}
+          <th scope="col" className="py-2">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={row.id} className="border-b border-slate-100 align-top">
+            <td className="py-2 pr-3 font-mono text-xs">
+              {row.kind}
+              <br />
+              {row.id}
+            </td>
+            <td className="max-w-md py-2 pr-3 break-words">{row.reason}</td>
+            <td className="py-2 pr-3">{row.attempts}</td>
+            <td className="py-2 pr-3">{formatDateTime(row.failedAt, "—")}</td>
+            <td className="py-2">
+              <RetryButton queue={row.queue} jobId={row.id} disabled={props.disabled} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export default function QueuesPage() {
   const { outbox, queues } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -83,57 +144,27 @@ export default function QueuesPage() {
             ? ` The oldest one waiting has been due since ${formatDateTime(outbox.oldestPendingSince)}.`
             : " None is waiting."}
         </p>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-          {(Object.keys(outboxLabels) as Array<keyof typeof outboxLabels>).map((k) => (
-            <div
-              key={k}
-              className={`rounded-md p-3 ${k === "failed" && outbox.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}
-            >
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{outboxLabels[k]}</dt>
-              <dd className="text-2xl font-bold">{outbox.counts[k]}</dd>
-            </div>
-          ))}
-        </dl>
+        <Counts
+          items={(Object.keys(outboxLabels) as Array<keyof typeof outboxLabels>).map((k) => ({
+            label: outboxLabels[k],
+            value: outbox.counts[k],
+            alarming: k === "failed",
+          }))}
+        />
         {outbox.failed.length ? (
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="sr-only">Failed notifications</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-3">
-                  Notification
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Last error
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Attempts
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Failed at
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {outbox.failed.map((row) => (
-                <tr key={row.key} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 font-mono text-xs">
-                    {row.kind}
-                    <br />
-                    {row.key}
-                  </td>
-                  <td className="max-w-md py-2 pr-3 break-words">{row.lastError}</td>
-                  <td className="py-2 pr-3">{row.attempts}</td>
-                  <td className="py-2 pr-3">{row.failedAt ? formatDateTime(row.failedAt) : "—"}</td>
-                  <td className="py-2">
-                    <RetryButton queue={row.queue} jobId={row.key} disabled={navigation.state !== "idle"} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Failures
+            caption="Failed notifications"
+            heading={["Notification", "Last error"]}
+            rows={outbox.failed.map((row) => ({
+              kind: row.kind,
+              id: row.key,
+              queue: row.queue,
+              reason: row.lastError,
+              attempts: row.attempts,
+              failedAt: row.failedAt,
+            }))}
+            disabled={navigation.state !== "idle"}
+          />
         ) : (
           <p className="mt-4 text-sm text-slate-600">No failed notifications.</p>
         )}
@@ -154,57 +185,27 @@ export default function QueuesPage() {
               <h2 id={`queue-${q.name}`} className="text-xl font-semibold">
                 {labels[q.name]} <span className="text-sm font-normal text-slate-600">({q.name})</span>
               </h2>
-              <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-                {(["waiting", "active", "delayed", "failed", "completed"] as const).map((k) => (
-                  <div
-                    key={k}
-                    className={`rounded-md p-3 ${k === "failed" && q.counts.failed ? "bg-red-50 text-red-900" : "bg-slate-50"}`}
-                  >
-                    <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
-                    <dd className="text-2xl font-bold">{q.counts[k]}</dd>
-                  </div>
-                ))}
-              </dl>
+              <Counts
+                items={(["waiting", "active", "delayed", "failed", "completed"] as const).map((k) => ({
+                  label: k,
+                  value: q.counts[k],
+                  alarming: k === "failed",
+                }))}
+              />
               {q.failed.length ? (
-                <table className="mt-4 w-full text-left text-sm">
-                  <caption className="sr-only">Failed {q.name} jobs</caption>
-                  <thead>
-                    <tr className="border-b border-slate-200">
-                      <th scope="col" className="py-2 pr-3">
-                        Job
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Reason
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Attempts
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Failed at
-                      </th>
-                      <th scope="col" className="py-2">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {q.failed.map((job) => (
-                      <tr key={job.id} className="border-b border-slate-100 align-top">
-                        <td className="py-2 pr-3 font-mono text-xs">
-                          {job.name}
-                          <br />
-                          {job.id}
-                        </td>
-                        <td className="max-w-md py-2 pr-3 break-words">{job.failedReason}</td>
-                        <td className="py-2 pr-3">{job.attemptsMade}</td>
-                        <td className="py-2 pr-3">{formatDateTime(job.finishedOn, "—")}</td>
-                        <td className="py-2">
-                          <RetryButton queue={q.name} jobId={job.id} disabled={navigation.state !== "idle"} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <Failures
+                  caption={`Failed ${q.name} jobs`}
+                  heading={["Job", "Reason"]}
+                  rows={q.failed.map((job) => ({
+                    kind: job.name,
+                    id: job.id,
+                    queue: q.name,
+                    reason: job.failedReason,
+                    attempts: job.attemptsMade,
+                    failedAt: job.finishedOn,
+                  }))}
+                  disabled={navigation.state !== "idle"}
+                />
               ) : (
                 <p className="mt-4 text-sm text-slate-600">
                   No failed jobs{q.name === "chat" ? "" : " (failed notifications are listed above)"}.
