@@ -31,18 +31,21 @@ interface FetcherLike {
 }
 
 /**
- * Calls `onDone` once each time a fetcher's submission finishes (after the
- * page's data has been reloaded), with what the action answered.
+ * Calls `onDone` once for each answer a fetcher's submission brings, once the
+ * fetcher is idle again (after the page's data has been reloaded). Keyed on the
+ * answer itself, not on seeing the fetcher pass through "submitting" and
+ * "loading": a live update that reloads the page meanwhile can take the fetcher
+ * back to idle without this component rendering every step.
  */
 export function useFetcherDone(fetcher: FetcherLike, onDone: (result: ActionResult) => void) {
-  const previous = useRef(fetcher.state);
+  // An answer already there when the component appears was reported by whoever showed it first.
+  const handled = useRef(fetcher.data);
   const callback = useLatest(onDone);
   useEffect(() => {
-    const was = previous.current;
-    previous.current = fetcher.state;
-    if (was !== "idle" && fetcher.state === "idle" && fetcher.data && typeof fetcher.data === "object") {
-      callback.current(fetcher.data as ActionResult);
-    }
+    if (fetcher.state !== "idle" || !fetcher.data || typeof fetcher.data !== "object") return;
+    if (fetcher.data === handled.current) return;
+    handled.current = fetcher.data;
+    callback.current(fetcher.data as ActionResult);
   }, [fetcher.state, fetcher.data, callback]);
 }
 
