@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { requiredEmail, requiredText } from "./fields";
 import { businessInstant } from "../time";
 import {
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
   PHONE_INPUT_PATTERN,
   PHONE_MAX_LENGTH,
@@ -18,23 +18,12 @@ export const roleChangeSchema = z.object({
 });
 
 export const newCustomerSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(FULL_NAME_MAX_LENGTH, "Name is too long"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(EMAIL_MAX_LENGTH, "Email is too long")
-    .pipe(z.email("Enter a valid email address")),
-  phone: z
-    .string({ error: "Phone is required" })
-    .trim()
-    .min(1, "Phone is required")
-    .max(PHONE_MAX_LENGTH, "Phone number is too long")
-    .regex(PHONE_INPUT_PATTERN, "Enter a valid phone number"),
+  name: requiredText("Name", FULL_NAME_MAX_LENGTH),
+  email: requiredEmail,
+  phone: requiredText("Phone", PHONE_MAX_LENGTH, "Phone number is too long").regex(
+    PHONE_INPUT_PATTERN,
+    "Enter a valid phone number",
+  ),
 });
 
 /**
@@ -54,11 +43,7 @@ export const newBookingSchema = z.preprocess(
   localSchedule,
   z.object({
     customerId: z.coerce.number({ error: "Choose a customer" }).int("Choose a customer").positive("Choose a customer"),
-    summary: z
-      .string({ error: "Summary is required" })
-      .trim()
-      .min(1, "Summary is required")
-      .max(BOOKING_SUMMARY_MAX_LENGTH, "Summary is too long"),
+    summary: requiredText("Summary", BOOKING_SUMMARY_MAX_LENGTH),
     details: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
       z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional(),

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { requiredEmail, requiredText } from "./fields";
 import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
 import { businessDate, parseLocalDate } from "../time";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
   PHONE_INPUT_PATTERN,
   PHONE_MAX_LENGTH,
@@ -27,11 +27,11 @@ export const createChatSessionSchema = z.object({
 
 export const sendChatMessageSchema = z.object({
   sender: z.literal("user").optional(),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(MAX_CHAT_MESSAGE_LENGTH, `Message is too long (${MAX_CHAT_MESSAGE_LENGTH} characters at most)`),
+  message: requiredText(
+    "Message",
+    MAX_CHAT_MESSAGE_LENGTH,
+    `Message is too long (${MAX_CHAT_MESSAGE_LENGTH} characters at most)`,
+  ),
   messageType: z.literal("text").optional(),
 });
 
@@ -49,23 +49,12 @@ export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
 /** The chat's appointment request, with an optional date and time slot (docs/product.md#chat-assistant). */
 export const appointmentRequestSchema = z
   .object({
-    customerName: z
-      .string({ error: "Full name is required" })
-      .trim()
-      .min(1, "Full name is required")
-      .max(FULL_NAME_MAX_LENGTH, "Name is too long"),
-    customerPhone: z
-      .string({ error: "Phone is required" })
-      .trim()
-      .min(1, "Phone is required")
-      .max(PHONE_MAX_LENGTH, "Phone number is too long")
-      .regex(PHONE_INPUT_PATTERN, "Enter a valid phone number"),
-    customerEmail: z
-      .string({ error: "Email is required" })
-      .trim()
-      .min(1, "Email is required")
-      .max(EMAIL_MAX_LENGTH, "Email is too long")
-      .pipe(z.email("Enter a valid email address")),
+    customerName: requiredText("Full name", FULL_NAME_MAX_LENGTH, "Name is too long"),
+    customerPhone: requiredText("Phone", PHONE_MAX_LENGTH, "Phone number is too long").regex(
+      PHONE_INPUT_PATTERN,
+      "Enter a valid phone number",
+    ),
+    customerEmail: requiredEmail,
     serviceType: z.enum(chatServiceOptions, { error: "Choose the service you need" }),
     address: optionalText(ADDRESS_MAX_LENGTH, "Address"),
     preferredTiming: optionalText(PREFERRED_TIMING_MAX_LENGTH, "Preferred timing"),
