@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredEmail, requiredText } from "./fields";
 import { businessInstant } from "../time";
 import {
@@ -8,10 +9,6 @@ import {
   PHONE_INPUT_PATTERN,
   PHONE_MAX_LENGTH,
 } from "./limits";
-
-export const roles = ["customer", "technician", "admin"] as const;
-export const bookingPriorities = ["low", "medium", "high", "emergency"] as const;
-export const bookingStatuses = ["pending", "in_progress", "completed", "cancelled"] as const;
 
 export const roleChangeSchema = z.object({
   role: z.enum(roles, { error: "Role must be customer, technician or admin" }),

@@ -6,7 +6,7 @@
  * page 2,000 costs what page 1 does.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { bookingPriorities, bookingStatuses } from "@app/shared/api/admin";
+import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
 import { serializeBooking } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { listBookings } from "./bookings-list.server";

@@ -6,17 +6,18 @@
  * server-rendered page and the hydrated one agree and the office always reads
  * Louisiana time.
  */
+import { bookingPriorities, bookingStatuses, roles } from "@app/shared/api/choices";
 import type { BookingJson } from "@app/shared/bookings";
 import { slotTimes } from "@app/shared/time";
 
 export type Booking = BookingJson;
 export type BookingStatus = Booking["status"];
 export type BookingPriority = Booking["priority"];
-export type Role = "customer" | "technician" | "admin";
+export type Role = (typeof roles)[number];
 
-export const ROLES: readonly Role[] = ["customer", "technician", "admin"];
-export const BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "in_progress", "completed", "cancelled"];
-export const BOOKING_PRIORITIES: readonly BookingPriority[] = ["low", "medium", "high", "emergency"];
+export const ROLES: readonly Role[] = roles;
+export const BOOKING_STATUSES: readonly BookingStatus[] = bookingStatuses;
+export const BOOKING_PRIORITIES: readonly BookingPriority[] = bookingPriorities;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
