@@ -3,12 +3,15 @@ import { PrismaClient } from "./db/generated/client";
 
 export * from "./db/generated/client";
 
+/** How long a query (or a transaction) may wait for a free connection of the pool. */
+export const POOL_WAIT_MS = 5_000;
+
 /** One Prisma client on a pg pool. The pool reconnects by itself after a database restart. */
 export function createDb(databaseUrl: string, options: { max?: number } = {}) {
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
   });
   return new PrismaClient({ adapter });

@@ -1,4 +1,4 @@
-import type { Db, Prisma } from "./db";
+import { POOL_WAIT_MS, type Db, type Prisma } from "./db";
 import { jobKey, jobs, parseJobData, type JobData, type NotificationKind } from "./jobs";
 import type { Logger } from "./logger";
 import { enqueue, type Queues } from "./queues";
@@ -109,9 +109,9 @@ export interface OutboxDeps {
 /**
  * How long a change may wait for a database connection, and run. Prisma's
  * defaults (2 s and 5 s) fail requests with a 500 when a burst queues them
- * behind the pool; a request should rather wait its turn, as a single query does.
+ * behind the pool; a transaction waits as long as a single query would.
  */
-const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 20_000 };
+const TRANSACTION_LIMITS = { maxWait: POOL_WAIT_MS, timeout: 20_000 };
 
 /**
  * The one way to make a change that owes notifications: `work` runs in a
