@@ -42,9 +42,9 @@ const app = createApp({
 const httpServer = createServer(app);
 httpServer.keepAliveTimeout = 65_000;
 answerClientErrors(httpServer);
-const connections = trackConnections(httpServer);
 /** While draining, how long a connection that has not sent its request yet may take to do so. */
 const FIRST_REQUEST_GRACE_MS = 5_000;
+const connections = trackConnections(httpServer, { firstRequestGraceMs: FIRST_REQUEST_GRACE_MS });
 /** While draining, how long no new connection must arrive before the listener closes, and the most to wait for that. */
 const LISTENER_QUIET_MS = 200;
 const LISTENER_QUIET_MAX_MS = 5_000;
@@ -70,13 +70,12 @@ async function shutdown(signal: string) {
   }, env.SHUTDOWN_DELAY_MS + 15_000);
   force.unref();
   if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_MS));
-  // Stop listening only once connections have stopped arriving: one still in the accept queue would be reset.
-  await connections.quiet(LISTENER_QUIET_MS, LISTENER_QUIET_MAX_MS);
-  const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  // Stop listening only once nothing waits to be accepted: a connection still in the accept queue would be reset.
+  const { closed } = await connections.closeListener(LISTENER_QUIET_MS, LISTENER_QUIET_MAX_MS);
   logger.info("listener closed; finishing the connections already accepted");
   // Keep-alive connections that finish their request after close() would hold it open: close them as they go idle.
-  connections.closeIdle(FIRST_REQUEST_GRACE_MS);
-  const sweepIdle = setInterval(() => connections.closeIdle(FIRST_REQUEST_GRACE_MS), 100);
+  connections.closeIdle();
+  const sweepIdle = setInterval(connections.closeIdle, 100);
   void closed.then(() => clearInterval(sweepIdle));
   await realtime.close();
   await closed;
