@@ -42,7 +42,6 @@ test.describe("dashboard", () => {
     await waitLive(page);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 
-    const users = await db.user.count();
     const usersSection = main(page).getByRole("region", { name: "Users" });
     for (const label of ["Total users", "Active this week", "Admins", "Technicians", "Customers"]) {
       await expect(usersSection.getByText(label, { exact: true })).toBeVisible();
@@ -51,16 +50,26 @@ test.describe("dashboard", () => {
     for (const label of ["Total bookings", "This week", "Pending", "Completed"]) {
       await expect(bookingsSection.getByText(label, { exact: true })).toBeVisible();
     }
-    // The total is counted by the server (other tests add users too, so at least what was there).
-    const totalUsers = Number(
-      (
-        await usersSection
-          .locator("dt", { hasText: "Total users" })
-          .locator("xpath=following-sibling::dd[1]")
-          .innerText()
-      ).replace(/,/g, ""),
-    );
-    expect(totalUsers).toBeGreaterThanOrEqual(users);
+    // The total is the server's count of users. Other tests add and remove users meanwhile, so the page
+    // and the database are compared until a reload finds them agreeing (no change between the two readings).
+    const totalUsers = async () =>
+      Number(
+        (
+          await usersSection
+            .locator("dt", { hasText: "Total users" })
+            .locator("xpath=following-sibling::dd[1]")
+            .innerText()
+        ).replace(/,/g, ""),
+      );
+    await expect
+      .poll(async () => {
+        const shown = await totalUsers();
+        if (shown === (await db.user.count())) return true;
+        await page.reload();
+        await waitLive(page);
+        return false;
+      })
+      .toBe(true);
     await expectNoAxeViolations(page);
 
     for (const [name, path] of [
