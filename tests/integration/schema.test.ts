@@ -15,12 +15,14 @@ it("writes and reads every model through the Prisma client", async () => {
       role: "technician",
       isActive: false,
       lastLogin: now,
+      workingDays: [2, 4],
     },
   });
   expect(await db().user.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({
     role: "technician",
     isActive: false,
     lastLogin: now,
+    workingDays: [2, 4],
   });
 
   const session = await db().session.create({
@@ -68,6 +70,9 @@ it("writes and reads every model through the Prisma client", async () => {
       serviceTitanId: "ST-1",
       source: "chat",
       cancelledByCustomerAt: now,
+      technicianId: user.id,
+      durationMinutes: 90,
+      needsPlacing: true,
     },
   });
   expect(
@@ -79,8 +84,14 @@ it("writes and reads every model through the Prisma client", async () => {
     serviceTitanId: "ST-1",
     source: "chat",
     cancelledByCustomerAt: now,
+    technicianId: user.id,
+    durationMinutes: 90,
+    needsPlacing: true,
     customer: { name: "Cajun Cafe" },
   });
+  expect(
+    (await db().user.findUniqueOrThrow({ where: { id: user.id }, include: { visits: true } })).visits.map((v) => v.id),
+  ).toEqual([booking.id]);
 
   const contact = await db().contactMessage.create({
     data: {

@@ -1,8 +1,24 @@
 import type { Booking, Customer } from "./db/generated/client";
 import { business, type BusinessFacts } from "./business";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant, WEEKDAYS } from "./time";
-/** The booking JSON (docs/product.md#json-api), the same over HTTP and socket.io. */
-export function serializeBooking(booking: Booking & { customer?: Customer | null }) {
+/** What a booking is read with for its JSON: its customer and its technician's name. */
+export const bookingInclude = {
+  customer: true,
+  technician: { select: { firstName: true, lastName: true } },
+} as const;
+
+type TechnicianName = { firstName: string; lastName: string };
+
+/** "Sam Boudreaux". */
+export const personName = (p: TechnicianName) => `${p.firstName} ${p.lastName}`.trim();
+
+/**
+ * The booking JSON (docs/product.md#json-api), the same over HTTP and socket.io.
+ * Read it with `bookingInclude`: `technicianName` is null without a technician.
+ */
+export function serializeBooking(
+  booking: Booking & { customer?: Customer | null; technician?: TechnicianName | null },
+) {
   return {
     id: booking.id,
     customerId: booking.customerId,
@@ -15,6 +31,10 @@ export function serializeBooking(booking: Booking & { customer?: Customer | null
     updatedAt: booking.updatedAt.toISOString(),
     serviceTitanId: booking.serviceTitanId ?? null,
     source: booking.source,
+    technicianId: booking.technicianId,
+    technicianName: booking.technician ? personName(booking.technician) : null,
+    durationMinutes: booking.durationMinutes,
+    needsPlacing: booking.needsPlacing,
     customer: booking.customer
       ? {
           id: booking.customer.id,

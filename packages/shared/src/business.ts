@@ -68,6 +68,34 @@ export function toE164(phone: string): string {
   return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 }
 
+/** A local time range, "08:00"–"10:00" (America/Chicago). */
+export interface ArrivalWindowRule {
+  start: string;
+  end: string;
+}
+
+/** Two-hour arrival windows from `first` until `last` ends them ("08:00", "18:00" → 8–10, …, 4–6). */
+function twoHourWindows(first: number, last: number): ArrivalWindowRule[] {
+  const clock = (h: number) => `${String(h).padStart(2, "0")}:00`;
+  const windows: ArrivalWindowRule[] = [];
+  for (let h = first; h + 2 <= last; h += 2) windows.push({ start: clock(h), end: clock(h + 2) });
+  return windows;
+}
+
+/** How customers book visits (docs/product.md#booking-rules). */
+export interface BookingRules {
+  /** Arrival windows per weekday (0 = Sunday), inside business hours; a day without windows is closed to booking. */
+  windows: Readonly<Record<0 | 1 | 2 | 3 | 4 | 5 | 6, readonly ArrivalWindowRule[]>>;
+  /** A window can be chosen only if it starts at least this long from now. */
+  minimumNoticeMinutes: number;
+  /** How many days ahead (counting from today) customers may book. */
+  horizonDays: number;
+  /** How long a visit keeps its technician busy unless staff say otherwise. */
+  visitMinutes: number;
+  /** The weekdays (0 = Sunday) a new technician works until they change them: Monday to Saturday. */
+  technicianWorkingDays: readonly number[];
+}
+
 export function createBusinessFacts(overrides: BusinessOverrides = {}) {
   const phone = overrides.phone?.trim() || "(225) 555-0142";
   const email = overrides.email?.trim() || "office@bayoucurrentelectric.com";
@@ -163,6 +191,21 @@ export function createBusinessFacts(overrides: BusinessOverrides = {}) {
       callAnswer: "A live person answers immediately, day or night",
       holidays: "Holidays included",
     },
+    booking: {
+      windows: {
+        0: [],
+        1: twoHourWindows(8, 18),
+        2: twoHourWindows(8, 18),
+        3: twoHourWindows(8, 18),
+        4: twoHourWindows(8, 18),
+        5: twoHourWindows(8, 18),
+        6: twoHourWindows(8, 16),
+      },
+      minimumNoticeMinutes: 120,
+      horizonDays: 30,
+      visitMinutes: 120,
+      technicianWorkingDays: [1, 2, 3, 4, 5, 6],
+    } satisfies BookingRules as BookingRules,
     contactReplyPromise: "within 24 hours",
     freeEstimates: true,
     /** Schema.org `priceRange` for the business listing. */

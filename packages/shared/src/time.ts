@@ -302,6 +302,16 @@ export function formatWeekdayDateTime(instant: Date): string {
   return formatIn(instant, "EEEE, MMMM d 'at' h:mm a");
 }
 
+/** Arrival windows: "Friday, Dec 4". */
+export function formatShortWeekdayDate(instant: Date): string {
+  return formatIn(instant, "EEEE, MMM d");
+}
+
+/** Arrival windows' edges as people say them: "10 AM", "12:30 PM". */
+export function formatClockWords(instant: Date): string {
+  return formatIn(instant, zoned(instant).getMinutes() === 0 ? "h a" : "h:mm a");
+}
+
 /** "June 2025". */
 export function formatMonthTitle(m: MonthRef): string {
   return formatIn(requireBusinessInstant({ ...m, day: 1 }, 12 * 60), "MMMM yyyy");

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { statusChangeSchema } from "@app/shared/api/admin";
-import { serializeBooking, updateBookingStatus } from "~/features/bookings/bookings.server";
+import { bookingChangeSchema } from "@app/shared/api/admin";
+import { serializeBooking, updateBooking } from "~/features/bookings/bookings.server";
 import {
   apiError,
   apiHandler,
-  jsonResponse,
+  apiResult,
   methodNotAllowed,
   positiveId,
   readJsonObject,
@@ -12,21 +12,25 @@ import {
 } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
-/** PATCH /api/bookings/:id (admin) {status}: any status may follow any status. */
+/**
+ * PATCH /api/bookings/:id (admin) {status?, technicianId?, scheduledDate?}:
+ * any status may follow any status; a technician who already has a visit at
+ * that time answers 409 (docs/product.md#json-api).
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
     const admin = await requireAdmin(request, context);
     const id = positiveId(params.id);
     if (!id) return apiError(404, "Booking not found");
-    const { status } = validate(statusChangeSchema, await readJsonObject(request));
-    const updated = await updateBookingStatus(context, id, status, admin);
-    if (!updated) return apiError(404, "Booking not found");
-    return jsonResponse({
-      success: true,
-      booking: serializeBooking(updated.booking),
-      message: "Booking status updated successfully",
-    });
+    const changes = validate(bookingChangeSchema, await readJsonObject(request));
+    return apiResult(await updateBooking(context, id, changes, admin), ({ booking }) => ({
+      booking: serializeBooking(booking),
+      message:
+        changes.status && Object.keys(changes).length === 1
+          ? "Booking status updated successfully"
+          : "Booking updated successfully",
+    }));
   });
 }
 

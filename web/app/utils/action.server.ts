@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import type { WindowJson } from "@app/shared/scheduling";
 import { retryAfterHeaders, type FieldErrors, type Result } from "./result";
 
 /**
@@ -19,10 +20,12 @@ export function actionData<T extends object = never, E extends object = object>(
     ok: false as const,
     message: result.message,
     ...(result.errors ? { errors: result.errors } : {}),
+    ...(result.alternatives ? { alternatives: result.alternatives } : {}),
   } as E & {
     ok: false;
     message: string;
     errors?: FieldErrors;
+    alternatives?: WindowJson[];
   };
   return options.status === 200
     ? data(body)

@@ -18,22 +18,32 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}) {
   return new Response(text, { ...init, headers });
 }
 
-export function apiError(status: number, message: string, errors?: Record<string, string>, headers?: HeadersInit) {
-  return jsonResponse({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers });
+export function apiError(
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+  headers?: HeadersInit,
+  more: object = {},
+) {
+  return jsonResponse({ success: false, message, ...(errors ? { errors } : {}), ...more }, { status, headers });
 }
 
 /**
  * The JSON API answer for a service's Result: `{ success: true, ...value }`
  * (or what `body` makes of the value) with the result's status, or
  * `{ success: false, message, errors? }` with the failure's status and, on a
- * 429, Retry-After. `headers` adds headers to a success (a cookie).
+ * 429, Retry-After (on a 409 about a window, its `alternatives`). `headers`
+ * adds headers to a success (a cookie).
  */
 export function apiResult<T>(
   result: Result<T>,
   body: (value: T) => object = (value) => value as object,
   headers?: (value: T) => HeadersInit | undefined,
 ): Response {
-  if (!result.ok) return apiError(result.status, result.message, result.errors, retryAfterHeaders(result));
+  if (!result.ok) {
+    const more = result.alternatives ? { alternatives: result.alternatives } : {};
+    return apiError(result.status, result.message, result.errors, retryAfterHeaders(result), more);
+  }
   return jsonResponse(
     { success: true, ...body(result.value) },
     { status: result.status, headers: headers?.(result.value) },

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldErrors } from "@app/shared/api/errors";
+import type { WindowJson } from "@app/shared/scheduling";
 
 /**
  * What every feature service answers (features/*.server.ts): a value, or a
@@ -20,6 +21,8 @@ export interface Failure {
   errors?: FieldErrors;
   /** Seconds, for a 429 (the Retry-After header). */
   retryAfter?: number;
+  /** For a 409 about an arrival window: the next open windows, soonest first. */
+  alternatives?: WindowJson[];
 }
 
 export interface Success<T> {
@@ -38,7 +41,7 @@ export function success<T>(value: T, status?: Success<T>["status"]): Success<T> 
 export function failure(
   status: FailureStatus,
   message: string,
-  extra: { errors?: FieldErrors; retryAfter?: number } = {},
+  extra: { errors?: FieldErrors; retryAfter?: number; alternatives?: WindowJson[] } = {},
 ): Failure {
   return {
     ok: false,
@@ -46,6 +49,7 @@ export function failure(
     message,
     ...(extra.errors ? { errors: extra.errors } : {}),
     ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}),
+    ...(extra.alternatives ? { alternatives: extra.alternatives } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from "bullmq";
-import { serializeBooking } from "@app/shared/bookings";
+import { bookingInclude, serializeBooking } from "@app/shared/bookings";
 import type { JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { WorkerContext } from "../context";
@@ -9,7 +9,7 @@ import type { WorkerContext } from "../context";
  * web process it is connected, and raise the alarm for emergencies.
  */
 export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"booking-event">) {
-  const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
+  const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: bookingInclude });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   const payload = { booking: serializeBooking(booking) };
   const admins = ctx.emitter.to(ADMIN_ROOM);

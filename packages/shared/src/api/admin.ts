@@ -52,6 +52,15 @@ export const newBookingSchema = z.preprocess(
     // New bookings are always pending; the field is accepted for the documented payload only.
     status: z.literal("pending", { error: "New bookings are created as pending" }).optional(),
     serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
+    /** The technician doing it (blank: nobody yet). */
+    technicianId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce
+        .number({ error: "Choose a technician" })
+        .int("Choose a technician")
+        .positive("Choose a technician")
+        .optional(),
+    ),
   }),
 );
 
@@ -76,11 +85,28 @@ export function newBookingRefusal(values: Record<string, unknown>, errors: Recor
   return missing ? NEW_BOOKING_MISSING_MESSAGE : (Object.values(errors)[0] ?? "Failed to create booking");
 }
 
-export const statusChangeSchema = z.object({
-  status: z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" }),
-});
+const bookingStatus = z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" });
+
+export const statusChangeSchema = z.object({ status: bookingStatus });
 
 const isoDate = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date-time" }).transform((v) => new Date(v));
+
+/** PATCH /api/bookings/:id: any of status, technicianId (null unassigns) and scheduledDate (ISO 8601 with offset). */
+export const bookingChangeSchema = z
+  .object({
+    status: bookingStatus.optional(),
+    technicianId: z
+      .number({ error: "technicianId must be a user id or null" })
+      .int("technicianId must be a user id or null")
+      .positive("technicianId must be a user id or null")
+      .nullable()
+      .optional(),
+    scheduledDate: isoDate.optional(),
+  })
+  .refine((v) => v.status !== undefined || v.technicianId !== undefined || v.scheduledDate !== undefined, {
+    message: "Send status, technicianId or scheduledDate",
+    path: ["status"],
+  });
 
 export const bookingListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),

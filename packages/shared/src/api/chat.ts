@@ -3,6 +3,7 @@ import { requiredEmail, requiredText } from "./fields";
 import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
 import { businessDate, parseLocalDate } from "../time";
+import { windowStartSchema } from "./scheduling";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -46,7 +47,11 @@ export const appointmentTimeSlots = ["09:00", "10:00", "11:00", "12:00", "13:00"
 
 export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
 
-/** The chat's appointment request, with an optional date and time slot (docs/product.md#chat-assistant). */
+/**
+ * The chat's and the portal's appointment request, with an optional arrival
+ * window, or else an optional preferred date and time slot for staff to place
+ * (docs/product.md#chat-assistant).
+ */
 export const appointmentRequestSchema = z
   .object({
     customerName: requiredText("Full name", FULL_NAME_MAX_LENGTH, "Name is too long"),
@@ -72,6 +77,8 @@ export const appointmentRequestSchema = z
       (v) => (v === "" ? undefined : v),
       z.enum(appointmentTimeSlots, { error: "Choose one of the offered times" }).optional(),
     ),
+    /** An arrival window, by the `start` GET /api/availability gave; without one, staff place the visit. */
+    windowStart: z.preprocess((v) => (v === "" ? undefined : v), windowStartSchema.optional()),
   })
   .refine((v) => !v.preferredTime || v.preferredDate, {
     path: ["preferredDate"],

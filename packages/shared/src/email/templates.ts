@@ -1,4 +1,5 @@
 import { business, formatAddress, type BusinessFacts } from "../business";
+import { formatWindow, type ArrivalWindow } from "../scheduling";
 import { formatFullDateTime } from "../time";
 import { emailLayout, escapeHtml, fieldRows } from "./html";
 
@@ -161,6 +162,8 @@ export interface AppointmentForEmail {
   serviceType: string;
   priority: string;
   scheduledDate: Date | null;
+  /** The arrival window the customer chose, once the visit holds one. */
+  window?: ArrivalWindow | null;
 }
 
 /**
@@ -177,10 +180,17 @@ export function appointmentConfirmationEmail(
   const rows = fieldRows([
     ["Reference", `Request #${request.id}`],
     ["Service", request.serviceType],
-    ["Requested time", request.scheduledDate ? formatFullDateTime(request.scheduledDate) : "To be arranged by phone"],
+    request.window
+      ? ["Arrival window", formatWindow(request.window)]
+      : [
+          "Requested time",
+          request.scheduledDate ? formatFullDateTime(request.scheduledDate) : "To be arranged by phone",
+        ],
     ["Priority", request.priority],
   ]);
-  const intro = `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
+  const intro = request.window
+    ? `Hello, thank you for choosing ${facts.name}. Your visit is booked: your technician will arrive in the window below, and our office will call you if anything changes.`
+    : `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
   const emergency =
     request.priority === "emergency"
       ? `If this is an emergency, please call us right now at ${facts.phone}, day or night.`

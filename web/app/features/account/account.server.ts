@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { business } from "@app/shared/business";
 import { formatFullDateTime } from "@app/shared/time";
-import { updateBookingStatus } from "../bookings/bookings.server";
+import { updateBooking } from "../bookings/bookings.server";
 import { failure, success, type Result } from "~/utils/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
 import { bookingStatusLabel } from "./status";
@@ -97,16 +97,16 @@ export async function cancelOwnBooking(
     select: { id: true, summary: true },
   });
   if (!booking) return failure(404, NOT_FOUND);
-  const result = await updateBookingStatus(
+  const result = await updateBooking(
     context,
     id,
-    "cancelled",
+    { status: "cancelled" },
     { id: user.id, email: user.email },
     { byCustomer: true, onlyFrom: ["pending"] },
   );
-  if (!result) return failure(404, NOT_FOUND);
-  if (!result.changed) {
-    const now = bookingStatusLabel[result.booking.status].toLowerCase();
+  if (!result.ok) return failure(404, NOT_FOUND);
+  if (!result.value.changed) {
+    const now = bookingStatusLabel[result.value.booking.status].toLowerCase();
     return failure(
       409,
       `Booking #${id} can no longer be cancelled online (it is ${now}). Please call us at ${business.phone}.`,

@@ -15,7 +15,7 @@ import {
   statusChangeSchema,
 } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
-import { updateBookingStatus } from "~/features/bookings/bookings.server";
+import { updateBooking } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { createBookingForCustomer } from "./bookings.server";
@@ -76,13 +76,13 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = statusChangeSchema.safeParse({ status: values.status });
         if (!parsed.success)
           return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
-        const updated = await updateBookingStatus(context, bookingId, parsed.data.status, admin);
-        if (!updated) return fail(404, intent, "Booking not found");
+        const updated = await updateBooking(context, bookingId, { status: parsed.data.status }, admin);
+        if (!updated.ok) return fail(updated.status, intent, updated.message);
         return ok({
           intent,
           message: "Booking status updated successfully",
           bookingId,
-          status: updated.booking.status,
+          status: updated.value.booking.status,
         });
       }
       case "merge-customer": {

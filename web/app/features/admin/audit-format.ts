@@ -1,3 +1,5 @@
+import { formatDateTime } from "@app/shared/time";
+
 /** A detail of an audit entry as text: the JSON column holds strings and numbers; anything else is shown as JSON. */
 function text(value: unknown): string {
   if (typeof value === "string") return value;
@@ -19,6 +21,12 @@ export function describeAudit(entry: {
   if (entry.action === "user.role_changed") return `changed ${who}'s role from ${words(d.from)} to ${words(d.to)}`;
   if (entry.action === "booking.status_changed")
     return `set booking #${entry.targetId} from ${words(d.from)} to ${words(d.to)}`;
+  if (entry.action === "booking.technician_changed")
+    return d.to === null
+      ? `unassigned booking #${entry.targetId} from ${text(d.from)}`
+      : `assigned booking #${entry.targetId} to ${text(d.to)}${d.from === null ? "" : ` (was ${text(d.from)})`}`;
+  if (entry.action === "booking.rescheduled")
+    return `moved booking #${entry.targetId} from ${formatDateTime(text(d.from))} to ${formatDateTime(text(d.to))}`;
   if (entry.action === "customer.merged") {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }

@@ -3,7 +3,12 @@ import type { Prisma } from "@app/shared/db";
 
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
-  action: "user.role_changed" | "booking.status_changed" | "customer.merged";
+  action:
+    | "user.role_changed"
+    | "booking.status_changed"
+    | "booking.technician_changed"
+    | "booking.rescheduled"
+    | "customer.merged";
   targetType: "user" | "booking" | "customer";
   targetId: string | number;
   details: Prisma.InputJsonValue;

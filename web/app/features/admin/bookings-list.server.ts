@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { serializeBooking } from "@app/shared/bookings";
+import { bookingInclude, serializeBooking } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 
 export interface BookingListQuery {
@@ -37,7 +37,7 @@ export async function listBookings(context: AppLoadContext, query: BookingListQu
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
-    include: { customer: true },
+    include: bookingInclude,
   });
   const page = rows.slice(0, query.limit);
   return {
@@ -51,7 +51,7 @@ export async function bookingsBetween(context: AppLoadContext, from: Date, to: D
   const rows = await context.services.db.booking.findMany({
     where: { scheduledDate: { gte: from, lt: to } },
     orderBy: [{ scheduledDate: "asc" }, { id: "asc" }],
-    include: { customer: true },
+    include: bookingInclude,
     take: 5_000,
   });
   return rows.map(serializeBooking);

@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
-import { serializeBooking } from "@app/shared/bookings";
+import { bookingInclude, serializeBooking } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { listBookings } from "./bookings-list.server";
 import { mergeCandidates } from "./merge-customer.server";
@@ -78,7 +78,7 @@ async function bookingsOnPage(context: AppLoadContext, query: BookingsPageQuery,
       where: { AND: [filters(query), newerThan(query.after)] },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: limit + 1,
-      include: { customer: true },
+      include: bookingInclude,
     });
     // Nothing newer beyond these: this is the newest page, shown in full from the top.
     if (rows.length <= limit) return { ...(await firstPage(context, query, limit)), paged: false };

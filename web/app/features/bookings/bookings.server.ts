@@ -1,10 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { serializeBooking } from "@app/shared/bookings";
+import { bookingInclude, personName, serializeBooking } from "@app/shared/bookings";
+import { business } from "@app/shared/business";
 import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db";
 import type { Outbox } from "@app/shared/outbox";
 import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
+import { failure, success, type Result } from "~/utils/result";
 import { inTransaction } from "~/utils/outbox.server";
 import { recordAudit } from "../admin/audit.server";
+import { isActiveTechnician, lockSchedule, refusingOverlaps, unknownTechnician } from "../scheduling/schedule.server";
 
 /**
  * Every booking, whoever makes it (the staff dialog, the API, the chat), is
@@ -21,6 +24,12 @@ export interface NewBooking {
   scheduledDate: Date;
   source: BookingSource;
   serviceTitanId?: string | null;
+  /** The technician doing it; PostgreSQL refuses one who already has a visit then (isTechnicianOverlap). */
+  technicianId?: number | null;
+  /** Default: the business's visit length (docs/product.md#booking-rules). */
+  durationMinutes?: number;
+  /** A request staff still have to place (no window chosen, or an emergency). */
+  needsPlacing?: boolean;
 }
 
 /** The subject of a booking's outbox notifications (so cancelling it can cancel what it still owes). */
@@ -43,6 +52,9 @@ export async function createBooking(
       scheduledDate: input.scheduledDate,
       source: input.source,
       serviceTitanId: input.serviceTitanId ?? null,
+      technicianId: input.technicianId ?? null,
+      durationMinutes: input.durationMinutes ?? business.booking.visitMinutes,
+      needsPlacing: input.needsPlacing ?? false,
     },
   });
   // Emergencies are urgent: ahead of anything else waiting.
@@ -52,61 +64,120 @@ export async function createBooking(
   return booking;
 }
 
+/** What staff (or a customer, for a cancellation) may change about a booking. */
+export interface BookingChanges {
+  status?: BookingStatus;
+  /** A user with role technician, or null to unassign. */
+  technicianId?: number | null;
+  scheduledDate?: Date;
+}
+
+export type BookingWithNames = Prisma.BookingGetPayload<{ include: typeof bookingInclude }>;
+
 /**
- * Changes a booking's status (any status may follow any status, unless
- * `onlyFrom` says which it must have now), records who did it in the audit
- * log, and tells open admin pages. The write is conditional on the status it
- * read, so two concurrent changes never both act on the same "before" (a
- * customer cannot cancel a visit the office has just started). Null when the
- * booking does not exist; `changed: false` when `onlyFrom` refused it.
+ * Changes a booking's status, technician or time, records each change in the
+ * audit log, and tells open admin pages. Any status may follow any status,
+ * unless `onlyFrom` says which it must have now (then `changed: false`).
+ *
+ * The write is conditional on what it read (status, technician, time), so two
+ * concurrent changes never both act on the same "before" (a customer cannot
+ * cancel a visit the office has just started). A change of technician or time
+ * takes the schedule first (`lockSchedule`), and PostgreSQL refuses a
+ * technician two overlapping visits: 409. Placing a visit (a technician or a
+ * time) also ends its wait for staff to place it.
  */
-export async function updateBookingStatus(
+export async function updateBooking(
   context: AppLoadContext,
   id: number,
-  status: BookingStatus,
+  changes: BookingChanges,
   actor?: { id: number; email: string },
   options: { byCustomer?: boolean; onlyFrom?: BookingStatus[] } = {},
-): Promise<{ booking: Booking; changed: boolean } | null> {
+): Promise<Result<{ booking: BookingWithNames; changed: boolean }>> {
   const { requestId } = context;
-  return inTransaction(context, (tx, outbox) =>
-    untilNotOvertaken(`booking ${id}`, async () => {
-      const before = await tx.booking.findUnique({ where: { id } });
-      if (!before) return null;
-      if (options.onlyFrom && !options.onlyFrom.includes(before.status)) return { booking: before, changed: false };
-      // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
-      const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
-      const cancelledAt = byCustomer ? new Date() : null;
-      const written = await tx.booking.updateMany({
-        where: { id, status: before.status },
-        data: { status, ...(cancelledAt ? { cancelledByCustomerAt: cancelledAt } : {}) },
-      });
-      if (written.count !== 1) return OVERTAKEN;
-      if (before.status !== status) {
-        await recordAudit(tx, {
-          actor: actor ?? null,
-          action: "booking.status_changed",
-          targetType: "booking",
-          targetId: id,
-          details: { from: before.status, to: status },
-        });
+  const placing = changes.technicianId !== undefined || changes.scheduledDate !== undefined;
+  return refusingOverlaps<{ booking: BookingWithNames; changed: boolean }>(() =>
+    inTransaction(context, async (tx, outbox) => {
+      if (placing) {
+        await lockSchedule(tx);
+        if (changes.technicianId && !(await isActiveTechnician(tx, changes.technicianId))) return unknownTechnician();
       }
-      const booking = await tx.booking.findUniqueOrThrow({ where: { id } });
-      const subject = bookingSubject(id);
-      outbox.add(
-        "booking-event",
-        { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId },
-        { subject },
-      );
-      // A customer's own cancellation is emailed to staff (one email per cancellation).
-      if (cancelledAt)
+      return untilNotOvertaken(`booking ${id}`, async () => {
+        const before = await tx.booking.findUnique({ where: { id }, include: bookingInclude });
+        if (!before) return failure(404, "Booking not found");
+        if (options.onlyFrom && !options.onlyFrom.includes(before.status))
+          return success({ booking: before, changed: false });
+        const status = changes.status ?? before.status;
+        const technicianId = changes.technicianId === undefined ? before.technicianId : changes.technicianId;
+        const scheduledDate = changes.scheduledDate ?? before.scheduledDate;
+        // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
+        const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
+        const cancelledAt = byCustomer ? new Date() : null;
+        const written = await tx.booking.updateMany({
+          where: {
+            id,
+            status: before.status,
+            technicianId: before.technicianId,
+            scheduledDate: before.scheduledDate,
+          },
+          data: {
+            status,
+            technicianId,
+            scheduledDate,
+            ...(placing ? { needsPlacing: false } : {}),
+            ...(cancelledAt ? { cancelledByCustomerAt: cancelledAt } : {}),
+          },
+        });
+        if (written.count !== 1) return OVERTAKEN;
+        const booking = await tx.booking.findUniqueOrThrow({ where: { id }, include: bookingInclude });
+        await auditChanges(tx, actor, before, booking);
+        const subject = bookingSubject(id);
         outbox.add(
-          "booking-cancelled-notification",
-          { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId },
+          "booking-event",
+          { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId },
           { subject },
         );
-      return { booking, changed: true };
+        // A customer's own cancellation is emailed to staff (one email per cancellation).
+        if (cancelledAt)
+          outbox.add(
+            "booking-cancelled-notification",
+            { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId },
+            { subject },
+          );
+        return success({ booking, changed: true });
+      });
     }),
   );
+}
+
+/** One audit entry per thing that changed. */
+async function auditChanges(
+  tx: Prisma.TransactionClient,
+  actor: { id: number; email: string } | undefined,
+  before: BookingWithNames,
+  after: BookingWithNames,
+) {
+  const entry = { actor: actor ?? null, targetType: "booking" as const, targetId: after.id };
+  if (before.status !== after.status)
+    await recordAudit(tx, {
+      ...entry,
+      action: "booking.status_changed",
+      details: { from: before.status, to: after.status },
+    });
+  if (before.technicianId !== after.technicianId)
+    await recordAudit(tx, {
+      ...entry,
+      action: "booking.technician_changed",
+      details: {
+        from: before.technician ? personName(before.technician) : null,
+        to: after.technician ? personName(after.technician) : null,
+      },
+    });
+  if (before.scheduledDate.getTime() !== after.scheduledDate.getTime())
+    await recordAudit(tx, {
+      ...entry,
+      action: "booking.rescheduled",
+      details: { from: before.scheduledDate.toISOString(), to: after.scheduledDate.toISOString() },
+    });
 }
 
 export { serializeBooking };

@@ -20,6 +20,7 @@ import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app
 import type { ChatMessage } from "@app/shared/db";
 import { enqueue, EnqueueError } from "@app/shared/queues";
 import { ADMIN_ROOM } from "@app/shared/realtime";
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens";
 import { secretRef } from "@app/shared/redact";
@@ -27,6 +28,7 @@ import { failure, invalid, success, throttled, type Result } from "~/utils/resul
 import { consume } from "../../../server/rate-limits";
 import { inTransaction } from "~/utils/outbox.server";
 import { bookingSubject, createBooking } from "../bookings/bookings.server";
+import { holdWindow, windowConflict } from "../scheduling/schedule.server";
 
 /** What a posted message answers (spec §7): the stored message and the assistant's reply, if ready. */
 export interface ChatMessageAnswer {
@@ -45,6 +47,9 @@ export type AppointmentResult = Result<{ message: string; bookingId: number; app
 const REPLY_WAIT_MS = 10_000;
 
 const SESSION_NOT_FOUND = "Chat session not found";
+
+/** The transaction found the chosen window full (or no longer bookable) and wrote nothing. */
+const WINDOW_TAKEN = Symbol("window taken");
 
 /** Registers the widget's session id: 201 when new, 200 when it was known already. */
 export async function createChatSession(
@@ -269,23 +274,32 @@ export async function requestAppointment(
   const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
   // Email to an address nobody proved is capped per address and overall; past a cap the request is still stored, and only staff are emailed.
   const confirmByEmail = origin.account ? true : await mayEmailVisitor(context, email);
-  const scheduledDate = data.preferredDate
+  const now = new Date();
+  // An emergency is never refused for capacity: it goes to staff to place at once, whatever window it named.
+  const chosenStart = data.windowStart && data.priority !== "emergency" ? new Date(data.windowStart) : null;
+  const requestedWindow = data.windowStart ? windowStartingAt(new Date(data.windowStart)) : null;
+  // Where a request nobody placed yet sits until staff place it: the slot asked for, or the next business morning.
+  const placeholder = data.preferredDate
     ? requireBusinessInstant(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME)
-    : nextBusinessSlot(new Date());
+    : nextBusinessSlot(now);
   const details = [
     `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
     data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
-    data.preferredDate
-      ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}`
-      : "No date chosen: placed on the next business morning.",
+    requestedWindow
+      ? `Arrival window: ${formatWindow(requestedWindow)}`
+      : data.preferredDate
+        ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}`
+        : "No date chosen: placed on the next business morning.",
     `Phone: ${data.customerPhone}`,
     data.description ? `Visitor's description: ${data.description}` : null,
   ]
     .filter(Boolean)
     .join("\n");
 
-  const { booking, request } = await inTransaction(context, async (tx, outbox) => {
+  const outcome = await inTransaction(context, async (tx, outbox) => {
+    const window = chosenStart ? await holdWindow(tx, chosenStart, now) : null;
+    if (chosenStart && !window) return WINDOW_TAKEN;
     const customer = origin.account
       ? ((await tx.customer.findFirst({ where: { userId: origin.account.userId }, orderBy: { id: "asc" } })) ??
         (await tx.customer.create({
@@ -300,8 +314,9 @@ export async function requestAppointment(
         summary: data.serviceType,
         details,
         priority: bookingPriorityFor[data.priority],
-        scheduledDate,
+        scheduledDate: window?.start ?? placeholder,
         source: origin.source,
+        needsPlacing: !window,
       },
       requestId,
     );
@@ -316,7 +331,7 @@ export async function requestAppointment(
         preferredTiming: data.preferredTiming ?? null,
         priority: data.priority,
         description: data.description ?? null,
-        requestedDate: data.preferredDate ? scheduledDate : null,
+        requestedDate: window?.start ?? (data.preferredDate ? placeholder : null),
         customerId: customer.id,
         bookingId: booking.id,
       },
@@ -328,19 +343,23 @@ export async function requestAppointment(
         { appointmentRequestId: request.id, requestId },
         { subject: bookingSubject(booking.id) },
       );
-    return { booking, request };
+    return { booking, request, window };
   });
+  if (outcome === WINDOW_TAKEN) return windowConflict(services.db);
+  const { booking, request, window } = outcome;
   if (!confirmByEmail)
     logger.info(
       { appointmentRequestId: request.id },
       "visitor confirmation not sent: email cap reached; staff were told",
     );
 
-  const when = formatWeekdayDateTime(scheduledDate);
+  const emailNote = confirmByEmail ? ", and a confirmation is on its way to your email" : "";
   const message =
     data.priority === "emergency"
       ? `Request #${request.id} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`
-      : `Request #${request.id}: ${data.serviceType}, tentatively ${when}. We'll call you within 24 hours to confirm${confirmByEmail ? ", and a confirmation is on its way to your email" : ""}.`;
+      : window
+        ? `Request #${request.id}: ${data.serviceType}, ${formatWindow(window)}. Your technician will arrive in that window; we'll call you if anything changes${emailNote}.`
+        : `Request #${request.id}: ${data.serviceType}, tentatively ${formatWeekdayDateTime(booking.scheduledDate)}. We'll call you within 24 hours to confirm${emailNote}.`;
   return success({ message, bookingId: booking.id, appointmentRequestId: request.id }, 201);
 }
 

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { parseLocalDate } from "../time";
+
+/** The longest range one availability request may ask for. */
+export const AVAILABILITY_MAX_DAYS = 31;
+
+/** A Baton Rouge calendar day, "YYYY-MM-DD". */
+export const localDateSchema = z.string().refine((v) => parseLocalDate(v) !== null, "Use a date as YYYY-MM-DD");
+
+/** GET /api/availability?from=YYYY-MM-DD&days=N (docs/product.md#availability). */
+export const availabilityQuerySchema = z.object({
+  from: localDateSchema.optional(),
+  days: z.coerce
+    .number("Days must be a number")
+    .int("Days must be a whole number")
+    .min(1, "Days must be at least 1")
+    .max(AVAILABILITY_MAX_DAYS, `Days must be at most ${AVAILABILITY_MAX_DAYS}`)
+    .default(7),
+});
+
+/** An arrival window chosen by its start, exactly as GET /api/availability gave it (ISO 8601). */
+export const windowStartSchema = z.iso.datetime({ offset: true, message: "Choose one of the offered times" });

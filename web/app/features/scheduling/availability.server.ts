@@ -1,0 +1,24 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { availabilityQuerySchema } from "@app/shared/api/scheduling";
+import { windowJson } from "@app/shared/scheduling";
+import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
+import { consume } from "../../../server/rate-limits";
+import { invalid, success, throttled } from "~/utils/result";
+import { customerWindows } from "./schedule.server";
+
+/**
+ * GET /api/availability: the arrival windows a customer may choose in a range
+ * of days, each with how many more visits it takes (0: full). Windows too soon
+ * (the minimum notice) or beyond the horizon are left out, and closed days
+ * have none (docs/product.md#availability).
+ */
+export async function readAvailability(context: AppLoadContext, query: Record<string, string>) {
+  const { services, clientNetwork } = context;
+  const parsed = availabilityQuerySchema.safeParse(query);
+  if (!parsed.success) return invalid(parsed.error, "Invalid query");
+  const retryAfter = await consume(services.rateLimits, "availabilityPerIp", clientNetwork);
+  if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
+  const { from = businessDate(), days } = parsed.data;
+  const windows = await customerWindows(services.db, from, days);
+  return success({ timeZone: BUSINESS_TIME_ZONE, windows: windows.map(windowJson) });
+}
