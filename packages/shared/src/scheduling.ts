@@ -33,6 +33,12 @@ export interface ScheduledTechnician {
   workingDays: readonly number[];
 }
 
+/** A technician as a menu lists them. */
+export interface TechnicianChoice {
+  id: number;
+  name: string;
+}
+
 /** A visit that keeps time: its technician's, or one place in the windows it overlaps while nobody is assigned. */
 export interface BusyVisit {
   technicianId: number | null;

@@ -7,6 +7,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import {
+  bookingChangeSchema,
   newBookingRefusal,
   newBookingSchema,
   newCustomerRefusal,
@@ -15,7 +16,7 @@ import {
   statusChangeSchema,
 } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
-import { updateBooking } from "~/features/bookings/bookings.server";
+import { serializeBooking, updateBooking } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { createBookingForCustomer } from "./bookings.server";
@@ -58,6 +59,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
 
 /**
  * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
+ * `assign-technician` (bookingId, technicianId: blank unassigns),
  * `merge-customer` (bookingId: its customer record joins the older one with the same email),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
@@ -83,6 +85,22 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           message: "Booking status updated successfully",
           bookingId,
           status: updated.value.booking.status,
+        });
+      }
+      case "assign-technician": {
+        const bookingId = positiveId(values.bookingId);
+        if (!bookingId) return fail(404, intent, "Booking not found");
+        const raw = values.technicianId ?? "";
+        const parsed = bookingChangeSchema.safeParse({ technicianId: raw === "" ? null : Number(raw) });
+        if (!parsed.success)
+          return fail(400, intent, parsed.error.issues[0]?.message ?? "Choose a technician", fieldErrors(parsed.error));
+        const updated = await updateBooking(context, bookingId, parsed.data, admin);
+        if (!updated.ok) return fail(updated.status, intent, updated.message, updated.errors);
+        const { technicianName } = serializeBooking(updated.value.booking);
+        return ok({
+          intent,
+          message: technicianName ? `Booking assigned to ${technicianName}` : "Booking unassigned",
+          bookingId,
         });
       }
       case "merge-customer": {
@@ -123,7 +141,9 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           ? "Failed to create booking"
           : intent === "merge-customer"
             ? "Failed to merge the customer records"
-            : "Failed to update booking status";
+            : intent === "assign-technician"
+              ? "Failed to assign the technician"
+              : "Failed to update booking status";
     return fail(500, intent, fallback);
   }
 }

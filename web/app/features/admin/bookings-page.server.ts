@@ -11,6 +11,7 @@ import { bookingInclude, serializeBooking } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { listBookings } from "./bookings-list.server";
 import { mergeCandidates } from "./merge-customer.server";
+import { loadTechnicians, technicianChoices } from "../scheduling/schedule.server";
 
 const BOOKINGS_PAGE_SIZE = 50;
 
@@ -68,8 +69,15 @@ async function exists(context: AppLoadContext, where: Prisma.BookingWhereInput) 
 
 /** A page of bookings, each lead that shares its email with an older customer record marked with that record. */
 export async function bookingsPage(context: AppLoadContext, query: BookingsPageQuery, limit = BOOKINGS_PAGE_SIZE) {
-  const page = await bookingsOnPage(context, query, limit);
-  return { ...page, mergeInto: await mergeCandidates(context, page.bookings) };
+  const [page, technicians] = await Promise.all([
+    bookingsOnPage(context, query, limit),
+    loadTechnicians(context.services.db),
+  ]);
+  return {
+    ...page,
+    technicians: technicianChoices(technicians),
+    mergeInto: await mergeCandidates(context, page.bookings),
+  };
 }
 
 async function bookingsOnPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { businessDate, businessMonth, monthKey, monthRange, parseMonth } from "@app/shared/time";
+import { loadTechnicians, technicianChoices } from "../scheduling/schedule.server";
 import { bookingsBetween } from "./bookings-list.server";
 
 /**
@@ -11,12 +12,15 @@ import { bookingsBetween } from "./bookings-list.server";
 export async function calendarMonth(context: AppLoadContext, search: URLSearchParams, now = new Date()) {
   const month = parseMonth(search.get("month")) ?? businessMonth(now);
   const { from, to } = monthRange(month);
-  const rows = await bookingsBetween(context, from, to);
+  const [rows, technicians] = await Promise.all([
+    bookingsBetween(context, from, to),
+    loadTechnicians(context.services.db),
+  ]);
   const bookings = rows.map(({ customer: _customer, ...booking }) => ({
     ...booking,
     day: businessDate(new Date(booking.scheduledDate)),
   }));
-  return { month: monthKey(month), today: businessDate(now), bookings };
+  return { month: monthKey(month), today: businessDate(now), bookings, technicians: technicianChoices(technicians) };
 }
 
 export type CalendarBooking = Awaited<ReturnType<typeof calendarMonth>>["bookings"][number];

@@ -16,6 +16,8 @@ import { PriorityBadge, StatusBadge } from "./badges";
 import type { CalendarBooking } from "./calendar.server";
 import { formatLocalDate, formatTime } from "@app/shared/time";
 import { telHref } from "./format";
+import { TechnicianSelect } from "./technician-select";
+import type { TechnicianChoice } from "@app/shared/scheduling";
 
 type CustomerState =
   { status: "loading" } | { status: "error"; message: string } | { status: "done"; byId: Map<number, CustomerSummary> };
@@ -58,12 +60,14 @@ const countText = (n: number) => `${n} appointment(s) scheduled for this day`;
 export function DayDialog({
   day,
   bookings,
+  technicians,
   open,
   onOpenChange,
   onAddAnother,
 }: {
   day: string | null;
   bookings: CalendarBooking[];
+  technicians: readonly TechnicianChoice[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAddAnother: () => void;
@@ -82,7 +86,7 @@ export function DayDialog({
         <ul className="grid gap-3">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <DayEntry booking={booking} customers={customers} />
+              <DayEntry booking={booking} customers={customers} technicians={technicians} />
             </li>
           ))}
         </ul>
@@ -97,7 +101,15 @@ export function DayDialog({
   );
 }
 
-function DayEntry({ booking, customers }: { booking: CalendarBooking; customers: CustomerState }) {
+function DayEntry({
+  booking,
+  customers,
+  technicians,
+}: {
+  booking: CalendarBooking;
+  customers: CustomerState;
+  technicians: readonly TechnicianChoice[];
+}) {
   const customer = customers.status === "done" ? customers.byId.get(booking.customerId) : undefined;
   const headingId = `day-booking-${booking.id}`;
   return (
@@ -133,6 +145,13 @@ function DayEntry({ booking, customers }: { booking: CalendarBooking; customers:
       ) : null}
 
       {booking.details ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{booking.details}</p> : null}
+
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium text-slate-700" aria-hidden="true">
+          Technician
+        </span>
+        <TechnicianSelect booking={booking} technicians={technicians} action="/admin/calendar" />
+      </div>
 
       <div className="mt-3 rounded-md bg-slate-50 p-2.5 text-sm">
         {customers.status === "loading" ? (

@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "@app/shared/db";
+import { personName } from "@app/shared/bookings";
 import { business } from "@app/shared/business";
 import {
   isBookable,
@@ -9,6 +10,7 @@ import {
   type ArrivalWindow,
   type BusyVisit,
   type ScheduledTechnician,
+  type TechnicianChoice,
   type WindowAvailability,
   type WindowJson,
 } from "@app/shared/scheduling";
@@ -39,6 +41,11 @@ export async function loadTechnicians(db: Reader): Promise<ScheduledTechnician[]
     select: { id: true, firstName: true, lastName: true, workingDays: true },
     orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
   });
+}
+
+/** The technicians as the staff pages' menus list them. */
+export function technicianChoices(technicians: readonly ScheduledTechnician[]): TechnicianChoice[] {
+  return technicians.map((t) => ({ id: t.id, name: personName(t) }));
 }
 
 /**

@@ -33,6 +33,8 @@ import {
 } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
+import { TechnicianSelect } from "~/features/admin/technician-select";
+import type { TechnicianChoice } from "@app/shared/scheduling";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
@@ -84,7 +86,16 @@ function exportHref(filters: { status: string; priority: string }) {
 }
 
 export default function BookingsPage() {
-  const { bookings, older, newer, paged, filters, mergeInto, prefill: linkedPrefill } = useLoaderData<typeof loader>();
+  const {
+    bookings,
+    older,
+    newer,
+    paged,
+    filters,
+    mergeInto,
+    technicians,
+    prefill: linkedPrefill,
+  } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -245,12 +256,18 @@ export default function BookingsPage() {
             <Th>Scheduled</Th>
             <Th>Priority</Th>
             <Th>Status</Th>
+            <Th>Technician</Th>
             <Th>Created</Th>
             <Th className="w-40">Actions</Th>
           </THead>
           <TBody>
             {bookings.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} mergeInto={mergeInto[booking.id]} />
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                mergeInto={mergeInto[booking.id]}
+                technicians={technicians}
+              />
             ))}
           </TBody>
         </DataTable>
@@ -295,7 +312,15 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   );
 }
 
-function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id: number; name: string } }) {
+function BookingRow({
+  booking,
+  mergeInto,
+  technicians,
+}: {
+  booking: Booking;
+  mergeInto?: { id: number; name: string };
+  technicians: readonly TechnicianChoice[];
+}) {
   const fetcher = useFetcher<typeof action>({ key: `booking-status-${booking.id}` });
   const pending = fetcher.state !== "idle";
   const pendingStatus = fetcher.formData?.get("status");
@@ -333,6 +358,9 @@ function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id
       </Td>
       <Td label="Scheduled" half className="text-slate-700 max-md:order-5 md:whitespace-nowrap">
         {formatDateTime(booking.scheduledDate)}
+        {booking.needsPlacing && booking.status === "pending" ? (
+          <div className="text-xs font-medium text-amber-800">To be placed</div>
+        ) : null}
       </Td>
       <Td label="Priority" half className="max-md:order-3">
         <PriorityBadge priority={booking.priority} />
@@ -340,10 +368,13 @@ function BookingRow({ booking, mergeInto }: { booking: Booking; mergeInto?: { id
       <Td label="Status" half className="max-md:order-4">
         <StatusBadge status={booking.status} />
       </Td>
+      <Td label="Technician" className="max-md:order-7">
+        <TechnicianSelect booking={booking} technicians={technicians} />
+      </Td>
       <Td label="Created" half className="whitespace-nowrap text-slate-700 max-md:order-6">
         {formatDate(booking.createdAt, "Unknown")}
       </Td>
-      <Td label="Actions" className="max-md:order-7">
+      <Td label="Actions" className="max-md:order-8">
         <fetcher.Form method="post" className="flex items-center gap-2">
           <input type="hidden" name="intent" value="update-status" />
           <input type="hidden" name="bookingId" value={booking.id} />

@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return calendarMonth(context, new URL(request.url).searchParams);
 }
 
-/** The New Booking dialog posts here (create-customer, create-booking). */
+/** The New Booking dialog posts here (create-customer, create-booking), and the day dialog (assign-technician). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
 }
@@ -146,6 +146,7 @@ export default function CalendarPage() {
       <DayDialog
         day={selectedDay}
         bookings={dayBookings}
+        technicians={data.technicians}
         open={dayOpen}
         onOpenChange={setDayOpen}
         onAddAnother={() => {

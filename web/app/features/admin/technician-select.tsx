@@ -1,0 +1,72 @@
+import { useFetcher } from "@remix-run/react";
+import type { TechnicianChoice } from "@app/shared/scheduling";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/field";
+import { toastResult, useFetcherDone, type ActionResult } from "./action-result";
+import type { Booking } from "./format";
+
+/**
+ * Assigns a booking to a technician, or unassigns it (the `assign-technician`
+ * intent of the bookings action). Choosing submits at once; without
+ * JavaScript a Save button does. A technician who already has a visit then is
+ * refused (409) and the menu shows the booking's technician again.
+ */
+export function TechnicianSelect({
+  booking,
+  technicians,
+  action,
+  className,
+}: {
+  booking: Pick<Booking, "id" | "technicianId" | "technicianName">;
+  technicians: readonly TechnicianChoice[];
+  /** The page whose action takes the post (the list's or the calendar's). */
+  action?: string;
+  className?: string;
+}) {
+  const fetcher = useFetcher<ActionResult>({ key: `booking-technician-${booking.id}` });
+  const pending = fetcher.formData?.get("technicianId");
+  const shown = typeof pending === "string" ? pending : String(booking.technicianId ?? "");
+  const selectId = `technician-${booking.id}`;
+  // Someone no longer on the list (made inactive) still shows as the booking's technician.
+  const choices =
+    booking.technicianId && !technicians.some((t) => t.id === booking.technicianId)
+      ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
+      : technicians;
+
+  useFetcherDone(fetcher, (result) => toastResult(result, "Technician updated", "Failed to assign the technician"));
+
+  return (
+    <fetcher.Form method="post" action={action} className={className ?? "flex items-center gap-2"}>
+      <input type="hidden" name="intent" value="assign-technician" />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <label htmlFor={selectId} className="sr-only">
+        Technician for booking #{booking.id}
+      </label>
+      <NativeSelect
+        id={selectId}
+        name="technicianId"
+        value={shown}
+        disabled={fetcher.state !== "idle"}
+        className="h-9 min-w-36 py-1"
+        onChange={(event) => {
+          fetcher.submit(
+            { intent: "assign-technician", bookingId: String(booking.id), technicianId: event.currentTarget.value },
+            { method: "post", action },
+          );
+        }}
+      >
+        <option value="">Unassigned</option>
+        {choices.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </NativeSelect>
+      <noscript>
+        <Button type="submit" size="sm" variant="outline">
+          Save<span className="sr-only"> technician for booking #{booking.id}</span>
+        </Button>
+      </noscript>
+    </fetcher.Form>
+  );
+}
