@@ -73,6 +73,7 @@ it("writes and reads every model through the Prisma client", async () => {
       technicianId: user.id,
       durationMinutes: 90,
       needsPlacing: true,
+      address: "12 Main St",
     },
   });
   expect(
@@ -87,6 +88,7 @@ it("writes and reads every model through the Prisma client", async () => {
     technicianId: user.id,
     durationMinutes: 90,
     needsPlacing: true,
+    address: "12 Main St",
     customer: { name: "Cajun Cafe" },
   });
   expect(

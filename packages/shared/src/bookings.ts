@@ -35,6 +35,7 @@ export function serializeBooking(
     technicianName: booking.technician ? personName(booking.technician) : null,
     durationMinutes: booking.durationMinutes,
     needsPlacing: booking.needsPlacing,
+    address: booking.address,
     customer: booking.customer
       ? {
           id: booking.customer.id,

@@ -89,6 +89,12 @@ export function businessParts(instant: Date = new Date()): BusinessParts {
   };
 }
 
+/** The Baton Rouge wall-clock time of this instant, "HH:MM" (24-hour). */
+export function localTimeOf(instant: Date): string {
+  const p = businessParts(instant);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
 /** The Baton Rouge calendar day of this instant, "YYYY-MM-DD" (today by default). */
 export function businessDate(instant: Date = new Date()): string {
   return localDateKey(businessParts(instant));

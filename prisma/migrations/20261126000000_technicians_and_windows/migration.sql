@@ -9,7 +9,11 @@ ALTER TABLE "User" ADD COLUMN     "workingDays" INTEGER[] DEFAULT ARRAY[1, 2, 3,
 -- AlterTable
 ALTER TABLE "Booking" ADD COLUMN     "technicianId" INTEGER,
 ADD COLUMN     "durationMinutes" INTEGER NOT NULL DEFAULT 120,
-ADD COLUMN     "needsPlacing" BOOLEAN NOT NULL DEFAULT false;
+ADD COLUMN     "needsPlacing" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "address" TEXT;
+
+-- Where the visit is: the address given with the request, for those that came with one.
+UPDATE "Booking" b SET "address" = r."address" FROM "AppointmentRequest" r WHERE r."bookingId" = b."id" AND r."address" IS NOT NULL;
 
 -- Requests from the chat and the portal were placed at a time nobody checked: staff still have to place those not started.
 UPDATE "Booking" SET "needsPlacing" = true WHERE "source" IN ('chat', 'portal') AND "status" = 'pending';

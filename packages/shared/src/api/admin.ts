@@ -3,6 +3,7 @@ import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredEmail, requiredText } from "./fields";
 import { businessInstant } from "../time";
 import {
+  ADDRESS_MAX_LENGTH,
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -44,6 +45,10 @@ export const newBookingSchema = z.preprocess(
     details: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
       z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional(),
+    ),
+    address: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.string().trim().max(ADDRESS_MAX_LENGTH, "Address is too long").optional(),
     ),
     priority: z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" }).default("medium"),
     scheduledDate: z.iso

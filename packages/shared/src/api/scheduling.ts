@@ -20,3 +20,14 @@ export const availabilityQuerySchema = z.object({
 
 /** An arrival window chosen by its start, exactly as GET /api/availability gave it (ISO 8601). */
 export const windowStartSchema = z.iso.datetime({ offset: true, message: "Choose one of the offered times" });
+
+/** GET /api/admin/schedule?date=YYYY-MM-DD (admin): one day's windows with the technicians free in each. */
+export const dayScheduleQuerySchema = z.object({ date: localDateSchema });
+
+/** One window of a day as staff see it. */
+export interface StaffWindowJson {
+  start: string;
+  end: string;
+  available: number;
+  freeTechnicians: Array<{ id: number; name: string }>;
+}

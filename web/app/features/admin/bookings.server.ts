@@ -19,6 +19,7 @@ export async function createBookingForCustomer(
     scheduledDate: Date;
     serviceTitanId?: string;
     technicianId?: number;
+    address?: string;
   },
   source: BookingSource,
 ): Promise<CreateBookingResult> {

@@ -12,6 +12,7 @@ import { useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
+  ADDRESS_MAX_LENGTH,
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -34,6 +35,7 @@ import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/fie
 import { businessDate, slotLabel } from "@app/shared/time";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
+import { DayAvailability } from "./day-availability";
 import {
   BOOKING_PRIORITIES,
   DEFAULT_PRIORITY,
@@ -61,6 +63,9 @@ interface BookingFields {
   time: string;
   priority: BookingPriority;
   details: string;
+  /** A technician's id, or "" for nobody yet. */
+  technicianId: string;
+  address: string;
 }
 
 const emptyCustomer = { name: "", email: "", phone: "" };
@@ -98,6 +103,8 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
     time: DEFAULT_TIME_SLOT,
     priority: DEFAULT_PRIORITY,
     details: "",
+    technicianId: "",
+    address: "",
   });
   const [booking, setBooking] = useState<BookingFields>(freshBooking);
   const [bookingError, setBookingError] = useState<string | null>(null);
@@ -208,6 +215,8 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
       date: booking.date,
       time: booking.time,
       status: "pending",
+      technicianId: booking.technicianId,
+      address: booking.address.trim(),
     };
     // The rules the page's action applies (newBookingSchema) to what is sent, with its words.
     const check = newBookingSchema.safeParse(payload);
@@ -368,6 +377,26 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                 )}
               </Field>
             </div>
+            <Field id="booking-address" label="Address (optional)" error={bookingFieldErrors.address}>
+              {(p) => (
+                <Input
+                  {...p}
+                  name="address"
+                  autoComplete="off"
+                  maxLength={ADDRESS_MAX_LENGTH}
+                  value={booking.address}
+                  onChange={(e) => setBooking({ ...booking, address: e.target.value })}
+                />
+              )}
+            </Field>
+            <DayAvailability
+              date={booking.date}
+              time={booking.time}
+              technicianId={booking.technicianId}
+              onTime={(time) => setBooking({ ...booking, time })}
+              onTechnician={(technicianId) => setBooking({ ...booking, technicianId })}
+              error={bookingFieldErrors.technicianId}
+            />
             <Field id="booking-priority" label="Priority" error={bookingFieldErrors.priority}>
               {(p) => (
                 <NativeSelect

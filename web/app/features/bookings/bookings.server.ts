@@ -30,6 +30,8 @@ export interface NewBooking {
   durationMinutes?: number;
   /** A request staff still have to place (no window chosen, or an emergency). */
   needsPlacing?: boolean;
+  /** Where the visit is. */
+  address?: string | null;
 }
 
 /** The subject of a booking's outbox notifications (so cancelling it can cancel what it still owes). */
@@ -55,6 +57,7 @@ export async function createBooking(
       technicianId: input.technicianId ?? null,
       durationMinutes: input.durationMinutes ?? business.booking.visitMinutes,
       needsPlacing: input.needsPlacing ?? false,
+      address: input.address ?? null,
     },
   });
   // Emergencies are urgent: ahead of anything else waiting.

@@ -317,6 +317,7 @@ export async function requestAppointment(
         scheduledDate: window?.start ?? placeholder,
         source: origin.source,
         needsPlacing: !window,
+        address: data.address ?? null,
       },
       requestId,
     );

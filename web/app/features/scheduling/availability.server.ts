@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { availabilityQuerySchema } from "@app/shared/api/scheduling";
-import { windowJson } from "@app/shared/scheduling";
+import { availabilityQuerySchema, dayScheduleQuerySchema, type StaffWindowJson } from "@app/shared/api/scheduling";
+import { windowJson, windowsOn } from "@app/shared/scheduling";
 import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
 import { consume } from "../../../server/rate-limits";
 import { invalid, success, throttled } from "~/utils/result";
-import { customerWindows } from "./schedule.server";
+import { availabilityOf, customerWindows, loadTechnicians, technicianChoices } from "./schedule.server";
 
 /**
  * GET /api/availability: the arrival windows a customer may choose in a range
@@ -21,4 +21,26 @@ export async function readAvailability(context: AppLoadContext, query: Record<st
   const { from = businessDate(), days } = parsed.data;
   const windows = await customerWindows(services.db, from, days);
   return success({ timeZone: BUSINESS_TIME_ZONE, windows: windows.map(windowJson) });
+}
+
+/**
+ * GET /api/admin/schedule: every window of one day (staff may book any, soon
+ * or not) with what it still takes and the technicians free in it, and all
+ * active technicians (the New Booking dialog, docs/product.md#new-booking-dialog).
+ */
+export async function readDaySchedule(context: AppLoadContext, query: Record<string, string>) {
+  const parsed = dayScheduleQuerySchema.safeParse(query);
+  if (!parsed.success) return invalid(parsed.error, "Invalid query");
+  const { db } = context.services;
+  const [windows, technicians] = await Promise.all([
+    availabilityOf(db, windowsOn(parsed.data.date)),
+    loadTechnicians(db),
+  ]);
+  return success({
+    date: parsed.data.date,
+    technicians: technicianChoices(technicians),
+    windows: windows.map(
+      (w): StaffWindowJson => ({ ...windowJson(w), freeTechnicians: technicianChoices(w.freeTechnicians) }),
+    ),
+  });
 }

@@ -39,6 +39,7 @@ const REQUEST_FIELDS = [
   "description",
   "preferredDate",
   "preferredTime",
+  "windowStart",
 ];
 
 /**

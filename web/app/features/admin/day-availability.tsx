@@ -1,0 +1,126 @@
+import { useEffect, useState } from "react";
+import type { StaffWindowJson } from "@app/shared/api/scheduling";
+import type { TechnicianChoice } from "@app/shared/scheduling";
+import { formatClockWords, localTimeOf, parseLocalDate } from "@app/shared/time";
+import { Field, NativeSelect } from "~/components/ui/field";
+import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { cn } from "~/utils/cn";
+
+type Schedule =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "done"; windows: StaffWindowJson[]; technicians: TechnicianChoice[] };
+
+/** A day's windows and technicians: GET /api/admin/schedule?date=…, again whenever the date changes. */
+function useDaySchedule(date: string): Schedule {
+  const apiFetch = useApiFetch();
+  const [answer, setAnswer] = useState<{ date: string; value: Schedule } | null>(null);
+  const valid = parseLocalDate(date) !== null;
+
+  useEffect(() => {
+    if (!valid) return;
+    const controller = new AbortController();
+    apiFetch(`/api/admin/schedule?date=${date}`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as { windows: StaffWindowJson[]; technicians: TechnicianChoice[] };
+        if (!controller.signal.aborted)
+          setAnswer({ date, value: { status: "done", windows: body.windows, technicians: body.technicians } });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setAnswer({ date, value: { status: "error" } });
+      });
+    return () => controller.abort();
+  }, [date, valid, apiFetch]);
+
+  return answer?.date === date ? answer.value : { status: "loading" };
+}
+
+const windowTimes = (w: StaffWindowJson) =>
+  `${formatClockWords(new Date(w.start))} – ${formatClockWords(new Date(w.end))}`;
+
+/**
+ * The New Booking dialog's view of the chosen day (docs/product.md#new-booking-dialog):
+ * each arrival window with its free places and technicians (choosing one sets
+ * the time to its start), and the technician to assign, where those with a
+ * visit in the chosen time's window cannot be chosen.
+ */
+export function DayAvailability({
+  date,
+  time,
+  technicianId,
+  onTime,
+  onTechnician,
+  error,
+}: {
+  date: string;
+  /** "HH:MM", Baton Rouge time. */
+  time: string;
+  technicianId: string;
+  onTime: (time: string) => void;
+  onTechnician: (id: string) => void;
+  error?: string;
+}) {
+  const schedule = useDaySchedule(date);
+  const windows = schedule.status === "done" ? schedule.windows : [];
+  const technicians = schedule.status === "done" ? schedule.technicians : [];
+  const chosen = windows.find((w) => localTimeOf(new Date(w.start)) <= time && time < localTimeOf(new Date(w.end)));
+  const busy = (id: number) => Boolean(chosen && !chosen.freeTechnicians.some((t) => t.id === id));
+
+  return (
+    <>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium text-slate-900">Arrival windows</legend>
+        {schedule.status === "loading" ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading availability...
+          </p>
+        ) : schedule.status === "error" ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the day&apos;s availability.
+          </p>
+        ) : windows.length === 0 ? (
+          <p className="text-sm text-slate-600">No arrival windows on this day.</p>
+        ) : (
+          <ul className="grid gap-1.5 sm:grid-cols-2">
+            {windows.map((w) => {
+              const start = localTimeOf(new Date(w.start));
+              const names = w.freeTechnicians.map((t) => t.name).join(", ");
+              return (
+                <li key={w.start}>
+                  <button
+                    type="button"
+                    aria-pressed={chosen?.start === w.start}
+                    onClick={() => onTime(start)}
+                    className={cn(
+                      "w-full rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
+                      chosen?.start === w.start ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50",
+                    )}
+                  >
+                    <span className="block font-medium text-slate-900">{windowTimes(w)}</span>
+                    <span className={cn("block text-xs", w.available > 0 ? "text-slate-600" : "text-amber-800")}>
+                      {w.available > 0 ? `${w.available} open` : "Full"}
+                      {names ? ` · free: ${names}` : " · no technician free"}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </fieldset>
+      <Field id="booking-technician" label="Technician (optional)" error={error}>
+        {(p) => (
+          <NativeSelect {...p} name="technicianId" value={technicianId} onChange={(e) => onTechnician(e.target.value)}>
+            <option value="">Unassigned</option>
+            {technicians.map((t) => (
+              <option key={t.id} value={t.id} disabled={busy(t.id)}>
+                {busy(t.id) ? `${t.name} (busy then)` : t.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+    </>
+  );
+}
