@@ -145,9 +145,18 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
  * Call it in every admin loader AND action (an action is reachable without its page).
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  return requireRole(request, context, ["admin"]);
+}
+
+/** As requireAdmin, for any of these roles (a technician's day: technicians and admins). */
+export async function requireRole(
+  request: Request,
+  context: AppLoadContext,
+  roles: readonly SessionUser["role"][],
+): Promise<SessionUser> {
   const user = await getOptionalUser(request, context);
   if (!user) throw denied(request, 401);
-  if (user.role !== "admin") throw denied(request, 403);
+  if (!roles.includes(user.role)) throw denied(request, 403);
   return user;
 }
 

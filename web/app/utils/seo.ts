@@ -10,7 +10,7 @@ import { business, services, type ServiceSummary } from "@app/shared/business";
 export const publicPaths: readonly string[] = ["/", "/about", "/services", ...services.map((s) => s.path), "/contact"];
 
 /** Paths crawlers are asked to stay out of (robots.txt). */
-export const privatePathPrefixes: readonly string[] = ["/admin", "/dashboard", "/login", "/api"];
+export const privatePathPrefixes: readonly string[] = ["/admin", "/dashboard", "/jobs", "/login", "/api"];
 
 interface MetaMatch {
   id: string;

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { CalendarCheck, LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from "~/components/site/icons";
+import { CalendarCheck, LayoutDashboard, LogIn, LogOut, Menu, Phone, Wrench, X } from "~/components/site/icons";
 import { useEffect, useRef, useState } from "react";
 import { services } from "@app/shared/business";
 import { clsx as cn } from "clsx";
@@ -14,6 +14,7 @@ import { useBusinessFacts } from "~/utils/business-facts";
 const ACCOUNT_LINKS: Record<string, Array<{ to: string; label: string; Icon: typeof LayoutDashboard }>> = {
   admin: [{ to: "/dashboard", label: "Admin", Icon: LayoutDashboard }],
   customer: [{ to: "/account", label: "My Account", Icon: CalendarCheck }],
+  technician: [{ to: "/jobs", label: "My Jobs", Icon: Wrench }],
 };
 
 /**

@@ -29,8 +29,19 @@ function isAccessDenied(error: unknown): boolean {
  *   export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
  */
 export function AccessDeniedBoundary() {
+  return <DeniedOrApology />;
+}
+
+/** As AccessDeniedBoundary, saying who the page is for. */
+export function accessDeniedBoundary(message: string) {
+  return function Boundary() {
+    return <DeniedOrApology message={message} />;
+  };
+}
+
+function DeniedOrApology({ message }: { message?: string }) {
   const error = useRouteError();
-  if (isAccessDenied(error)) return <AccessDenied />;
+  if (isAccessDenied(error)) return <AccessDenied message={message} />;
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>

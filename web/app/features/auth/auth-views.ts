@@ -46,7 +46,13 @@ export const viewAfterSuccess: Record<AuthIntent, AuthView> = {
 
 /** What /login's action answers when it does not redirect. Passwords are never echoed back. */
 export type AuthActionData =
-  | { ok: true; intent: AuthIntent; view: AuthView }
+  | {
+      ok: true;
+      intent: AuthIntent;
+      view: AuthView;
+      /** Where a sign-in leads: a technician's day, else home. */
+      home?: string;
+    }
   | {
       ok: false;
       intent: AuthIntent;
@@ -64,3 +70,6 @@ export function formValues(form: FormData): Record<string, string> {
 
 /** Set to "1" by the page once JavaScript runs: the action may then answer with data instead of redirecting. */
 export const ENHANCED_FIELD = "js";
+
+/** Where a user lands after signing in: technicians on their day (docs/product.md#technicians-day), everyone else home. */
+export const landingPage = (role: string) => (role === "technician" ? "/jobs" : "/");

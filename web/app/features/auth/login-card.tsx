@@ -51,6 +51,7 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownView = useRef(view);
   const signedIn = result?.ok && (result.intent === "login" || result.intent === "register");
+  const home = (result?.ok && result.home) || "/";
   const notice = result?.ok ? successNotices[result.intent] : null;
 
   // Switching views moves focus to the new heading, so screen readers hear the change.
@@ -62,9 +63,9 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
   // Signed in with JavaScript: the notice shows a moment, then home (docs/product.md#sign-in-page).
   useEffect(() => {
     if (!signedIn) return;
-    const timer = setTimeout(() => navigate("/", { replace: true }), SIGNED_IN_PAUSE_MS);
+    const timer = setTimeout(() => navigate(home, { replace: true }), SIGNED_IN_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, navigate]);
+  }, [signedIn, home, navigate]);
 
   const heading = headings[view];
   return (

@@ -39,8 +39,9 @@ export async function readDaySchedule(context: AppLoadContext, query: Record<str
   return success({
     date: parsed.data.date,
     technicians: technicianChoices(technicians),
-    windows: windows.map(
-      (w): StaffWindowJson => ({ ...windowJson(w), freeTechnicians: technicianChoices(w.freeTechnicians) }),
-    ),
+    windows: windows.map((w): StaffWindowJson => ({
+      ...windowJson(w),
+      freeTechnicians: technicianChoices(w.freeTechnicians),
+    })),
   });
 }

@@ -4,6 +4,7 @@ import { isAuthIntent, type AuthIntent } from "@app/shared/api/auth-rules";
 import { business } from "@app/shared/business";
 import {
   ENHANCED_FIELD,
+  landingPage,
   formValues,
   viewAfterSuccess,
   viewFromSearch,
@@ -29,7 +30,8 @@ export const meta: MetaFunction = () => [
 
 /** A signed-in visitor has nothing to do here (docs/product.md#sign-in-page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request, context)) throw redirect("/");
+  const user = await getOptionalUser(request, context);
+  if (user) throw redirect(landingPage(user.role));
   return null;
 }
 
@@ -66,8 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       { status: refusal?.status ?? 500, headers: refusal ? retryAfterHeaders(refusal) : undefined },
     );
-  const succeeded = (headers?: HeadersInit) =>
-    data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent] }, { headers });
+  const succeeded = (headers?: HeadersInit, home?: string) =>
+    data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent], home }, { headers });
 
   if (!isAuthIntent(posted)) return failed(failure(400, "Unknown form. Please reload the page and try again."));
   if (Object.values(values).some((v) => typeof v === "string" && v.includes("\u0000"))) {
@@ -80,7 +82,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ["Set-Cookie", await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt)],
       ];
       if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
-      return values[ENHANCED_FIELD] === "1" ? succeeded(headers) : redirect("/", { headers });
+      const home = landingPage(signedIn.user.role);
+      return values[ENHANCED_FIELD] === "1" ? succeeded(headers, home) : redirect(home, { headers });
     }
     const outcome =
       intent === "request-reset"

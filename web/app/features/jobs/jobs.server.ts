@@ -1,0 +1,170 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { personName } from "@app/shared/bookings";
+import { business } from "@app/shared/business";
+import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling";
+import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
+import { failure, success, type Result } from "~/utils/result";
+import type { SessionUser } from "~/utils/auth.server";
+import { updateBooking } from "../bookings/bookings.server";
+import { loadTechnicians, technicianChoices } from "../scheduling/schedule.server";
+
+/**
+ * A technician's day (docs/product.md#technicians-day): their visits today in
+ * order, then the coming days, and the two changes they make from the field.
+ * A technician sees and changes only their own visits; an admin may open any
+ * technician's day.
+ */
+
+/** How many days after today the page lists. */
+const COMING_DAYS = 6;
+
+const NOT_YOURS = "You can only see and change your own visits.";
+
+export interface Visit {
+  id: number;
+  /** "between 8 AM and 10 AM", or "at 9:30 AM (2 hours)" for a visit outside the windows. */
+  when: string;
+  summary: string;
+  details: string | null;
+  priority: "low" | "medium" | "high" | "emergency";
+  status: "pending" | "in_progress" | "completed" | "cancelled";
+  customerName: string;
+  phone: string;
+  address: string | null;
+  /** A map search for the address. */
+  mapUrl: string | null;
+}
+
+export interface JobsDay {
+  /** "YYYY-MM-DD" */
+  date: string;
+  visits: Visit[];
+}
+
+/** Who the page is about, from the viewer and `?technician=`; a 403 or 404 when it may not be shown. */
+async function technicianFor(context: AppLoadContext, viewer: SessionUser, requested: string | null) {
+  const id = requested === null ? viewer.id : Number(requested);
+  if (viewer.role === "technician") {
+    if (id !== viewer.id) return failure(403, NOT_YOURS);
+    return success({ id: viewer.id, name: personName(viewer) });
+  }
+  // An admin: the technician asked for, or none yet (the page offers the list).
+  if (requested === null) return success(null);
+  if (!Number.isInteger(id) || id <= 0) return failure(404, "Technician not found");
+  const technician = await context.services.db.user.findFirst({
+    where: { id, role: "technician" },
+    select: { id: true, firstName: true, lastName: true },
+  });
+  return technician
+    ? success({ id: technician.id, name: personName(technician) })
+    : failure(404, "Technician not found");
+}
+
+function describeTime(start: Date, durationMinutes: number): string {
+  const window = windowStartingAt(start);
+  if (window && durationMinutes === (window.end.getTime() - window.start.getTime()) / 60_000)
+    return formatWindowTimes(window);
+  const hours =
+    durationMinutes % 60 === 0
+      ? `${durationMinutes / 60} hour${durationMinutes === 60 ? "" : "s"}`
+      : `${durationMinutes} minutes`;
+  return `at ${formatClockWords(start)} (${hours})`;
+}
+
+const mapUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${address}, ${business.address.region}`)}`;
+
+/** The page's data: the technician's visits from today on, by day, or the technicians for an admin to choose from. */
+export async function technicianDay(
+  context: AppLoadContext,
+  viewer: SessionUser,
+  requested: string | null,
+  now = new Date(),
+): Promise<
+  Result<{
+    technician: { id: number; name: string; workingDays: number[] } | null;
+    technicians: Array<{ id: number; name: string }>;
+    days: JobsDay[];
+    today: string;
+  }>
+> {
+  const { db } = context.services;
+  const who = await technicianFor(context, viewer, requested);
+  if (!who.ok) return who;
+  const today = businessDate(now);
+  const technicians = viewer.role === "admin" ? technicianChoices(await loadTechnicians(db)) : [];
+  if (!who.value) return success({ technician: null, technicians, days: [], today });
+
+  const [user, bookings] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: who.value.id }, select: { workingDays: true } }),
+    db.booking.findMany({
+      where: {
+        technicianId: who.value.id,
+        status: { not: "cancelled" },
+        scheduledDate: { gte: startOfBusinessDay(today), lt: startOfBusinessDay(addLocalDays(today, COMING_DAYS + 1)) },
+      },
+      include: { customer: true },
+      orderBy: [{ scheduledDate: "asc" }, { id: "asc" }],
+    }),
+  ]);
+  const days: JobsDay[] = Array.from({ length: COMING_DAYS + 1 }, (_, i) => ({
+    date: addLocalDays(today, i),
+    visits: [],
+  }));
+  for (const b of bookings) {
+    const day = days.find((d) => d.date === businessDate(b.scheduledDate));
+    day?.visits.push({
+      id: b.id,
+      when: describeTime(b.scheduledDate, b.durationMinutes),
+      summary: b.summary,
+      details: b.details,
+      priority: b.priority,
+      status: b.status,
+      customerName: b.customer.name,
+      phone: b.customer.phone,
+      address: b.address,
+      mapUrl: b.address ? mapUrl(b.address) : null,
+    });
+  }
+  return success({ technician: { ...who.value, workingDays: user.workingDays }, technicians, days, today });
+}
+
+/** What a technician may set a visit to from the field. */
+const fieldStatusSchema = z.object({
+  bookingId: z.coerce.number({ error: "Visit not found" }).int("Visit not found").positive("Visit not found"),
+  status: z.enum(["in_progress", "completed"], { error: "Choose In progress or Completed" }),
+});
+
+/** Sets one of the technician's visits to in progress or completed (an admin may do it for anyone's). */
+export async function setVisitStatus(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
+  const parsed = fieldStatusSchema.safeParse(input);
+  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  const { bookingId, status } = parsed.data;
+  const booking = await context.services.db.booking.findUnique({
+    where: { id: bookingId },
+    select: { technicianId: true },
+  });
+  if (!booking) return failure(404, "Visit not found");
+  if (viewer.role !== "admin" && booking.technicianId !== viewer.id) return failure(403, NOT_YOURS);
+  const updated = await updateBooking(context, bookingId, { status }, { id: viewer.id, email: viewer.email });
+  if (!updated.ok) return updated;
+  return success({
+    bookingId,
+    message: status === "completed" ? `Visit #${bookingId} is completed.` : `Visit #${bookingId} is in progress.`,
+  });
+}
+
+const workingDaysSchema = z.object({
+  days: z.array(z.coerce.number().int().min(0).max(6)).max(7),
+});
+
+/** A technician's working days (0 = Sunday); an empty list means they take no visits. */
+export async function setWorkingDays(context: AppLoadContext, viewer: SessionUser, days: unknown) {
+  if (viewer.role !== "technician") return failure(403, "Only technicians set their working days.");
+  const parsed = workingDaysSchema.safeParse({ days: Array.isArray(days) ? days : days === undefined ? [] : [days] });
+  if (!parsed.success) return failure(400, "Choose days of the week");
+  const workingDays = [...new Set(parsed.data.days)].sort();
+  await context.services.db.user.update({ where: { id: viewer.id }, data: { workingDays } });
+  return success({ workingDays, message: "Your working days are saved." });
+}

@@ -1,0 +1,237 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MapPin, Phone } from "lucide-react";
+import { business } from "@app/shared/business";
+import { formatLocalDate, WEEKDAYS } from "@app/shared/time";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label, NativeSelect } from "~/components/ui/field";
+import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
+import { telHref } from "~/features/admin/format";
+import { accessDeniedBoundary } from "~/features/auth/access-denied";
+import { setVisitStatus, setWorkingDays, technicianDay, type Visit } from "~/features/jobs/jobs.server";
+import { actionData } from "~/utils/action.server";
+import { requireRole } from "~/utils/auth.server";
+import { failure } from "~/utils/result";
+
+export const meta: MetaFunction = () => [
+  { title: `My Jobs | ${business.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Technicians see their own day; admins any technician's (`?technician=ID`). Customers are refused. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireRole(request, context, ["technician", "admin"]);
+  const result = await technicianDay(context, viewer, new URL(request.url).searchParams.get("technician"));
+  if (!result.ok) throw new Response(result.message, { status: result.status });
+  return { ...result.value, viewerRole: viewer.role };
+}
+
+/** `set-status` (bookingId, status: in_progress | completed) and `working-days` (days: 0-6, repeated). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireRole(request, context, ["technician", "admin"]);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const at = Date.now();
+  if (intent === "set-status")
+    return actionData(await setVisitStatus(context, viewer, Object.fromEntries(form)), { intent, at });
+  if (intent === "working-days")
+    return actionData(await setWorkingDays(context, viewer, form.getAll("days")), { intent, at });
+  return actionData(failure(400, "Unknown action. Please reload the page and try again."), { intent: null, at });
+}
+
+export const ErrorBoundary = accessDeniedBoundary("This page is for technicians and admins.");
+
+export default function JobsPage() {
+  const { technician, technicians, days, today, viewerRole } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const [first, ...coming] = days;
+  const upcoming = coming.filter((d) => d.visits.length > 0);
+
+  return (
+    <div className="min-h-full bg-slate-50">
+      <div className="mx-auto max-w-2xl px-3 py-5 sm:px-6 sm:py-8">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {viewerRole === "technician" ? "My Jobs" : technician ? `Jobs for ${technician.name}` : "Technicians' days"}
+        </h1>
+        {viewerRole === "admin" ? <TechnicianPicker technicians={technicians} chosen={technician?.id} /> : null}
+
+        {posted ? (
+          <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mt-4">
+            {posted.message}
+          </Alert>
+        ) : null}
+
+        {technician && first ? (
+          <>
+            <section aria-labelledby="today-heading" className="mt-6">
+              <h2 id="today-heading" className="text-lg font-semibold text-slate-900">
+                Today, {formatLocalDate(today)}
+              </h2>
+              <VisitList visits={first.visits} empty="No visits today." />
+            </section>
+            <section aria-labelledby="coming-heading" className="mt-8">
+              <h2 id="coming-heading" className="text-lg font-semibold text-slate-900">
+                Coming days
+              </h2>
+              {upcoming.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-600">Nothing scheduled in the coming days.</p>
+              ) : (
+                upcoming.map((day) => (
+                  <section key={day.date} aria-label={formatLocalDate(day.date)} className="mt-4">
+                    <h3 className="font-medium text-slate-800">{formatLocalDate(day.date)}</h3>
+                    <VisitList visits={day.visits} empty="" />
+                  </section>
+                ))
+              )}
+            </section>
+            {viewerRole === "technician" ? <WorkingDays days={technician.workingDays} /> : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function TechnicianPicker({
+  technicians,
+  chosen,
+}: {
+  technicians: Array<{ id: number; name: string }>;
+  chosen?: number;
+}) {
+  if (technicians.length === 0) return <p className="mt-4 text-slate-700">There are no active technicians.</p>;
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+      <div className="space-y-1">
+        <Label htmlFor="technician">Technician</Label>
+        <NativeSelect id="technician" name="technician" defaultValue={chosen ?? ""} className="h-11 min-w-48">
+          {chosen ? null : <option value="">Choose a technician</option>}
+          {technicians.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" variant="outline" className="h-11">
+        Show day
+      </Button>
+    </Form>
+  );
+}
+
+function VisitList({ visits, empty }: { visits: Visit[]; empty: string }) {
+  if (visits.length === 0) return empty ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : null;
+  return (
+    <ol className="mt-3 grid gap-3">
+      {visits.map((visit) => (
+        <li key={visit.id}>
+          <VisitCard visit={visit} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function VisitCard({ visit }: { visit: Visit }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("bookingId") === String(visit.id);
+  const headingId = `visit-${visit.id}`;
+  const next =
+    visit.status === "pending"
+      ? { status: "in_progress", label: "Start visit" }
+      : visit.status === "in_progress"
+        ? { status: "completed", label: "Mark completed" }
+        : null;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={
+        visit.priority === "emergency" && visit.status !== "completed"
+          ? "rounded-xl border border-red-300 bg-white p-4 shadow-sm"
+          : "rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      }
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="text-sm font-semibold capitalize text-brand-800">{visit.when}</p>
+          <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900">
+            {visit.summary} <span className="font-mono text-sm font-normal text-slate-600">#{visit.id}</span>
+          </h4>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <PriorityBadge priority={visit.priority} />
+          <StatusBadge status={visit.status} />
+        </div>
+      </div>
+      <p className="mt-2 font-medium text-slate-900">{visit.customerName}</p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <a
+          href={telHref(visit.phone)}
+          className={buttonVariants({ variant: "outline", className: "h-11 justify-start" })}
+        >
+          <Phone aria-hidden="true" />
+          {visit.phone}
+        </a>
+        {visit.address && visit.mapUrl ? (
+          <a
+            href={visit.mapUrl}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonVariants({
+              variant: "outline",
+              className: "h-auto min-h-11 justify-start whitespace-normal text-left",
+            })}
+          >
+            <MapPin aria-hidden="true" />
+            {visit.address}
+            <span className="sr-only"> (opens a map)</span>
+          </a>
+        ) : (
+          <p className="self-center text-sm text-slate-600">No address given: call the customer.</p>
+        )}
+      </div>
+      {visit.details ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{visit.details}</p> : null}
+      {next ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="set-status" />
+          <input type="hidden" name="bookingId" value={visit.id} />
+          <input type="hidden" name="status" value={next.status} />
+          <Button type="submit" className="h-11 w-full sm:w-auto" disabled={busy}>
+            {next.label}
+            <span className="sr-only"> (visit #{visit.id})</span>
+          </Button>
+        </Form>
+      ) : null}
+    </article>
+  );
+}
+
+/** The weekdays this technician works; a window counts them only on those days. */
+function WorkingDays({ days }: { days: number[] }) {
+  return (
+    <section aria-labelledby="working-days-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="working-days-heading" className="text-lg font-semibold text-slate-900">
+        My working days
+      </h2>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="working-days" />
+        <fieldset>
+          <legend className="text-sm text-slate-700">Customers can book you on these days.</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {WEEKDAYS.map((name, i) => (
+              <label key={name} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-200 px-3">
+                <input type="checkbox" name="days" value={i} defaultChecked={days.includes(i)} className="size-5" />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" variant="outline" className="mt-3 h-11">
+          Save working days
+        </Button>
+      </Form>
+    </section>
+  );
+}
