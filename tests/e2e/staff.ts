@@ -38,7 +38,8 @@ export async function logIn(page: Page, email: string, { js = true } = {}) {
   await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await main(page).locator('input[name="password"]').fill(PASSWORD);
   await main(page).getByRole("button", { name: "Log In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  // Technicians land on their day, everyone else at home.
+  await expect(page).toHaveURL(/\/(jobs)?$/, { timeout: 15_000 });
 }
 
 /** Hydrated, and the live connection has been accepted as an admin's. */

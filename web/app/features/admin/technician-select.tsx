@@ -33,7 +33,9 @@ export function TechnicianSelect({
       ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
       : technicians;
 
-  useFetcherDone(fetcher, (result) => toastResult(result, "Technician updated", "Failed to assign the technician"));
+  useFetcherDone(fetcher, (result) =>
+    toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician"),
+  );
 
   return (
     <fetcher.Form method="post" action={action} className={className ?? "flex items-center gap-2"}>

@@ -1,0 +1,187 @@
+/**
+ * The technician's day (docs/product.md#technicians-day) and assigning technicians
+ * from the staff pages (docs/product.md#booking-rules), in Chromium.
+ */
+import type { Page } from "@playwright/test";
+import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import type { Db } from "@app/shared/db";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { adminPage, createUser, logIn, main, newCustomer, waitLive } from "./staff";
+
+test.use({ timezoneId: "America/Chicago" });
+
+/** A visit for `technicianId` on a Baton Rouge date at an hour. */
+async function visit(db: Db, technicianId: number, date: string, hour: number, summary: string) {
+  const customer = await newCustomer(db);
+  return db.booking.create({
+    data: {
+      customerId: customer.id,
+      summary,
+      details: "Breaker trips when the dryer runs.",
+      priority: "high",
+      scheduledDate: requireBusinessInstant(date, hour * 60),
+      technicianId,
+      address: "4521 Government St, Baton Rouge",
+    },
+    include: { customer: true },
+  });
+}
+
+const card = (page: Page, summary: string) => main(page).getByRole("article", { name: new RegExp(summary) });
+
+test.describe("a technician's day", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("lands on /jobs after signing in, sees only their visits, and works through one with the thumb", async ({
+    page,
+    db,
+  }) => {
+    const tech = await createUser(db, "technician", "Sam");
+    const other = await createUser(db, "technician", "Lee");
+    const today = businessDate();
+    const first = await visit(db, tech.id, today, 8, "Dryer circuit");
+    await visit(db, tech.id, addLocalDays(today, 1), 10, "Panel estimate");
+    await visit(db, other.id, today, 12, "Someone else's job");
+
+    await logIn(page, tech.email);
+    await expect(page).toHaveURL(/\/jobs$/);
+    await expect(main(page).getByRole("heading", { level: 1, name: "My Jobs" })).toBeVisible();
+    await page.getByRole("button", { name: /menu/i }).click();
+    await expect(page.getByRole("link", { name: "My Jobs" }).first()).toHaveAttribute("href", "/jobs");
+    await page.keyboard.press("Escape");
+
+    const todayList = main(page).getByRole("region", { name: `Today, ${formatLocalDate(today)}` });
+    const job = todayList.getByRole("article", { name: /Dryer circuit/ });
+    await expect(job).toContainText("between 8 AM and 10 AM");
+    await expect(job).toContainText(first.customer.name);
+    await expect(job).toContainText("High");
+    await expect(job.getByRole("link", { name: first.customer.phone })).toHaveAttribute("href", "tel:2255550142");
+    await expect(job.getByRole("link", { name: /4521 Government St/ })).toHaveAttribute("href", /google\.com\/maps/);
+    await expect(main(page)).not.toContainText("Someone else's job");
+    await expect(main(page).getByRole("region", { name: "Coming days" })).toContainText("Panel estimate");
+    await expectNoAxeViolations(page);
+
+    // Big enough for a thumb.
+    const start = job.getByRole("button", { name: /Start visit/ });
+    expect((await start.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await start.tap();
+    await expect(job).toContainText("In progress");
+    await job.getByRole("button", { name: /Mark completed/ }).tap();
+    await expect(job).toContainText("Completed");
+    await expect(job.getByRole("button")).toHaveCount(0);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("completed");
+  });
+
+  test("sets a visit in progress without JavaScript, and their working days", async ({ browser, db }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const tech = await createUser(db, "technician", "Noscript");
+    const job = await visit(db, tech.id, businessDate(), 14, "Porch light");
+    await logIn(page, tech.email, { js: false });
+    await expect(page).toHaveURL(/\/jobs$/);
+    await card(page, "Porch light")
+      .getByRole("button", { name: /Start visit/ })
+      .click();
+    await expect(main(page).getByRole("status")).toContainText(`Visit #${job.id} is in progress.`);
+    await expect(card(page, "Porch light")).toContainText("In progress");
+
+    const days = main(page).getByRole("region", { name: "My working days" });
+    await expect(days.getByRole("checkbox", { name: "Saturday" })).toBeChecked();
+    await expect(days.getByRole("checkbox", { name: "Sunday" })).not.toBeChecked();
+    await days.getByRole("checkbox", { name: "Saturday" }).uncheck();
+    await days.getByRole("button", { name: "Save working days" }).click();
+    await expect(main(page).getByRole("status")).toContainText("Your working days are saved.");
+    expect((await db.user.findUniqueOrThrow({ where: { id: tech.id } })).workingDays).toEqual([1, 2, 3, 4, 5]);
+    await context.close();
+  });
+});
+
+test("a technician cannot open another's day; an admin can open anyone's", async ({ page, browser, db }) => {
+  const tech = await createUser(db, "technician", "Celeste");
+  const other = await createUser(db, "technician", "Remy");
+  await visit(db, other.id, businessDate(), 16, "Generator hookup");
+  await logIn(page, tech.email);
+  await page.goto(`/jobs?technician=${other.id}`);
+  await expect(main(page).getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(main(page)).not.toContainText("Generator hookup");
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, (await createUser(db, "admin")).email);
+  await admin.goto(`/jobs?technician=${other.id}`);
+  await expect(
+    main(admin).getByRole("heading", { level: 1, name: `Jobs for ${other.firstName} ${other.lastName}` }),
+  ).toBeVisible();
+  await expect(main(admin)).toContainText("Generator hookup");
+  await adminContext.close();
+});
+
+test("an admin assigns a booking to a technician from the list, and PostgreSQL refuses a double booking", async ({
+  page,
+  db,
+}) => {
+  const tech = await createUser(db, "technician", "Dawson");
+  const date = addLocalDays(businessDate(), 5);
+  const taken = await visit(db, tech.id, date, 9, "Already booked");
+  const customer = await newCustomer(db);
+  const free = await db.booking.create({
+    data: { customerId: customer.id, summary: "Ceiling fan", scheduledDate: requireBusinessInstant(date, 13 * 60) },
+  });
+  const clash = await db.booking.create({
+    data: { customerId: customer.id, summary: "Clashing visit", scheduledDate: requireBusinessInstant(date, 10 * 60) },
+  });
+  await adminPage(page, db, "/admin/bookings");
+  const name = `${tech.firstName} ${tech.lastName}`;
+
+  await main(page)
+    .getByRole("combobox", { name: `Technician for booking #${free.id}` })
+    .selectOption({ label: name });
+  await expect(page.getByRole("region", { name: /Notifications/, includeHidden: true })).toContainText(
+    `Booking assigned to ${name}`,
+  );
+  await expect
+    .poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: free.id } })).technicianId)
+    .toBe(tech.id);
+
+  const clashing = main(page).getByRole("combobox", { name: `Technician for booking #${clash.id}` });
+  await clashing.selectOption({ label: name });
+  await expect(page.getByRole("region", { name: /Notifications/, includeHidden: true })).toContainText(
+    "That technician already has a visit at that time",
+  );
+  await expect(clashing).toHaveValue("");
+  expect((await db.booking.findUniqueOrThrow({ where: { id: clash.id } })).technicianId).toBeNull();
+  expect(taken.technicianId).toBe(tech.id);
+  await waitLive(page);
+});
+
+test("the New Booking dialog shows the day's windows and who is free, and books with a technician", async ({
+  page,
+  db,
+}) => {
+  const tech = await createUser(db, "technician", "Fontenot");
+  // A Tuesday far enough ahead that other tests' visits are elsewhere.
+  let date = addLocalDays(businessDate(), 40);
+  while (localWeekday(date) !== 2) date = addLocalDays(date, 1);
+  await visit(db, tech.id, date, 8, "Morning job");
+  const customer = await newCustomer(db);
+  await adminPage(page, db, "/admin/bookings");
+  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Booking" });
+  await dialog.getByPlaceholder("Search by name...").fill(customer.name);
+  await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+  await dialog.getByRole("textbox", { name: "Summary" }).fill("Outdoor outlet");
+  await dialog.getByLabel("Date").fill(date);
+
+  const windows = dialog.getByRole("group", { name: "Arrival windows" });
+  const name = `${tech.firstName} ${tech.lastName}`;
+  await expect(windows.getByRole("button", { name: /8 AM – 10 AM/ })).not.toContainText(name);
+  await expect(windows.getByRole("button", { name: /10 AM – 12 PM/ })).toContainText(name);
+  await windows.getByRole("button", { name: /10 AM – 12 PM/ }).click();
+  await expect(dialog.getByLabel("Time")).toHaveValue("10:00");
+  await dialog.getByLabel("Technician (optional)").selectOption({ label: name });
+  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const booked = await db.booking.findFirstOrThrow({ where: { summary: "Outdoor outlet", customerId: customer.id } });
+  expect(booked.technicianId).toBe(tech.id);
+  expect(booked.scheduledDate).toEqual(requireBusinessInstant(date, 10 * 60));
+});
