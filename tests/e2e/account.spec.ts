@@ -135,6 +135,27 @@ test("a customer with no bookings requests an appointment and sees it pending", 
   await expectNoAxeViolations(page);
 });
 
+test("a customer books one of the open arrival windows", async ({ page, db }) => {
+  // A technician who works, so there are windows to offer (other tests' technicians may add more).
+  await createUser(db, "technician", "Windows");
+  const user = await createUser(db, "customer", "Eulalie");
+  await logIn(page, user.email);
+  await page.goto("/account");
+  const form = main(page).getByRole("region", { name: "Request an appointment" });
+  const menu = form.getByRole("combobox", { name: "Arrival window" });
+  const choice = menu.locator("option", { hasText: "10 AM – 12 PM" }).first();
+  const [label, start] = [(await choice.textContent())!, (await choice.getAttribute("value"))!];
+  await menu.selectOption(start);
+  await form.getByRole("textbox", { name: "Phone" }).fill("(225) 555-0124");
+  await form.getByRole("combobox", { name: "Service type" }).selectOption("Ceiling Fan Installation");
+  await form.getByRole("button", { name: "Request appointment" }).click();
+  // "Friday, Dec 4, 10 AM – 12 PM" is confirmed as "Friday, Dec 4, between 10 AM and 12 PM".
+  await expect(form.getByRole("status")).toContainText(label.replace(", 10 AM – 12 PM", ", between 10 AM and 12 PM"));
+  const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: user.email } } });
+  expect(booking.scheduledDate.toISOString()).toBe(start);
+  expect(booking.needsPlacing).toBe(false);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

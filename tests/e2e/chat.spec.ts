@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { adminPage } from "./staff";
+import { adminPage, createUser } from "./staff";
 
 /** A service page (the widget is on every page: docs/product.md#site-wide). */
 const SERVICE_PAGE = "/services/panel-upgrades";
@@ -39,16 +39,6 @@ async function ask(page: Page, text: string) {
   await expect(input(page)).toBeEnabled();
 }
 
-/** YYYY-MM-DD in the business's zone, `days` from today. */
-function chicagoDate(days = 0) {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: business.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 const sessionIdIn = (page: Page) =>
   page.evaluate(
     () =>
@@ -62,6 +52,8 @@ test.describe("chat widget", () => {
     db,
     browser,
   }) => {
+    // A technician who works, so the booking form has arrival windows to offer.
+    await createUser(db, "technician", "Windows");
     // socket.io frames, to see the reply stream in before the final message.
     type Payload = { messageId?: string; message?: { id: string; message: string } };
     const frames: Array<{ event: string; payload: Payload }> = [];
@@ -147,15 +139,17 @@ test.describe("chat widget", () => {
     await field(page, "Email").fill(`clarice.${Date.now()}@example.com`);
     await field(page, "Service Needed").selectOption("Panel Upgrade");
     await field(page, "Address").fill("1200 Florida Blvd, Walker");
-    await field(page, "Preferred date").fill(chicagoDate(3));
-    await field(page, "Preferred time").selectOption({ label: "10:00 AM" });
+    // The open arrival windows are offered (a technician works, so there are some): the first 10-to-12 one.
+    const windowChoice = field(page, "Arrival window").locator("option", { hasText: "10 AM – 12 PM" }).first();
+    const windowStart = (await windowChoice.getAttribute("value"))!;
+    await field(page, "Arrival window").selectOption(windowStart);
     await field(page, "Preferred timing").fill("weekday mornings");
     await field(page, "Priority").selectOption("urgent");
     await field(page, "Description").fill(description);
     await form.getByRole("button", { name: "Submit Request", exact: true }).click();
 
     await expect(log(page)).toContainText("Your appointment request has been submitted!");
-    await expect(log(page)).toContainText("within 24 hours");
+    await expect(log(page)).toContainText("between 10 AM and 12 PM");
     await expect(form).toHaveCount(0);
 
     const booking = await db.booking.findFirst({
@@ -165,6 +159,7 @@ test.describe("chat widget", () => {
     expect(booking).toMatchObject({ status: "pending", summary: "Panel Upgrade", priority: "high" });
     expect(booking!.customer).toMatchObject({ name: "Clarice Fontenot", phone: "(225) 555-0190" });
     expect(booking!.details).toContain("weekday mornings");
+    expect(booking!.scheduledDate.toISOString()).toBe(windowStart);
     expect(
       booking!.scheduledDate.toLocaleString("en-US", { timeZone: business.timeZone, hour: "numeric", hour12: false }),
     ).toBe("10");
@@ -226,18 +221,9 @@ test.describe("chat widget", () => {
       "Select a service",
       ...chatServiceOptions,
     ]);
-    await expect(field(page, "Preferred time").locator("option")).toHaveText([
-      "Any time",
-      "9:00 AM",
-      "10:00 AM",
-      "11:00 AM",
-      "12:00 PM",
-      "1:00 PM",
-      "2:00 PM",
-      "3:00 PM",
-      "4:00 PM",
-    ]);
-    await expect(field(page, "Preferred date")).toHaveAttribute("min", chicagoDate(0));
+    await expect(field(page, "Arrival window").locator("option").first()).toHaveText(
+      "No preference: call me to arrange",
+    );
     await expect(field(page, "Priority")).toHaveValue("normal");
     await expect(field(page, "Priority").locator("option")).toHaveText(["Normal", "Urgent", "Emergency"]);
 

@@ -124,3 +124,18 @@ export function formatWindowTimes(window: ArrivalWindow): string {
 export function formatWindow(window: ArrivalWindow): string {
   return `${formatShortWeekdayDate(window.start)}, ${formatWindowTimes(window)}`;
 }
+
+/** Open windows grouped by Baton Rouge day, for a menu: "Friday, Dec 4" → "10 AM – 12 PM" (value: the start). */
+export function windowMenu(windows: readonly WindowJson[]): Array<{ day: string; options: Array<{ value: string; label: string }> }> {
+  const groups: Array<{ day: string; options: Array<{ value: string; label: string }> }> = [];
+  for (const w of windows) {
+    if (w.available <= 0) continue;
+    const start = new Date(w.start);
+    const day = formatShortWeekdayDate(start);
+    const label = `${formatClockWords(start)} – ${formatClockWords(new Date(w.end))}`;
+    const group = groups[groups.length - 1];
+    if (group?.day === day) group.options.push({ value: w.start, label });
+    else groups.push({ day, options: [{ value: w.start, label }] });
+  }
+  return groups;
+}

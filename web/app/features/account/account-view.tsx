@@ -8,7 +8,8 @@ import {
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
-import { appointmentPriorities, appointmentRequestSchema, appointmentTimeSlots } from "@app/shared/api/chat";
+import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
+import { windowMenu, type WindowJson } from "@app/shared/scheduling";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -123,6 +124,8 @@ type Values = Partial<Record<string, string>>;
  */
 export function RequestAppointmentForm(props: {
   prefill: Values;
+  /** The open arrival windows, soonest first. */
+  windows: WindowJson[];
   errors?: Record<string, string>;
   values?: Values;
   formKey: string;
@@ -133,10 +136,12 @@ export function RequestAppointmentForm(props: {
 
 function RequestForm({
   prefill,
+  windows,
   errors,
   values = {},
 }: {
   prefill: Values;
+  windows: WindowJson[];
   errors?: Record<string, string>;
   values?: Values;
 }) {
@@ -213,21 +218,22 @@ function RequestForm({
           )}
         </Field>
         <Field
-          id="preferredDate"
-          label="Preferred date"
-          error={error("preferredDate")}
-          hint="Leave empty for the next business morning."
+          id="windowStart"
+          label="Arrival window"
+          error={error("windowStart")}
+          hint="Baton Rouge time. With no preference, we call you to arrange a time."
         >
-          {(p) => <Input {...p} name="preferredDate" type="date" defaultValue={v("preferredDate")} />}
-        </Field>
-        <Field id="preferredTime" label="Preferred time" error={error("preferredTime")}>
           {(p) => (
-            <NativeSelect {...p} name="preferredTime" defaultValue={v("preferredTime")}>
-              <option value="">Any time</option>
-              {appointmentTimeSlots.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
+            <NativeSelect {...p} name="windowStart" defaultValue={v("windowStart")}>
+              <option value="">No preference: call me to arrange</option>
+              {windowMenu(windows).map((group) => (
+                <optgroup key={group.day} label={group.day}>
+                  {group.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {`${group.day}, ${o.label}`}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </NativeSelect>
           )}

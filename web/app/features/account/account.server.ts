@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { business } from "@app/shared/business";
-import { formatFullDateTime } from "@app/shared/time";
+import { windowJson } from "@app/shared/scheduling";
+import { businessDate, formatFullDateTime } from "@app/shared/time";
 import { updateBooking } from "../bookings/bookings.server";
 import { failure, success, type Result } from "~/utils/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
+import { customerWindows } from "../scheduling/schedule.server";
 import { bookingStatusLabel } from "./status";
 
 /**
@@ -21,6 +23,9 @@ export interface PortalUser {
   emailVerified: boolean;
 }
 
+/** How many days ahead the request form offers windows. */
+const PORTAL_WINDOW_DAYS = 14;
+
 const VERIFY_FIRST_MESSAGE =
   "Please confirm your email address first: open the link we emailed you, or send it again from this page.";
 
@@ -33,9 +38,10 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       verified: false as const,
       bookings: [],
       prefill: { customerName: name, customerEmail: user.email, customerPhone: "" },
+      windows: [],
     };
   }
-  const [bookings, customer] = await Promise.all([
+  const [bookings, customer, windows] = await Promise.all([
     db.booking.findMany({
       where: { customer: { userId: user.id } },
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
@@ -43,6 +49,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       select: { id: true, summary: true, status: true, scheduledDate: true, priority: true },
     }),
     db.customer.findFirst({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { phone: true } }),
+    customerWindows(db, businessDate(), PORTAL_WINDOW_DAYS),
   ]);
   return {
     verified: true as const,
@@ -57,6 +64,8 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       cancellable: b.status === "pending",
     })),
     prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },
+    /** The open windows the request form offers, soonest first. */
+    windows: windows.filter((w) => w.available > 0).map(windowJson),
   };
 }
 

@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, verified, bookings, prefill } = useLoaderData<typeof loader>();
+  const { user, verified, bookings, prefill, windows } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
@@ -140,6 +140,7 @@ export default function AccountPage() {
             />
             <RequestAppointmentForm
               prefill={prefill}
+              windows={windows}
               errors={requestResult && !requestResult.ok ? requestResult.errors : undefined}
               values={requestResult && !requestResult.ok ? requestResult.values : undefined}
               formKey={requestResult?.ok ? `done-${requestResult.at}` : "form"}

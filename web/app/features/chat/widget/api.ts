@@ -1,4 +1,5 @@
 /** The chat's HTTP calls (docs/product.md#contact-and-chat). JSON in and out, same origin. */
+import type { WindowJson } from "@app/shared/scheduling";
 import type { AppointmentValues } from "./rules";
 import type { ServerChatMessage } from "./types";
 
@@ -83,6 +84,18 @@ export type BookingResult =
   /** Network failure or a non-OK answer without a usable body ('Failed to book appointment'). */
   | { kind: "error"; status: number | null };
 
+/** GET /api/availability: the open arrival windows of the next `days` days, soonest first (none when it fails). */
+export async function openWindows(days: number, signal?: AbortSignal): Promise<WindowJson[]> {
+  try {
+    const response = await fetch(`/api/availability?days=${days}`, { headers: { Accept: "application/json" }, signal });
+    if (!response.ok) return [];
+    const body = (await response.json()) as { windows?: WindowJson[] };
+    return Array.isArray(body.windows) ? body.windows.filter((w) => w.available > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** POST /api/chat/:sessionId/book-appointment. */
 export async function bookAppointment(sessionId: string, values: AppointmentValues): Promise<BookingResult> {
   const trimmed = Object.fromEntries(
@@ -98,8 +111,7 @@ export async function bookAppointment(sessionId: string, values: AppointmentValu
     priority: trimmed.priority!,
     description: trimmed.description!,
   };
-  if (trimmed.preferredDate) payload.preferredDate = trimmed.preferredDate;
-  if (trimmed.preferredTime) payload.preferredTime = trimmed.preferredTime;
+  if (trimmed.windowStart) payload.windowStart = trimmed.windowStart;
   try {
     const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/book-appointment`, payload);
     const body = data as { success?: boolean; message?: unknown; errors?: unknown } | null;

@@ -9,19 +9,12 @@ import {
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
 import { APPOINTMENT_REQUIRED_MESSAGE, appointmentRequestSchema, missingAppointmentFields } from "@app/shared/api/chat";
-import { businessDate } from "@app/shared/time";
+import { windowMenu, type WindowJson } from "@app/shared/scheduling";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import { parseForm } from "~/utils/schema-form";
-import type { BookingResult } from "./api";
-import {
-  emptyAppointment,
-  priorities,
-  serviceOptions,
-  timeSlots,
-  type AppointmentField,
-  type AppointmentValues,
-} from "./rules";
+import { openWindows, type BookingResult } from "./api";
+import { emptyAppointment, priorities, serviceOptions, type AppointmentField, type AppointmentValues } from "./rules";
 
 const fieldOrder: AppointmentField[] = [
   "customerName",
@@ -29,14 +22,16 @@ const fieldOrder: AppointmentField[] = [
   "customerEmail",
   "serviceType",
   "address",
-  "preferredDate",
-  "preferredTime",
+  "windowStart",
   "preferredTiming",
   "priority",
   "description",
 ];
 
 const idFor = (field: AppointmentField) => `chat-appt-${field}`;
+
+/** How many days ahead the form offers windows. */
+const WINDOW_DAYS = 14;
 
 const CHECK_FIELDS_MESSAGE = "Please check the highlighted fields.";
 const SEND_FAILED_MESSAGE = "We couldn't send your request. Please try again, or call us.";
@@ -75,7 +70,17 @@ export function AppointmentForm({
   const [alert, setAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const today = businessDate();
+  // The open arrival windows (null while they load); loaded again after a refusal, when one was just taken.
+  const [windows, setWindows] = useState<WindowJson[] | null>(null);
+  const [windowsAsked, setWindowsAsked] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void openWindows(WINDOW_DAYS, controller.signal).then((found) => {
+      if (!controller.signal.aborted) setWindows(found);
+    });
+    return () => controller.abort();
+  }, [windowsAsked]);
 
   useEffect(() => {
     const form = formRef.current;
@@ -129,7 +134,14 @@ export function AppointmentForm({
         setErrors({});
         return;
       }
-      if (result.kind === "refused" && Object.keys(result.errors).length) {
+      if (result.kind === "refused" && result.status === 409) {
+        // The window was taken meanwhile: offer what is open now.
+        setValues((v) => ({ ...v, windowStart: "" }));
+        setWindowsAsked((n) => n + 1);
+        setErrors({ windowStart: result.message });
+        setAlert(result.message);
+        focusFirst(["windowStart"]);
+      } else if (result.kind === "refused" && Object.keys(result.errors).length) {
         const known = Object.fromEntries(
           Object.entries(result.errors).filter(([f]) => (fieldOrder as string[]).includes(f)),
         );
@@ -233,23 +245,27 @@ export function AppointmentForm({
         <Field id={idFor("address")} label="Address" error={errors.address}>
           {(p) => <Input {...p} {...control("address")} autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} />}
         </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field id={idFor("preferredDate")} label="Preferred date" error={errors.preferredDate}>
-            {(p) => <Input {...p} {...control("preferredDate")} type="date" min={today} />}
-          </Field>
-          <Field id={idFor("preferredTime")} label="Preferred time" error={errors.preferredTime}>
-            {(p) => (
-              <NativeSelect {...p} {...control("preferredTime")}>
-                <option value="">Any time</option>
-                {timeSlots.map((slot) => (
-                  <option key={slot.value} value={slot.value}>
-                    {slot.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-        </div>
+        <Field
+          id={idFor("windowStart")}
+          label="Arrival window"
+          hint="Baton Rouge time. With no preference, we call you to arrange a time."
+          error={errors.windowStart}
+        >
+          {(p) => (
+            <NativeSelect {...p} {...control("windowStart")}>
+              <option value="">{windows === null ? "Loading open times…" : "No preference: call me to arrange"}</option>
+              {windowMenu(windows ?? []).map((group) => (
+                <optgroup key={group.day} label={group.day}>
+                  {group.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {`${group.day}, ${o.label}`}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
         <Field
           id={idFor("preferredTiming")}
           label="Preferred timing"

@@ -9,7 +9,7 @@
  * constants below are tied to the server's by type-only imports, so a change
  * there fails the type-check here.
  */
-import type { appointmentPriorities, appointmentTimeSlots } from "@app/shared/api/chat";
+import type { appointmentPriorities } from "@app/shared/api/chat";
 import { business, chatServiceOptions, PHONE_NUMBER_PATTERN, type BusinessFacts } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
 import {
@@ -74,20 +74,7 @@ export const bookingErrorText = (facts: BusinessFacts = business) =>
 
 export const serviceOptions: readonly string[] = chatServiceOptions;
 
-type TimeSlot = (typeof appointmentTimeSlots)[number];
 type Priority = (typeof appointmentPriorities)[number];
-
-/** Hourly 9:00 AM to 4:00 PM (8 slots); values as the server expects them. */
-export const timeSlots = [
-  { value: "09:00", label: "9:00 AM" },
-  { value: "10:00", label: "10:00 AM" },
-  { value: "11:00", label: "11:00 AM" },
-  { value: "12:00", label: "12:00 PM" },
-  { value: "13:00", label: "1:00 PM" },
-  { value: "14:00", label: "2:00 PM" },
-  { value: "15:00", label: "3:00 PM" },
-  { value: "16:00", label: "4:00 PM" },
-] as const satisfies ReadonlyArray<{ value: TimeSlot; label: string }>;
 
 export const priorities = [
   { value: "normal", label: "Normal" },
@@ -101,8 +88,8 @@ export interface AppointmentValues {
   customerEmail: string;
   serviceType: string;
   address: string;
-  preferredDate: string;
-  preferredTime: string;
+  /** An arrival window's start as GET /api/availability gave it, or "" for no preference. */
+  windowStart: string;
   preferredTiming: string;
   priority: Priority;
   description: string;
@@ -114,8 +101,7 @@ export const emptyAppointment: AppointmentValues = {
   customerEmail: "",
   serviceType: "",
   address: "",
-  preferredDate: "",
-  preferredTime: "",
+  windowStart: "",
   preferredTiming: "",
   priority: "normal",
   description: "",
