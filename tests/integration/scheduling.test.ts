@@ -121,6 +121,12 @@ describe("a window is never sold beyond its capacity", () => {
     expect(booked).toHaveLength(1);
     const after = await availability(`?from=${date}&days=1`);
     expect((after.json.windows as WindowJson[]).find((w) => w.start === target)?.available).toBe(0);
+    // The winner's confirmation email names the window.
+    const customer = await stack.db.customer.findUniqueOrThrow({ where: { id: booked[0]!.customerId } });
+    const confirmed = (all: Array<{ to: string[]; text?: string }>) =>
+      all.find((e) => e.to.includes(customer.email) && (e.text ?? "").includes("Arrival window"));
+    const emails = await stack.mail.waitFor((all) => Boolean(confirmed(all)), 20_000);
+    expect(confirmed(emails)!.text).toContain("between 10 AM and 12 PM");
   });
 
   it("takes an emergency whatever the capacity, for staff to place", async () => {
