@@ -3,6 +3,14 @@ import { Emitter } from "@socket.io/redis-emitter";
 import { Redis } from "ioredis";
 import type { Page } from "@playwright/test";
 import { business, chatServiceOptions } from "@app/shared/business";
+import {
+  addLocalDays,
+  businessDate,
+  formatShortWeekdayDate,
+  localWeekday,
+  requireBusinessInstant,
+  WEEKDAYS,
+} from "@app/shared/time";
 import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser } from "./staff";
@@ -366,6 +374,27 @@ test.describe("chat widget", () => {
     );
     await expect(log(page).locator('[data-sender="assistant"]').last()).toContainText(business.phone);
     await expect(field(page, "Full Name")).toHaveValue("Remy Hebert");
+  });
+
+  test("'can someone come <day>?' is answered with that day's windows; choosing one opens the form with it", async ({
+    page,
+    db,
+  }) => {
+    await createUser(db, "technician", "Thibodeaux");
+    // Two days on (three when that is a Sunday, which has no windows).
+    let date = addLocalDays(businessDate(), 2);
+    if (localWeekday(date) === 0) date = addLocalDays(date, 1);
+    const day = formatShortWeekdayDate(requireBusinessInstant(date, 12 * 60));
+    await page.goto(SERVICE_PAGE);
+    await openChat(page);
+    await ask(page, `Can someone come ${WEEKDAYS[localWeekday(date)]}?`);
+    await expect(log(page).locator('[data-sender="assistant"]').last()).toContainText(`On ${day} we can come`);
+    const choice = chips(page).filter({ hasText: `${day}, 10 AM – 12 PM` });
+    await expect(choice).toBeVisible();
+    await choice.click();
+    const form = panel(page).getByRole("form", { name: "Request an appointment" });
+    await expect(form).toBeVisible();
+    await expect(field(page, "Arrival window")).toHaveValue(requireBusinessInstant(date, 10 * 60).toISOString());
   });
 
   test("passes axe with the panel open, and with the booking form open", async ({ page }) => {

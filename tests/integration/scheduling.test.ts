@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import {
+  addLocalDays,
+  businessDate,
+  formatShortWeekdayDate,
+  localWeekday,
+  requireBusinessInstant,
+  WEEKDAYS,
+} from "@app/shared/time";
 import { api, signedInUser } from "../support/accounts";
 import { openChatSession } from "../support/chat";
 import { postJson, startStack, type Stack } from "../support/stack";
@@ -151,6 +158,29 @@ describe("a window is never sold beyond its capacity", () => {
     expect(res.status).toBe(409);
     expect(res.json.errors).toHaveProperty("windowStart");
     expect((res.json.alternatives as WindowJson[]).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the chat", () => {
+  it("answers 'can someone come <day>?' with that day's open windows, offered as actions", async () => {
+    await onlyTechnicians(1);
+    // Two days on (three when that is a Sunday, which has no windows).
+    let date = addLocalDays(businessDate(), 2);
+    if (localWeekday(date) === 0) date = addLocalDays(date, 1);
+    const weekday = WEEKDAYS[localWeekday(date)]!;
+    const sessionId = await openChatSession(stack.url);
+    const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, {
+      message: `Can someone come ${weekday}?`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.intent).toBe("booking");
+    const day = formatShortWeekdayDate(requireBusinessInstant(date, 12 * 60));
+    expect(res.json.message).toContain(`On ${day} we can come`);
+    expect(res.json.suggestedActions).toEqual([
+      `${day}, 8 AM – 10 AM`,
+      `${day}, 10 AM – 12 PM`,
+      `${day}, 12 PM – 2 PM`,
+    ]);
   });
 });
 

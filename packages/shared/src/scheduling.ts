@@ -126,7 +126,9 @@ export function formatWindow(window: ArrivalWindow): string {
 }
 
 /** Open windows grouped by Baton Rouge day, for a menu: "Friday, Dec 4" → "10 AM – 12 PM" (value: the start). */
-export function windowMenu(windows: readonly WindowJson[]): Array<{ day: string; options: Array<{ value: string; label: string }> }> {
+export function windowMenu(
+  windows: readonly WindowJson[],
+): Array<{ day: string; options: Array<{ value: string; label: string }> }> {
   const groups: Array<{ day: string; options: Array<{ value: string; label: string }> }> = [];
   for (const w of windows) {
     if (w.available <= 0) continue;

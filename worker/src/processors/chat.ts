@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { UnrecoverableError } from "bullmq";
 import { composeReply, type ChatTurn } from "@app/shared/chat/engine";
+import { answerWithWindows } from "@app/shared/chat/windows";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply } from "@app/shared/chat/store";
@@ -64,7 +65,8 @@ export async function replyToChatMessage(
   }));
 
   room.emit("chat:typing", { sessionId: data.sessionId });
-  const reply = composeReply(userMessage.message, turns, { now: new Date() });
+  const now = new Date();
+  const reply = await answerWithWindows(ctx.db, composeReply(userMessage.message, turns, { now }), { now });
   const messageId = randomUUID();
 
   const text = await wordReply(ctx, { reply, visitorMessage: userMessage.message, history: turns }, (delta, reset) =>

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { business, createBusinessFacts } from "../business";
+import { isWindowAction } from "./rules";
+import { requireBusinessInstant } from "../time";
 import {
+  askedVisitDay,
   chatIntents,
   classifyIntent,
   composeReply,
@@ -280,5 +283,44 @@ describe("hours awareness", () => {
     expect(composeReply("what are your hours", [], { now: tuesdayMorning }).message).toContain(
       "Open now until 6:00 PM",
     );
+  });
+});
+
+describe("a visit asked for on a day", () => {
+  // Wednesday, December 2, 2026, 10 AM in Baton Rouge.
+  const now = requireBusinessInstant("2026-12-02", 10 * 60);
+
+  it("names the next such day, today included, or today and tomorrow", () => {
+    expect(askedVisitDay("can someone come Friday?", now)).toBe("2026-12-04");
+    expect(askedVisitDay("Is anyone available on wednesday", now)).toBe("2026-12-02");
+    expect(askedVisitDay("could a technician come out Tuesday", now)).toBe("2026-12-08");
+    expect(askedVisitDay("can you send someone tomorrow?", now)).toBe("2026-12-03");
+    expect(askedVisitDay("book me for today please", now)).toBe("2026-12-02");
+  });
+
+  it("leaves other questions with a day alone", () => {
+    expect(askedVisitDay("are you open saturday?", now)).toBeNull();
+    expect(askedVisitDay("what are your hours on sunday", now)).toBeNull();
+    expect(askedVisitDay("can someone come out?", now)).toBeNull();
+  });
+
+  it("is answered as booking with the day, for the caller to fill with its windows; never for an emergency", () => {
+    expect(composeReply("can someone come Friday?", [], { now })).toMatchObject({
+      intent: "booking",
+      windowDay: "2026-12-04",
+    });
+    expect(composeReply("sparks and smoke from the panel, can someone come today?", [], { now })).toMatchObject({
+      intent: "emergency",
+    });
+    expect(composeReply("sparks and smoke from the panel, can someone come today?", [], { now }).windowDay).toBe(
+      undefined,
+    );
+  });
+
+  it("offers windows as actions the widget recognises", () => {
+    expect(isWindowAction("Friday, Dec 4, 10 AM – 12 PM")).toBe(true);
+    expect(isWindowAction("Saturday, Dec 5, 2 PM – 4 PM")).toBe(true);
+    expect(isWindowAction("What are your hours?")).toBe(false);
+    expect(isBookingAction("Friday, Dec 4, 10 AM – 12 PM")).toBe(true);
   });
 });

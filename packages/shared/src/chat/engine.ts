@@ -8,6 +8,7 @@
  * first) → compose the reply from `BusinessFacts`.
  */
 import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
+import { addLocalDays, businessDate, localWeekday, WEEKDAYS } from "../time";
 import { officeStatus } from "./hours";
 import { afterHoursNotice, isBookingAction, MAX_SUGGESTED_ACTIONS } from "./rules";
 
@@ -42,6 +43,11 @@ export interface EngineReply {
   suggestsBooking: boolean;
   /** The client should open the appointment form right away. */
   openBookingForm: boolean;
+  /**
+   * The visitor asked for a visit on this Baton Rouge date ("can someone come
+   * Friday?"): the caller answers with that day's open windows (./windows.ts).
+   */
+  windowDay?: string;
 }
 
 export { MAX_SUGGESTED_ACTIONS as maxSuggestedActions } from "./rules";
@@ -1034,6 +1040,26 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
 /** Replies that, after hours, start with the emergency line: the visitor may be waiting on a call-back that comes tomorrow. */
 const afterHoursFirst = new Set<ChatIntent>(["hours", "booking", "contact", "greeting", "other"]);
 
+/** Words that ask for someone to come (with a day named, the chat answers with that day's open windows). */
+const VISIT_WORDS =
+  /\b(come|coming|stop by|available|availability|visit|someone|somebody|anyone|anybody|technician|electrician|appointment|schedule|book|slot|send)\b/;
+
+/**
+ * The Baton Rouge date a visitor asks a visit for: "can someone come Friday?"
+ * is the next Friday (today when it is Friday), "tomorrow" and "today" are
+ * what they say. Null when no day is named or nobody is asked to come.
+ */
+export function askedVisitDay(text: string, now: Date = new Date()): string | null {
+  const t = text.toLowerCase();
+  if (!VISIT_WORDS.test(t)) return null;
+  const today = businessDate(now);
+  if (/\btoday\b/.test(t)) return today;
+  if (/\btomorrow\b/.test(t)) return addLocalDays(today, 1);
+  const weekday = WEEKDAYS.findIndex((d) => new RegExp(`\\b${d.toLowerCase()}s?\\b`).test(t));
+  if (weekday < 0) return null;
+  return addLocalDays(today, (weekday - localWeekday(today) + 7) % 7);
+}
+
 export function composeReply(
   text: string,
   history: ChatTurn[] = [],
@@ -1041,9 +1067,16 @@ export function composeReply(
 ): EngineReply {
   const facts = options.facts ?? business;
   const now = options.now ?? new Date();
-  const reply = compose(analyse(text, history, facts), facts, now);
-  if (!afterHoursFirst.has(reply.intent) || officeStatus(now, facts).open) return reply;
-  return { ...reply, message: `${afterHoursNotice(facts)}\n\n${reply.message}` };
+  const analysis = analyse(text, history, facts);
+  const day = analysis.intent === "emergency" ? null : askedVisitDay(text, now);
+  if (day)
+    return {
+      ...reply("booking", `Let me look at the open arrival windows for that day.`, ["Open booking form"]),
+      windowDay: day,
+    };
+  const answer = compose(analysis, facts, now);
+  if (!afterHoursFirst.has(answer.intent) || officeStatus(now, facts).open) return answer;
+  return { ...answer, message: `${afterHoursNotice(facts)}\n\n${answer.message}` };
 }
 
 /** The widget's opening message. */

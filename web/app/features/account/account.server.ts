@@ -5,7 +5,7 @@ import { businessDate, formatFullDateTime } from "@app/shared/time";
 import { updateBooking } from "../bookings/bookings.server";
 import { failure, success, type Result } from "~/utils/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
-import { customerWindows } from "../scheduling/schedule.server";
+import { customerWindows } from "@app/shared/schedule";
 import { bookingStatusLabel } from "./status";
 
 /**

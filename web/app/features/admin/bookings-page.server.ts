@@ -11,7 +11,7 @@ import { bookingInclude, serializeBooking } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { listBookings } from "./bookings-list.server";
 import { mergeCandidates } from "./merge-customer.server";
-import { loadTechnicians, technicianChoices } from "../scheduling/schedule.server";
+import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
 
 const BOOKINGS_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { businessDate, businessMonth, monthKey, monthRange, parseMonth } from "@app/shared/time";
-import { loadTechnicians, technicianChoices } from "../scheduling/schedule.server";
+import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
 import { bookingsBetween } from "./bookings-list.server";
 
 /**

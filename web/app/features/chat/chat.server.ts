@@ -14,6 +14,7 @@ import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
 import { nextBusinessSlot } from "@app/shared/bookings";
 import { composeReply } from "@app/shared/chat/engine";
+import { answerWithWindows } from "@app/shared/chat/windows";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
@@ -191,12 +192,17 @@ async function answerWithoutQueue(context: AppLoadContext, sessionId: string, us
     orderBy: { createdAt: "desc" },
     take: 12,
   });
-  const reply = composeReply(
-    userMessage.message,
-    history
-      .reverse()
-      .map((m) => ({ sender: m.sender, message: m.message, intent: m.intent, suggestedActions: m.suggestedActions })),
-    { now: new Date() },
+  const now = new Date();
+  const reply = await answerWithWindows(
+    db,
+    composeReply(
+      userMessage.message,
+      history
+        .reverse()
+        .map((m) => ({ sender: m.sender, message: m.message, intent: m.intent, suggestedActions: m.suggestedActions })),
+      { now },
+    ),
+    { now },
   );
   const stored = await storeAssistantReply(db, {
     id: randomUUID(),

@@ -7,7 +7,7 @@ import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from
 import { failure, success, type Result } from "~/utils/result";
 import type { SessionUser } from "~/utils/auth.server";
 import { updateBooking } from "../bookings/bookings.server";
-import { loadTechnicians, technicianChoices } from "../scheduling/schedule.server";
+import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
 
 /**
  * A technician's day (docs/product.md#technicians-day): their visits today in

@@ -4,7 +4,7 @@ import { windowJson, windowsOn } from "@app/shared/scheduling";
 import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
 import { consume } from "../../../server/rate-limits";
 import { invalid, success, throttled } from "~/utils/result";
-import { availabilityOf, customerWindows, loadTechnicians, technicianChoices } from "./schedule.server";
+import { availabilityOf, customerWindows, loadTechnicians, technicianChoices } from "@app/shared/schedule";
 
 /**
  * GET /api/availability: the arrival windows a customer may choose in a range

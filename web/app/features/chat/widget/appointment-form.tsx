@@ -56,11 +56,14 @@ function refusal(values: Record<string, unknown>, errors: Record<string, string>
  */
 export function AppointmentForm({
   focusRequest,
+  initialWindow = null,
   onSubmit,
   onCancel,
 }: {
   /** Changes when the visitor opens the form: it then takes focus. */
   focusRequest: number;
+  /** An arrival window the visitor chose in the chat ("Friday, Dec 4, 10 AM – 12 PM"): chosen once the windows load. */
+  initialWindow?: string | null;
   onSubmit: (values: AppointmentValues) => Promise<BookingResult>;
   onCancel: () => void;
 }) {
@@ -77,10 +80,16 @@ export function AppointmentForm({
   useEffect(() => {
     const controller = new AbortController();
     void openWindows(WINDOW_DAYS, controller.signal).then((found) => {
-      if (!controller.signal.aborted) setWindows(found);
+      if (controller.signal.aborted) return;
+      setWindows(found);
+      const chosen = windowMenu(found)
+        .flatMap((g) => g.options.map((o) => ({ value: o.value, label: `${g.day}, ${o.label}` })))
+        .find((o) => o.label === initialWindow);
+      if (chosen) setValues((v) => ({ ...v, windowStart: chosen.value }));
     });
     return () => controller.abort();
-  }, [windowsAsked]);
+    // A window chosen in the chat while the form is open loads the windows again, and chooses it.
+  }, [windowsAsked, initialWindow]);
 
   useEffect(() => {
     const form = formRef.current;

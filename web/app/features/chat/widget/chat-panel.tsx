@@ -6,7 +6,7 @@ import { SendHorizontal, X, Zap } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "~/utils/cn";
 import { AppointmentForm } from "./appointment-form";
-import { isBookingAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones } from "./rules";
+import { isBookingAction, isWindowAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones } from "./rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
 import { useBusinessFacts } from "~/utils/business-facts";
@@ -98,7 +98,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
 
   const chooseAction = (label: string) => {
     if (isBookingAction(label)) {
-      chat.openForm();
+      chat.openForm(isWindowAction(label) ? label : undefined);
       return;
     }
     setDraft(label);
@@ -213,7 +213,12 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
         ) : null}
 
         {state.formOpen ? (
-          <AppointmentForm focusRequest={state.formRequest} onSubmit={chat.submitBooking} onCancel={chat.closeForm} />
+          <AppointmentForm
+            focusRequest={state.formRequest}
+            initialWindow={state.formWindow}
+            onSubmit={chat.submitBooking}
+            onCancel={chat.closeForm}
+          />
         ) : null}
       </div>
 

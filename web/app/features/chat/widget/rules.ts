@@ -16,6 +16,7 @@ import {
   afterHoursNotice,
   greetingMessage,
   isBookingAction,
+  isWindowAction,
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_SUGGESTED_ACTIONS,
 } from "@app/shared/chat/rules";
@@ -30,7 +31,7 @@ export const greetingText = (facts: BusinessFacts = business, now = new Date()) 
 
 export const greetingActions = ["Schedule an appointment", "What are your hours?", "Do you offer free estimates?"];
 
-export { isBookingAction };
+export { isBookingAction, isWindowAction };
 
 /** The reply suggests booking when its intent is booking, the server says so, or its text or actions mention schedule or appointment. */
 export function replySuggestsBooking(reply: {

@@ -28,6 +28,7 @@ import {
   greetingActions,
   greetingText,
   isBookingAction,
+  isWindowAction,
   MAX_MESSAGE_LENGTH,
   MAX_SUGGESTED_ACTIONS,
   newSessionId,
@@ -58,6 +59,8 @@ interface ChatState {
   formOpen: boolean;
   /** Increments each time the form is opened, so it can take focus. */
   formRequest: number;
+  /** The arrival window the form opens with ("Friday, Dec 4, 10 AM – 12 PM"), when a window was chosen in the chat. */
+  formWindow: string | null;
 }
 
 type Action =
@@ -70,7 +73,7 @@ type Action =
   | { type: "add"; item: ChatItem }
   | { type: "replyFailed"; item: ChatItem | null }
   | { type: "sendSettled" }
-  | { type: "form"; open: boolean };
+  | { type: "form"; open: boolean; window?: string | null };
 
 function reducer(state: ChatState, action: Action): ChatState {
   switch (action.type) {
@@ -127,8 +130,8 @@ function reducer(state: ChatState, action: Action): ChatState {
       return { ...state, sending: false };
     case "form":
       return action.open
-        ? { ...state, formOpen: true, formRequest: state.formRequest + 1 }
-        : { ...state, formOpen: false };
+        ? { ...state, formOpen: true, formRequest: state.formRequest + 1, formWindow: action.window ?? null }
+        : { ...state, formOpen: false, formWindow: null };
   }
 }
 
@@ -143,6 +146,7 @@ function initialState(): ChatState {
     typing: false,
     formOpen: false,
     formRequest: 0,
+    formWindow: null,
   };
 }
 
@@ -247,10 +251,14 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     });
   }, []);
 
-  const openForm = useCallback(() => {
-    cancelOffer();
-    dispatch({ type: "form", open: true });
-  }, [cancelOffer]);
+  /** Opens the appointment form, with an arrival window chosen when the visitor picked one in the chat. */
+  const openForm = useCallback(
+    (window?: string) => {
+      cancelOffer();
+      dispatch({ type: "form", open: true, window });
+    },
+    [cancelOffer],
+  );
 
   const closeForm = useCallback(() => dispatch({ type: "form", open: false }), []);
 
@@ -264,6 +272,8 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
         return;
       }
       const actions = meta.suggestedActions ?? [];
+      // Windows to choose from are the offer already.
+      if (actions.some(isWindowAction)) return;
       if (
         !replySuggestsBooking({
           message: message.message,

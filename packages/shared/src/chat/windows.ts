@@ -1,0 +1,55 @@
+/**
+ * The chat's answer to "can someone come Friday?" (docs/product.md#chat-assistant):
+ * the engine names the day (`EngineReply.windowDay`), and this turns it into
+ * that day's open arrival windows, offered as suggested actions the widget
+ * opens the booking form with. With none open that day, the next open ones.
+ * Reads the schedule, so it runs where the database is (the worker, or the
+ * web when it answers without the queue).
+ */
+import { business, type BusinessFacts } from "../business";
+import { nextOpenWindows, customerWindows, type Reader } from "../schedule";
+import { windowJson, windowMenu, type WindowJson } from "../scheduling";
+import { formatShortWeekdayDate, requireBusinessInstant } from "../time";
+import type { EngineReply } from "./engine";
+import { officeStatus } from "./hours";
+import { afterHoursNotice, MAX_SUGGESTED_ACTIONS } from "./rules";
+
+/** "Friday, Dec 4, 10 AM – 12 PM": how a window is offered, in the chat's actions and the form's menu alike. */
+const windowLabels = (windows: readonly WindowJson[]) =>
+  windowMenu(windows).flatMap((group) => group.options.map((o) => `${group.day}, ${o.label}`));
+
+const joinList = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+export async function answerWithWindows(
+  db: Reader,
+  reply: EngineReply,
+  { now = new Date(), facts = business }: { now?: Date; facts?: BusinessFacts } = {},
+): Promise<EngineReply> {
+  if (!reply.windowDay) return reply;
+  const day = formatShortWeekdayDate(requireBusinessInstant(reply.windowDay, 12 * 60));
+  const open = (await customerWindows(db, reply.windowDay, 1, now)).filter((w) => w.available > 0).map(windowJson);
+  let message: string;
+  let actions: string[];
+  if (open.length > 0) {
+    const times = windowMenu(open)[0]!.options.map((o) => o.label);
+    message = `On ${day} we can come ${times.length === 1 ? "in this arrival window" : "in these arrival windows"}: ${joinList(times)}. Choose one and I'll open the booking form with it, or call ${facts.phone}.`;
+    actions = windowLabels(open);
+  } else {
+    const next = await nextOpenWindows(db, MAX_SUGGESTED_ACTIONS, now);
+    actions = windowLabels(next);
+    message = next.length
+      ? `${day} has no open arrival windows. The next open ones are ${joinList(actions)}. Choose one and I'll open the booking form with it, or call ${facts.phone}.`
+      : `We have no open arrival windows to book online right now. Please call ${facts.phone} and we'll find a time, or leave a request and we'll call you.`;
+    if (!next.length) actions = ["Open booking form"];
+  }
+  const closed = !officeStatus(now, facts).open;
+  return {
+    ...reply,
+    intent: "booking",
+    message: closed ? `${afterHoursNotice(facts)}\n\n${message}` : message,
+    suggestedActions: actions.slice(0, MAX_SUGGESTED_ACTIONS),
+    suggestsBooking: true,
+    openBookingForm: false,
+  };
+}

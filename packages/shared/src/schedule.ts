@@ -1,0 +1,93 @@
+/**
+ * The schedule as PostgreSQL has it, read: the active technicians, the visits
+ * that keep them (or a window's places) busy, and what is open. The rules are
+ * ./scheduling.ts; the writes and their guarantees are the web's
+ * (web/app/features/scheduling/schedule.server.ts, docs/decisions/009-no-double-booking.md).
+ * Used by the web and by the worker (the chat's answers about open times).
+ */
+import type { Db, Prisma } from "./db";
+import { personName } from "./bookings";
+import { business } from "./business";
+import {
+  isBookable,
+  windowAvailability,
+  windowJson,
+  windowsBetween,
+  type ArrivalWindow,
+  type BusyVisit,
+  type ScheduledTechnician,
+  type TechnicianChoice,
+  type WindowAvailability,
+  type WindowJson,
+} from "./scheduling";
+import { addLocalDays, businessDate } from "./time";
+
+export type Reader = Db | Prisma.TransactionClient;
+
+/** The longest a visit may last (the migration's check): how far back a visit overlapping a range may start. */
+const LONGEST_VISIT_MS = 24 * 60 * 60 * 1000;
+
+/** Active technicians, by name. */
+export async function loadTechnicians(db: Reader): Promise<ScheduledTechnician[]> {
+  return db.user.findMany({
+    where: { role: "technician", isActive: true },
+    select: { id: true, firstName: true, lastName: true, workingDays: true },
+    orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
+  });
+}
+
+/** The technicians as the staff pages' menus list them. */
+export function technicianChoices(technicians: readonly ScheduledTechnician[]): TechnicianChoice[] {
+  return technicians.map((t) => ({ id: t.id, name: personName(t) }));
+}
+
+/**
+ * The visits overlapping [from, to) that keep time: every non-cancelled visit
+ * with a technician, and those without one that hold a window (not those
+ * waiting for staff to place them).
+ */
+export async function loadBusyVisits(db: Reader, from: Date, to: Date): Promise<BusyVisit[]> {
+  const rows = await db.booking.findMany({
+    where: {
+      status: { not: "cancelled" },
+      scheduledDate: { gte: new Date(from.getTime() - LONGEST_VISIT_MS), lt: to },
+      OR: [{ technicianId: { not: null } }, { needsPlacing: false }],
+    },
+    select: { technicianId: true, scheduledDate: true, durationMinutes: true },
+  });
+  return rows
+    .map((r) => ({
+      technicianId: r.technicianId,
+      start: r.scheduledDate,
+      end: new Date(r.scheduledDate.getTime() + r.durationMinutes * 60_000),
+    }))
+    .filter((v) => v.end > from);
+}
+
+/** Each window's free technicians and remaining places. */
+export async function availabilityOf(db: Reader, windows: readonly ArrivalWindow[]): Promise<WindowAvailability[]> {
+  if (windows.length === 0) return [];
+  const [technicians, visits] = await Promise.all([
+    loadTechnicians(db),
+    loadBusyVisits(db, windows[0]!.start, windows[windows.length - 1]!.end),
+  ]);
+  return windowAvailability(windows, technicians, visits);
+}
+
+/** The windows of `days` dates from `from` that a customer may choose now, with what each still takes. */
+export async function customerWindows(db: Reader, from: string, days: number, now = new Date()) {
+  const windows = windowsBetween(from, days).filter((w) => isBookable(w, now));
+  return availabilityOf(db, windows);
+}
+
+/** The next `count` open windows a customer may choose, soonest first (409 answers offer them). */
+export async function nextOpenWindows(db: Reader, count = 3, now = new Date()): Promise<WindowJson[]> {
+  const open: WindowJson[] = [];
+  // A week at a time up to the horizon: most answers need only the first.
+  const last = addLocalDays(businessDate(now), business.booking.horizonDays);
+  for (let from = businessDate(now); from <= last && open.length < count; from = addLocalDays(from, 7)) {
+    const windows = await customerWindows(db, from, 7, now);
+    open.push(...windows.filter((w) => w.available > 0).map(windowJson));
+  }
+  return open.slice(0, count);
+}
