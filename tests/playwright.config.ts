@@ -32,5 +32,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /\.alone\.spec\.ts$/,
+    },
+    // Tests that change what every other test shares (which technicians work), run after the rest, one at a time.
+    {
+      name: "alone",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /\.alone\.spec\.ts$/,
+      dependencies: ["desktop"],
+      fullyParallel: false,
+    },
+  ],
 });

@@ -145,9 +145,13 @@ test("an admin assigns a booking to a technician from the list, and PostgreSQL r
 
   const clashing = main(page).getByRole("combobox", { name: `Technician for booking #${clash.id}` });
   await clashing.selectOption({ label: name });
-  await expect(page.getByRole("region", { name: /Notifications/, includeHidden: true })).toContainText(
-    "That technician already has a visit at that time",
-  );
+  // Refused (409), in the destructive "Error" toast.
+  const refusal = page
+    .getByRole("region", { name: /Notifications/, includeHidden: true })
+    .locator("li")
+    .filter({ hasText: "That technician already has a visit at that time" });
+  await expect(refusal).toContainText("Error");
+  await expect(refusal).toHaveClass(/destructive/);
   await expect(clashing).toHaveValue("");
   expect((await db.booking.findUniqueOrThrow({ where: { id: clash.id } })).technicianId).toBeNull();
   expect(taken.technicianId).toBe(tech.id);

@@ -7,7 +7,7 @@ export const AVAILABILITY_MAX_DAYS = 31;
 /** A Baton Rouge calendar day, "YYYY-MM-DD". */
 export const localDateSchema = z.string().refine((v) => parseLocalDate(v) !== null, "Use a date as YYYY-MM-DD");
 
-/** GET /api/availability?from=YYYY-MM-DD&days=N (docs/product.md#availability). */
+/** GET /api/availability?from=YYYY-MM-DD&days=N (docs/product.md#json-api). */
 export const availabilityQuerySchema = z.object({
   from: localDateSchema.optional(),
   days: z.coerce

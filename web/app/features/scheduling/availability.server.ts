@@ -8,9 +8,9 @@ import { availabilityOf, customerWindows, loadTechnicians, technicianChoices } f
 
 /**
  * GET /api/availability: the arrival windows a customer may choose in a range
- * of days, each with how many more visits it takes (0: full). Windows too soon
- * (the minimum notice) or beyond the horizon are left out, and closed days
- * have none (docs/product.md#availability).
+ * of days, each with how many more visits it takes. Full windows, windows too
+ * soon (the minimum notice) or beyond the horizon are left out, and closed
+ * days have none (docs/product.md#json-api).
  */
 export async function readAvailability(context: AppLoadContext, query: Record<string, string>) {
   const { services, clientNetwork } = context;
@@ -20,7 +20,8 @@ export async function readAvailability(context: AppLoadContext, query: Record<st
   if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
   const { from = businessDate(), days } = parsed.data;
   const windows = await customerWindows(services.db, from, days);
-  return success({ timeZone: BUSINESS_TIME_ZONE, windows: windows.map(windowJson) });
+  // Only what can still be booked: a window that fills up disappears.
+  return success({ timeZone: BUSINESS_TIME_ZONE, windows: windows.filter((w) => w.available > 0).map(windowJson) });
 }
 
 /**

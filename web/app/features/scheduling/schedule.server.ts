@@ -3,7 +3,6 @@ import { availabilityOf, nextOpenWindows, type Reader } from "@app/shared/schedu
 import { isBookable, windowStartingAt, type ArrivalWindow } from "@app/shared/scheduling";
 import { failure, type Failure, type Result } from "~/utils/result";
 
-
 /**
  * Writes to the schedule and their guarantees (the reads are
  * packages/shared/src/schedule.ts, the rules packages/shared/src/scheduling.ts),
@@ -45,7 +44,7 @@ export async function holdWindow(
 }
 
 /** Why a customer cannot have the window they chose. */
-export const WINDOW_TAKEN_MESSAGE = "Sorry, that time is no longer available. Please choose another.";
+const WINDOW_TAKEN_MESSAGE = "Sorry, that time is no longer available. Please choose another.";
 
 /** The 409 for a window a customer may not have (full, too soon, or not ours), with the next open windows. */
 export async function windowConflict(db: Reader): Promise<Failure> {
@@ -55,7 +54,7 @@ export async function windowConflict(db: Reader): Promise<Failure> {
   });
 }
 
-export const TECHNICIAN_BUSY_MESSAGE = "That technician already has a visit at that time";
+const TECHNICIAN_BUSY_MESSAGE = "That technician already has a visit at that time";
 const UNKNOWN_TECHNICIAN_MESSAGE = "Choose an active technician";
 
 /** The 400 for a technicianId that is not an active technician's. */
@@ -82,7 +81,7 @@ export async function isActiveTechnician(db: Reader, userId: number): Promise<bo
 }
 
 /** Whether PostgreSQL refused a write because it would give a technician two visits at once. */
-export function isTechnicianOverlap(error: unknown): boolean {
+function isTechnicianOverlap(error: unknown): boolean {
   const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; message?: string } } } })
     ?.meta;
   const cause = meta?.driverAdapterError?.cause;
