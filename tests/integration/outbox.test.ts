@@ -88,19 +88,27 @@ describe("the upgrade to the outbox", () => {
   const server = process.env.TEST_PG_URL!;
   const name = `bce_test_${runId()}_outbox_upgrade`;
   const migrations = path.resolve(import.meta.dirname, "../../prisma/migrations");
-  let before: string;
   afterAll(async () => {
     await dropDatabase(server, name);
-    if (before) await rm(before, { recursive: true, force: true });
   });
+
+  const copies: string[] = [];
+  afterAll(async () => {
+    for (const dir of copies) await rm(dir, { recursive: true, force: true });
+  });
+  /** The migrations as they were before the one named by this timestamp. */
+  async function migrationsBefore(timestamp: string) {
+    const dir = await mkdtemp(path.join(tmpdir(), "bce-migrations-"));
+    copies.push(dir);
+    for (const entry of await readdir(migrations)) {
+      if (entry < timestamp) await cp(path.join(migrations, entry), path.join(dir, entry), { recursive: true });
+    }
+    return dir;
+  }
 
   it("keeps what was sent as sent, and owes what was not", async () => {
     // The migrations as they were just before the outbox.
-    before = await mkdtemp(path.join(tmpdir(), "bce-migrations-"));
-    for (const entry of await readdir(migrations)) {
-      if (entry < "20261125000000")
-        await cp(path.join(migrations, entry), path.join(before, entry), { recursive: true });
-    }
+    const before = await migrationsBefore("20261125000000");
     const admin = postgres(withDatabase(server, "postgres"), { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);
     await admin.end();
@@ -120,7 +128,8 @@ describe("the upgrade to the outbox", () => {
       await sql`insert into "AppointmentRequest" (id, "customerName", "customerPhone", "customerEmail", "serviceType", "bookingId", "confirmedAt") values
         (1, 'C', '1', 'c@example.com', 'Panel Upgrade', 1, ${sent}), (2, 'C', '1', 'c@example.com', 'Panel Upgrade', 2, null)`;
 
-      const result = await applyMigrations(url, migrations);
+      // Up to the outbox: later migrations are checked below.
+      const result = await applyMigrations(url, await migrationsBefore("20261126000000"));
       expect(result.applied).toEqual(["20261125000000_notification_outbox"]);
 
       const rows = await sql<{ key: string; kind: string; payload: unknown; sentAt: Date | null }[]>`
@@ -163,6 +172,19 @@ describe("the upgrade to the outbox", () => {
       const columns = await sql`select table_name, column_name from information_schema.columns
         where column_name in ('notifiedAt', 'emailedAt', 'confirmedAt', 'cancellationNotifiedAt')`;
       expect(columns).toEqual([]);
+
+      // Then technicians and windows: a chat request not started still has to be placed by staff, at its address.
+      await sql`insert into "Booking" (id, "customerId", summary, "scheduledDate", "updatedAt", status, source) values
+        (3, 1, 'from the chat', now(), now(), 'pending', 'chat')`;
+      await sql`insert into "AppointmentRequest" (id, "customerName", "customerPhone", "customerEmail", "serviceType", "bookingId", address) values
+        (3, 'C', '1', 'c@example.com', 'Panel Upgrade', 3, '12 Main St, Walker')`;
+      expect((await applyMigrations(url, migrations)).applied).toEqual(["20261126000000_technicians_and_windows"]);
+      const bookings = await sql`select id, "needsPlacing", address from "Booking" order by id`;
+      expect(bookings).toEqual([
+        { id: 1, needsPlacing: false, address: null },
+        { id: 2, needsPlacing: false, address: null },
+        { id: 3, needsPlacing: true, address: "12 Main St, Walker" },
+      ]);
     } finally {
       await sql.end();
     }
