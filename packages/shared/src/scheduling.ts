@@ -125,19 +125,28 @@ export function formatWindow(window: ArrivalWindow): string {
   return `${formatShortWeekdayDate(window.start)}, ${formatWindowTimes(window)}`;
 }
 
-/** Open windows grouped by Baton Rouge day, for a menu: "Friday, Dec 4" → "10 AM – 12 PM" (value: the start). */
-export function windowMenu(
-  windows: readonly WindowJson[],
-): Array<{ day: string; options: Array<{ value: string; label: string }> }> {
-  const groups: Array<{ day: string; options: Array<{ value: string; label: string }> }> = [];
+/** An open window as menus and the chat offer it. */
+export interface WindowChoice {
+  /** The window's start, as GET /api/availability gave it. */
+  value: string;
+  /** "Friday, Dec 4, 10 AM – 12 PM": the whole of it, as a menu option or a chat action reads. */
+  label: string;
+  /** "10 AM – 12 PM". */
+  time: string;
+}
+
+/** Open windows grouped by Baton Rouge day ("Friday, Dec 4"), soonest first. */
+export function windowMenu(windows: readonly WindowJson[]): Array<{ day: string; options: WindowChoice[] }> {
+  const groups: Array<{ day: string; options: WindowChoice[] }> = [];
   for (const w of windows) {
     if (w.available <= 0) continue;
     const start = new Date(w.start);
     const day = formatShortWeekdayDate(start);
-    const label = `${formatClockWords(start)} – ${formatClockWords(new Date(w.end))}`;
+    const time = `${formatClockWords(start)} – ${formatClockWords(new Date(w.end))}`;
+    const choice = { value: w.start, label: `${day}, ${time}`, time };
     const group = groups[groups.length - 1];
-    if (group?.day === day) group.options.push({ value: w.start, label });
-    else groups.push({ day, options: [{ value: w.start, label }] });
+    if (group?.day === day) group.options.push(choice);
+    else groups.push({ day, options: [choice] });
   }
   return groups;
 }

@@ -16,7 +16,7 @@ import { afterHoursNotice, MAX_SUGGESTED_ACTIONS } from "./rules";
 
 /** "Friday, Dec 4, 10 AM – 12 PM": how a window is offered, in the chat's actions and the form's menu alike. */
 const windowLabels = (windows: readonly WindowJson[]) =>
-  windowMenu(windows).flatMap((group) => group.options.map((o) => `${group.day}, ${o.label}`));
+  windowMenu(windows).flatMap((group) => group.options.map((o) => o.label));
 
 const joinList = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
@@ -32,7 +32,7 @@ export async function answerWithWindows(
   let message: string;
   let actions: string[];
   if (open.length > 0) {
-    const times = windowMenu(open)[0]!.options.map((o) => o.label);
+    const times = windowMenu(open)[0]!.options.map((o) => o.time);
     message = `On ${day} we can come ${times.length === 1 ? "in this arrival window" : "in these arrival windows"}: ${joinList(times)}. Choose one and I'll open the booking form with it, or call ${facts.phone}.`;
     actions = windowLabels(open);
   } else {

@@ -9,7 +9,8 @@ import {
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
 import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
-import { windowMenu, type WindowJson } from "@app/shared/scheduling";
+import type { WindowJson } from "@app/shared/scheduling";
+import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -217,24 +218,10 @@ function RequestForm({
             </NativeSelect>
           )}
         </Field>
-        <Field
-          id="windowStart"
-          label="Arrival window"
-          error={error("windowStart")}
-          hint="Baton Rouge time. With no preference, we call you to arrange a time."
-        >
+        <Field id="windowStart" label="Arrival window" error={error("windowStart")} hint={WINDOW_HINT}>
           {(p) => (
             <NativeSelect {...p} name="windowStart" defaultValue={v("windowStart")}>
-              <option value="">No preference: call me to arrange</option>
-              {windowMenu(windows).map((group) => (
-                <optgroup key={group.day} label={group.day}>
-                  {group.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {`${group.day}, ${o.label}`}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <WindowOptions windows={windows} none={NO_WINDOW_PREFERENCE} />
             </NativeSelect>
           )}
         </Field>

@@ -10,6 +10,7 @@ import {
 } from "@app/shared/api/limits";
 import { APPOINTMENT_REQUIRED_MESSAGE, appointmentRequestSchema, missingAppointmentFields } from "@app/shared/api/chat";
 import { windowMenu, type WindowJson } from "@app/shared/scheduling";
+import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import { parseForm } from "~/utils/schema-form";
@@ -83,7 +84,7 @@ export function AppointmentForm({
       if (controller.signal.aborted) return;
       setWindows(found);
       const chosen = windowMenu(found)
-        .flatMap((g) => g.options.map((o) => ({ value: o.value, label: `${g.day}, ${o.label}` })))
+        .flatMap((g) => g.options)
         .find((o) => o.label === initialWindow);
       if (chosen) setValues((v) => ({ ...v, windowStart: chosen.value }));
     });
@@ -254,24 +255,13 @@ export function AppointmentForm({
         <Field id={idFor("address")} label="Address" error={errors.address}>
           {(p) => <Input {...p} {...control("address")} autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} />}
         </Field>
-        <Field
-          id={idFor("windowStart")}
-          label="Arrival window"
-          hint="Baton Rouge time. With no preference, we call you to arrange a time."
-          error={errors.windowStart}
-        >
+        <Field id={idFor("windowStart")} label="Arrival window" hint={WINDOW_HINT} error={errors.windowStart}>
           {(p) => (
             <NativeSelect {...p} {...control("windowStart")}>
-              <option value="">{windows === null ? "Loading open times…" : "No preference: call me to arrange"}</option>
-              {windowMenu(windows ?? []).map((group) => (
-                <optgroup key={group.day} label={group.day}>
-                  {group.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {`${group.day}, ${o.label}`}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <WindowOptions
+                windows={windows ?? []}
+                none={windows === null ? "Loading open times…" : NO_WINDOW_PREFERENCE}
+              />
             </NativeSelect>
           )}
         </Field>
