@@ -28,6 +28,7 @@ test("the audit log on the dashboard records a role change: who, what, when", as
 
 test("the bookings list exports as CSV with the right columns and rows", async ({ page, db }) => {
   const customer = await newCustomer(db, "Export Customer");
+  const technician = await createUser(db, "technician", "Exporter");
   const summary = `Export check ${Date.now()}`;
   const booking = await db.booking.create({
     data: {
@@ -37,6 +38,8 @@ test("the bookings list exports as CSV with the right columns and rows", async (
       priority: "high",
       status: "completed",
       scheduledDate: new Date("2031-04-01T15:00:00Z"),
+      technicianId: technician.id,
+      address: "12 Oak St, Walker",
     },
   });
   await adminPage(page, db, "/admin/bookings?status=completed");
@@ -48,11 +51,11 @@ test("the bookings list exports as CSV with the right columns and rows", async (
     .trim()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source",
+    "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source,Technician,Address",
   );
   const line = lines.find((l) => l.startsWith(`${booking.id},`));
   expect(line).toBe(
-    `${booking.id},${customer.id},${customer.name},${customer.email},${customer.phone},${summary},"Side yard, ""blue"" gate",high,completed,2031-04-01T15:00:00.000Z,${booking.createdAt.toISOString()},,admin`,
+    `${booking.id},${customer.id},${customer.name},${customer.email},${customer.phone},${summary},"Side yard, ""blue"" gate",high,completed,2031-04-01T15:00:00.000Z,${booking.createdAt.toISOString()},,admin,${technician.firstName} ${technician.lastName},"12 Oak St, Walker"`,
   );
   // Only completed bookings, as filtered.
   for (const l of lines.slice(1)) expect(l.split(",")[8] === "completed" || l.includes('"')).toBe(true);
@@ -65,8 +68,16 @@ test("an admin creates a private calendar address that parses as iCalendar and h
   const customer = await newCustomer(db, "Feed Customer");
   const when = new Date(Date.now() + 2 * 86400_000);
   when.setUTCMinutes(0, 0, 0);
+  const technician = await createUser(db, "technician", "Feedtech");
   const booking = await db.booking.create({
-    data: { customerId: customer.id, summary: "Ceiling fan install", priority: "medium", scheduledDate: when },
+    data: {
+      customerId: customer.id,
+      summary: "Ceiling fan install",
+      priority: "medium",
+      scheduledDate: when,
+      technicianId: technician.id,
+      address: "31 Bayou Dr, Walker",
+    },
   });
   await adminPage(page, db, "/dashboard");
   const feed = page.getByRole("region", { name: "Calendar feed" });
@@ -84,6 +95,10 @@ test("an admin creates a private calendar address that parses as iCalendar and h
   expect(event).toBeDefined();
   expect(String(event!.summary)).toBe(`#${booking.id} Ceiling fan install (${customer.name})`);
   expect(new Date(event!.start).toISOString()).toBe(when.toISOString());
+  // As long as the visit (two hours by default), where it is, and who does it.
+  expect(new Date(event!.end!).getTime() - when.getTime()).toBe(2 * 3600_000);
+  expect(String(event!.location)).toBe("31 Bayou Dr, Walker");
+  expect(String(event!.description)).toContain(`Technician: ${technician.firstName} ${technician.lastName}`);
 
   // Turned off, the address stops working.
   await feed.getByRole("button", { name: "Turn off" }).click();

@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { personName } from "./bookings";
 import { business, type BusinessFacts } from "./business";
 import { icsZoneHint, slotEnd } from "./time";
 
@@ -18,6 +19,10 @@ export interface IcsBooking {
   scheduledDate: Date;
   updatedAt?: Date;
   customer?: { name: string; phone: string; email: string } | null;
+  /** How long the visit keeps its technician busy (default: an hour). */
+  durationMinutes?: number;
+  address?: string | null;
+  technician?: { firstName: string; lastName: string } | null;
 }
 
 const VISIT_MINUTES = 60;
@@ -52,11 +57,13 @@ export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: stri
     calendar.createEvent({
       id: `booking-${b.id}@${domain}`,
       start: b.scheduledDate,
-      end: slotEnd(b.scheduledDate, VISIT_MINUTES),
+      end: slotEnd(b.scheduledDate, b.durationMinutes ?? VISIT_MINUTES),
       summary: `${priority}#${b.id} ${b.summary}${b.customer ? ` (${b.customer.name})` : ""}`,
+      location: b.address ?? null,
       description: [
         b.details,
         b.customer ? `Customer: ${b.customer.name}, ${b.customer.phone}, ${b.customer.email}` : null,
+        b.technician ? `Technician: ${personName(b.technician)}` : "Technician: not assigned",
         `Status: ${b.status.replace(/_/g, " ")}`,
         `${options.appUrl}/admin/calendar`,
       ]

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { bookingInclude, personName } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { formatTimestamp } from "@app/shared/time";
 import type { BookingListQuery } from "./bookings-list.server";
@@ -17,6 +18,9 @@ const CSV_COLUMNS = [
   "Created",
   "ServiceTitan ID",
   "Source",
+  // Added after the first release: at the end, so the columns before keep their places.
+  "Technician",
+  "Address",
 ] as const;
 
 /**
@@ -69,7 +73,7 @@ export function bookingsCsvStream(
           : where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: BATCH,
-        include: { customer: true },
+        include: bookingInclude,
       });
       if (!rows.length) {
         controller.close();
@@ -92,6 +96,8 @@ export function bookingsCsvStream(
           formatTimestamp(b.createdAt),
           b.serviceTitanId,
           b.source,
+          b.technician ? personName(b.technician) : null,
+          b.address,
         ]
           .map(csvCell)
           .join(","),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
+import { bookingInclude } from "@app/shared/bookings";
 import { bookingsCalendar } from "@app/shared/ics";
 import { purposeKeys, signFor, verifyFor } from "@app/shared/keys";
 
@@ -54,7 +55,7 @@ export async function feedForToken(context: AppLoadContext, presented: string): 
       },
     },
     orderBy: { scheduledDate: "asc" },
-    include: { customer: true },
+    include: bookingInclude,
     take: 10_000,
   });
   return bookingsCalendar(bookings, { appUrl: env.APP_URL });
