@@ -513,7 +513,7 @@ describe("records: audit log and CSV export", () => {
     const text = (await res.text()).replace(/^\uFEFF/, "");
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source",
+      "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source,Technician,Address",
     );
     expect(lines).toHaveLength(3);
     // Newest first; commas and quotes escaped; a formula-looking name defused.
