@@ -61,6 +61,22 @@ export function SiteHeader() {
     scrollToTopIfSamePage(to);
   };
 
+  /** The main links around Services, in the desktop bar (prefetched on intent) or the mobile menu. */
+  const navItems = (items: ReadonlyArray<{ to: string; label: string; end: boolean }>, where: "desktop" | "mobile") =>
+    items.map((item) => (
+      <li key={item.to}>
+        <NavLink
+          to={item.to}
+          end={item.end}
+          prefetch={where === "desktop" ? "intent" : undefined}
+          onClick={() => onNavigate(item.to)}
+          className={({ isActive }) => (where === "desktop" ? navItemClass(isActive) : mobileItemClass(isActive))}
+        >
+          {item.label}
+        </NavLink>
+      </li>
+    ));
+
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -70,35 +86,11 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {primaryNav.before.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  prefetch="intent"
-                  onClick={() => onNavigate(item.to)}
-                  className={({ isActive }) => navItemClass(isActive)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {navItems(primaryNav.before, "desktop")}
             <li>
               <ServicesMenu />
             </li>
-            {primaryNav.after.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  prefetch="intent"
-                  onClick={() => onNavigate(item.to)}
-                  className={({ isActive }) => navItemClass(isActive)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {navItems(primaryNav.after, "desktop")}
             {accountLinks.map(({ to, label, Icon }) => (
               <li key={to}>
                 <NavLink
@@ -146,18 +138,7 @@ export function SiteHeader() {
       >
         <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
           <ul className="space-y-1">
-            {primaryNav.before.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  onClick={() => onNavigate(item.to)}
-                  className={({ isActive }) => mobileItemClass(isActive)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {navItems(primaryNav.before, "mobile")}
             <li>
               <NavLink
                 to="/services"
@@ -185,18 +166,7 @@ export function SiteHeader() {
                 })}
               </ul>
             </li>
-            {primaryNav.after.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  onClick={() => onNavigate(item.to)}
-                  className={({ isActive }) => mobileItemClass(isActive)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {navItems(primaryNav.after, "mobile")}
             {accountLinks.map(({ to, label, Icon }) => (
               <li key={to}>
                 <NavLink
