@@ -20,7 +20,7 @@ import {
   type WindowAvailability,
   type WindowJson,
 } from "./scheduling";
-import { addLocalDays, businessDate } from "./time";
+import { businessDate } from "./time";
 
 export type Reader = Db | Prisma.TransactionClient;
 
@@ -82,12 +82,10 @@ export async function customerWindows(db: Reader, from: string, days: number, no
 
 /** The next `count` open windows a customer may choose, soonest first (409 answers offer them). */
 export async function nextOpenWindows(db: Reader, count = 3, now = new Date()): Promise<WindowJson[]> {
-  const open: WindowJson[] = [];
-  // A week at a time up to the horizon: most answers need only the first.
-  const last = addLocalDays(businessDate(now), business.booking.horizonDays);
-  for (let from = businessDate(now); from <= last && open.length < count; from = addLocalDays(from, 7)) {
-    const windows = await customerWindows(db, from, 7, now);
-    open.push(...windows.filter((w) => w.available > 0).map(windowJson));
-  }
-  return open.slice(0, count);
+  // From today to the horizon, as one read; customerWindows leaves out what is too soon or too far.
+  const windows = await customerWindows(db, businessDate(now), business.booking.horizonDays + 1, now);
+  return windows
+    .filter((w) => w.available > 0)
+    .slice(0, count)
+    .map(windowJson);
 }

@@ -85,11 +85,6 @@ export function isBookable(window: ArrivalWindow, now: Date, rules: BookingRules
   return businessDate(window.start) <= addLocalDays(businessDate(now), rules.horizonDays);
 }
 
-/** The last date customers may book today ("YYYY-MM-DD"). */
-export function lastBookableDate(now: Date, rules: BookingRules = business.booking): string {
-  return addLocalDays(businessDate(now), rules.horizonDays);
-}
-
 /** Whether a window with this start is one of the business's windows; the window when it is. */
 export function windowStartingAt(start: Date, rules: BookingRules = business.booking): ArrivalWindow | null {
   return windowsOn(businessDate(start), rules).find((w) => w.start.getTime() === start.getTime()) ?? null;
@@ -113,6 +108,11 @@ export function windowAvailability(
 
 export function windowJson(w: ArrivalWindow & { available: number }): WindowJson {
   return { start: w.start.toISOString(), end: w.end.toISOString(), available: w.available };
+}
+
+/** "10 AM – 12 PM". */
+export function formatWindowRange(window: ArrivalWindow): string {
+  return `${formatClockWords(window.start)} – ${formatClockWords(window.end)}`;
 }
 
 /** "between 10 AM and 12 PM". */
@@ -142,7 +142,7 @@ export function windowMenu(windows: readonly WindowJson[]): Array<{ day: string;
     if (w.available <= 0) continue;
     const start = new Date(w.start);
     const day = formatShortWeekdayDate(start);
-    const time = `${formatClockWords(start)} – ${formatClockWords(new Date(w.end))}`;
+    const time = formatWindowRange({ start, end: new Date(w.end) });
     const choice = { value: w.start, label: `${day}, ${time}`, time };
     const group = groups[groups.length - 1];
     if (group?.day === day) group.options.push(choice);

@@ -10,7 +10,7 @@
 import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
 import { addLocalDays, businessDate, localWeekday, WEEKDAYS } from "../time";
 import { officeStatus } from "./hours";
-import { afterHoursNotice, isBookingAction, MAX_SUGGESTED_ACTIONS } from "./rules";
+import { afterHoursNotice, isBookingAction, joinList, MAX_SUGGESTED_ACTIONS } from "./rules";
 
 export const chatIntents = [
   "greeting",
@@ -789,9 +789,6 @@ const serviceMatchers: Array<[(typeof chatServiceOptions)[number], RegExp]> = [
   ["Commercial Wiring", /\b(commercial|restaurant|warehouses?|office buildings?|shop|industrial)\b/],
   ["Electrical Repair", /\b(repair|fix|flickering|tripping|not working|rewire|rewiring)\b/],
 ];
-
-const joinList = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 /** A town the visitor might ask about, taken from the facts (Walker by default). */
 function sampleTown(facts: BusinessFacts): string {

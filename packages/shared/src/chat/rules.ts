@@ -34,3 +34,7 @@ export const greetingMessage = (facts: BusinessFacts = business): string =>
 export function afterHoursNotice(facts: BusinessFacts = business): string {
   return `The office is closed right now. For an electrical emergency call ${facts.phone}, 24/7.`;
 }
+
+/** "a", "a and b", "a, b and c". */
+export const joinList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

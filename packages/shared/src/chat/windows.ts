@@ -12,14 +12,11 @@ import { windowJson, windowMenu, type WindowJson } from "../scheduling";
 import { formatShortWeekdayDate, requireBusinessInstant } from "../time";
 import type { EngineReply } from "./engine";
 import { officeStatus } from "./hours";
-import { afterHoursNotice, MAX_SUGGESTED_ACTIONS } from "./rules";
+import { afterHoursNotice, joinList, MAX_SUGGESTED_ACTIONS } from "./rules";
 
 /** "Friday, Dec 4, 10 AM – 12 PM": how a window is offered, in the chat's actions and the form's menu alike. */
 const windowLabels = (windows: readonly WindowJson[]) =>
   windowMenu(windows).flatMap((group) => group.options.map((o) => o.label));
-
-const joinList = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 export async function answerWithWindows(
   db: Reader,

@@ -16,7 +16,8 @@ import {
   statusChangeSchema,
 } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
-import { serializeBooking, updateBooking } from "~/features/bookings/bookings.server";
+import { personName } from "@app/shared/bookings";
+import { updateBooking } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { createBookingForCustomer } from "./bookings.server";
@@ -96,10 +97,10 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           return fail(400, intent, parsed.error.issues[0]?.message ?? "Choose a technician", fieldErrors(parsed.error));
         const updated = await updateBooking(context, bookingId, parsed.data, admin);
         if (!updated.ok) return fail(updated.status, intent, updated.message, updated.errors);
-        const { technicianName } = serializeBooking(updated.value.booking);
+        const { technician } = updated.value.booking;
         return ok({
           intent,
-          message: technicianName ? `Booking assigned to ${technicianName}` : "Booking unassigned",
+          message: technician ? `Booking assigned to ${personName(technician)}` : "Booking unassigned",
           bookingId,
         });
       }

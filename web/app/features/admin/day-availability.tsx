@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { StaffWindowJson } from "@app/shared/api/scheduling";
-import type { TechnicianChoice } from "@app/shared/scheduling";
-import { formatClockWords, localTimeOf, parseLocalDate } from "@app/shared/time";
+import { formatWindowRange, type TechnicianChoice } from "@app/shared/scheduling";
+import { localTimeOf, parseLocalDate } from "@app/shared/time";
 import { Field, NativeSelect } from "~/components/ui/field";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import { cn } from "~/utils/cn";
@@ -36,8 +36,7 @@ function useDaySchedule(date: string): Schedule {
   return answer?.date === date ? answer.value : { status: "loading" };
 }
 
-const windowTimes = (w: StaffWindowJson) =>
-  `${formatClockWords(new Date(w.start))} – ${formatClockWords(new Date(w.end))}`;
+const windowTimes = (w: StaffWindowJson) => formatWindowRange({ start: new Date(w.start), end: new Date(w.end) });
 
 /**
  * The New Booking dialog's view of the chosen day (docs/product.md#new-booking-dialog):
