@@ -1,13 +1,18 @@
 import type { Db } from "@app/shared/db";
 import { hashPassword } from "@app/shared/password";
 import type { Env } from "@app/shared/env";
+import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
+
+/** Outside production: a technician to sign in as (with the admin's password) and to book. */
+export const SAMPLE_TECHNICIAN_EMAIL = "sam.boudreaux@example.com";
 
 /**
  * Idempotent seed: the admin from ADMIN_EMAIL / ADMIN_PASSWORD is created when
  * no account has that email, and an existing account is never changed (its
  * password, role and active flag are the staff's business after the first
- * deploy); outside production a few sample customers and bookings are added
- * once, so the staff screens have something to show.
+ * deploy); outside production a sample technician and a few sample customers
+ * and bookings are added once, so the staff screens, /jobs and the booking
+ * forms' arrival windows have something to show.
  */
 export async function seed(db: Db, env: Env, log: (msg: string) => void = console.log) {
   const email = env.ADMIN_EMAIL.toLowerCase();
@@ -27,13 +32,25 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
   if (env.isProduction) return;
   if ((await db.customer.count()) > 0) return;
 
-  const now = new Date();
-  const at = (days: number, hour: number) => {
-    const d = new Date(now);
-    d.setDate(d.getDate() + days);
-    d.setHours(hour, 0, 0, 0);
-    return d;
-  };
+  // A technician, so there are arrival windows to book (development only: the admin's password).
+  await db.user.createMany({
+    data: [
+      {
+        email: SAMPLE_TECHNICIAN_EMAIL,
+        passwordHash: await hashPassword(env.ADMIN_PASSWORD),
+        firstName: "Sam",
+        lastName: "Boudreaux",
+        role: "technician",
+        emailVerifiedAt: new Date(),
+      },
+    ],
+    skipDuplicates: true,
+  });
+  const technician = await db.user.findUniqueOrThrow({ where: { email: SAMPLE_TECHNICIAN_EMAIL } });
+
+  // Baton Rouge days and hours from today (the one clock).
+  const today = businessDate();
+  const at = (days: number, hour: number) => requireBusinessInstant(addLocalDays(today, days), hour * 60);
   const samples = [
     {
       name: "Marie Thibodeaux",
@@ -44,7 +61,8 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
           summary: "Panel upgrade 100A to 200A",
           details: "Federal Pacific panel in garage, breakers trip in summer.",
           priority: "high" as const,
-          scheduledDate: at(2, 9),
+          scheduledDate: at(2, 8),
+          technicianId: technician.id,
         },
       ],
     },
@@ -93,5 +111,5 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
       },
     });
   }
-  log(`sample customers and bookings added`);
+  log(`sample technician (${SAMPLE_TECHNICIAN_EMAIL}), customers and bookings added`);
 }

@@ -7,7 +7,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@app/shared/env";
 import { hashPassword, verifyPassword } from "@app/shared/password";
-import { seed } from "../../prisma/seed";
+import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
+import { SAMPLE_TECHNICIAN_EMAIL, seed } from "../../prisma/seed";
 import { runId } from "../support/database";
 import { freePort, ROOT, startProcess } from "../support/processes";
 import { deleteRedisPrefix, productionEnv } from "../support/stack";
@@ -88,5 +89,33 @@ describe("the seed", () => {
     expect(after).toMatchObject({ id: created.id, passwordHash: staffHash, role: "technician", isActive: false });
     expect(await db().user.count({ where: { email } })).toBe(1);
     expect(log.join("\n")).toMatch(new RegExp(`admin left alone: ${email}`));
+  });
+
+  it("outside production, adds a technician with a visit, once, so there are windows to book", async () => {
+    const env = parseEnv({
+      NODE_ENV: "development",
+      APP_URL: "http://localhost:3000",
+      DATABASE_URL: "postgresql://unused@127.0.0.1/x",
+      REDIS_URL: "redis://127.0.0.1:1",
+    });
+    await db().booking.deleteMany();
+    await db().customer.deleteMany();
+    await seed(db(), env, () => {});
+    const technician = await db().user.findUniqueOrThrow({
+      where: { email: SAMPLE_TECHNICIAN_EMAIL },
+      include: { visits: true },
+    });
+    expect(technician).toMatchObject({ role: "technician", isActive: true, workingDays: [1, 2, 3, 4, 5, 6] });
+    expect(await verifyPassword(technician.passwordHash, env.ADMIN_PASSWORD)).toBe(true);
+    expect(technician.visits).toHaveLength(1);
+    // Its visit starts at 8 AM Baton Rouge time, two days on.
+    expect(technician.visits[0]!.scheduledDate).toEqual(
+      requireBusinessInstant(addLocalDays(businessDate(), 2), 8 * 60),
+    );
+    // Once: a second run adds no samples.
+    const customers = await db().customer.count();
+    await seed(db(), env, () => {});
+    expect(await db().customer.count()).toBe(customers);
+    expect(await db().booking.count({ where: { technicianId: technician.id } })).toBe(1);
   });
 });
