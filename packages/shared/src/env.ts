@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
+import { developmentVapidKeys } from "./keys";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
 /**
@@ -71,6 +72,32 @@ const base = z.object({
   ANON_REQUESTS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(60)),
   /** Pace of the built-in engine's streamed reply: one piece of a few words every this many ms (0: all at once). */
   CHAT_STREAM_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(30)),
+  /** The hour (0-23, Baton Rouge time) of the day before a visit when its reminder goes out. */
+  REMINDER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(23).default(9)),
+  /** How long after a visit is completed the customer is asked for a review (minutes). */
+  REVIEW_DELAY_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_080).default(120)),
+  /** Web Push (VAPID) key pair, base64url as `npx web-push generate-vapid-keys` prints it, and the contact the push services see. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key in base64url (npx web-push generate-vapid-keys)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (npx web-push generate-vapid-keys)")
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: address or an https:// URL")
+      .optional(),
+  ),
   /** Run-time overrides of the business facts (packages/shared/src/business.ts). */
   BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   BUSINESS_PHONE: z.preprocess(
@@ -114,8 +141,18 @@ export interface Env {
   PAGE_CACHE_SECONDS: number;
   ANON_REQUESTS_PER_HOUR: number;
   CHAT_STREAM_DELAY_MS: number;
+  REMINDER_HOUR: number;
+  REVIEW_DELAY_MINUTES: number;
+  /** Web Push keys; absent in production when VAPID_* are not set (staff push alerts are then off). */
+  PUSH?: PushKeys;
   /** The BUSINESS_* values that are set (and only those). */
   BUSINESS: BusinessOverrides;
+}
+
+export interface PushKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class EnvError extends Error {
@@ -174,6 +211,21 @@ function unsafeInProduction(raw: RawEnv): string[] {
     );
   }
   return problems;
+}
+
+/**
+ * The VAPID pair: both keys from the environment, or (outside production) a
+ * pair derived from SESSION_SECRET, so web and worker agree without setup.
+ */
+function pushKeys(raw: RawEnv, isProduction: boolean, secrets: string[], staffEmail: string, problems: string[]) {
+  const subject = raw.VAPID_SUBJECT ?? `mailto:${staffEmail}`;
+  if (raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY)
+    return { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY, subject };
+  if (raw.VAPID_PUBLIC_KEY || raw.VAPID_PRIVATE_KEY) {
+    problems.push("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
+    return undefined;
+  }
+  return isProduction ? undefined : { ...developmentVapidKeys(secrets[0]!), subject };
 }
 
 function businessOverrides(raw: RawEnv): BusinessOverrides {
@@ -237,8 +289,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     PAGE_CACHE_SECONDS: raw.PAGE_CACHE_SECONDS,
     ANON_REQUESTS_PER_HOUR: raw.ANON_REQUESTS_PER_HOUR,
     CHAT_STREAM_DELAY_MS: raw.CHAT_STREAM_DELAY_MS,
+    REMINDER_HOUR: raw.REMINDER_HOUR,
+    REVIEW_DELAY_MINUTES: raw.REVIEW_DELAY_MINUTES,
     BUSINESS: businessOverrides(raw),
   };
+  env.PUSH = pushKeys(raw, isProduction, env.SESSION_SECRETS, env.STAFF_EMAIL, problems);
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");
   }

@@ -32,6 +32,8 @@ const contract = <Q extends QueueName, D extends Delivery, S extends z.ZodType>(
 
 const requestId = z.string().max(100).optional();
 const id = z.number().int().positive();
+/** A notification about a visit: `version` is the booking's updatedAt (ms) when it was owed, so each change owes anew. */
+const visitRef = { bookingId: id, version: z.string().min(1).max(40), requestId };
 
 export const jobs = {
   /** To staff: a message from the contact form. */
@@ -69,6 +71,70 @@ export const jobs = {
     schema: z.object({ bookingId: id, cancelledAt: z.number().int().nonnegative(), requestId }),
     key: (d) => `booking-cancelled-${d.bookingId}-${d.cancelledAt}`,
   }),
+  /** To staff: a customer moved their visit with the link in our email; one per move (`to`: ms since epoch). */
+  "booking-rescheduled-notification": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ bookingId: id, from: z.number().int(), to: z.number().int(), requestId }),
+    key: (d) => `booking-rescheduled-${d.bookingId}-${d.to}`,
+  }),
+  /**
+   * To the customer: their visit is booked (`scheduled`) or moved (`moved`), with its window, the manage
+   * links and an .ics. `version` is the booking's updatedAt (ms) when it was owed: one email per change.
+   */
+  "visit-confirmation": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ ...visitRef, reason: z.enum(["scheduled", "moved"]) }),
+    key: (d) => `visit-confirmation-${d.bookingId}-${d.version}`,
+  }),
+  /** To the customer, at REMINDER_HOUR the day before the visit; cancelled when it moves, is cancelled or done. */
+  "visit-reminder": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object(visitRef),
+    key: (d) => `visit-reminder-${d.bookingId}-${d.version}`,
+  }),
+  /** To the customer: their visit was cancelled (by them, with the link, or by the office). */
+  "visit-cancelled": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ ...visitRef, by: z.enum(["customer", "staff"]) }),
+    key: (d) => `visit-cancelled-${d.bookingId}-${d.version}`,
+  }),
+  /** To the customer: the technician is on the way (at most once per visit). */
+  "visit-on-the-way": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ bookingId: id, minutes: z.number().int().min(1).max(240), requestId }),
+    key: (d) => `visit-on-the-way-${d.bookingId}`,
+  }),
+  /** To the customer, REVIEW_DELAY_MINUTES after the visit was completed; cancelled if it is reopened or cancelled. */
+  "review-request": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object(visitRef),
+    key: (d) => `review-request-${d.bookingId}-${d.version}`,
+  }),
+  /** Web Push to staff devices: an emergency (admins and that day's technicians) or a visit assigned to a technician. */
+  "push-alert": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.discriminatedUnion("reason", [
+      z.object({ reason: z.literal("emergency"), bookingId: id, requestId }),
+      z.object({
+        reason: z.literal("assigned"),
+        bookingId: id,
+        technicianId: id,
+        version: z.string().min(1).max(40),
+        requestId,
+      }),
+    ]),
+    key: (d) =>
+      d.reason === "emergency"
+        ? `push-emergency-${d.bookingId}`
+        : `push-assigned-${d.bookingId}-${d.technicianId}-${d.version}`,
+  }),
   /** The assistant's answer to a visitor's chat message. */
   "chat-reply": contract({
     queue: "chat",
@@ -83,6 +149,8 @@ export const jobs = {
     schema: z.object({
       bookingId: id,
       event: z.enum(["created", "updated"]),
+      /** The customer changed it with their link: open admin pages also raise a notice. */
+      byCustomer: z.enum(["rescheduled", "cancelled"]).optional(),
       /** Distinguishes successive updates of one booking in the job id. */
       version: z.string().min(1).max(40),
       requestId,

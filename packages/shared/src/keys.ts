@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from "node:crypto";
+import { createECDH, createHmac, hkdfSync } from "node:crypto";
 import { safeEqual } from "./tokens";
 
 /**
@@ -9,7 +9,13 @@ import { safeEqual } from "./tokens";
  * secrets to rotate: the first signs, every one verifies.
  * See docs/decisions/005-sessions-and-tokens.md.
  */
-export type KeyPurpose = "session-cookie" | "device-cookie" | "calendar-feed" | "token-seal";
+export type KeyPurpose =
+  | "session-cookie"
+  | "device-cookie"
+  | "calendar-feed"
+  | "token-seal"
+  | "unsubscribe"
+  | "vapid-development";
 
 const SALT = "bayou-current/v1";
 const derived = new Map<string, Buffer>();
@@ -38,4 +44,16 @@ export function signFor(key: Buffer, message: string): string {
 /** Whether a signature matches the message under any of the purpose's keys (rotation). */
 export function verifyFor(keys: readonly Buffer[], message: string, signature: string): boolean {
   return keys.some((key) => safeEqual(signFor(key, message), signature));
+}
+
+/**
+ * Outside production, a VAPID key pair derived from the session secret (so
+ * every process of one checkout agrees on it, and nobody has to make one).
+ * Production sets VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (see .env.example).
+ */
+export function developmentVapidKeys(secret: string): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  // 32 bytes from HKDF are below the curve order with overwhelming probability; setPrivateKey checks.
+  ecdh.setPrivateKey(deriveKey(secret, "vapid-development"));
+  return { publicKey: ecdh.getPublicKey("base64url", "uncompressed"), privateKey: ecdh.getPrivateKey("base64url") };
 }
