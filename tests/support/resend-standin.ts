@@ -22,6 +22,7 @@ export interface CapturedEmail {
   text?: string;
   html?: string;
   reply_to?: string[] | string;
+  headers?: Record<string, string>;
   attachments?: Array<{ filename: string; content: string; content_type?: string }>;
   idempotencyKey?: string;
   createdAt: string;
@@ -98,6 +99,7 @@ export async function startResendStandin(options: { port?: number; host?: string
           text: body.text,
           html: body.html,
           reply_to: body.reply_to,
+          headers: body.headers,
           attachments: body.attachments,
           idempotencyKey,
           createdAt: new Date().toISOString(),

@@ -10,7 +10,7 @@ import { markOutboxSent, outboxRowOwed, recordOutboxFailure } from "@app/shared/
 import { createQueues } from "@app/shared/queues";
 import { realtimeKey } from "@app/shared/realtime";
 import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis";
-import { UnrecoverableError } from "bullmq";
+import { DelayedError, UnrecoverableError } from "bullmq";
 import type { WorkerContext } from "./context";
 import { dispatch } from "./registry";
 import { startSweeper } from "./sweeper";
@@ -49,7 +49,7 @@ const concurrency: Record<string, number> = { email: 5, chat: 64, notifications:
 const workers = queueNames.map((queue) => {
   const worker = new Worker(
     queue,
-    async (job) => {
+    async (job, token) => {
       const log = logger.child({
         queue,
         job: job.name,
@@ -63,14 +63,20 @@ const workers = queueNames.map((queue) => {
       const outboxKey = jobs[kind].delivery === "outbox" ? job.id! : null;
       try {
         if (outboxKey) {
-          const state = await outboxRowOwed(db, outboxKey);
-          if (state !== "owed") return { skipped: state };
+          const owed = await outboxRowOwed(db, outboxKey);
+          if (owed.state === "early") {
+            // Never before its time (a reminder at 9:00 is not sent at 8:59): back to waiting until then.
+            await job.moveToDelayed(owed.availableAt.getTime(), token);
+            throw new DelayedError();
+          }
+          if (owed.state !== "owed") return { skipped: owed.state };
         }
         const result = await dispatch({ ...ctx, logger: log }, kind, job.data);
         if (outboxKey) await markOutboxSent(db, outboxKey);
         log.debug({ result }, "job done");
         return result;
       } catch (error) {
+        if (error instanceof DelayedError) throw error;
         const final =
           error instanceof UnrecoverableError ||
           (error instanceof EmailSendError && !error.retryable) ||

@@ -9,6 +9,15 @@ import {
   sendContactNotification,
 } from "./processors/email";
 import { publishBookingEvent } from "./processors/notifications";
+import { sendPushAlert } from "./processors/push";
+import {
+  sendBookingRescheduledNotification,
+  sendReviewRequest,
+  sendVisitCancelled,
+  sendVisitConfirmation,
+  sendVisitOnTheWay,
+  sendVisitReminder,
+} from "./processors/visits";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
@@ -19,8 +28,15 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "booking-staff-notification": sendBookingStaffNotification,
   "appointment-confirmation": sendAppointmentConfirmation,
   "booking-cancelled-notification": sendBookingCancelledNotification,
+  "booking-rescheduled-notification": sendBookingRescheduledNotification,
+  "visit-confirmation": sendVisitConfirmation,
+  "visit-reminder": sendVisitReminder,
+  "visit-cancelled": sendVisitCancelled,
+  "visit-on-the-way": sendVisitOnTheWay,
+  "review-request": sendReviewRequest,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
+  "push-alert": sendPushAlert,
 };
 
 /** Runs a job's handler on its payload, checked against the kind's schema first. */

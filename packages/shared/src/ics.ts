@@ -99,3 +99,32 @@ export function appointmentInvite(
   });
   return calendar.toString();
 }
+
+/**
+ * The customer's visit as a calendar event, attached to its confirmation: one
+ * UID per visit and a sequence that grows with each change, so a calendar that
+ * imported it replaces the old time when the visit moves. Fixed wording only.
+ */
+export function visitInvite(
+  visit: { id: number; summary: string; scheduledDate: Date; durationMinutes: number; updatedAt: Date },
+  options: { appUrl: string; manageUrl: string; facts?: BusinessFacts },
+): string {
+  const facts = options.facts ?? business;
+  const calendar = ical({
+    name: facts.name,
+    prodId: { company: facts.name, product: "visits", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+  });
+  calendar.createEvent({
+    id: `visit-${visit.id}@${domainOf(options.appUrl)}`,
+    start: visit.scheduledDate,
+    end: slotEnd(visit.scheduledDate, visit.durationMinutes),
+    summary: `${facts.name}: ${visit.summary}`,
+    description: `Visit #${visit.id}: your technician arrives in this window. Reschedule or cancel: ${options.manageUrl}. Questions: ${facts.phone}.`,
+    status: ICalEventStatus.CONFIRMED,
+    organizer: { name: facts.name, email: facts.email },
+    stamp: visit.updatedAt,
+    sequence: Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000,
+  });
+  return calendar.toString();
+}

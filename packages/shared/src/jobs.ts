@@ -32,7 +32,10 @@ const contract = <Q extends QueueName, D extends Delivery, S extends z.ZodType>(
 
 const requestId = z.string().max(100).optional();
 const id = z.number().int().positive();
-/** A notification about a visit: `version` is the booking's updatedAt (ms) when it was owed, so each change owes anew. */
+/**
+ * A notification about a visit: `version` is the booking's updatedAt (ms) when it was owed, so each change
+ * owes anew; `at` (where present) the visit's start then, so an email about a time the visit left stands down.
+ */
 const visitRef = { bookingId: id, version: z.string().min(1).max(40), requestId };
 
 export const jobs = {
@@ -85,14 +88,14 @@ export const jobs = {
   "visit-confirmation": contract({
     queue: "email",
     delivery: "outbox",
-    schema: z.object({ ...visitRef, reason: z.enum(["scheduled", "moved"]) }),
+    schema: z.object({ ...visitRef, at: z.number().int(), reason: z.enum(["scheduled", "moved"]) }),
     key: (d) => `visit-confirmation-${d.bookingId}-${d.version}`,
   }),
   /** To the customer, at REMINDER_HOUR the day before the visit; cancelled when it moves, is cancelled or done. */
   "visit-reminder": contract({
     queue: "email",
     delivery: "outbox",
-    schema: z.object(visitRef),
+    schema: z.object({ ...visitRef, at: z.number().int() }),
     key: (d) => `visit-reminder-${d.bookingId}-${d.version}`,
   }),
   /** To the customer: their visit was cancelled (by them, with the link, or by the office). */

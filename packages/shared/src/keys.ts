@@ -10,12 +10,7 @@ import { safeEqual } from "./tokens";
  * See docs/decisions/005-sessions-and-tokens.md.
  */
 export type KeyPurpose =
-  | "session-cookie"
-  | "device-cookie"
-  | "calendar-feed"
-  | "token-seal"
-  | "unsubscribe"
-  | "vapid-development";
+  "session-cookie" | "device-cookie" | "calendar-feed" | "token-seal" | "unsubscribe" | "vapid-development";
 
 const SALT = "bayou-current/v1";
 const derived = new Map<string, Buffer>();

@@ -178,13 +178,25 @@ export async function sweepOutbox(
   return rows.length;
 }
 
-/** Whether the worker should still run a row's job (not sent, not cancelled, not missing). */
-export async function outboxRowOwed(db: Db, key: string): Promise<"owed" | "sent" | "cancelled" | "missing"> {
-  const row = await db.outbox.findUnique({ where: { key }, select: { sentAt: true, cancelledAt: true } });
-  if (!row) return "missing";
-  if (row.sentAt) return "sent";
-  if (row.cancelledAt) return "cancelled";
-  return "owed";
+/**
+ * Whether the worker should run a row's job now: not sent, not cancelled, not
+ * missing, and due (`early` with the instant it is due otherwise: a job that
+ * reached the worker before its time, say re-added without its delay, waits).
+ */
+export async function outboxRowOwed(
+  db: Db,
+  key: string,
+  now = new Date(),
+): Promise<{ state: "owed" | "sent" | "cancelled" | "missing" } | { state: "early"; availableAt: Date }> {
+  const row = await db.outbox.findUnique({
+    where: { key },
+    select: { sentAt: true, cancelledAt: true, availableAt: true },
+  });
+  if (!row) return { state: "missing" };
+  if (row.sentAt) return { state: "sent" };
+  if (row.cancelledAt) return { state: "cancelled" };
+  if (row.availableAt > now) return { state: "early", availableAt: row.availableAt };
+  return { state: "owed" };
 }
 
 export async function markOutboxSent(db: Db, key: string): Promise<void> {

@@ -8,7 +8,6 @@ import {
   passwordResetEmail,
 } from "@app/shared/email/templates";
 import { appointmentInvite } from "@app/shared/ics";
-import { windowStartingAt } from "@app/shared/scheduling";
 import type { JobData } from "@app/shared/jobs";
 import { purposeKeys } from "@app/shared/keys";
 import { unsealToken } from "@app/shared/tokens";
@@ -85,10 +84,7 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
   const scheduledDate = request.booking?.scheduledDate ?? request.requestedDate;
   // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
   const fixed = { id: request.id, serviceType: request.serviceType, priority: request.priority };
-  // A visit placed in a window the customer chose (not one waiting for staff to place it).
-  const window =
-    request.booking && !request.booking.needsPlacing ? windowStartingAt(request.booking.scheduledDate) : null;
-  const email = appointmentConfirmationEmail({ ...fixed, scheduledDate, window });
+  const email = appointmentConfirmationEmail({ ...fixed, scheduledDate });
   return ctx.mailer.send({
     ...email,
     to: request.customerEmail,

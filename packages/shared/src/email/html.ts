@@ -33,3 +33,9 @@ export function fieldRows(rows: Array<[string, string | null | undefined]>) {
   const text = rows.map(([label, value]) => `${label}: ${value || "—"}`).join("\n");
   return { html, text };
 }
+
+/** A link that reads as a button in every mail client (a styled anchor), already escaped. */
+export function buttonLink(url: string, label: string, tone: "primary" | "secondary" = "primary"): string {
+  const colours = tone === "primary" ? "background:#1d4ed8;color:#ffffff" : "background:#e5e7eb;color:#111827";
+  return `<a href="${escapeHtml(url)}" style="display:inline-block;${colours};padding:10px 16px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
+}

@@ -14,6 +14,8 @@ export interface OutgoingEmail extends RenderedEmail {
    *  so a retry after a crash never delivers the same email twice. */
   relatedKey: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on reminders and review requests. */
+  headers?: Record<string, string>;
   attachments?: Array<{ filename: string; content: string; contentType?: string }>;
 }
 
@@ -76,6 +78,7 @@ export function createMailer(options: {
           text: email.text,
           html: email.html,
           replyTo: email.replyTo,
+          headers: email.headers,
           attachments: email.attachments?.map((a) => ({
             filename: a.filename,
             content: Buffer.from(a.content).toString("base64"),

@@ -1,7 +1,6 @@
 import { business, formatAddress, type BusinessFacts } from "../business";
-import { formatWindow, type ArrivalWindow } from "../scheduling";
 import { formatFullDateTime } from "../time";
-import { emailLayout, escapeHtml, fieldRows } from "./html";
+import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
 
 export interface RenderedEmail {
   subject: string;
@@ -9,7 +8,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-const footer = (facts: BusinessFacts) => `${facts.name} · ${facts.phone} · ${formatAddress(facts)}`;
+export const footer = (facts: BusinessFacts) => `${facts.name} · ${facts.phone} · ${formatAddress(facts)}`;
 
 export interface ContactForEmail {
   id: number;
@@ -59,7 +58,7 @@ export function passwordResetEmail(
     subject,
     `<p>Hi ${escapeHtml(input.firstName)},</p>
 <p>Someone (hopefully you) asked to reset the password for your ${escapeHtml(facts.name)} account. The link works once, within one hour.</p>
-<p><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p>${buttonLink(input.resetUrl, "Choose a new password")}</p>
 <p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>
 <p>If you did not ask for this, you can ignore this email; your password stays the same.</p>`,
     footer(facts),
@@ -79,7 +78,7 @@ export function emailVerificationEmail(
     subject,
     `<p>Hi ${escapeHtml(input.firstName)},</p>
 <p>Someone (hopefully you) created a ${escapeHtml(facts.name)} account with this email address. Confirm it within 24 hours, so your account can show your appointments.</p>
-<p><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm my email</a></p>
+<p>${buttonLink(input.verifyUrl, "Confirm my email")}</p>
 <p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>
 <p>If you did not create this account, do not open the link: without it, nobody can see your appointments through that account. Questions? Call ${escapeHtml(facts.phone)}.</p>`,
     footer(facts),
@@ -162,12 +161,12 @@ export interface AppointmentForEmail {
   serviceType: string;
   priority: string;
   scheduledDate: Date | null;
-  /** The arrival window the customer chose, once the visit holds one. */
-  window?: ArrivalWindow | null;
 }
 
 /**
- * To the address given with an appointment request. Nobody proved that
+ * To the address given with an appointment request that staff still have to
+ * place (no window chosen, or an emergency); a visit in a chosen window gets
+ * its visit confirmation instead (visit-templates.ts). Nobody proved that
  * address belongs to the person who typed it, so the email carries fixed
  * wording only: the service (from our fixed list), the time, the request
  * number and the business's facts, never text the visitor wrote (docs/security.md).
@@ -180,17 +179,10 @@ export function appointmentConfirmationEmail(
   const rows = fieldRows([
     ["Reference", `Request #${request.id}`],
     ["Service", request.serviceType],
-    request.window
-      ? ["Arrival window", formatWindow(request.window)]
-      : [
-          "Requested time",
-          request.scheduledDate ? formatFullDateTime(request.scheduledDate) : "To be arranged by phone",
-        ],
+    ["Requested time", request.scheduledDate ? formatFullDateTime(request.scheduledDate) : "To be arranged by phone"],
     ["Priority", request.priority],
   ]);
-  const intro = request.window
-    ? `Hello, thank you for choosing ${facts.name}. Your visit is booked: your technician will arrive in the window below, and our office will call you if anything changes.`
-    : `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
+  const intro = `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
   const emergency =
     request.priority === "emergency"
       ? `If this is an emergency, please call us right now at ${facts.phone}, day or night.`

@@ -33,7 +33,15 @@ export async function createBookingForCustomer(
         await lockSchedule(tx);
         if (!(await isActiveTechnician(tx, technicianId))) return null;
       }
-      const booking = await createBooking(tx, outbox, { ...input, source }, context.requestId);
+      const booking = await createBooking(
+        tx,
+        outbox,
+        { ...input, source },
+        {
+          requestId: context.requestId,
+          timing: context.services.env,
+        },
+      );
       return tx.booking.findUniqueOrThrow({ where: { id: booking.id }, include: bookingInclude });
     });
     if (!created) return unknownTechnician();

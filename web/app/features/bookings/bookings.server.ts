@@ -7,7 +7,15 @@ import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server"
 import { failure, success, type Result } from "~/utils/result";
 import { inTransaction } from "~/utils/outbox.server";
 import { recordAudit } from "../admin/audit.server";
-import { isActiveTechnician, lockSchedule, refusingOverlaps, unknownTechnician } from "../scheduling/schedule.server";
+import {
+  holdWindow,
+  isActiveTechnician,
+  lockSchedule,
+  refusingOverlaps,
+  unknownTechnician,
+  windowConflict,
+} from "../scheduling/schedule.server";
+import { bookingSubject, oweVisitNotifications, type VisitTiming } from "./visit-notifications.server";
 
 /**
  * Every booking, whoever makes it (the staff dialog, the API, the chat), is
@@ -32,18 +40,24 @@ export interface NewBooking {
   needsPlacing?: boolean;
   /** Where the visit is. */
   address?: string | null;
+  /** False: nothing about this visit is emailed to the customer (their typed address reached its share). */
+  emailCustomer?: boolean;
 }
 
-/** The subject of a booking's outbox notifications (so cancelling it can cancel what it still owes). */
-export const bookingSubject = (bookingId: number) => `booking:${bookingId}`;
+export { bookingSubject };
 
-/** Creates a pending booking and owes its staff email and its live `booking:created` (and emergency) event. */
+/**
+ * Creates a pending booking and owes its staff email, its live
+ * `booking:created` (and emergency) event, and what it owes its customer and
+ * staff devices (visit-notifications.server.ts).
+ */
 export async function createBooking(
   tx: Prisma.TransactionClient,
   outbox: Outbox,
   input: NewBooking,
-  requestId?: string,
+  meta: { requestId?: string; timing: VisitTiming },
 ): Promise<Booking> {
+  const { requestId } = meta;
   const booking = await tx.booking.create({
     data: {
       customerId: input.customerId,
@@ -58,12 +72,14 @@ export async function createBooking(
       durationMinutes: input.durationMinutes ?? business.booking.visitMinutes,
       needsPlacing: input.needsPlacing ?? false,
       address: input.address ?? null,
+      emailCustomer: input.emailCustomer ?? true,
     },
   });
   // Emergencies are urgent: ahead of anything else waiting.
   const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
   outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
   outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
+  await oweVisitNotifications(outbox, meta.timing, null, booking, { requestId });
   return booking;
 }
 
@@ -94,9 +110,18 @@ export async function updateBooking(
   id: number,
   changes: BookingChanges,
   actor?: { id: number; email: string },
-  options: { byCustomer?: boolean; onlyFrom?: BookingStatus[] } = {},
+  options: {
+    byCustomer?: boolean;
+    onlyFrom?: BookingStatus[];
+    /**
+     * The customer moves their own visit: the new time must be an arrival window they may choose now with
+     * a place left (else 409 with the next open ones), and a technician not free then is unassigned.
+     */
+    customerWindow?: boolean;
+  } = {},
 ): Promise<Result<{ booking: BookingWithNames; changed: boolean }>> {
   const { requestId } = context;
+  const timing = context.services.env;
   const placing = changes.technicianId !== undefined || changes.scheduledDate !== undefined;
   return refusingOverlaps<{ booking: BookingWithNames; changed: boolean }>(() =>
     inTransaction(context, async (tx, outbox) => {
@@ -104,13 +129,18 @@ export async function updateBooking(
         await lockSchedule(tx);
         if (changes.technicianId && !(await isActiveTechnician(tx, changes.technicianId))) return unknownTechnician();
       }
+      const window =
+        options.customerWindow && changes.scheduledDate ? await holdWindow(tx, changes.scheduledDate) : undefined;
+      if (window === null) return windowConflict(tx);
       return untilNotOvertaken(`booking ${id}`, async () => {
         const before = await tx.booking.findUnique({ where: { id }, include: bookingInclude });
         if (!before) return failure(404, "Booking not found");
         if (options.onlyFrom && !options.onlyFrom.includes(before.status))
           return success({ booking: before, changed: false });
         const status = changes.status ?? before.status;
-        const technicianId = changes.technicianId === undefined ? before.technicianId : changes.technicianId;
+        const kept = changes.technicianId === undefined ? before.technicianId : changes.technicianId;
+        // Moved by the customer into a window their technician is not free in: staff assign another.
+        const technicianId = window && kept && !window.freeTechnicians.some((t) => t.id === kept) ? null : kept;
         const scheduledDate = changes.scheduledDate ?? before.scheduledDate;
         // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
         const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
@@ -132,20 +162,35 @@ export async function updateBooking(
         });
         if (written.count !== 1) return OVERTAKEN;
         const booking = await tx.booking.findUniqueOrThrow({ where: { id }, include: bookingInclude });
-        await auditChanges(tx, actor, before, booking);
+        await auditChanges(tx, actor, before, booking, options.byCustomer);
         const subject = bookingSubject(id);
+        const movedByCustomer =
+          options.byCustomer && before.scheduledDate.getTime() !== booking.scheduledDate.getTime();
         outbox.add(
           "booking-event",
-          { bookingId: id, event: "updated", version: String(booking.updatedAt.getTime()), requestId },
+          {
+            bookingId: id,
+            event: "updated",
+            version: String(booking.updatedAt.getTime()),
+            byCustomer: byCustomer ? "cancelled" : movedByCustomer ? "rescheduled" : undefined,
+            requestId,
+          },
           { subject },
         );
-        // A customer's own cancellation is emailed to staff (one email per cancellation).
+        // A customer's own cancellation or move is emailed to staff (one email per change).
         if (cancelledAt)
           outbox.add(
             "booking-cancelled-notification",
             { bookingId: id, cancelledAt: cancelledAt.getTime(), requestId },
             { subject },
           );
+        if (movedByCustomer)
+          outbox.add(
+            "booking-rescheduled-notification",
+            { bookingId: id, from: before.scheduledDate.getTime(), to: booking.scheduledDate.getTime(), requestId },
+            { subject },
+          );
+        await oweVisitNotifications(outbox, timing, before, booking, { byCustomer: options.byCustomer, requestId });
         return success({ booking, changed: true });
       });
     }),
@@ -158,13 +203,15 @@ async function auditChanges(
   actor: { id: number; email: string } | undefined,
   before: BookingWithNames,
   after: BookingWithNames,
+  byCustomer = false,
 ) {
   const entry = { actor: actor ?? null, targetType: "booking" as const, targetId: after.id };
+  const by = byCustomer ? { by: "customer" } : {};
   if (before.status !== after.status)
     await recordAudit(tx, {
       ...entry,
       action: "booking.status_changed",
-      details: { from: before.status, to: after.status },
+      details: { from: before.status, to: after.status, ...by },
     });
   if (before.technicianId !== after.technicianId)
     await recordAudit(tx, {
@@ -179,7 +226,7 @@ async function auditChanges(
     await recordAudit(tx, {
       ...entry,
       action: "booking.rescheduled",
-      details: { from: before.scheduledDate.toISOString(), to: after.scheduledDate.toISOString() },
+      details: { from: before.scheduledDate.toISOString(), to: after.scheduledDate.toISOString(), ...by },
     });
 }
 

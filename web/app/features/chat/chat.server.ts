@@ -324,8 +324,9 @@ export async function requestAppointment(
         source: origin.source,
         needsPlacing: !window,
         address: data.address ?? null,
+        emailCustomer: confirmByEmail,
       },
-      requestId,
+      { requestId, timing: services.env },
     );
     const request = await tx.appointmentRequest.create({
       data: {
@@ -343,8 +344,10 @@ export async function requestAppointment(
         bookingId: booking.id,
       },
     });
-    // Nothing to send when the visitor's address has had its share of our email.
-    if (confirmByEmail)
+    // A visit in a chosen window is confirmed by its visit confirmation (owed by createBooking, with its
+    // manage links); a request staff still have to place gets this one. Nothing to send when the
+    // visitor's address has had its share of our email.
+    if (confirmByEmail && !window)
       outbox.add(
         "appointment-confirmation",
         { appointmentRequestId: request.id, requestId },

@@ -1,6 +1,6 @@
 import type { Prisma } from "@app/shared/db";
 import { availabilityOf, nextOpenWindows, type Reader } from "@app/shared/schedule";
-import { isBookable, windowStartingAt, type ArrivalWindow } from "@app/shared/scheduling";
+import { isBookable, windowStartingAt, type WindowAvailability } from "@app/shared/scheduling";
 import { failure, type Failure, type Result } from "~/utils/result";
 
 /**
@@ -28,19 +28,20 @@ export async function lockSchedule(tx: Prisma.TransactionClient): Promise<void> 
 /**
  * For a customer choosing a window: takes the schedule (`lockSchedule`) and
  * checks the window is one of ours, may be chosen now, and has a place left.
- * The window when the customer may have it, or null; the caller writes the
- * visit in the same transaction, before the lock is released.
+ * The window (with its free technicians) when the customer may have it, or
+ * null; the caller writes the visit in the same transaction, before the lock
+ * is released.
  */
 export async function holdWindow(
   tx: Prisma.TransactionClient,
   start: Date,
   now = new Date(),
-): Promise<ArrivalWindow | null> {
+): Promise<WindowAvailability | null> {
   const window = windowStartingAt(start);
   if (!window || !isBookable(window, now)) return null;
   await lockSchedule(tx);
   const [open] = await availabilityOf(tx, [window]);
-  return open && open.available > 0 ? window : null;
+  return open && open.available > 0 ? open : null;
 }
 
 /** Why a customer cannot have the window they chose. */

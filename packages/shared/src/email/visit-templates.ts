@@ -1,0 +1,205 @@
+import { business, type BusinessFacts } from "../business";
+import { formatFullDateTime } from "../time";
+import { describeVisitTime } from "../visits";
+import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
+import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
+
+/**
+ * The customer's emails about a visit (docs/product.md#the-customers-loop).
+ * Nobody may have proved the address they go to (a chat visitor typed it), so
+ * like the request confirmation they carry fixed wording only: the service,
+ * the time, the technician's first name and the business's facts, never a
+ * name, an address or words a visitor typed (docs/security.md).
+ */
+
+export interface VisitForEmail {
+  id: number;
+  /** The service: from our fixed list for requests, staff's words for their bookings. */
+  summary: string;
+  scheduledDate: Date;
+  durationMinutes: number;
+  /** Only our own technician's first name, once one is assigned. */
+  technicianFirstName: string | null;
+}
+
+export interface ManageLinks {
+  /** /appointments/{token}: the visit and the windows it can move to. */
+  manageUrl: string;
+  /** The same page at its cancel step. */
+  cancelUrl: string;
+}
+
+function visitRows(visit: VisitForEmail) {
+  const time = describeVisitTime(visit);
+  return fieldRows([
+    ["Visit", `#${visit.id}`],
+    ["Service", visit.summary],
+    [time.isWindow ? "Arrival window" : "Time", time.label],
+    ["Technician", visit.technicianFirstName ?? "We'll assign your technician before the visit"],
+  ]);
+}
+
+function manageBlock(links: ManageLinks, facts: BusinessFacts) {
+  const text = `Need another time? Reschedule: ${links.manageUrl}\nCan't make it? Cancel: ${links.cancelUrl}\nOr call us at ${facts.phone}.`;
+  const html = `<p>${buttonLink(links.manageUrl, "Reschedule")}${buttonLink(links.cancelUrl, "Cancel", "secondary")}</p>
+<p style="font-size:13px;color:#4b5563">These links work without signing in until the visit is over. Or call us at ${escapeHtml(facts.phone)}.</p>`;
+  return { text, html };
+}
+
+const notYou = (facts: BusinessFacts) =>
+  `Did not ask for this? Someone may have typed your address by mistake: you can ignore this email, or call ${facts.phone}.`;
+
+function compose(
+  subject: string,
+  paragraphs: string[],
+  blocks: Array<{ text: string; html: string }>,
+  closing: string[],
+  facts: BusinessFacts,
+  unsubscribeUrl?: string,
+): RenderedEmail {
+  const unsubscribe = unsubscribeUrl
+    ? { text: `Stop reminders and review requests: ${unsubscribeUrl}`, url: unsubscribeUrl }
+    : null;
+  const text = [
+    ...paragraphs,
+    ...blocks.map((b) => b.text),
+    ...closing,
+    ...(unsubscribe ? [unsubscribe.text] : []),
+  ].join("\n\n");
+  const html = emailLayout(
+    subject,
+    [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      ...blocks.map((b) => b.html),
+      ...closing.map((p) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(p)}</p>`),
+      ...(unsubscribe
+        ? [
+            `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe.url)}" style="color:#6b7280">Stop reminders and review requests</a> (confirmations and changes to your visits still come).</p>`,
+          ]
+        : []),
+    ].join("\n"),
+    footer(facts),
+  );
+  return { subject, text: `${text}\n`, html };
+}
+
+/** The visit is booked (or was moved): when, who, and the links to move or cancel it. */
+export function visitConfirmationEmail(
+  visit: VisitForEmail,
+  links: ManageLinks,
+  reason: "scheduled" | "moved",
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const time = describeVisitTime(visit);
+  const subject =
+    reason === "moved"
+      ? `Your visit moved to ${time.label} – ${facts.name}`
+      : `Your visit is booked: ${time.label} – ${facts.name}`;
+  const intro =
+    reason === "moved"
+      ? `Hello, your ${facts.name} visit has a new time. The details are below, and the calendar file attached replaces the old one.`
+      : `Hello, thank you for choosing ${facts.name}. Your visit is booked: ${time.isWindow ? "your technician will arrive in the window below" : "your technician will come at the time below"}. We'll remind you the day before.`;
+  return compose(subject, [intro], [visitRows(visit), manageBlock(links, facts)], [notYou(facts)], facts);
+}
+
+/** The day before: the window, the technician, the links. */
+export function visitReminderEmail(
+  visit: VisitForEmail,
+  links: ManageLinks,
+  unsubscribeUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const time = describeVisitTime(visit);
+  const subject = `Reminder: your visit tomorrow, ${time.label} – ${facts.name}`;
+  const who = visit.technicianFirstName ? `${visit.technicianFirstName} will` : "Your technician will";
+  const intro = `Hello, a reminder from ${facts.name}: ${who} ${time.isWindow ? "arrive in the window below" : "come at the time below"}. Please make sure someone over 18 is home and the electrical panel is easy to reach.`;
+  return compose(subject, [intro], [visitRows(visit), manageBlock(links, facts)], [], facts, unsubscribeUrl);
+}
+
+/** The visit was cancelled: by the customer with their link, or by our office. */
+export function visitCancelledEmail(
+  visit: VisitForEmail,
+  by: "customer" | "staff",
+  bookAgainUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const time = describeVisitTime(visit);
+  const subject = `Your visit on ${time.label} is cancelled – ${facts.name}`;
+  const intro =
+    by === "customer"
+      ? `Hello, as you asked, we cancelled your ${facts.name} visit. Nothing more is needed from you.`
+      : `Hello, our office cancelled your ${facts.name} visit. If you did not expect this, please call us at ${facts.phone}.`;
+  const again = {
+    text: `Need us after all? Book a visit: ${bookAgainUrl} or call ${facts.phone}.`,
+    html: `<p>${buttonLink(bookAgainUrl, "Book a visit")}</p><p>Or call us at ${escapeHtml(facts.phone)}.</p>`,
+  };
+  return compose(subject, [intro], [visitRows(visit), again], [notYou(facts)], facts);
+}
+
+/** "Sam is on the way, arriving in about 30 minutes." */
+export function visitOnTheWayEmail(
+  visit: VisitForEmail,
+  minutes: number,
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const who = visit.technicianFirstName ?? "Your technician";
+  const line = `${who} is on the way, arriving in about ${minutes} minutes.`;
+  const subject = `${line} – ${facts.name}`;
+  return compose(
+    subject,
+    [`Hello, ${line}`, `Questions, or need a few more minutes? Call us at ${facts.phone}.`],
+    [visitRows(visit)],
+    [],
+    facts,
+  );
+}
+
+/** After the visit: how did we do? Sent to every customer (review sites forbid asking only the happy ones). */
+export function reviewRequestEmail(
+  visit: VisitForEmail,
+  unsubscribeUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const subject = `How did we do? – ${facts.name}`;
+  const who = visit.technicianFirstName ? `${visit.technicianFirstName}'s` : "our";
+  const intro = `Hello, thank you for having ${facts.name} over for ${visit.summary}. Would you take a minute to tell others how ${who} visit went? Every review, good or bad, helps us and your neighbors.`;
+  const review = {
+    text: `Leave a review: ${facts.reviews.url}`,
+    html: `<p>${buttonLink(facts.reviews.url, "Leave a review")}</p>`,
+  };
+  return compose(
+    subject,
+    [intro],
+    [review],
+    [`Something not right? Call us at ${facts.phone} and we'll make it right.`],
+    facts,
+    unsubscribeUrl,
+  );
+}
+
+/** To staff: a customer moved their visit with the link in our email. */
+export function bookingRescheduledEmail(
+  booking: BookingForEmail & { technicianName: string | null },
+  from: Date,
+  appUrl: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const time = describeVisitTime(booking);
+  const subject = `Booking #${booking.id} moved by the customer to ${time.label}: ${booking.summary} (${booking.customer.name})`;
+  const rows = fieldRows([
+    ["Booking", `#${booking.id}`],
+    ["Summary", booking.summary],
+    ["Was", formatFullDateTime(from)],
+    ["Now", time.label],
+    ["Technician", booking.technicianName ?? "Not assigned"],
+    ["Customer", booking.customer.name],
+    ["Phone", booking.customer.phone],
+    ["Email", booking.customer.email],
+  ]);
+  const intro = `${booking.customer.name} moved this visit with the link in their confirmation email: ${appUrl}/admin/bookings`;
+  return {
+    subject,
+    text: `${intro}\n\n${rows.text}\n`,
+    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
+  };
+}

@@ -1,0 +1,52 @@
+import { windowStartingAt, formatWindow } from "./scheduling";
+import { addLocalDays, businessDate, formatFullDateTime, requireBusinessInstant, slotEnd } from "./time";
+
+/**
+ * The customer's side of a visit (docs/product.md#the-customers-loop): when
+ * it counts as scheduled, when its reminder is due, when its links stop
+ * working, and how emails name its time. Pure: the web's producers and the
+ * worker's emails both read it.
+ */
+
+export interface VisitState {
+  status: string;
+  scheduledDate: Date;
+  durationMinutes: number;
+  needsPlacing: boolean;
+}
+
+/** Not cancelled and not done: the visit is still going to happen (or is happening). */
+export const isLive = (v: Pick<VisitState, "status">) => v.status !== "cancelled" && v.status !== "completed";
+
+/** A visit with a time the customer was told: live and placed (a window chosen, or a time staff set). */
+export const isScheduled = (v: Pick<VisitState, "status" | "needsPlacing">) => isLive(v) && !v.needsPlacing;
+
+/** When the visit is over: its links stop working then. */
+export const visitEnd = (v: Pick<VisitState, "scheduledDate" | "durationMinutes">) =>
+  slotEnd(v.scheduledDate, v.durationMinutes);
+
+/** `hour`:00 in Baton Rouge on the day before the visit's Baton Rouge date. */
+export function reminderDueAt(visitStart: Date, hour: number): Date {
+  return requireBusinessInstant(addLocalDays(businessDate(visitStart), -1), hour * 60);
+}
+
+/** When the visit's reminder is owed, or null (not scheduled, or that moment has passed). */
+export function reminderFor(v: VisitState, hour: number, now: Date): Date | null {
+  if (!isScheduled(v)) return null;
+  const due = reminderDueAt(v.scheduledDate, hour);
+  return due > now ? due : null;
+}
+
+/** "Tuesday, Dec 8, 10 AM – 12 PM" for a visit in an arrival window, else its start ("Tuesday, December 8, 2026 at 3:30 PM"). */
+export function describeVisitTime(v: Pick<VisitState, "scheduledDate">): { label: string; isWindow: boolean } {
+  const window = windowStartingAt(v.scheduledDate);
+  return window
+    ? { label: formatWindow(window), isWindow: true }
+    : { label: formatFullDateTime(v.scheduledDate), isWindow: false };
+}
+
+/** The first word of a name, for "Sam is on the way". */
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The minutes a technician may announce with "On my way". */
+export const ON_THE_WAY_MINUTES = [15, 30, 45, 60] as const;

@@ -1,0 +1,101 @@
+import type { Booking } from "@app/shared/db";
+import type { Env } from "@app/shared/env";
+import type { Outbox } from "@app/shared/outbox";
+import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
+
+/**
+ * What a booking's change owes its customer and the staff away from the
+ * screen (docs/product.md#the-customers-loop), decided from the booking
+ * before and after the change, inside its transaction (the outbox rows are
+ * written with it, docs/decisions/008-notification-outbox.md):
+ *
+ * - scheduled (a window chosen, or a time staff set), or moved: a confirmation
+ *   with the manage links;
+ * - a reminder at REMINDER_HOUR the day before, owed as a delayed row: moved
+ *   with the visit, dropped when it is cancelled or done (no polling);
+ * - cancelled: the customer is told;
+ * - completed: a review request REVIEW_DELAY_MINUTES later, dropped if the
+ *   visit is reopened or cancelled before it goes;
+ * - an emergency: a push to admins and that day's technicians; assigned: a
+ *   push to the technician.
+ */
+
+export type VisitTiming = Pick<Env, "REMINDER_HOUR" | "REVIEW_DELAY_MINUTES">;
+
+type Visit = Pick<
+  Booking,
+  | "id"
+  | "status"
+  | "priority"
+  | "scheduledDate"
+  | "durationMinutes"
+  | "needsPlacing"
+  | "emailCustomer"
+  | "technicianId"
+  | "updatedAt"
+>;
+
+/** The subject of a booking's outbox notifications (so cancelling it can cancel what it still owes). */
+export const bookingSubject = (bookingId: number) => `booking:${bookingId}`;
+
+export async function oweVisitNotifications(
+  outbox: Outbox,
+  timing: VisitTiming,
+  before: Visit | null,
+  after: Visit,
+  options: { byCustomer?: boolean; requestId?: string; now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const { requestId } = options;
+  const subject = bookingSubject(after.id);
+  const version = String(after.updatedAt.getTime());
+  const at = after.scheduledDate.getTime();
+  const emergency = after.priority === "emergency" ? 1 : undefined;
+
+  if (!before && after.priority === "emergency")
+    outbox.add("push-alert", { reason: "emergency", bookingId: after.id, requestId }, { subject, priority: 1 });
+  if (after.technicianId && after.technicianId !== before?.technicianId && isLive(after))
+    outbox.add(
+      "push-alert",
+      { reason: "assigned", bookingId: after.id, technicianId: after.technicianId, version, requestId },
+      { subject, priority: emergency },
+    );
+
+  if (after.emailCustomer) {
+    const wasScheduled = before !== null && isScheduled(before);
+    const moved = wasScheduled && before.scheduledDate.getTime() !== at;
+    if (isScheduled(after) && (!wasScheduled || moved) && after.scheduledDate > now)
+      outbox.add(
+        "visit-confirmation",
+        { bookingId: after.id, version, at, reason: moved ? "moved" : "scheduled", requestId },
+        { subject },
+      );
+
+    const reminderBefore = before ? reminderFor(before, timing.REMINDER_HOUR, now) : null;
+    const reminderAfter = reminderFor(after, timing.REMINDER_HOUR, now);
+    if (reminderBefore?.getTime() !== reminderAfter?.getTime() || (reminderAfter && moved)) {
+      if (before) await outbox.cancel(subject, ["visit-reminder"]);
+      if (reminderAfter)
+        outbox.add(
+          "visit-reminder",
+          { bookingId: after.id, version, at, requestId },
+          { subject, availableAt: reminderAfter },
+        );
+    }
+
+    if (after.status === "cancelled" && before && isLive(before))
+      outbox.add(
+        "visit-cancelled",
+        { bookingId: after.id, version, by: options.byCustomer ? "customer" : "staff", requestId },
+        { subject },
+      );
+
+    if (after.status === "completed" && before?.status !== "completed")
+      outbox.add(
+        "review-request",
+        { bookingId: after.id, version, requestId },
+        { subject, availableAt: new Date(now.getTime() + timing.REVIEW_DELAY_MINUTES * 60_000) },
+      );
+  }
+  if (before?.status === "completed" && after.status !== "completed") await outbox.cancel(subject, ["review-request"]);
+}

@@ -1,0 +1,211 @@
+import { UnrecoverableError } from "bullmq";
+import { bookingInclude, personName } from "@app/shared/bookings";
+import {
+  reviewRequestEmail,
+  visitCancelledEmail,
+  visitConfirmationEmail,
+  visitOnTheWayEmail,
+  visitReminderEmail,
+  bookingRescheduledEmail,
+  type ManageLinks,
+  type VisitForEmail,
+} from "@app/shared/email/visit-templates";
+import { visitInvite } from "@app/shared/ics";
+import type { JobData } from "@app/shared/jobs";
+import { purposeKeys, signFor } from "@app/shared/keys";
+import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens";
+import { isScheduled, visitEnd } from "@app/shared/visits";
+import type { WorkerContext } from "../context";
+
+/**
+ * The customer's emails about a visit (docs/product.md#the-customers-loop).
+ * Each reads the booking as it is when it runs, and stands down when the
+ * visit changed in a way that makes it wrong (moved since, cancelled, no
+ * longer done): whatever replaced it owes its own email. Reminders and
+ * review requests are the non-essential ones: an address that unsubscribed
+ * does not get them, and they carry RFC 8058 one-click unsubscribe headers.
+ */
+
+type Visit = NonNullable<Awaited<ReturnType<typeof loadVisit>>>;
+
+async function loadVisit(ctx: WorkerContext, bookingId: number) {
+  return ctx.db.booking.findUnique({
+    where: { id: bookingId },
+    include: { ...bookingInclude, visitLink: true },
+  });
+}
+
+async function requireVisit(ctx: WorkerContext, bookingId: number): Promise<Visit> {
+  const visit = await loadVisit(ctx, bookingId);
+  if (!visit) throw new UnrecoverableError(`booking ${bookingId} not found`);
+  return visit;
+}
+
+const forEmail = (v: Visit): VisitForEmail => ({
+  id: v.id,
+  summary: v.summary,
+  scheduledDate: v.scheduledDate,
+  durationMinutes: v.durationMinutes,
+  technicianFirstName: v.technician?.firstName ?? null,
+});
+
+/**
+ * The visit's manage links. Its token is made the first time an email needs
+ * it: 256 random bits, stored as their hash (looked up by /appointments) and
+ * sealed (so later emails carry the same link). Two emails racing to make it
+ * both end up with the one that was stored first.
+ */
+async function manageLinks(ctx: WorkerContext, visit: Visit): Promise<ManageLinks> {
+  const keys = purposeKeys(ctx.env.SESSION_SECRETS, "token-seal");
+  let link = visit.visitLink;
+  if (!link) {
+    const token = randomToken();
+    await ctx.db.visitLink.createMany({
+      data: [{ bookingId: visit.id, tokenHash: sha256(token), sealedToken: sealToken(token, keys[0]!) }],
+      skipDuplicates: true,
+    });
+    link = await ctx.db.visitLink.findUniqueOrThrow({ where: { bookingId: visit.id } });
+  }
+  const token = unsealToken(link.sealedToken, keys);
+  if (!token) throw new UnrecoverableError(`visit link of booking ${visit.id} cannot be opened with SESSION_SECRET`);
+  const manageUrl = `${ctx.env.APP_URL}/appointments/${token}`;
+  return { manageUrl, cancelUrl: `${manageUrl}?step=cancel` };
+}
+
+/**
+ * The one-click unsubscribe link of an address (an HMAC of it, so nothing
+ * secret is stored), or null when the address has unsubscribed already.
+ */
+async function unsubscribeLink(ctx: WorkerContext, email: string): Promise<string | null> {
+  const address = email.toLowerCase();
+  const token = signFor(purposeKeys(ctx.env.SESSION_SECRETS, "unsubscribe")[0]!, address);
+  const preference = await ctx.db.emailPreference.upsert({
+    where: { email: address },
+    create: { email: address, tokenHash: sha256(token) },
+    update: { tokenHash: sha256(token) },
+    select: { unsubscribedAt: true },
+  });
+  return preference.unsubscribedAt ? null : `${ctx.env.APP_URL}/unsubscribe/${token}`;
+}
+
+const unsubscribeHeaders = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
+/** Why a visit email about a visit that must still happen stands down, or null to send. */
+function standDown(visit: Visit, at?: number): string | null {
+  if (!visit.emailCustomer) return "customer not emailed for this booking";
+  if (!isScheduled(visit)) return `visit is ${visit.needsPlacing ? "not placed" : visit.status}`;
+  if (at !== undefined && visit.scheduledDate.getTime() !== at) return "visit moved since";
+  return null;
+}
+
+export async function sendVisitConfirmation(ctx: WorkerContext, data: JobData<"visit-confirmation">) {
+  const visit = await requireVisit(ctx, data.bookingId);
+  const skipped = standDown(visit, data.at);
+  if (skipped) return { skipped };
+  if (visitEnd(visit) <= new Date()) return { skipped: "visit is over" };
+  const links = await manageLinks(ctx, visit);
+  const email = visitConfirmationEmail(forEmail(visit), links, data.reason);
+  return ctx.mailer.send({
+    ...email,
+    to: visit.customer.email,
+    kind: "visit-confirmation",
+    relatedKey: `visit-confirmation:${visit.id}:${data.version}`,
+    attachments: [
+      {
+        filename: "visit.ics",
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: visitInvite(visit, { appUrl: ctx.env.APP_URL, manageUrl: links.manageUrl }),
+      },
+    ],
+  });
+}
+
+export async function sendVisitReminder(ctx: WorkerContext, data: JobData<"visit-reminder">) {
+  const visit = await requireVisit(ctx, data.bookingId);
+  const skipped = standDown(visit, data.at);
+  if (skipped) return { skipped };
+  if (visit.scheduledDate <= new Date()) return { skipped: "visit has started" };
+  const unsubscribe = await unsubscribeLink(ctx, visit.customer.email);
+  if (!unsubscribe) return { skipped: "address unsubscribed" };
+  const email = visitReminderEmail(forEmail(visit), await manageLinks(ctx, visit), unsubscribe);
+  return ctx.mailer.send({
+    ...email,
+    to: visit.customer.email,
+    kind: "visit-reminder",
+    relatedKey: `visit-reminder:${visit.id}:${data.version}`,
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+}
+
+export async function sendVisitCancelled(ctx: WorkerContext, data: JobData<"visit-cancelled">) {
+  const visit = await requireVisit(ctx, data.bookingId);
+  if (!visit.emailCustomer) return { skipped: "customer not emailed for this booking" };
+  if (visit.status !== "cancelled") return { skipped: "no longer cancelled" };
+  const email = visitCancelledEmail(forEmail(visit), data.by, `${ctx.env.APP_URL}/contact`);
+  return ctx.mailer.send({
+    ...email,
+    to: visit.customer.email,
+    kind: "visit-cancelled",
+    relatedKey: `visit-cancelled:${visit.id}:${data.version}`,
+  });
+}
+
+export async function sendVisitOnTheWay(ctx: WorkerContext, data: JobData<"visit-on-the-way">) {
+  const visit = await requireVisit(ctx, data.bookingId);
+  if (!visit.emailCustomer) return { skipped: "customer not emailed for this booking" };
+  if (visit.status === "cancelled" || visit.status === "completed") return { skipped: `visit is ${visit.status}` };
+  const email = visitOnTheWayEmail(forEmail(visit), data.minutes);
+  return ctx.mailer.send({
+    ...email,
+    to: visit.customer.email,
+    kind: "visit-on-the-way",
+    relatedKey: `visit-on-the-way:${visit.id}`,
+  });
+}
+
+/**
+ * Every customer is asked, once per visit: never if the visit is no longer
+ * completed (reopened or cancelled meanwhile), never if a request for it went
+ * out already (a visit completed, reopened and completed again).
+ */
+export async function sendReviewRequest(ctx: WorkerContext, data: JobData<"review-request">) {
+  const visit = await requireVisit(ctx, data.bookingId);
+  if (!visit.emailCustomer) return { skipped: "customer not emailed for this booking" };
+  if (visit.status !== "completed") return { skipped: `visit is ${visit.status}` };
+  const askedBefore = await ctx.db.outbox.count({
+    where: { kind: "review-request", subject: `booking:${visit.id}`, sentAt: { not: null } },
+  });
+  if (askedBefore > 0) return { skipped: "asked for a review of this visit already" };
+  const unsubscribe = await unsubscribeLink(ctx, visit.customer.email);
+  if (!unsubscribe) return { skipped: "address unsubscribed" };
+  const email = reviewRequestEmail(forEmail(visit), unsubscribe);
+  return ctx.mailer.send({
+    ...email,
+    to: visit.customer.email,
+    kind: "review-request",
+    relatedKey: `review-request:${visit.id}`,
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+}
+
+/** To staff: the customer moved the visit with their link. */
+export async function sendBookingRescheduledNotification(
+  ctx: WorkerContext,
+  data: JobData<"booking-rescheduled-notification">,
+) {
+  const visit = await requireVisit(ctx, data.bookingId);
+  const email = bookingRescheduledEmail(
+    { ...visit, technicianName: visit.technician ? personName(visit.technician) : null },
+    new Date(data.from),
+    ctx.env.APP_URL,
+  );
+  return ctx.mailer.send({
+    ...email,
+    to: ctx.env.STAFF_EMAIL,
+    kind: "booking-rescheduled-notification",
+    relatedKey: `booking-rescheduled:${visit.id}:${data.to}`,
+  });
+}
