@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import type { Db } from "@app/shared/db";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, newCustomer, waitLive } from "./staff";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -60,6 +60,14 @@ test.describe("a technician's day", () => {
     await expect(main(page)).not.toContainText("Someone else's job");
     await expect(main(page).getByRole("region", { name: "Coming days" })).toContainText("Panel estimate");
     await expectNoAxeViolations(page);
+
+    // On the way: the customer is emailed at once, and only once.
+    await job.getByLabel("Arriving in about").selectOption("45");
+    await job.getByRole("button", { name: /On my way/ }).tap();
+    await expect(job).toContainText(/Customer told at .* \(about 45 minutes\)/);
+    await expect(job.getByRole("button", { name: /On my way/ })).toHaveCount(0);
+    const told = await mailbox.waitFor((e) => e.to.includes(first.customer.email) && /on the way/.test(e.subject));
+    expect(told.text).toContain("Sam is on the way, arriving in about 45 minutes");
 
     // Big enough for a thumb.
     const start = job.getByRole("button", { name: /Start visit/ });

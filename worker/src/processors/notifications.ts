@@ -11,7 +11,8 @@ import type { WorkerContext } from "../context";
 export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"booking-event">) {
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: bookingInclude });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
-  const payload = { booking: serializeBooking(booking) };
+  // `byCustomer`: the customer moved or cancelled it with their link, and open admin pages say so.
+  const payload = { booking: serializeBooking(booking), ...(data.byCustomer ? { byCustomer: data.byCustomer } : {}) };
   const admins = ctx.emitter.to(ADMIN_ROOM);
   admins.emit(data.event === "created" ? "booking:created" : "booking:updated", payload);
   if (booking.priority === "emergency" && data.event === "created") admins.emit("booking:emergency", payload);

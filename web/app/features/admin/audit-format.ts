@@ -17,16 +17,19 @@ export function describeAudit(entry: {
 }): string {
   const d = entry.details ?? {};
   const words = (v: unknown) => text(v).replace(/_/g, " ");
+  const byCustomer = d.by === "customer" ? " (the customer, with the link in their email)" : "";
   const who = d.email === null || d.email === undefined ? `user #${entry.targetId}` : text(d.email);
   if (entry.action === "user.role_changed") return `changed ${who}'s role from ${words(d.from)} to ${words(d.to)}`;
   if (entry.action === "booking.status_changed")
-    return `set booking #${entry.targetId} from ${words(d.from)} to ${words(d.to)}`;
+    return `set booking #${entry.targetId} from ${words(d.from)} to ${words(d.to)}${byCustomer}`;
   if (entry.action === "booking.technician_changed")
     return d.to === null
       ? `unassigned booking #${entry.targetId} from ${text(d.from)}`
       : `assigned booking #${entry.targetId} to ${text(d.to)}${d.from === null ? "" : ` (was ${text(d.from)})`}`;
   if (entry.action === "booking.rescheduled")
-    return `moved booking #${entry.targetId} from ${formatDateTime(text(d.from))} to ${formatDateTime(text(d.to))}`;
+    return `moved booking #${entry.targetId} from ${formatDateTime(text(d.from))} to ${formatDateTime(text(d.to))}${byCustomer}`;
+  if (entry.action === "booking.on_the_way")
+    return `told the customer of booking #${entry.targetId} they are on the way (about ${text(d.minutes)} minutes)`;
   if (entry.action === "customer.merged") {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }

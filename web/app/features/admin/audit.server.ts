@@ -8,6 +8,7 @@ export interface AuditEntry {
     | "booking.status_changed"
     | "booking.technician_changed"
     | "booking.rescheduled"
+    | "booking.on_the_way"
     | "customer.merged";
   targetType: "user" | "booking" | "customer";
   targetId: string | number;

@@ -11,6 +11,7 @@ import { Phone, Siren, X } from "lucide-react";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Socket } from "socket.io-client";
+import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLatest } from "~/utils/use-latest";
@@ -72,7 +73,13 @@ async function open() {
     for (const listener of chatActivityListeners) listener();
   });
   s.on("booking:created", (payload: unknown) => emitEvent("created", bookingOf(payload) ?? undefined));
-  s.on("booking:updated", (payload: unknown) => emitEvent("updated", bookingOf(payload) ?? undefined));
+  s.on("booking:updated", (payload: unknown) => {
+    const booking = bookingOf(payload);
+    emitEvent("updated", booking ?? undefined);
+    const byCustomer = (payload as { byCustomer?: unknown }).byCustomer;
+    if (booking && (byCustomer === "rescheduled" || byCustomer === "cancelled"))
+      announceCustomerChange(booking, byCustomer);
+  });
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
     if (booking) raiseEmergency(booking);
@@ -103,6 +110,22 @@ function release() {
     everReady = false;
     setState({ status: "connecting", alerts: [] });
   }, CLOSE_DELAY_MS);
+}
+
+/** A customer moved or cancelled their visit with the link in our email: every open admin page says so. */
+function announceCustomerChange(booking: Booking, change: "rescheduled" | "cancelled") {
+  const who = booking.customer?.name ?? "The customer";
+  toast(
+    change === "rescheduled"
+      ? {
+          title: `${who} moved booking #${booking.id}`,
+          description: `${booking.summary}: now ${formatDateTime(booking.scheduledDate)}.`,
+        }
+      : {
+          title: `${who} cancelled booking #${booking.id}`,
+          description: `${booking.summary}: the time is free again.`,
+        },
+  );
 }
 
 function raiseEmergency(booking: Booking) {

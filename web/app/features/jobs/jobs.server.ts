@@ -6,7 +6,10 @@ import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling";
 import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
 import { failure, success, type Result } from "~/utils/result";
 import type { SessionUser } from "~/utils/auth.server";
-import { updateBooking } from "../bookings/bookings.server";
+import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
+import { inTransaction } from "~/utils/outbox.server";
+import { recordAudit } from "../admin/audit.server";
+import { bookingSubject, updateBooking } from "../bookings/bookings.server";
 import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
 
 /**
@@ -34,6 +37,10 @@ export interface Visit {
   address: string | null;
   /** A map search for the address. */
   mapUrl: string | null;
+  /** When the customer was told the technician is on the way ("9:12 AM"), and the minutes they were told. */
+  onTheWay: { at: string; minutes: number } | null;
+  /** Whether the customer gets our emails about this visit ("On my way" among them). */
+  emailCustomer: boolean;
 }
 
 export interface JobsDay {
@@ -125,6 +132,9 @@ export async function technicianDay(
       phone: b.customer.phone,
       address: b.address,
       mapUrl: b.address ? mapUrl(b.address) : null,
+      onTheWay:
+        b.onTheWayAt && b.onTheWayMinutes ? { at: formatClockWords(b.onTheWayAt), minutes: b.onTheWayMinutes } : null,
+      emailCustomer: b.emailCustomer,
     });
   }
   return success({ technician: { ...who.value, workingDays: user.workingDays }, technicians, days, today });
@@ -167,4 +177,58 @@ export async function setWorkingDays(context: AppLoadContext, viewer: SessionUse
   const workingDays = [...new Set(parsed.data.days)].sort();
   await context.services.db.user.update({ where: { id: viewer.id }, data: { workingDays } });
   return success({ workingDays, message: "Your working days are saved." });
+}
+
+const onTheWaySchema = z.object({
+  bookingId: z.coerce.number({ error: "Visit not found" }).int("Visit not found").positive("Visit not found"),
+  minutes: z.coerce
+    .number({ error: "Choose how many minutes away you are" })
+    .refine((m) => (ON_THE_WAY_MINUTES as readonly number[]).includes(m), "Choose 15, 30, 45 or 60 minutes"),
+});
+
+/**
+ * "On my way": the customer is emailed at once that the technician arrives in
+ * about N minutes. Once per visit: the first announcement is recorded with a
+ * conditional write, and its email's key is the visit's.
+ */
+export async function announceOnTheWay(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
+  const parsed = onTheWaySchema.safeParse(input);
+  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  const { bookingId, minutes } = parsed.data;
+  const booking = await context.services.db.booking.findUnique({
+    where: { id: bookingId },
+    select: { technicianId: true, status: true, emailCustomer: true, onTheWayAt: true },
+  });
+  if (!booking) return failure(404, "Visit not found");
+  if (viewer.role !== "admin" && booking.technicianId !== viewer.id) return failure(403, NOT_YOURS);
+  if (booking.onTheWayAt) return failure(409, "The customer was already told you're on the way.");
+  if (booking.status !== "pending" && booking.status !== "in_progress")
+    return failure(409, `This visit is ${booking.status.replace(/_/g, " ")}: the customer was not emailed.`);
+  if (!booking.emailCustomer) return failure(409, "This customer does not get our emails: call them instead.");
+  const announced = await inTransaction(context, async (tx, outbox) => {
+    const now = new Date();
+    const { count } = await tx.booking.updateMany({
+      where: { id: bookingId, onTheWayAt: null, status: { in: ["pending", "in_progress"] } },
+      data: { onTheWayAt: now, onTheWayMinutes: minutes },
+    });
+    if (count !== 1) return false;
+    await recordAudit(tx, {
+      actor: { id: viewer.id, email: viewer.email },
+      action: "booking.on_the_way",
+      targetType: "booking",
+      targetId: bookingId,
+      details: { minutes },
+    });
+    outbox.add(
+      "visit-on-the-way",
+      { bookingId, minutes, requestId: context.requestId },
+      { subject: bookingSubject(bookingId) },
+    );
+    return true;
+  });
+  if (!announced) return failure(409, "The customer was already told you're on the way.");
+  return success({
+    bookingId,
+    message: `The customer is being emailed that you'll arrive in about ${minutes} minutes.`,
+  });
 }
