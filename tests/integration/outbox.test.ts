@@ -178,13 +178,19 @@ describe("the upgrade to the outbox", () => {
         (3, 1, 'from the chat', now(), now(), 'pending', 'chat')`;
       await sql`insert into "AppointmentRequest" (id, "customerName", "customerPhone", "customerEmail", "serviceType", "bookingId", address) values
         (3, 'C', '1', 'c@example.com', 'Panel Upgrade', 3, '12 Main St, Walker')`;
-      expect((await applyMigrations(url, migrations)).applied).toEqual(["20261126000000_technicians_and_windows"]);
+      expect((await applyMigrations(url, await migrationsBefore("20261127000000"))).applied).toEqual([
+        "20261126000000_technicians_and_windows",
+      ]);
       const bookings = await sql`select id, "needsPlacing", address from "Booking" order by id`;
       expect(bookings).toEqual([
         { id: 1, needsPlacing: false, address: null },
         { id: 2, needsPlacing: false, address: null },
         { id: 3, needsPlacing: true, address: "12 Main St, Walker" },
       ]);
+      // And the rest, on the data they left.
+      expect((await applyMigrations(url, migrations)).applied).toEqual(["20261127000000_customer_loop"]);
+      const emailed = await sql`select id, "emailCustomer" from "Booking" order by id`;
+      expect(emailed.every((b) => b.emailCustomer === true)).toBe(true);
     } finally {
       await sql.end();
     }
