@@ -22,3 +22,14 @@ try {
 } finally {
   await db.$disconnect();
 }
+
+// Staff push alerts (docs/decisions/010-customer-loop.md): say how to turn them on where they are off.
+if (!env.PUSH) {
+  console.log(
+    "web push: off (no VAPID keys). Make a pair with `npx web-push generate-vapid-keys` and set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (mailto: or https:).",
+  );
+} else if (!process.env.VAPID_PUBLIC_KEY) {
+  console.log(
+    "web push: on, with a development key pair derived from SESSION_SECRET. For production make a pair with `npx web-push generate-vapid-keys` and set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT.",
+  );
+}
