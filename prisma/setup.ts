@@ -28,7 +28,7 @@ if (!env.PUSH) {
   console.log(
     "web push: off (no VAPID keys). Make a pair with `npx web-push generate-vapid-keys` and set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (mailto: or https:).",
   );
-} else if (!process.env.VAPID_PUBLIC_KEY) {
+} else if (env.PUSH.source === "development") {
   console.log(
     "web push: on, with a development key pair derived from SESSION_SECRET. For production make a pair with `npx web-push generate-vapid-keys` and set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT.",
   );

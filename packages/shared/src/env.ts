@@ -153,6 +153,8 @@ export interface PushKeys {
   publicKey: string;
   privateKey: string;
   subject: string;
+  /** `development`: derived from SESSION_SECRET because VAPID_* are not set (never in production). */
+  source: "environment" | "development";
 }
 
 export class EnvError extends Error {
@@ -220,12 +222,17 @@ function unsafeInProduction(raw: RawEnv): string[] {
 function pushKeys(raw: RawEnv, isProduction: boolean, secrets: string[], staffEmail: string, problems: string[]) {
   const subject = raw.VAPID_SUBJECT ?? `mailto:${staffEmail}`;
   if (raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY)
-    return { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY, subject };
+    return {
+      publicKey: raw.VAPID_PUBLIC_KEY,
+      privateKey: raw.VAPID_PRIVATE_KEY,
+      subject,
+      source: "environment" as const,
+    };
   if (raw.VAPID_PUBLIC_KEY || raw.VAPID_PRIVATE_KEY) {
     problems.push("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
     return undefined;
   }
-  return isProduction ? undefined : { ...developmentVapidKeys(secrets[0]!), subject };
+  return isProduction ? undefined : { ...developmentVapidKeys(secrets[0]!), subject, source: "development" as const };
 }
 
 function businessOverrides(raw: RawEnv): BusinessOverrides {
