@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -204,5 +204,51 @@ describe("ANON_REQUESTS_PER_HOUR", () => {
     expect(problems({ NODE_ENV: "test", ANON_REQUESTS_PER_HOUR: value })).toContainEqual(
       expect.stringMatching(/^ANON_REQUESTS_PER_HOUR: /),
     );
+  });
+});
+
+describe("web push keys", () => {
+  it("are off in production without VAPID keys, and taken from the environment when both are set", () => {
+    expect(parseEnv(safeProduction()).PUSH).toBeUndefined();
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const pair = {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey("base64url"),
+      VAPID_PRIVATE_KEY: ecdh.getPrivateKey("base64url"),
+    };
+    expect(parseEnv({ ...safeProduction(), ...pair, VAPID_SUBJECT: "mailto:office@example.com" }).PUSH).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+      subject: "mailto:office@example.com",
+      source: "environment",
+    });
+  });
+
+  it("refuse one key without the other, and keys that are not P-256 base64url", () => {
+    expect(
+      problems({ ...safeProduction(), VAPID_PUBLIC_KEY: createECDH("prime256v1").generateKeys("base64url") }),
+    ).toContain("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
+    expect(problems({ ...safeProduction(), VAPID_PRIVATE_KEY: "not a key" })[0]).toMatch(/^VAPID_PRIVATE_KEY: must be/);
+  });
+
+  it("are derived from SESSION_SECRET outside production: the same pair for every process, a real P-256 pair", () => {
+    const a = parseEnv({
+      NODE_ENV: "development",
+      SESSION_SECRET: "one secret that is long enough for this test",
+    }).PUSH!;
+    const b = parseEnv({
+      NODE_ENV: "development",
+      SESSION_SECRET: "one secret that is long enough for this test",
+    }).PUSH!;
+    const c = parseEnv({
+      NODE_ENV: "development",
+      SESSION_SECRET: "another secret, long enough for this test too",
+    }).PUSH!;
+    expect(a).toEqual(b);
+    expect(a.publicKey).not.toBe(c.publicKey);
+    expect(a.source).toBe("development");
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(a.privateKey, "base64url"));
+    expect(ecdh.getPublicKey("base64url")).toBe(a.publicKey);
   });
 });

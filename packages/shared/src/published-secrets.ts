@@ -6,13 +6,7 @@
  */
 
 /** The variables that hold secrets: each is checked against the values below in production. */
-export const SECRET_VARIABLES = [
-  "SESSION_SECRET",
-  "ADMIN_PASSWORD",
-  "RESEND_API_KEY",
-  "LLM_API_KEY",
-  "VAPID_PRIVATE_KEY",
-] as const;
+export const SECRET_VARIABLES = ["SESSION_SECRET", "ADMIN_PASSWORD", "RESEND_API_KEY", "LLM_API_KEY"] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
 /** What env.ts fills in outside production (the admin password is also the README's sign-in). */
