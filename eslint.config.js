@@ -42,6 +42,11 @@ export default tseslint.config(
     },
   },
   {
+    name: "the staff alerts' service worker",
+    files: ["web/public/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter, which must be an object
     // pattern: a fixture that needs none is written `async ({}, use) => …` (Playwright's documented form).
     name: "Playwright fixtures",

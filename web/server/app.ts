@@ -108,6 +108,15 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   } else if (clientDir) {
     // Fingerprinted assets: cached for a year, never revalidated.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // The service worker (web/public/sw.js) is checked for a new version at every visit: never cached for long.
+    const serviceWorker = path.join(clientDir, "sw.js");
+    app.get("/sw.js", (_req, res, next) => {
+      res.sendFile(
+        serviceWorker,
+        { headers: { "Cache-Control": "no-cache", "Content-Type": "text/javascript; charset=utf-8" } },
+        (error) => (error ? next(error) : undefined),
+      );
+    });
     // The few files at the root of the client build (favicon, logo): only paths that name a file look there.
     const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => {

@@ -18,6 +18,8 @@ export function securityHeaders(env: Env) {
       "font-src 'self'",
       // Vite's HMR socket in development; socket.io on the same origin always.
       `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
+      // The staff push alerts' service worker (/sw.js): without this, 'strict-dynamic' in script-src refuses it.
+      "worker-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -43,6 +45,15 @@ export function securityHeaders(env: Env) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>). They answer
+ * `Referrer-Policy: no-referrer`, so a browser without JavaScript posts their forms with `Origin: null`:
+ * an origin withheld, which says nothing. There, and only there, it counts as no Origin at all (and is
+ * removed, so Remix's own check of the Origin against the host does not refuse it either): the secret
+ * token in the address is what a cross-site page cannot forge.
+ */
+const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe)\/[^/]+\/?$/;
+
 /** Refuses state-changing requests sent from another site's pages. */
 export function sameOriginWrites(env: Env) {
   const allowed = new Set([new URL(env.APP_URL).origin]);
@@ -50,6 +61,10 @@ export function sameOriginWrites(env: Env) {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     if (!origin) return next(); // Not a browser cross-site request (curl, server-to-server, API clients).
+    if (origin === "null" && EMAILED_LINK_PAGE.test(req.path)) {
+      delete req.headers.origin;
+      return next();
+    }
     const own = `${req.protocol}://${req.get("host")}`;
     if (allowed.has(origin) || origin === own) return next();
     res.status(403).json({ success: false, message: "Cross-site request refused" });

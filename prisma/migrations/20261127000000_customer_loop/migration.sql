@@ -30,6 +30,7 @@ CREATE TABLE "EmailPreference" (
 CREATE TABLE "PushSubscription" (
     "id" SERIAL NOT NULL,
     "userId" INTEGER NOT NULL,
+    "sessionId" TEXT NOT NULL,
     "endpoint" TEXT NOT NULL,
     "p256dh" TEXT NOT NULL,
     "auth" TEXT NOT NULL,
@@ -52,8 +53,14 @@ CREATE UNIQUE INDEX "PushSubscription_endpoint_key" ON "PushSubscription"("endpo
 -- CreateIndex
 CREATE INDEX "PushSubscription_userId_idx" ON "PushSubscription"("userId");
 
+-- CreateIndex
+CREATE INDEX "PushSubscription_sessionId_idx" ON "PushSubscription"("sessionId");
+
 -- AddForeignKey
 ALTER TABLE "VisitLink" ADD CONSTRAINT "VisitLink_bookingId_fkey" FOREIGN KEY ("bookingId") REFERENCES "Booking"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PushSubscription" ADD CONSTRAINT "PushSubscription_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "Session"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "PushSubscription" ADD CONSTRAINT "PushSubscription_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,7 +1,175 @@
+import { UnrecoverableError } from "bullmq";
+import webpush from "web-push";
 import type { JobData } from "@app/shared/jobs";
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
+import { businessParts, formatFullDateTime } from "@app/shared/time";
 import type { WorkerContext } from "../context";
 
-/** Web Push to staff devices (being written). */
-export async function sendPushAlert(_ctx: WorkerContext, data: JobData<"push-alert">): Promise<unknown> {
-  throw new Error(`push alerts are not wired yet (booking ${data.bookingId})`);
+/**
+ * Web Push alerts to staff devices (the `push-alert` job, an outbox
+ * notification: docs/decisions/008-notification-outbox.md).
+ *
+ * - `emergency`: every active admin, and every active technician who works on
+ *   the weekday of the visit (Baton Rouge time).
+ * - `assigned`: the technician the visit was given to, while it still is theirs
+ *   and not cancelled.
+ *
+ * Each of their devices (PushSubscription rows) gets one encrypted message,
+ * all at once. A device the push service says is gone (404, 410) is deleted.
+ *
+ * Retrying: a job that reached no device and met a temporary failure (a 5xx,
+ * a 429, a network error or time-out) throws, and BullMQ tries again later. A
+ * job that reached at least one device does not: a retry would send to every
+ * device again, so those that got the alert would get it twice, and the
+ * person was alerted already (the booking is also on their pages). What was
+ * missed is logged. When every device refused for good (another 4xx, such as
+ * a VAPID key the push service does not accept), the job fails without retries
+ * and shows as failed on the staff queues page.
+ */
+
+/** Alert payload the service worker shows (web/public/sw.js). A tag starting "emergency-" stays until dismissed. */
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** How long a push service keeps an alert for a device that is offline, in seconds. */
+const TTL = { emergency: 60 * 60, assigned: 24 * 60 * 60 };
+/** How long one request to a push service may take. */
+const SEND_TIMEOUT_MS = 10_000;
+const TEXT_MAX = 120;
+
+const clip = (text: string, max = TEXT_MAX) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Where an admin sees the emergency: the bookings list filtered to emergencies, newest first. */
+const ADMIN_EMERGENCY_URL = "/admin/bookings?priority=emergency";
+/** A technician's visits. */
+const TECHNICIAN_URL = "/jobs";
+
+type Outcome = "sent" | "gone" | "retryable" | "refused";
+
+export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-alert">): Promise<unknown> {
+  const push = ctx.env.PUSH;
+  if (!push) return { skipped: "push not configured" };
+  const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
+  if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
+  if (booking.status === "cancelled") return { skipped: "booking cancelled" };
+
+  if (data.reason === "assigned" && booking.technicianId !== data.technicianId) {
+    return { skipped: "no longer assigned to this technician" };
+  }
+
+  const people =
+    data.reason === "emergency"
+      ? {
+          isActive: true,
+          OR: [
+            { role: "admin" as const },
+            { role: "technician" as const, workingDays: { has: businessParts(booking.scheduledDate).weekday } },
+          ],
+        }
+      : { id: data.technicianId, isActive: true, role: "technician" as const };
+
+  const devices = await ctx.db.pushSubscription.findMany({
+    // A device whose session has expired gets nothing (signing out deleted it already).
+    where: { user: people, session: { expiresAt: { gt: new Date() } } },
+    select: { id: true, endpoint: true, p256dh: true, auth: true, user: { select: { role: true } } },
+  });
+  if (!devices.length) return { sent: 0, devices: 0 };
+
+  const payloadFor = (role: string): PushPayload => {
+    if (data.reason === "emergency") {
+      return {
+        title: clip(`EMERGENCY: ${booking.summary}`),
+        body: clip(`${booking.customer.name} · ${booking.customer.phone} · booking #${booking.id}`, 240),
+        url: role === "admin" ? ADMIN_EMERGENCY_URL : TECHNICIAN_URL,
+        tag: `emergency-${booking.id}`,
+      };
+    }
+    const window = windowStartingAt(booking.scheduledDate);
+    const when = window ? formatWindow(window) : formatFullDateTime(booking.scheduledDate);
+    return {
+      title: "New visit assigned",
+      body: clip(`${when} · ${booking.summary} · ${booking.address ?? "no address on file"}`, 240),
+      url: TECHNICIAN_URL,
+      tag: `assigned-${booking.id}`,
+    };
+  };
+
+  const options: webpush.RequestOptions = {
+    vapidDetails: { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey },
+    TTL: TTL[data.reason],
+    urgency: data.reason === "emergency" ? "high" : "normal",
+    timeout: SEND_TIMEOUT_MS,
+  };
+
+  const outcomes = await Promise.all(
+    devices.map(async (device): Promise<{ outcome: Outcome; detail?: string }> => {
+      const subscription = { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } };
+      try {
+        await webpush.sendNotification(subscription, JSON.stringify(payloadFor(device.user.role)), options);
+        return { outcome: "sent" };
+      } catch (error) {
+        const outcome = classify(error);
+        const detail = describe(error);
+        // The endpoint is a capability: only its host is logged.
+        const log = { subscriptionId: device.id, host: hostOf(device.endpoint), err: detail };
+        if (outcome === "gone") {
+          await ctx.db.pushSubscription.deleteMany({ where: { id: device.id } });
+          ctx.logger.info(log, "push subscription gone; deleted");
+        } else {
+          ctx.logger.warn(log, "push send failed");
+        }
+        return { outcome, detail };
+      }
+    }),
+  );
+
+  const count = (o: Outcome) => outcomes.filter((r) => r.outcome === o).length;
+  const result = {
+    reason: data.reason,
+    devices: devices.length,
+    sent: count("sent"),
+    gone: count("gone"),
+    failed: count("retryable") + count("refused"),
+  };
+  if (result.sent === 0 && count("retryable") > 0) {
+    const first = outcomes.find((r) => r.outcome === "retryable")?.detail ?? "";
+    throw new Error(`push alert reached no device; will retry (${count("retryable")} temporary failures: ${first})`);
+  }
+  if (result.sent === 0 && count("refused") > 0) {
+    const first = outcomes.find((r) => r.outcome === "refused")?.detail ?? "";
+    throw new UnrecoverableError(`push alert refused by every push service (${first})`);
+  }
+  if (result.failed) ctx.logger.warn(result, "push alert reached some devices only");
+  return result;
+}
+
+/** What a failed send means: the device is gone, try again later, or refused for good. */
+function classify(error: unknown): Exclude<Outcome, "sent"> {
+  if (error instanceof webpush.WebPushError) {
+    if (error.statusCode === 404 || error.statusCode === 410) return "gone";
+    if (error.statusCode === 429 || error.statusCode >= 500) return "retryable";
+    return "refused";
+  }
+  // Network failures carry a system code (ECONNREFUSED, ECONNRESET, ENOTFOUND, a TLS code); web-push's time-out says so.
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string" || message === "Socket timeout") return "retryable";
+  return "refused";
+}
+
+function describe(error: unknown): string {
+  if (error instanceof webpush.WebPushError)
+    return `HTTP ${error.statusCode}${error.body ? `: ${clip(error.body, 200)}` : ""}`;
+  return error instanceof Error ? clip(error.message, 200) : String(error);
+}
+
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return "(unreadable endpoint)";
+  }
 }

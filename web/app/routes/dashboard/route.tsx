@@ -9,6 +9,7 @@ import { recentAudit } from "~/features/admin/audit.server";
 import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/admin/calendar-feed.server";
 import { AuditLogSection, CalendarFeedSection } from "~/features/admin/dashboard-records";
 import { adminStats } from "~/features/admin/stats.server";
+import { PushToggle } from "~/features/push/push-toggle";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 
@@ -65,6 +66,8 @@ export default function DashboardPage() {
           </Form>
         }
       />
+
+      <PushToggle audience="admin" className="mb-6" />
 
       <nav aria-label="Admin" className="grid gap-3 sm:grid-cols-3">
         {quickLinks.map(({ to, label, hint, icon: Icon }) => (

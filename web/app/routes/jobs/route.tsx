@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MapPin, Phone } from "lucide-react";
 import { business } from "@app/shared/business";
+import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
 import { formatLocalDate, WEEKDAYS } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,7 +10,14 @@ import { Label, NativeSelect } from "~/components/ui/field";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { telHref } from "~/features/admin/format";
 import { accessDeniedBoundary } from "~/features/auth/access-denied";
-import { setVisitStatus, setWorkingDays, technicianDay, type Visit } from "~/features/jobs/jobs.server";
+import { PushToggle } from "~/features/push/push-toggle";
+import {
+  announceOnTheWay,
+  setVisitStatus,
+  setWorkingDays,
+  technicianDay,
+  type Visit,
+} from "~/features/jobs/jobs.server";
 import { actionData } from "~/utils/action.server";
 import { requireRole } from "~/utils/auth.server";
 import { failure } from "~/utils/result";
@@ -27,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...result.value, viewerRole: viewer.role };
 }
 
-/** `set-status` (bookingId, status: in_progress | completed) and `working-days` (days: 0-6, repeated). */
+/**
+ * `set-status` (bookingId, status: in_progress | completed), `on-the-way` (bookingId, minutes: 15 | 30 | 45 | 60)
+ * and `working-days` (days: 0-6, repeated).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
   const form = await request.formData();
@@ -35,6 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const at = Date.now();
   if (intent === "set-status")
     return actionData(await setVisitStatus(context, viewer, Object.fromEntries(form)), { intent, at });
+  if (intent === "on-the-way")
+    return actionData(await announceOnTheWay(context, viewer, Object.fromEntries(form)), { intent, at });
   if (intent === "working-days")
     return actionData(await setWorkingDays(context, viewer, form.getAll("days")), { intent, at });
   return actionData(failure(400, "Unknown action. Please reload the page and try again."), { intent: null, at });
@@ -54,6 +67,7 @@ export default function JobsPage() {
         <h1 className="text-2xl font-bold text-slate-900">
           {viewerRole === "technician" ? "My Jobs" : technician ? `Jobs for ${technician.name}` : "Technicians' days"}
         </h1>
+        <PushToggle audience={viewerRole === "admin" ? "admin" : "technician"} className="mt-4" />
         {viewerRole === "admin" ? <TechnicianPicker technicians={technicians} chosen={technician?.id} /> : null}
 
         {posted ? (
@@ -193,6 +207,7 @@ function VisitCard({ visit }: { visit: Visit }) {
         )}
       </div>
       {visit.details ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{visit.details}</p> : null}
+      <OnTheWay visit={visit} busy={busy} />
       {next ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="set-status" />
@@ -205,6 +220,38 @@ function VisitCard({ visit }: { visit: Visit }) {
         </Form>
       ) : null}
     </article>
+  );
+}
+
+/** "On my way": emails the customer once, with the minutes chosen; afterwards says when they were told. */
+function OnTheWay({ visit, busy }: { visit: Visit; busy: boolean }) {
+  if (visit.onTheWay)
+    return (
+      <p className="mt-3 text-sm text-slate-700">
+        Customer told at {visit.onTheWay.at} that you&apos;re on the way (about {visit.onTheWay.minutes} minutes).
+      </p>
+    );
+  if (visit.status !== "pending" || !visit.emailCustomer) return null;
+  const selectId = `eta-${visit.id}`;
+  return (
+    <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="on-the-way" />
+      <input type="hidden" name="bookingId" value={visit.id} />
+      <div className="space-y-1">
+        <Label htmlFor={selectId}>Arriving in about</Label>
+        <NativeSelect id={selectId} name="minutes" defaultValue="30" className="h-11 min-w-32">
+          {ON_THE_WAY_MINUTES.map((m) => (
+            <option key={m} value={m}>
+              {m} minutes
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" variant="outline" className="h-11" disabled={busy}>
+        On my way
+        <span className="sr-only"> (visit #{visit.id})</span>
+      </Button>
+    </Form>
   );
 }
 
