@@ -25,6 +25,7 @@ describe("redactUrl", () => {
     ["/API/Chat/chat_AbCdEf123456/book-appointment", "/API/Chat/[redacted]/book-appointment"],
     // Appointment links.
     ["/appointments/tok_123", "/appointments/[redacted]"],
+    ["/unsubscribe/tok_456", "/unsubscribe/[redacted]"],
     ["/appointments/tok_123/cancel?token=x", "/appointments/[redacted]/cancel?token=[redacted]"],
     // Absolute addresses keep their origin.
     ["http://127.0.0.1:3000/login?token=abc", "http://127.0.0.1:3000/login?token=[redacted]"],
