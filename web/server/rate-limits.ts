@@ -38,6 +38,8 @@ export function createRateLimits(redis: Redis, prefix: string, options: { visito
     bookAppointmentPerIp: limiter(redis, prefix, "chat-book-ip", 5, 60 * 60),
     /** GET /api/availability: the booking forms ask for a week or a month at a time. */
     availabilityPerIp: limiter(redis, prefix, "availability-ip", 60, 60),
+    /** The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>), GET and POST. */
+    manageVisitPerIp: limiter(redis, prefix, "manage-visit-ip", 30, 60),
     /** Emails to an address a visitor typed (keyed by its hash): 3 a day each, and a cap for all of them an hour. */
     visitorEmailPerRecipient: limiter(redis, prefix, "visitor-mail-to", 3, 24 * 60 * 60),
     visitorEmailPerHour: limiter(redis, prefix, "visitor-mail-all", Math.max(1, options.visitorEmailsPerHour), 60 * 60),

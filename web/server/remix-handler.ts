@@ -72,8 +72,12 @@ function requestUrl(req: ExpressRequest) {
 async function sendResponse(res: ExpressResponse, response: Response) {
   if (response.statusText) res.statusMessage = response.statusText;
   res.status(response.status);
-  // Appended, not set: a response may carry several Set-Cookie headers.
-  for (const [name, value] of response.headers) res.append(name, value);
+  // Set-Cookie is appended (a response may carry several); any other header a page sets replaces the server's
+  // default (the emailed links' pages answer `Referrer-Policy: no-referrer`, web/app/features/appointments/private-link.ts).
+  for (const [name, value] of response.headers) {
+    if (name.toLowerCase() === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

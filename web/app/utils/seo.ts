@@ -9,8 +9,16 @@ import { business, services, type ServiceSummary } from "@app/shared/business";
 /** The public, indexable pages, in sitemap order. */
 export const publicPaths: readonly string[] = ["/", "/about", "/services", ...services.map((s) => s.path), "/contact"];
 
-/** Paths crawlers are asked to stay out of (robots.txt). */
-export const privatePathPrefixes: readonly string[] = ["/admin", "/dashboard", "/jobs", "/login", "/api"];
+/** Paths crawlers are asked to stay out of (robots.txt); the emailed links' pages also answer noindex themselves. */
+export const privatePathPrefixes: readonly string[] = [
+  "/admin",
+  "/dashboard",
+  "/jobs",
+  "/login",
+  "/api",
+  "/appointments",
+  "/unsubscribe",
+];
 
 interface MetaMatch {
   id: string;

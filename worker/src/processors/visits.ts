@@ -12,7 +12,8 @@ import {
 } from "@app/shared/email/visit-templates";
 import { visitInvite } from "@app/shared/ics";
 import type { JobData } from "@app/shared/jobs";
-import { purposeKeys, signFor } from "@app/shared/keys";
+import { unsubscribeToken } from "@app/shared/email/unsubscribe";
+import { purposeKeys } from "@app/shared/keys";
 import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens";
 import { isScheduled, visitEnd } from "@app/shared/visits";
 import type { WorkerContext } from "../context";
@@ -78,7 +79,7 @@ async function manageLinks(ctx: WorkerContext, visit: Visit): Promise<ManageLink
  */
 async function unsubscribeLink(ctx: WorkerContext, email: string): Promise<string | null> {
   const address = email.toLowerCase();
-  const token = signFor(purposeKeys(ctx.env.SESSION_SECRETS, "unsubscribe")[0]!, address);
+  const token = unsubscribeToken(ctx.env.SESSION_SECRETS, address);
   const preference = await ctx.db.emailPreference.upsert({
     where: { email: address },
     create: { email: address, tokenHash: sha256(token) },

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CalendarPlus, CheckCircle2, MailCheck, TriangleAlert, XCircle } from "lucide-react";
+import { BellOff, BellRing, CalendarPlus, CheckCircle2, MailCheck, TriangleAlert, XCircle } from "lucide-react";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -324,6 +324,51 @@ export function VerifyEmailNotice({
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Reminders and review requests to the account's own address: on unless
+ * turned off here or with the unsubscribe link in one of those emails.
+ * Confirmations and changes to a visit always go.
+ */
+export function EmailPreference({
+  email,
+  reminders,
+  result,
+}: {
+  email: string;
+  reminders: boolean;
+  result: { ok: boolean; message: string } | null;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "email-preference";
+  return (
+    <section aria-labelledby="email-preference-heading" className="space-y-3">
+      <h2 id="email-preference-heading" className="text-2xl font-bold">
+        Email preferences
+      </h2>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <p className="text-slate-900">
+            Reminders and review requests: <strong data-testid="reminders-state">{reminders ? "on" : "off"}</strong>
+          </p>
+          <p className="text-sm text-slate-700">
+            Sent to {email}: a reminder the day before each visit, and afterwards a request for a review. Confirmations
+            and changes to your visits always come.
+          </p>
+          <ActionOutcome result={result} />
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="email-preference" />
+            <input type="hidden" name="reminders" value={reminders ? "off" : "on"} />
+            <Button type="submit" variant="outline" disabled={saving}>
+              {reminders ? <BellOff aria-hidden="true" /> : <BellRing aria-hidden="true" />}
+              {saving ? "Saving..." : reminders ? "Turn them off" : "Turn them on"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </section>
   );
 }
 

@@ -6,6 +6,7 @@ import { updateBooking } from "../bookings/bookings.server";
 import { failure, success, type Result } from "~/utils/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
 import { customerWindows } from "@app/shared/schedule";
+import { remindersFor } from "../appointments/email-preferences.server";
 import { bookingStatusLabel } from "./status";
 
 /**
@@ -39,9 +40,10 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       bookings: [],
       prefill: { customerName: name, customerEmail: user.email, customerPhone: "" },
       windows: [],
+      reminders: true,
     };
   }
-  const [bookings, customer, windows] = await Promise.all([
+  const [bookings, customer, windows, reminders] = await Promise.all([
     db.booking.findMany({
       where: { customer: { userId: user.id } },
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
@@ -50,6 +52,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
     }),
     db.customer.findFirst({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { phone: true } }),
     customerWindows(db, businessDate(), PORTAL_WINDOW_DAYS),
+    remindersFor(context, user.email),
   ]);
   return {
     verified: true as const,
@@ -66,6 +69,8 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
     prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },
     /** The open windows the request form offers, soonest first. */
     windows: windows.filter((w) => w.available > 0).map(windowJson),
+    /** Whether the account's address gets reminders and review requests. */
+    reminders,
   };
 }
 

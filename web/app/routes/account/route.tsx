@@ -7,10 +7,12 @@ import {
   AccountLinks,
   ActionOutcome,
   BookingList,
+  EmailPreference,
   RequestAppointmentForm,
   VerifyEmailNotice,
 } from "~/features/account/account-view";
 import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
+import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/api.server";
@@ -69,6 +71,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       page,
     );
   }
+  if (input.intent === "email-preference")
+    return actionData(
+      await setAccountReminders(context, user, input),
+      { intent: "email-preference" as const, at },
+      page,
+    );
   if (input.intent === "request") {
     const values = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
     return actionData(
@@ -81,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, verified, bookings, prefill, windows } = useLoaderData<typeof loader>();
+  const { user, verified, bookings, prefill, windows, reminders } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
@@ -91,7 +99,9 @@ export default function AccountPage() {
         ? "Booking cancelled"
         : result.intent === "resend-verification"
           ? "Link sent"
-          : "Appointment requested";
+          : result.intent === "email-preference"
+            ? "Email preferences saved"
+            : "Appointment requested";
     toast({ title, description: result.message });
   }, [result]);
 
@@ -113,14 +123,23 @@ export default function AccountPage() {
       )}
       {verified ? (
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
-          <section aria-labelledby="bookings-heading" className="space-y-4">
-            <h2 id="bookings-heading" className="text-2xl font-bold">
-              Your bookings
-            </h2>
-            <ActionOutcome result={result && result.intent !== "request" ? result : null} />
-            <BookingList bookings={bookings} />
-            <AccountLinks />
-          </section>
+          <div className="space-y-10">
+            <section aria-labelledby="bookings-heading" className="space-y-4">
+              <h2 id="bookings-heading" className="text-2xl font-bold">
+                Your bookings
+              </h2>
+              <ActionOutcome
+                result={result && result.intent !== "request" && result.intent !== "email-preference" ? result : null}
+              />
+              <BookingList bookings={bookings} />
+              <AccountLinks />
+            </section>
+            <EmailPreference
+              email={user.email}
+              reminders={reminders}
+              result={result?.intent === "email-preference" ? result : null}
+            />
+          </div>
           <section aria-labelledby="request-heading" className="space-y-4">
             <h2 id="request-heading" className="text-2xl font-bold" tabIndex={-1}>
               Request an appointment

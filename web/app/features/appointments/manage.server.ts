@@ -1,0 +1,192 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { linkTokenSchema, manageVisitFormSchema } from "@app/shared/api/appointments";
+import { business } from "@app/shared/business";
+import type { BookingStatus } from "@app/shared/db";
+import { customerWindows } from "@app/shared/schedule";
+import { windowJson, type WindowJson } from "@app/shared/scheduling";
+import { businessDate } from "@app/shared/time";
+import { sha256 } from "@app/shared/tokens";
+import { describeVisitTime, firstNameOf, visitEnd } from "@app/shared/visits";
+import { consume } from "../../../server/rate-limits";
+import { failure, invalid, success, throttled, type Failure, type Result } from "~/utils/result";
+import { updateBooking } from "../bookings/bookings.server";
+
+/**
+ * The visit's own page, opened without signing in from the links in the
+ * customer's emails (/appointments/<token>, docs/product.md#the-customers-loop).
+ * The token is the key: 256 random bits the worker made, stored only as its
+ * hash (`VisitLink`), valid until the visit is over. Whoever holds it may not
+ * be the customer (a forwarded email), so the page shows the visit in fixed
+ * words only (service, time, status, the technician's first name), never a
+ * name, phone, email or address (docs/security.md). Every request counts
+ * against the client network's limit (`manageVisitPerIp`).
+ */
+
+/** The one answer for an unknown, malformed or expired link. */
+const linkInvalidMessage = () => `This link has expired or is not valid. Call us at ${business.phone}.`;
+
+/** Changes the customer may make online: only a visit still pending (not started, done or cancelled). */
+const CHANGEABLE: BookingStatus[] = ["pending"];
+
+/** The visit's status in the customer's words. */
+const statusLabel: Record<BookingStatus, string> = {
+  pending: "Booked",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export interface ManagedVisit {
+  id: number;
+  /** The service (booking.summary). */
+  summary: string;
+  /** "Tuesday, Dec 8, between 10 AM and 12 PM", or the time when it is not in a window. */
+  time: string;
+  isWindow: boolean;
+  scheduledAt: string;
+  status: BookingStatus;
+  statusLabel: string;
+  technicianFirstName: string | null;
+  /** Whether it may still be moved or cancelled online. */
+  changeable: boolean;
+}
+
+export interface ManagePage {
+  visit: ManagedVisit;
+  /** The open windows it may move to (not its own), soonest first; none when it cannot be changed. */
+  windows: WindowJson[];
+}
+
+/** Counts one request of this client network; the 429 when it is over the limit. */
+export async function throttleLinkRequest(context: AppLoadContext): Promise<Failure | null> {
+  const retryAfter = await consume(context.services.rateLimits, "manageVisitPerIp", context.clientNetwork);
+  return retryAfter === null
+    ? null
+    : throttled(
+        retryAfter,
+        `Too many requests from your network. Please wait a minute and try again, or call us at ${business.phone}.`,
+      );
+}
+
+/** The visit a link opens, or null: an unknown or malformed token, or a visit that is over. */
+async function linkedVisit(context: AppLoadContext, token: string, now = new Date()) {
+  if (!linkTokenSchema.safeParse(token).success) return null;
+  const link = await context.services.db.visitLink.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: {
+      booking: {
+        select: {
+          id: true,
+          summary: true,
+          status: true,
+          scheduledDate: true,
+          durationMinutes: true,
+          emailCustomer: true,
+          technician: { select: { firstName: true } },
+        },
+      },
+    },
+  });
+  const booking = link?.booking;
+  if (!booking || visitEnd(booking) <= now) return null;
+  return booking;
+}
+
+type LinkedVisit = NonNullable<Awaited<ReturnType<typeof linkedVisit>>>;
+
+function view(booking: LinkedVisit): ManagedVisit {
+  const time = describeVisitTime(booking);
+  return {
+    id: booking.id,
+    summary: booking.summary,
+    time: time.label,
+    isWindow: time.isWindow,
+    scheduledAt: booking.scheduledDate.toISOString(),
+    status: booking.status,
+    statusLabel: statusLabel[booking.status],
+    technicianFirstName: booking.technician ? firstNameOf(booking.technician.firstName) : null,
+    changeable: CHANGEABLE.includes(booking.status),
+  };
+}
+
+/** The windows a customer may choose now, with a place left, other than `except` (the visit's own). */
+async function openWindows(context: AppLoadContext, except: Date, now = new Date()): Promise<WindowJson[]> {
+  const windows = await customerWindows(context.services.db, businessDate(now), business.booking.horizonDays + 1, now);
+  return windows.filter((w) => w.available > 0 && w.start.getTime() !== except.getTime()).map(windowJson);
+}
+
+/** GET /appointments/<token>: the visit, and where it may move. */
+export async function manageVisitPage(context: AppLoadContext, token: string): Promise<Result<ManagePage>> {
+  const refused = await throttleLinkRequest(context);
+  if (refused) return refused;
+  const booking = await linkedVisit(context, token);
+  if (!booking) return failure(404, linkInvalidMessage());
+  const visit = view(booking);
+  return success({ visit, windows: visit.changeable ? await openWindows(context, booking.scheduledDate) : [] });
+}
+
+export type VisitChange = Result<{ intent: "reschedule" | "cancel"; message: string }>;
+
+const cannotChange = (status: BookingStatus) =>
+  failure(
+    409,
+    status === "cancelled"
+      ? `This visit is cancelled already. To book another, call us at ${business.phone}.`
+      : `This visit is ${statusLabel[status].toLowerCase()} and can no longer be changed online. Please call us at ${business.phone}.`,
+  );
+
+/**
+ * POST /appointments/<token>: move the visit to another open window
+ * (`intent=reschedule`, `windowStart`) or cancel it (`intent=cancel`). Both
+ * go through updateBooking as the customer's own change, which audits it,
+ * emails staff, tells open admin pages, and owes the customer's email.
+ */
+export async function changeVisit(
+  context: AppLoadContext,
+  token: string,
+  /** The posted form, or null when it could not be read. */
+  input: Record<string, string> | null,
+): Promise<VisitChange> {
+  const refused = await throttleLinkRequest(context);
+  if (refused) return refused;
+  const booking = await linkedVisit(context, token);
+  if (!booking) return failure(404, linkInvalidMessage());
+  if (!input) return failure(400, "The form contained characters we cannot accept. Please try again.");
+  const parsed = manageVisitFormSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error, "Please choose one of the offered times.");
+  const form = parsed.data;
+
+  if (form.intent === "cancel") {
+    const result = await updateBooking(context, booking.id, { status: "cancelled" }, undefined, {
+      byCustomer: true,
+      onlyFrom: CHANGEABLE,
+    });
+    if (!result.ok) return result;
+    if (!result.value.changed) return cannotChange(result.value.booking.status);
+    const { label } = describeVisitTime(result.value.booking);
+    const emailed = result.value.booking.emailCustomer ? " We've emailed you a confirmation." : "";
+    return success({ intent: "cancel", message: `Your visit on ${label} is cancelled.${emailed}` });
+  }
+
+  const scheduledDate = new Date(form.windowStart);
+  if (scheduledDate.getTime() === booking.scheduledDate.getTime())
+    return failure(400, "That is your visit's time already. Please choose another.", {
+      errors: { windowStart: "Choose a time other than the one you have" },
+    });
+  const result = await updateBooking(context, booking.id, { scheduledDate }, undefined, {
+    byCustomer: true,
+    onlyFrom: CHANGEABLE,
+    customerWindow: true,
+  });
+  if (!result.ok)
+    return result.alternatives
+      ? {
+          ...result,
+          alternatives: result.alternatives.filter((w) => Date.parse(w.start) !== booking.scheduledDate.getTime()),
+        }
+      : result;
+  if (!result.value.changed) return cannotChange(result.value.booking.status);
+  const { label } = describeVisitTime(result.value.booking);
+  const emailed = result.value.booking.emailCustomer ? " We've emailed you the new time." : "";
+  return success({ intent: "reschedule", message: `Your visit is now ${label}.${emailed}` });
+}

@@ -1,0 +1,104 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import {
+  CallUs,
+  CancelledVisit,
+  CancelStep,
+  LinkPageFrame,
+  LinkProblem,
+  Outcome,
+  RescheduleForm,
+  VisitDetails,
+} from "~/features/appointments/manage-view";
+import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
+import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
+import { actionData } from "~/utils/action.server";
+import { readFormObject } from "~/utils/api.server";
+import { retryAfterHeaders } from "~/utils/result";
+
+/**
+ * /appointments/<token>: the visit's own page, from the Reschedule and Cancel
+ * links of the customer's emails (docs/product.md#the-customers-loop). No
+ * sign-in: the token is the key (web/app/features/appointments/manage.server.ts).
+ * `?step=cancel` asks before it cancels. Works without JavaScript.
+ */
+
+export const meta: MetaFunction = () => privateLinkMeta("Your visit");
+export const headers = privateLinkHeaders;
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const step = new URL(request.url).searchParams.get("step") === "cancel" ? ("cancel" as const) : ("manage" as const);
+  const result = await manageVisitPage(context, params.token ?? "");
+  if (!result.ok)
+    return data(
+      { ok: false as const, message: result.message, step },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
+  return { ok: true as const, ...result.value, step };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const input = await readFormObject(request).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return null;
+    throw thrown;
+  });
+  const intent = input?.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
+  return actionData(await changeVisit(context, params.token ?? "", input), { intent, at: Date.now() });
+}
+
+export default function ManageVisitPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { token = "" } = useParams();
+  const manageHref = `/appointments/${encodeURIComponent(token)}`;
+
+  if (!page.ok)
+    return (
+      <LinkPageFrame title="Your visit">
+        <LinkProblem message={page.message} />
+      </LinkPageFrame>
+    );
+
+  const { visit, windows, step } = page;
+  const outcome = result
+    ? { ok: result.ok, message: result.message, alternatives: result.ok ? undefined : result.alternatives }
+    : null;
+  const asking = step === "cancel" && visit.changeable;
+  return (
+    <LinkPageFrame title={asking ? "Cancel your visit?" : "Your visit"}>
+      <Outcome result={outcome} canMove={visit.changeable} />
+      <VisitDetails visit={visit} />
+      {visit.status === "cancelled" ? (
+        <CancelledVisit />
+      ) : !visit.changeable ? (
+        <CallUs lead="This visit can no longer be changed online. To change it, call us at" />
+      ) : asking ? (
+        <CancelStep visit={visit} manageHref={manageHref} />
+      ) : (
+        <>
+          <section aria-labelledby="reschedule-heading" className="space-y-4">
+            <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
+              Change the time
+            </h2>
+            <RescheduleForm
+              key={result?.ok ? `moved-${result.at}` : "reschedule"}
+              windows={windows}
+              errors={result && !result.ok && result.intent === "reschedule" ? result.errors : undefined}
+            />
+          </section>
+          <section aria-labelledby="cancel-link-heading" className="space-y-2">
+            <h2 id="cancel-link-heading" className="text-xl font-semibold text-slate-900">
+              Can&apos;t make it?
+            </h2>
+            <p>
+              <Link to={`${manageHref}?step=cancel`} className="font-semibold text-brand-700 underline">
+                Cancel this visit
+              </Link>
+            </p>
+          </section>
+          <CallUs />
+        </>
+      )}
+    </LinkPageFrame>
+  );
+}
