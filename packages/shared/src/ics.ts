@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from "ical-generator";
 import { personName } from "./bookings";
 import { business, type BusinessFacts } from "./business";
 import { icsZoneHint, slotEnd } from "./time";
@@ -77,27 +77,31 @@ export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: stri
   return calendar.toString();
 }
 
+/** A calendar of one event, as an email attaches it (fixed wording only, like the email). */
+function singleEvent(product: string, facts: BusinessFacts, event: Omit<ICalEventData, "organizer">): string {
+  const calendar = ical({
+    name: facts.name,
+    prodId: { company: facts.name, product, language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+  });
+  calendar.createEvent({ ...event, organizer: { name: facts.name, email: facts.email } });
+  return calendar.toString();
+}
+
 /** A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email. */
 export function appointmentInvite(
   appointment: { id: number; serviceType: string; scheduledDate: Date },
   options: { appUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
-  const calendar = ical({
-    name: facts.name,
-    prodId: { company: facts.name, product: "appointments", language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
-  });
-  calendar.createEvent({
+  return singleEvent("appointments", facts, {
     id: `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
     start: appointment.scheduledDate,
     end: slotEnd(appointment.scheduledDate, VISIT_MINUTES),
     summary: `${facts.name}: ${appointment.serviceType} (requested)`,
     description: `Request #${appointment.id}: requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.`,
     status: ICalEventStatus.TENTATIVE,
-    organizer: { name: facts.name, email: facts.email },
   });
-  return calendar.toString();
 }
 
 /**
@@ -110,21 +114,14 @@ export function visitInvite(
   options: { appUrl: string; manageUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
-  const calendar = ical({
-    name: facts.name,
-    prodId: { company: facts.name, product: "visits", language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
-  });
-  calendar.createEvent({
+  return singleEvent("visits", facts, {
     id: `visit-${visit.id}@${domainOf(options.appUrl)}`,
     start: visit.scheduledDate,
     end: slotEnd(visit.scheduledDate, visit.durationMinutes),
     summary: `${facts.name}: ${visit.summary}`,
     description: `Visit #${visit.id}: your technician arrives in this window. Reschedule or cancel: ${options.manageUrl}. Questions: ${facts.phone}.`,
     status: ICalEventStatus.CONFIRMED,
-    organizer: { name: facts.name, email: facts.email },
     stamp: visit.updatedAt,
     sequence: Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000,
   });
-  return calendar.toString();
 }

@@ -12,6 +12,7 @@ import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api
 import type { WindowJson } from "@app/shared/scheduling";
 import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
 import { business, chatServiceOptions } from "@app/shared/business";
+import { cn } from "~/utils/cn";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -100,11 +101,18 @@ export function BookingList({ bookings }: { bookings: AccountBooking[] }) {
   );
 }
 
-export function ActionOutcome({ result }: { result?: { ok: boolean; message: string } | null }) {
+/** What a form post did, in a status region (announced, and empty until there is something to say). */
+export function ActionOutcome({
+  result,
+  className,
+}: {
+  result?: { ok: boolean; message: string } | null;
+  className?: string;
+}) {
   return (
     <div role="status" aria-live="polite" className="empty:hidden">
       {result ? (
-        <Alert tone={result.ok ? "success" : "destructive"} className="flex items-start gap-3">
+        <Alert tone={result.ok ? "success" : "destructive"} className={cn("flex items-start gap-3", className)}>
           {result.ok ? (
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           ) : (

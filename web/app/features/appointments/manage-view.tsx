@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CalendarClock, CheckCircle2, Phone, TriangleAlert, XCircle, type LucideIcon } from "lucide-react";
+import { CalendarClock, Phone, TriangleAlert, XCircle, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { rescheduleVisitSchema } from "@app/shared/api/appointments";
 import { formatWindow, type WindowJson } from "@app/shared/scheduling";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, NativeSelect } from "~/components/ui/field";
+import { ActionOutcome } from "~/features/account/account-view";
 import { WindowOptions } from "~/features/scheduling/window-options";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { useSchemaForm } from "~/utils/schema-form";
@@ -108,18 +109,7 @@ export function Outcome({ result, canMove }: { result: PostedOutcome | null; can
   const alternatives = canMove && result && !result.ok ? (result.alternatives ?? []) : [];
   return (
     <>
-      <div role="status" aria-live="polite" className="empty:hidden">
-        {result ? (
-          <Alert tone={result.ok ? "success" : "destructive"} className="flex items-start gap-3 text-base">
-            {result.ok ? (
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            ) : (
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            )}
-            <span>{result.message}</span>
-          </Alert>
-        ) : null}
-      </div>
+      <ActionOutcome result={result} className="text-base" />
       {alternatives.length ? (
         <Form method="post" aria-labelledby="alternatives-heading" className="space-y-2">
           <h2 id="alternatives-heading" className="text-lg font-semibold text-slate-900">
