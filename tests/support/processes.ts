@@ -1,10 +1,41 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { closeSync, createWriteStream, mkdirSync, openSync, statSync, unlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import net from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOG_DIR = path.join(ROOT, "tests/.results/logs");
+
+const RESERVATIONS = path.join(tmpdir(), "bce-test-ports");
+/** How long a port handed out stays reserved: its server has bound it long before. */
+const RESERVATION_MS = 10 * 60_000;
+
+/**
+ * Claims a port for this run's servers across every test process (vitest's
+ * workers, Playwright's): two servers starting at once could otherwise both be
+ * handed a port that was free when each asked (a private PostgreSQL takes a
+ * second or two between being told its port and binding it). The claim is a
+ * file created exclusively; one older than RESERVATION_MS is stale.
+ */
+function reserve(port: number): boolean {
+  mkdirSync(RESERVATIONS, { recursive: true });
+  const file = path.join(RESERVATIONS, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      closeSync(openSync(file, "wx"));
+      return true;
+    } catch {
+      try {
+        if (Date.now() - statSync(file).mtimeMs < RESERVATION_MS) return false;
+        unlinkSync(file);
+      } catch {
+        // Removed meanwhile by another process: try again.
+      }
+    }
+  }
+  return false;
+}
 
 /**
  * A free port for a server a test starts, below Linux's ephemeral range
@@ -17,6 +48,7 @@ const LOG_DIR = path.join(ROOT, "tests/.results/logs");
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!reserve(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const server = net.createServer();
       server.unref();
