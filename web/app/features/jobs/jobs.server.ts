@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import type { BookingStatus } from "@app/shared/db";
 import { personName } from "@app/shared/bookings";
 import { business } from "@app/shared/business";
 import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling";
@@ -140,9 +141,22 @@ export async function technicianDay(
   return success({ technician: { ...who.value, workingDays: user.workingDays }, technicians, days, today });
 }
 
+const bookingIdField = z.coerce.number({ error: "Visit not found" }).int("Visit not found").positive("Visit not found");
+
+/** The visit a field action is about, if the viewer may act on it (their own, or any for an admin); else the 404 or 403. */
+async function viewersVisit(context: AppLoadContext, viewer: SessionUser, bookingId: number) {
+  const booking = await context.services.db.booking.findUnique({
+    where: { id: bookingId },
+    select: { technicianId: true, status: true, emailCustomer: true, onTheWayAt: true },
+  });
+  if (!booking) return failure(404, "Visit not found");
+  if (viewer.role !== "admin" && booking.technicianId !== viewer.id) return failure(403, NOT_YOURS);
+  return success(booking);
+}
+
 /** What a technician may set a visit to from the field. */
 const fieldStatusSchema = z.object({
-  bookingId: z.coerce.number({ error: "Visit not found" }).int("Visit not found").positive("Visit not found"),
+  bookingId: bookingIdField,
   status: z.enum(["in_progress", "completed"], { error: "Choose In progress or Completed" }),
 });
 
@@ -151,12 +165,8 @@ export async function setVisitStatus(context: AppLoadContext, viewer: SessionUse
   const parsed = fieldStatusSchema.safeParse(input);
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
   const { bookingId, status } = parsed.data;
-  const booking = await context.services.db.booking.findUnique({
-    where: { id: bookingId },
-    select: { technicianId: true },
-  });
-  if (!booking) return failure(404, "Visit not found");
-  if (viewer.role !== "admin" && booking.technicianId !== viewer.id) return failure(403, NOT_YOURS);
+  const visit = await viewersVisit(context, viewer, bookingId);
+  if (!visit.ok) return visit;
   const updated = await updateBooking(context, bookingId, { status }, { id: viewer.id, email: viewer.email });
   if (!updated.ok) return updated;
   return success({
@@ -180,11 +190,15 @@ export async function setWorkingDays(context: AppLoadContext, viewer: SessionUse
 }
 
 const onTheWaySchema = z.object({
-  bookingId: z.coerce.number({ error: "Visit not found" }).int("Visit not found").positive("Visit not found"),
+  bookingId: bookingIdField,
   minutes: z.coerce
     .number({ error: "Choose how many minutes away you are" })
     .refine((m) => (ON_THE_WAY_MINUTES as readonly number[]).includes(m), "Choose 15, 30, 45 or 60 minutes"),
 });
+
+/** Visits the customer may still be told the technician is on the way to. */
+const ANNOUNCEABLE: BookingStatus[] = ["pending", "in_progress"];
+const ALREADY_TOLD = "The customer was already told you're on the way.";
 
 /**
  * "On my way": the customer is emailed at once that the technician arrives in
@@ -195,20 +209,17 @@ export async function announceOnTheWay(context: AppLoadContext, viewer: SessionU
   const parsed = onTheWaySchema.safeParse(input);
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
   const { bookingId, minutes } = parsed.data;
-  const booking = await context.services.db.booking.findUnique({
-    where: { id: bookingId },
-    select: { technicianId: true, status: true, emailCustomer: true, onTheWayAt: true },
-  });
-  if (!booking) return failure(404, "Visit not found");
-  if (viewer.role !== "admin" && booking.technicianId !== viewer.id) return failure(403, NOT_YOURS);
-  if (booking.onTheWayAt) return failure(409, "The customer was already told you're on the way.");
-  if (booking.status !== "pending" && booking.status !== "in_progress")
+  const visit = await viewersVisit(context, viewer, bookingId);
+  if (!visit.ok) return visit;
+  const booking = visit.value;
+  if (booking.onTheWayAt) return failure(409, ALREADY_TOLD);
+  if (!ANNOUNCEABLE.includes(booking.status))
     return failure(409, `This visit is ${booking.status.replace(/_/g, " ")}: the customer was not emailed.`);
   if (!booking.emailCustomer) return failure(409, "This customer does not get our emails: call them instead.");
   const announced = await inTransaction(context, async (tx, outbox) => {
     const now = new Date();
     const { count } = await tx.booking.updateMany({
-      where: { id: bookingId, onTheWayAt: null, status: { in: ["pending", "in_progress"] } },
+      where: { id: bookingId, onTheWayAt: null, status: { in: ANNOUNCEABLE } },
       data: { onTheWayAt: now, onTheWayMinutes: minutes },
     });
     if (count !== 1) return false;
@@ -226,7 +237,7 @@ export async function announceOnTheWay(context: AppLoadContext, viewer: SessionU
     );
     return true;
   });
-  if (!announced) return failure(409, "The customer was already told you're on the way.");
+  if (!announced) return failure(409, ALREADY_TOLD);
   return success({
     bookingId,
     message: `The customer is being emailed that you'll arrive in about ${minutes} minutes.`,
