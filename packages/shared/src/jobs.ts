@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Job contracts: every kind of background work, the queue it runs on, its

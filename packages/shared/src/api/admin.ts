@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredEmail, requiredText } from "./fields";
 import { businessInstant } from "../time";

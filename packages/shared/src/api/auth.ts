@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import {
   authMessages as m,
   EMAIL_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { requiredEmail, requiredText } from "./fields";
 import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { requiredEmail, requiredText } from "./fields";
 import { contactServiceOptions } from "../business";
 import { CONTACT_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from "./limits";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * Web Push subscriptions of staff devices (POST and DELETE /api/push/subscriptions):

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { parseLocalDate } from "../time";
 
 /** The longest range one availability request may ask for. */

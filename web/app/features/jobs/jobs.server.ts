@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "@app/shared/zod";
 import type { BookingStatus } from "@app/shared/db";
 import { personName } from "@app/shared/bookings";
 import { business } from "@app/shared/business";
