@@ -1,12 +1,14 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInUser, TEST_PASSWORD } from "../support/accounts";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { pageSessionCookie, signedInUser } from "../support/accounts";
+import { startStack, type Stack } from "../support/stack";
 
 /**
- * Public pages are rendered once a minute for anonymous visitors and reused
- * (web/server/page-cache.ts). What a visitor must never notice: a stale or
- * shared nonce, somebody else's signed-in header, or a page that should be
- * live (the contact page's office hours, a 404) served from the cache.
+ * The marketing pages are served like static files (web/server/page-cache.ts): rendered once
+ * per kind of viewer, compressed once, answered from memory with a hashed CSP and a strong
+ * ETag. What a visitor must never notice: somebody else's header (a signed-in page served to a
+ * visitor, or one role's page to another), a script the CSP refuses, or a page that should be
+ * live (the contact page's office hours, a 404) served from memory.
  */
 let stack: Stack;
 beforeAll(async () => {
@@ -16,84 +18,228 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function page(path: string, headers: Record<string, string> = {}) {
+async function page(path: string, headers: Record<string, string> = {}, method = "GET") {
   const res = await fetch(`${stack.url}${path}`, {
+    method,
     headers: { "Accept-Encoding": "br, gzip", ...headers },
     redirect: "manual",
   });
   const html = await res.text();
-  const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
   return {
     status: res.status,
     html,
-    nonce,
+    csp: res.headers.get("content-security-policy") ?? "",
+    etag: res.headers.get("etag"),
+    vary: res.headers.get("vary") ?? "",
+    cacheControl: res.headers.get("cache-control"),
+    length: res.headers.get("content-length"),
     cache: res.headers.get("x-page-cache"),
     encoding: res.headers.get("content-encoding"),
   };
 }
 
-const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+/** The CSP sources a page's inline scripts need: the SHA-256 of each script that runs (JSON-LD does not). */
+function inlineScriptHashes(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/type="application\/ld\+json"/.test(attributes!))
+    .map(([, , body]) => `'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+}
 
-describe("the public page cache", () => {
-  it("reuses an anonymous page with each response's own nonce", async () => {
+/** The account links of the site header: what tells the kinds of viewer apart. */
+function headerLinks(html: string) {
+  const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+  return {
+    login: header.includes(">Login<"),
+    logout: header.includes("Logout"),
+    admin: header.includes('href="/dashboard"'),
+    account: header.includes('href="/account"'),
+    jobs: header.includes('href="/jobs"'),
+  };
+}
+
+async function signedInCookie(role: "customer" | "technician" | "admin") {
+  const { user } = await signedInUser(stack.url, stack.db, role);
+  return { user, cookie: `theme=dark; ${await pageSessionCookie(stack.url, user.email)}` };
+}
+
+describe("marketing pages served as static files", () => {
+  it("are rendered once, then answered from memory in every encoding with the same document", async () => {
     const first = await page("/services/generator");
-    const second = await page("/services/generator");
-    const third = await page("/services/generator", { "Accept-Encoding": "gzip" });
-    expect([first.cache, second.cache, third.cache]).toEqual(["miss", "hit", "hit"]);
-    expect(second.encoding).toBe("br");
-    expect(third.encoding).toBe("gzip");
-    expect(withoutNonces(second.html)).toBe(withoutNonces(first.html));
-    expect(withoutNonces(third.html)).toBe(withoutNonces(first.html));
-    for (const res of [first, second, third]) {
+    const br = await page("/services/generator");
+    const gzip = await page("/services/generator", { "Accept-Encoding": "gzip;q=1, br;q=0" });
+    const identity = await page("/services/generator", { "Accept-Encoding": "identity" });
+    expect([first.cache, br.cache, gzip.cache, identity.cache]).toEqual(["miss", "hit", "hit", "hit"]);
+    expect([br.encoding, gzip.encoding, identity.encoding]).toEqual(["br", "gzip", null]);
+    for (const res of [first, br, gzip, identity]) {
       expect(res.status).toBe(200);
-      expect(res.html).toContain("Generator");
-      // Every script's nonce is the one its response's CSP allows, and no other.
-      const nonces = new Set([...res.html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]));
-      expect(nonces).toEqual(new Set([res.nonce]));
+      expect(res.html).toBe(first.html);
+      expect(res.html).toContain("Generator Installation");
+      expect(res.vary).toMatch(/Accept-Encoding/);
     }
-    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
+    expect(identity.length).toBe(String(Buffer.byteLength(first.html)));
+    // One strong validator per encoding.
+    expect(new Set([br.etag, gzip.etag, identity.etag]).size).toBe(3);
+    for (const etag of [br.etag, gzip.etag, identity.etag]) expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(br.cacheControl).toBe("no-cache");
+
+    const head = await page("/services/generator", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.html).toBe("");
+    expect(head.etag).toBe(br.etag);
   });
 
-  it("never serves or keeps a signed-in visitor's page", async () => {
+  it("allow exactly their own inline scripts by hash, and carry no nonce", async () => {
     await page("/about");
-    const { token } = await signedInUser(stack.url, stack.db, "admin");
-    const signedIn = await page("/about", { Authorization: `Bearer ${token}` });
-    expect(signedIn.cache).toBeNull();
-    expect(signedIn.html).toContain("Logout");
+    const kept = await page("/about");
+    expect(kept.cache).toBe("hit");
+    expect(kept.csp).not.toContain("'nonce-");
+    expect(kept.html).not.toMatch(/\snonce=/);
+    const scriptSrc = /script-src ([^;]+)/.exec(kept.csp)![1]!.split(" ");
+    const hashes = inlineScriptHashes(kept.html);
+    expect(hashes.length).toBeGreaterThanOrEqual(3);
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+    expect(scriptSrc).toContain("'strict-dynamic'");
+    // The rest of the policy is every page's.
+    const live = await page("/contact");
+    expect(kept.csp.replace(/script-src [^;]+/, "")).toBe(live.csp.replace(/script-src [^;]+/, ""));
+    for (const header of ["x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy"]) {
+      const [a, b] = await Promise.all([
+        fetch(`${stack.url}/about`).then((r) => r.headers.get(header)),
+        fetch(`${stack.url}/contact`).then((r) => r.headers.get(header)),
+      ]);
+      expect(a, header).toBe(b);
+      expect(a, header).toBeTruthy();
+    }
+  });
 
-    // The pages' own session cookie, as the login form sets it.
-    const email = `cookie.${Date.now()}@test.example.com`;
-    const register = await fetch(`${stack.url}/login`, {
+  it("answer 304 to a matching If-None-Match and the page to any other", async () => {
+    await page("/services/lighting");
+    const kept = await page("/services/lighting");
+    const again = await page("/services/lighting", { "If-None-Match": kept.etag! });
+    expect(again.status).toBe(304);
+    expect(again.html).toBe("");
+    expect(again.etag).toBe(kept.etag);
+    const list = await page("/services/lighting", { "If-None-Match": `"old", W/${kept.etag!}` });
+    expect(list.status).toBe(304);
+    // Another encoding's validator, or a stale one, gets the page.
+    const gzipEtag = (await page("/services/lighting", { "Accept-Encoding": "gzip" })).etag!;
+    const other = await page("/services/lighting", { "If-None-Match": gzipEtag });
+    expect(other.status).toBe(200);
+    expect(other.html).toContain("Lighting");
+    expect((await page("/services/lighting", { "If-None-Match": '"stale"' })).status).toBe(200);
+  });
+
+  it("keep one page per role and never serve a signed-in page to a visitor or to another role", async () => {
+    const visitor = await page("/services");
+    const customerA = await signedInCookie("customer");
+    const customerB = await signedInCookie("customer");
+    const technician = await signedInCookie("technician");
+    const admin = await signedInCookie("admin");
+
+    const seen = {
+      customerA: [
+        await page("/services", { Cookie: customerA.cookie }),
+        await page("/services", { Cookie: customerA.cookie }),
+      ],
+      customerB: await page("/services", { Cookie: customerB.cookie }),
+      technician: [
+        await page("/services", { Cookie: technician.cookie }),
+        await page("/services", { Cookie: technician.cookie }),
+      ],
+      admin: [await page("/services", { Cookie: admin.cookie }), await page("/services", { Cookie: admin.cookie })],
+      visitor: await page("/services"),
+    };
+    expect(seen.customerA.map((r) => r.cache)).toEqual(["miss", "hit"]);
+    expect(seen.technician.map((r) => r.cache)).toEqual(["miss", "hit"]);
+    expect(seen.admin.map((r) => r.cache)).toEqual(["miss", "hit"]);
+    expect(seen.visitor.cache).toBe("hit");
+
+    // Two customers get the same document, which names neither of them.
+    expect(seen.customerB.cache).toBe("hit");
+    expect(seen.customerB.html).toBe(seen.customerA[1]!.html);
+    for (const who of [customerA, customerB, technician, admin]) {
+      expect(seen.customerA[1]!.html).not.toContain(who.user.email);
+      expect(seen.admin[1]!.html).not.toContain(who.user.lastName);
+    }
+    for (const res of [...seen.customerA, ...seen.technician, ...seen.admin])
+      expect(res.cacheControl).toBe("private, no-store");
+
+    expect(headerLinks(visitor.html)).toEqual({
+      login: true,
+      logout: false,
+      admin: false,
+      account: false,
+      jobs: false,
+    });
+    expect(headerLinks(seen.visitor.html)).toEqual(headerLinks(visitor.html));
+    expect(headerLinks(seen.customerA[1]!.html)).toEqual({
+      login: false,
+      logout: true,
+      admin: false,
+      account: true,
+      jobs: false,
+    });
+    expect(headerLinks(seen.technician[1]!.html)).toEqual({
+      login: false,
+      logout: true,
+      admin: false,
+      account: false,
+      jobs: true,
+    });
+    expect(headerLinks(seen.admin[1]!.html)).toEqual({
+      login: false,
+      logout: true,
+      admin: true,
+      account: false,
+      jobs: false,
+    });
+    expect(new Set([visitor.etag, seen.customerA[1]!.etag, seen.technician[1]!.etag, seen.admin[1]!.etag]).size).toBe(
+      4,
+    );
+
+    // A visitor's validator never brings back a signed-in page, nor the other way round.
+    expect((await page("/services", { "If-None-Match": seen.admin[1]!.etag! })).status).toBe(200);
+    expect((await page("/services", { Cookie: customerA.cookie, "If-None-Match": visitor.etag! })).status).toBe(200);
+
+    // The role is the session's now: a customer made admin gets the admin's page at once.
+    await stack.db.user.update({ where: { id: customerB.user.id }, data: { role: "admin" } });
+    expect(headerLinks((await page("/services", { Cookie: customerB.cookie })).html).admin).toBe(true);
+
+    // A session that has ended is a visitor's, whether signed out or its account deactivated.
+    const out = await fetch(`${stack.url}/logout`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
-      body: new URLSearchParams({
-        intent: "register",
-        firstName: "Cora",
-        lastName: "Guidry",
-        email,
-        password: TEST_PASSWORD,
-        confirmPassword: TEST_PASSWORD,
-      }),
+      headers: { Cookie: technician.cookie },
       redirect: "manual",
     });
-    const cookie = register.headers.get("set-cookie")?.split(";")[0];
-    expect(cookie).toMatch(/^bce_session=/);
-    const withCookie = await page("/about", { Cookie: `theme=dark; ${cookie}` });
-    expect(withCookie.cache).toBeNull();
-    expect(withCookie.html).toContain("Logout");
-
-    const anonymous = await page("/about");
-    expect(anonymous.cache).toBe("hit");
-    expect(anonymous.html).not.toContain("Logout");
-    expect(anonymous.html).toContain("Login");
+    expect(out.status).toBe(302);
+    const afterLogout = await page("/services", { Cookie: technician.cookie });
+    expect(afterLogout.cache).toBe("hit");
+    expect(afterLogout.html).toBe(visitor.html);
+    await stack.db.user.update({ where: { id: customerA.user.id }, data: { isActive: false } });
+    expect((await page("/services", { Cookie: customerA.cookie })).html).toBe(visitor.html);
+    // A forged cookie is no session either.
+    expect((await page("/services", { Cookie: "bce_session=forged.value" })).html).toBe(visitor.html);
   });
 
-  it("keeps only pages that opt in, and only plain addresses", async () => {
+  it("leave the API's bearer clients, live pages and addresses with a query string to the app", async () => {
+    await page("/about");
+    const { token } = await signedInUser(stack.url, stack.db, "admin");
+    const bearer = await page("/about", { Authorization: `Bearer ${token}` });
+    expect(bearer.cache).toBeNull();
+    expect(headerLinks(bearer.html).admin).toBe(true);
+
     for (const path of ["/contact", "/login", "/no-such-page", "/services?utm_source=flyer"]) {
       await page(path);
       const again = await page(path);
       expect(again.cache, path).toBeNull();
+      expect(again.etag, path).toBeNull();
     }
+    // Pages rendered per request keep a fresh nonce per response.
+    const [one, two] = [await page("/contact"), await page("/contact")];
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonceOf(one.csp)).toBeTruthy();
+    expect(nonceOf(one.csp)).not.toBe(nonceOf(two.csp));
+    expect(one.html).toContain(`nonce="${nonceOf(one.csp)}"`);
     expect((await page("/no-such-page")).status).toBe(404);
   });
 });

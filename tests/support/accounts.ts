@@ -2,7 +2,7 @@ import type { Db } from "@app/shared/db";
 import { hashPassword } from "@app/shared/password";
 import { postJson, randomIp } from "./stack";
 
-export const TEST_PASSWORD = "correct-horse-battery";
+const TEST_PASSWORD = "correct-horse-battery";
 
 let counter = 0;
 
@@ -30,6 +30,22 @@ export async function signedInUser(
   const res = await postJson(`${baseUrl}/api/auth/login`, { email, password: TEST_PASSWORD }, { ip: randomIp() });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return { user, token: res.json.token as string, auth: { Authorization: `Bearer ${res.json.token}` } };
+}
+
+/**
+ * Signs in through the /login page's form, as a browser without JavaScript does, and returns
+ * the session cookie it sets (`name=value`, for a `Cookie` header).
+ */
+export async function pageSessionCookie(baseUrl: string, email: string, password = TEST_PASSWORD) {
+  const res = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+    body: new URLSearchParams({ intent: "login", email, password }),
+  });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (res.status !== 302 || !cookie) throw new Error(`page login failed: ${res.status}`);
+  return cookie;
 }
 
 /** Authenticated JSON request helper. */

@@ -11,7 +11,7 @@ declare module "@remix-run/node" {
     /** What rate limits count this client under: its IPv4 address or its IPv6 /64 (see @app/shared/network). */
     clientNetwork: string;
     logger: Logger;
-    /** Set when this page may be kept for anonymous visitors (web/server/page-cache.ts). */
+    /** Set when this page may be kept and served as a static file (web/server/page-cache.ts). */
     pageCache?: PageCacheSlot;
   }
 }

@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import type { Viewer } from "../server/page-cache";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -12,7 +13,7 @@ export const streamTimeout = ABORT_DELAY;
  * No page defers data, so streaming the shell would send the same bytes in
  * dozens of small writes, each compressed on its own: one buffer is several
  * times cheaper and compresses smaller. The page cache (web/server/page-cache.ts)
- * keeps the result of public pages for anonymous visitors.
+ * keeps the marketing pages, one document per kind of viewer.
  */
 export default function handleRequest(
   request: Request,
@@ -31,14 +32,15 @@ export default function handleRequest(
         callback();
       },
       final(callback) {
-        const html = Buffer.concat(chunks);
+        let html = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.byteLength));
+        const viewer = viewerOf(remixContext);
         // A page rendered for a signed-in user is theirs alone: never stored by the browser or a proxy,
         // so after signing out the back button cannot bring it back.
-        if (signedIn(remixContext)) responseHeaders.set("Cache-Control", "private, no-store");
+        if (viewer !== "visitor") responseHeaders.set("Cache-Control", "private, no-store");
         if (loadContext.pageCache && opted(remixContext))
-          loadContext.pageCache.store(responseStatusCode, responseHeaders, html);
+          html = loadContext.pageCache.keep(responseStatusCode, responseHeaders, html, viewer) ?? html;
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
@@ -69,10 +71,11 @@ export default function handleRequest(
   });
 }
 
-/** Whether the page was rendered for a signed-in user (the root loader found one). */
-function signedIn(remixContext: EntryContext) {
-  const root = remixContext.staticHandlerContext.loaderData.root as { user?: unknown } | null | undefined;
-  return Boolean(root?.user);
+/** Who the page was rendered for: a visitor, or the signed-in user's role (the root loader's `user`). */
+function viewerOf(remixContext: EntryContext): Viewer {
+  const root = remixContext.staticHandlerContext.loaderData.root as
+    { user?: { role: Viewer } | null } | null | undefined;
+  return root?.user?.role ?? "visitor";
 }
 
 /**
@@ -88,7 +91,7 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
-/** Whether the page's own route says it may be kept for anonymous visitors (`handle = { pageCache: true }`). */
+/** Whether the page's own route says it may be kept (`handle = { pageCache: true }`, web/server/page-cache.ts). */
 function opted(remixContext: EntryContext) {
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const handle = leaf

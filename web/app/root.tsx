@@ -47,13 +47,17 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 /**
- * What every page needs: the public origin, the signed-in user, and the
- * business-fact overrides of the parsed environment (read by `useBusinessFacts`
- * and handed to the browser's modules by `BusinessFactsScript`).
+ * What every page needs: the public origin, the signed-in user's role (all the
+ * site header shows of them), and the business-fact overrides of the parsed
+ * environment (read by `useBusinessFacts` and handed to the browser's modules
+ * by `BusinessFactsScript`). Nothing else about the user: so a marketing page
+ * is the same document for everyone of a role, and is kept as one
+ * (web/server/page-cache.ts). Pages that show the user load them themselves.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.services;
-  return { appUrl: env.APP_URL, business: env.BUSINESS, user: await getOptionalUser(request, context) };
+  const user = await getOptionalUser(request, context);
+  return { appUrl: env.APP_URL, business: env.BUSINESS, user: user && { role: user.role } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

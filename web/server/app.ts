@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -7,8 +8,8 @@ import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { clientNetworkKey } from "@app/shared/network";
 import { redactUrl } from "@app/shared/redact";
-import { sessionCookieName } from "../app/utils/session.server";
-import { createPageCache, type PageCacheSlot } from "./page-cache";
+import { sessionCookieName, sessionRoleInCookies } from "../app/utils/session.server";
+import { createPageCache } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
 import {
   bodyLimit,
@@ -32,8 +33,21 @@ export interface AppOptions {
   isShuttingDown: () => boolean;
 }
 
-export function createApp({ services, vite, build, clientDir, isShuttingDown }: AppOptions) {
+/**
+ * The web process's request listener: the kept public pages first (web/server/page-cache.ts, never
+ * in development), then the Express app.
+ */
+export function createApp({ services, vite, build, clientDir, isShuttingDown }: AppOptions): RequestListener {
   const { env, logger } = services;
+  const pageCache =
+    vite || !env.PAGE_CACHE
+      ? undefined
+      : createPageCache({
+          env,
+          sessionCookieName: sessionCookieName(env),
+          sessionRole: (cookie) => sessionRoleInCookies(services.db, env, cookie),
+          onError: (err) => logger.error({ err }, "page cache"),
+        });
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", 1);
@@ -125,12 +139,6 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     });
   }
 
-  // Public pages for anonymous visitors, rendered once a minute rather than once a request (never in development).
-  if (!vite)
-    app.use(
-      createPageCache({ ttlSeconds: env.PAGE_CACHE_SECONDS, sessionCookieName: sessionCookieName(env) }).middleware,
-    );
-
   // Every body is read here, 1 MB at most, before any parser; Remix gets it from there (remix-handler.ts).
   app.use(bodyLimit);
   app.use(sameOriginWrites(env));
@@ -151,14 +159,19 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
           clientIp,
           clientNetwork: clientNetworkKey(clientIp),
           logger: req.log,
-          pageCache: res.locals.pageCache as PageCacheSlot | undefined,
+          pageCache: pageCache?.slot(req, String(res.locals.cspNonce ?? "")),
         };
       },
     }),
   );
   app.use(jsonErrors);
 
-  return app;
+  if (!pageCache) return app;
+  return (req, res) => {
+    pageCache.handle(req, res, () => {
+      app(req, res);
+    });
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

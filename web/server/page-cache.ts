@@ -1,43 +1,228 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { NextFunction, Request, Response } from "express";
+import type { Env } from "@app/shared/env";
+import { businessParts, requireBusinessInstant } from "@app/shared/time";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security";
 
 /**
- * Rendered public pages, kept for anonymous visitors.
+ * The marketing pages, served like static files.
  *
- * The marketing pages read no data and look the same to everyone who is not
- * signed in, yet rendering one costs milliseconds of CPU (React, the router, a
- * large tree of icons). A route opts in with `handle = { pageCache: true }`
- * (never one that shows the time, the visitor's data or a form's answer);
- * its page is then rendered once per `ttlSeconds` and reused for requests that
- * carry no session cookie, no Authorization header and no query string.
+ * A route opts in with `handle = { pageCache: true }` (never one that shows the time of day, the
+ * visitor's data or a form's answer). Its page is the same document for every visitor of the same
+ * kind: the root loader gives the page only the viewer's role, which picks the header's account
+ * links. So each opted-in page is rendered once per role (visitor, customer, technician, admin) on
+ * its first request, compressed once with brotli at its best quality and with gzip, and from then
+ * on answered from memory before the rest of the server runs: no logging, no routing, no render,
+ * no compression. The process keeps the pages until it stops (a deploy, or new business facts,
+ * which are read at start) or the business's year turns (the footer's year).
  *
- * The page holds the CSP nonce of the request that rendered it; each reuse puts
- * the new request's own nonce in its place (the CSP header is set per request
- * by securityHeaders), so every response still has a fresh, unguessable nonce.
- * See docs/decisions/006-rendering-public-pages.md.
+ * Such a page carries no nonce: its inline scripts are ours and fixed, so its CSP allows exactly
+ * those scripts by their SHA-256 instead, with the same 'strict-dynamic' as every other page.
+ * Every other page keeps a per-response nonce (web/server/security.ts).
+ *
+ * Responses carry a strong ETag per encoding (a matching `If-None-Match` answers 304) and
+ * `Vary: Accept-Encoding, Cookie`. A visitor's page says `Cache-Control: no-cache`; a signed-in
+ * viewer's page stays `private, no-store`, as every signed-in page (entry.server.tsx).
+ * Requests with a query string or an `Authorization` header, and anything but GET and HEAD, go
+ * to the app as before. See docs/decisions/012-public-pages-as-static-files.md.
  */
 
-/** What the document renderer gets for a request whose page may be kept. */
+export type Viewer = "visitor" | "customer" | "technician" | "admin";
+
+/** What the document renderer (entry.server.tsx) gets for a request whose page may be kept. */
 export interface PageCacheSlot {
-  store(status: number, headers: Headers, html: Buffer): void;
+  /**
+   * Keeps the page rendered for `viewer`, when it may be kept (a 200 without `Set-Cookie`), and
+   * returns the bytes to send instead of `html` (the nonce taken out), having set the headers
+   * (the hashed CSP) on `headers`; null when the page is not kept.
+   */
+  keep(status: number, headers: Headers, html: Buffer, viewer: Viewer): Buffer<ArrayBuffer> | null;
 }
 
-interface Entry {
-  /** The page split at every occurrence of the rendering request's nonce. */
-  parts: string[];
-  headers: Array<[string, string]>;
-  expires: number;
+type Encoding = "br" | "gzip" | "identity";
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+  headers: OutgoingHttpHeaders;
+  /** What a 304 repeats of the 200's headers. */
+  notModified: OutgoingHttpHeaders;
 }
 
-/** Response headers that belong to one response only. */
-const NOT_KEPT = new Set(["content-length", "set-cookie", "date", "x-request-id", "x-page-cache"]);
+type Kept = Record<Encoding, Representation>;
 
-/** Only opted-in routes without parameters are kept, so this bounds nothing in practice; it is a guard. */
-const MAX_ENTRIES = 64;
+/** A page's kept documents by viewer; a document being compressed is a promise meanwhile. */
+type PageVariants = Partial<Record<Viewer, Kept | Promise<Kept>>>;
 
 export interface PageCacheOptions {
-  ttlSeconds: number;
+  env: Env;
   sessionCookieName: string;
+  /** The role of the session a Cookie header presents, or null: the same lookup pages make. */
+  sessionRole: (cookieHeader: string | undefined) => Promise<Viewer | null>;
+  onError?: (error: unknown) => void;
+}
+
+/** Opted-in routes have no parameters, so this bounds only addresses that reach the same page. */
+const MAX_PAGES = 32;
+/** Headers of the rendered response that belong to that response only, or that the cache sets itself. */
+const NOT_KEPT = new Set([
+  "content-length",
+  "content-encoding",
+  "content-security-policy",
+  "set-cookie",
+  "date",
+  "etag",
+  "vary",
+  "x-request-id",
+  "x-page-cache",
+]);
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export function createPageCache({ env, sessionCookieName, sessionRole, onError }: PageCacheOptions) {
+  const pages = new Map<string, PageVariants>();
+  const offered = new WeakMap<IncomingMessage, string>();
+  const fixedHeaders = fixedSecurityHeaders(env);
+  let validUntil = nextBusinessYear();
+
+  /**
+   * Answers a kept page, or hands the request to `next` (the app), offering its renderer a slot
+   * when the page could be kept. Runs first, on the bare Node request.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
+    const url = req.url ?? "";
+    if ((req.method !== "GET" && req.method !== "HEAD") || url.includes("?") || req.headers.authorization !== undefined)
+      return next();
+    if (Date.now() >= validUntil) {
+      pages.clear();
+      validUntil = nextBusinessYear();
+    }
+    const variants = pages.get(url);
+    if (!variants) return offer(req, url, next);
+    const cookie = req.headers.cookie;
+    if (!hasCookie(cookie, sessionCookieName)) return answer(req, res, variants.visitor, url, next);
+    sessionRole(cookie).then(
+      (role) => answer(req, res, variants[role ?? "visitor"], url, next),
+      (error: unknown) => {
+        // The app looks the session up again and answers as it would without a cache.
+        onError?.(error);
+        next();
+      },
+    );
+  }
+
+  function offer(req: IncomingMessage, url: string, next: () => void) {
+    if (req.method === "GET") offered.set(req, url);
+    next();
+  }
+
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kept: Kept | Promise<Kept> | undefined,
+    url: string,
+    next: () => void,
+  ) {
+    if (!kept) return offer(req, url, next);
+    if (kept instanceof Promise) {
+      kept.then(
+        (ready) => send(req, res, ready),
+        () => offer(req, url, next),
+      );
+      return;
+    }
+    send(req, res, kept);
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, kept: Kept) {
+    const representation = kept[chooseEncoding(req.headers["accept-encoding"])];
+    const incoming = req.headers["x-request-id"];
+    res.setHeader("X-Request-Id", typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID());
+    if (matchesEtag(req.headers["if-none-match"], representation.etag)) {
+      res.writeHead(304, representation.notModified);
+      res.end();
+      return;
+    }
+    res.writeHead(200, representation.headers);
+    res.end(req.method === "HEAD" ? undefined : representation.body);
+  }
+
+  /** The slot of a request `handle` offered to the app, for the renderer; the page's scripts carry `nonce`. */
+  function slot(req: IncomingMessage, nonce: string): PageCacheSlot | undefined {
+    const url = offered.get(req);
+    if (url === undefined || !nonce) return undefined;
+    return {
+      keep(status, headers, html, viewer) {
+        if (status !== 200 || headers.has("set-cookie")) return null;
+        if (!pages.has(url) && pages.size >= MAX_PAGES) return null;
+        const document = Buffer.from(html.toString("utf8").replaceAll(` nonce="${nonce}"`, ""), "utf8");
+        const csp = contentSecurityPolicy(env, inlineScriptHashes(document));
+        if (viewer === "visitor" && !headers.has("cache-control")) headers.set("Cache-Control", "no-cache");
+        const kept = [...headers.entries()].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()));
+        const pending = represent(document, csp, kept);
+        const variants = pages.get(url) ?? {};
+        variants[viewer] = pending;
+        pages.set(url, variants);
+        pending.then(
+          (ready) => {
+            if (variants[viewer] === pending) variants[viewer] = ready;
+          },
+          (error: unknown) => {
+            if (variants[viewer] === pending) delete variants[viewer];
+            onError?.(error);
+          },
+        );
+        headers.set("Content-Security-Policy", csp);
+        headers.set("Content-Length", String(document.byteLength));
+        headers.set("Vary", "Accept-Encoding, Cookie");
+        headers.set("X-Page-Cache", "miss");
+        return document;
+      },
+    };
+  }
+
+  /** The page's three encodings, each with all its headers, compressed once (off the main thread). */
+  async function represent(document: Buffer, csp: string, kept: Array<[string, string]>): Promise<Kept> {
+    const [br, gz] = await Promise.all([
+      brotli(document, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: document.byteLength,
+        },
+      }),
+      gzip(document, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    const tag = createHash("sha256").update(document).digest("base64url").slice(0, 27);
+    const one = (body: Buffer, encoding: Encoding): Representation => {
+      const etag = `"${tag}${encoding === "identity" ? "" : `-${encoding}`}"`;
+      const shared: OutgoingHttpHeaders = {
+        ...Object.fromEntries(kept),
+        ...Object.fromEntries(fixedHeaders),
+        "Content-Security-Policy": csp,
+        ETag: etag,
+        Vary: "Accept-Encoding, Cookie",
+      };
+      return {
+        body,
+        etag,
+        headers: {
+          ...shared,
+          ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+          "Content-Length": body.byteLength,
+          "X-Page-Cache": "hit",
+        },
+        notModified: shared,
+      };
+    };
+    return { br: one(br, "br"), gzip: one(gz, "gzip"), identity: one(document, "identity") };
+  }
+
+  return { handle, slot };
 }
 
 function hasCookie(header: string | undefined, name: string) {
@@ -45,72 +230,48 @@ function hasCookie(header: string | undefined, name: string) {
   return header.split(";").some((part) => part.trimStart().startsWith(`${name}=`));
 }
 
-const BROTLI = zlib.constants;
-
 /**
- * Compresses a kept page in one call, as the client accepts (brotli, else gzip).
- * The bytes differ per request (the nonce), so they cannot be kept compressed;
- * one synchronous call costs about half of what the streaming middleware does.
+ * The SHA-256 sources of a page's inline scripts, for its CSP. Data blocks (JSON-LD) are not run,
+ * so they need none. Our renderer escapes `</script` inside scripts, so the first closing tag ends one.
  */
-function encode(req: Request, res: Response, body: Buffer): Buffer {
-  res.vary("Accept-Encoding");
-  if (req.acceptsEncodings("br") === "br") {
-    res.setHeader("Content-Encoding", "br");
-    return zlib.brotliCompressSync(body, {
-      params: {
-        [BROTLI.BROTLI_PARAM_QUALITY]: 4,
-        [BROTLI.BROTLI_PARAM_LGWIN]: 18,
-        [BROTLI.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    });
+function inlineScriptHashes(document: Buffer): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of document
+    .toString("utf8")
+    .matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(attributes) || /\btype="application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
-  if (req.acceptsEncodings("gzip") === "gzip") {
-    res.setHeader("Content-Encoding", "gzip");
-    return zlib.gzipSync(body, { level: 6 });
-  }
-  return body;
+  return [...hashes];
 }
 
-export function createPageCache({ ttlSeconds, sessionCookieName }: PageCacheOptions) {
-  const entries = new Map<string, Entry>();
+/** The first instant of next year on the business's clock: the footer's year and "years serving" change then. */
+function nextBusinessYear() {
+  return requireBusinessInstant(`${businessParts().year + 1}-01-01`).getTime();
+}
 
-  /** Answers from the cache, or offers the renderer a slot to fill. Runs after securityHeaders (it needs the nonce). */
-  function middleware(req: Request, res: Response, next: NextFunction) {
-    if (ttlSeconds <= 0) return next();
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (req.originalUrl.includes("?") || req.headers.authorization || hasCookie(req.headers.cookie, sessionCookieName))
-      return next();
-    const nonce = String(res.locals.cspNonce ?? "");
-    if (!nonce) return next();
+const encodingChoices = new Map<string, Encoding>();
 
-    const key = req.path;
-    const entry = entries.get(key);
-    if (entry && entry.expires > Date.now()) {
-      for (const [name, value] of entry.headers) res.setHeader(name, value);
-      const body = encode(req, res, Buffer.from(entry.parts.join(nonce), "utf8"));
-      res.setHeader("Content-Length", body.byteLength);
-      res.setHeader("X-Page-Cache", "hit");
-      res.status(200).end(req.method === "HEAD" ? undefined : body);
-      return;
-    }
-    if (entry) entries.delete(key);
-    if (req.method === "GET") {
-      const slot: PageCacheSlot = {
-        store(status, headers, html) {
-          if (status !== 200 || headers.has("set-cookie")) return;
-          if (!entries.has(key) && entries.size >= MAX_ENTRIES) return;
-          entries.set(key, {
-            parts: html.toString("utf8").split(nonce),
-            headers: [...headers.entries()].filter(([name]) => !NOT_KEPT.has(name.toLowerCase())),
-            expires: Date.now() + ttlSeconds * 1000,
-          });
-          headers.set("X-Page-Cache", "miss");
-        },
-      };
-      res.locals.pageCache = slot;
-    }
-    next();
+/** The best encoding an `Accept-Encoding` header allows: brotli, else gzip, else none (choices remembered by header). */
+function chooseEncoding(header: string | string[] | undefined): Encoding {
+  if (typeof header !== "string" || header === "") return "identity";
+  const known = encodingChoices.get(header);
+  if (known) return known;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    weights.set(name === "x-gzip" ? "gzip" : name, q ? Number(q.slice(2)) || 0 : 1);
   }
+  const allows = (name: string) => (weights.get(name) ?? weights.get("*") ?? 0) > 0;
+  const choice: Encoding = allows("br") ? "br" : allows("gzip") ? "gzip" : "identity";
+  if (encodingChoices.size < 256) encodingChoices.set(header, choice);
+  return choice;
+}
 
-  return { middleware };
+/** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 says for it). */
+function matchesEtag(header: string | undefined, etag: string) {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }

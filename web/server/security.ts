@@ -4,41 +4,57 @@ import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import type { Env } from "@app/shared/env";
 
+/**
+ * The enforced Content-Security-Policy, with the sources that allow the page's scripts: a per-response
+ * nonce on every page, or the hashes of a kept public page's inline scripts (web/server/page-cache.ts).
+ * Either way 'strict-dynamic' lets those scripts load the app's modules, and nothing else runs.
+ */
+export function contentSecurityPolicy(env: Env, scriptSources: readonly string[]) {
+  const dev = !env.isProduction;
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")} 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    // Vite's HMR socket in development; socket.io on the same origin always.
+    `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
+    // The staff push alerts' service worker (/sw.js): without this, 'strict-dynamic' in script-src refuses it.
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(env.isProduction && env.APP_URL.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The security headers every response carries besides its CSP. */
+export function fixedSecurityHeaders(env: Env): Array<[string, string]> {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    // Turns off the legacy XSS auditor of old browsers, which itself could be abused; the CSP protects instead.
+    ["X-XSS-Protection", "0"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+    ...(env.APP_URL.startsWith("https:")
+      ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]]
+      : []),
+  ];
+}
+
 /** Per-request CSP nonce and the usual security headers; the CSP is enforced. */
 export function securityHeaders(env: Env) {
-  const dev = !env.isProduction;
+  const fixed = fixedSecurityHeaders(env);
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    const directives = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      // Vite's HMR socket in development; socket.io on the same origin always.
-      `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
-      // The staff push alerts' service worker (/sw.js): without this, 'strict-dynamic' in script-src refuses it.
-      "worker-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      "manifest-src 'self'",
-      ...(env.isProduction && env.APP_URL.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
-    ];
-    res.setHeader("Content-Security-Policy", directives.join("; "));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    // Turns off the legacy XSS auditor of old browsers, which itself could be abused; the CSP protects instead.
-    res.setHeader("X-XSS-Protection", "0");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    if (env.APP_URL.startsWith("https:")) {
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, [`'nonce-${nonce}'`]));
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

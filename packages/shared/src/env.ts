@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
 import { developmentVapidKeys } from "./keys";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
@@ -63,8 +63,8 @@ const base = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** After SIGTERM, how long web keeps serving (failing readiness) before it stops accepting connections (ms). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  /** How long a rendered public page is reused for anonymous visitors (seconds; 0 turns the page cache off). */
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Whether the marketing pages are rendered once and kept (1, the default) or rendered for every request (0). */
+  PAGE_CACHE: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
   /**
    * How many appointment requests from visitors per hour may email the address the visitor typed;
    * past it requests are still stored but only staff are emailed.
@@ -138,7 +138,7 @@ export interface Env {
   SWEEP_GRACE_MS: number;
   JOB_LOCK_MS: number;
   SHUTDOWN_DELAY_MS: number;
-  PAGE_CACHE_SECONDS: number;
+  PAGE_CACHE: boolean;
   ANON_REQUESTS_PER_HOUR: number;
   CHAT_STREAM_DELAY_MS: number;
   REMINDER_HOUR: number;
@@ -293,7 +293,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SWEEP_GRACE_MS: raw.SWEEP_GRACE_MS,
     JOB_LOCK_MS: raw.JOB_LOCK_MS,
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
-    PAGE_CACHE_SECONDS: raw.PAGE_CACHE_SECONDS,
+    PAGE_CACHE: raw.PAGE_CACHE === "1",
     ANON_REQUESTS_PER_HOUR: raw.ANON_REQUESTS_PER_HOUR,
     CHAT_STREAM_DELAY_MS: raw.CHAT_STREAM_DELAY_MS,
     REMINDER_HOUR: raw.REMINDER_HOUR,

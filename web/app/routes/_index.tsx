@@ -26,7 +26,7 @@ import {
 } from "~/features/marketing/ui";
 import { pageMeta } from "~/utils/seo";
 
-// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+// Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = ({ matches }) =>

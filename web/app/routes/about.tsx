@@ -20,7 +20,7 @@ import { useAppUrl } from "~/components/site/site-data";
 import { Container, CtaBand, FeatureCard, PageHero, Section } from "~/features/marketing/ui";
 import { breadcrumbJsonLd, pageMeta } from "~/utils/seo";
 
-// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+// Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = ({ matches }) =>

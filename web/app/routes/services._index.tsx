@@ -8,7 +8,7 @@ import { useAppUrl } from "~/components/site/site-data";
 import { CallButton, CheckList, Container, ContactButton, CtaBand, PageHero } from "~/features/marketing/ui";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta } from "~/utils/seo";
 
-// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+// Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -25,7 +25,7 @@ import {
   Section,
 } from "~/features/marketing/ui";
 
-// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+// Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const handle = { pageCache: true };
 
 export const meta = serviceMeta("commercial", {

@@ -18,7 +18,7 @@ import { business } from "@app/shared/business";
 import { ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CtaBand, Section } from "~/features/marketing/ui";
 
-// Rendered once a minute for visitors who are not signed in (web/server/page-cache.ts).
+// Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const handle = { pageCache: true };
 
 export const meta = serviceMeta("emergency", {

@@ -59,10 +59,25 @@ export async function readSessionToken(
     const token = match?.[1];
     return token && token.length <= MAX_TOKEN_LENGTH ? { token, source: "bearer" } : null;
   }
-  const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH
-    ? { token: value, source: "cookie" }
-    : null;
+  const token = await sessionTokenInCookies(request.headers.get("Cookie"), env);
+  return token ? { token, source: "cookie" } : null;
+}
+
+/** The session token of a `Cookie` header, or null when there is none or its signature is wrong. */
+async function sessionTokenInCookies(cookieHeader: string | null | undefined, env: Env): Promise<string | null> {
+  const value: unknown = await sessionCookie(env).parse(cookieHeader ?? null);
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH ? value : null;
+}
+
+/**
+ * The role of the live session a `Cookie` header presents, or null: the same check as every page's
+ * (signature, then `findSession`), for the page cache, which picks a kept page by role before any
+ * page runs (web/server/page-cache.ts).
+ */
+export async function sessionRoleInCookies(db: Db, env: Env, cookieHeader: string | undefined) {
+  const token = await sessionTokenInCookies(cookieHeader, env);
+  const session = token ? await findSession(db, token) : null;
+  return session?.user.role ?? null;
 }
 
 /** A new session for a user who has just proved who they are. */
