@@ -243,3 +243,29 @@ describe("marketing pages served as static files", () => {
     expect((await page("/no-such-page")).status).toBe(404);
   });
 });
+
+describe("the build's assets", () => {
+  it("are sent compressed ahead of time in the form the browser accepts, cached for a year", async () => {
+    const html = (await page("/")).html;
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    for (const asset of [stylesheet!, script!]) {
+      const get = (encoding: string, headers: Record<string, string> = {}) =>
+        fetch(`${stack.url}${asset}`, { headers: { "Accept-Encoding": encoding, ...headers } });
+      const [br, gzip, plain] = await Promise.all([get("br, gzip"), get("gzip"), get("identity")]);
+      const bodies = await Promise.all([br, gzip, plain].map((r) => r.text()));
+      expect([br.headers.get("content-encoding"), gzip.headers.get("content-encoding")]).toEqual(["br", "gzip"]);
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(bodies[0]).toBe(bodies[2]);
+      expect(bodies[1]).toBe(bodies[2]);
+      expect(bodies[2]!.length).toBeGreaterThan(100);
+      expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(br.headers.get("content-type")).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
+      expect(br.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(Number(br.headers.get("content-length"))).toBeLessThan(Number(plain.headers.get("content-length")));
+      const again = await get("br, gzip", { "If-None-Match": br.headers.get("etag")! });
+      expect(again.status).toBe(304);
+    }
+    expect((await fetch(`${stack.url}/assets/no-such-file.js`)).status).toBe(404);
+  });
+});

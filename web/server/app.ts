@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -11,6 +11,7 @@ import { redactUrl } from "@app/shared/redact";
 import { sessionCookieName, sessionRoleInCookies } from "../app/utils/session.server";
 import { createPageCache } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
+import { loadStaticAssets } from "./static-assets";
 import {
   bodyLimit,
   formPostsOnly,
@@ -34,8 +35,8 @@ export interface AppOptions {
 }
 
 /**
- * The web process's request listener: the kept public pages first (web/server/page-cache.ts, never
- * in development), then the Express app.
+ * The web process's request listener: the build's assets and the kept marketing pages first
+ * (web/server/static-assets.ts, web/server/page-cache.ts; never in development), then the Express app.
  */
 export function createApp({ services, vite, build, clientDir, isShuttingDown }: AppOptions): RequestListener {
   const { env, logger } = services;
@@ -120,7 +121,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   if (vite) {
     app.use(vite.middlewares);
   } else if (clientDir) {
-    // Fingerprinted assets: cached for a year, never revalidated.
+    // Fingerprinted assets not held in memory (static-assets.ts holds the build's scripts and stylesheets): cached for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // The service worker (web/public/sw.js) is checked for a new version at every visit: never cached for long.
     const serviceWorker = path.join(clientDir, "sw.js");
@@ -166,11 +167,15 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   );
   app.use(jsonErrors);
 
-  if (!pageCache) return app;
+  // Built assets and kept pages are answered before Express (web/server/static-responses.ts).
+  const assets = clientDir && !vite ? loadStaticAssets(path.join(clientDir, "assets"), env) : undefined;
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
+    app(req, res);
+  };
   return (req, res) => {
-    pageCache.handle(req, res, () => {
-      app(req, res);
-    });
+    if (assets?.handle(req, res)) return;
+    if (pageCache) pageCache.handle(req, res, () => toApp(req, res));
+    else toApp(req, res);
   };
 }
 

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Env } from "@app/shared/env";
 import { businessParts, requireBusinessInstant } from "@app/shared/time";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security";
+import { representations, sendKept, type Representations } from "./static-responses";
 
 /**
  * The marketing pages, served like static files.
@@ -41,20 +42,8 @@ export interface PageCacheSlot {
   keep(status: number, headers: Headers, html: Buffer, viewer: Viewer): Buffer<ArrayBuffer> | null;
 }
 
-type Encoding = "br" | "gzip" | "identity";
-
-interface Representation {
-  body: Buffer;
-  etag: string;
-  headers: OutgoingHttpHeaders;
-  /** What a 304 repeats of the 200's headers. */
-  notModified: OutgoingHttpHeaders;
-}
-
-type Kept = Record<Encoding, Representation>;
-
 /** A page's kept documents by viewer; a document being compressed is a promise meanwhile. */
-type PageVariants = Partial<Record<Viewer, Kept | Promise<Kept>>>;
+type PageVariants = Partial<Record<Viewer, Representations | Promise<Representations>>>;
 
 export interface PageCacheOptions {
   env: Env;
@@ -78,7 +67,6 @@ const NOT_KEPT = new Set([
   "x-request-id",
   "x-page-cache",
 ]);
-const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -123,32 +111,19 @@ export function createPageCache({ env, sessionCookieName, sessionRole, onError }
   function answer(
     req: IncomingMessage,
     res: ServerResponse,
-    kept: Kept | Promise<Kept> | undefined,
+    kept: Representations | Promise<Representations> | undefined,
     url: string,
     next: () => void,
   ) {
     if (!kept) return offer(req, url, next);
     if (kept instanceof Promise) {
       kept.then(
-        (ready) => send(req, res, ready),
+        (ready) => sendKept(req, res, ready),
         () => offer(req, url, next),
       );
       return;
     }
-    send(req, res, kept);
-  }
-
-  function send(req: IncomingMessage, res: ServerResponse, kept: Kept) {
-    const representation = kept[chooseEncoding(req.headers["accept-encoding"])];
-    const incoming = req.headers["x-request-id"];
-    res.setHeader("X-Request-Id", typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID());
-    if (matchesEtag(req.headers["if-none-match"], representation.etag)) {
-      res.writeHead(304, representation.notModified);
-      res.end();
-      return;
-    }
-    res.writeHead(200, representation.headers);
-    res.end(req.method === "HEAD" ? undefined : representation.body);
+    sendKept(req, res, kept);
   }
 
   /** The slot of a request `handle` offered to the app, for the renderer; the page's scripts carry `nonce`. */
@@ -186,7 +161,7 @@ export function createPageCache({ env, sessionCookieName, sessionRole, onError }
   }
 
   /** The page's three encodings, each with all its headers, compressed once (off the main thread). */
-  async function represent(document: Buffer, csp: string, kept: Array<[string, string]>): Promise<Kept> {
+  async function represent(document: Buffer, csp: string, kept: Array<[string, string]>): Promise<Representations> {
     const [br, gz] = await Promise.all([
       brotli(document, {
         params: {
@@ -197,29 +172,17 @@ export function createPageCache({ env, sessionCookieName, sessionRole, onError }
       }),
       gzip(document, { level: zlib.constants.Z_BEST_COMPRESSION }),
     ]);
-    const tag = createHash("sha256").update(document).digest("base64url").slice(0, 27);
-    const one = (body: Buffer, encoding: Encoding): Representation => {
-      const etag = `"${tag}${encoding === "identity" ? "" : `-${encoding}`}"`;
-      const shared: OutgoingHttpHeaders = {
+    return representations(
+      document,
+      { br, gzip: gz },
+      {
         ...Object.fromEntries(kept),
         ...Object.fromEntries(fixedHeaders),
         "Content-Security-Policy": csp,
-        ETag: etag,
         Vary: "Accept-Encoding, Cookie",
-      };
-      return {
-        body,
-        etag,
-        headers: {
-          ...shared,
-          ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-          "Content-Length": body.byteLength,
-          "X-Page-Cache": "hit",
-        },
-        notModified: shared,
-      };
-    };
-    return { br: one(br, "br"), gzip: one(gz, "gzip"), identity: one(document, "identity") };
+      },
+      { hit: { "X-Page-Cache": "hit" } },
+    );
   }
 
   return { handle, slot };
@@ -248,30 +211,4 @@ function inlineScriptHashes(document: Buffer): string[] {
 /** The first instant of next year on the business's clock: the footer's year and "years serving" change then. */
 function nextBusinessYear() {
   return requireBusinessInstant(`${businessParts().year + 1}-01-01`).getTime();
-}
-
-const encodingChoices = new Map<string, Encoding>();
-
-/** The best encoding an `Accept-Encoding` header allows: brotli, else gzip, else none (choices remembered by header). */
-function chooseEncoding(header: string | string[] | undefined): Encoding {
-  if (typeof header !== "string" || header === "") return "identity";
-  const known = encodingChoices.get(header);
-  if (known) return known;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    weights.set(name === "x-gzip" ? "gzip" : name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allows = (name: string) => (weights.get(name) ?? weights.get("*") ?? 0) > 0;
-  const choice: Encoding = allows("br") ? "br" : allows("gzip") ? "gzip" : "identity";
-  if (encodingChoices.size < 256) encodingChoices.set(header, choice);
-  return choice;
-}
-
-/** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 says for it). */
-function matchesEtag(header: string | undefined, etag: string) {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
