@@ -10,7 +10,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 
 export type Encoding = "br" | "gzip" | "identity";
 
-export interface Representation {
+interface Representation {
   body: Buffer;
   etag: string;
   headers: OutgoingHttpHeaders;
