@@ -253,6 +253,26 @@ test.describe("chat widget", () => {
     await expect(input(page)).toBeFocused();
   });
 
+  test("a visitor who has not chatted loads none of the chat's code until they reach for the button", async ({
+    page,
+  }) => {
+    const chatCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/chat-panel-[\w-]+\.js$/.test(request.url())) chatCode.push(request.url());
+    });
+    await page.goto(SERVICE_PAGE, { waitUntil: "networkidle" });
+    // Past the page's idle time, when the chat used to load for everyone.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 5000 })),
+    );
+    await page.waitForLoadState("networkidle");
+    expect(chatCode).toEqual([]);
+
+    await launcher(page).hover();
+    await expect.poll(() => chatCode.length).toBe(1);
+    await openChat(page);
+  });
+
   test("the conversation survives navigation and a reload", async ({ page }) => {
     await page.goto(SERVICE_PAGE);
     await openChat(page);

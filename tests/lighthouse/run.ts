@@ -49,7 +49,7 @@ interface PageResult {
   scores: Record<Category, number>;
   metrics: { fcp: string; lcp: string; tbt: string; cls: string; si: string };
   scriptBytes: number;
-  /** Of scriptBytes, what was requested after the load event (code the page imports later, such as the chat panel on idle). */
+  /** Of scriptBytes, what was requested after the load event (code the page imports later, such as the chat panel of a tab that already holds a conversation). */
   lateScriptBytes: number;
   /** Lighthouse's CPU benchmark for the run: lower means a busier machine and slower-looking pages. */
   benchmarkIndex: number;
@@ -244,8 +244,8 @@ test asserts a timing.
 ${table(results)}
 
 Home page JavaScript, compressed as transferred: **${kb(home.scriptBytes)}**, of which ${kb(home.lateScriptBytes)} is requested
-after the load event (code the page imports later, such as the chat panel the chat launcher preloads when the
-browser is idle) and ${kb(home.scriptBytes - home.lateScriptBytes)} before it. Transfer sizes include each response's headers.
+after the load event (code the page imports later: the chat panel loads when the visitor reaches for the
+chat button, or when the browser is idle for a tab that already holds a conversation) and ${kb(home.scriptBytes - home.lateScriptBytes)} before it. Transfer sizes include each response's headers.
 
 ${met ? "All budgets are met." : "Not all budgets are met (✗ above)."}${
     failing.length

@@ -1,12 +1,13 @@
 /**
  * The always-present part of the chat widget: the round floating button.
  * Everything else (the panel, the conversation logic and socket.io-client)
- * is a separate chunk, imported on first open or when the browser is idle
- * after load, so the widget adds almost nothing to the first paint.
+ * is a separate chunk, imported when the visitor points at, focuses or opens
+ * the button (or, for a tab that already holds a conversation, when the
+ * browser is idle after load), so the widget adds almost nothing to the page's load.
  */
 import { Loader2, MessageCircle, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
-import { readOpen, writeOpen } from "./storage";
+import { hasConversation, readOpen, writeOpen } from "./storage";
 import { useEscapeWithin } from "./use-escape-within";
 import type { ChatPanelProps } from "./types";
 import { useBusinessFacts } from "~/utils/business-facts";
@@ -77,14 +78,16 @@ export function ChatLauncher() {
     );
   }, []);
 
-  // After a reload: the panel at once if it was open (it reopens); otherwise when the browser is idle
-  // (it reconnects an existing conversation, so replies and staff messages still arrive).
+  // After a reload: the panel at once if it was open (it reopens); when this tab holds a conversation,
+  // once the browser is idle (it reconnects, so replies and staff messages still arrive). A visitor who
+  // has not chatted loads it only when they point at, focus or open the button: the page's first load
+  // stays free of the chat's code.
   useEffect(() => {
     if (readOpen()) {
       ensurePanel();
       return;
     }
-    return whenIdleAfterLoad(ensurePanel);
+    if (hasConversation()) return whenIdleAfterLoad(ensurePanel);
   }, [ensurePanel]);
 
   // Focus goes back to the button once the panel has closed (and the button is shown again on phones).

@@ -1,8 +1,7 @@
 /** The conversation in sessionStorage (see storage.ts); imported only by the lazily loaded panel. */
-import { storage } from "./storage";
+import { CONVERSATION_KEY, storage } from "./storage";
 import type { ChatItem } from "./types";
 
-const CONVERSATION_KEY = "bce-chat:conversation";
 /** Keep the stored conversation bounded. */
 const MAX_STORED_MESSAGES = 200;
 

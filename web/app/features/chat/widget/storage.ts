@@ -7,6 +7,8 @@
  * Every access is guarded (storage may be disabled, full or unavailable).
  */
 const OPEN_KEY = "bce-chat:open";
+/** The stored conversation (conversation-storage.ts reads and writes it). */
+export const CONVERSATION_KEY = "bce-chat:conversation";
 
 export function storage(): Storage | null {
   try {
@@ -30,5 +32,14 @@ export function writeOpen(open: boolean) {
     else storage()?.removeItem(OPEN_KEY);
   } catch {
     /* ignore */
+  }
+}
+
+/** Whether this tab holds a conversation (the launcher then loads the panel early, so replies still arrive). */
+export function hasConversation(): boolean {
+  try {
+    return storage()?.getItem(CONVERSATION_KEY) != null;
+  } catch {
+    return false;
   }
 }
