@@ -4,7 +4,7 @@
  * /login as an admin created directly in the database.
  */
 import type { Browser, Page } from "@playwright/test";
-import { businessDate, businessParts, requireBusinessInstant } from "@app/shared/time";
+import { businessDate, businessParts, formatTime, requireBusinessInstant } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, newCustomer, unique, waitLive } from "./staff";
 
@@ -436,6 +436,93 @@ test.describe("calendar", () => {
     await expect(
       main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ }),
     ).toContainText("Dryer outlet install");
+  });
+});
+
+test.describe("calendar at scale", () => {
+  test("a day of five shows three and +2 more; its dialog reads the day when opened and follows other staff's changes", async ({
+    page,
+    db,
+    request,
+  }) => {
+    test.slow(); // sign-in, a held request, live updates and axe on a shared machine
+    const customer = await newCustomer(db, "Ophelie Guidry");
+    const day = "2032-09-14";
+    const made = [];
+    for (let i = 1; i <= 5; i++)
+      made.push(
+        await db.booking.create({
+          data: {
+            customerId: customer.id,
+            summary: `Five-visit day ${i}`,
+            details: `Visit ${i} of the day`,
+            priority: i === 1 ? "emergency" : "medium",
+            scheduledDate: chicago(day, 7 + i),
+          },
+        }),
+      );
+    await adminPage(page, db, "/admin/calendar?month=2032-09");
+    const cell = main(page).getByRole("button", { name: /^Tuesday, September\s*14\s*, 2032: 5 appointments/ });
+    for (const i of [1, 2, 3]) await expect(cell).toContainText(`Five-visit day ${i}`);
+    for (const i of [4, 5]) await expect(cell).not.toContainText(`Five-visit day ${i}`);
+    await expect(cell).toContainText("+2 more");
+
+    // The day is read when its dialog opens: "Loading..." until it arrives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/calendar/day?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await cell.click();
+    const dialog = page.getByRole("dialog", { name: "Appointments for Tuesday, September 14, 2032" });
+    await expect(dialog.getByRole("status")).toHaveText("Loading...");
+    await expect(dialog).toContainText("5 appointment(s) scheduled for this day");
+    release();
+    await expect(dialog.getByRole("article")).toHaveCount(5);
+    await page.unroute("**/admin/calendar/day?*");
+    for (const [i, booking] of made.entries()) {
+      const entry = dialog.getByRole("article", { name: booking.summary });
+      await expect(entry).toContainText(formatTime(booking.scheduledDate));
+      await expect(entry).toContainText(`Visit ${i + 1} of the day`);
+      await expect(entry).toContainText(customer.name);
+      await expect(entry.getByRole("link", { name: customer.email })).toHaveAttribute(
+        "href",
+        `mailto:${customer.email}`,
+      );
+      await expect(entry.getByRole("link", { name: customer.phone })).toHaveAttribute("href", "tel:2255550142");
+    }
+    await expect(dialog.getByRole("article", { name: "Five-visit day 1" })).toContainText("Emergency Priority");
+    await expectNoAxeViolations(page);
+
+    // Another admin changes a visit and books one more that day: the open dialog and the cell follow.
+    const other = await createUser(db, "admin");
+    const login = await request.post("/api/auth/login", {
+      data: { email: other.email, password: "levee-breaker-2025" },
+    });
+    expect(login.status()).toBe(200);
+    const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const changed = await request.patch(`/api/bookings/${made[3]!.id}`, { headers, data: { status: "completed" } });
+    expect(changed.status()).toBe(200);
+    await expect(dialog.getByRole("article", { name: "Five-visit day 4" })).toContainText("Completed");
+    const added = await request.post("/api/bookings", {
+      headers,
+      data: { customerId: customer.id, summary: "Five-visit day 6", scheduledDate: chicago(day, 15).toISOString() },
+    });
+    expect(added.status()).toBe(201);
+    await expect(dialog.getByRole("article")).toHaveCount(6);
+    await expect(dialog).toContainText("6 appointment(s) scheduled for this day");
+    await page.keyboard.press("Escape");
+    const busier = main(page).getByRole("button", { name: /^Tuesday, September\s*14\s*, 2032: 6 appointments/ });
+    await expect(busier).toContainText("+3 more");
+
+    // A day that cannot be read says so, and can be tried again.
+    await page.route("**/admin/calendar/day?*", (route) => route.fulfill({ status: 500, body: "" }));
+    await busier.click();
+    await expect(dialog.getByRole("alert")).toContainText("Failed to load this day's appointments");
+    await page.unroute("**/admin/calendar/day?*");
+    await dialog.getByRole("button", { name: "Try again", exact: true }).click();
+    await expect(dialog.getByRole("article")).toHaveCount(6);
   });
 });
 
