@@ -336,6 +336,29 @@ describe("staff screens at scale (docs/decisions/011-staff-screens-at-scale.md)"
     expect(busy.html).not.toContain("Month cell filler");
     expect(Math.abs(busy.html.length - first.html.length)).toBeLessThan(100);
   });
+
+  it("a booking's own page shows it, and its forms post as a page; an unknown number is 404", async () => {
+    const booking = await book("Own page visit", "2034-09-02", 10 * 60, { details: "Ring twice" });
+    const shown = await page(`/admin/bookings/${booking.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain(`Booking #${booking.id}`);
+    expect(shown.html).toContain("Ring twice");
+    expect(shown.html).toContain(client.email);
+
+    const post = await fetch(`${stack.url}/admin/bookings/${booking.id}`, {
+      method: "POST",
+      headers: { ...admin.auth, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "update-status", bookingId: String(booking.id), status: "in_progress" }),
+    });
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain("Booking status updated successfully");
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("in_progress");
+
+    expect((await page("/admin/bookings/999999999")).status).toBe(404);
+    expect((await page("/admin/bookings/not-a-number")).status).toBe(404);
+    expect((await fetch(`${stack.url}/admin/bookings/${booking.id}`)).status).toBe(401);
+    expect((await fetch(`${stack.url}/admin/bookings/${booking.id}`, { headers: customer.auth })).status).toBe(403);
+  });
 });
 
 describe("statistics", () => {
