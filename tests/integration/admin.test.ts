@@ -266,6 +266,7 @@ describe("staff screens at scale (docs/decisions/011-staff-screens-at-scale.md)"
     const res = await fetch(`${stack.url}${path}`, { headers: { ...admin.auth, Accept: "text/html" } });
     return { status: res.status, html: await res.text() };
   };
+  const count = (text: string, part: string) => text.split(part).length - 1;
 
   it("GET /admin/calendar/day answers one Baton Rouge day's bookings with their customers, never stored", async () => {
     const before = await book("Day before, late", "2034-05-16", 23 * 60 + 30);
@@ -335,6 +336,48 @@ describe("staff screens at scale (docs/decisions/011-staff-screens-at-scale.md)"
     expect(busy.html).toMatch(/\+202<span[^>]*> more<\/span>/);
     expect(busy.html).not.toContain("Month cell filler");
     expect(Math.abs(busy.html.length - first.html.length)).toBeLessThan(100);
+  });
+
+  it("the bookings page carries each menu's choices once for 50 rows, and only what the rows show", async () => {
+    const technician = await stack.db.user.create({
+      data: {
+        firstName: "Zephirin",
+        lastName: "Menuonce",
+        email: `zephirin.${Date.now()}@test.example.com`,
+        passwordHash: "x",
+        role: "technician",
+      },
+    });
+    const base = Date.now() + 60_000;
+    await stack.db.booking.createMany({
+      data: Array.from({ length: 55 }, (_, i) => ({
+        customerId: client.id,
+        summary: `Fifty rows ${i}`,
+        details: `A long note about the visit, ${"more words ".repeat(30)}end ${i}`,
+        scheduledDate: requireBusinessInstant("2034-08-01", 8 * 60 + i),
+        createdAt: new Date(base + i * 1000),
+      })),
+    });
+    const { status, html } = await page("/admin/bookings");
+    expect(status).toBe(200);
+    expect(count(html, '<tr role="row">')).toBe(50 + 1); // and the header row
+    // One status menu and one technician menu, each option once; no menu in a row.
+    expect(count(html, 'role="listbox"')).toBe(2);
+    expect(count(html, '">In progress</li>')).toBe(1);
+    const markup = html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    expect(count(markup, "Zephirin Menuonce")).toBe(1);
+    expect(count(html, "<select")).toBe(2); // the status and priority filters
+    expect(count(html, "<option")).toBe(10); // their choices
+    // No inline icon in a row; details shortened; no whole booking records in the page's data.
+    const table = html.slice(html.indexOf("<table"), html.indexOf("</table>"));
+    expect(count(table, "<svg")).toBe(0);
+    expect(html).not.toContain("end 54");
+    expect(html).toContain("Fifty rows 54");
+    expect(html).not.toContain(client.email);
+    expect(html).not.toContain('\\"updatedAt\\"');
+    // Fifty rows in under 25 KB of table.
+    expect(table.length).toBeLessThan(25_000);
+    await stack.db.user.delete({ where: { id: technician.id } });
   });
 
   it("a booking's own page shows it, and its forms post as a page; an unknown number is 404", async () => {
