@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { addMonths, businessMonth, monthKey, monthRange } from "@app/shared/time";
+import { addMonths, businessMonth, endOfBusinessDay, monthKey, monthRange, startOfBusinessDay } from "@app/shared/time";
 import { signedInUser, TEST_PASSWORD } from "../support/accounts";
 import { randomIp, type Stack } from "../support/stack";
 import { request } from "./http";
@@ -82,6 +82,14 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
     return { benchmark: label, metric, value: `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}`, goal: "p95 ≤ 100" };
   };
 
+  /** Server times and the answer's size of one address, after a warm-up. */
+  const measureSamples = async (path: string) => {
+    const first = await serverTime(path);
+    const server: number[] = [];
+    for (let i = 0; i < rounds; i++) server.push((await serverTime(path)).server);
+    return { server, bytes: first.bytes };
+  };
+
   const measure = async (label: string, path: () => string | Promise<string>) => {
     const server: number[] = [];
     await serverTime(await path()); // warm-up
@@ -160,6 +168,16 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
     apiMonth.push(r.server);
     apiMonthBytes = r.bytes;
   }
+  // A day of the busy month as its calendar dialog reads it when opened, beside the same day through the JSON API.
+  const day = `${busyKey}-15`;
+  const dayPath = `/admin/calendar/day?date=${day}`;
+  const dayApiPath = `/api/bookings?limit=500&from=${startOfBusinessDay(day).toISOString()}&to=${endOfBusinessDay(day).toISOString()}`;
+  const dayCount = (
+    (await (await fetch(`${stack.url}${dayPath}`, { headers: admin.auth })).json()) as { bookings: unknown[] }
+  ).bookings.length;
+  const dayRead = await measureSamples(dayPath);
+  const dayApi = await measureSamples(dayApiPath);
+
   const bookingsPage = await measureDocument("/admin/bookings");
   const firstPageJson = (await serverTime("/api/bookings?limit=50")).bytes;
 
@@ -182,6 +200,10 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
     },
     timeRow(`reference: the same month through /api/bookings, 500 a page`, apiMonth),
     { benchmark: "", metric: "JSON bytes", value: kb(apiMonthBytes) },
+    timeRow(`/admin/calendar/day?date=${day} (its dialog, ${dayCount} bookings)`, dayRead.server),
+    { benchmark: "", metric: "JSON bytes", value: kb(dayRead.bytes) },
+    timeRow("reference: the same day through /api/bookings", dayApi.server),
+    { benchmark: "", metric: "JSON bytes", value: kb(dayApi.bytes) },
     timeRow("/admin/bookings page, first page (50 rows)", bookingsPage.times, "response time p50 / p95 (ms)"),
     {
       benchmark: "",
