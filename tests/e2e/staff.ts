@@ -59,3 +59,25 @@ export async function newCustomer(db: Db, name = "Clotilde Arceneaux") {
   const tag = unique("cust");
   return db.customer.create({ data: { name: `${name} ${tag}`, email: `${tag}@example.com`, phone: "(225) 555-0142" } });
 }
+
+/**
+ * A row's button on the bookings list ("Status for booking #12: Pending") and
+ * the page's one menu it opens, named like the button while open
+ * (docs/product.md#bookings-list).
+ */
+export function rowMenu(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return {
+    button: main(page).getByRole("button", { name: new RegExp(`^${escaped}: `) }),
+    list: page.getByRole("listbox", { name: label, exact: true }),
+  };
+}
+
+/** Opens a row's menu with the pointer and chooses `option`. */
+export async function chooseInRowMenu(page: Page, label: string, option: string) {
+  const { button, list } = rowMenu(page, label);
+  await button.click();
+  await expect(list).toBeVisible();
+  await list.getByRole("option", { name: option, exact: true }).click();
+  await expect(list).toBeHidden();
+}

@@ -358,6 +358,7 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "before",
       "after",
       "month",
+      "date",
       "q",
       "page",
       "item",
@@ -372,6 +373,7 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "/api/admin/users",
       "/api/admin/stats",
       "/api/admin/audit",
+      "/admin/calendar/day",
     ];
     const pages = [
       "/admin",

@@ -2,6 +2,7 @@ import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredEmail, requiredText } from "./fields";
 import { businessInstant } from "../time";
+import { localDateSchema } from "./scheduling";
 import {
   ADDRESS_MAX_LENGTH,
   BOOKING_DETAILS_MAX_LENGTH,
@@ -125,6 +126,9 @@ export const bookingListQuerySchema = z.object({
   priority: z.enum(bookingPriorities).optional(),
   customerId: z.coerce.number().int().positive().optional(),
 });
+
+/** GET /admin/calendar/day?date=YYYY-MM-DD (admin): one day of the calendar, for its dialog. */
+export const calendarDayQuerySchema = z.object({ date: localDateSchema });
 
 export const customerSearchQuerySchema = z.object({
   name: z.string().trim().max(120).optional(),

@@ -46,7 +46,7 @@ export async function listBookings(context: AppLoadContext, query: BookingListQu
   };
 }
 
-/** Every booking scheduled in [from, to), for the calendar's visible month. */
+/** Every booking scheduled in [from, to), by time: the calendar dialog's day (calendar.server.ts). */
 export async function bookingsBetween(context: AppLoadContext, from: Date, to: Date) {
   const rows = await context.services.db.booking.findMany({
     where: { scheduledDate: { gte: from, lt: to } },

@@ -1,19 +1,21 @@
 /**
- * The /admin/bookings page's paging, in both directions, on top of
- * listBookings (newest first, keyset). "Older" continues with listBookings'
- * cursor; "Newer" reads the rows just above the page's first row in
- * ascending order and flips them. Every read is a ranged, indexed query, so
- * page 2,000 costs what page 1 does.
+ * The /admin/bookings page's rows and paging, in both directions, newest
+ * first with a keyset (the cursors of GET /api/bookings, `<createdAt ms>_<id>`).
+ * "Older" reads on below the page's last row; "Newer" reads the rows just
+ * above its first row in ascending order and flips them. Every read is a
+ * ranged, indexed query, so page 2,000 costs what page 1 does, and reads only
+ * the columns a row shows.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
-import { bookingInclude, serializeBooking } from "@app/shared/bookings";
+import { personName } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
-import { listBookings } from "./bookings-list.server";
 import { mergeCandidates } from "./merge-customer.server";
 import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
 
 const BOOKINGS_PAGE_SIZE = 50;
+/** The list shows the first two lines of a booking's details; its own page shows them all. */
+const DETAILS_SHOWN = 90;
 
 type Status = (typeof bookingStatuses)[number];
 type Priority = (typeof bookingPriorities)[number];
@@ -43,7 +45,85 @@ export function parseBookingsSearch(search: URLSearchParams): BookingsPageQuery 
   };
 }
 
-const cursorOf = (b: { createdAt: string; id: number }) => `${new Date(b.createdAt).getTime()}_${b.id}`;
+/** What a row of the list is read with: only what it shows, and the customer's email for the Merge check. */
+const rowSelect = {
+  id: true,
+  customerId: true,
+  summary: true,
+  details: true,
+  priority: true,
+  status: true,
+  scheduledDate: true,
+  createdAt: true,
+  serviceTitanId: true,
+  needsPlacing: true,
+  technicianId: true,
+  customer: { select: { name: true, email: true } },
+  technician: { select: { firstName: true, lastName: true } },
+} satisfies Prisma.BookingSelect;
+
+type RowRecord = Prisma.BookingGetPayload<{ select: typeof rowSelect }>;
+
+/**
+ * A row of the list as the page receives it: only what the row shows, with
+ * nothing the rows share (the technicians' names come once, with the menu).
+ * A tuple rather than an object, because the page's data names every property
+ * of every row once more (about 70 bytes a row); `bookingRow` in the page
+ * reads it back. Times are whole seconds since 1970 (Unix time), shown in Baton Rouge time.
+ */
+export type BookingRowData = [
+  id: number,
+  customerId: number,
+  customer: string | null,
+  summary: string,
+  /** The first DETAILS_SHOWN characters. */
+  details: string | null,
+  scheduled: number,
+  /** A request still to be placed (an emergency, or a request that named no window). */
+  needsPlacing: boolean,
+  priority: Priority,
+  status: Status,
+  created: number,
+  // What most rows do not have comes last, and a row ends at its last value.
+  technicianId?: number | null,
+  /** Only for a technician no longer active, who is not on the menu. */
+  technicianName?: string | null,
+  serviceTitanId?: string | null,
+  /** A lead whose email matches an older customer record: that record (the Merge button). */
+  mergeInto?: { id: number; name: string } | null,
+];
+
+const unixTime = (instant: Date) => Math.floor(instant.getTime() / 1000);
+
+function shorten(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function rowData(b: RowRecord, active: ReadonlySet<number>, mergeInto?: { id: number; name: string }): BookingRowData {
+  const row: BookingRowData = [
+    b.id,
+    b.customerId,
+    b.customer?.name ?? null,
+    b.summary,
+    b.details ? shorten(b.details, DETAILS_SHOWN) : null,
+    unixTime(b.scheduledDate),
+    b.needsPlacing,
+    b.priority,
+    b.status,
+    unixTime(b.createdAt),
+    b.technicianId,
+    b.technicianId && b.technician && !active.has(b.technicianId) ? personName(b.technician) : null,
+    b.serviceTitanId,
+    mergeInto ?? null,
+  ];
+  while (row.length > 10 && row[row.length - 1] === null) row.pop();
+  return row;
+}
+
+const cursorOf = (b: { createdAt: Date; id: number }) => `${b.createdAt.getTime()}_${b.id}`;
 
 function parseCursor(cursor: string) {
   const [ms, id] = cursor.split("_").map(Number) as [number, number];
@@ -67,53 +147,63 @@ async function exists(context: AppLoadContext, where: Prisma.BookingWhereInput) 
   return (await context.services.db.booking.findFirst({ where, select: { id: true } })) !== null;
 }
 
-/** A page of bookings, each lead that shares its email with an older customer record marked with that record. */
+/**
+ * A page of bookings for the list: its rows (each lead that shares its email
+ * with an older customer record marked with that record), the cursors of the
+ * pages either side, and the active technicians for the page's one technician menu.
+ */
 export async function bookingsPage(context: AppLoadContext, query: BookingsPageQuery, limit = BOOKINGS_PAGE_SIZE) {
   const [page, technicians] = await Promise.all([
     bookingsOnPage(context, query, limit),
     loadTechnicians(context.services.db),
   ]);
+  const merges = await mergeCandidates(context, page.rows);
+  const active = new Set(technicians.map((t) => t.id));
   return {
-    ...page,
+    bookings: page.rows.map((b) => rowData(b, active, merges[b.id])),
+    older: page.older,
+    newer: page.newer,
+    paged: page.paged,
     technicians: technicianChoices(technicians),
-    mergeInto: await mergeCandidates(context, page.bookings),
   };
+}
+
+function readRows(
+  context: AppLoadContext,
+  where: Prisma.BookingWhereInput,
+  direction: "asc" | "desc",
+  take: number,
+): Promise<RowRecord[]> {
+  return context.services.db.booking.findMany({
+    where,
+    orderBy: [{ createdAt: direction }, { id: direction }],
+    take,
+    select: rowSelect,
+  });
 }
 
 async function bookingsOnPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
   if (query.after) {
-    const rows = await context.services.db.booking.findMany({
-      where: { AND: [filters(query), newerThan(query.after)] },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: limit + 1,
-      include: bookingInclude,
-    });
+    const found = await readRows(context, { AND: [filters(query), newerThan(query.after)] }, "asc", limit + 1);
     // Nothing newer beyond these: this is the newest page, shown in full from the top.
-    if (rows.length <= limit) return { ...(await firstPage(context, query, limit)), paged: false };
-    const bookings = rows.slice(0, limit).reverse().map(serializeBooking);
-    const first = bookings[0]!;
-    const last = bookings[bookings.length - 1]!;
+    if (found.length <= limit) return { ...(await olderPage(context, query, limit)), newer: null, paged: false };
+    const rows = found.slice(0, limit).reverse();
+    const last = rows[rows.length - 1]!;
     const older = (await exists(context, { AND: [filters(query), olderThan(cursorOf(last))] })) ? cursorOf(last) : null;
-    return { bookings, older, newer: cursorOf(first), paged: true };
+    return { rows, older, newer: cursorOf(rows[0]!), paged: true };
   }
-  if (!query.before) return { ...(await firstPage(context, query, limit)), paged: false };
-  const { bookings, nextCursor } = await listBookings(context, {
-    limit,
-    cursor: query.before,
-    status: query.status,
-    priority: query.priority,
-  });
-  const first = bookings[0];
+  const page = await olderPage(context, query, limit);
+  if (!query.before) return { ...page, newer: null, paged: false };
+  const first = page.rows[0];
   const newer =
     first && (await exists(context, { AND: [filters(query), newerThan(cursorOf(first))] })) ? cursorOf(first) : null;
-  return { bookings, older: nextCursor, newer, paged: true };
+  return { ...page, newer, paged: true };
 }
 
-async function firstPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
-  const { bookings, nextCursor } = await listBookings(context, {
-    limit,
-    status: query.status,
-    priority: query.priority,
-  });
-  return { bookings, older: nextCursor, newer: null as string | null };
+/** Newest first from the top, or from the "Older" cursor (a keyset read: page 2,000 costs what page 1 does). */
+async function olderPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
+  const where = query.before ? { AND: [filters(query), olderThan(query.before)] } : filters(query);
+  const found = await readRows(context, where, "desc", limit + 1);
+  const rows = found.slice(0, limit);
+  return { rows, older: found.length > limit ? cursorOf(rows[rows.length - 1]!) : null };
 }

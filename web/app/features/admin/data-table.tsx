@@ -115,3 +115,20 @@ export function Td({
     </td>
   );
 }
+
+/*
+ * A body, rows and cells with no classes of their own, for a table styled as a
+ * whole by a class of the stylesheet (the bookings list's `.bookings-table`,
+ * styles.css): a page of 50 rows then carries bare cells. The table, its row
+ * groups and rows keep their explicit roles; a cell is a cell of its row by
+ * its tag (Chromium keeps it so with the phone layout's display changes), which
+ * spares each of the 400 cells of a page its own `role="cell"`
+ * (docs/decisions/011-staff-screens-at-scale.md).
+ */
+export function BareTBody({ children }: { children: ReactNode }) {
+  return <tbody role="rowgroup">{children}</tbody>;
+}
+
+export function BareTr(props: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr role="row" {...props} />;
+}

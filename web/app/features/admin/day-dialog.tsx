@@ -11,106 +11,139 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
-import type { CustomerSummary } from "./action-result";
-import { PriorityBadge, StatusBadge } from "./badges";
-import type { CalendarBooking } from "./calendar.server";
+import type { TechnicianChoice } from "@app/shared/scheduling";
 import { formatLocalDate, formatTime } from "@app/shared/time";
+import { PriorityBadge, StatusBadge } from "./badges";
+import type { CalendarDayBooking } from "./calendar.server";
 import { telHref } from "./format";
 import { TechnicianSelect } from "./technician-select";
-import type { TechnicianChoice } from "@app/shared/scheduling";
 
-type CustomerState =
-  { status: "loading" } | { status: "error"; message: string } | { status: "done"; byId: Map<number, CustomerSummary> };
+type DayState =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "done"; bookings: CalendarDayBooking[]; technicians: TechnicianChoice[] };
+
+const LOAD_FAILED = "Failed to load this day's appointments";
 
 /**
- * The customers of the open day's bookings: GET /api/customers/search?ids=…,
- * only while the dialog is open and there are ids (docs/product.md#calendar).
+ * The open day's bookings with their customers' contact details, read from
+ * GET /admin/calendar/day?date=… when the dialog opens, and again whenever
+ * `version` changes: the calendar passes its loader data, which is new after
+ * every reload of the page (a live update from other staff or a customer, or
+ * this dialog's own technician change). What an earlier read found stays on
+ * screen while the next one is on its way.
  */
-function useDayCustomers(open: boolean, ids: number[]): CustomerState {
+function useCalendarDay(day: string, version: unknown): DayState & { retry: () => void } {
   // Stable: it changes only with the router's revalidate function.
   const apiFetch = useApiFetch();
-  const key = [...new Set(ids)].sort((a, b) => a - b).join(",");
-  const [state, setState] = useState<{ key: string; value: CustomerState }>({ key: "", value: { status: "loading" } });
-  // A closed dialog forgets what it fetched, so opening it again shows "loading" until the new answer.
-  if (!open && state.key !== "") setState({ key: "", value: { status: "loading" } });
+  const [state, setState] = useState<{ day: string; value: DayState } | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!open || !key) return;
     const controller = new AbortController();
-    apiFetch(`/api/customers/search?ids=${key}`, { signal: controller.signal })
+    apiFetch(`/admin/calendar/day?date=${encodeURIComponent(day)}`, { signal: controller.signal })
       .then(async (response) => {
-        if (!response.ok) throw new Error("Failed to fetch customers");
-        const list = (await response.json()) as CustomerSummary[];
-        if (!controller.signal.aborted)
-          setState({ key, value: { status: "done", byId: new Map(list.map((c) => [c.id, c])) } });
+        const body = (await response.json().catch(() => null)) as
+          | { success: true; bookings: CalendarDayBooking[]; technicians: TechnicianChoice[] }
+          | { success: false; message?: string }
+          | null;
+        if (controller.signal.aborted) return;
+        if (!response.ok || !body?.success)
+          setState({
+            day,
+            value: { status: "error", message: (body && !body.success && body.message) || LOAD_FAILED },
+          });
+        else setState({ day, value: { status: "done", bookings: body.bookings, technicians: body.technicians } });
       })
       .catch(() => {
-        if (!controller.signal.aborted)
-          setState({ key, value: { status: "error", message: "Failed to fetch customers" } });
+        if (!controller.signal.aborted) setState({ day, value: { status: "error", message: LOAD_FAILED } });
       });
     return () => controller.abort();
-  }, [open, key, apiFetch]);
+  }, [day, version, attempt, apiFetch]);
 
-  // What was fetched for another day is never shown for this one.
-  return state.key === key ? state.value : { status: "loading" };
+  const retry = () => setAttempt((n) => n + 1);
+  // What was read for another day is never shown for this one.
+  return { ...(state?.day === day ? state.value : { status: "loading" as const }), retry };
 }
 
 const countText = (n: number) => `${n} appointment(s) scheduled for this day`;
 
+/** "Appointments for {date}" (docs/product.md#calendar). Its contents exist, and read the day, only while it is open. */
 export function DayDialog({
   day,
-  bookings,
-  technicians,
+  total,
+  version,
   open,
   onOpenChange,
   onAddAnother,
 }: {
   day: string | null;
-  bookings: CalendarBooking[];
-  technicians: readonly TechnicianChoice[];
+  /** The day's count from the month, shown until the day itself is read. */
+  total: number;
+  version: unknown;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAddAnother: () => void;
 }) {
-  const customers = useDayCustomers(
-    open,
-    bookings.map((b) => b.customerId),
-  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Appointments for {day ? formatLocalDate(day) : ""}</DialogTitle>
-          <DialogDescription>{countText(bookings.length)}</DialogDescription>
-        </DialogHeader>
-        <ul className="grid gap-3">
-          {bookings.map((booking) => (
-            <li key={booking.id}>
-              <DayEntry booking={booking} customers={customers} technicians={technicians} />
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
-          <Button onClick={onAddAnother}>
-            <Plus aria-hidden="true" />
-            Add Another Appointment
-          </Button>
-        </DialogFooter>
+        {day ? <DayAppointments day={day} total={total} version={version} onAddAnother={onAddAnother} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DayEntry({
-  booking,
-  customers,
-  technicians,
+function DayAppointments({
+  day,
+  total,
+  version,
+  onAddAnother,
 }: {
-  booking: CalendarBooking;
-  customers: CustomerState;
-  technicians: readonly TechnicianChoice[];
+  day: string;
+  total: number;
+  version: unknown;
+  onAddAnother: () => void;
 }) {
-  const customer = customers.status === "done" ? customers.byId.get(booking.customerId) : undefined;
+  const state = useCalendarDay(day, version);
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Appointments for {formatLocalDate(day)}</DialogTitle>
+        <DialogDescription>{countText(state.status === "done" ? state.bookings.length : total)}</DialogDescription>
+      </DialogHeader>
+      {state.status === "loading" ? (
+        <p role="status" className="py-6 text-center text-sm text-slate-600">
+          Loading...
+        </p>
+      ) : state.status === "error" ? (
+        <Alert tone="destructive" role="alert" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{state.message}</span>
+          <Button type="button" size="sm" variant="outline" onClick={state.retry}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <ul className="grid gap-3">
+          {state.bookings.map((booking) => (
+            <li key={booking.id}>
+              <DayEntry booking={booking} technicians={state.technicians} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <DialogFooter>
+        <Button onClick={onAddAnother}>
+          <Plus aria-hidden="true" />
+          Add Another Appointment
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+function DayEntry({ booking, technicians }: { booking: CalendarDayBooking; technicians: readonly TechnicianChoice[] }) {
+  const { customer } = booking;
   const headingId = `day-booking-${booking.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3 sm:p-4">
@@ -154,13 +187,7 @@ function DayEntry({
       </div>
 
       <div className="mt-3 rounded-md bg-slate-50 p-2.5 text-sm">
-        {customers.status === "loading" ? (
-          <p className="text-slate-600">Loading customer info...</p>
-        ) : customers.status === "error" ? (
-          <p className="text-destructive">
-            {customers.message} (Customer ID: {booking.customerId})
-          </p>
-        ) : customer ? (
+        {customer ? (
           <div className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:gap-x-4">
             <span className="inline-flex items-center gap-1.5 font-medium text-slate-900">
               <UserRound aria-hidden="true" className="size-3.5 text-slate-500" />
@@ -182,7 +209,7 @@ function DayEntry({
             </a>
           </div>
         ) : (
-          <p className="text-slate-600">Customer ID: {booking.customerId}</p>
+          <p className="text-slate-600">Customer unknown</p>
         )}
       </div>
     </article>

@@ -45,24 +45,3 @@ export function telHref(phone: string): string {
 export const TIME_SLOTS = slotTimes("08:00", 10);
 export const DEFAULT_TIME_SLOT = "09:00";
 export const DEFAULT_PRIORITY: BookingPriority = "medium";
-
-/** Calendar colours (docs/product.md#calendar): priority dots and status backgrounds. */
-export const priorityDot: Record<BookingPriority, string> = {
-  emergency: "bg-red-600",
-  high: "bg-orange-500",
-  medium: "bg-yellow-400",
-  low: "bg-blue-500",
-};
-
-export function statusSurface(status: string): string {
-  switch (status) {
-    case "completed":
-      return "bg-green-100 text-green-950";
-    case "in_progress":
-      return "bg-blue-100 text-blue-950";
-    case "cancelled":
-      return "bg-red-100 text-red-950";
-    default:
-      return "bg-slate-100 text-slate-900";
-  }
-}

@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
@@ -20,21 +20,19 @@ import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
-import { bookingsPage, parseBookingsSearch } from "~/features/admin/bookings-page.server";
-import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
+import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
+import { BareTBody, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import {
   BOOKING_PRIORITIES,
   BOOKING_STATUSES,
   priorityLabel,
   statusLabel,
-  type Booking,
   type BookingStatus,
 } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
-import { TechnicianSelect } from "~/features/admin/technician-select";
-import type { TechnicianChoice } from "@app/shared/scheduling";
+import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features/admin/row-menu";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
@@ -92,7 +90,6 @@ export default function BookingsPage() {
     newer,
     paged,
     filters,
-    mergeInto,
     technicians,
     prefill: linkedPrefill,
   } = useLoaderData<typeof loader>();
@@ -118,6 +115,15 @@ export default function BookingsPage() {
   const navigating = navigation.state === "loading" && navigation.location.pathname === "/admin/bookings";
   const loading = navigating || revalidator.state === "loading";
   const filtered = Boolean(filters.status || filters.priority);
+
+  // One status menu and one technician menu for the whole page; each row's button opens them for its booking.
+  const statusMenu = useRowMenu();
+  const technicianMenu = useRowMenu();
+  const technicianChoices = useMemo<MenuChoice[]>(
+    () => [{ value: "", label: "Unassigned" }, ...technicians.map((t) => ({ value: String(t.id), label: t.name }))],
+    [technicians],
+  );
+  const menus: RowMenus = { status: statusMenu, technician: technicianMenu, technicianChoices, hydrated };
 
   return (
     <AdminShell>
@@ -248,29 +254,32 @@ export default function BookingsPage() {
           ) : null}
         </div>
       ) : (
-        <DataTable caption="Bookings, newest first" busy={navigating}>
-          <THead>
-            <Th>Booking ID</Th>
-            <Th>Customer</Th>
-            <Th>Service</Th>
-            <Th>Scheduled</Th>
-            <Th>Priority</Th>
-            <Th>Status</Th>
-            <Th>Technician</Th>
-            <Th>Created</Th>
-            <Th className="w-40">Actions</Th>
-          </THead>
-          <TBody>
-            {bookings.map((booking) => (
-              <BookingRow
-                key={booking.id}
-                booking={booking}
-                mergeInto={mergeInto[booking.id]}
-                technicians={technicians}
-              />
-            ))}
-          </TBody>
-        </DataTable>
+        <>
+          <noscript>
+            <p className="mb-3 text-sm text-slate-600">
+              To change a booking&apos;s status or technician, open it by its number.
+            </p>
+          </noscript>
+          <DataTable caption="Bookings, newest first" busy={navigating} className="bookings-table">
+            <THead>
+              <Th>Booking ID</Th>
+              <Th>Customer</Th>
+              <Th>Service</Th>
+              <Th>Scheduled</Th>
+              <Th>Priority</Th>
+              <Th>Status</Th>
+              <Th>Technician</Th>
+              <Th>Created</Th>
+            </THead>
+            <BareTBody>
+              {bookings.map((row) => (
+                <BookingRow key={row[0]} booking={bookingRow(row)} menus={menus} />
+              ))}
+            </BareTBody>
+          </DataTable>
+          <RowMenu menu={statusMenu} label="Status" choices={STATUS_CHOICES} />
+          <RowMenu menu={technicianMenu} label="Technician" choices={technicianChoices} />
+        </>
       )}
 
       {older || newer ? (
@@ -312,103 +321,141 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   );
 }
 
-function BookingRow({
-  booking,
-  mergeInto,
-  technicians,
-}: {
-  booking: Booking;
-  mergeInto?: { id: number; name: string };
-  technicians: readonly TechnicianChoice[];
-}) {
-  const fetcher = useFetcher<typeof action>({ key: `booking-status-${booking.id}` });
-  const pending = fetcher.state !== "idle";
-  const pendingStatus = fetcher.formData?.get("status");
-  const shownStatus = (typeof pendingStatus === "string" ? pendingStatus : booking.status) as BookingStatus;
-  const selectId = `status-${booking.id}`;
+const STATUS_CHOICES: MenuChoice[] = BOOKING_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
 
-  useFetcherDone(fetcher, (result) =>
+/** A row of the page's data (a tuple, see BookingRowData) as named fields. */
+function bookingRow(row: BookingRowData) {
+  const [id, customerId, customer, summary, details, scheduled, needsPlacing, priority, status, created] = row;
+  const [, , , , , , , , , , technicianId, technicianName, serviceTitanId, mergeInto] = row;
+  return {
+    id,
+    customerId,
+    customer,
+    summary,
+    details,
+    scheduled: scheduled * 1000,
+    needsPlacing,
+    priority,
+    status,
+    created: created * 1000,
+    technicianId: technicianId ?? null,
+    technicianName: technicianName ?? null,
+    serviceTitanId: serviceTitanId ?? null,
+    mergeInto: mergeInto ?? null,
+  };
+}
+
+interface RowMenus {
+  status: ReturnType<typeof useRowMenu>;
+  technician: ReturnType<typeof useRowMenu>;
+  technicianChoices: readonly MenuChoice[];
+  hydrated: boolean;
+}
+
+/**
+ * A booking's row: what the list shows and nothing it shares with other rows
+ * (its look is `.bookings-table` in styles.css). Once the page is hydrated its
+ * status and technician are buttons that open the page's menus; each change
+ * posts through the row's own fetcher, so the row shows the new value and waits
+ * while it is on its way, and the toast says how it went. Without JavaScript the
+ * booking's number leads to its page, whose forms post as a page.
+ */
+function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>; menus: RowMenus }) {
+  const statusFetcher = useFetcher<typeof action>({ key: `booking-status-${booking.id}` });
+  const technicianFetcher = useFetcher<typeof action>({ key: `booking-technician-${booking.id}` });
+  const pendingStatus = statusFetcher.formData?.get("status");
+  const status = (typeof pendingStatus === "string" ? pendingStatus : booking.status) as BookingStatus;
+  const pendingTechnician = technicianFetcher.formData?.get("technicianId");
+  const technicianValue =
+    typeof pendingTechnician === "string" ? pendingTechnician : String(booking.technicianId ?? "");
+  const technicianName =
+    menus.technicianChoices.find((c) => c.value === technicianValue)?.label ??
+    (booking.technicianName ? `${booking.technicianName} (inactive)` : "Unknown technician");
+  // Someone no longer active still shows as the booking's technician, and on its menu.
+  const technicianChoices = booking.technicianName
+    ? [
+        ...menus.technicianChoices,
+        { value: String(booking.technicianId), label: `${booking.technicianName} (inactive)` },
+      ]
+    : menus.technicianChoices;
+
+  useFetcherDone(statusFetcher, (result) =>
     toastResult(result, "Booking status updated successfully", "Failed to update booking status"),
   );
+  useFetcherDone(technicianFetcher, (result) =>
+    toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician"),
+  );
 
+  const urgent = booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled";
   return (
-    <Tr
-      className={
-        booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled"
-          ? "max-md:border-red-300"
-          : undefined
-      }
-    >
-      <Td primary className="whitespace-nowrap">
-        <span className="font-mono text-sm font-semibold text-slate-900">#{booking.id}</span>
-      </Td>
-      <Td label="Customer">
-        {booking.customer ? <div className="font-medium text-slate-900">{booking.customer.name}</div> : null}
-        <div className="text-xs text-slate-600">Customer ID: {booking.customerId}</div>
-        {booking.serviceTitanId ? <div className="text-xs text-slate-600">ST: {booking.serviceTitanId}</div> : null}
-        {mergeInto ? <MergeCustomerButton bookingId={booking.id} into={mergeInto} /> : null}
-      </Td>
-      <Td label="Service" className="md:max-w-72">
-        <div className="font-medium text-slate-900">{booking.summary}</div>
-        {booking.details ? (
-          <p className="line-clamp-2 text-xs text-slate-600" title={booking.details}>
-            {booking.details}
-          </p>
-        ) : null}
-      </Td>
-      <Td label="Scheduled" half className="text-slate-700 max-md:order-5 md:whitespace-nowrap">
-        {formatDateTime(booking.scheduledDate)}
-        {booking.needsPlacing && booking.status === "pending" ? (
-          <div className="text-xs font-medium text-amber-800">To be placed</div>
-        ) : null}
-      </Td>
-      <Td label="Priority" half className="max-md:order-3">
+    <BareTr className={urgent ? "urgent" : undefined}>
+      <td>
+        <Link to={`/admin/bookings/${booking.id}`} discover="none">{`#${booking.id}`}</Link>
+      </td>
+      <td>
+        {booking.customer}
+        <small>{`Customer ID: ${booking.customerId}`}</small>
+        {booking.serviceTitanId ? <small>{`ST: ${booking.serviceTitanId}`}</small> : null}
+        {booking.mergeInto ? <MergeCustomerButton bookingId={booking.id} into={booking.mergeInto} /> : null}
+      </td>
+      <td>
+        {booking.summary}
+        {booking.details ? <small>{booking.details}</small> : null}
+      </td>
+      <td>
+        {formatDateTime(booking.scheduled)}
+        {booking.needsPlacing && booking.status === "pending" ? <small className="warn">To be placed</small> : null}
+      </td>
+      <td>
         <PriorityBadge priority={booking.priority} />
-      </Td>
-      <Td label="Status" half className="max-md:order-4">
-        <StatusBadge status={booking.status} />
-      </Td>
-      <Td label="Technician" className="max-md:order-7">
-        <TechnicianSelect booking={booking} technicians={technicians} />
-      </Td>
-      <Td label="Created" half className="whitespace-nowrap text-slate-700 max-md:order-6">
-        {formatDate(booking.createdAt, "Unknown")}
-      </Td>
-      <Td label="Actions" className="max-md:order-8">
-        <fetcher.Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="update-status" />
-          <input type="hidden" name="bookingId" value={booking.id} />
-          <label htmlFor={selectId} className="sr-only">
-            Status for booking #{booking.id}
-          </label>
-          <NativeSelect
-            id={selectId}
-            name="status"
-            value={shownStatus}
-            disabled={pending}
-            className="h-9 min-w-36 py-1"
-            onChange={(event) => {
-              if (event.currentTarget.value === booking.status) return;
-              fetcher.submit(
-                { intent: "update-status", bookingId: String(booking.id), status: event.currentTarget.value },
+      </td>
+      <td>
+        {menus.hydrated ? (
+          <RowMenuTrigger
+            menu={menus.status}
+            owner={`status-${booking.id}`}
+            label={`Status for booking #${booking.id}`}
+            value={status}
+            choices={STATUS_CHOICES}
+            busy={statusFetcher.state !== "idle"}
+            className={`badge st-${status}`}
+            onChoose={(value) =>
+              statusFetcher.submit(
+                { intent: "update-status", bookingId: String(booking.id), status: value },
                 { method: "post" },
-              );
-            }}
+              )
+            }
           >
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </NativeSelect>
-          <noscript>
-            <Button type="submit" size="sm" variant="outline">
-              Save<span className="sr-only"> status for booking #{booking.id}</span>
-            </Button>
-          </noscript>
-        </fetcher.Form>
-      </Td>
-    </Tr>
+            {statusLabel(status)}
+          </RowMenuTrigger>
+        ) : (
+          <StatusBadge status={status} />
+        )}
+      </td>
+      <td>
+        {menus.hydrated ? (
+          <RowMenuTrigger
+            menu={menus.technician}
+            owner={`technician-${booking.id}`}
+            label={`Technician for booking #${booking.id}`}
+            value={technicianValue}
+            choices={technicianChoices}
+            busy={technicianFetcher.state !== "idle"}
+            onChoose={(value) =>
+              technicianFetcher.submit(
+                { intent: "assign-technician", bookingId: String(booking.id), technicianId: value },
+                { method: "post" },
+              )
+            }
+          >
+            {technicianName}
+          </RowMenuTrigger>
+        ) : (
+          technicianName
+        )}
+      </td>
+      <td>{formatDate(booking.created, "Unknown")}</td>
+    </BareTr>
   );
 }
 

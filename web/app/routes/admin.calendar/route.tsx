@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, List, LoaderCircle, Plus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { ActionResult } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { CalendarGrid, CalendarLegend, groupByDay } from "~/features/admin/calendar-grid";
+import { CalendarGrid, CalendarLegend } from "~/features/admin/calendar-grid";
 import { addMonths, formatMonthTitle, monthKey, parseMonth } from "@app/shared/time";
 import { calendarMonth } from "~/features/admin/calendar.server";
 import { DayDialog } from "~/features/admin/day-dialog";
@@ -38,12 +38,11 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 export default function CalendarPage() {
   const data = useLoaderData<typeof loader>();
   const month = parseMonth(data.month)!;
-  const byDay = useMemo(() => groupByDay(data.bookings), [data.bookings]);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
 
-  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const [selectedDay, setSelectedDay] = useState<{ date: string; total: number } | null>(null);
   const [dayOpen, setDayOpen] = useState(false);
   const [newOpen, setNewOpen] = useState(false);
   const [newDate, setNewDate] = useState<string | undefined>(undefined);
@@ -56,7 +55,6 @@ export default function CalendarPage() {
   const pendingMonth = navigating ? parseMonth(new URLSearchParams(navigation.location.search).get("month")) : null;
   const base = pendingMonth ?? month;
   const monthHref = (key: string) => `/admin/calendar?month=${key}`;
-  const dayBookings = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
 
   const openNewBooking = (date?: string) => {
     setNewDate(date);
@@ -129,11 +127,11 @@ export default function CalendarPage() {
         <CalendarGrid
           month={month}
           today={data.today}
-          byDay={byDay}
+          days={data.days}
           interactive={hydrated}
-          onSelectDay={(day, list) => {
-            if (list.length) {
-              setSelectedDay(day);
+          onSelectDay={(day, total) => {
+            if (total) {
+              setSelectedDay({ date: day, total });
               setDayOpen(true);
             } else {
               openNewBooking(day);
@@ -143,15 +141,16 @@ export default function CalendarPage() {
       </div>
       <CalendarLegend />
 
+      {/* The month's data is new after every reload of the page: the open day reads itself again then. */}
       <DayDialog
-        day={selectedDay}
-        bookings={dayBookings}
-        technicians={data.technicians}
+        day={selectedDay?.date ?? null}
+        total={selectedDay?.total ?? 0}
+        version={data}
         open={dayOpen}
         onOpenChange={setDayOpen}
         onAddAnother={() => {
           setDayOpen(false);
-          openNewBooking(selectedDay ?? undefined);
+          openNewBooking(selectedDay?.date);
         }}
       />
       <NewBookingDialog open={newOpen} onOpenChange={setNewOpen} defaultDate={newDate} />

@@ -1,0 +1,21 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { bookingInclude, serializeBooking } from "@app/shared/bookings";
+import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
+import { positiveId } from "~/utils/api.server";
+
+/**
+ * One booking for its page (/admin/bookings/{id}, docs/product.md#a-booking):
+ * the booking with its customer and technician, and the active technicians its
+ * technician form offers. Null for an id that is not a booking.
+ */
+export async function bookingDetail(context: AppLoadContext, idParam: string | undefined) {
+  const id = positiveId(idParam);
+  if (!id) return null;
+  const { db } = context.services;
+  const [booking, technicians] = await Promise.all([
+    db.booking.findUnique({ where: { id }, include: bookingInclude }),
+    loadTechnicians(db),
+  ]);
+  if (!booking) return null;
+  return { booking: serializeBooking(booking), technicians: technicianChoices(technicians) };
+}

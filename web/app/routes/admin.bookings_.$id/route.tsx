@@ -1,0 +1,199 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CalendarDays, Mail, Phone, Siren } from "lucide-react";
+import type { ReactNode } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label, NativeSelect } from "~/components/ui/field";
+import { bookingsAction } from "~/features/admin/admin-actions.server";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
+import { bookingDetail } from "~/features/admin/booking-detail.server";
+import { BOOKING_STATUSES, statusLabel, telHref } from "~/features/admin/format";
+import { adminMeta } from "~/features/admin/meta";
+import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
+  adminMeta(loaded?.booking ? `Booking #${loaded.booking.id}` : "Booking not found", error);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const found = await bookingDetail(context, params.id);
+  return found ?? data({ booking: null, technicians: [] }, { status: 404 });
+}
+
+/**
+ * The page's forms post here as plain HTML forms, with or without JavaScript:
+ * `update-status` and `assign-technician`, the bookings list's own action
+ * (audited, and told to other open pages, as there).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return bookingsAction(request, context);
+}
+
+export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+export default function BookingPage() {
+  const { booking, technicians } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+
+  if (!booking)
+    return (
+      <AdminShell>
+        <AdminPageHeader back={{ to: "/admin/bookings", label: "Back to Bookings" }} title="Booking not found" />
+        <p className="text-slate-700">There is no booking with this number. It may have been merged or removed.</p>
+      </AdminShell>
+    );
+
+  // Someone no longer active still shows as the booking's technician.
+  const technicianChoices =
+    booking.technicianId && !technicians.some((t) => t.id === booking.technicianId)
+      ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
+      : technicians;
+  const customer = booking.customer;
+
+  return (
+    <AdminShell>
+      <AdminPageHeader
+        back={{ to: "/admin/bookings", label: "Back to Bookings" }}
+        title={`Booking #${booking.id}`}
+        description={booking.summary}
+        actions={
+          <Link
+            to={`/admin/calendar?month=${monthKey(businessMonth(new Date(booking.scheduledDate)))}`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <CalendarDays aria-hidden="true" />
+            Calendar View
+          </Link>
+        }
+      />
+
+      {posted ? (
+        <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
+          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong> {posted.message}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section
+          aria-labelledby="booking-heading"
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h2 id="booking-heading" className="text-lg font-semibold text-slate-900">
+              {booking.summary}
+            </h2>
+            <div className="flex flex-wrap gap-1.5">
+              <PriorityBadge priority={booking.priority} />
+              <StatusBadge status={booking.status} />
+            </div>
+          </div>
+          {booking.priority === "emergency" ? (
+            <Alert tone="destructive" className="mt-3 flex items-start gap-2 border-red-300">
+              <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <strong className="block font-semibold">Emergency Priority</strong>
+                This customer needs immediate attention. Call them and dispatch a technician right away.
+              </span>
+            </Alert>
+          ) : null}
+          {booking.details ? (
+            <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{booking.details}</p>
+          ) : null}
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Fact term="Scheduled">
+              {formatDateTime(booking.scheduledDate)}
+              {booking.needsPlacing && booking.status === "pending" ? (
+                <span className="block text-xs font-medium text-amber-800">To be placed</span>
+              ) : null}
+            </Fact>
+            <Fact term="Technician">{booking.technicianName ?? "Unassigned"}</Fact>
+            <Fact term="Address">{booking.address ?? "Not given"}</Fact>
+            <Fact term="Created">{formatDate(booking.createdAt, "Unknown")}</Fact>
+            <Fact term="Customer">
+              {customer ? <span className="block font-medium text-slate-900">{customer.name}</span> : null}
+              <span className="block text-slate-600">Customer ID: {booking.customerId}</span>
+              {booking.serviceTitanId ? (
+                <span className="block text-slate-600">ST: {booking.serviceTitanId}</span>
+              ) : null}
+            </Fact>
+            {customer ? (
+              <Fact term="Contact">
+                <a
+                  href={telHref(customer.phone)}
+                  className="flex items-center gap-1.5 text-brand-700 underline-offset-2 hover:underline"
+                >
+                  <Phone aria-hidden="true" className="size-3.5" />
+                  {customer.phone}
+                </a>
+                <a
+                  href={`mailto:${customer.email}`}
+                  className="flex items-center gap-1.5 break-all text-brand-700 underline-offset-2 hover:underline"
+                >
+                  <Mail aria-hidden="true" className="size-3.5" />
+                  {customer.email}
+                </a>
+              </Fact>
+            ) : null}
+          </dl>
+        </section>
+
+        <div className="grid content-start gap-4">
+          <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <input type="hidden" name="intent" value="update-status" />
+            <input type="hidden" name="bookingId" value={booking.id} />
+            <Label htmlFor="booking-status">Status</Label>
+            <div className="mt-1.5 flex gap-2">
+              <NativeSelect id="booking-status" name="status" defaultValue={booking.status} key={booking.status}>
+                {BOOKING_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {statusLabel(s)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Button type="submit" variant="outline" disabled={busy}>
+                Save<span className="sr-only"> status</span>
+              </Button>
+            </div>
+          </Form>
+          <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <input type="hidden" name="intent" value="assign-technician" />
+            <input type="hidden" name="bookingId" value={booking.id} />
+            <Label htmlFor="booking-technician">Technician</Label>
+            <div className="mt-1.5 flex gap-2">
+              <NativeSelect
+                id="booking-technician"
+                name="technicianId"
+                defaultValue={String(booking.technicianId ?? "")}
+                key={booking.technicianId ?? ""}
+              >
+                <option value="">Unassigned</option>
+                {technicianChoices.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Button type="submit" variant="outline" disabled={busy}>
+                Save<span className="sr-only"> technician</span>
+              </Button>
+            </div>
+          </Form>
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  );
+}
