@@ -1,12 +1,12 @@
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { addMonths, businessMonth, endOfBusinessDay, monthKey, monthRange, startOfBusinessDay } from "@app/shared/time";
-import { signedInUser, TEST_PASSWORD } from "../support/accounts";
-import { randomIp, type Stack } from "../support/stack";
+import { pageSessionCookie, signedInUser } from "../support/accounts";
+import type { Stack } from "../support/stack";
 import { request } from "./http";
 import { summarize, type BenchRow } from "./stats";
 
-/** The busy month the staff pages are measured on holds about this many bookings (the issue's figure). */
+/** The busy month the staff pages are measured on holds about this many bookings (a busy month for a growing contractor). */
 const BUSY_MONTH_BOOKINGS = 2_000;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -119,13 +119,7 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
   // The staff pages as a signed-in admin's browser fetches them: the session cookie of the login form,
   // compressed as browsers accept it. Documents carry no Server-Timing, so their figure is the whole
   // response on loopback (rendering and compression included), read from the first byte sent to the last received.
-  const login = await request(`${stack.url}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
-    body: new URLSearchParams({ intent: "login", email: admin.user.email, password: TEST_PASSWORD }).toString(),
-  });
-  const cookie = String(login.headers["set-cookie"]?.[0] ?? "").split(";")[0];
-  if (login.status !== 302 || !cookie) throw new Error(`admin login answered ${login.status}`);
+  const cookie = await pageSessionCookie(stack.url, admin.user.email);
   const browserHeaders = { Cookie: cookie, Accept: "text/html", "User-Agent": "bench" };
   const document = async (path: string, encoding: string) => {
     const t0 = performance.now();
