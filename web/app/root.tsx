@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -20,7 +21,7 @@ import { SiteHeader } from "~/components/site/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
-import { electricianJsonLd } from "~/utils/seo";
+import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
 import styles from "./styles.css?url";
 
 export const links: LinksFunction = () => [
@@ -63,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const appUrl = useRouteLoaderData<typeof loader>("root")?.appUrl;
+  const { pathname } = useLocation();
   return (
     <html lang="en-US">
       <head>
@@ -87,7 +89,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <ChatWidgetSlot />
         <Toaster />
-        {appUrl ? <JsonLd data={electricianJsonLd(appUrl)} /> : null}
+        {/* The business for search engines, on the pages they may index (staff and account pages carry none). */}
+        {appUrl && !privatePathPrefixes.some((prefix) => pathname.startsWith(prefix)) ? (
+          <JsonLd data={electricianJsonLd(appUrl)} />
+        ) : null}
         {/* Scrolls to the top on every new route; html's scroll-behavior makes it smooth unless reduced motion is asked for. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -11,6 +11,7 @@ export const publicPaths: readonly string[] = ["/", "/about", "/services", ...se
 
 /** Paths crawlers are asked to stay out of (robots.txt); the emailed links' pages also answer noindex themselves. */
 export const privatePathPrefixes: readonly string[] = [
+  "/account",
   "/admin",
   "/dashboard",
   "/jobs",
