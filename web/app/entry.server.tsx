@@ -32,7 +32,7 @@ export default function handleRequest(
         callback();
       },
       final(callback) {
-        let html = Buffer.concat(chunks);
+        let html = lowPriorityModulePreloads(Buffer.concat(chunks));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.byteLength));
         const viewer = viewerOf(remixContext);
@@ -69,6 +69,19 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY).unref();
   });
+}
+
+const MODULE_PRELOAD = '<link rel="modulepreload" ';
+/**
+ * The page is whole before any script runs (server-rendered, and working without JavaScript), so
+ * the app's modules are fetched after what paints it: Remix's `<Scripts>` preloads each module
+ * (`rel="modulepreload"`, fetched at high priority beside the stylesheet); in production each
+ * preload says `fetchpriority="low"`. Development serves modules from Vite and keeps Remix's
+ * markup as it is (React would report the extra attribute when it hydrates).
+ */
+function lowPriorityModulePreloads(html: Buffer): Buffer<ArrayBuffer> {
+  if (process.env.NODE_ENV !== "production" || !html.includes(MODULE_PRELOAD)) return html as Buffer<ArrayBuffer>;
+  return Buffer.from(html.toString("utf8").replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD}fetchpriority="low" `), "utf8");
 }
 
 /** Who the page was rendered for: a visitor, or the signed-in user's role (the root loader's `user`). */
