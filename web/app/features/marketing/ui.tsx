@@ -4,7 +4,7 @@
  * call-to-action. Server-rendered markup only (no client state).
  */
 import { Link } from "@remix-run/react";
-import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Phone, type LucideIcon } from "~/components/site/icons";
+import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Phone, type SiteIcon } from "~/components/site/icons";
 import { useId, type ReactNode } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { clsx as cn } from "clsx";
@@ -172,7 +172,7 @@ export function PageHero({
 }: {
   breadcrumb?: readonly BreadcrumbItem[];
   eyebrow?: string;
-  icon?: LucideIcon;
+  icon?: SiteIcon;
   title: ReactNode;
   intro: ReactNode;
   actions?: ReactNode;
@@ -274,7 +274,7 @@ export function FeatureCard({
   level = 3,
   className,
 }: {
-  icon: LucideIcon;
+  icon: SiteIcon;
   title: string;
   children: ReactNode;
   level?: 2 | 3;
