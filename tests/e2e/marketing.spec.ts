@@ -491,25 +491,26 @@ test.describe("site frame on a phone", () => {
   });
 });
 
-test.describe("signed in", () => {
-  async function logInAs(page: Page, db: import("@app/shared/db").Db, role: "customer" | "admin") {
-    const email = `${role}.marketing.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await db.user.create({
-      data: {
-        firstName: "Nell",
-        lastName: "Boudreaux",
-        email,
-        role,
-        passwordHash: await hashPassword("marketing-pw-1"),
-      },
-    });
-    await page.goto("/login");
-    await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await main(page).getByRole("textbox", { name: "Password", exact: true }).fill("marketing-pw-1");
-    await main(page).getByRole("button", { name: "Log In", exact: true }).click();
-    await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
-  }
+/** Signs in through the login form as a new user of this role (the session cookie of a browser). */
+async function logInAs(page: Page, db: import("@app/shared/db").Db, role: "customer" | "admin") {
+  const email = `${role}.marketing.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await db.user.create({
+    data: {
+      firstName: "Nell",
+      lastName: "Boudreaux",
+      email,
+      role,
+      passwordHash: await hashPassword("marketing-pw-1"),
+    },
+  });
+  await page.goto("/login");
+  await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await main(page).getByRole("textbox", { name: "Password", exact: true }).fill("marketing-pw-1");
+  await main(page).getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
+}
 
+test.describe("signed in", () => {
   test("a customer sees Logout (a plain POST form) and no Admin link", async ({ page, db }) => {
     await logInAs(page, db, "customer");
     await page.goto("/services");
@@ -590,21 +591,7 @@ test.describe("served as static files", () => {
     await expect(main(page).getByRole("heading", { level: 1 })).toBeVisible();
 
     // Signed in, the customer's kept page: their header from the first byte, and the same scripts allowed.
-    const email = `static.${Date.now()}@example.com`;
-    await db.user.create({
-      data: {
-        firstName: "Nell",
-        lastName: "Broussard",
-        email,
-        role: "customer",
-        passwordHash: await hashPassword("static-pw-1"),
-      },
-    });
-    await page.goto("/login");
-    await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await main(page).getByRole("textbox", { name: "Password", exact: true }).fill("static-pw-1");
-    await main(page).getByRole("button", { name: "Log In", exact: true }).click();
-    await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
+    await logInAs(page, db, "customer");
     for (const round of [["miss", "hit"], ["hit"]]) {
       const response = await page.goto("/services/panel-upgrades");
       expect(round).toContain(response!.headers()["x-page-cache"]);

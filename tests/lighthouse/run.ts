@@ -1,6 +1,6 @@
 /**
  * Mobile Lighthouse on the public pages, against the production build
- * (docs/product.md#performance-budgets: performance ≥ 95; accessibility, best practices and SEO 100).
+ * (docs/product.md#performance-budgets: 100 in performance, accessibility, best practices and SEO).
  *
  *   npm run build && npm run lighthouse            # WEB_BUILD_DIR / WORKER_DIST_DIR are honoured
  *   npm run lighthouse -- --runs 5                 # runs per page (the median performance run is kept)
@@ -28,7 +28,7 @@ import { productionEnv, startStack } from "../support/stack";
 const PAGES = ["/", "/services/panel-upgrades", "/contact"] as const;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const BUDGET: Record<Category, number> = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 
 const REPORT_DIR = path.join(ROOT, "tests/.results/lighthouse");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -53,6 +53,8 @@ interface PageResult {
   lateScriptBytes: number;
   /** Lighthouse's CPU benchmark for the run: lower means a busier machine and slower-looking pages. */
   benchmarkIndex: number;
+  /** The performance score of every run of the page, lowest first (the reported run is the median). */
+  performanceRuns?: number[];
   failing: string[];
 }
 
@@ -155,7 +157,8 @@ async function auditPage(baseUrl: string, pagePath: string, runs: number): Promi
     );
   }
   results.sort((a, b) => a.scores.performance - b.scores.performance);
-  return results[Math.floor(results.length / 2)]!;
+  const median = results[Math.floor(results.length / 2)]!;
+  return { ...median, performanceRuns: results.map((r) => r.scores.performance) };
 }
 
 function chromiumVersion() {
@@ -175,11 +178,11 @@ const mark = (c: Category, score: number) => (score >= BUDGET[c] ? "✓" : "✗"
 
 function table(results: PageResult[]) {
   const lines = [
-    "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS (compressed) | CPU benchmark |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS (compressed) | CPU benchmark | performance, every run |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...results.map(
       (r) =>
-        `| \`${r.path}\` | ${r.scores.performance} ${mark("performance", r.scores.performance)} | ${r.scores.accessibility} ${mark("accessibility", r.scores.accessibility)} | ${r.scores["best-practices"]} ${mark("best-practices", r.scores["best-practices"])} | ${r.scores.seo} ${mark("seo", r.scores.seo)} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} | ${kb(r.scriptBytes)} | ${r.benchmarkIndex} |`,
+        `| \`${r.path}\` | ${r.scores.performance} ${mark("performance", r.scores.performance)} | ${r.scores.accessibility} ${mark("accessibility", r.scores.accessibility)} | ${r.scores["best-practices"]} ${mark("best-practices", r.scores["best-practices"])} | ${r.scores.seo} ${mark("seo", r.scores.seo)} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} | ${kb(r.scriptBytes)} | ${r.benchmarkIndex} | ${(r.performanceRuns ?? []).join(", ")} |`,
     ),
   ];
   return lines.join("\n");
@@ -227,7 +230,7 @@ async function main() {
   const doc = `# Lighthouse
 
 Mobile Lighthouse on the public pages against the production build, as [product.md](product.md#performance-budgets) budgets them:
-performance ≥ 95; accessibility, best practices and SEO 100. These are measurements, not tests: no
+100 in performance, accessibility, best practices and SEO. These are measurements, not tests: no
 test asserts a timing.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
@@ -237,7 +240,7 @@ test asserts a timing.
 - Server: \`web\` and \`worker\` production builds started by \`tests/support/stack.ts\` (NODE_ENV=production) on 127.0.0.1,
   with PostgreSQL and Redis on this machine (2 cores)
 - Runs per page: ${runs}; the run with the median performance score is reported. The CPU benchmark is
-  Lighthouse's measure of the machine during that run: on this 2-core machine it reads about 2,000-3,000 when idle
+  Lighthouse's measure of the machine during that run: on this 2-core machine it reads about 2,000-4,000 when idle
   and drops below 1,000 when other builds or test suites run beside it, which costs performance points
   (mostly Total Blocking Time) on every page alike. Measure on a quiet machine.
 

@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone, Plus, Siren, UserRound } from "lucide-react";
+import { Clock, Mail, Phone, Plus, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -13,7 +13,7 @@ import {
 import { useApiFetch } from "~/features/auth/use-api-fetch";
 import type { TechnicianChoice } from "@app/shared/scheduling";
 import { formatLocalDate, formatTime } from "@app/shared/time";
-import { PriorityBadge, StatusBadge } from "./badges";
+import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";
 import type { CalendarDayBooking } from "./calendar.server";
 import { telHref } from "./format";
 import { TechnicianSelect } from "./technician-select";
@@ -167,15 +167,7 @@ function DayEntry({ booking, technicians }: { booking: CalendarDayBooking; techn
         </div>
       </div>
 
-      {booking.priority === "emergency" ? (
-        <Alert tone="destructive" className="mt-3 flex items-start gap-2 border-red-300">
-          <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            <strong className="block font-semibold">Emergency Priority</strong>
-            This customer needs immediate attention. Call them and dispatch a technician right away.
-          </span>
-        </Alert>
-      ) : null}
+      {booking.priority === "emergency" ? <EmergencyAlert /> : null}
 
       {booking.details ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{booking.details}</p> : null}
 

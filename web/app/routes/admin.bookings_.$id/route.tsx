@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarDays, Mail, Phone, Siren } from "lucide-react";
+import { CalendarDays, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
+import { EmergencyAlert, PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingDetail } from "~/features/admin/booking-detail.server";
 import { BOOKING_STATUSES, statusLabel, telHref } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
@@ -92,15 +92,7 @@ export default function BookingPage() {
               <StatusBadge status={booking.status} />
             </div>
           </div>
-          {booking.priority === "emergency" ? (
-            <Alert tone="destructive" className="mt-3 flex items-start gap-2 border-red-300">
-              <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                <strong className="block font-semibold">Emergency Priority</strong>
-                This customer needs immediate attention. Call them and dispatch a technician right away.
-              </span>
-            </Alert>
-          ) : null}
+          {booking.priority === "emergency" ? <EmergencyAlert /> : null}
           {booking.details ? (
             <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{booking.details}</p>
           ) : null}
