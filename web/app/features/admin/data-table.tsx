@@ -119,10 +119,9 @@ export function Td({
 /*
  * A body, rows and cells with no classes of their own, for a table styled as a
  * whole by a class of the stylesheet (the bookings list's `.bookings-table`,
- * styles.css): a page of 50 rows then carries bare cells. The table, its row
- * groups and rows keep their explicit roles; a cell is a cell of its row by
- * its tag (Chromium keeps it so with the phone layout's display changes), which
- * spares each of the 400 cells of a page its own `role="cell"`
+ * styles.css): a page of 50 rows then carries bare cells. Each keeps its
+ * explicit role, as every table here does, because some browsers drop a table's
+ * semantics once the phone layout changes its display
  * (docs/decisions/011-staff-screens-at-scale.md).
  */
 export function BareTBody({ children }: { children: ReactNode }) {
@@ -131,4 +130,8 @@ export function BareTBody({ children }: { children: ReactNode }) {
 
 export function BareTr(props: HTMLAttributes<HTMLTableRowElement>) {
   return <tr role="row" {...props} />;
+}
+
+export function BareTd(props: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td role="cell" {...props} />;
 }

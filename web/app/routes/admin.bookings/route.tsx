@@ -21,7 +21,7 @@ import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
-import { BareTBody, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
+import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import {
   BOOKING_PRIORITIES,
@@ -389,27 +389,27 @@ function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>
   const urgent = booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled";
   return (
     <BareTr className={urgent ? "urgent" : undefined}>
-      <td>
+      <BareTd>
         <Link to={`/admin/bookings/${booking.id}`} discover="none">{`#${booking.id}`}</Link>
-      </td>
-      <td>
+      </BareTd>
+      <BareTd>
         {booking.customer}
         <small>{`Customer ID: ${booking.customerId}`}</small>
         {booking.serviceTitanId ? <small>{`ST: ${booking.serviceTitanId}`}</small> : null}
         {booking.mergeInto ? <MergeCustomerButton bookingId={booking.id} into={booking.mergeInto} /> : null}
-      </td>
-      <td>
+      </BareTd>
+      <BareTd>
         {booking.summary}
         {booking.details ? <small>{booking.details}</small> : null}
-      </td>
-      <td>
+      </BareTd>
+      <BareTd>
         {formatDateTime(booking.scheduled)}
         {booking.needsPlacing && booking.status === "pending" ? <small className="warn">To be placed</small> : null}
-      </td>
-      <td>
+      </BareTd>
+      <BareTd>
         <PriorityBadge priority={booking.priority} />
-      </td>
-      <td>
+      </BareTd>
+      <BareTd>
         {menus.hydrated ? (
           <RowMenuTrigger
             menu={menus.status}
@@ -431,8 +431,8 @@ function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>
         ) : (
           <StatusBadge status={status} />
         )}
-      </td>
-      <td>
+      </BareTd>
+      <BareTd>
         {menus.hydrated ? (
           <RowMenuTrigger
             menu={menus.technician}
@@ -453,8 +453,8 @@ function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>
         ) : (
           technicianName
         )}
-      </td>
-      <td>{formatDate(booking.created, "Unknown")}</td>
+      </BareTd>
+      <BareTd>{formatDate(booking.created, "Unknown")}</BareTd>
     </BareTr>
   );
 }
