@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import { LiveAdmin, LiveIndicator } from "./live-admin";
@@ -59,5 +60,14 @@ export function AdminPageHeader({
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** What a form posted without JavaScript did, above a staff page's content ("Success: …" or "Error: …"). */
+export function PostedOutcome({ ok, message }: { ok: boolean; message: string }) {
+  return (
+    <Alert tone={ok ? "success" : "destructive"} role={ok ? "status" : "alert"} className="mb-4">
+      <strong className="font-semibold">{ok ? "Success" : "Error"}:</strong> {message}
+    </Alert>
   );
 }

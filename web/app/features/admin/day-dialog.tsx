@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone, Plus, UserRound } from "lucide-react";
+import { Clock, Plus, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ import type { TechnicianChoice } from "@app/shared/scheduling";
 import { formatLocalDate, formatTime } from "@app/shared/time";
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";
 import type { CalendarDayBooking } from "./calendar.server";
-import { telHref } from "./format";
+import { ContactLinks } from "./contact-links";
 import { TechnicianSelect } from "./technician-select";
 
 type DayState =
@@ -185,20 +185,7 @@ function DayEntry({ booking, technicians }: { booking: CalendarDayBooking; techn
               <UserRound aria-hidden="true" className="size-3.5 text-slate-500" />
               {customer.name}
             </span>
-            <a
-              href={telHref(customer.phone)}
-              className="inline-flex items-center gap-1.5 text-brand-700 underline-offset-2 hover:underline"
-            >
-              <Phone aria-hidden="true" className="size-3.5" />
-              {customer.phone}
-            </a>
-            <a
-              href={`mailto:${customer.email}`}
-              className="inline-flex items-center gap-1.5 break-all text-brand-700 underline-offset-2 hover:underline"
-            >
-              <Mail aria-hidden="true" className="size-3.5" />
-              {customer.email}
-            </a>
+            <ContactLinks phone={customer.phone} email={customer.email} inline />
           </div>
         ) : (
           <p className="text-slate-600">Customer unknown</p>

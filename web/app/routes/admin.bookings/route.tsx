@@ -13,12 +13,11 @@ import {
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
 import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
@@ -153,11 +152,7 @@ export default function BookingsPage() {
         }}
       />
 
-      {posted ? (
-        <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
-          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong> {posted.message}
-        </Alert>
-      ) : null}
+      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
 
       <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <Form

@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarDays, Mail, Phone } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingDetail } from "~/features/admin/booking-detail.server";
-import { BOOKING_STATUSES, statusLabel, telHref } from "~/features/admin/format";
+import { ContactLinks } from "~/features/admin/contact-links";
+import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { requireAdmin } from "~/utils/auth.server";
@@ -72,11 +72,7 @@ export default function BookingPage() {
         }
       />
 
-      {posted ? (
-        <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
-          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong> {posted.message}
-        </Alert>
-      ) : null}
+      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section
@@ -115,66 +111,34 @@ export default function BookingPage() {
             </Fact>
             {customer ? (
               <Fact term="Contact">
-                <a
-                  href={telHref(customer.phone)}
-                  className="flex items-center gap-1.5 text-brand-700 underline-offset-2 hover:underline"
-                >
-                  <Phone aria-hidden="true" className="size-3.5" />
-                  {customer.phone}
-                </a>
-                <a
-                  href={`mailto:${customer.email}`}
-                  className="flex items-center gap-1.5 break-all text-brand-700 underline-offset-2 hover:underline"
-                >
-                  <Mail aria-hidden="true" className="size-3.5" />
-                  {customer.email}
-                </a>
+                <ContactLinks phone={customer.phone} email={customer.email} />
               </Fact>
             ) : null}
           </dl>
         </section>
 
         <div className="grid content-start gap-4">
-          <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <input type="hidden" name="intent" value="update-status" />
-            <input type="hidden" name="bookingId" value={booking.id} />
-            <Label htmlFor="booking-status">Status</Label>
-            <div className="mt-1.5 flex gap-2">
-              <NativeSelect id="booking-status" name="status" defaultValue={booking.status} key={booking.status}>
-                {BOOKING_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {statusLabel(s)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <Button type="submit" variant="outline" disabled={busy}>
-                Save<span className="sr-only"> status</span>
-              </Button>
-            </div>
-          </Form>
-          <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <input type="hidden" name="intent" value="assign-technician" />
-            <input type="hidden" name="bookingId" value={booking.id} />
-            <Label htmlFor="booking-technician">Technician</Label>
-            <div className="mt-1.5 flex gap-2">
-              <NativeSelect
-                id="booking-technician"
-                name="technicianId"
-                defaultValue={String(booking.technicianId ?? "")}
-                key={booking.technicianId ?? ""}
-              >
-                <option value="">Unassigned</option>
-                {technicianChoices.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </NativeSelect>
-              <Button type="submit" variant="outline" disabled={busy}>
-                Save<span className="sr-only"> technician</span>
-              </Button>
-            </div>
-          </Form>
+          <FieldForm intent="update-status" bookingId={booking.id} name="status" value={booking.status} busy={busy}>
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </FieldForm>
+          <FieldForm
+            intent="assign-technician"
+            bookingId={booking.id}
+            name="technicianId"
+            value={String(booking.technicianId ?? "")}
+            busy={busy}
+          >
+            <option value="">Unassigned</option>
+            {technicianChoices.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </FieldForm>
         </div>
       </div>
     </AdminShell>
@@ -187,5 +151,48 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
       <dd className="mt-0.5 text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** The booking's fields its page changes: each one's label and menu id. */
+const FIELDS = {
+  status: { label: "Status", id: "booking-status" },
+  technicianId: { label: "Technician", id: "booking-technician" },
+} as const;
+
+/**
+ * One of the booking's fields as a plain form: its menu and a Save button, posting the list's
+ * intent for it. The menu starts again from the saved value after each post (`key`).
+ */
+function FieldForm({
+  intent,
+  bookingId,
+  name,
+  value,
+  busy,
+  children,
+}: {
+  intent: "update-status" | "assign-technician";
+  bookingId: number;
+  name: keyof typeof FIELDS;
+  value: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { label, id } = FIELDS[name];
+  return (
+    <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="bookingId" value={bookingId} />
+      <Label htmlFor={id}>{label}</Label>
+      <div className="mt-1.5 flex gap-2">
+        <NativeSelect id={id} name={name} defaultValue={value} key={value}>
+          {children}
+        </NativeSelect>
+        <Button type="submit" variant="outline" disabled={busy}>
+          Save<span className="sr-only"> {label.toLowerCase()}</span>
+        </Button>
+      </div>
+    </Form>
   );
 }

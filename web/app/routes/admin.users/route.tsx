@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useFetcher, useFetchers, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin/action-result";
 import { usersAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { RoleBadge } from "~/features/admin/badges";
 import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
@@ -52,10 +51,10 @@ export default function UsersPage() {
       />
 
       {posted ? (
-        <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mb-4">
-          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong>{" "}
-          {posted.ok ? "User role updated successfully." : posted.message || "Failed to update user role"}
-        </Alert>
+        <PostedOutcome
+          ok={posted.ok}
+          message={posted.ok ? "User role updated successfully." : posted.message || "Failed to update user role"}
+        />
       ) : null}
 
       <DataTable caption="All users">
