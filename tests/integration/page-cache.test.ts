@@ -248,7 +248,7 @@ describe("the build's assets", () => {
   it("are sent compressed ahead of time in the form the browser accepts, cached for a year", async () => {
     const html = (await page("/")).html;
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script = /<link data-modulepreload href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     for (const asset of [stylesheet!, script!]) {
       const get = (encoding: string, headers: Record<string, string> = {}) =>
         fetch(`${stack.url}${asset}`, { headers: { "Accept-Encoding": encoding, ...headers } });

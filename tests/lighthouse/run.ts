@@ -49,7 +49,7 @@ interface PageResult {
   scores: Record<Category, number>;
   metrics: { fcp: string; lcp: string; tbt: string; cls: string; si: string };
   scriptBytes: number;
-  /** Of scriptBytes, what was requested after the load event (code the page imports later, such as the chat panel of a tab that already holds a conversation). */
+  /** Of scriptBytes, what was requested after the load event (the app's modules, fetched once the page has painted). */
   lateScriptBytes: number;
   /** Lighthouse's CPU benchmark for the run: lower means a busier machine and slower-looking pages. */
   benchmarkIndex: number;
@@ -247,15 +247,12 @@ test asserts a timing.
 ${table(results)}
 
 Home page JavaScript, compressed as transferred: **${kb(home.scriptBytes)}**, of which ${kb(home.lateScriptBytes)} is requested
-after the load event (code the page imports later: the chat panel loads when the visitor reaches for the
-chat button, or when the browser is idle for a tab that already holds a conversation) and ${kb(home.scriptBytes - home.lateScriptBytes)} before it. Transfer sizes include each response's headers.
-
-Why performance moves between 98 and 100 from run to run: Lighthouse simulates the page on a slow
-phone from one real load, and counts as a dependency of the largest paint every request that had
-finished before the browser painted. On this machine the app's modules (fetched at low priority,
-not needed for the server-rendered page) sometimes finish a few milliseconds before the first
-paint, and the simulated LCP then includes them (about 2.0 s instead of 0.9 s). The next step is
-to start fetching them only after the first paint.
+after the load event and ${kb(home.scriptBytes - home.lateScriptBytes)} before it. Transfer sizes include each response's headers.
+The page paints and works without its JavaScript (rendered on the server, forms that post without
+it), so the app's modules are requested only once the page has painted and run a task at a time
+([decision 013](decisions/013-modules-after-first-paint.md)); the chat panel's code loads when a
+visitor reaches for the chat button, or when the browser is idle in a tab that already holds a
+conversation.
 
 ${met ? "All budgets are met." : "Not all budgets are met (✗ above)."}${
     failing.length

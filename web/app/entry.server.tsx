@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { modulesAfterFirstPaint } from "../server/modules-after-paint";
 import type { Viewer } from "../server/page-cache";
 import { NonceProvider } from "./utils/nonce";
 
@@ -32,7 +33,7 @@ export default function handleRequest(
         callback();
       },
       final(callback) {
-        let html = lowPriorityModulePreloads(Buffer.concat(chunks));
+        let html = scriptsAfterFirstPaint(Buffer.concat(chunks));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.byteLength));
         const viewer = viewerOf(remixContext);
@@ -71,17 +72,14 @@ export default function handleRequest(
   });
 }
 
-const MODULE_PRELOAD = '<link rel="modulepreload" ';
 /**
- * The page is whole before any script runs (server-rendered, and working without JavaScript), so
- * the app's modules are fetched after what paints it: Remix's `<Scripts>` preloads each module
- * (`rel="modulepreload"`, fetched at high priority beside the stylesheet); in production each
- * preload says `fetchpriority="low"`. Development serves modules from Vite and keeps Remix's
- * markup as it is (React would report the extra attribute when it hydrates).
+ * In the built app the modules are fetched once the page has painted (web/server/modules-after-paint.ts),
+ * whatever NODE_ENV says (the tests run the build). The development server serves modules from Vite
+ * and keeps Remix's markup as it is (React would report the changed attributes when it hydrates).
  */
-function lowPriorityModulePreloads(html: Buffer): Buffer<ArrayBuffer> {
-  if (process.env.NODE_ENV !== "production" || !html.includes(MODULE_PRELOAD)) return html as Buffer<ArrayBuffer>;
-  return Buffer.from(html.toString("utf8").replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD}fetchpriority="low" `), "utf8");
+function scriptsAfterFirstPaint(html: Buffer): Buffer<ArrayBuffer> {
+  if (import.meta.env.DEV) return html as Buffer<ArrayBuffer>;
+  return Buffer.from(modulesAfterFirstPaint(html.toString("utf8")), "utf8");
 }
 
 /** Who the page was rendered for: a visitor, or the signed-in user's role (the root loader's `user`). */

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { modulesAfterFirstPaint } from "./modules-after-paint";
+
+/** What Remix's `<Scripts>` renders, with lazy route discovery (the app's setting) or without it. */
+function page({ lazyDiscovery = true, nonce = "" } = {}) {
+  const attrs = nonce ? ` nonce="${nonce}"` : "";
+  const manifestImport = lazyDiscovery ? "" : 'import "/assets/manifest-1.js"';
+  return (
+    `<html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/>` +
+    `<link rel="modulepreload" href="/assets/components-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/>` +
+    `<link rel="modulepreload" href="/assets/_index-1.js"/></head><body><main>Hello</main>` +
+    `<script${attrs}>window.__remixContext = {};</script>` +
+    `<script${attrs} type="module" async="">${manifestImport};\n` +
+    `import * as route0 from "/assets/root-1.js";\n` +
+    `import * as route1 from "/assets/_index-1.js";\n` +
+    (lazyDiscovery ? `window.__remixManifest = {\n  "version": "1"\n};\n` : "") +
+    `window.__remixRouteModules = {"root":route0,"routes/_index":route1};\n\n` +
+    `import("/assets/entry.client-1.js");</script></body></html>`
+  );
+}
+
+/** Runs a rewritten page's module script with a stand-in browser, and records what it does, in order. */
+async function run(html: string) {
+  const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const events: string[] = [];
+  const links = [...html.matchAll(/<link data-modulepreload href="([^"]+)"/g)].map((m) => ({
+    rel: "",
+    href: new URL(m[1]!, "https://example.test/").href,
+  }));
+  const window: Record<string, unknown> = {};
+  let paint: () => void = () => {};
+  const browser = {
+    window,
+    document: {
+      baseURI: "https://example.test/contact",
+      querySelectorAll: (selector: string) => {
+        events.push(`query ${selector}`);
+        return links;
+      },
+    },
+    requestAnimationFrame: (callback: () => void) => {
+      paint = callback;
+    },
+    setTimeout: (callback: () => void, ms?: number) => {
+      // The fallback for a hidden tab never fires here: this tab paints.
+      if (ms !== undefined) return;
+      events.push("task");
+      setTimeout(callback);
+    },
+    __import: (specifier: string) => {
+      const url = new URL(specifier, "https://example.test/").pathname;
+      events.push(`import ${url}`);
+      if (url.includes("entry.client")) events.push(`modules ${Object.keys(window.__remixRouteModules as object)}`);
+      return Promise.resolve({ url });
+    },
+  };
+  const body = script.replaceAll("import(", "__import(");
+  new Function(...Object.keys(browser), body)(...Object.values(browser));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  events.push("paint");
+  paint();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { events, links, window };
+}
+
+describe("modulesAfterFirstPaint", () => {
+  it("fetches nothing while the page is parsed: the preloads are inert and the module script imports nothing statically", () => {
+    const html = modulesAfterFirstPaint(page());
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<link data-modulepreload href="/assets/entry.client-1.js"/>');
+    expect(html).not.toMatch(/^\s*import\s*[^(\s]/m);
+    expect(html).toContain("<main>Hello</main>");
+  });
+
+  it("after the first paint, preloads the modules, runs them one task at a time, then the route modules, and hydrates last", async () => {
+    const { events, links, window } = await run(modulesAfterFirstPaint(page()));
+    expect(events).toEqual([
+      "paint",
+      "task",
+      "query link[data-modulepreload]",
+      "import /assets/components-1.js",
+      "task",
+      "import /assets/root-1.js",
+      "task",
+      "import /assets/_index-1.js",
+      "task",
+      "import /assets/root-1.js",
+      "import /assets/_index-1.js",
+      "import /assets/entry.client-1.js",
+      "modules root,routes/_index",
+    ]);
+    expect(links.every((link) => link.rel === "modulepreload")).toBe(true);
+    expect(window.__remixRouteModules).toEqual({
+      root: { url: "/assets/root-1.js" },
+      "routes/_index": { url: "/assets/_index-1.js" },
+    });
+    expect(window.__remixManifest).toEqual({ version: "1" });
+  });
+
+  it("without lazy route discovery, runs the manifest module before the route modules", async () => {
+    const { events } = await run(modulesAfterFirstPaint(page({ lazyDiscovery: false })));
+    expect(events.slice(-6)).toEqual([
+      "task",
+      "import /assets/manifest-1.js",
+      "import /assets/root-1.js",
+      "import /assets/_index-1.js",
+      "import /assets/entry.client-1.js",
+      "modules root,routes/_index",
+    ]);
+  });
+
+  it("keeps the script's nonce", () => {
+    expect(modulesAfterFirstPaint(page({ nonce: "abc" }))).toContain(
+      '<script nonce="abc" type="module" async="">new Promise(',
+    );
+  });
+
+  it("leaves a page whose scripts it does not recognise as Remix rendered it", () => {
+    const unknown = page().replace(
+      'import * as route1 from "/assets/_index-1.js";',
+      'import { x } from "/assets/other.js";',
+    );
+    expect(modulesAfterFirstPaint(unknown)).toBe(unknown);
+    const noScripts = "<html><body><main>Hello</main></body></html>";
+    expect(modulesAfterFirstPaint(noScripts)).toBe(noScripts);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The app's JavaScript is fetched only once the browser has painted the page, and run in small steps.
+ *
+ * Every page is whole before any script runs: rendered on the server, and working without
+ * JavaScript. Remix's `<Scripts>` nevertheless starts fetching the app's modules while the page is
+ * parsed: a `<link rel="modulepreload">` per module, and an inline module script whose static
+ * `import`s fetch the route modules at once and then run each route's whole module graph in one
+ * task. On a slow phone those requests compete with what paints the page, and that one long task
+ * keeps the page from answering a tap; a measurement that simulates such a phone (Lighthouse) counts
+ * every request that had finished before the first paint as needed for it, and every task over
+ * 50 ms as blocking. So in production each page's markup is rewritten, with the same elements and
+ * attributes React hydrates:
+ *
+ * - each `<link rel="modulepreload">` becomes `<link data-modulepreload>`, which fetches nothing;
+ * - the inline module script waits for the first paint (a frame's callback, then a task; or
+ *   `FALLBACK_MS` in a tab that paints nothing because it is hidden), turns the links back into
+ *   module preloads (all fetched in parallel), then imports them one at a time in Remix's order
+ *   (libraries, then each route's chunks and module), yielding to the browser between two, and
+ *   then runs the rest of Remix's script as it was: the route modules, then `entry.client`, which
+ *   hydrates.
+ *
+ * Dynamic imports from a script the page's CSP allows are allowed by its 'strict-dynamic'. Should
+ * Remix's markup ever take another shape, the page is left as Remix rendered it.
+ * Decision: docs/decisions/013-modules-after-first-paint.md.
+ */
+
+const PRELOAD = '<link rel="modulepreload" ';
+const DEFERRED_PRELOAD = "<link data-modulepreload ";
+const FALLBACK_MS = 200;
+
+/** Remix's route-modules script: `<script type="module" async="">` (with the nonce, if the page has one). */
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\n]+");\n?/gm;
+const SIDE_EFFECT_IMPORT = /^;?import ("[^"\n]+");?/;
+const ENTRY_IMPORT = /import\(("[^"\n]+")\);?\s*$/;
+
+/** The page with its modules fetched after its first paint; unchanged if Remix's scripts are not there in the shape this expects. */
+export function modulesAfterFirstPaint(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script || !html.includes(PRELOAD)) return html;
+  const [whole, open, body, close] = script as unknown as [string, string, string, string];
+
+  const names: string[] = [];
+  const urls: string[] = [];
+  let rest = body.replace(ROUTE_IMPORT, (_line, name: string, url: string) => {
+    names.push(name);
+    urls.push(url);
+    return "";
+  });
+  // `import "manifest"` when Remix does not discover routes lazily: fetched and run first, as before.
+  const manifest = SIDE_EFFECT_IMPORT.exec(rest);
+  if (manifest) rest = rest.slice(manifest[0].length);
+  // Anything else imported statically would still be fetched at once: leave such a page alone.
+  if (names.length === 0 || /^\s*import\s*[^(\s]/m.test(rest)) return html;
+
+  // Remix's script ends by importing entry.client, which hydrates: that one comes last.
+  const entry = ENTRY_IMPORT.exec(rest);
+  if (!entry) return html;
+
+  const bootstrap = `new Promise((painted) => {
+  requestAnimationFrame(() => setTimeout(painted));
+  setTimeout(painted, ${FALLBACK_MS});
+}).then(async () => {
+  const links = [...document.querySelectorAll("link[data-modulepreload]")];
+  for (const link of links) link.rel = "modulepreload";
+  const entry = new URL(${entry[1]}, document.baseURI).href;
+  const step = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((next) => setTimeout(next)));
+  for (const link of links) {
+    if (link.href === entry) continue;
+    await import(link.href);
+    await step();
+  }
+  ${manifest ? `await import(${manifest[1]});\n  ` : ""}const [${names.join(", ")}] = await Promise.all([${urls.map((url) => `import(${url})`).join(", ")}]);
+${rest}
+});`;
+
+  return html.replace(whole, () => `${open}${bootstrap}${close}`).replaceAll(PRELOAD, DEFERRED_PRELOAD);
+}
