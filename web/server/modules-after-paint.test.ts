@@ -78,6 +78,7 @@ describe("modulesAfterFirstPaint", () => {
       "paint",
       "task",
       "query link[data-modulepreload]",
+      "task",
       "import /assets/components-1.js",
       "task",
       "import /assets/root-1.js",

@@ -8,16 +8,16 @@
  * task. On a slow phone those requests compete with what paints the page, and that one long task
  * keeps the page from answering a tap; a measurement that simulates such a phone (Lighthouse) counts
  * every request that had finished before the first paint as needed for it, and every task over
- * 50 ms as blocking. So in production each page's markup is rewritten, with the same elements and
+ * 50 ms as blocking. So in the built app each page's markup is rewritten, with the same elements and
  * attributes React hydrates:
  *
  * - each `<link rel="modulepreload">` becomes `<link data-modulepreload>`, which fetches nothing;
  * - the inline module script waits for the first paint (a frame's callback, then a task; or
  *   `FALLBACK_MS` in a tab that paints nothing because it is hidden), turns the links back into
- *   module preloads (all fetched in parallel), then imports them one at a time in Remix's order
- *   (libraries, then each route's chunks and module), yielding to the browser between two, and
- *   then runs the rest of Remix's script as it was: the route modules, then `entry.client`, which
- *   hydrates.
+ *   module preloads (fetched in parallel, started `SLICE_MS` worth per task), then imports them one
+ *   at a time in Remix's order (libraries, then each route's chunks and module), yielding to the
+ *   browser between two, and then runs the rest of Remix's script as it was: the route modules,
+ *   then `entry.client`, which hydrates.
  *
  * Dynamic imports from a script the page's CSP allows are allowed by its 'strict-dynamic'. Should
  * Remix's markup ever take another shape, the page is left as Remix rendered it.
@@ -27,6 +27,8 @@
 const PRELOAD = '<link rel="modulepreload" ';
 const DEFERRED_PRELOAD = "<link data-modulepreload ";
 const FALLBACK_MS = 200;
+/** Starting a fetch costs the main thread a little (more under DevTools): the preloads are started in slices of about this long. */
+const SLICE_MS = 2;
 
 /** Remix's route-modules script: `<script type="module" async="">` (with the nonce, if the page has one). */
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
@@ -61,10 +63,14 @@ export function modulesAfterFirstPaint(html: string): string {
   requestAnimationFrame(() => setTimeout(painted));
   setTimeout(painted, ${FALLBACK_MS});
 }).then(async () => {
-  const links = [...document.querySelectorAll("link[data-modulepreload]")];
-  for (const link of links) link.rel = "modulepreload";
-  const entry = new URL(${entry[1]}, document.baseURI).href;
   const step = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((next) => setTimeout(next)));
+  const links = [...document.querySelectorAll("link[data-modulepreload]")];
+  for (let i = 0; i < links.length; await step()) {
+    const until = performance.now() + ${SLICE_MS};
+    do links[i++].rel = "modulepreload";
+    while (i < links.length && performance.now() < until);
+  }
+  const entry = new URL(${entry[1]}, document.baseURI).href;
   for (const link of links) {
     if (link.href === entry) continue;
     await import(link.href);
