@@ -207,7 +207,7 @@ describe("alerts", () => {
     expect(toAdmin.payload).toEqual({
       title: "EMERGENCY: Burning smell at the panel",
       body: `${customer.name} · ${customer.phone} · booking #${booking.id}`,
-      url: "/admin/bookings?priority=emergency",
+      url: `/admin/bookings/${booking.id}`,
       tag,
     });
     expect(toAdmin.vapidPublicKey).toBe(publicKey);

@@ -43,8 +43,8 @@ const TEXT_MAX = 120;
 
 const clip = (text: string, max = TEXT_MAX) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** Where an admin sees the emergency: the bookings list filtered to emergencies, newest first. */
-const ADMIN_EMERGENCY_URL = "/admin/bookings?priority=emergency";
+/** Where an admin acts on the emergency: the booking's own page (customer's phone and address, status, technician). */
+const adminBookingUrl = (bookingId: number) => `/admin/bookings/${bookingId}`;
 /** A technician's visits. */
 const TECHNICIAN_URL = "/jobs";
 
@@ -84,7 +84,7 @@ export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-aler
       return {
         title: clip(`EMERGENCY: ${booking.summary}`),
         body: clip(`${booking.customer.name} · ${booking.customer.phone} · booking #${booking.id}`, 240),
-        url: role === "admin" ? ADMIN_EMERGENCY_URL : TECHNICIAN_URL,
+        url: role === "admin" ? adminBookingUrl(booking.id) : TECHNICIAN_URL,
         tag: `emergency-${booking.id}`,
       };
     }
