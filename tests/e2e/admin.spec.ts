@@ -549,13 +549,15 @@ test.describe("calendar", () => {
 });
 
 test.describe("calendar at scale", () => {
-  test("a day of five shows three and +2 more; its dialog reads the day when opened and follows other staff's changes", async ({
+  test("a day of five shows three and +2 more; its dialog reads the day when opened, follows other staff's changes and shows its own assignment at once", async ({
     page,
     db,
     request,
   }) => {
-    test.slow(); // sign-in, a held request, live updates and axe on a shared machine
+    test.slow(); // sign-in, held requests, live updates and axe on a shared machine
     const customer = await newCustomer(db, "Ophelie Guidry");
+    const technician = await createUser(db, "technician", "Remy");
+    const technicianName = `${technician.firstName} ${technician.lastName}`;
     const day = "2032-09-14";
     const made = [];
     for (let i = 1; i <= 5; i++)
@@ -632,6 +634,24 @@ test.describe("calendar at scale", () => {
     await page.unroute("**/admin/calendar/day?*");
     await dialog.getByRole("button", { name: "Try again", exact: true }).click();
     await expect(dialog.getByRole("article")).toHaveCount(6);
+    // A technician assigned in the dialog shows at once, also while the day is being read again.
+    let releaseReread!: () => void;
+    const reread = new Promise<void>((resolve) => (releaseReread = resolve));
+    await page.route("**/admin/calendar/day?*", async (route) => {
+      await reread;
+      // The page drops a read that a newer one replaced (its own change also arrives as a live update).
+      await route.continue().catch(() => undefined);
+    });
+    const assign = dialog
+      .getByRole("article", { name: "Five-visit day 2" })
+      .getByRole("combobox", { name: `Technician for booking #${made[1]!.id}` });
+    await assign.selectOption({ label: technicianName });
+    await expectToast(page, "Success", `Booking assigned to ${technicianName}`);
+    await expect(assign).toHaveValue(String(technician.id));
+    releaseReread();
+    await page.unroute("**/admin/calendar/day?*");
+    await expect(assign).toBeEnabled();
+    await expect(assign).toHaveValue(String(technician.id));
   });
 });
 

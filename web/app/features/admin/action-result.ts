@@ -20,6 +20,8 @@ export type ActionResult =
       role?: Role;
       bookingId?: number;
       status?: BookingStatus;
+      /** After an assignment: the booking's technician now (null: unassigned). */
+      technicianId?: number | null;
       customer?: CustomerSummary;
       booking?: Booking;
     }

@@ -102,6 +102,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           intent,
           message: technician ? `Booking assigned to ${personName(technician)}` : "Booking unassigned",
           bookingId,
+          technicianId: updated.value.booking.technicianId,
         });
       }
       case "merge-customer": {

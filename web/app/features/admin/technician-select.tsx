@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
@@ -10,6 +11,10 @@ import type { Booking } from "./format";
  * intent of the bookings action). Choosing submits at once; without
  * JavaScript a Save button does. A technician who already has a visit then is
  * refused (409) and the menu shows the booking's technician again.
+ *
+ * Once assigned, the menu shows the answer's technician until the booking it was given is read
+ * again: the bookings list has reloaded by then, but the calendar's day dialog reads its day
+ * afterwards, and would otherwise show the earlier technician meanwhile.
  */
 export function TechnicianSelect({
   booking,
@@ -24,8 +29,12 @@ export function TechnicianSelect({
   className?: string;
 }) {
   const fetcher = useFetcher<ActionResult>({ key: `booking-technician-${booking.id}` });
+  const [answered, setAnswered] = useState<{ booking: typeof booking; technicianId: number | null } | null>(null);
   const pending = fetcher.formData?.get("technicianId");
-  const shown = typeof pending === "string" ? pending : String(booking.technicianId ?? "");
+  const shown =
+    typeof pending === "string"
+      ? pending
+      : String((answered?.booking === booking ? answered.technicianId : booking.technicianId) ?? "");
   const selectId = `technician-${booking.id}`;
   // Someone no longer on the list (made inactive) still shows as the booking's technician.
   const choices =
@@ -33,9 +42,10 @@ export function TechnicianSelect({
       ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
       : technicians;
 
-  useFetcherDone(fetcher, (result) =>
-    toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician"),
-  );
+  useFetcherDone(fetcher, (result) => {
+    if (result.ok && result.technicianId !== undefined) setAnswered({ booking, technicianId: result.technicianId });
+    toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician");
+  });
 
   return (
     <fetcher.Form method="post" action={action} className={className ?? "flex items-center gap-2"}>
