@@ -23,6 +23,8 @@ function page({ lazyDiscovery = true, nonce = "" } = {}) {
 async function run(html: string) {
   const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
   const events: string[] = [];
+  let hydrated!: () => void;
+  const hydrating = new Promise<void>((resolve) => (hydrated = resolve));
   const links = [...html.matchAll(/<link data-modulepreload href="([^"]+)"/g)].map((m) => ({
     rel: "",
     href: new URL(m[1]!, "https://example.test/").href,
@@ -50,7 +52,10 @@ async function run(html: string) {
     __import: (specifier: string) => {
       const url = new URL(specifier, "https://example.test/").pathname;
       events.push(`import ${url}`);
-      if (url.includes("entry.client")) events.push(`modules ${Object.keys(window.__remixRouteModules as object)}`);
+      if (url.includes("entry.client")) {
+        events.push(`modules ${Object.keys(window.__remixRouteModules as object)}`);
+        hydrated();
+      }
       return Promise.resolve({ url });
     },
   };
@@ -59,7 +64,8 @@ async function run(html: string) {
   await new Promise((resolve) => setTimeout(resolve, 10));
   events.push("paint");
   paint();
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  // However busy the machine, the script runs to the end: it imports entry.client last.
+  await hydrating;
   return { events, links, window };
 }
 
