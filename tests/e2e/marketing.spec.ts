@@ -604,6 +604,22 @@ test.describe("served as static files", () => {
     await expect(mainNav(page).getByRole("link", { name: "My Account", exact: true })).toHaveCount(0);
     expect(refusals).toEqual([]);
   });
+
+  test("a button tapped before the page's code has loaded is answered once it has", async ({ page }) => {
+    // The page paints and its links work from the server's HTML; its code comes after the first paint.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/services/panel-upgrades");
+    await servicesButton(page).click();
+    await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
+    release();
+    await expect(mainNav(page).getByRole("link", { name: "Lighting Installation", exact: true })).toBeVisible();
+    await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "true");
+  });
 });
 
 test.describe("search engines", () => {

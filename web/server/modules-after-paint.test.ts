@@ -19,8 +19,28 @@ function page({ lazyDiscovery = true, nonce = "" } = {}) {
   );
 }
 
-/** Runs a rewritten page's module script with a stand-in browser, and records what it does, in order. */
-async function run(html: string) {
+/** A stand-in for a button on the page: `closest("button")` finds itself, and a click is recorded. */
+class Button {
+  isConnected = true;
+  constructor(
+    readonly name: string,
+    readonly type: "button" | "submit",
+    readonly form: object | null,
+    private readonly events: string[],
+  ) {}
+  closest() {
+    return this;
+  }
+  click() {
+    this.events.push(`click ${this.name}`);
+  }
+}
+
+/**
+ * Runs a rewritten page's module script with a stand-in browser, and records what it does, in order.
+ * `tap` clicks buttons of the page before it has painted.
+ */
+async function run(html: string, tap: (events: string[], click: (target: Button) => void) => void = () => {}) {
   const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
   const events: string[] = [];
   let hydrated!: () => void;
@@ -31,10 +51,18 @@ async function run(html: string) {
   }));
   const window: Record<string, unknown> = {};
   let paint: () => void = () => {};
+  let clickListener: ((event: { target: Button }) => void) | undefined;
   const browser = {
     window,
+    Element: Button,
     document: {
       baseURI: "https://example.test/contact",
+      addEventListener: (type: string, listener: (event: { target: Button }) => void, capture: boolean) => {
+        if (type === "click" && capture) clickListener = listener;
+      },
+      removeEventListener: (type: string, listener: unknown) => {
+        if (type === "click" && listener === clickListener) clickListener = undefined;
+      },
       querySelectorAll: (selector: string) => {
         events.push(`query ${selector}`);
         return links;
@@ -61,12 +89,17 @@ async function run(html: string) {
   };
   const body = script.replaceAll("import(", "__import(");
   new Function(...Object.keys(browser), body)(...Object.values(browser));
+  tap(events, (target) => clickListener?.({ target }));
   await new Promise((resolve) => setTimeout(resolve, 10));
   events.push("paint");
   paint();
   // However busy the machine, the script runs to the end: it imports entry.client last.
   await hydrating;
-  return { events, links, window };
+  // Then it stops listening and clicks again, in a task of its own, what was tapped meanwhile.
+  const stopped = clickListener === undefined;
+  while (clickListener !== undefined) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve));
+  return { events, links, window, stoppedBeforeHydrating: stopped };
 }
 
 describe("modulesAfterFirstPaint", () => {
@@ -95,6 +128,7 @@ describe("modulesAfterFirstPaint", () => {
       "import /assets/_index-1.js",
       "import /assets/entry.client-1.js",
       "modules root,routes/_index",
+      "task",
     ]);
     expect(links.every((link) => link.rel === "modulepreload")).toBe(true);
     expect(window.__remixRouteModules).toEqual({
@@ -106,19 +140,35 @@ describe("modulesAfterFirstPaint", () => {
 
   it("without lazy route discovery, runs the manifest module before the route modules", async () => {
     const { events } = await run(modulesAfterFirstPaint(page({ lazyDiscovery: false })));
-    expect(events.slice(-6)).toEqual([
+    expect(events.slice(-7)).toEqual([
       "task",
       "import /assets/manifest-1.js",
       "import /assets/root-1.js",
       "import /assets/_index-1.js",
       "import /assets/entry.client-1.js",
       "modules root,routes/_index",
+      "task",
     ]);
+  });
+
+  it("clicks again, once entry.client has run, the last button tapped before that which needs JavaScript", async () => {
+    const { events, stoppedBeforeHydrating } = await run(modulesAfterFirstPaint(page()), (events, click) => {
+      click(new Button("menu", "button", null, events));
+      click(new Button("chat", "submit", null, events));
+    });
+    expect(events.slice(-3)).toEqual(["modules root,routes/_index", "task", "click chat"]);
+    expect(stoppedBeforeHydrating).toBe(false);
+
+    // A form's submit button works without JavaScript: the browser posted it already.
+    const posted = await run(modulesAfterFirstPaint(page()), (events, click) =>
+      click(new Button("send", "submit", {}, events)),
+    );
+    expect(posted.events.slice(-2)).toEqual(["modules root,routes/_index", "task"]);
   });
 
   it("keeps the script's nonce", () => {
     expect(modulesAfterFirstPaint(page({ nonce: "abc" }))).toContain(
-      '<script nonce="abc" type="module" async="">new Promise(',
+      '<script nonce="abc" type="module" async="">let tapped = null;',
     );
   });
 

@@ -18,6 +18,10 @@
  *   at a time in Remix's order (libraries, then each route's chunks and module), yielding to the
  *   browser between two, and then runs the rest of Remix's script as it was: the route modules,
  *   then `entry.client`, which hydrates.
+ * - A button that only works with JavaScript (`type="button"`, or outside any form) and is tapped
+ *   before `entry.client` has run is clicked again in the task after it has: React then hydrates
+ *   at once to answer it (in the same task as `hydrateRoot`, React 18 fails to: error #345). Links
+ *   and forms work without JavaScript and are left alone.
  *
  * Dynamic imports from a script the page's CSP allows are allowed by its 'strict-dynamic'. Should
  * Remix's markup ever take another shape, the page is left as Remix rendered it.
@@ -59,7 +63,17 @@ export function modulesAfterFirstPaint(html: string): string {
   const entry = ENTRY_IMPORT.exec(rest);
   if (!entry) return html;
 
-  const bootstrap = `new Promise((painted) => {
+  const bootstrap = `let tapped = null;
+const remember = (event) => {
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  if (button && (button.type === "button" || !button.form)) tapped = button;
+};
+document.addEventListener("click", remember, true);
+const replay = () => {
+  document.removeEventListener("click", remember, true);
+  setTimeout(() => tapped?.isConnected && tapped.click());
+};
+new Promise((painted) => {
   requestAnimationFrame(() => setTimeout(painted));
   setTimeout(painted, ${FALLBACK_MS});
 }).then(async () => {
@@ -77,7 +91,7 @@ export function modulesAfterFirstPaint(html: string): string {
     await step();
   }
   ${manifest ? `await import(${manifest[1]});\n  ` : ""}const [${names.join(", ")}] = await Promise.all([${urls.map((url) => `import(${url})`).join(", ")}]);
-${rest}
+${rest.replace(ENTRY_IMPORT, () => `import(${entry[1]}).then(replay);`)}
 });`;
 
   return html.replace(whole, () => `${open}${bootstrap}${close}`).replaceAll(PRELOAD, DEFERRED_PRELOAD);
