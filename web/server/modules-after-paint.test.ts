@@ -38,9 +38,21 @@ class Button {
 
 /**
  * Runs a rewritten page's module script with a stand-in browser, and records what it does, in order.
- * `tap` clicks buttons of the page before it has painted.
+ * `tap` clicks buttons of the page before it has painted. The browser reports paints as performance
+ * entries (`paintEntries`) or not, and the tab is shown or `hidden`.
  */
-async function run(html: string, tap: (events: string[], click: (target: Button) => void) => void = () => {}) {
+async function run(
+  html: string,
+  {
+    tap = () => {},
+    paintEntries = true,
+    hidden = false,
+  }: {
+    tap?: (events: string[], click: (target: Button) => void) => void;
+    paintEntries?: boolean;
+    hidden?: boolean;
+  } = {},
+) {
   const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
   const events: string[] = [];
   let hydrated!: () => void;
@@ -57,6 +69,7 @@ async function run(html: string, tap: (events: string[], click: (target: Button)
     Element: Button,
     document: {
       baseURI: "https://example.test/contact",
+      visibilityState: hidden ? "hidden" : "visible",
       addEventListener: (type: string, listener: (event: { target: Button }) => void, capture: boolean) => {
         if (type === "click" && capture) clickListener = listener;
       },
@@ -70,6 +83,16 @@ async function run(html: string, tap: (events: string[], click: (target: Button)
     },
     requestAnimationFrame: (callback: () => void) => {
       paint = callback;
+    },
+    PerformanceObserver: class {
+      static supportedEntryTypes = paintEntries ? ["paint"] : ["resource"];
+      constructor(private readonly callback: (entries: unknown, observer: unknown) => void) {}
+      observe({ type, buffered }: { type: string; buffered?: boolean }) {
+        if (type === "paint" && buffered) paint = () => this.callback([], this);
+      }
+      disconnect() {
+        events.push("paint observed");
+      }
     },
     setTimeout: (callback: () => void, ms?: number) => {
       // The fallback for a hidden tab never fires here: this tab paints.
@@ -90,6 +113,10 @@ async function run(html: string, tap: (events: string[], click: (target: Button)
   const body = script.replaceAll("import(", "__import(");
   new Function(...Object.keys(browser), body)(...Object.values(browser));
   tap(events, (target) => clickListener?.({ target }));
+  if (hidden) {
+    await hydrating;
+    return { events, links, window, stoppedBeforeHydrating: false };
+  }
   await new Promise((resolve) => setTimeout(resolve, 10));
   events.push("paint");
   paint();
@@ -115,6 +142,7 @@ describe("modulesAfterFirstPaint", () => {
     const { events, links, window } = await run(modulesAfterFirstPaint(page()));
     expect(events).toEqual([
       "paint",
+      "paint observed",
       "task",
       "query link[data-modulepreload]",
       "task",
@@ -152,18 +180,29 @@ describe("modulesAfterFirstPaint", () => {
   });
 
   it("clicks again, once entry.client has run, the last button tapped before that which needs JavaScript", async () => {
-    const { events, stoppedBeforeHydrating } = await run(modulesAfterFirstPaint(page()), (events, click) => {
-      click(new Button("menu", "button", null, events));
-      click(new Button("chat", "submit", null, events));
+    const { events, stoppedBeforeHydrating } = await run(modulesAfterFirstPaint(page()), {
+      tap: (events, click) => {
+        click(new Button("menu", "button", null, events));
+        click(new Button("chat", "submit", null, events));
+      },
     });
     expect(events.slice(-3)).toEqual(["modules root,routes/_index", "task", "click chat"]);
     expect(stoppedBeforeHydrating).toBe(false);
 
     // A form's submit button works without JavaScript: the browser posted it already.
-    const posted = await run(modulesAfterFirstPaint(page()), (events, click) =>
-      click(new Button("send", "submit", {}, events)),
-    );
+    const posted = await run(modulesAfterFirstPaint(page()), {
+      tap: (events, click) => click(new Button("send", "submit", {}, events)),
+    });
     expect(posted.events.slice(-2)).toEqual(["modules root,routes/_index", "task"]);
+  });
+
+  it("waits for a frame where the browser reports no paints, and for nothing in a hidden tab", async () => {
+    const framed = await run(modulesAfterFirstPaint(page()), { paintEntries: false });
+    expect(framed.events.slice(0, 3)).toEqual(["paint", "task", "query link[data-modulepreload]"]);
+    const hidden = await run(modulesAfterFirstPaint(page()), { hidden: true });
+    expect(hidden.events.slice(0, 2)).toEqual(["task", "query link[data-modulepreload]"]);
+    expect(hidden.events).not.toContain("paint");
+    expect(hidden.events).toContain("modules root,routes/_index");
   });
 
   it("keeps the script's nonce", () => {

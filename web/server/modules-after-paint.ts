@@ -12,10 +12,11 @@
  * attributes React hydrates:
  *
  * - each `<link rel="modulepreload">` becomes `<link data-modulepreload>`, which fetches nothing;
- * - the inline module script waits for the first paint (a frame's callback, then a task; or
- *   `FALLBACK_MS` in a tab that paints nothing because it is hidden), turns the links back into
- *   module preloads (fetched in parallel, started `SLICE_MS` worth per task), then imports them one
- *   at a time in Remix's order (libraries, then each route's chunks and module), yielding to the
+ * - the inline module script waits until the browser reports the first paint (a `paint`
+ *   performance entry, which comes once the frame is on screen; a frame's callback where there are
+ *   no such entries; at once in a hidden tab, which paints nothing), then for a task; it turns the
+ *   links back into module preloads (fetched in parallel, started `SLICE_MS` worth per task), then
+ *   imports them one at a time in Remix's order (libraries, then each route's chunks and module), yielding to the
  *   browser between two, and then runs the rest of Remix's script as it was: the route modules,
  *   then `entry.client`, which hydrates.
  * - A button that only works with JavaScript (`type="button"`, or outside any form) and is tapped
@@ -30,7 +31,8 @@
 
 const PRELOAD = '<link rel="modulepreload" ';
 const DEFERRED_PRELOAD = "<link data-modulepreload ";
-const FALLBACK_MS = 200;
+/** If the browser never reports a paint: the page is shown and idle long before this on any phone. */
+const FALLBACK_MS = 5_000;
 /** Starting a fetch costs the main thread a little (more under DevTools): the preloads are started in slices of about this long. */
 const SLICE_MS = 2;
 
@@ -74,7 +76,14 @@ const replay = () => {
   setTimeout(() => tapped?.isConnected && tapped.click());
 };
 new Promise((painted) => {
-  requestAnimationFrame(() => setTimeout(painted));
+  const next = () => setTimeout(painted);
+  if (document.visibilityState === "hidden") next();
+  else if (PerformanceObserver.supportedEntryTypes?.includes("paint"))
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      next();
+    }).observe({ type: "paint", buffered: true });
+  else requestAnimationFrame(next);
   setTimeout(painted, ${FALLBACK_MS});
 }).then(async () => {
   const step = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((next) => setTimeout(next)));
