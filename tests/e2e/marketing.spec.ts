@@ -613,7 +613,7 @@ test.describe("served as static files", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/services/panel-upgrades");
+    await page.goto("/services/panel-upgrades", { waitUntil: "domcontentloaded" });
     await servicesButton(page).click();
     await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
     release();

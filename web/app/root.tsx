@@ -11,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { business } from "@app/shared/business";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
@@ -63,6 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The page's code has taken over from the server's HTML (its modules load after the first paint:
+  // web/server/modules-after-paint.ts). `html[data-hydrated]` says so; the end-to-end tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const appUrl = useRouteLoaderData<typeof loader>("root")?.appUrl;
   const { pathname } = useLocation();
   return (
