@@ -36,11 +36,6 @@ export function TechnicianSelect({
       ? pending
       : String((answered?.booking === booking ? answered.technicianId : booking.technicianId) ?? "");
   const selectId = `technician-${booking.id}`;
-  // Someone no longer on the list (made inactive) still shows as the booking's technician.
-  const choices =
-    booking.technicianId && !technicians.some((t) => t.id === booking.technicianId)
-      ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
-      : technicians;
 
   useFetcherDone(fetcher, (result) => {
     if (result.ok && result.technicianId !== undefined) setAnswered({ booking, technicianId: result.technicianId });
@@ -67,12 +62,7 @@ export function TechnicianSelect({
           );
         }}
       >
-        <option value="">Unassigned</option>
-        {choices.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
+        <TechnicianOptions booking={booking} technicians={technicians} />
       </NativeSelect>
       <noscript>
         <Button type="submit" size="sm" variant="outline">
@@ -80,5 +70,32 @@ export function TechnicianSelect({
         </Button>
       </noscript>
     </fetcher.Form>
+  );
+}
+
+/**
+ * A booking's technician menu's options: "Unassigned" and the active technicians. Someone no
+ * longer on the list (made inactive) still shows as the booking's technician.
+ */
+export function TechnicianOptions({
+  booking,
+  technicians,
+}: {
+  booking: Pick<Booking, "technicianId" | "technicianName">;
+  technicians: readonly TechnicianChoice[];
+}) {
+  const choices =
+    booking.technicianId && !technicians.some((t) => t.id === booking.technicianId)
+      ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
+      : technicians;
+  return (
+    <>
+      <option value="">Unassigned</option>
+      {choices.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}
+        </option>
+      ))}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { EmergencyAlert, PriorityBadge, StatusBadge } from "~/features/admin/bad
 import { bookingDetail } from "~/features/admin/booking-detail.server";
 import { ContactLinks } from "~/features/admin/contact-links";
 import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
+import { TechnicianOptions } from "~/features/admin/technician-select";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { requireAdmin } from "~/utils/auth.server";
@@ -48,11 +49,6 @@ export default function BookingPage() {
       </AdminShell>
     );
 
-  // Someone no longer active still shows as the booking's technician.
-  const technicianChoices =
-    booking.technicianId && !technicians.some((t) => t.id === booking.technicianId)
-      ? [...technicians, { id: booking.technicianId, name: `${booking.technicianName ?? "Unknown"} (inactive)` }]
-      : technicians;
   const customer = booking.customer;
 
   return (
@@ -132,12 +128,7 @@ export default function BookingPage() {
             value={String(booking.technicianId ?? "")}
             busy={busy}
           >
-            <option value="">Unassigned</option>
-            {technicianChoices.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TechnicianOptions booking={booking} technicians={technicians} />
           </FieldForm>
         </div>
       </div>
