@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminStats } from "~/features/admin/stats.server";
-import { apiHandler, jsonResponse } from "~/utils/api.server";
+import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/stats (admin): the dashboard figures (docs/product.md#dashboard). */
@@ -10,3 +10,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonResponse({ success: true, stats: await adminStats(context) });
   });
 }
+
+export const action = () => methodNotAllowed(["GET"]);

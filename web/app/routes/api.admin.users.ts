@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listUsers } from "~/features/admin/users.server";
-import { apiHandler, jsonResponse } from "~/utils/api.server";
+import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/admin/users (admin): every user, newest first, without passwords. */
@@ -10,3 +10,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonResponse({ success: true, users: await listUsers(context) });
   });
 }
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingListQuerySchema } from "@app/shared/api/admin";
 import { businessDate } from "@app/shared/time";
 import { bookingsCsvStream } from "~/features/admin/bookings-csv.server";
-import { apiHandler, validate } from "~/utils/api.server";
+import { apiHandler, validate, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
@@ -26,3 +26,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   });
 }
+
+export const action = () => methodNotAllowed(["GET"]);

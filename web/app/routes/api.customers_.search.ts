@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { customerSearchQuerySchema } from "@app/shared/api/admin";
 import { searchCustomers } from "~/features/admin/customers.server";
-import { apiHandler, jsonResponse, validate } from "~/utils/api.server";
+import { apiHandler, jsonResponse, validate, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /** GET /api/customers/search?name=… or ?ids=1,2,3 (admin): an array of {id, name, email, phone}. */
@@ -16,3 +16,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonResponse(await searchCustomers(context, query));
   });
 }
+
+export const action = () => methodNotAllowed(["GET"]);

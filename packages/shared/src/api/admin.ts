@@ -138,3 +138,17 @@ export const customerSearchQuerySchema = z.object({
     .transform((v) => v.split(",").map(Number))
     .optional(),
 });
+
+/** A record id in an address: a positive 32-bit integer (PostgreSQL `integer`). */
+const pathId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** /api/bookings/{id}… */
+export const bookingIdParamsSchema = z.object({ id: pathId });
+
+/** /api/admin/users/{userId}/role */
+export const userIdParamsSchema = z.object({ userId: pathId });
+
+/** GET /api/admin/audit?limit= (1 to 200, 50 when absent). */
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(200).default(50),
+});

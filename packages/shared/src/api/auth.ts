@@ -84,3 +84,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export * from "./auth-rules";
 export { HONEYPOT_FIELD } from "./honeypot";
+
+/** POST /api/auth/verify-email: the token from the emailed link. */
+export const verifyEmailSchema = z.object({ token });

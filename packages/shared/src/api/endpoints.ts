@@ -1,0 +1,465 @@
+import { z } from "../zod";
+import {
+  bookingChangeSchema,
+  bookingListQuerySchema,
+  customerSearchQuerySchema,
+  newBookingSchema,
+  newCustomerSchema,
+  roleChangeSchema,
+} from "./admin";
+import { loginSchema, registerSchema, requestResetSchema, resetPasswordSchema, verifyEmailSchema } from "./auth";
+import { appointmentRequestSchema, chatSessionIdSchema, createChatSessionSchema, sendChatMessageSchema } from "./chat";
+import { bookingPriorities, bookingStatuses, roles } from "./choices";
+import { contactMessageSchema } from "./contact";
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from "./push";
+import { availabilityQuerySchema, dayScheduleQuerySchema } from "./scheduling";
+import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema } from "./admin";
+
+/**
+ * The JSON API, endpoint by endpoint: who may call it, what it takes (the
+ * very zod schemas the server validates with) and what it answers. It is
+ * the source of `GET /api/openapi.json` (./openapi.ts) and of the fuzz test
+ * that sends every endpoint generated requests (tests/integration/fuzz.test.ts);
+ * a unit test checks that every `/api` route file is listed here.
+ */
+
+/** Who may call an endpoint: anyone, any signed-in user, admins, or admins and technicians. */
+export type Access = "public" | "signed-in" | "admin" | "staff";
+
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface Endpoint {
+  method: Method;
+  /** OpenAPI path, parameters in braces: `/api/bookings/{id}`. */
+  path: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer of a success: status, description and (for JSON) its schema; `contentType` for anything else. */
+  success: { status: 200 | 201 | 202; description: string; schema?: z.ZodType; contentType?: string };
+  /** The statuses of refusals this endpoint may give beyond the ones every endpoint may (400 on bad input, 405, 503). */
+  refusals: number[];
+  /** Whether a refusal of this endpoint must leave the database as it was (everything but sign-in bookkeeping). */
+  storesNothingWhenRefused?: boolean;
+}
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const message = z.string();
+
+const apiUser = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  emailVerified: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: isoDateTime,
+  lastLogin: isoDateTime.nullable(),
+});
+
+const customerJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+const bookingJson = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  summary: z.string(),
+  details: z.string().nullable(),
+  priority: z.enum(bookingPriorities),
+  status: z.enum(bookingStatuses),
+  scheduledDate: isoDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  serviceTitanId: z.string().nullable(),
+  source: z.string(),
+  technicianId: z.number().int().nullable(),
+  technicianName: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  needsPlacing: z.boolean(),
+  address: z.string().nullable(),
+  customer: customerJson.optional(),
+});
+
+const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z.number().int() });
+const technicianChoice = z.object({ id: z.number().int(), name: z.string() });
+
+const chatMessageJson = z.object({
+  id: z.number().int(),
+  sender: z.enum(["user", "assistant", "staff"]),
+  message: z.string(),
+  timestamp: isoDateTime,
+  metadata: z.looseObject({ intent: z.string().nullable(), suggestedActions: z.array(z.string()) }),
+});
+
+const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
+const okMessage = ok({ message });
+const signedIn = ok({ token: z.string(), user: apiUser, message, expiresAt: isoDateTime.optional() });
+const feedUrl = ok({ url: z.string().nullable() });
+const chatPath = z.object({ sessionId: chatSessionIdSchema });
+
+/** The failure every endpoint answers with a 4xx or 5xx status. */
+export const errorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+export const endpoints: Endpoint[] = [
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This document",
+    access: "public",
+    success: { status: 200, description: "The OpenAPI 3.1 document of the JSON API" },
+    refusals: [],
+  },
+  {
+    method: "POST",
+    path: "/api/contact",
+    summary: "Send a contact message (stored before anything else; the office is emailed)",
+    access: "public",
+    body: contactMessageSchema,
+    success: { status: 201, description: "Stored", schema: ok({ message, id: z.number().int().nullable() }) },
+    refusals: [429],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Sign in; answers a bearer token",
+    access: "public",
+    body: loginSchema,
+    success: { status: 200, description: "Signed in", schema: signedIn },
+    refusals: [401, 403, 429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "End the session of the bearer token or cookie sent",
+    access: "public",
+    success: { status: 200, description: "Signed out (also when there was no session)", schema: okMessage },
+    refusals: [],
+  },
+  {
+    method: "GET",
+    path: "/api/auth/me",
+    summary: "The signed-in user",
+    access: "signed-in",
+    success: { status: 200, description: "The user", schema: ok({ user: apiUser }) },
+    refusals: [401],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Create a customer account (a verification link is emailed)",
+    access: "public",
+    body: registerSchema,
+    success: { status: 201, description: "Created and signed in", schema: signedIn },
+    refusals: [409, 429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/request-reset",
+    summary: "Email a password reset link (the same answer whether or not the account exists)",
+    access: "public",
+    body: requestResetSchema,
+    success: { status: 200, description: "Requested", schema: okMessage },
+    refusals: [429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    summary: "Set a new password with an emailed token; ends every session of the user",
+    access: "public",
+    body: resetPasswordSchema,
+    success: { status: 200, description: "Changed", schema: okMessage },
+    refusals: [429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email",
+    summary: "Confirm an email address with the emailed token",
+    access: "public",
+    body: verifyEmailSchema,
+    success: { status: 200, description: "Confirmed", schema: okMessage },
+    refusals: [429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/resend-verification",
+    summary: "Email a new verification link",
+    access: "signed-in",
+    success: { status: 200, description: "Sent", schema: okMessage },
+    refusals: [401, 409, 429],
+  },
+  {
+    method: "GET",
+    path: "/api/availability",
+    summary: "Open arrival windows (Baton Rouge time)",
+    access: "public",
+    query: availabilityQuerySchema,
+    success: {
+      status: 200,
+      description: "Windows",
+      schema: ok({ timeZone: z.string(), windows: z.array(windowJson) }),
+    },
+    refusals: [429],
+  },
+  {
+    method: "POST",
+    path: "/api/chat/session",
+    summary: "Register the chat widget's conversation id",
+    access: "public",
+    body: createChatSessionSchema,
+    success: {
+      status: 201,
+      description: "Registered (200 when it was already)",
+      schema: ok({ sessionId: z.string(), status: z.string() }),
+    },
+    refusals: [429],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/chat/{sessionId}/message",
+    summary: "A visitor's chat message; the reply comes in the answer (200) or on the socket (202)",
+    access: "public",
+    params: chatPath,
+    body: sendChatMessageSchema,
+    success: {
+      status: 200,
+      description:
+        "Stored; the assistant's reply, or null with 202 while it is on its way or staff have the conversation",
+      schema: z.looseObject({
+        success: z.literal(true),
+        userMessage: chatMessageJson,
+        assistantMessage: chatMessageJson.nullable(),
+        pending: z.boolean(),
+      }),
+    },
+    refusals: [404, 429],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/chat/{sessionId}/messages",
+    summary: "The conversation's latest 50 messages, oldest first",
+    access: "public",
+    params: chatPath,
+    success: {
+      status: 200,
+      description: "Messages",
+      schema: z.looseObject({ success: z.literal(true), sessionId: z.string(), messages: z.array(chatMessageJson) }),
+    },
+    refusals: [404, 429],
+  },
+  {
+    method: "POST",
+    path: "/api/chat/{sessionId}/book-appointment",
+    summary: "The chat's appointment form: a request in an open arrival window (or a callback for an emergency)",
+    access: "public",
+    params: chatPath,
+    body: appointmentRequestSchema,
+    success: {
+      status: 201,
+      description: "Requested",
+      schema: ok({ message, bookingId: z.number().int(), appointmentRequestId: z.number().int() }),
+    },
+    refusals: [404, 409, 429],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/bookings",
+    summary: "Bookings, newest first; the next page's cursor is in the X-Next-Cursor header",
+    access: "admin",
+    query: bookingListQuerySchema,
+    success: { status: 200, description: "An array of bookings", schema: z.array(bookingJson) },
+    refusals: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/api/bookings",
+    summary: "A new booking for an existing customer",
+    access: "admin",
+    body: newBookingSchema,
+    success: { status: 201, description: "Created", schema: ok({ booking: bookingJson, message }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "PATCH",
+    path: "/api/bookings/{id}",
+    summary: "Change a booking's status, technician or time",
+    access: "admin",
+    params: bookingIdParamsSchema,
+    body: bookingChangeSchema,
+    success: { status: 200, description: "Changed", schema: ok({ booking: bookingJson, message }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/bookings/{id}/merge-customer",
+    summary: "Join the booking's customer record to the oldest other record with the same email (audited)",
+    access: "admin",
+    params: bookingIdParamsSchema,
+    success: {
+      status: 200,
+      description: "Merged",
+      schema: ok({ customerId: z.number().int(), mergedCustomerId: z.number().int(), message }),
+    },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/bookings/export.csv",
+    summary: "The bookings list as CSV, with the same filters as GET /api/bookings",
+    access: "admin",
+    query: bookingListQuerySchema.omit({ limit: true, cursor: true }),
+    success: { status: 200, description: "CSV, every cell quoted", contentType: "text/csv" },
+    refusals: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/api/customers",
+    summary: "A new customer",
+    access: "admin",
+    body: newCustomerSchema,
+    success: { status: 201, description: "Created", schema: ok({ customer: customerJson, message }) },
+    refusals: [401, 403],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/customers/search",
+    summary: "Customers by part of a name or email, or by ids",
+    access: "admin",
+    query: customerSearchQuerySchema,
+    success: { status: 200, description: "An array of customers", schema: z.array(customerJson) },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/push/public-key",
+    summary: "The VAPID public key a browser subscribes with",
+    access: "staff",
+    success: { status: 200, description: "The key", schema: ok({ publicKey: z.string() }) },
+    refusals: [401, 403, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/push/subscriptions",
+    summary: "This device gets the caller's alerts (201 new, 200 saved before)",
+    access: "staff",
+    body: pushSubscriptionSchema({ production: true }),
+    success: { status: 201, description: "Subscribed", schema: okMessage },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "DELETE",
+    path: "/api/push/subscriptions",
+    summary: "This device stops getting alerts",
+    access: "staff",
+    body: pushUnsubscribeSchema,
+    success: { status: 200, description: "Unsubscribed", schema: ok({ removed: z.boolean(), message }) },
+    refusals: [401, 403],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit",
+    summary: "The newest staff changes",
+    access: "admin",
+    query: auditQuerySchema,
+    success: {
+      status: 200,
+      description: "Entries",
+      schema: ok({
+        entries: z.array(z.looseObject({ id: z.number().int(), action: z.string(), createdAt: isoDateTime })),
+      }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/calendar-feed",
+    summary: "The caller's private calendar feed address, or null",
+    access: "admin",
+    success: { status: 200, description: "The address", schema: feedUrl },
+    refusals: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/calendar-feed",
+    summary: "A new private calendar feed address (the old one stops working)",
+    access: "admin",
+    success: { status: 201, description: "The new address", schema: feedUrl },
+    refusals: [401, 403],
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/calendar-feed",
+    summary: "No calendar feed",
+    access: "admin",
+    success: { status: 200, description: "Removed", schema: feedUrl },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/schedule",
+    summary: "A day's arrival windows with the technicians free in each",
+    access: "admin",
+    query: dayScheduleQuerySchema,
+    success: {
+      status: 200,
+      description: "The day",
+      schema: ok({
+        date: z.string(),
+        technicians: z.array(technicianChoice),
+        windows: z.array(windowJson.extend({ freeTechnicians: z.array(technicianChoice) })),
+      }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/stats",
+    summary: "The dashboard's figures",
+    access: "admin",
+    success: {
+      status: 200,
+      description: "Figures",
+      schema: ok({ stats: z.looseObject({ users: z.looseObject({}), bookings: z.looseObject({}) }) }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    summary: "Every user, newest first, without passwords",
+    access: "admin",
+    success: { status: 200, description: "Users", schema: ok({ users: z.array(apiUser) }) },
+    refusals: [401, 403],
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/users/{userId}/role",
+    summary: "Change a user's role (never the caller's own)",
+    access: "admin",
+    params: userIdParamsSchema,
+    body: roleChangeSchema,
+    success: { status: 200, description: "Changed", schema: ok({ user: apiUser, message }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+];

@@ -1,0 +1,127 @@
+import { business } from "../business";
+import { z } from "../zod";
+import { endpoints, errorSchema, type Access, type Endpoint } from "./endpoints";
+
+/**
+ * The OpenAPI 3.1 document of the JSON API (`GET /api/openapi.json`), made
+ * from the endpoint list and its zod schemas, so that the document and the
+ * validation cannot disagree (docs/product.md#json-api).
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+/** The request side of a schema (what a client sends: before defaults and transforms). */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+function outputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+const accessText: Record<Access, string> = {
+  public: "Anyone.",
+  "signed-in": "Any signed-in user (bearer token or session cookie).",
+  admin: "Admins only (bearer token or session cookie).",
+  staff: "Admins and technicians (bearer token or session cookie).",
+};
+
+/** The roles that may call an endpoint, for clients and the fuzz test (`x-roles`). */
+export const rolesFor: Record<Access, Array<"anonymous" | "customer" | "technician" | "admin">> = {
+  public: ["anonymous", "customer", "technician", "admin"],
+  "signed-in": ["customer", "technician", "admin"],
+  admin: ["admin"],
+  staff: ["technician", "admin"],
+};
+
+const refusalText: Record<number, string> = {
+  400: "The request does not fit: `errors` names each field",
+  401: "Not signed in, or the session has expired",
+  403: "Signed in with a role that may not do this",
+  404: "No such record",
+  405: "Another method: `Allow` lists the ones this path takes",
+  409: "Conflicts with the record's current state (a taken window answers `alternatives`)",
+  413: "The body is over 1 MB",
+  415: "The body is not JSON",
+  429: "Too many requests: `Retry-After` says when to try again",
+  503: "The database is unavailable for a moment: `Retry-After` says when to try again",
+};
+
+function parameters(endpoint: Endpoint) {
+  const list: Array<Record<string, unknown>> = [];
+  for (const [where, schema] of [
+    ["path", endpoint.params],
+    ["query", endpoint.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = inputSchema(schema);
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, JsonSchema>)) {
+      list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
+    }
+  }
+  return list;
+}
+
+function operation(endpoint: Endpoint) {
+  const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+  const statuses = new Set<number>([...endpoint.refusals, 405, 503]);
+  if (endpoint.params || endpoint.query || endpoint.body) statuses.add(400);
+  if (endpoint.body) [413, 415].forEach((s) => statuses.add(s));
+  if (endpoint.access !== "public") [401].forEach((s) => statuses.add(s));
+  if (endpoint.access === "admin" || endpoint.access === "staff") statuses.add(403);
+  const success = endpoint.success;
+  const responses: Record<string, unknown> = {
+    [success.status]: {
+      description: success.description,
+      content: {
+        [success.contentType ?? "application/json"]: success.schema ? { schema: outputSchema(success.schema) } : {},
+      },
+    },
+  };
+  for (const status of [...statuses].sort())
+    responses[status] = { description: refusalText[status] ?? "Refused", content: errorContent };
+  return {
+    operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string = "") => c.toUpperCase())}`,
+    summary: endpoint.summary,
+    description: accessText[endpoint.access],
+    "x-roles": rolesFor[endpoint.access],
+    security: endpoint.access === "public" ? [] : [{ bearer: [] }, { session: [] }],
+    parameters: parameters(endpoint),
+    ...(endpoint.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: inputSchema(endpoint.body) } } } }
+      : {}),
+    responses,
+  };
+}
+
+let cached: object | undefined;
+
+/** The document (built once: it depends only on the schemas and the business's name). */
+export function openApiDocument(): object {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);
+  }
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: `${business.name} JSON API`,
+      version: "1.0.0",
+      description:
+        "JSON in and out. A refusal is `{ success: false, message, errors? }` with a 4xx status; `errors` maps each field to what is wrong with it. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.",
+    },
+    paths,
+    components: {
+      schemas: { Error: outputSchema(errorSchema) },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "The token POST /api/auth/login answers" },
+        session: { type: "apiKey", in: "cookie", name: "bce_session", description: "The website's session cookie" },
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,273 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorSchema, endpoints } from "@app/shared/api/endpoints";
+import { pageSessionCookie, signedInUser } from "../support/accounts";
+import { bodyFor, encodeForm, formBody, pathValueFor, queryValueFor } from "../support/fuzz";
+import { postJson, productionEnv, randomIp, startStack, type Stack } from "../support/stack";
+
+/**
+ * The fuzz test: requests derived from the served OpenAPI document for every
+ * JSON route and method (each role, wrong types, edge numbers and dates, deep
+ * and huge bodies, odd content types), and random form bodies for every page
+ * action, sent to the production build. Never a 5xx; a 4xx from the API is
+ * always `{ success: false, message, errors? }`; a refused request stores
+ * nothing; a success has the documented shape.
+ *
+ * CI runs a fixed seed and a bounded count; `npm run fuzz` runs a long random
+ * one (FUZZ_RUNS requests to the API and a fifth as many to the pages,
+ * FUZZ_SEED to replay a run). docs/security.md has the figures.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1_200);
+const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261125);
+const PAGE_RUNS = Math.max(100, Math.round(RUNS / 5));
+/** A generous time per request: deep, huge and throttled requests included. */
+const timeout = (runs: number) => 60_000 + runs * 100;
+
+type Role = "anonymous" | "customer" | "technician" | "admin";
+type JsonSchema = Parameters<typeof bodyFor>[0];
+interface Operation {
+  method: string;
+  path: string;
+  roles: Role[];
+  parameters: Array<{ name: string; in: "path" | "query"; schema: JsonSchema }>;
+  body?: JsonSchema;
+}
+
+let stack: Stack;
+let document: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        "x-roles": Role[];
+        parameters: Operation["parameters"];
+        requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+      }
+    >
+  >;
+};
+const tokens: Partial<Record<Role, { email: string; token: string; cookie: string }>> = {};
+const known: Record<string, string[]> = {};
+const tally = { api: 0, pages: 0, byStatus: new Map<number, number>() };
+
+async function signIn(role: Exclude<Role, "anonymous">) {
+  const { user, token } = await signedInUser(stack.url, stack.db, role);
+  tokens[role] = { email: user.email, token, cookie: await pageSessionCookie(stack.url, user.email) };
+}
+
+/** What a refused request must not have changed: every table a request writes synchronously. */
+async function stored() {
+  const [row] = await stack.db.$queryRaw<Array<Record<string, bigint>>>`
+    select (select count(*) from "User") as users,
+           (select count(*) from "Customer") as customers,
+           (select count(*) from "Booking") as bookings,
+           (select max("updatedAt") from "Booking") as "bookingChange",
+           (select count(*) from "ContactMessage") as contacts,
+           (select count(*) from "ChatSession") as "chatSessions",
+           (select count(*) from "ChatMessage" where sender = 'user') as "visitorMessages",
+           (select count(*) from "AppointmentRequest") as requests,
+           (select count(*) from "AuditLog") as audit,
+           (select count(*) from "PushSubscription") as "pushSubscriptions"`;
+  return row;
+}
+
+function count(status: number) {
+  tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+}
+
+beforeAll(async () => {
+  stack = await startStack({ name: "fuzz", env: { ...productionEnv(), PUSH_SERVICE_HOSTS: "push.test.example" } });
+  await Promise.all((["customer", "technician", "admin"] as const).map(signIn));
+  const customer = await stack.db.customer.create({
+    data: { name: "Fuzz Customer", email: "fuzz.customer@test.example.com", phone: "(225) 555-0100" },
+  });
+  const booking = await stack.db.booking.create({
+    data: { customerId: customer.id, summary: "Fuzz visit", scheduledDate: new Date("2026-12-01T15:00:00Z") },
+  });
+  const sessionId = `chat_fuzz${Date.now().toString(36)}`;
+  await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
+  const users = await stack.db.user.findMany({ select: { id: true } });
+  known.id = [String(booking.id)];
+  known.userId = users.map((u) => String(u.id));
+  known.sessionId = [sessionId, "chat_nosuchconversation"];
+  const res = await fetch(`${stack.url}/api/openapi.json`);
+  expect(res.status).toBe(200);
+  document = (await res.json()) as typeof document;
+}, 120_000);
+
+afterAll(async () => {
+  if (tally.api + tally.pages > 0)
+    console.log(
+      `fuzz: seed ${SEED}, ${tally.api} API and ${tally.pages} page requests; statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort(([a], [b]) => a - b)))}`,
+    );
+  await stack?.stop();
+});
+
+function operations(): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      roles: op["x-roles"],
+      parameters: op.parameters,
+      body: op.requestBody?.content["application/json"].schema,
+    })),
+  );
+}
+
+const roleArb = fc.constantFrom<Role>("anonymous", "customer", "technician", "admin");
+
+function authHeaders(role: Role, how: "bearer" | "cookie"): Record<string, string> {
+  const who = role === "anonymous" ? undefined : tokens[role];
+  if (!who) return {};
+  return how === "bearer" ? { Authorization: `Bearer ${who.token}` } : { Cookie: who.cookie };
+}
+
+describe("fuzz: the JSON API", () => {
+  it("lists every endpoint in the served document", () => {
+    const served = operations().map((o) => `${o.method} ${o.path}`);
+    expect(served.sort()).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
+  });
+
+  it(
+    "never answers 5xx, refuses with the error shape and stores nothing, succeeds with the documented shape",
+    async () => {
+      const ops = operations();
+      const request = fc.constantFrom(...ops).chain((op) =>
+        fc.record({
+          op: fc.constant(op),
+          // Mostly a role that may call it, so requests get past the door.
+          role: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...op.roles) }, { weight: 1, arbitrary: roleArb }),
+          auth: fc.constantFrom<"bearer" | "cookie">("bearer", "bearer", "cookie"),
+          otherMethod: fc.option(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"), { freq: 12 }),
+          path: fc.tuple(
+            ...op.parameters.filter((p) => p.in === "path").map((p) => pathValueFor(p.schema, known[p.name] ?? ["1"])),
+          ),
+          query: fc.tuple(
+            ...op.parameters
+              .filter((p) => p.in === "query")
+              .map((p) => fc.option(queryValueFor(p.schema), { freq: 3 })),
+          ),
+          extraQuery: fc.option(
+            fc.tuple(fc.constantFrom("x", "limit", "from", "__proto__"), queryValueFor(undefined)),
+            {
+              freq: 6,
+            },
+          ),
+          body: bodyFor(op.body),
+        }),
+      );
+
+      await fc.assert(
+        fc.asyncProperty(request, async ({ op, role, auth, otherMethod, path, query, extraQuery, body }) => {
+          const method = otherMethod ?? op.method;
+          const pathParams = op.parameters.filter((p) => p.in === "path");
+          const queryParams = op.parameters.filter((p) => p.in === "query");
+          let url = op.path;
+          pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodeURIComponent(path[i]!))));
+          const search = new URLSearchParams();
+          queryParams.forEach((p, i) => query[i] !== null && search.append(p.name, query[i]!));
+          if (extraQuery) search.append(...extraQuery);
+          const target = `${stack.url}${url}${search.size ? `?${search}` : ""}`;
+          const sendsBody = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+          const before = await stored();
+          const res = await fetch(target, {
+            method,
+            headers: {
+              "X-Forwarded-For": randomIp(),
+              ...(sendsBody && body.contentType ? { "Content-Type": body.contentType } : {}),
+              ...authHeaders(role, auth),
+            },
+            body: sendsBody ? body.raw : undefined,
+          });
+          const text = await res.text();
+          tally.api++;
+          count(res.status);
+          const what = `${method} ${target.slice(stack.url.length, 300)} as ${role} (${auth}) ${body.contentType} ${body.raw.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          if (res.status >= 400) {
+            let json: unknown;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = text;
+            }
+            expect(errorSchema.safeParse(json).success, what).toBe(true);
+            expect(await stored(), what).toEqual(before);
+          } else if (method === op.method && res.headers.get("content-type")?.startsWith("application/json")) {
+            const endpoint = endpoints.find((e) => e.method === op.method && e.path === op.path);
+            const schema = endpoint?.success.schema;
+            if (schema) {
+              const parsed = schema.safeParse(JSON.parse(text));
+              expect(parsed.success, `${what}\n${parsed.error?.message}`).toBe(true);
+            }
+          }
+          // A signed-out token is signed in again, so the run keeps every role.
+          if (op.path === "/api/auth/logout" && role !== "anonymous" && res.status === 200) await signIn(role);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    timeout(RUNS),
+  );
+});
+
+/** Every page with an action, with a value for its parameter. */
+const pages = () => [
+  "/login",
+  "/login?token=x",
+  "/logout",
+  "/contact",
+  "/verify-email",
+  "/verify-email?token=x",
+  "/account",
+  "/dashboard",
+  "/jobs",
+  "/admin/users",
+  "/admin/bookings",
+  `/admin/bookings/${known.id![0]}`,
+  "/admin/bookings/2147483648",
+  "/admin/calendar",
+  "/admin/calendar/day?date=2026-12-01",
+  "/admin/inbox",
+  "/admin/queues",
+  "/appointments/not-a-real-token",
+  "/unsubscribe/not-a-real-token",
+];
+
+describe("fuzz: page actions", () => {
+  it(
+    "never answer 5xx to a random form body or content type, and a refusal stores nothing",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...pages()),
+          roleArb,
+          formBody,
+          fc.constantFrom("POST", "POST", "PUT", "DELETE", "PATCH"),
+          async (page, role, form, method) => {
+            const { body, headers } = encodeForm(form);
+            const before = await stored();
+            const res = await fetch(`${stack.url}${page}`, {
+              method,
+              redirect: "manual",
+              headers: { "X-Forwarded-For": randomIp(), ...headers, ...authHeaders(role, "cookie") },
+              body,
+            });
+            const text = await res.text();
+            tally.pages++;
+            count(res.status);
+            const what = `${method} ${page} as ${role} ${form.encoding} ${JSON.stringify(form.fields).slice(0, 300)} → ${res.status} ${text.slice(0, 200)}`;
+            expect(res.status, what).toBeLessThan(500);
+            if (res.status >= 400) expect(await stored(), what).toEqual(before);
+            // Signing out through /logout ends the role's page session: sign in again.
+            if (page === "/logout" && role !== "anonymous") await signIn(role);
+          },
+        ),
+        { numRuns: PAGE_RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    timeout(PAGE_RUNS),
+  );
+});
