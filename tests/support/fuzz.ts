@@ -26,7 +26,7 @@ type JsonSchema = {
   default?: unknown;
 };
 
-export const edgeNumbers = [
+const edgeNumbers = [
   0,
   -1,
   1,
@@ -45,7 +45,7 @@ export const edgeNumbers = [
   5e-324,
 ];
 
-export const edgeNumberTexts = [
+const edgeNumberTexts = [
   "0",
   "-1",
   "1",
@@ -67,7 +67,7 @@ export const edgeNumberTexts = [
   "١٢",
 ];
 
-export const edgeDates = [
+const edgeDates = [
   "0001-01-01T00:00:00Z",
   "0100-01-01T00:00:00Z",
   "0999-06-01T14:00:00Z",
@@ -89,7 +89,7 @@ export const edgeDates = [
   "2026-11-26T15:00:00.123456789Z",
 ];
 
-export const edgeLocalDates = [
+const edgeLocalDates = [
   "0001-01-01",
   "0100-01-01",
   "0999-06-01",
@@ -109,7 +109,7 @@ export const edgeLocalDates = [
   "20261126",
 ];
 
-export const nastyStrings = [
+const nastyStrings = [
   "' OR 1=1 --",
   '\'; DROP TABLE "Booking"; --',
   "<script>alert(1)</script>",
@@ -134,9 +134,9 @@ export const nastyStrings = [
 ];
 
 /** JSON nested `depth` deep inside an object: `{"a":[[[…]]]}`. */
-export const deepJson = (depth: number) => `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+const deepJson = (depth: number) => `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...nastyStrings),
   fc.constantFrom(...edgeNumbers),
   fc.constantFrom(...edgeNumberTexts),
@@ -151,7 +151,7 @@ function schemaType(schema: JsonSchema): string | undefined {
 }
 
 /** Values that fit a JSON schema (or nearly: patterns are not followed), for a request to get past its first checks. */
-export function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 6) return fc.jsonValue({ maxDepth: 2 });
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -283,7 +283,7 @@ export function pathValueFor(schema: JsonSchema | undefined, known: string[]): f
 }
 
 /** A form body of random fields (the ones page actions read, with any values) and a content type. */
-export const formFields = [
+const formFields = [
   "intent",
   "email",
   "password",
@@ -320,7 +320,7 @@ export const formFields = [
   "website",
 ];
 
-export const formIntents = [
+const formIntents = [
   "login",
   "register",
   "request-reset",
