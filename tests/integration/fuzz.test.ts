@@ -21,7 +21,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1_200);
 const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261125);
 const PAGE_RUNS = Math.max(100, Math.round(RUNS / 5));
 /** A generous time per request: deep, huge and throttled requests included. */
-const timeout = (runs: number) => 60_000 + runs * 100;
+const timeout = (runs: number) => 60_000 + runs * 200;
 
 type Role = "anonymous" | "customer" | "technician" | "admin";
 type JsonSchema = Parameters<typeof bodyFor>[0];
