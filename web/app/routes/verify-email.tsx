@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
 import { checkVerificationLink, verifyEmail } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/api.server";
+import { readFormObject } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [
   { title: `Confirm your email | ${business.name}` },
@@ -26,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request).catch(() => null);
-  return actionData(await verifyEmail(context, input?.token), {}, { status: 200 });
+  const input = await readFormObject(request);
+  return actionData(await verifyEmail(context, input.token), {}, { status: 200 });
 }
 
 export default function VerifyEmailPage() {
