@@ -4,6 +4,7 @@ import { MailCheck } from "lucide-react";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
 import { checkVerificationLink, verifyEmail } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
@@ -13,6 +14,9 @@ export const meta: MetaFunction = () => [
   { title: `Confirm your email | ${business.name}` },
   { name: "robots", content: "noindex" },
 ];
+
+/** The address holds the token: never stored, no Referer to other sites. */
+export const headers = tokenPageHeaders;
 
 /**
  * The emailed verification link: `/verify-email?token=…`. Opening it only

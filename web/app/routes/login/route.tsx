@@ -10,6 +10,7 @@ import {
   viewOfIntent,
   type AuthActionData,
 } from "~/features/auth/auth-views";
+import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
 import { AuthFailureError } from "~/features/auth/outcome.server";
@@ -27,6 +28,9 @@ export const meta: MetaFunction = () => [
   },
   { name: "robots", content: "noindex" },
 ];
+
+/** `/login?token=…` (the emailed reset link) holds a secret, and a refused reset echoes the token: never stored, no Referer to other sites. */
+export const headers = tokenPageHeaders;
 
 /** A signed-in visitor has nothing to do here (docs/product.md#sign-in-page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
