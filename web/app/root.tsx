@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { business } from "@app/shared/business";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
-import { ErrorPage } from "~/components/site/error-page";
+import { ErrorPage, formRefusalMessage } from "~/components/site/error-page";
 import { JsonLd } from "~/components/site/json-ld";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -119,5 +119,5 @@ export function useRootData() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
+  return <ErrorPage status={status} formRefusal={formRefusalMessage(error)} />;
 }

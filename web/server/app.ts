@@ -11,9 +11,11 @@ import { redactUrl } from "@app/shared/redact";
 import { sessionCookieName, sessionRoleInCookies } from "../app/utils/session.server";
 import { createPageCache } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
+import { originFormTarget } from "./request-target";
 import { loadStaticAssets } from "./static-assets";
 import {
   bodyLimit,
+  fixedSecurityHeaders,
   formPostsOnly,
   jsonErrors,
   sameOriginWrites,
@@ -35,8 +37,9 @@ export interface AppOptions {
 }
 
 /**
- * The web process's request listener: the build's assets and the kept marketing pages first
- * (web/server/static-assets.ts, web/server/page-cache.ts; never in development), then the Express app.
+ * The web process's request listener: the request target made a path (web/server/request-target.ts),
+ * then the build's assets and the kept marketing pages (web/server/static-assets.ts,
+ * web/server/page-cache.ts; never in development), then the Express app.
  */
 export function createApp({ services, vite, build, clientDir, isShuttingDown }: AppOptions): RequestListener {
   const { env, logger } = services;
@@ -172,7 +175,9 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   const toApp = (req: IncomingMessage, res: ServerResponse) => {
     app(req, res);
   };
+  const targetRefusalHeaders = Object.fromEntries(fixedSecurityHeaders(env));
   return (req, res) => {
+    if (originFormTarget(req, res, targetRefusalHeaders)) return;
     if (assets?.handle(req, res)) return;
     if (pageCache) pageCache.handle(req, res, () => toApp(req, res));
     else toApp(req, res);

@@ -58,7 +58,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
  * (`trust proxy`, web/server/app.ts) but drop the port: it is taken from
  * X-Forwarded-Host when that names the same host, else from Host.
  * `originalUrl` is the path and query as sent (joined as text: a path such as
- * `//x` must stay a path).
+ * `//x` must stay a path); it is always a path, as the server's listener makes
+ * every request target one before any layer runs (web/server/request-target.ts).
  */
 function requestUrl(req: ExpressRequest) {
   const hostname = req.hostname || "localhost";

@@ -4,15 +4,19 @@ import { MailCheck } from "lucide-react";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
 import { checkVerificationLink, verifyEmail } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/api.server";
+import { readFormObject } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [
   { title: `Confirm your email | ${business.name}` },
   { name: "robots", content: "noindex" },
 ];
+
+/** The address holds the token: never stored, no Referer to other sites. */
+export const headers = tokenPageHeaders;
 
 /**
  * The emailed verification link: `/verify-email?token=…`. Opening it only
@@ -26,8 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request).catch(() => null);
-  return actionData(await verifyEmail(context, input?.token), {}, { status: 200 });
+  const input = await readFormObject(request);
+  return actionData(await verifyEmail(context, input.token), {}, { status: 200 });
 }
 
 export default function VerifyEmailPage() {

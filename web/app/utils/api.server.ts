@@ -72,39 +72,62 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw apiError(400, "Request body must be a JSON object", { _: "Expected an object" });
   }
-  assertNoNulCharacters(value);
+  assertPlainText(value);
   return value as Record<string, unknown>;
 }
 
-/** A form post (bounded like every body) as a plain object of strings (files become empty strings), with the same checks. */
-export async function readFormObject(request: Request): Promise<Record<string, string>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw apiError(400, "Malformed form data");
-  }
-  const value = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-  assertNoNulCharacters(value);
-  return value;
-}
+/** How deeply a JSON body may nest objects and arrays; the deepest the API takes is 2 (a push subscription's `keys`). */
+export const MAX_JSON_DEPTH = 20;
 
 /**
  * PostgreSQL text cannot hold U+0000, and no person types it: refuse it up
- * front with a 400 rather than letting the insert fail.
+ * front with a 400 rather than letting the insert fail. A body nested deeper
+ * than MAX_JSON_DEPTH is refused too (400): no payload of the API nests like
+ * that. The walk keeps its own stack (a deep body cannot overflow the call
+ * stack) and names a field only when refusing (no path is built per value),
+ * so even a 1 MB body is walked in linear time.
  */
-function assertNoNulCharacters(value: unknown, path = ""): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000"))
-      throw apiError(400, "Text contains characters that are not allowed", {
-        [path || "_"]: "Contains a NUL character",
-      });
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertNoNulCharacters(v, path ? `${path}.${i}` : String(i)));
-  } else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      assertNoNulCharacters(k, path);
-      assertNoNulCharacters(v, path ? `${path}.${k}` : k);
+export function assertPlainText(value: unknown): void {
+  /** A container still to look into: where it is (its parent and its key there) and how deep. */
+  interface Container {
+    value: object;
+    depth: number;
+    parent: Container | null;
+    key: string | number;
+  }
+  const path = (at: Container | null, last?: string | number) => {
+    const keys: Array<string | number> = last === undefined ? [] : [last];
+    for (let c = at; c?.parent; c = c.parent) keys.push(c.key);
+    return keys.reverse().join(".") || "_";
+  };
+  const nul = (at: Container | null, key?: string | number) =>
+    apiError(400, "Text contains characters that are not allowed", { [path(at, key)]: "Contains a NUL character" });
+  /** Looks at one value inside `parent`: a string is checked now, a container is kept for later. */
+  const visit = (child: unknown, parent: Container | null, key: string | number) => {
+    if (typeof child === "string") {
+      if (child.includes("\u0000")) throw nul(parent, key);
+    } else if (child !== null && typeof child === "object") {
+      const depth = (parent?.depth ?? 0) + 1;
+      const container: Container = { value: child, depth, parent, key };
+      if (depth > MAX_JSON_DEPTH)
+        throw apiError(400, "Request body is nested too deeply", {
+          [path(container)]: `Nested deeper than ${MAX_JSON_DEPTH} levels`,
+        });
+      stack.push(container);
+    }
+  };
+  const stack: Container[] = [];
+  visit(value, null, "");
+  for (let container = stack.pop(); container; container = stack.pop()) {
+    const current = container.value;
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) visit(current[i], container, i);
+      continue;
+    }
+    for (const key in current) {
+      if (!Object.hasOwn(current, key)) continue;
+      if (key.includes("\u0000")) throw nul(container);
+      visit((current as Record<string, unknown>)[key], container, key);
     }
   }
 }

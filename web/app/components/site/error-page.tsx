@@ -1,10 +1,26 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { ArrowRight, House, Phone, Wrench } from "~/components/site/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { useBusinessFacts } from "~/utils/business-facts";
 
-/** The root error boundary's page: the 404 ("404 Page Not Found" with its hint) or a generic failure (docs/product.md#site-wide). */
-export function ErrorPage({ status }: { status: number }) {
+/**
+ * What a refused form post says to the person who sent it: the message of the form reader's 400 or
+ * 415 (web/app/utils/form.server.ts), which tells what was wrong and what to do. Undefined for any
+ * other error, whose details are never shown.
+ */
+export function formRefusalMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || (error.status !== 400 && error.status !== 415)) return undefined;
+  const data: unknown = error.data;
+  const message = typeof data === "object" && data !== null && "message" in data ? data.message : undefined;
+  return typeof message === "string" && message ? message : undefined;
+}
+
+/**
+ * The root error boundary's page: the 404 ("404 Page Not Found" with its hint), a refused form post
+ * ("We could not accept that form" with the reason, `formRefusal`), or a generic failure
+ * (docs/product.md#site-wide).
+ */
+export function ErrorPage({ status, formRefusal }: { status: number; formRefusal?: string }) {
   const business = useBusinessFacts();
   const notFound = status === 404;
   return (
@@ -15,9 +31,17 @@ export function ErrorPage({ status }: { status: number }) {
           {notFound ? "Error 404" : `Error ${status}`}
         </p>
         <h1 id="error-heading" className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-          {notFound ? "404 Page Not Found" : "Something went wrong"}
+          {notFound ? "404 Page Not Found" : formRefusal ? "We could not accept that form" : "Something went wrong"}
         </h1>
-        {notFound ? (
+        {formRefusal ? (
+          <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
+            {formRefusal} If this keeps happening, call us at{" "}
+            <a href={business.phoneHref} className="font-semibold text-brand-700 underline">
+              {business.phone}
+            </a>
+            .
+          </p>
+        ) : notFound ? (
           <>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
               Looks like this circuit goes nowhere. The address you followed doesn't match any page on our site: it may

@@ -3,7 +3,8 @@
  * form also works as a plain HTML post. The work is done by the same
  * functions the JSON API uses. Each answers `{ ok, intent, message }` (plus
  * what the page needs), with a 4xx status when refused; nothing is thrown
- * except the guard's 401 / 403, which the page shows as Access Denied.
+ * except the guard's 401 / 403, which the page shows as Access Denied, and the
+ * form reader's 400 / 415 for a body no browser sends (utils/form.server.ts).
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import {
@@ -20,18 +21,12 @@ import { personName } from "@app/shared/bookings";
 import { updateBooking } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { readFormObject } from "~/utils/form.server";
 import { createBookingForCustomer } from "./bookings.server";
 import { createCustomer } from "./customers.server";
 import { mergeBookingCustomer } from "./merge-customer.server";
 import type { ActionResult } from "./action-result";
 import { changeUserRole } from "./users.server";
-
-type Values = Record<string, string>;
-
-async function formValues(request: Request): Promise<Values> {
-  const form = await request.formData();
-  return Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-}
 
 const ok = (result: Omit<Extract<ActionResult, { ok: true }>, "ok">) => data<ActionResult>({ ok: true, ...result });
 const fail = (status: number, intent: string, message: string, errors?: Record<string, string>) =>
@@ -40,7 +35,7 @@ const fail = (status: number, intent: string, message: string, errors?: Record<s
 /** /admin/users: `intent=change-role`, `userId`, `role`. */
 export async function usersAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  const values = await formValues(request);
+  const values = await readFormObject(request);
   const intent = values.intent ?? "";
   if (intent !== "change-role") return fail(400, intent, "Unknown action. Please reload the page and try again.");
   const fallback = "Failed to update user role";
@@ -68,7 +63,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
  */
 export async function bookingsAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  const values = await formValues(request);
+  const values = await readFormObject(request);
   const intent = values.intent ?? "";
   try {
     switch (intent) {

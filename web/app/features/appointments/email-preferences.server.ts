@@ -62,14 +62,13 @@ export async function unsubscribePage(context: AppLoadContext, token: string): P
 export async function changeSubscription(
   context: AppLoadContext,
   token: string,
-  /** The posted form, or null when it could not be read. */
-  input: Record<string, string> | null,
+  /** The posted form (read by readFormObject, utils/form.server.ts). */
+  input: Record<string, string>,
 ): Promise<Result<UnsubscribePage & { message: string }>> {
   const refused = await throttleLinkRequest(context);
   if (refused) return refused;
   const preference = await preferenceByToken(context, token);
   if (!preference) return failure(404, linkInvalidMessage());
-  if (!input) return failure(400, "The form contained characters we cannot accept. Please try again.");
   const parsed = unsubscribeFormSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, "Unknown action. Please reload the page and try again.");
   const unsubscribed = parsed.data === "unsubscribe";

@@ -144,14 +144,13 @@ const cannotChange = (status: BookingStatus) =>
 export async function changeVisit(
   context: AppLoadContext,
   token: string,
-  /** The posted form, or null when it could not be read. */
-  input: Record<string, string> | null,
+  /** The posted form (read by readFormObject, utils/form.server.ts). */
+  input: Record<string, string>,
 ): Promise<VisitChange> {
   const refused = await throttleLinkRequest(context);
   if (refused) return refused;
   const booking = await linkedVisit(context, token);
   if (!booking) return failure(404, linkInvalidMessage());
-  if (!input) return failure(400, "The form contained characters we cannot accept. Please try again.");
   const parsed = manageVisitFormSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, "Please choose one of the offered times.");
   const form = parsed.data;

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { ShieldAlert } from "lucide-react";
+import { formRefusalMessage } from "~/components/site/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "./notices";
 
@@ -42,10 +43,15 @@ export function accessDeniedBoundary(message: string) {
 function DeniedOrApology({ message }: { message?: string }) {
   const error = useRouteError();
   if (isAccessDenied(error)) return <AccessDenied message={message} />;
+  const refusal = formRefusalMessage(error);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
-      <p className="mt-4 text-slate-700">Sorry, this page could not be shown. Please try again in a moment.</p>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {refusal ? "We could not accept that form" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-slate-700">
+        {refusal ?? "Sorry, this page could not be shown. Please try again in a moment."}
+      </p>
       <Link to="/" className={buttonVariants({ className: "mt-8" })}>
         Go Home
       </Link>

@@ -63,11 +63,6 @@ export type AuthActionData =
       values: Record<string, string>;
     };
 
-/** A form's text fields as a plain object (a file, which no account form has, counts as empty). */
-export function formValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
-}
-
 /** Set to "1" by the page once JavaScript runs: the action may then answer with data instead of redirecting. */
 export const ENHANCED_FIELD = "js";
 

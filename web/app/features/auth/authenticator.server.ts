@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Strategy } from "remix-auth/strategy";
-import { formValues } from "./auth-views";
 import { login, type SignedIn } from "./login.server";
+import { formFields } from "~/utils/form.server";
 import type { Result } from "~/utils/result";
 import { AuthFailureError } from "./outcome.server";
 import { register } from "./register.server";
@@ -22,7 +22,7 @@ import { register } from "./register.server";
 export function createAuthenticator(context: AppLoadContext, form: FormData) {
   const strategy = (run: (values: Record<string, string>, request: Request) => Promise<Result<SignedIn>>) =>
     new ReadFormStrategy<SignedIn>(form, async ({ form, request }) => {
-      const outcome = await run(formValues(form), request);
+      const outcome = await run(formFields(form), request);
       if (!outcome.ok) throw new AuthFailureError(outcome);
       return outcome.value;
     });

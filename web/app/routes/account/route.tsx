@@ -15,7 +15,7 @@ import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/f
 import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/api.server";
+import { readFormObject } from "~/utils/form.server";
 import { requireUser } from "~/utils/auth.server";
 import { failure } from "~/utils/result";
 
@@ -52,16 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const at = Date.now();
   const page = { status: 200 } as const;
-  const input = await readFormObject(request).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return null;
-    throw thrown;
-  });
-  if (!input)
-    return actionData(
-      failure(400, "The form contained characters we cannot accept. Please remove them and try again."),
-      { intent: null, at },
-      page,
-    );
+  const input = await readFormObject(request);
   if (input.intent === "cancel")
     return actionData(await cancelOwnBooking(context, user, input.bookingId), { intent: "cancel" as const, at }, page);
   if (input.intent === "resend-verification") {

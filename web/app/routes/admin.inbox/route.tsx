@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { requireAdmin } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
 import { adminMeta } from "~/features/admin/meta";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { useChatActivity } from "~/features/admin/live-admin";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return inboxAction(context, admin, await request.formData());
+  return inboxAction(context, admin, await readForm(request));
 }
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";

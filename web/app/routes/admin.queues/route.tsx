@@ -12,6 +12,7 @@ import {
   retryNotification,
 } from "~/features/admin/queues.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const queue = form.get("queue");
   const jobId = form.get("jobId");
   if (!isQueueName(queue) || typeof jobId !== "string" || !jobId) return { ok: false, message: "Unknown job" };

@@ -13,7 +13,7 @@ import {
 import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/api.server";
+import { readFormObject } from "~/utils/form.server";
 import { retryAfterHeaders } from "~/utils/result";
 
 /**
@@ -38,11 +38,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return null;
-    throw thrown;
-  });
-  const intent = input?.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
+  const input = await readFormObject(request);
+  const intent = input.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
   return actionData(await changeVisit(context, params.token ?? "", input), { intent, at: Date.now() });
 }
 

@@ -5,7 +5,7 @@ import { business, formatAddress } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
 import { ContactForm } from "~/features/contact/contact-form";
 import { submitContactMessage } from "~/features/contact/contact.server";
-import { readFormObject } from "~/utils/api.server";
+import { readFormObject } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [
   { title: `Contact ${business.name} | Electricians in Baton Rouge, LA` },
@@ -22,17 +22,7 @@ export function loader() {
 
 /** The no-JavaScript path: the same rules as POST /api/contact. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return null;
-    throw thrown;
-  });
-  if (!input)
-    return {
-      ok: false as const,
-      message: "Your message contains characters we cannot accept. Please remove them and try again.",
-      errors: undefined,
-      values: {},
-    };
+  const input = await readFormObject(request);
   const result = await submitContactMessage(context, input, request.headers.get("user-agent"));
   if (result.ok) return { ok: true as const };
   const values = Object.fromEntries(

@@ -12,6 +12,7 @@ import { adminStats } from "~/features/admin/stats.server";
 import { PushToggle } from "~/features/push/push-toggle";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
+import { readForm } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", error);
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The dashboard's own forms: the admin's calendar feed (create or replace, turn off). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "calendar-feed-create") await rotateFeed(context, admin.id);
   else if (intent === "calendar-feed-revoke") await revokeFeed(context, admin.id);
   else return { ok: false, message: "Unknown action" };

@@ -20,6 +20,7 @@ import {
 } from "~/features/jobs/jobs.server";
 import { actionData } from "~/utils/action.server";
 import { requireRole } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
 import { failure } from "~/utils/result";
 
 export const meta: MetaFunction = () => [
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const at = Date.now();
   if (intent === "set-status")

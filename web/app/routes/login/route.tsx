@@ -5,17 +5,18 @@ import { business } from "@app/shared/business";
 import {
   ENHANCED_FIELD,
   landingPage,
-  formValues,
   viewAfterSuccess,
   viewFromSearch,
   viewOfIntent,
   type AuthActionData,
 } from "~/features/auth/auth-views";
+import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
 import { AuthFailureError } from "~/features/auth/outcome.server";
 import { requestPasswordReset, resetPassword } from "~/features/auth/password-reset.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { formFields, readForm } from "~/utils/form.server";
 import { failure, retryAfterHeaders, type Failure } from "~/utils/result";
 import { commitSessionCookie } from "~/utils/session.server";
 
@@ -27,6 +28,9 @@ export const meta: MetaFunction = () => [
   },
   { name: "robots", content: "noindex" },
 ];
+
+/** `/login?token=…` (the emailed reset link) holds a secret, and a refused reset echoes the token: never stored, no Referer to other sites. */
+export const headers = tokenPageHeaders;
 
 /** A signed-in visitor has nothing to do here (docs/product.md#sign-in-page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,10 +55,10 @@ const ECHOED_FIELDS = ["firstName", "lastName", "email", "token"] as const;
  * the /api/auth/* routes do (features/auth/*.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const posted = form.get("intent");
   const intent: AuthIntent = isAuthIntent(posted) ? posted : "login";
-  const values = formValues(form);
+  const values = formFields(form);
 
   const failed = (refusal: Failure | null) =>
     data<AuthActionData>(
@@ -72,9 +76,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent], home }, { headers });
 
   if (!isAuthIntent(posted)) return failed(failure(400, "Unknown form. Please reload the page and try again."));
-  if (Object.values(values).some((v) => typeof v === "string" && v.includes("\u0000"))) {
-    return failed(failure(400, "Your entry contains characters that are not allowed."));
-  }
   try {
     if (intent === "login" || intent === "register") {
       const signedIn = await createAuthenticator(context, form).authenticate(intent, request);

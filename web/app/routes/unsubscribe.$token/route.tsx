@@ -7,7 +7,7 @@ import { changeSubscription, unsubscribePage } from "~/features/appointments/ema
 import { CallUs, LinkPageFrame, LinkProblem } from "~/features/appointments/manage-view";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/api.server";
+import { readFormObject } from "~/utils/form.server";
 import { retryAfterHeaders } from "~/utils/result";
 
 /**
@@ -34,10 +34,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return null;
-    throw thrown;
-  });
+  const input = await readFormObject(request);
   return actionData(await changeSubscription(context, params.token ?? "", input), { at: Date.now() });
 }
 
