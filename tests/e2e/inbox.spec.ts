@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
 import { randomIp } from "../support/stack";
 import { expect, test } from "./fixtures";
-import { adminPage, main, unique } from "./staff";
+import { adminPage, createUser, main, unique } from "./staff";
 
 const CHAT_TITLE = `${business.name} Chat`;
 const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE, exact: true });
@@ -207,5 +207,39 @@ test.describe("staff inbox with a visitor on a phone", () => {
     } finally {
       await staffContext.close();
     }
+  });
+
+  test("a visitor who was away when staff took over comes back to a usable chat, told who answers", async ({
+    page: visitor,
+    db,
+  }) => {
+    await visitor.goto("/");
+    await visitor.getByRole("button", { name: "Open chat", exact: true }).click();
+    await expect(log(visitor)).toContainText("Welcome to");
+    await chatInput(visitor).fill(`Do you serve Walker? ${unique("q")}`);
+    await chatInput(visitor).press("Enter");
+    const assistantBubbles = log(visitor).locator('[data-sender="assistant"]');
+    await expect(assistantBubbles.nth(1)).toBeVisible();
+    const sessionId = (await sessionIdIn(visitor))!;
+
+    // Staff take the conversation over while the page is gone, so no live event reaches it.
+    await visitor.goto("about:blank");
+    const admin = await createUser(db, "admin");
+    await db.chatSession.update({ where: { id: sessionId }, data: { handledById: admin.id } });
+    await visitor.goto("/");
+
+    // The transcript read on rejoining says who answers now.
+    await expect(log(visitor).locator("[data-chat-notice]").last()).toHaveText("You're now chatting with our office.");
+    const assistantBefore = await assistantBubbles.count();
+    const text = `Hello? anyone? ${unique("v")}`;
+    await chatInput(visitor).fill(text);
+    await chatInput(visitor).press("Enter");
+    await expect(log(visitor).locator('[data-sender="user"]').last()).toContainText(text);
+    await expect(chatInput(visitor)).toHaveValue("");
+    await expect(chatInput(visitor)).toBeEditable();
+    await expect(panel(visitor).getByTestId("chat-typing")).toHaveCount(0);
+    await expect.poll(() => db.chatMessage.count({ where: { sessionId, sender: "user", message: text } })).toBe(1);
+    await expect(assistantBubbles).toHaveCount(assistantBefore);
+    await expect(log(visitor)).not.toContainText("trouble connecting");
   });
 });
