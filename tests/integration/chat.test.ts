@@ -101,6 +101,7 @@ describe("GET /api/chat/:sessionId/messages", () => {
       success: true,
       sessionId,
       messages: [],
+      mode: "assistant",
     });
     const first = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "do you serve Walker?" });
     const second = await postJson(`${stack.url}/api/chat/${sessionId}/message`, { message: "thanks!" });

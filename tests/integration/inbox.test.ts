@@ -134,32 +134,103 @@ describe("/admin/inbox", () => {
     }
   });
 
-  it("keeps the assistant quiet while staff handle the conversation, and lets it answer again after hand-back", async () => {
+  it("after a take-over, delivers the visitor's messages to staff at once with no assistant reply, typing or pending answer, until hand-back", async () => {
     const sessionId = await openSession();
-    const taken = await inboxPost({ intent: "take-over", item: `chat:${sessionId}` });
-    expect(taken.status).toBe(200);
-    expect((await stack.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).handledById).toBe(adminId);
+    const first = await say(sessionId, "Do you install whole-house generators?");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ assistantMessage: { sender: "assistant" }, pending: false, mode: "assistant" });
 
+    const visitor = await connect();
+    const admin = await connectAdminSocket(stack.url, adminAuth.Authorization!.slice("Bearer ".length));
+    try {
+      expect(await join(visitor, sessionId)).toEqual({ ok: true });
+      // Everything the assistant would send the widget while staff hold the conversation.
+      const assistantEvents: Array<[string, unknown]> = [];
+      visitor.on("chat:typing", (p: unknown) => assistantEvents.push(["chat:typing", p]));
+      visitor.on("chat:delta", (p: unknown) => assistantEvents.push(["chat:delta", p]));
+      visitor.on("chat:message", (p: { message: { sender: string } }) => {
+        if (p.message.sender === "assistant") assistantEvents.push(["chat:message", p]);
+      });
+
+      // Taking over tells the visitor's widget who answers now, live and on a reload.
+      const takenOver = nextEvent(visitor, "chat:mode");
+      expect((await inboxPost({ intent: "take-over", item: `chat:${sessionId}` })).status).toBe(200);
+      expect(await takenOver).toEqual({ sessionId, mode: "staff" });
+      const reloaded = await fetch(`${stack.url}/api/chat/${sessionId}/messages`).then((r) => r.json());
+      expect(reloaded).toMatchObject({ success: true, mode: "staff" });
+
+      // The visitor writes: staff hear of it at once, and the answer says nothing is coming from the assistant.
+      const activity = nextEvent<{ sessionId: string }>(admin, "chat:activity", (p) => p.sessionId === sessionId);
+      const started = Date.now();
+      const hello = await say(sessionId, "Hello? anyone?");
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(hello.status).toBe(200);
+      expect(hello.json).toMatchObject({
+        success: true,
+        userMessage: { sender: "user", message: "Hello? anyone?" },
+        assistantMessage: null,
+        pending: false,
+        mode: "staff",
+      });
+      expect(await activity).toEqual({ sessionId });
+      const page = await fetch(`${stack.url}/admin/inbox?item=chat:${sessionId}`, { headers: adminAuth });
+      expect(await page.text()).toContain("Hello? anyone?");
+
+      // Staff answer, the visitor writes again: still only people talking.
+      const staffReply = nextEvent<{ message: { sender: string; message: string } }>(
+        visitor,
+        "chat:message",
+        (p) => p.message.sender === "staff",
+      );
+      const replied = await inboxPost({ intent: "reply", item: `chat:${sessionId}`, message: "Odile here, go ahead." });
+      expect(replied.text).toContain("Reply sent.");
+      expect((await staffReply).message.message).toBe("Odile here, go ahead.");
+      const again = await say(sessionId, "My breaker keeps tripping, what are your hours?");
+      expect(again.json).toMatchObject({ assistantMessage: null, pending: false, mode: "staff" });
+      // A reply would have started at once (the assistant answered the first message within the request).
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(assistantEvents).toEqual([]);
+      const senders = (
+        await stack.db.chatMessage.findMany({ where: { sessionId }, orderBy: { createdAt: "asc" } })
+      ).map((m) => m.sender);
+      expect(senders).toEqual(["user", "assistant", "user", "staff", "user"]);
+
+      // Handed back: the widget is told, and the assistant answers again.
+      const handedBack = nextEvent(visitor, "chat:mode");
+      expect((await inboxPost({ intent: "hand-back", item: `chat:${sessionId}` })).status).toBe(200);
+      expect(await handedBack).toEqual({ sessionId, mode: "assistant" });
+      expect((await stack.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).handledById).toBeNull();
+      const typing = nextEvent(visitor, "chat:typing");
+      const answered = await say(sessionId, "what are your hours on saturday?");
+      expect(answered.status).toBe(200);
+      expect(answered.json).toMatchObject({
+        assistantMessage: { sender: "assistant" },
+        pending: false,
+        mode: "assistant",
+      });
+      await typing;
+      expect((await fetch(`${stack.url}/api/chat/${sessionId}/messages`).then((r) => r.json())).mode).toBe("assistant");
+    } finally {
+      visitor.disconnect();
+      admin.disconnect();
+    }
+  });
+
+  it("tells the visitor's widget that staff took over when a reply takes the conversation over", async () => {
+    const sessionId = await openSession();
     const visitor = await connect();
     try {
       expect(await join(visitor, sessionId)).toEqual({ ok: true });
-      const assistantEvents: unknown[] = [];
-      visitor.on("chat:message", (p: { message: { sender: string } }) => {
-        if (p.message.sender === "assistant") assistantEvents.push(p);
+      const events: string[] = [];
+      visitor.on("chat:mode", (p: { mode: string }) => events.push(`mode:${p.mode}`));
+      const staffMessage = nextEvent<{ message: { sender: string } }>(visitor, "chat:message", (p) => {
+        events.push(`message:${p.message.sender}`);
+        return p.message.sender === "staff";
       });
-      const quiet = await say(sessionId, "what are your hours on saturday?");
-      expect(quiet.status).toBe(202);
-      expect(quiet.json).toMatchObject({ success: true, pending: true, assistantMessage: null });
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(assistantEvents).toEqual([]);
-      expect((await stack.db.chatMessage.findMany({ where: { sessionId } })).map((m) => m.sender)).toEqual(["user"]);
-
-      const back = await inboxPost({ intent: "hand-back", item: `chat:${sessionId}` });
-      expect(back.status).toBe(200);
-      expect((await stack.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).handledById).toBeNull();
-      const answered = await say(sessionId, "what are your hours on saturday?");
-      expect(answered.status).toBe(200);
-      expect(answered.json).toMatchObject({ assistantMessage: { sender: "assistant" }, pending: false });
+      await inboxPost({ intent: "reply", item: `chat:${sessionId}`, message: "Hi, can we help?" });
+      await staffMessage;
+      // The mode first, so the widget shows "You're now chatting with our office." before the message.
+      expect(events).toEqual(["mode:staff", "message:staff"]);
     } finally {
       visitor.disconnect();
     }

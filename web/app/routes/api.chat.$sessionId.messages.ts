@@ -5,9 +5,10 @@ import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.s
 
 /**
  * GET /api/chat/:sessionId/messages: the conversation's latest 50 messages,
- * oldest first, as `{ success, sessionId, messages }` (each message as the
- * socket sends it). The widget reads it after (re)joining, to show what it
- * missed while disconnected. 404 for an unknown conversation.
+ * oldest first, as `{ success, sessionId, messages, mode }` (each message as the
+ * socket sends it; `mode` "staff" while staff hold the conversation, else
+ * "assistant"). The widget reads it after (re)joining, to show what it missed
+ * while disconnected and who answers now. 404 for an unknown conversation.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {

@@ -19,6 +19,16 @@ export function serializeChatMessage(
   };
 }
 
+/**
+ * Who answers the visitor: the assistant, or a staff member who took the
+ * conversation over from the inbox (then the assistant stays quiet). Sent as
+ * `mode` in the chat API's answers and in the `chat:mode` event
+ * (docs/product.md#realtime-events).
+ */
+export type ChatMode = "assistant" | "staff";
+
+export const chatModeOf = (handledById: number | null): ChatMode => (handledById == null ? "assistant" : "staff");
+
 export type ChatMessageJson = ReturnType<typeof serializeChatMessage>;
 
 /** What a chat-reply job returns: the web process answers the HTTP call with it, without reading it back. */

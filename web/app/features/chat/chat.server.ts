@@ -15,7 +15,7 @@ import { business } from "@app/shared/business";
 import { nextBusinessSlot } from "@app/shared/bookings";
 import { composeReply } from "@app/shared/chat/engine";
 import { answerWithWindows } from "@app/shared/chat/windows";
-import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
+import { chatModeOf, serializeChatMessage, type ChatMode, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
 import type { ChatMessage } from "@app/shared/db";
@@ -39,6 +39,8 @@ export interface ChatMessageAnswer {
   intent: string | null;
   suggestedActions: string[];
   pending: boolean;
+  /** Who answers: "staff" once a staff member has taken the conversation over (no assistant reply is coming). */
+  mode: ChatMode;
 }
 
 /** An appointment request's confirmation and the records it made. */
@@ -99,6 +101,10 @@ export async function postChatMessage(
   // Open staff inboxes reload.
   services.emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
 
+  // Staff hold the conversation: the message is theirs to answer, and the assistant stays quiet. Nothing is queued
+  // and nothing is pending, so the widget keeps its input usable (docs/product.md#chat-assistant).
+  if (handledById != null) return success(visitorMessageAnswer(userMessage, null, "staff"));
+
   let job: Job | undefined;
   try {
     job = await enqueue(services.queues, "chat-reply", { sessionId, userMessageId: userMessage.id, requestId });
@@ -111,20 +117,22 @@ export async function postChatMessage(
   }
 
   let assistantMessage: ReturnType<typeof serializeChatMessage> | null = null;
-  if (!job && handledById == null) {
+  let mode: ChatMode = "assistant";
+  if (!job) {
     const { stored, reply } = await answerWithoutQueue(context, sessionId, userMessage);
     assistantMessage = serializeChatMessage(stored, {
       suggestsBooking: reply.suggestsBooking,
       openBookingForm: reply.openBookingForm,
     });
-  } else if (job) {
-    // A job that was skipped (staff hold the conversation) returns no reply.
-    let result: Partial<ChatReplyResult> | undefined;
+  } else {
+    // A job that was skipped (staff took the conversation over meanwhile) returns no reply.
+    let result: (Partial<ChatReplyResult> & { skipped?: string }) | undefined;
     try {
       result = ((await job.waitUntilFinished(services.chatEvents, REPLY_WAIT_MS)) ?? undefined) as typeof result;
     } catch (error) {
       logger.warn({ err: (error as Error).message, chatRef: secretRef(sessionId) }, "chat reply not ready in time");
     }
+    if (result?.skipped) mode = "staff";
     // The worker returns the stored reply; read it back only when it did not (a job that failed or was skipped).
     if (result?.message) {
       assistantMessage = result.message;
@@ -144,18 +152,26 @@ export async function postChatMessage(
     }
   }
 
-  return success(
-    {
-      userMessage: serializeChatMessage(userMessage),
-      assistantMessage,
-      message: assistantMessage?.message ?? null,
-      intent: assistantMessage?.metadata.intent ?? null,
-      suggestedActions: assistantMessage?.metadata.suggestedActions ?? [],
-      // The reply is still on its way (it will arrive on the socket), or could not be produced: 202.
-      pending: !assistantMessage,
-    },
-    assistantMessage ? 200 : 202,
-  );
+  const answer = visitorMessageAnswer(userMessage, assistantMessage, mode);
+  // The reply is still on its way (it will arrive on the socket), or could not be produced: 202.
+  return success(answer, answer.pending ? 202 : 200);
+}
+
+/** The answer to a posted message: pending only while the assistant is expected to reply and has not yet. */
+function visitorMessageAnswer(
+  userMessage: ChatMessage,
+  assistantMessage: ReturnType<typeof serializeChatMessage> | null,
+  mode: ChatMode,
+): ChatMessageAnswer {
+  return {
+    userMessage: serializeChatMessage(userMessage),
+    assistantMessage,
+    message: assistantMessage?.message ?? null,
+    intent: assistantMessage?.metadata.intent ?? null,
+    suggestedActions: assistantMessage?.metadata.suggestedActions ?? [],
+    pending: !assistantMessage && mode === "assistant",
+    mode,
+  };
 }
 
 /** How many of a conversation's latest messages the widget can read back. */
@@ -164,8 +180,8 @@ const TRANSCRIPT_LIMIT = 50;
 /**
  * A conversation's latest messages, oldest first, for the widget to catch up
  * with what it missed while it was not connected (a reload mid-reply, a staff
- * message sent while the tab was away). The session id is the key, as for
- * joining the conversation's room.
+ * message sent while the tab was away), and who answers the conversation now
+ * (`mode`). The session id is the key, as for joining the conversation's room.
  */
 export async function readChatTranscript(context: AppLoadContext, sessionId: string) {
   const { services, clientNetwork } = context;
@@ -176,7 +192,8 @@ export async function readChatTranscript(context: AppLoadContext, sessionId: str
   const messages = conversation.latest
     .reverse()
     .map((m) => serializeChatMessage(m, m.sender === "assistant" ? { suggestsBooking: m.intent === "booking" } : {}));
-  return success({ sessionId, messages });
+  // Who answers now, so a page reloaded while staff hold the conversation does not wait for the assistant.
+  return success({ sessionId, messages, mode: chatModeOf(conversation.handledById) });
 }
 
 /**

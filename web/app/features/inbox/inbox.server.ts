@@ -4,7 +4,7 @@
  * chat and take a conversation over from the assistant.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { serializeChatMessage } from "@app/shared/chat/messages";
+import { serializeChatMessage, type ChatMode } from "@app/shared/chat/messages";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { SessionUser } from "~/utils/auth.server";
 import {
@@ -162,6 +162,9 @@ export async function inboxAction(
       data: intent === "take-over" ? { handledById: admin.id } : { handledById: null },
     });
     if (!done.count) return fail("That conversation no longer exists.");
+    // The visitor's widget learns who answers now: no assistant reply to wait for while staff hold it.
+    const mode: ChatMode = intent === "take-over" ? "staff" : "assistant";
+    emitToChat(sessionId, "chat:mode", { sessionId, mode });
     emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
     return {
       ok: true,
@@ -187,6 +190,8 @@ export async function inboxAction(
         await tx.chatSession.update({ where: { id: sessionId }, data: { handledById: admin.id } });
       return tx.chatMessage.create({ data: { sessionId, sender: "staff", message: text } });
     });
+    if (session.handledById == null)
+      emitToChat(sessionId, "chat:mode", { sessionId, mode: "staff" satisfies ChatMode });
     emitToChat(sessionId, "chat:message", { sessionId, message: serializeChatMessage(stored) });
     emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
     return { ok: true, message: "Reply sent.", replied: true };

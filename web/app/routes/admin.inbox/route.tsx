@@ -40,11 +40,10 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 export default function InboxPage() {
   const data = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
-  const { revalidate, state } = useRevalidator();
-  // A visitor wrote (or another staff member acted): reload the list and the open item.
-  useChatActivity(() => {
-    if (state === "idle") revalidate();
-  });
+  const { revalidate } = useRevalidator();
+  // A visitor wrote (or another staff member acted): reload the list and the open item. Also while a reload is in
+  // flight: it may have read the conversation before this message, and revalidating again restarts it.
+  useChatActivity(() => revalidate());
 
   return (
     <AdminShell refresh={false}>

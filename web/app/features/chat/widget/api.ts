@@ -1,4 +1,5 @@
 /** The chat's HTTP calls (docs/product.md#contact-and-chat). JSON in and out, same origin. */
+import type { ChatMode } from "@app/shared/chat/messages";
 import type { WindowJson } from "@app/shared/scheduling";
 import type { AppointmentValues } from "./rules";
 import type { ServerChatMessage } from "./types";
@@ -24,9 +25,13 @@ export async function createSession(sessionId: string): Promise<boolean> {
 export interface SendResult {
   status: number;
   userMessage: ServerChatMessage | null;
-  /** Null with status 202: the reply is still on its way over the socket. */
+  /** Null with status 202 (the reply is still on its way over the socket), or while staff hold the conversation. */
   assistantMessage: ServerChatMessage | null;
+  /** Who answers the conversation now; null when the server did not say. */
+  mode: ChatMode | null;
 }
+
+const modeOf = (value: unknown): ChatMode | null => (value === "staff" || value === "assistant" ? value : null);
 
 export class ChatRequestError extends Error {
   constructor(
@@ -40,19 +45,25 @@ export class ChatRequestError extends Error {
 
 /**
  * GET /api/chat/:sessionId/messages: the conversation's latest messages, oldest
- * first. Empty when it cannot be read: catching up is a courtesy, never an error.
+ * first, and who answers it now. Empty (and no mode) when it cannot be read:
+ * catching up is a courtesy, never an error.
  */
-export async function readTranscript(sessionId: string): Promise<ServerChatMessage[]> {
+export async function readTranscript(
+  sessionId: string,
+): Promise<{ messages: ServerChatMessage[]; mode: ChatMode | null }> {
   try {
     const response = await fetch(`/api/chat/${encodeURIComponent(sessionId)}/messages`, {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     });
-    if (!response.ok) return [];
-    const body = (await response.json()) as { messages?: unknown };
-    return Array.isArray(body.messages) ? (body.messages as ServerChatMessage[]) : [];
+    if (!response.ok) return { messages: [], mode: null };
+    const body = (await response.json()) as { messages?: unknown; mode?: unknown };
+    return {
+      messages: Array.isArray(body.messages) ? (body.messages as ServerChatMessage[]) : [],
+      mode: modeOf(body.mode),
+    };
   } catch {
-    return [];
+    return { messages: [], mode: null };
   }
 }
 
@@ -67,6 +78,7 @@ export async function sendMessage(sessionId: string, message: string): Promise<S
     userMessage?: ServerChatMessage;
     assistantMessage?: ServerChatMessage | null;
     message?: string;
+    mode?: unknown;
   };
   if (!ok)
     throw new ChatRequestError(
@@ -74,7 +86,12 @@ export async function sendMessage(sessionId: string, message: string): Promise<S
       status,
       typeof body.message === "string" ? body.message : null,
     );
-  return { status, userMessage: body.userMessage ?? null, assistantMessage: body.assistantMessage ?? null };
+  return {
+    status,
+    userMessage: body.userMessage ?? null,
+    assistantMessage: body.assistantMessage ?? null,
+    mode: modeOf(body.mode),
+  };
 }
 
 export type BookingResult =

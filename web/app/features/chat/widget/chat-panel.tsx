@@ -110,7 +110,8 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
     });
   };
 
-  const showTyping = (pending || state.typing) && !state.streaming;
+  // Only while the assistant's reply is awaited or being produced: never while staff hold the conversation.
+  const showTyping = (state.awaitingReply || state.typing) && !state.streaming;
   const actions =
     !pending && !state.streaming && lastMessage?.sender === "assistant"
       ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS)
@@ -164,9 +165,9 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
         className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4"
       >
         <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" className="space-y-3">
-          {state.messages.map((item) => (
-            <Bubble key={item.id} item={item} />
-          ))}
+          {state.messages.map((item) =>
+            item.notice ? <Notice key={item.id} item={item} /> : <Bubble key={item.id} item={item} />,
+          )}
         </div>
 
         {/* The reply as it streams: shown, but announced only once complete (when it joins the log). */}
@@ -276,6 +277,15 @@ function Avatar() {
     >
       <Zap className="size-4" />
     </span>
+  );
+}
+
+/** A line about the conversation itself ("You're now chatting with our office."), centred between the messages. */
+function Notice({ item }: { item: ChatItem }) {
+  return (
+    <p data-chat-notice className="px-6 text-center text-xs font-medium text-slate-600">
+      {item.text}
+    </p>
   );
 }
 

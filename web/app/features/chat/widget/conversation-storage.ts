@@ -1,5 +1,6 @@
 /** The conversation in sessionStorage (see storage.ts); imported only by the lazily loaded panel. */
 import { CONVERSATION_KEY, storage } from "./storage";
+import type { ChatMode } from "@app/shared/chat/messages";
 import type { ChatItem } from "./types";
 
 /** Keep the stored conversation bounded. */
@@ -9,6 +10,8 @@ export interface StoredConversation {
   v: 1;
   sessionId: string;
   messages: ChatItem[];
+  /** Who answered when it was stored (absent in conversations stored before it was kept): the server's word wins on rejoin. */
+  mode?: ChatMode;
 }
 
 export function readConversation(): StoredConversation | null {
@@ -31,15 +34,16 @@ export function readConversation(): StoredConversation | null {
         typeof m.text === "string" &&
         ["user", "assistant", "staff"].includes(m.sender),
     );
-    return { v: 1, sessionId: data.sessionId, messages };
+    const mode = data.mode === "staff" ? "staff" : "assistant";
+    return { v: 1, sessionId: data.sessionId, messages, mode };
   } catch {
     return null;
   }
 }
 
-export function writeConversation(sessionId: string, messages: ChatItem[]) {
+export function writeConversation(sessionId: string, messages: ChatItem[], mode: ChatMode) {
   try {
-    const stored: StoredConversation = { v: 1, sessionId, messages: messages.slice(-MAX_STORED_MESSAGES) };
+    const stored: StoredConversation = { v: 1, sessionId, messages: messages.slice(-MAX_STORED_MESSAGES), mode };
     storage()?.setItem(CONVERSATION_KEY, JSON.stringify(stored));
   } catch {
     /* ignore: quota or disabled storage only costs the reload persistence */

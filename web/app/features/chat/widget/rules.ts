@@ -54,6 +54,13 @@ export const bookingOfferText =
 export const OPEN_BOOKING_FORM_ACTION = "Open booking form";
 
 // ---------------------------------------------------------------------------
+// Who answers: a staff member took the conversation over, or handed it back
+// ---------------------------------------------------------------------------
+
+export const staffModeNotice = "You're now chatting with our office.";
+export const assistantModeNotice = "You're chatting with our assistant again.";
+
+// ---------------------------------------------------------------------------
 // What the chat says when something fails
 // ---------------------------------------------------------------------------
 

@@ -12,6 +12,8 @@ export interface ChatItem {
   local?: boolean;
   /** Shown as a success or failure notice (booking outcomes). */
   tone?: "success" | "error";
+  /** A line about the conversation itself rather than a message (who answers now), shown centred. */
+  notice?: boolean;
 }
 
 /** The stored ChatMessage as the API and the socket send it (docs/product.md#json-api). */

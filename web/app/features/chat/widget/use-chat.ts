@@ -7,10 +7,15 @@
  * comes first wins; the other is recognised by the message id and ignored.
  * After every (re)join the transcript is read once, so a reply or a staff
  * message sent while the page was not listening still shows.
+ *
+ * While staff hold the conversation (`mode` "staff": `chat:mode` on the socket,
+ * `mode` in the transcript and in every send's answer) no assistant reply is
+ * coming: a sent message waits for nothing and the input stays usable.
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { io, type Socket } from "socket.io-client";
+import type { ChatMode } from "@app/shared/chat/messages";
 import {
   bookAppointment,
   ChatRequestError,
@@ -20,6 +25,7 @@ import {
   type BookingResult,
 } from "./api";
 import {
+  assistantModeNotice,
   BOOKING_OFFER_DELAY_MS,
   bookingErrorText,
   bookingIssueText,
@@ -35,6 +41,7 @@ import {
   OPEN_BOOKING_FORM_ACTION,
   replySuggestsBooking,
   sendFailureText,
+  staffModeNotice,
   type AppointmentValues,
 } from "./rules";
 import { readConversation, writeConversation } from "./conversation-storage";
@@ -48,9 +55,11 @@ const LATE_REPLY_MS = 30_000;
 interface ChatState {
   sessionId: string | null;
   messages: ChatItem[];
+  /** Who answers: the assistant, or staff who took the conversation over (then no reply is awaited). */
+  mode: ChatMode;
   /** The reply being streamed, not yet stored. */
   streaming: { id: string; text: string } | null;
-  /** The visitor's message is sent and its reply not yet shown. */
+  /** The visitor's message is sent and the assistant's reply not yet shown (never while staff hold the conversation). */
   awaitingReply: boolean;
   /** The HTTP send is in flight. */
   sending: boolean;
@@ -72,6 +81,7 @@ type Action =
   | { type: "final"; item: ChatItem }
   | { type: "add"; item: ChatItem }
   | { type: "replyFailed"; item: ChatItem | null }
+  | { type: "mode"; mode: ChatMode; notice: ChatItem }
   | { type: "sendSettled" }
   | { type: "form"; open: boolean; window?: string | null };
 
@@ -84,7 +94,7 @@ function reducer(state: ChatState, action: Action): ChatState {
         ...state,
         messages: [...state.messages, action.item],
         sending: true,
-        awaitingReply: true,
+        awaitingReply: state.mode === "assistant",
         typing: false,
         streaming: null,
       };
@@ -126,6 +136,12 @@ function reducer(state: ChatState, action: Action): ChatState {
         typing: false,
         streaming: null,
       };
+    case "mode": {
+      // Staff hold the conversation: nothing to wait for. The notice says so once per change.
+      const quiet = action.mode === "staff" ? { awaitingReply: false, typing: false } : {};
+      if (state.mode === action.mode) return action.mode === "staff" ? { ...state, ...quiet } : state;
+      return { ...state, ...quiet, mode: action.mode, messages: [...state.messages, action.notice] };
+    }
     case "sendSettled":
       return { ...state, sending: false };
     case "form":
@@ -140,6 +156,7 @@ function initialState(): ChatState {
   return {
     sessionId: stored?.sessionId ?? null,
     messages: stored?.messages ?? [],
+    mode: stored?.mode ?? "assistant",
     streaming: null,
     awaitingReply: false,
     sending: false,
@@ -206,8 +223,8 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
 
   // Keep the conversation across reloads.
   useEffect(() => {
-    if (state.sessionId) writeConversation(state.sessionId, state.messages);
-  }, [state.sessionId, state.messages]);
+    if (state.sessionId) writeConversation(state.sessionId, state.messages, state.mode);
+  }, [state.sessionId, state.messages, state.mode]);
 
   const cancelOffer = useCallback(() => {
     if (offerTimer.current) clearTimeout(offerTimer.current);
@@ -318,15 +335,26 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     [afterReply],
   );
 
-  /** After (re)joining: the replies and staff messages that arrived while this page was not listening (a reload mid-reply, a tab away). */
+  /** The server said who answers now: taken over by staff (no reply to wait for) or handed back to the assistant. */
+  const applyMode = useCallback((mode: ChatMode) => {
+    if (mode === "staff" && lateTimer.current) {
+      clearTimeout(lateTimer.current);
+      lateTimer.current = null;
+    }
+    const notice = assistantNote(mode === "staff" ? staffModeNotice : assistantModeNotice, { notice: true });
+    dispatch({ type: "mode", mode, notice });
+  }, []);
+
+  /** After (re)joining: who answers now, and the replies and staff messages that arrived while this page was not listening (a reload mid-reply, a tab away). */
   const catchUp = useCallback(
     async (sessionId: string) => {
-      const messages = await readTranscript(sessionId);
+      const { messages, mode } = await readTranscript(sessionId);
       if (stateRef.current.sessionId !== sessionId) return;
+      if (mode) applyMode(mode);
       const known = new Set(stateRef.current.messages.map((m) => m.id));
       for (const message of messages) if (message.sender !== "user" && !known.has(message.id)) receive(message);
     },
-    [receive],
+    [applyMode, receive],
   );
 
   const joinRoom = useCallback(
@@ -370,6 +398,9 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     socket.on("chat:message", (payload: { sessionId?: string; message?: ServerChatMessage }) => {
       if (mine(payload) && payload.message) receive(payload.message);
     });
+    socket.on("chat:mode", (payload: { sessionId?: string; mode?: unknown }) => {
+      if (mine(payload) && (payload.mode === "staff" || payload.mode === "assistant")) applyMode(payload.mode);
+    });
 
     return () => {
       markJoined(false);
@@ -377,7 +408,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       socket.disconnect();
       if (socketRef.current === socket) socketRef.current = null;
     };
-  }, [state.sessionId, ensureSession, joinRoom, markJoined, receive]);
+  }, [state.sessionId, ensureSession, joinRoom, markJoined, receive, applyMode]);
 
   /** First open: a new `chat_…` id and the greeting. Does nothing when a conversation exists. */
   const start = useCallback(() => {
@@ -425,9 +456,10 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
               serverId: result.userMessage.id,
               timestamp: result.userMessage.timestamp,
             });
+          if (result.mode) applyMode(result.mode);
           if (result.assistantMessage) {
             receive(result.assistantMessage);
-          } else if (stateRef.current.awaitingReply) {
+          } else if (result.mode !== "staff" && stateRef.current.awaitingReply) {
             // 202: the worker is slow; the reply still arrives on the socket.
             if (lateTimer.current) clearTimeout(lateTimer.current);
             lateTimer.current = setTimeout(() => {
@@ -454,7 +486,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       })();
       return true;
     },
-    [cancelOffer, ensureSession, joinRoom, receive, waitForJoin],
+    [applyMode, cancelOffer, ensureSession, joinRoom, receive, waitForJoin],
   );
 
   /** Sends the appointment request and tells the visitor how it went, in the chat. */
@@ -482,8 +514,11 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
 
   return {
     state,
-    /** A send is in flight or its reply has not arrived: the input is disabled and nothing more is sent. */
-    pending: state.sending || state.awaitingReply,
+    /**
+     * A send is in flight or the assistant's reply has not arrived: the input is disabled and nothing more is sent.
+     * While staff hold the conversation only the send itself is brief and nothing is awaited, so the input stays usable.
+     */
+    pending: state.awaitingReply || (state.sending && state.mode === "assistant"),
     start,
     send,
     openForm,
