@@ -98,6 +98,9 @@ const chatMessageJson = z.object({
   metadata: z.looseObject({ intent: z.string().nullable(), suggestedActions: z.array(z.string()) }),
 });
 
+/** Who answers the visitor: the assistant, or staff who took the conversation over. */
+const chatMode = z.enum(["assistant", "staff"]);
+
 const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
 const okMessage = ok({ message });
 const signedIn = ok({ token: z.string(), user: apiUser, message, expiresAt: isoDateTime.optional() });
@@ -242,6 +245,7 @@ export const endpoints: Endpoint[] = [
         userMessage: chatMessageJson,
         assistantMessage: chatMessageJson.nullable(),
         pending: z.boolean(),
+        mode: chatMode,
       }),
     },
     refusals: [404, 429],
@@ -256,7 +260,12 @@ export const endpoints: Endpoint[] = [
     success: {
       status: 200,
       description: "Messages",
-      schema: z.looseObject({ success: z.literal(true), sessionId: z.string(), messages: z.array(chatMessageJson) }),
+      schema: z.looseObject({
+        success: z.literal(true),
+        sessionId: z.string(),
+        mode: chatMode,
+        messages: z.array(chatMessageJson),
+      }),
     },
     refusals: [404, 429],
   },
