@@ -45,7 +45,7 @@ const BATCH = 1_000;
  * first byte is sent, so its size is bounded. decisions/011 measures the staff
  * screens with 100,000 bookings; past this, the export asks for a narrower range.
  */
-export const CSV_EXPORT_MAX_ROWS = 100_000;
+const CSV_EXPORT_MAX_ROWS = 100_000;
 
 export interface BookingsCsv {
   /** The file, in the pieces it was built in (UTF-8). */
