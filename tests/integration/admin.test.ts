@@ -670,16 +670,16 @@ describe("records: audit log and CSV export", () => {
     const text = (await res.text()).replace(/^\uFEFF/, "");
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source,Technician,Address",
+      '"Booking ID","Customer ID","Customer Name","Customer Email","Customer Phone","Summary","Details","Priority","Status","Scheduled","Created","ServiceTitan ID","Source","Technician","Address"',
     );
     expect(lines).toHaveLength(3);
-    // Newest first; commas and quotes escaped; a formula-looking name defused.
+    // Newest first; every cell quoted, quotes doubled; a formula-looking name defused.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${made[2]},${c.json.customer.id},"'=HYPERLINK\\(""x""\\)",csv@example.com,225-555-0156,CSV three,,medium,completed,2032-01-10T15:00:00.000Z,`,
+        `^"${made[2]}","${c.json.customer.id}","'=HYPERLINK\\(""x""\\)","csv@example.com","225-555-0156","CSV three","","medium","completed","2032-01-10T15:00:00.000Z",`,
       ),
     );
-    expect(lines[2]).toContain(`${made[1]},`);
+    expect(lines[2]).toContain(`"${made[1]}",`);
     expect(lines[2]).toContain('"CSV, two ""quoted"""');
     expect((await fetch(`${stack.url}/api/bookings/export.csv?status=nope`, { headers: admin.auth })).status).toBe(400);
   });

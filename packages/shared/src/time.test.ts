@@ -18,6 +18,7 @@ import {
   formatTime,
   formatTimestamp,
   formatWeekdayDateTime,
+  localDateKey,
   localIsoWithOffset,
   localWeekday,
   monthGrid,
@@ -25,6 +26,7 @@ import {
   parseLocalDate,
   parseLocalTime,
   parseMonth,
+  requireBusinessInstant,
   slotEnd,
   slotLabel,
   slotTimes,
@@ -174,6 +176,43 @@ describe("day, week and month boundaries", () => {
     expect(parseMonth("2026-03")).toEqual({ year: 2026, month: 3 });
     expect(parseMonth("2026-13")).toBeNull();
     expect(parseMonth("1969-12")).toBeNull();
+  });
+});
+
+describe("dates at the edges of the calendar", () => {
+  it("a local date of any year from 0 to 9999 reads back as itself, with the year in four digits", () => {
+    for (const key of [
+      "0000-03-01",
+      "0001-01-01",
+      "0099-12-31",
+      "0100-01-01",
+      "0999-06-01",
+      "2026-03-08",
+      "9999-12-31",
+    ]) {
+      const parsed = parseLocalDate(key);
+      expect(parsed, key).not.toBeNull();
+      expect(localDateKey(parsed!), key).toBe(key);
+    }
+    expect(localDateKey({ year: 999, month: 6, day: 1 })).toBe("0999-06-01");
+    expect(parseLocalDate("0001-02-29")).toBeNull();
+    expect(parseLocalDate("999-06-01")).toBeNull();
+  });
+
+  it("instants of those years have a Baton Rouge day, a start and an end, and days count across them", () => {
+    expect(businessDate(at("0999-06-01T14:00:00Z"))).toBe("0999-06-01");
+    expect(businessDate(at("0001-01-01T12:00:00Z"))).toBe("0001-01-01");
+    expect(businessDate(at("9999-12-31T18:00:00Z"))).toBe("9999-12-31");
+    for (const key of ["0001-01-01", "0099-12-31", "0100-01-01", "9999-12-30"]) {
+      expect(businessDate(startOfBusinessDay(key)), key).toBe(key);
+      expect(businessDate(requireBusinessInstant(key, "09:00")), key).toBe(key);
+      expect(hours(startOfBusinessDay(key), endOfBusinessDay(key)), key).toBe(24);
+    }
+    expect(addLocalDays("0100-01-01", -1)).toBe("0099-12-31");
+    expect(addLocalDays("0099-12-31", 1)).toBe("0100-01-01");
+    expect(addLocalDays("0001-01-01", 31)).toBe("0001-02-01");
+    expect(localWeekday("0001-01-01")).toBe(1); // a Monday, in the proleptic Gregorian calendar
+    expect(localWeekday("2026-03-08")).toBe(0);
   });
 });
 

@@ -13,7 +13,7 @@
  * wall-clock time, "HH:MM" (24-hour); a *month* is { year, month: 1-12 }.
  */
 import { TZDate, tz, tzOffset } from "@date-fns/tz";
-import { addDays as addDaysFns, addMinutes, format, formatISO, getDay } from "date-fns";
+import { addMinutes, format, formatISO } from "date-fns";
 import { business } from "./business";
 
 /** The business's zone, "America/Chicago". */
@@ -26,6 +26,17 @@ const zoned = (instant: Date | number) =>
   new TZDate(typeof instant === "number" ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
 const pad = (n: number) => String(n).padStart(2, "0");
 const HALF_DAY = 12 * 3_600_000;
+
+/**
+ * Milliseconds since 1970 of a UTC wall time. Not `Date.UTC`, which reads the
+ * years 0 to 99 as 1900 to 1999: every year means itself here.
+ */
+function utcTime(year: number, monthIndex: number, day: number, minutes = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  d.setUTCMinutes(minutes);
+  return d.getTime();
+}
 
 export interface LocalDate {
   year: number;
@@ -59,7 +70,7 @@ export function parseLocalDate(value: string | null | undefined): LocalDate | nu
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? "");
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
+  const check = new Date(utcTime(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return { year, month, day };
 }
@@ -72,8 +83,11 @@ export function parseLocalTime(value: string | null | undefined): number | null 
   return h < 24 && min < 60 ? h * 60 + min : null;
 }
 
-/** { 2026, 3, 8 } → "2026-03-08". */
-export const localDateKey = (d: LocalDate) => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
+/**
+ * { 2026, 3, 8 } → "2026-03-08"; the year always has four digits ({ 999, 6, 1 } →
+ * "0999-06-01"), so every key of the years 0 to 9999 reads back with parseLocalDate.
+ */
+export const localDateKey = (d: LocalDate) => `${String(d.year).padStart(4, "0")}-${pad(d.month)}-${pad(d.day)}`;
 
 /** The Baton Rouge clock and calendar at this instant. */
 export function businessParts(instant: Date = new Date()): BusinessParts {
@@ -113,7 +127,7 @@ export function businessInstant(date: string | LocalDate, time: string | number 
   // The wall time read as if it were UTC, less the zone's offset. The offsets in force half a day either
   // side are the only candidates; resolved by hand, because TZDate's own constructor resolves the repeated
   // November hour differently depending on the zone of the machine it runs on.
-  const wall = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
+  const wall = utcTime(d.year, d.month - 1, d.day, minutes);
   const offsetAt = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
   const offsets = [...new Set([offsetAt(wall - HALF_DAY), offsetAt(wall + HALF_DAY)])];
   const shown = offsets.map((o) => wall - o).filter((t) => offsetAt(t) === wall - t);
@@ -139,19 +153,20 @@ export function endOfBusinessDay(day: Date | string | LocalDate = new Date()): D
   return requireBusinessInstant(addLocalDays(key, 1), 0);
 }
 
-/** Weekday of a local date, 0 = Sunday. */
+/** Weekday of a local date, 0 = Sunday (the calendar's, which no zone changes). */
 export function localWeekday(date: string | LocalDate): number {
   const d = typeof date === "string" ? parseLocalDate(date) : date;
   if (!d) throw new Error(`bad local date: ${JSON.stringify(date)}`);
-  return getDay(new TZDate(d.year, d.month - 1, d.day, 12, BUSINESS_TIME_ZONE));
+  return new Date(utcTime(d.year, d.month - 1, d.day)).getUTCDay();
 }
 
 /** "2026-03-07" + 1 → "2026-03-08": calendar days, never 24-hour steps. */
 export function addLocalDays(date: string | LocalDate, days: number): string {
   const d = typeof date === "string" ? parseLocalDate(date) : date;
   if (!d) throw new Error(`bad local date: ${JSON.stringify(date)}`);
-  const next = addDaysFns(new TZDate(d.year, d.month - 1, d.day, 12, BUSINESS_TIME_ZONE), days);
-  return localDateKey({ year: next.getFullYear(), month: next.getMonth() + 1, day: next.getDate() });
+  // Calendar arithmetic on the date alone: a UTC day is always 24 hours.
+  const next = new Date(utcTime(d.year, d.month - 1, d.day + days));
+  return localDateKey({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
 }
 
 /** Sunday 00:00 of the Baton Rouge week holding this instant (weeks start on Sunday, like the calendar). */

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { mergeBookingCustomer } from "~/features/admin/merge-customer.server";
-import { apiError, apiHandler, apiResult, methodNotAllowed, positiveId } from "~/utils/api.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { idFrom } from "@app/shared/api/values";
 
 /**
  * POST /api/bookings/:id/merge-customer (admin): the booking's customer record
@@ -13,7 +14,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const admin = await requireAdmin(request, context);
-    const id = positiveId(params.id);
+    const id = idFrom(params.id);
     if (!id) return apiError(404, "Booking not found");
     return apiResult(await mergeBookingCustomer(context, admin, id));
   });

@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { bookingChangeSchema } from "@app/shared/api/admin";
 import { serializeBooking, updateBooking } from "~/features/bookings/bookings.server";
-import {
-  apiError,
-  apiHandler,
-  apiResult,
-  methodNotAllowed,
-  positiveId,
-  readJsonObject,
-  validate,
-} from "~/utils/api.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { idFrom } from "@app/shared/api/values";
 
 /**
  * PATCH /api/bookings/:id (admin) {status?, technicianId?, scheduledDate?}:
@@ -21,7 +14,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
     const admin = await requireAdmin(request, context);
-    const id = positiveId(params.id);
+    const id = idFrom(params.id);
     if (!id) return apiError(404, "Booking not found");
     const changes = validate(bookingChangeSchema, await readJsonObject(request));
     return apiResult(await updateBooking(context, id, changes, admin), ({ booking }) => ({

@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingListQuerySchema } from "@app/shared/api/admin";
 import { businessDate } from "@app/shared/time";
-import { bookingsCsvStream } from "~/features/admin/bookings-csv.server";
-import { apiHandler, validate, methodNotAllowed } from "~/utils/api.server";
+import { bookingsCsv } from "~/features/admin/bookings-csv.server";
+import { apiHandler, apiResult, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
  * GET /api/bookings/export.csv (admin): the bookings list as filtered, with the
- * same `status`, `priority`, `customerId`, `from`, `to` parameters as GET /api/bookings.
+ * same `status`, `priority`, `customerId`, `from`, `to` parameters as GET /api/bookings
+ * (400 naming a parameter that is not valid). The file is built whole before the
+ * answer starts, and sent with its length: it arrives complete, or the answer
+ * is an error status (docs/product.md#admin).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
@@ -16,10 +19,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     delete params.limit;
     delete params.cursor;
     const { limit: _limit, cursor: _cursor, ...filters } = validate(bookingListQuerySchema, params, "Invalid filters");
+    const csv = await bookingsCsv(context, filters);
+    if (!csv.ok) return apiResult(csv);
     const day = businessDate(new Date());
-    return new Response(bookingsCsvStream(context, filters), {
+    return new Response(new Blob(csv.value.chunks as BlobPart[]), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
+        "Content-Length": String(csv.value.bytes),
         "Content-Disposition": `attachment; filename="bookings-${filters.status ?? "all"}-${day}.csv"`,
         "Cache-Control": "no-store",
       },

@@ -178,12 +178,6 @@ export async function apiHandler(
   return response;
 }
 
-/** A record id from an address or a form field: a positive safe integer, else null (the caller answers 404). */
-export function positiveId(value: string | undefined): number | null {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 export function methodNotAllowed(allowed: string[]) {
   return apiError(405, "Method not allowed", undefined, { Allow: allowed.join(", ") });
 }

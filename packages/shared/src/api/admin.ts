@@ -2,7 +2,7 @@ import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredEmail, requiredText } from "./fields";
 import { businessInstant } from "../time";
-import { localDateSchema } from "./scheduling";
+import { dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
 import {
   ADDRESS_MAX_LENGTH,
   BOOKING_DETAILS_MAX_LENGTH,
@@ -41,7 +41,7 @@ function localSchedule(value: unknown): unknown {
 export const newBookingSchema = z.preprocess(
   localSchedule,
   z.object({
-    customerId: z.coerce.number({ error: "Choose a customer" }).int("Choose a customer").positive("Choose a customer"),
+    customerId: idField("Choose a customer"),
     summary: requiredText("Summary", BOOKING_SUMMARY_MAX_LENGTH),
     details: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
@@ -52,20 +52,14 @@ export const newBookingSchema = z.preprocess(
       z.string().trim().max(ADDRESS_MAX_LENGTH, "Address is too long").optional(),
     ),
     priority: z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" }).default("medium"),
-    scheduledDate: z.iso
-      .datetime({ offset: true, error: "Date and time are required (ISO 8601)" })
-      .transform((v) => new Date(v)),
+    scheduledDate: dateTimeField("Date and time are required (ISO 8601)"),
     // New bookings are always pending; the field is accepted for the documented payload only.
     status: z.literal("pending", { error: "New bookings are created as pending" }).optional(),
     serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
     /** The technician doing it (blank: nobody yet). */
     technicianId: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
-      z.coerce
-        .number({ error: "Choose a technician" })
-        .int("Choose a technician")
-        .positive("Choose a technician")
-        .optional(),
+      idField("Choose a technician").optional(),
     ),
   }),
 );
@@ -95,58 +89,58 @@ const bookingStatus = z.enum(bookingStatuses, { error: "Status must be pending, 
 
 export const statusChangeSchema = z.object({ status: bookingStatus });
 
-const isoDate = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date-time" }).transform((v) => new Date(v));
-
 /** PATCH /api/bookings/:id: any of status, technicianId (null unassigns) and scheduledDate (ISO 8601 with offset). */
 export const bookingChangeSchema = z
   .object({
     status: bookingStatus.optional(),
-    technicianId: z
-      .number({ error: "technicianId must be a user id or null" })
-      .int("technicianId must be a user id or null")
-      .positive("technicianId must be a user id or null")
-      .nullable()
-      .optional(),
-    scheduledDate: isoDate.optional(),
+    technicianId: idField("technicianId must be a user id or null").nullable().optional(),
+    scheduledDate: dateTimeField().optional(),
   })
   .refine((v) => v.status !== undefined || v.technicianId !== undefined || v.scheduledDate !== undefined, {
     message: "Send status, technicianId or scheduledDate",
     path: ["status"],
   });
 
+/**
+ * A place in the bookings list, newest first: `<createdAt in ms, 13 digits>_<id>`, as
+ * GET /api/bookings gives it in `X-Next-Cursor` and the /admin/bookings page in its links.
+ */
+export const bookingCursorSchema = z
+  .string()
+  .regex(/^\d{13}_\d{1,10}$/, "Invalid cursor")
+  .refine((v) => idFrom(v.slice(14)) !== null, "Invalid cursor");
+
 export const bookingListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z
-    .string()
-    .regex(/^\d{13}_\d+$/, "Invalid cursor")
-    .optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  cursor: bookingCursorSchema.optional(),
+  from: dateTimeField().optional(),
+  to: dateTimeField().optional(),
   status: z.enum(bookingStatuses).optional(),
   priority: z.enum(bookingPriorities).optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: idSchema.optional(),
 });
 
 /** GET /admin/calendar/day?date=YYYY-MM-DD (admin): one day of the calendar, for its dialog. */
-export const calendarDayQuerySchema = z.object({ date: localDateSchema });
+export const calendarDayQuerySchema = z.object({ date: localDateField() });
 
 export const customerSearchQuerySchema = z.object({
   name: z.string().trim().max(120).optional(),
   ids: z
     .string()
-    .regex(/^\d+(,\d+){0,199}$/, "ids must be comma-separated numbers (200 at most)")
+    .regex(/^\d+(,\d+){0,199}$/, "ids must be comma-separated record ids (200 at most)")
+    .refine(
+      (v) => v.split(",").every((id) => idFrom(id) !== null),
+      "ids must be comma-separated record ids (200 at most)",
+    )
     .transform((v) => v.split(",").map(Number))
     .optional(),
 });
 
-/** A record id in an address: a positive 32-bit integer (PostgreSQL `integer`). */
-const pathId = z.coerce.number().int().min(1).max(2_147_483_647);
-
 /** /api/bookings/{id}… */
-export const bookingIdParamsSchema = z.object({ id: pathId });
+export const bookingIdParamsSchema = z.object({ id: idSchema });
 
 /** /api/admin/users/{userId}/role */
-export const userIdParamsSchema = z.object({ userId: pathId });
+export const userIdParamsSchema = z.object({ userId: idSchema });
 
 /** GET /api/admin/audit?limit= (1 to 200, 50 when absent). */
 export const auditQuerySchema = z.object({

@@ -2,8 +2,9 @@ import { z } from "../zod";
 import { requiredEmail, requiredText } from "./fields";
 import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
-import { businessDate, parseLocalDate } from "../time";
+import { businessDate } from "../time";
 import { windowStartSchema } from "./scheduling";
+import { localDateField } from "./values";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -67,9 +68,7 @@ export const appointmentRequestSchema = z
     description: optionalText(DESCRIPTION_MAX_LENGTH, "Description"),
     preferredDate: z.preprocess(
       (v) => (v === "" ? undefined : v),
-      z
-        .string()
-        .refine((v) => parseLocalDate(v) !== null, "Enter a date as YYYY-MM-DD")
+      localDateField("Enter a date as YYYY-MM-DD")
         .refine((v) => v >= businessDate(), "The date cannot be earlier than today")
         .optional(),
     ),

@@ -1,15 +1,12 @@
 import { z } from "../zod";
-import { parseLocalDate } from "../time";
+import { dateTimeTextField, localDateField } from "./values";
 
 /** The longest range one availability request may ask for. */
 export const AVAILABILITY_MAX_DAYS = 31;
 
-/** A Baton Rouge calendar day, "YYYY-MM-DD". */
-export const localDateSchema = z.string().refine((v) => parseLocalDate(v) !== null, "Use a date as YYYY-MM-DD");
-
 /** GET /api/availability?from=YYYY-MM-DD&days=N (docs/product.md#json-api). */
 export const availabilityQuerySchema = z.object({
-  from: localDateSchema.optional(),
+  from: localDateField().optional(),
   days: z.coerce
     .number("Days must be a number")
     .int("Days must be a whole number")
@@ -19,10 +16,10 @@ export const availabilityQuerySchema = z.object({
 });
 
 /** An arrival window chosen by its start, exactly as GET /api/availability gave it (ISO 8601). */
-export const windowStartSchema = z.iso.datetime({ offset: true, message: "Choose one of the offered times" });
+export const windowStartSchema = dateTimeTextField("Choose one of the offered times");
 
 /** GET /api/admin/schedule?date=YYYY-MM-DD (admin): one day's windows with the technicians free in each. */
-export const dayScheduleQuerySchema = z.object({ date: localDateSchema });
+export const dayScheduleQuerySchema = z.object({ date: localDateField() });
 
 /** One window of a day as staff see it. */
 export interface StaffWindowJson {

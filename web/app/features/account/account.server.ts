@@ -6,6 +6,7 @@ import { updateBooking } from "../bookings/bookings.server";
 import { failure, success, type Result } from "~/utils/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
 import { customerWindows } from "@app/shared/schedule";
+import { idFrom } from "@app/shared/api/values";
 import { remindersFor } from "../appointments/email-preferences.server";
 import { bookingStatusLabel } from "./status";
 
@@ -104,8 +105,8 @@ export async function cancelOwnBooking(
 ): Promise<CancelResult> {
   const { services } = context;
   if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
-  const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isInteger(id) || id <= 0) return failure(400, "That booking could not be found.");
+  const id = typeof rawId === "string" ? idFrom(rawId) : null;
+  if (id === null) return failure(400, "That booking could not be found.");
   const booking = await services.db.booking.findFirst({
     where: { id, customer: { userId: user.id } },
     select: { id: true, summary: true },

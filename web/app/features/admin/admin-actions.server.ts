@@ -17,9 +17,9 @@ import {
   statusChangeSchema,
 } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
+import { idFrom } from "@app/shared/api/values";
 import { personName } from "@app/shared/bookings";
 import { updateBooking } from "~/features/bookings/bookings.server";
-import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readFormObject } from "~/utils/form.server";
 import { createBookingForCustomer } from "./bookings.server";
@@ -39,7 +39,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
   const intent = values.intent ?? "";
   if (intent !== "change-role") return fail(400, intent, "Unknown action. Please reload the page and try again.");
   const fallback = "Failed to update user role";
-  const userId = positiveId(values.userId);
+  const userId = idFrom(values.userId);
   if (!userId) return fail(404, intent, "User not found");
   const parsed = roleChangeSchema.safeParse({ role: values.role });
   if (!parsed.success) return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
@@ -69,7 +69,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
     switch (intent) {
       case "update-status": {
         const fallback = "Failed to update booking status";
-        const bookingId = positiveId(values.bookingId);
+        const bookingId = idFrom(values.bookingId);
         if (!bookingId) return fail(404, intent, "Booking not found");
         const parsed = statusChangeSchema.safeParse({ status: values.status });
         if (!parsed.success)
@@ -84,10 +84,10 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         });
       }
       case "assign-technician": {
-        const bookingId = positiveId(values.bookingId);
+        const bookingId = idFrom(values.bookingId);
         if (!bookingId) return fail(404, intent, "Booking not found");
         const raw = values.technicianId ?? "";
-        const parsed = bookingChangeSchema.safeParse({ technicianId: raw === "" ? null : Number(raw) });
+        const parsed = bookingChangeSchema.safeParse({ technicianId: raw === "" ? null : raw });
         if (!parsed.success)
           return fail(400, intent, parsed.error.issues[0]?.message ?? "Choose a technician", fieldErrors(parsed.error));
         const updated = await updateBooking(context, bookingId, parsed.data, admin);
@@ -101,7 +101,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         });
       }
       case "merge-customer": {
-        const bookingId = positiveId(values.bookingId);
+        const bookingId = idFrom(values.bookingId);
         if (!bookingId) return fail(404, intent, "Booking not found");
         const merged = await mergeBookingCustomer(context, admin, bookingId);
         if (!merged.ok) return fail(merged.status, intent, merged.message);

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude, serializeBooking } from "@app/shared/bookings";
 import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
-import { positiveId } from "~/utils/api.server";
+import { idFrom } from "@app/shared/api/values";
 
 /**
  * One booking for its page (/admin/bookings/{id}, docs/product.md#a-booking):
@@ -9,7 +9,7 @@ import { positiveId } from "~/utils/api.server";
  * technician form offers. Null for an id that is not a booking.
  */
 export async function bookingDetail(context: AppLoadContext, idParam: string | undefined) {
-  const id = positiveId(idParam);
+  const id = idFrom(idParam);
   if (!id) return null;
   const { db } = context.services;
   const [booking, technicians] = await Promise.all([

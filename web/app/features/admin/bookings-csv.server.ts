@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude, personName } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
 import { formatTimestamp } from "@app/shared/time";
+import { failure, success, type Result } from "~/utils/result";
 import type { BookingListQuery } from "./bookings-list.server";
 
 const CSV_COLUMNS = [
@@ -24,25 +25,45 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * One CSV cell: quoted when needed, and defused when it starts like a
- * spreadsheet formula (=, +, -, @), so a visitor's text can never run in Excel.
+ * One CSV cell, always between quotes (a quote inside doubled), so no text is
+ * ever split into cells, whatever separator the spreadsheet opening the file
+ * expects (`x;=1+1` stays one cell where `;` separates). A cell that starts
+ * like a formula (=, +, -, @, a tab or a carriage return) is defused with a
+ * leading `'`, so a visitor's text never runs in a spreadsheet (OWASP, "CSV Injection").
  */
-function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
+const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(",")}\r\n`;
+
 const BATCH = 1_000;
+/**
+ * The most rows one export holds (about 40 MB): the file is built whole before the
+ * first byte is sent, so its size is bounded. decisions/011 measures the staff
+ * screens with 100,000 bookings; past this, the export asks for a narrower range.
+ */
+const CSV_EXPORT_MAX_ROWS = 100_000;
+
+export interface BookingsCsv {
+  /** The file, in the pieces it was built in (UTF-8). */
+  chunks: Uint8Array[];
+  bytes: number;
+}
 
 /**
  * The bookings list as filtered (status, priority, customer, scheduled range),
- * newest first, streamed in batches so years of bookings never sit in memory.
+ * newest first, as a whole CSV file. It is read in keyset batches (the rows of
+ * one batch at a time, only their text kept) and built completely before the
+ * answer starts: a failure anywhere is an error status, never a 200 cut short.
+ * More than CSV_EXPORT_MAX_ROWS rows: a 400 asking for a narrower range.
  */
-export function bookingsCsvStream(
+export async function bookingsCsv(
   context: AppLoadContext,
   query: Omit<BookingListQuery, "limit" | "cursor">,
-): ReadableStream<Uint8Array> {
+): Promise<Result<BookingsCsv>> {
   const encoder = new TextEncoder();
   const where: Prisma.BookingWhereInput = {
     ...(query.status ? { status: query.status } : {}),
@@ -52,58 +73,57 @@ export function bookingsCsvStream(
       ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
       : {}),
   };
+  // A byte-order mark so Excel reads the file as UTF-8.
+  const chunks = [encoder.encode(`\uFEFF${csvLine([...CSV_COLUMNS])}`)];
+  let rowCount = 0;
   let after: { createdAt: Date; id: number } | null = null;
-  let headerSent = false;
-  return new ReadableStream({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        // A byte-order mark so Excel reads the file as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${CSV_COLUMNS.join(",")}\r\n`));
-        return;
-      }
-      const rows = await context.services.db.booking.findMany({
-        where: after
-          ? {
-              AND: [
-                where,
-                { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
-              ],
-            }
-          : where,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: BATCH,
-        include: bookingInclude,
-      });
-      if (!rows.length) {
-        controller.close();
-        return;
-      }
-      const last = rows[rows.length - 1]!;
-      after = { createdAt: last.createdAt, id: last.id };
-      const lines = rows.map((b) =>
-        [
-          b.id,
-          b.customerId,
-          b.customer.name,
-          b.customer.email,
-          b.customer.phone,
-          b.summary,
-          b.details,
-          b.priority,
-          b.status,
-          formatTimestamp(b.scheduledDate),
-          formatTimestamp(b.createdAt),
-          b.serviceTitanId,
-          b.source,
-          b.technician ? personName(b.technician) : null,
-          b.address,
-        ]
-          .map(csvCell)
-          .join(","),
-      );
-      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
-      if (rows.length < BATCH) controller.close();
-    },
-  });
+  for (;;) {
+    const batchWhere: Prisma.BookingWhereInput = after
+      ? {
+          AND: [
+            where,
+            { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
+          ],
+        }
+      : where;
+    const rows = await context.services.db.booking.findMany({
+      where: batchWhere,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: BATCH,
+      include: bookingInclude,
+    });
+    rowCount += rows.length;
+    if (rowCount > CSV_EXPORT_MAX_ROWS) {
+      const message = `More than ${CSV_EXPORT_MAX_ROWS.toLocaleString("en-US")} bookings match: export a shorter range with from and to.`;
+      return failure(400, message, { errors: { from: message } });
+    }
+    if (rows.length) {
+      const text = rows
+        .map((b) =>
+          csvLine([
+            b.id,
+            b.customerId,
+            b.customer.name,
+            b.customer.email,
+            b.customer.phone,
+            b.summary,
+            b.details,
+            b.priority,
+            b.status,
+            formatTimestamp(b.scheduledDate),
+            formatTimestamp(b.createdAt),
+            b.serviceTitanId,
+            b.source,
+            b.technician ? personName(b.technician) : null,
+            b.address,
+          ]),
+        )
+        .join("");
+      chunks.push(encoder.encode(text));
+    }
+    if (rows.length < BATCH) break;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+  return success({ chunks, bytes: chunks.reduce((n, c) => n + c.byteLength, 0) });
 }

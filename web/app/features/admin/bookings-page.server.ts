@@ -7,6 +7,7 @@
  * the columns a row shows.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { bookingCursorSchema } from "@app/shared/api/admin";
 import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
 import { personName } from "@app/shared/bookings";
 import type { Prisma } from "@app/shared/db";
@@ -29,7 +30,7 @@ export interface BookingsPageQuery {
   after?: string;
 }
 
-const CURSOR = /^\d{13}_\d+$/;
+const isCursor = (value: string | null): value is string => bookingCursorSchema.safeParse(value).success;
 
 /** Reads the page's filters and cursors from its address; anything unrecognised is ignored. */
 export function parseBookingsSearch(search: URLSearchParams): BookingsPageQuery {
@@ -40,8 +41,8 @@ export function parseBookingsSearch(search: URLSearchParams): BookingsPageQuery 
   return {
     status: (bookingStatuses as readonly string[]).includes(status ?? "") ? (status as Status) : undefined,
     priority: (bookingPriorities as readonly string[]).includes(priority ?? "") ? (priority as Priority) : undefined,
-    before: before && CURSOR.test(before) ? before : undefined,
-    after: !before && after && CURSOR.test(after) ? after : undefined,
+    before: isCursor(before) ? before : undefined,
+    after: !before && isCursor(after) ? after : undefined,
   };
 }
 

@@ -5,7 +5,8 @@ import { personName } from "@app/shared/bookings";
 import { business } from "@app/shared/business";
 import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling";
 import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
-import { failure, success, type Result } from "~/utils/result";
+import { failure, invalid, success, type Result } from "~/utils/result";
+import { idField, idFrom } from "@app/shared/api/values";
 import type { SessionUser } from "~/utils/auth.server";
 import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
 import { inTransaction } from "~/utils/outbox.server";
@@ -52,14 +53,14 @@ export interface JobsDay {
 
 /** Who the page is about, from the viewer and `?technician=`; a 403 or 404 when it may not be shown. */
 async function technicianFor(context: AppLoadContext, viewer: SessionUser, requested: string | null) {
-  const id = requested === null ? viewer.id : Number(requested);
+  const id = requested === null ? viewer.id : idFrom(requested);
   if (viewer.role === "technician") {
     if (id !== viewer.id) return failure(403, NOT_YOURS);
     return success({ id: viewer.id, name: personName(viewer) });
   }
   // An admin: the technician asked for, or none yet (the page offers the list).
   if (requested === null) return success(null);
-  if (!Number.isInteger(id) || id <= 0) return failure(404, "Technician not found");
+  if (id === null) return failure(404, "Technician not found");
   const technician = await context.services.db.user.findFirst({
     where: { id, role: "technician" },
     select: { id: true, firstName: true, lastName: true },
@@ -141,7 +142,7 @@ export async function technicianDay(
   return success({ technician: { ...who.value, workingDays: user.workingDays }, technicians, days, today });
 }
 
-const bookingIdField = z.coerce.number({ error: "Visit not found" }).int("Visit not found").positive("Visit not found");
+const bookingIdField = idField("Visit not found");
 
 /** The visit a field action is about, if the viewer may act on it (their own, or any for an admin); else the 404 or 403. */
 async function viewersVisit(context: AppLoadContext, viewer: SessionUser, bookingId: number) {
@@ -163,7 +164,7 @@ const fieldStatusSchema = z.object({
 /** Sets one of the technician's visits to in progress or completed (an admin may do it for anyone's). */
 export async function setVisitStatus(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
   const parsed = fieldStatusSchema.safeParse(input);
-  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid request");
   const { bookingId, status } = parsed.data;
   const visit = await viewersVisit(context, viewer, bookingId);
   if (!visit.ok) return visit;
@@ -207,7 +208,7 @@ const ALREADY_TOLD = "The customer was already told you're on the way.";
  */
 export async function announceOnTheWay(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
   const parsed = onTheWaySchema.safeParse(input);
-  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid request");
   const { bookingId, minutes } = parsed.data;
   const visit = await viewersVisit(context, viewer, bookingId);
   if (!visit.ok) return visit;

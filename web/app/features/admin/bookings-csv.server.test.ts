@@ -1,0 +1,79 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { bookingsCsv, csvCell } from "./bookings-csv.server";
+
+describe("csvCell", () => {
+  it("quotes every cell, doubling the quotes inside", () => {
+    expect(csvCell("plain")).toBe('"plain"');
+    expect(csvCell(42)).toBe('"42"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell('CSV, two "quoted"')).toBe('"CSV, two ""quoted"""');
+    // A cell that holds another spreadsheet's separator stays one cell.
+    expect(csvCell("x;=1+1")).toBe('"x;=1+1"');
+  });
+
+  it("defuses a cell that starts like a formula with a leading apostrophe (OWASP CSV injection)", () => {
+    for (const [value, cell] of [
+      ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
+      ["+1+1", '"\'+1+1"'],
+      ["-2+3", '"\'-2+3"'],
+      ["@SUM(A1)", '"\'@SUM(A1)"'],
+      ["\tcmd", '"\'\tcmd"'],
+      ["\rcmd", '"\'\rcmd"'],
+    ]) {
+      expect(csvCell(value!), JSON.stringify(value)).toBe(cell);
+    }
+  });
+});
+
+/** A booking row as the export reads it. */
+const row = (id: number) => ({
+  id,
+  customerId: 1,
+  customer: { name: "Jolie Broussard", email: "jolie@example.com", phone: "225-555-0100" },
+  summary: `Visit ${id}`,
+  details: null,
+  priority: "medium",
+  status: "pending",
+  scheduledDate: new Date("2032-01-10T15:00:00Z"),
+  createdAt: new Date(Date.UTC(2031, 0, 1) - id * 1000),
+  serviceTitanId: null,
+  source: "api",
+  technician: null,
+  address: null,
+});
+
+/** A context whose database gives these pages of rows, in turn, then fails. */
+function contextReading(pages: Array<ReturnType<typeof row>[] | Error>) {
+  let call = 0;
+  const findMany = async () => {
+    const page = pages[call++];
+    if (!page) throw new Error("no more pages expected");
+    if (page instanceof Error) throw page;
+    return page;
+  };
+  return { services: { db: { booking: { findMany } } } } as unknown as AppLoadContext;
+}
+
+describe("bookingsCsv", () => {
+  it("builds the whole file, header first, before anything is sent", async () => {
+    const csv = await bookingsCsv(contextReading([[row(1), row(2)]]), {});
+    expect(csv.ok).toBe(true);
+    if (!csv.ok) return;
+    const file = Buffer.concat(csv.value.chunks);
+    expect(csv.value.bytes).toBe(file.byteLength);
+    const text = file.toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toMatch(/^"Booking ID","Customer ID",/);
+    expect(lines[1]).toMatch(/^"1","1","Jolie Broussard",/);
+    expect(lines).toHaveLength(4);
+  });
+
+  it("fails as a whole when a later batch cannot be read: no part of the file is answered", async () => {
+    const first = Array.from({ length: 1_000 }, (_, i) => row(i + 1));
+    await expect(bookingsCsv(contextReading([first, new Error("connection lost")]), {})).rejects.toThrow(
+      "connection lost",
+    );
+  });
+});
