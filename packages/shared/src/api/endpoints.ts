@@ -91,7 +91,7 @@ const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z
 const technicianChoice = z.object({ id: z.number().int(), name: z.string() });
 
 const chatMessageJson = z.object({
-  id: z.number().int(),
+  id: z.string(),
   sender: z.enum(["user", "assistant", "staff"]),
   message: z.string(),
   timestamp: isoDateTime,
