@@ -6,7 +6,11 @@ import { startStack } from "../support/stack";
 export default async function globalSetup(_config: FullConfig) {
   const teardownServices = await testGlobalSetup();
   // Replies type themselves out at a pace a person could see (pieces 25 ms apart), so the browser tests can watch them stream.
-  const stack = await startStack({ name: "e2e", env: { CHAT_STREAM_DELAY_MS: "25" } });
+  // push.spec's fake subscriptions point at 127.0.0.1:9 (nothing listens there): a push service host for this stack only.
+  const stack = await startStack({
+    name: "e2e",
+    env: { CHAT_STREAM_DELAY_MS: "25", PUSH_SERVICE_HOSTS: "127.0.0.1:9" },
+  });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_DATABASE_URL = stack.databaseUrl;
   process.env.E2E_MAIL_URL = stack.mail.url;

@@ -20,7 +20,8 @@ export async function createUser(
   return db.user.create({
     data: {
       firstName,
-      lastName: `Boudreaux-${tag}`,
+      // A person's name holds no digits (personName, packages/shared/src/api/fields.ts).
+      lastName: `Boudreaux-${tag.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`,
       email: `${tag}@test.example.com`,
       passwordHash: await hashPassword(PASSWORD),
       role,

@@ -57,7 +57,7 @@ describe("SIGTERM to a web process under load", () => {
       new Promise<string>((resolve) => {
         const body = JSON.stringify({
           firstName: "Load",
-          lastName: `${i}`,
+          lastName: "Tester",
           email: "load@example.com",
           message: `under load ${i}`,
         });

@@ -77,7 +77,7 @@ function count(status: number) {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ name: "fuzz", env: { ...productionEnv(), PUSH_SERVICE_HOSTS: "push.test.example" } });
+  stack = await startStack({ name: "fuzz", env: productionEnv() });
   await Promise.all((["customer", "technician", "admin"] as const).map(signIn));
   const customer = await stack.db.customer.create({
     data: { name: "Fuzz Customer", email: "fuzz.customer@test.example.com", phone: "(225) 555-0100" },

@@ -17,6 +17,7 @@ import { productionEnv, startStack, type Stack } from "../support/stack";
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 let push: PushStandin;
+let standinPort: number;
 let stack: Stack;
 let admin: User;
 /** Works on the visits' weekday. */
@@ -29,8 +30,17 @@ let visitDate: string;
 
 beforeAll(async () => {
   push = await startPushStandin();
-  // The worker trusts the stand-in's self-signed certificate.
-  stack = await startStack({ name: "push", env: { NODE_EXTRA_CA_CERTS: push.caFile } });
+  // The worker trusts the stand-in's self-signed certificate, and the stand-in is a push service for this stack
+  // (PUSH_SERVICE_HOSTS: its loopback address and port). So is localhost on that port: a listed name that
+  // resolves to loopback, which the worker must refuse when it connects.
+  standinPort = Number(new URL(push.origin).port);
+  stack = await startStack({
+    name: "push",
+    env: {
+      NODE_EXTRA_CA_CERTS: push.caFile,
+      PUSH_SERVICE_HOSTS: `127.0.0.1:${standinPort},localhost:${standinPort}`,
+    },
+  });
   visitDate = addLocalDays(businessDate(), 3);
   while (localWeekday(visitDate) !== 3) visitDate = addLocalDays(visitDate, 1);
   await stack.db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
@@ -167,7 +177,8 @@ describe("the subscription API", () => {
 
 describe("in production without VAPID keys", () => {
   it("push is off: no public key (404), no device saved, and local endpoints are refused anyway", async () => {
-    await stack.startWeb(productionEnv());
+    // Production refuses a loopback PUSH_SERVICE_HOSTS entry: this process lists none.
+    await stack.startWeb({ ...productionEnv(), PUSH_SERVICE_HOSTS: "" });
     const url = stack.urls.at(-1)!;
     const staff = await signedInUser(url, stack.db, "technician");
     const key = await api(url, "GET", "/api/push/public-key", staff.token);
@@ -308,5 +319,99 @@ describe("alerts", () => {
     expect(log).toContain("push subscription gone; deleted");
     expect(log).toContain("push send failed");
     for (const device of [adminDevice, workingDevice, awayDevice]) expect(log).not.toContain(device.endpoint);
+  });
+});
+
+describe("found 9: push endpoints never point inside the network", () => {
+  it("refuses an endpoint that is not on a push service's host: the addresses the review used, and the stand-in on another port", async () => {
+    const technician = await signedInUser(stack.url, stack.db, "technician");
+    for (const endpoint of [
+      "https://localhost.:3999/x",
+      "https://metadata.google.internal./computeMetadata/v1/",
+      "https://foo.internal./x",
+      "https://127.0.0.1.nip.io/x",
+      "https://169.254.169.254/latest/meta-data/",
+      `https://127.0.0.1:${standinPort + 1}/push/x`,
+      `http://127.0.0.1:${standinPort}/push/x`,
+    ]) {
+      const res = await api(stack.url, "POST", "/api/push/subscriptions", technician.token, {
+        ...push.subscribe(),
+        endpoint,
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.json).toMatchObject({ success: false, errors: { endpoint: expect.any(String) } });
+    }
+    expect(await stack.db.pushSubscription.count({ where: { userId: technician.user.id } })).toBe(0);
+  });
+
+  /**
+   * A technician of their own (so the alert is for this device alone), with a stand-in device
+   * at `origin` instead of the stand-in's own, and a visit assigned to them.
+   */
+  async function assignedAlertTo(origin: string, viaApi: boolean) {
+    const technician = await signedInUser(stack.url, stack.db, "technician");
+    const device = push.subscribe();
+    const id = new URL(device.endpoint).pathname;
+    const endpoint = `${origin}${id}`;
+    if (viaApi) {
+      const res = await api(stack.url, "POST", "/api/push/subscriptions", technician.token, { ...device, endpoint });
+      expect(res.status, res.text).toBe(201);
+    } else {
+      // A device saved before endpoints were held to the push services' hosts.
+      const session = await stack.db.session.findFirstOrThrow({ where: { userId: technician.user.id } });
+      await stack.db.pushSubscription.create({
+        data: {
+          userId: technician.user.id,
+          sessionId: session.id,
+          endpoint,
+          p256dh: device.keys.p256dh,
+          auth: device.keys.auth,
+        },
+      });
+    }
+    const { booking } = await newBooking({
+      technicianId: technician.user.id,
+      summary: "Check the meter base",
+      scheduledDate: requireBusinessInstant(visitDate, 12 * 60).toISOString(),
+    });
+    const reachedStandin = () => [...push.received, ...push.rejected].some((p) => p.endpoint.endsWith(id));
+    return { booking, endpoint, reachedStandin };
+  }
+
+  async function failedAlert(bookingId: number) {
+    await expect
+      .poll(
+        async () =>
+          (await stack.db.outbox.findFirst({ where: { kind: "push-alert", subject: `booking:${bookingId}` } }))
+            ?.failedAt ?? null,
+        { timeout: 20_000 },
+      )
+      .not.toBeNull();
+    return stack.db.outbox.findFirstOrThrow({ where: { kind: "push-alert", subject: `booking:${bookingId}` } });
+  }
+
+  it("the worker connects to no address a host resolves to inside the network, even a listed host's; the queues page shows a short reason", async () => {
+    // localhost is listed in PUSH_SERVICE_HOSTS, so the endpoint is saved; it resolves to 127.0.0.1, where the stand-in listens.
+    const { booking, reachedStandin } = await assignedAlertTo(`https://localhost:${standinPort}`, true);
+    const row = await failedAlert(booking.id);
+    expect(row.lastError).toBe(
+      "push alert refused by every push service (push endpoint refused: not a public address)",
+    );
+    expect(reachedStandin()).toBe(false);
+
+    const queues = await fetch(`${stack.url}/admin/queues`, { headers: admin.auth });
+    const html = (await queues.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("push endpoint refused: not a public address");
+    expect(html).not.toContain(`localhost:${standinPort}`);
+    expect(html).not.toContain(`127.0.0.1:${standinPort}`);
+  });
+
+  it("a device saved before the rule, on any other host, is never posted to, and is deleted", async () => {
+    const { booking, endpoint } = await assignedAlertTo(`https://127.0.0.1:${standinPort + 1}`, false);
+    const row = await failedAlert(booking.id);
+    expect(row.lastError).toBe(
+      "push alert refused by every push service (endpoint not on a push service (device removed))",
+    );
+    expect(await stack.db.pushSubscription.count({ where: { endpoint } })).toBe(0);
   });
 });

@@ -50,7 +50,8 @@ async function onlyTechnicians(count: number) {
 
 const appointment = (sessionId: string, i: number, extra: Record<string, unknown>) =>
   postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, {
-    customerName: `Visitor ${i}`,
+    // A name is letters only: the number becomes a letter.
+    customerName: `Visitor ${String.fromCharCode(65 + (i % 26))}`,
     customerPhone: "(225) 555-0199",
     customerEmail: `visitor${i}.${Date.now()}@example.com`,
     serviceType: "Electrical Repair",

@@ -6,6 +6,9 @@ const TEST_PASSWORD = "correct-horse-battery";
 
 let counter = 0;
 
+/** A number written in letters (0 → "a", 27 → "ch"), for names, which hold no digits. */
+const lettersFor = (n: number) => String(n).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+
 /**
  * Creates a user directly in the database and signs in through the API;
  * returns its bearer token. The email counts as verified unless `verified: false`.
@@ -20,7 +23,8 @@ export async function signedInUser(
   const user = await db.user.create({
     data: {
       firstName: role[0]!.toUpperCase() + role.slice(1),
-      lastName: `Tester${counter}`,
+      // A person's name holds no digits (personName, packages/shared/src/api/fields.ts): the counter in letters.
+      lastName: `Tester-${lettersFor(counter)}`,
       email,
       passwordHash: await hashPassword(TEST_PASSWORD),
       role,

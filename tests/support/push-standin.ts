@@ -15,7 +15,9 @@
  * failure.
  *
  * Its certificate is self-signed: processes that post to it must trust
- * `caFile` (NODE_EXTRA_CA_CERTS, read by Node at start).
+ * `caFile` (NODE_EXTRA_CA_CERTS, read by Node at start). The worker posts
+ * only to push services' hosts: its stack lists the stand-in's `127.0.0.1:<port>`
+ * in PUSH_SERVICE_HOSTS (docs/decisions/014-push-endpoints.md).
  */
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -190,7 +192,15 @@ export async function startPushStandin(): Promise<PushStandin> {
       { name: "basicConstraints", cA: true },
       { name: "keyUsage", digitalSignature: true, keyCertSign: true },
       { name: "extKeyUsage", serverAuth: true },
-      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
+      // Also valid for "localhost": tests show the worker refuses a name that resolves to loopback
+      // (tests/integration/push.test.ts), which must not pass only for want of a certificate.
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 7, ip: "127.0.0.1" },
+          { type: 2, value: "localhost" },
+        ],
+      },
     ],
   });
   const dir = await mkdtemp(path.join(tmpdir(), "push-standin-"));

@@ -252,3 +252,42 @@ describe("web push keys", () => {
     expect(ecdh.getPublicKey("base64url")).toBe(a.publicKey);
   });
 });
+
+describe("PUSH_SERVICE_HOSTS", () => {
+  it("adds none by default; takes host and host:port entries, normalised", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).PUSH_SERVICE_HOSTS).toEqual([]);
+    expect(
+      parseEnv({ NODE_ENV: "test", PUSH_SERVICE_HOSTS: " Push.Example.NET. , 127.0.0.1:8443,[::1]:9 " })
+        .PUSH_SERVICE_HOSTS,
+    ).toEqual([
+      { host: "push.example.net", port: 443 },
+      { host: "127.0.0.1", port: 8443 },
+      { host: "::1", port: 9 },
+    ]);
+    expect(parseEnv({ ...safeProduction(), PUSH_SERVICE_HOSTS: "push.example.net" }).PUSH_SERVICE_HOSTS).toEqual([
+      { host: "push.example.net", port: 443 },
+    ]);
+  });
+
+  it.each([
+    "https://push.example.net",
+    "push.example.net:0",
+    "push.example.net:99999",
+    "a b",
+    "10.0.0.5",
+    "169.254.169.254:80",
+  ])("refuses %s, naming the variable", (value) => {
+    expect(problems({ NODE_ENV: "test", PUSH_SERVICE_HOSTS: value })).toContainEqual(
+      expect.stringMatching(/^PUSH_SERVICE_HOSTS: /),
+    );
+  });
+
+  it.each(["127.0.0.1:8443", "[::1]:9", "localhost", "push.internal", "metadata"])(
+    "refuses %s in production (a local name or an IP address)",
+    (value) => {
+      expect(problems({ ...safeProduction(), PUSH_SERVICE_HOSTS: value })).toContainEqual(
+        expect.stringMatching(/^PUSH_SERVICE_HOSTS: .*refused in production/),
+      );
+    },
+  );
+});

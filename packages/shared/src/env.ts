@@ -1,5 +1,7 @@
 import { z } from "./zod";
 import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
+import { isIP } from "node:net";
+import { isLocalName, isLoopbackAddress, parsePushServiceHost, type PushServiceHost } from "./api/push-services";
 import { developmentVapidKeys } from "./keys";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
@@ -98,6 +100,11 @@ const base = z.object({
       .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: address or an https:// URL")
       .optional(),
   ),
+  /**
+   * Push service hosts beyond the public ones (packages/shared/src/api/push-services.ts), comma-separated,
+   * each `host` or `host:port`. Outside production an entry may be a loopback address (the tests' stand-in).
+   */
+  PUSH_SERVICE_HOSTS: optionalString,
   /** Run-time overrides of the business facts (packages/shared/src/business.ts). */
   BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   BUSINESS_PHONE: z.preprocess(
@@ -145,6 +152,8 @@ export interface Env {
   REVIEW_DELAY_MINUTES: number;
   /** Web Push keys; absent in production when VAPID_* are not set (staff push alerts are then off). */
   PUSH?: PushKeys;
+  /** Push service hosts PUSH_SERVICE_HOSTS adds to the public ones (none by default). */
+  PUSH_SERVICE_HOSTS: PushServiceHost[];
   /** The BUSINESS_* values that are set (and only those). */
   BUSINESS: BusinessOverrides;
 }
@@ -235,6 +244,29 @@ function pushKeys(raw: RawEnv, isProduction: boolean, secrets: string[], staffEm
   return isProduction ? undefined : { ...developmentVapidKeys(secrets[0]!), subject, source: "development" as const };
 }
 
+/**
+ * PUSH_SERVICE_HOSTS: each entry a host name, or `host:port`. In production a
+ * name of this machine or network and an IP address are refused (the worker
+ * would refuse to connect to one anyway); outside production an IP address
+ * must be a loopback one (a local stand-in), never another machine's.
+ */
+function pushServiceHosts(value: string | undefined, isProduction: boolean, problems: string[]): PushServiceHost[] {
+  const hosts: PushServiceHost[] = [];
+  for (const entry of (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const parsed = parsePushServiceHost(entry);
+    if (!parsed) problems.push(`PUSH_SERVICE_HOSTS: "${entry}" is not a host or host:port`);
+    else if (isProduction && isLocalName(parsed.host))
+      problems.push(`PUSH_SERVICE_HOSTS: "${entry}" is a local name or an IP address, refused in production`);
+    else if (isIP(parsed.host) && !isLoopbackAddress(parsed.host))
+      problems.push(`PUSH_SERVICE_HOSTS: "${entry}" is an IP address that is not a loopback one`);
+    else hosts.push(parsed);
+  }
+  return hosts;
+}
+
 function businessOverrides(raw: RawEnv): BusinessOverrides {
   const set: BusinessOverrides = {};
   if (raw.BUSINESS_NAME) set.name = raw.BUSINESS_NAME;
@@ -298,6 +330,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     CHAT_STREAM_DELAY_MS: raw.CHAT_STREAM_DELAY_MS,
     REMINDER_HOUR: raw.REMINDER_HOUR,
     REVIEW_DELAY_MINUTES: raw.REVIEW_DELAY_MINUTES,
+    PUSH_SERVICE_HOSTS: pushServiceHosts(raw.PUSH_SERVICE_HOSTS, isProduction, problems),
     BUSINESS: businessOverrides(raw),
   };
   env.PUSH = pushKeys(raw, isProduction, env.SESSION_SECRETS, env.STAFF_EMAIL, problems);

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { endpoint } = validate(pushUnsubscribeSchema, body);
       return apiResult(await removePushSubscription(context, user, endpoint));
     }
-    const schema = pushSubscriptionSchema({ production: context.services.env.isProduction });
+    const schema = pushSubscriptionSchema({ extraHosts: context.services.env.PUSH_SERVICE_HOSTS });
     const input = validate(schema, body);
     // requireRole found the session; this reads the same lookup again.
     const session = (await getAuthSession(request, context))!;

@@ -46,14 +46,15 @@ export async function sendAccountLink(ctx: WorkerContext, data: JobData<"account
   const token = unsealToken(row.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
   if (!token)
     throw new UnrecoverableError(`account token ${row.id} cannot be opened with the configured SESSION_SECRET`);
+  // The name the registrant typed goes only to an address its owner proved (docs/security.md).
+  const proved = row.user.emailVerifiedAt !== null && row.user.email === row.email;
   const email =
     row.purpose === "password_reset"
       ? passwordResetEmail({
-          firstName: row.user.firstName,
+          firstName: proved ? row.user.firstName : null,
           resetUrl: `${ctx.env.APP_URL}/login?token=${encodeURIComponent(token)}`,
         })
       : emailVerificationEmail({
-          firstName: row.user.firstName,
           verifyUrl: `${ctx.env.APP_URL}/verify-email?token=${encodeURIComponent(token)}`,
         });
   const kind = row.purpose === "password_reset" ? "password-reset" : "email-verification";

@@ -1,9 +1,12 @@
 import { UnrecoverableError } from "bullmq";
+import type { Agent } from "node:https";
 import webpush from "web-push";
+import { pushEndpointProblem } from "@app/shared/api/push-services";
 import type { JobData } from "@app/shared/jobs";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { businessParts, formatFullDateTime } from "@app/shared/time";
 import type { WorkerContext } from "../context";
+import { createPushAgent, loopbackAllowance, PushTargetRefused } from "../push-connections";
 
 /**
  * Web Push alerts to staff devices (the `push-alert` job, an outbox
@@ -25,6 +28,13 @@ import type { WorkerContext } from "../context";
  * missed is logged. When every device refused for good (another 4xx, such as
  * a VAPID key the push service does not accept), the job fails without retries
  * and shows as failed on the staff queues page.
+ *
+ * Where it posts: only to an endpoint on a push service's host
+ * (packages/shared/src/api/push-services.ts; a device saved before that rule
+ * with any other endpoint is deleted), through an agent that connects only to
+ * public addresses (../push-connections.ts, docs/decisions/014-push-endpoints.md).
+ * A refused target is a failure for good, and the queues page shows only its
+ * short reason, never the connection's own error text.
  */
 
 /** Alert payload the service worker shows (web/public/sw.js). A tag starting "emergency-" stays until dismissed. */
@@ -49,6 +59,13 @@ const adminBookingUrl = (bookingId: number) => `/admin/bookings/${bookingId}`;
 const TECHNICIAN_URL = "/jobs";
 
 type Outcome = "sent" | "gone" | "retryable" | "refused";
+
+/** One agent per process (its rules come from the environment, parsed once). */
+let agent: { env: WorkerContext["env"]; agent: Agent } | undefined;
+function pushAgent(env: WorkerContext["env"]): Agent {
+  if (agent?.env !== env) agent = { env, agent: createPushAgent(loopbackAllowance(env)) };
+  return agent.agent;
+}
 
 export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-alert">): Promise<unknown> {
   const push = ctx.env.PUSH;
@@ -103,11 +120,20 @@ export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-aler
     TTL: TTL[data.reason],
     urgency: data.reason === "emergency" ? "high" : "normal",
     timeout: SEND_TIMEOUT_MS,
+    agent: pushAgent(ctx.env),
   };
 
   const outcomes = await Promise.all(
     devices.map(async (device): Promise<{ outcome: Outcome; detail?: string }> => {
-      const subscription = { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } };
+      if (pushEndpointProblem(device.endpoint, ctx.env.PUSH_SERVICE_HOSTS)) {
+        // Saved before endpoints were held to the push services' hosts: never sent to, and removed.
+        await ctx.db.pushSubscription.deleteMany({ where: { id: device.id } });
+        ctx.logger.warn({ subscriptionId: device.id }, "push endpoint not on a push service; device deleted");
+        return { outcome: "refused", detail: "endpoint not on a push service (device removed)" };
+      }
+      // The address as the WHATWG parser (which checked it) writes it, so web-push's parser reads the same host.
+      const endpoint = new URL(device.endpoint).href;
+      const subscription = { endpoint, keys: { p256dh: device.p256dh, auth: device.auth } };
       try {
         await webpush.sendNotification(subscription, JSON.stringify(payloadFor(device.user.role)), options);
         return { outcome: "sent" };
@@ -149,6 +175,7 @@ export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-aler
 
 /** What a failed send means: the device is gone, try again later, or refused for good. */
 function classify(error: unknown): Exclude<Outcome, "sent"> {
+  if (error instanceof PushTargetRefused) return "refused";
   if (error instanceof webpush.WebPushError) {
     if (error.statusCode === 404 || error.statusCode === 410) return "gone";
     if (error.statusCode === 429 || error.statusCode >= 500) return "retryable";
@@ -163,7 +190,12 @@ function classify(error: unknown): Exclude<Outcome, "sent"> {
 function describe(error: unknown): string {
   if (error instanceof webpush.WebPushError)
     return `HTTP ${error.statusCode}${error.body ? `: ${clip(error.body, 200)}` : ""}`;
-  return error instanceof Error ? clip(error.message, 200) : String(error);
+  // A refused target: its short reason only. Other network failures: their code (the message names addresses and ports).
+  if (error instanceof PushTargetRefused) return error.message;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string") return `network error (${clip(code, 40)})`;
+  if (message === "Socket timeout") return "timed out";
+  return "send failed";
 }
 
 function hostOf(endpoint: string): string {

@@ -1,13 +1,13 @@
 import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
-import { requiredEmail, requiredText } from "./fields";
+import { requiredEmail, requiredText, staffText } from "./fields";
 import { businessInstant } from "../time";
 import { dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
 import {
   ADDRESS_MAX_LENGTH,
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
+  CUSTOMER_NAME_MAX_LENGTH,
   PHONE_INPUT_PATTERN,
   PHONE_MAX_LENGTH,
 } from "./limits";
@@ -17,7 +17,7 @@ export const roleChangeSchema = z.object({
 });
 
 export const newCustomerSchema = z.object({
-  name: requiredText("Name", FULL_NAME_MAX_LENGTH),
+  name: staffText("Name", CUSTOMER_NAME_MAX_LENGTH),
   email: requiredEmail,
   phone: requiredText("Phone", PHONE_MAX_LENGTH, "Phone number is too long").regex(
     PHONE_INPUT_PATTERN,
@@ -124,7 +124,7 @@ export const bookingListQuerySchema = z.object({
 export const calendarDayQuerySchema = z.object({ date: localDateField() });
 
 export const customerSearchQuerySchema = z.object({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(CUSTOMER_NAME_MAX_LENGTH).optional(),
   ids: z
     .string()
     .regex(/^\d+(,\d+){0,199}$/, "ids must be comma-separated record ids (200 at most)")

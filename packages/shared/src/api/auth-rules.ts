@@ -4,9 +4,9 @@
  * them, and are what the server and (through Conform) the browser check.
  */
 
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "./limits";
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from "./limits";
 
-export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
+export { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH };
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Generous, but bounded: argon2 is given nothing unreasonable to hash. */
@@ -14,10 +14,6 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const TOKEN_MAX_LENGTH = 200;
 
 export const authMessages = {
-  firstNameRequired: "First name is required",
-  firstNameTooLong: "First name is too long",
-  lastNameRequired: "Last name is required",
-  lastNameTooLong: "Last name is too long",
   emailRequired: "Email is required",
   emailInvalid: "Enter a valid email address",
   emailTooLong: "Email is too long",

@@ -1,8 +1,8 @@
 import { z } from "../zod";
+import { personName } from "./fields";
 import {
   authMessages as m,
   EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   TOKEN_MAX_LENGTH,
@@ -30,9 +30,6 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
-const name = (required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);
-
 const token = z.string({ error: m.tokenRequired }).trim().min(1, m.tokenRequired).max(TOKEN_MAX_LENGTH, m.tokenTooLong);
 
 /**
@@ -51,8 +48,8 @@ function passwordsMatch(value: { password: string; confirmPassword?: string }, c
 export const loginSchema = z.object({ email, password });
 
 const registerFields = z.object({
-  firstName: name(m.firstNameRequired, m.firstNameTooLong),
-  lastName: name(m.lastNameRequired, m.lastNameTooLong),
+  firstName: personName("First name"),
+  lastName: personName("Last name"),
   email,
   password,
 });

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { requiredEmail, requiredText } from "./fields";
+import { personName, requiredEmail, requiredText } from "./fields";
 import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
 import { businessDate } from "../time";
@@ -8,7 +8,6 @@ import { localDateField } from "./values";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
   PHONE_INPUT_PATTERN,
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
@@ -55,7 +54,7 @@ export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
  */
 export const appointmentRequestSchema = z
   .object({
-    customerName: requiredText("Full name", FULL_NAME_MAX_LENGTH, "Name is too long"),
+    customerName: personName("Full name"),
     customerPhone: requiredText("Phone", PHONE_MAX_LENGTH, "Phone number is too long").regex(
       PHONE_INPUT_PATTERN,
       "Enter a valid phone number",

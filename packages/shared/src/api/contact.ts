@@ -1,7 +1,7 @@
 import { z } from "../zod";
-import { requiredEmail, requiredText } from "./fields";
+import { personName, requiredEmail, requiredText } from "./fields";
 import { contactServiceOptions } from "../business";
-import { CONTACT_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from "./limits";
+import { CONTACT_MESSAGE_MAX_LENGTH, PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from "./limits";
 
 const serviceValues = contactServiceOptions.map((o) => o.value) as [string, ...string[]];
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -14,8 +14,8 @@ const withThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 /** The contact form (docs/product.md#contact-page), checked identically by the browser (Conform), the page's action and the API. */
 export const contactMessageSchema = z.object({
-  firstName: requiredText("First name", NAME_MAX_LENGTH),
-  lastName: requiredText("Last name", NAME_MAX_LENGTH),
+  firstName: personName("First name"),
+  lastName: personName("Last name"),
   email: requiredEmail,
   phone: z.preprocess(
     blankToUndefined,

@@ -369,7 +369,7 @@ export const endpoints: Endpoint[] = [
     path: "/api/push/subscriptions",
     summary: "This device gets the caller's alerts (201 new, 200 saved before)",
     access: "staff",
-    body: pushSubscriptionSchema({ production: true }),
+    body: pushSubscriptionSchema({ extraHosts: [] }),
     success: { status: 201, description: "Subscribed", schema: okMessage },
     refusals: [401, 403, 404],
     storesNothingWhenRefused: true,

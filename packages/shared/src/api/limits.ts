@@ -5,10 +5,13 @@
  * them without shipping zod. docs/product.md, "Field limits", lists them.
  */
 
-/** A first or last name (accounts, contact messages). */
-export const NAME_MAX_LENGTH = 100;
-/** A customer's full name (the chat and portal appointment forms, new customers). */
-export const FULL_NAME_MAX_LENGTH = 120;
+/**
+ * A person's name as a visitor or customer types it: a first or last name (accounts, contact
+ * messages) or a full name (the chat's and the portal's appointment forms). See `personName` in ./fields.ts.
+ */
+export const PERSON_NAME_MAX_LENGTH = 50;
+/** A customer's name as staff type it (new customers): a person or a business. */
+export const CUSTOMER_NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_MAX_LENGTH = 40;
 /** A phone number as people type it: digits, spaces, + ( ) . -, at least 7 characters. */

@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { pushEndpointProblem, type PushServiceHost } from "./push-services";
 
 /**
  * Web Push subscriptions of staff devices (POST and DELETE /api/push/subscriptions):
@@ -30,55 +31,27 @@ const base64urlKey = (what: string, bytes: number, extra?: (v: string) => boolea
     .refine((v) => base64urlBytes(v) === bytes && (!extra || extra(v)), `${what} must be ${bytes} bytes in base64url`)
     .transform((v) => v.replace(/=+$/, ""));
 
-/** A host the worker must not be sent to in production: an IP address or a name of this machine or network. */
-function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  return (
-    /^[\d.]+$/.test(host) ||
-    host.includes(":") ||
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host.endsWith(".local") ||
-    host.endsWith(".internal") ||
-    !host.includes(".")
-  );
-}
-
 /**
- * The endpoint: an https address of a push service. Outside production an
- * http address or a local host is accepted too (the tests' stand-in push
- * service runs on 127.0.0.1); in production the worker posts only to https
- * addresses under a public name, never to an IP address or a local name.
+ * The endpoint: an https address on a public push service's host
+ * (./push-services.ts), or on a host PUSH_SERVICE_HOSTS adds (`extraHosts`,
+ * the environment's `PUSH_SERVICE_HOSTS`).
  */
-function endpointSchema(production: boolean) {
+function endpointSchema(extraHosts: readonly PushServiceHost[]) {
   return z
     .string({ error: "Endpoint is required" })
     .trim()
     .min(1, "Endpoint is required")
     .max(PUSH_ENDPOINT_MAX_LENGTH, "Endpoint is too long")
     .superRefine((value, ctx) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        ctx.addIssue({ code: "custom", message: "Endpoint must be a web address" });
-        return;
-      }
-      const https = url.protocol === "https:";
-      if (!https && !(url.protocol === "http:" && !production)) {
-        ctx.addIssue({ code: "custom", message: "Endpoint must be an https address" });
-      } else if (url.username || url.password) {
-        ctx.addIssue({ code: "custom", message: "Endpoint must not carry a user name or password" });
-      } else if (production && isLocalHost(url.hostname)) {
-        ctx.addIssue({ code: "custom", message: "Endpoint must be a push service's public address" });
-      }
+      const problem = pushEndpointProblem(value, extraHosts);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 }
 
-/** POST /api/push/subscriptions: a browser's subscription. `production` refuses http and local endpoints. */
-export function pushSubscriptionSchema({ production }: { production: boolean }) {
+/** POST /api/push/subscriptions: a browser's subscription, its endpoint on a push service (`extraHosts`: PUSH_SERVICE_HOSTS). */
+export function pushSubscriptionSchema({ extraHosts }: { extraHosts: readonly PushServiceHost[] }) {
   return z.object({
-    endpoint: endpointSchema(production),
+    endpoint: endpointSchema(extraHosts),
     /** When the push service will drop it (ms since epoch), or null; informative, not stored. */
     expirationTime: z.number("Expiration time must be a number or null").nullable().optional(),
     keys: z.object(

@@ -46,17 +46,28 @@ export function contactNotificationEmail(
   };
 }
 
-/** To a user who asked to reset their password. */
+/**
+ * The greeting of an account email: "Hi <first name>," only when the address's
+ * owner proved it (then the name is theirs); otherwise "Hello," alone. Text a
+ * registrant typed never goes to an address nobody has proved: it could be
+ * anyone's, and the name would be a stranger's words in our email (docs/security.md).
+ */
+const greeting = (firstName: string | null) => (firstName ? `Hi ${firstName},` : "Hello,");
+
+/**
+ * To a user who asked to reset their password. `firstName`: the account's, when
+ * its address is verified; null for an unverified account (the greeting is then "Hello,").
+ */
 export function passwordResetEmail(
-  input: { firstName: string; resetUrl: string },
+  input: { firstName: string | null; resetUrl: string },
   facts: BusinessFacts = business,
 ): RenderedEmail {
   const subject = `Reset your ${facts.name} password`;
-  const text = `Hi ${input.firstName},\n\nSomeone (hopefully you) asked to reset the password for your ${facts.name} account.\nOpen this link within one hour to choose a new password:\n\n${input.resetUrl}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`;
+  const text = `${greeting(input.firstName)}\n\nSomeone (hopefully you) asked to reset the password for your ${facts.name} account.\nOpen this link within one hour to choose a new password:\n\n${input.resetUrl}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`;
   const url = escapeHtml(input.resetUrl);
   const html = emailLayout(
     subject,
-    `<p>Hi ${escapeHtml(input.firstName)},</p>
+    `<p>${escapeHtml(greeting(input.firstName))}</p>
 <p>Someone (hopefully you) asked to reset the password for your ${escapeHtml(facts.name)} account. The link works once, within one hour.</p>
 <p>${buttonLink(input.resetUrl, "Choose a new password")}</p>
 <p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>
@@ -66,17 +77,18 @@ export function passwordResetEmail(
   return { subject, text, html };
 }
 
-/** To a new account's address: prove it is yours (the link asks before it confirms). */
-export function emailVerificationEmail(
-  input: { firstName: string; verifyUrl: string },
-  facts: BusinessFacts = business,
-): RenderedEmail {
+/**
+ * To a new account's address: prove it is yours (the link asks before it
+ * confirms). Nobody has proved the address yet, so nothing the registrant
+ * typed is in it, not even their name: "Hello," alone.
+ */
+export function emailVerificationEmail(input: { verifyUrl: string }, facts: BusinessFacts = business): RenderedEmail {
   const subject = `Confirm your email for ${facts.name}`;
-  const text = `Hi ${input.firstName},\n\nSomeone (hopefully you) created a ${facts.name} account with this email address.\nOpen this link within 24 hours and confirm, so your account can show your appointments:\n\n${input.verifyUrl}\n\nIf you did not create this account, do not open the link: without it, nobody can see your appointments through that account.\nQuestions? Call ${facts.phone}.\n`;
+  const text = `${greeting(null)}\n\nSomeone (hopefully you) created a ${facts.name} account with this email address.\nOpen this link within 24 hours and confirm, so your account can show your appointments:\n\n${input.verifyUrl}\n\nIf you did not create this account, do not open the link: without it, nobody can see your appointments through that account.\nQuestions? Call ${facts.phone}.\n`;
   const url = escapeHtml(input.verifyUrl);
   const html = emailLayout(
     subject,
-    `<p>Hi ${escapeHtml(input.firstName)},</p>
+    `<p>${escapeHtml(greeting(null))}</p>
 <p>Someone (hopefully you) created a ${escapeHtml(facts.name)} account with this email address. Confirm it within 24 hours, so your account can show your appointments.</p>
 <p>${buttonLink(input.verifyUrl, "Confirm my email")}</p>
 <p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>

@@ -4,7 +4,7 @@ import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
@@ -178,7 +178,7 @@ function RequestForm({
               {...p}
               name="customerName"
               autoComplete="name"
-              maxLength={FULL_NAME_MAX_LENGTH}
+              maxLength={PERSON_NAME_MAX_LENGTH}
               defaultValue={v("customerName")}
             />
           )}

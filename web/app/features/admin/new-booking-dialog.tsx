@@ -16,7 +16,7 @@ import {
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
+  CUSTOMER_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
 } from "@app/shared/api/limits";
 import { newBookingRefusal, newBookingSchema, newCustomerRefusal, newCustomerSchema } from "@app/shared/api/admin";
@@ -281,7 +281,7 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
                   ref={focusWhenShown}
                   name="name"
                   autoComplete="off"
-                  maxLength={FULL_NAME_MAX_LENGTH}
+                  maxLength={CUSTOMER_NAME_MAX_LENGTH}
                   value={newCustomer.name}
                   onChange={(e) => setNewCustomer({ ...newCustomer, name: e.target.value })}
                 />

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { loginSchema, registerFormSchema, requestResetSchema, resetPasswordFormSchema } from "@app/shared/api/auth";
 import {
   EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   TOKEN_MAX_LENGTH,
   type AuthIntent,
@@ -157,7 +157,7 @@ function ViewForm({
                       {...p}
                       name="firstName"
                       autoComplete="given-name"
-                      maxLength={NAME_MAX_LENGTH}
+                      maxLength={PERSON_NAME_MAX_LENGTH}
                       defaultValue={values.firstName}
                     />
                   )}
@@ -168,7 +168,7 @@ function ViewForm({
                       {...p}
                       name="lastName"
                       autoComplete="family-name"
-                      maxLength={NAME_MAX_LENGTH}
+                      maxLength={PERSON_NAME_MAX_LENGTH}
                       defaultValue={values.lastName}
                     />
                   )}

@@ -5,7 +5,7 @@ import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema } from "@app/shared/api/c
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
 } from "@app/shared/api/limits";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
@@ -108,7 +108,7 @@ export function ContactForm({ serverResult }: ContactFormProps) {
               {...p}
               name="firstName"
               autoComplete="given-name"
-              maxLength={NAME_MAX_LENGTH}
+              maxLength={PERSON_NAME_MAX_LENGTH}
               defaultValue={values.firstName}
             />
           )}
@@ -119,7 +119,7 @@ export function ContactForm({ serverResult }: ContactFormProps) {
               {...p}
               name="lastName"
               autoComplete="family-name"
-              maxLength={NAME_MAX_LENGTH}
+              maxLength={PERSON_NAME_MAX_LENGTH}
               defaultValue={values.lastName}
             />
           )}

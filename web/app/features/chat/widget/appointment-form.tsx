@@ -4,7 +4,7 @@ import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
@@ -215,7 +215,7 @@ export function AppointmentForm({
 
       <div className="space-y-3">
         <Field id={idFor("customerName")} label="Full Name" required error={errors.customerName}>
-          {(p) => <Input {...p} {...control("customerName")} autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} />}
+          {(p) => <Input {...p} {...control("customerName")} autoComplete="name" maxLength={PERSON_NAME_MAX_LENGTH} />}
         </Field>
         <Field id={idFor("customerPhone")} label="Phone" required error={errors.customerPhone}>
           {(p) => (
