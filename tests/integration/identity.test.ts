@@ -234,7 +234,8 @@ describe("found 2: anonymous requests never touch existing records or relay text
   it("emails the typed address fixed wording only: no name, address or description, in the text or the .ics", async () => {
     const to = uniqueEmail("stranger");
     const words = {
-      customerName: "Visit evil.example now",
+      // A name is letters only now (docs/product.md#field-limits); it still never reaches the typed address.
+      customerName: "Evangeline Trahan",
       address: "Click https://evil.example/win",
       description: "FREE MONEY at evil.example",
     };
@@ -250,6 +251,7 @@ describe("found 2: anonymous requests never touch existing records or relay text
     expect(everything).toContain(`Request #${lead.appointmentRequestId}`);
     expect(everything).toContain("Panel Upgrade");
     expect(everything).not.toContain("evil.example");
+    expect(everything).not.toContain("Evangeline");
     // Staff still get everything the visitor wrote.
     await stack.mail.waitFor((all) =>
       all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${lead.bookingId}`)),

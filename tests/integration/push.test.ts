@@ -315,10 +315,11 @@ describe("alerts", () => {
     expect(pushesFor(workingDevice.endpoint, tag)).toEqual([]);
     expect(await stack.db.pushSubscription.count({ where: { endpoint: adminDevice.endpoint } })).toBe(1);
     // The worker's log names the device by its row and host only: an endpoint lets anyone push to the device.
-    const log = stack.workers.map((w) => w.output()).join("\n");
-    expect(log).toContain("push subscription gone; deleted");
-    expect(log).toContain("push send failed");
-    for (const device of [adminDevice, workingDevice, awayDevice]) expect(log).not.toContain(device.endpoint);
+    // The worker writes its log line after the database change: wait for the line to arrive through its output.
+    const log = () => stack.workers.map((w) => w.output()).join("\n");
+    await expect.poll(log, { timeout: 10_000 }).toContain("push subscription gone; deleted");
+    await expect.poll(log, { timeout: 10_000 }).toContain("push send failed");
+    for (const device of [adminDevice, workingDevice, awayDevice]) expect(log()).not.toContain(device.endpoint);
   });
 });
 
