@@ -231,6 +231,36 @@ describe("found 2: anonymous requests never touch existing records or relay text
     );
   });
 
+  it("six parallel merges of one booking's customer: one merges, the other five answer 409 with a clear message", async () => {
+    const email = uniqueEmail("merge-race");
+    const existing = await stack.db.customer.create({
+      data: { name: "Older Record", email, phone: "(225) 555-0151" },
+    });
+    const lead = await chatBooking(email);
+    // A second lead with the same address, with its own booking, as a chat visitor who came back.
+    const other = await chatBooking(email);
+    const admin = await signedInUser(stack.url, stack.db, "admin");
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () =>
+        api(stack.url, "POST", `/api/bookings/${lead.bookingId}/merge-customer`, admin.token),
+      ),
+      api(stack.url, "POST", `/api/bookings/${other.bookingId}/merge-customer`, admin.token),
+    ]);
+    const forLead = answers.slice(0, 6);
+    expect(forLead.map((a) => a.status).sort(), forLead.map((a) => a.text).join("\n")).toEqual([
+      200, 409, 409, 409, 409, 409,
+    ]);
+    for (const refused of forLead.filter((a) => a.status === 409))
+      expect(refused.json).toMatchObject({ success: false, message: expect.stringMatching(/merged/) });
+    expect(answers[6]!.status, answers[6]!.text).toBe(200);
+    for (const id of [lead.bookingId, other.bookingId])
+      expect(await stack.db.booking.findUniqueOrThrow({ where: { id } })).toMatchObject({ customerId: existing.id });
+    expect(await stack.db.customer.count({ where: { email } })).toBe(1);
+    expect(await stack.db.auditLog.count({ where: { action: "customer.merged", targetId: String(existing.id) } })).toBe(
+      2,
+    );
+  });
+
   it("emails the typed address fixed wording only: no name, address or description, in the text or the .ics", async () => {
     const to = uniqueEmail("stranger");
     const words = {
@@ -349,6 +379,22 @@ describe("found 7: tokens, revocation, caching and races", () => {
       (await postJson(`${stack.url}/api/auth/reset-password`, { token, password: "a-new-admin-password" })).status,
     ).toBe(200);
     expect((await fetch(created.json.url)).status).toBe(404);
+  });
+
+  it("losing the admin role revokes the calendar feed for good: promoted again, the old address stays 404", async () => {
+    const owner = await signedInUser(stack.url, stack.db, "admin");
+    const other = await signedInUser(stack.url, stack.db, "admin");
+    const created = await api(stack.url, "POST", "/api/admin/calendar-feed", owner.token);
+    expect(created.status).toBe(201);
+    expect((await fetch(created.json.url)).status).toBe(200);
+    const setRole = (role: string) =>
+      api(stack.url, "PATCH", `/api/admin/users/${owner.user.id}/role`, other.token, { role });
+    expect((await setRole("technician")).status).toBe(200);
+    expect((await fetch(created.json.url)).status).toBe(404);
+    expect((await stack.db.user.findUniqueOrThrow({ where: { id: owner.user.id } })).calendarFeedId).toBeNull();
+    expect((await setRole("admin")).status).toBe(200);
+    expect((await fetch(created.json.url)).status).toBe(404);
+    expect((await api(stack.url, "GET", "/api/admin/calendar-feed", owner.token)).json.url).toBeNull();
   });
 
   it("a socket is dropped when its session expires, and when it ends", async () => {
