@@ -79,7 +79,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = statusChangeSchema.safeParse({ status: values.status });
         if (!parsed.success)
           return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
-        const updated = await updateBooking(context, bookingId, { status: parsed.data.status }, admin);
+        const updated = await updateBooking(context, bookingId, { status: parsed.data.status }, admin, { by: "staff" });
         if (!updated.ok) return fail(updated.status, intent, updated.message);
         return ok({
           intent,
@@ -95,7 +95,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = bookingChangeSchema.safeParse({ technicianId: raw === "" ? null : Number(raw) });
         if (!parsed.success)
           return fail(400, intent, parsed.error.issues[0]?.message ?? "Choose a technician", fieldErrors(parsed.error));
-        const updated = await updateBooking(context, bookingId, parsed.data, admin);
+        const updated = await updateBooking(context, bookingId, parsed.data, admin, { by: "staff" });
         if (!updated.ok) return fail(updated.status, intent, updated.message, updated.errors);
         const { technician } = updated.value.booking;
         return ok({

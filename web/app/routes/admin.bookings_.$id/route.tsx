@@ -13,6 +13,7 @@ import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
 import { TechnicianOptions } from "~/features/admin/technician-select";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
+import { nextStatuses } from "@app/shared/visit-status";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
@@ -115,7 +116,9 @@ export default function BookingPage() {
 
         <div className="grid content-start gap-4">
           <FieldForm intent="update-status" bookingId={booking.id} name="status" value={booking.status} busy={busy}>
-            {BOOKING_STATUSES.map((s) => (
+            {BOOKING_STATUSES.filter(
+              (s) => s === booking.status || nextStatuses("staff", booking.status).includes(s),
+            ).map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
               </option>
