@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "@app/shared/tokens";
 import { api, signedInUser } from "../support/accounts";
 import { connectSocket, openChatSession } from "../support/chat";
+import { createTestClock, type TestClock } from "../support/clock";
 import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -322,27 +323,91 @@ describe("found 2: anonymous requests never touch existing records or relay text
 
 describe("found 2: the hourly cap on visitor emails", () => {
   let capped: Stack;
+  let clock: TestClock;
+  // Five minutes into an hour, an hour from now: the cap counts clock hours (packages/shared/src/visitor-email-cap.ts).
+  const HOUR = 3_600_000;
+  const start = new Date((Math.floor(Date.now() / HOUR) + 1) * HOUR + 5 * 60_000);
   beforeAll(async () => {
-    capped = await startStack({ name: "identity-cap", env: { ANON_REQUESTS_PER_HOUR: "2" } });
-  });
+    clock = await createTestClock(start);
+    capped = await startStack({ name: "identity-cap", env: { ANON_REQUESTS_PER_HOUR: "2", ...clock.env } });
+  }, 60_000);
   afterAll(async () => {
     await capped?.stop();
+    await clock?.dispose();
   });
 
-  it("past ANON_REQUESTS_PER_HOUR, requests are stored and only staff are emailed", async () => {
+  const request = async (to: string, extra: Record<string, string> = {}) => {
+    const sessionId = await openChatSession(capped.url);
+    return postJson(`${capped.url}/api/chat/${sessionId}/book-appointment`, appointment(to, extra));
+  };
+  const confirmations = (to: string) =>
+    capped.mail.list(to).filter((e) => e.subject.startsWith("We received your appointment request")).length;
+
+  it("counts only emails sent: a refused request spends nothing, and one over the cap is held, then sent the next hour", async () => {
+    // A window that is not one of ours (22 minutes past an hour) is refused before anything is emailed.
+    const notAWindow = new Date(start.getTime() + 2 * 86_400_000 + 17 * 60_000);
+    const refused = await request(uniqueEmail("refused"), { windowStart: notAWindow.toISOString() });
+    expect(refused.status, refused.text).toBe(409);
+
     const addresses = [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")];
     const ids: number[] = [];
     for (const to of addresses) {
-      const sessionId = await openChatSession(capped.url);
-      const res = await postJson(`${capped.url}/api/chat/${sessionId}/book-appointment`, appointment(to));
+      const res = await request(to);
       expect(res.status).toBe(201);
       ids.push(res.json.bookingId);
     }
     await capped.mail.waitFor((all) =>
       ids.every((id) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`))),
     );
+    await capped.mail.waitFor(() => confirmations(addresses[0]!) === 1 && confirmations(addresses[1]!) === 1);
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(addresses.map((to) => capped.mail.list(to).length)).toEqual([1, 1, 0]);
+    // The third is over this hour's cap: held, not dropped.
+    expect(addresses.map(confirmations)).toEqual([1, 1, 0]);
+    const held = await capped.db.booking.findUniqueOrThrow({
+      where: { id: ids[2]! },
+      include: { appointmentRequest: true },
+    });
+    expect(held.emailCustomer).toBe(true);
+    const row = await capped.db.outbox.findUniqueOrThrow({
+      where: { key: `appointment-confirmation-${held.appointmentRequest!.id}` },
+    });
+    expect(row).toMatchObject({ sentAt: null, cancelledAt: null, failedAt: null });
+    expect(row.availableAt.getTime()).toBe((Math.floor(start.getTime() / HOUR) + 1) * HOUR);
+
+    // The next hour: it goes.
+    await clock.set(new Date(row.availableAt.getTime() + 1_000), [...capped.webs, ...capped.workers]);
+    await capped.mail.waitFor(() => confirmations(addresses[2]!) === 1, 30_000);
+    expect(addresses.map(confirmations)).toEqual([1, 1, 1]);
+  }, 60_000);
+});
+
+describe("found 2: staff resend a confirmation the address's share held back", () => {
+  it("4th request to one address in a day: no email; Resend confirmation on the booking's page sends it, audited", async () => {
+    const to = uniqueEmail("resend");
+    const requests = [];
+    for (let i = 0; i < 4; i++) requests.push(await chatBooking(to));
+    await stack.mail.waitFor((all) => all.filter((e) => e.to.includes(to)).length === 3);
+    const last = requests[3]!;
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: last.bookingId } })).emailCustomer).toBe(false);
+
+    const admin = await signedInUser(stack.url, stack.db, "admin");
+    const page = await fetch(`${stack.url}/admin/bookings/${last.bookingId}`, { headers: admin.auth });
+    expect(await page.text()).toContain("Resend confirmation");
+    const res = await fetch(`${stack.url}/admin/bookings/${last.bookingId}`, {
+      method: "POST",
+      headers: { ...admin.auth, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+      body: new URLSearchParams({ intent: "resend-confirmation", bookingId: String(last.bookingId) }),
+    });
+    expect(res.status).toBe(200);
+    await stack.mail.waitFor((all) =>
+      all.some((e) => e.to.includes(to) && (e.text ?? "").includes(`Request #${last.appointmentRequestId}`)),
+    );
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: last.bookingId } })).emailCustomer).toBe(true);
+    expect(
+      await stack.db.auditLog.findFirst({
+        where: { action: "booking.confirmation_resent", targetId: String(last.bookingId) },
+      }),
+    ).toMatchObject({ actorEmail: admin.user.email });
   });
 });
 

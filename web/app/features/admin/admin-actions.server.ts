@@ -17,7 +17,7 @@ import {
 } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
 import { personName } from "@app/shared/bookings";
-import { updateBooking } from "~/features/bookings/bookings.server";
+import { resendConfirmation, updateBooking } from "~/features/bookings/bookings.server";
 import { positiveId } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { createBookingForCustomer } from "./bookings.server";
@@ -62,6 +62,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
  * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
  * `assign-technician` (bookingId, technicianId: blank unassigns),
  * `merge-customer` (bookingId: its customer record joins the older one with the same email),
+ * `resend-confirmation` (bookingId: the customer's confirmation again, through the outbox, audited),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
  * date and time as typed: Baton Rouge time, whatever the browser's zone).
@@ -105,6 +106,13 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           technicianId: updated.value.booking.technicianId,
         });
       }
+      case "resend-confirmation": {
+        const bookingId = positiveId(values.bookingId);
+        if (!bookingId) return fail(404, intent, "Booking not found");
+        const sent = await resendConfirmation(context, admin, bookingId);
+        if (!sent.ok) return fail(sent.status, intent, sent.message);
+        return ok({ intent, message: sent.value.message, bookingId });
+      }
       case "merge-customer": {
         const bookingId = positiveId(values.bookingId);
         if (!bookingId) return fail(404, intent, "Booking not found");
@@ -143,9 +151,11 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           ? "Failed to create booking"
           : intent === "merge-customer"
             ? "Failed to merge the customer records"
-            : intent === "assign-technician"
-              ? "Failed to assign the technician"
-              : "Failed to update booking status";
+            : intent === "resend-confirmation"
+              ? "Failed to resend the confirmation"
+              : intent === "assign-technician"
+                ? "Failed to assign the technician"
+                : "Failed to update booking status";
     return fail(500, intent, fallback);
   }
 }

@@ -81,7 +81,10 @@ export async function mergeBookingCustomer(
         select: { id: true, name: true, userId: true },
       });
       if (!target || target.id > lead.id)
-        return failure(409, "This booking's customer has no older record with the same email to merge into.");
+        return failure(
+          409,
+          "This booking's customer has no older record with the same email to merge into: it may have been merged already. Reload the page.",
+        );
       if (lead.userId !== null && target.userId !== null && lead.userId !== target.userId) {
         return failure(409, "These customer records belong to two different accounts and cannot be merged.");
       }

@@ -16,6 +16,7 @@ import {
   unknownTechnician,
   windowConflict,
 } from "../scheduling/schedule.server";
+import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
 import { bookingSubject, oweVisitNotifications, type VisitTiming } from "./visit-notifications.server";
 
 /**
@@ -56,7 +57,12 @@ export async function createBooking(
   tx: Prisma.TransactionClient,
   outbox: Outbox,
   input: NewBooking,
-  meta: { requestId?: string; timing: VisitTiming },
+  meta: {
+    requestId?: string;
+    timing: VisitTiming;
+    /** A visitor's request: its first confirmation counts against the hourly cap on email to typed addresses. */
+    visitorCap?: boolean;
+  },
 ): Promise<Booking> {
   const { requestId } = meta;
   const booking = await tx.booking.create({
@@ -80,7 +86,7 @@ export async function createBooking(
   const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
   outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
   outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
-  await oweVisitNotifications(outbox, meta.timing, null, booking, { requestId });
+  await oweVisitNotifications(outbox, meta.timing, null, booking, { requestId, visitorCap: meta.visitorCap });
   return booking;
 }
 
@@ -239,3 +245,60 @@ async function auditChanges(
 }
 
 export { serializeBooking };
+
+/**
+ * Staff send the customer's confirmation again (a booking's page, "Resend confirmation"): a
+ * request whose typed address had spent its share of our email, or an email the customer lost.
+ * Staff, who can call the person, decide; so it is not counted against the visitors' caps, and
+ * the visit's later emails (reminder, changes) go from now on too. Through the outbox, audited.
+ */
+export async function resendConfirmation(
+  context: AppLoadContext,
+  actor: { id: number; email: string },
+  id: number,
+): Promise<Result<{ message: string }>> {
+  const { requestId } = context;
+  const timing = context.services.env;
+  return inTransaction(context, async (tx, outbox) =>
+    untilNotOvertaken(`booking ${id}`, async () => {
+      const before = await tx.booking.findUnique({ where: { id }, include: { appointmentRequest: true } });
+      if (!before) return failure(404, "Booking not found");
+      if (!isLive(before)) return failure(409, `This visit is ${before.status}: there is no confirmation to send.`);
+      const now = new Date();
+      const scheduled = isScheduled(before) && before.scheduledDate > now;
+      if (!scheduled && !(before.needsPlacing && before.appointmentRequest))
+        return failure(409, "This visit has no time to confirm yet: place it first.");
+      // A condition on what was read, and a new updatedAt: the new version the email's key carries.
+      const written = await tx.booking.updateMany({
+        where: { id, status: before.status, scheduledDate: before.scheduledDate, updatedAt: before.updatedAt },
+        data: { emailCustomer: true },
+      });
+      if (written.count !== 1) return OVERTAKEN;
+      const after = await tx.booking.findUniqueOrThrow({ where: { id } });
+      const version = String(after.updatedAt.getTime());
+      const subject = bookingSubject(id);
+      const at = after.scheduledDate.getTime();
+      if (scheduled) {
+        outbox.add("visit-confirmation", { bookingId: id, version, at, reason: "scheduled", requestId }, { subject });
+        // Not emailed until now: the reminder was never owed.
+        const reminder = before.emailCustomer ? null : reminderFor(after, timing.REMINDER_HOUR, now);
+        if (reminder)
+          outbox.add("visit-reminder", { bookingId: id, version, at, requestId }, { subject, availableAt: reminder });
+      } else {
+        outbox.add(
+          "appointment-confirmation",
+          { appointmentRequestId: before.appointmentRequest!.id, resend: version, requestId },
+          { subject },
+        );
+      }
+      await recordAudit(tx, {
+        actor,
+        action: "booking.confirmation_resent",
+        targetType: "booking",
+        targetId: id,
+        details: { kind: scheduled ? "visit-confirmation" : "appointment-confirmation" },
+      });
+      return success({ message: "The confirmation is on its way to the customer." });
+    }),
+  );
+}
