@@ -359,12 +359,14 @@ describe("found 2: the hourly cap on visitor emails", () => {
     await capped.mail.waitFor((all) =>
       ids.every((id) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`))),
     );
-    await capped.mail.waitFor(() => confirmations(addresses[0]!) === 1 && confirmations(addresses[1]!) === 1);
+    // Two go (the worker sends several at once, so not necessarily the first two); the third is over this
+    // hour's cap: held, not dropped.
+    await capped.mail.waitFor(() => addresses.filter((to) => confirmations(to) === 1).length === 2);
     await new Promise((r) => setTimeout(r, 1_500));
-    // The third is over this hour's cap: held, not dropped.
-    expect(addresses.map(confirmations)).toEqual([1, 1, 0]);
+    expect(addresses.map(confirmations).sort()).toEqual([0, 1, 1]);
+    const heldIndex = addresses.findIndex((to) => confirmations(to) === 0);
     const held = await capped.db.booking.findUniqueOrThrow({
-      where: { id: ids[2]! },
+      where: { id: ids[heldIndex]! },
       include: { appointmentRequest: true },
     });
     expect(held.emailCustomer).toBe(true);
@@ -376,7 +378,7 @@ describe("found 2: the hourly cap on visitor emails", () => {
 
     // The next hour: it goes.
     await clock.set(new Date(row.availableAt.getTime() + 1_000), [...capped.webs, ...capped.workers]);
-    await capped.mail.waitFor(() => confirmations(addresses[2]!) === 1, 30_000);
+    await capped.mail.waitFor(() => confirmations(addresses[heldIndex]!) === 1, 30_000);
     expect(addresses.map(confirmations)).toEqual([1, 1, 1]);
   }, 60_000);
 });

@@ -66,6 +66,8 @@ export async function mergeBookingCustomer(
         select: { customer: { select: { id: true, email: true } } },
       });
       if (!seen) return failure(404, "Booking not found");
+      // Prisma reads the customer with a second statement: a merge that committed in between leaves it null.
+      if (!(seen.customer as typeof seen.customer | null)) return failure(409, ALREADY_MERGED);
       await tx.$queryRaw`SELECT id FROM "Customer" WHERE email = ${seen.customer.email} ORDER BY id FOR UPDATE`;
       // Read again under the lock: a merge that committed meanwhile has moved the booking.
       const booking = await tx.booking.findUnique({
@@ -73,8 +75,8 @@ export async function mergeBookingCustomer(
         select: { customer: { select: { id: true, email: true, userId: true } } },
       });
       if (!booking) return failure(404, "Booking not found");
-      const lead = booking.customer;
-      if (lead.id !== seen.customer.id) return failure(409, ALREADY_MERGED);
+      const lead = booking.customer as typeof booking.customer | null;
+      if (!lead || lead.id !== seen.customer.id) return failure(409, ALREADY_MERGED);
       const target = await tx.customer.findFirst({
         where: { email: lead.email, id: { not: lead.id } },
         orderBy: { id: "asc" },
