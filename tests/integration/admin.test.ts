@@ -170,7 +170,7 @@ describe("bookings", () => {
     ).json.customer.id;
   });
 
-  it("creates a pending booking, emails staff, and lets any status follow any status", async () => {
+  it("creates a pending booking, emails staff, and changes its status by the staff's rules of the visit's state machine", async () => {
     const created = await api(stack.url, "POST", "/api/bookings", admin.token, {
       customerId,
       summary: "Install EV charger",
@@ -190,11 +190,18 @@ describe("bookings", () => {
     const id = created.json.booking.id;
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`)));
 
-    for (const status of ["completed", "pending", "cancelled", "in_progress", "completed"]) {
+    for (const status of ["completed", "pending", "cancelled", "pending", "in_progress", "completed"]) {
       const res = await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status });
       expect(res.status).toBe(200);
       expect(res.json.booking.status).toBe(status);
     }
+    // Completed is not cancelled, and cancelled is reopened to pending first (packages/shared/src/visit-status.ts).
+    const refused = await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status: "cancelled" });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({
+      success: false,
+      message: "A completed visit cannot be cancelled. Reopen it first.",
+    });
     expect((await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status: "done" })).status).toBe(400);
     expect((await api(stack.url, "PATCH", "/api/bookings/999999", admin.token, { status: "completed" })).status).toBe(
       404,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "@app/shared/tokens";
 import { api, signedInUser } from "../support/accounts";
 import { connectSocket, openChatSession } from "../support/chat";
+import { createTestClock, type TestClock } from "../support/clock";
 import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -231,6 +232,36 @@ describe("found 2: anonymous requests never touch existing records or relay text
     );
   });
 
+  it("six parallel merges of one booking's customer: one merges, the other five answer 409 with a clear message", async () => {
+    const email = uniqueEmail("merge-race");
+    const existing = await stack.db.customer.create({
+      data: { name: "Older Record", email, phone: "(225) 555-0151" },
+    });
+    const lead = await chatBooking(email);
+    // A second lead with the same address, with its own booking, as a chat visitor who came back.
+    const other = await chatBooking(email);
+    const admin = await signedInUser(stack.url, stack.db, "admin");
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () =>
+        api(stack.url, "POST", `/api/bookings/${lead.bookingId}/merge-customer`, admin.token),
+      ),
+      api(stack.url, "POST", `/api/bookings/${other.bookingId}/merge-customer`, admin.token),
+    ]);
+    const forLead = answers.slice(0, 6);
+    expect(forLead.map((a) => a.status).sort(), forLead.map((a) => a.text).join("\n")).toEqual([
+      200, 409, 409, 409, 409, 409,
+    ]);
+    for (const refused of forLead.filter((a) => a.status === 409))
+      expect(refused.json).toMatchObject({ success: false, message: expect.stringMatching(/merged/) });
+    expect(answers[6]!.status, answers[6]!.text).toBe(200);
+    for (const id of [lead.bookingId, other.bookingId])
+      expect(await stack.db.booking.findUniqueOrThrow({ where: { id } })).toMatchObject({ customerId: existing.id });
+    expect(await stack.db.customer.count({ where: { email } })).toBe(1);
+    expect(await stack.db.auditLog.count({ where: { action: "customer.merged", targetId: String(existing.id) } })).toBe(
+      2,
+    );
+  });
+
   it("emails the typed address fixed wording only: no name, address or description, in the text or the .ics", async () => {
     const to = uniqueEmail("stranger");
     const words = {
@@ -294,27 +325,93 @@ describe("found 2: anonymous requests never touch existing records or relay text
 
 describe("found 2: the hourly cap on visitor emails", () => {
   let capped: Stack;
+  let clock: TestClock;
+  // Five minutes into an hour, an hour from now: the cap counts clock hours (packages/shared/src/visitor-email-cap.ts).
+  const HOUR = 3_600_000;
+  const start = new Date((Math.floor(Date.now() / HOUR) + 1) * HOUR + 5 * 60_000);
   beforeAll(async () => {
-    capped = await startStack({ name: "identity-cap", env: { ANON_REQUESTS_PER_HOUR: "2" } });
-  });
+    clock = await createTestClock(start);
+    capped = await startStack({ name: "identity-cap", env: { ANON_REQUESTS_PER_HOUR: "2", ...clock.env } });
+  }, 60_000);
   afterAll(async () => {
     await capped?.stop();
+    await clock?.dispose();
   });
 
-  it("past ANON_REQUESTS_PER_HOUR, requests are stored and only staff are emailed", async () => {
+  const request = async (to: string, extra: Record<string, string> = {}) => {
+    const sessionId = await openChatSession(capped.url);
+    return postJson(`${capped.url}/api/chat/${sessionId}/book-appointment`, appointment(to, extra));
+  };
+  const confirmations = (to: string) =>
+    capped.mail.list(to).filter((e) => e.subject.startsWith("We received your appointment request")).length;
+
+  it("counts only emails sent: a refused request spends nothing, and one over the cap is held, then sent the next hour", async () => {
+    // A window that is not one of ours (22 minutes past an hour) is refused before anything is emailed.
+    const notAWindow = new Date(start.getTime() + 2 * 86_400_000 + 17 * 60_000);
+    const refused = await request(uniqueEmail("refused"), { windowStart: notAWindow.toISOString() });
+    expect(refused.status, refused.text).toBe(409);
+
     const addresses = [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")];
     const ids: number[] = [];
     for (const to of addresses) {
-      const sessionId = await openChatSession(capped.url);
-      const res = await postJson(`${capped.url}/api/chat/${sessionId}/book-appointment`, appointment(to));
+      const res = await request(to);
       expect(res.status).toBe(201);
       ids.push(res.json.bookingId);
     }
     await capped.mail.waitFor((all) =>
       ids.every((id) => all.some((e) => e.to.includes(STAFF_EMAIL) && e.subject.includes(`#${id}`))),
     );
+    // Two go (the worker sends several at once, so not necessarily the first two); the third is over this
+    // hour's cap: held, not dropped.
+    await capped.mail.waitFor(() => addresses.filter((to) => confirmations(to) === 1).length === 2);
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(addresses.map((to) => capped.mail.list(to).length)).toEqual([1, 1, 0]);
+    expect(addresses.map(confirmations).sort()).toEqual([0, 1, 1]);
+    const heldIndex = addresses.findIndex((to) => confirmations(to) === 0);
+    const held = await capped.db.booking.findUniqueOrThrow({
+      where: { id: ids[heldIndex]! },
+      include: { appointmentRequest: true },
+    });
+    expect(held.emailCustomer).toBe(true);
+    const row = await capped.db.outbox.findUniqueOrThrow({
+      where: { key: `appointment-confirmation-${held.appointmentRequest!.id}` },
+    });
+    expect(row).toMatchObject({ sentAt: null, cancelledAt: null, failedAt: null });
+    expect(row.availableAt.getTime()).toBe((Math.floor(start.getTime() / HOUR) + 1) * HOUR);
+
+    // The next hour: it goes.
+    await clock.set(new Date(row.availableAt.getTime() + 1_000), [...capped.webs, ...capped.workers]);
+    await capped.mail.waitFor(() => confirmations(addresses[heldIndex]!) === 1, 30_000);
+    expect(addresses.map(confirmations)).toEqual([1, 1, 1]);
+  }, 60_000);
+});
+
+describe("found 2: staff resend a confirmation the address's share held back", () => {
+  it("4th request to one address in a day: no email; Resend confirmation on the booking's page sends it, audited", async () => {
+    const to = uniqueEmail("resend");
+    const requests = [];
+    for (let i = 0; i < 4; i++) requests.push(await chatBooking(to));
+    await stack.mail.waitFor((all) => all.filter((e) => e.to.includes(to)).length === 3);
+    const last = requests[3]!;
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: last.bookingId } })).emailCustomer).toBe(false);
+
+    const admin = await signedInUser(stack.url, stack.db, "admin");
+    const page = await fetch(`${stack.url}/admin/bookings/${last.bookingId}`, { headers: admin.auth });
+    expect(await page.text()).toContain("Resend confirmation");
+    const res = await fetch(`${stack.url}/admin/bookings/${last.bookingId}`, {
+      method: "POST",
+      headers: { ...admin.auth, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+      body: new URLSearchParams({ intent: "resend-confirmation", bookingId: String(last.bookingId) }),
+    });
+    expect(res.status).toBe(200);
+    await stack.mail.waitFor((all) =>
+      all.some((e) => e.to.includes(to) && (e.text ?? "").includes(`Request #${last.appointmentRequestId}`)),
+    );
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: last.bookingId } })).emailCustomer).toBe(true);
+    expect(
+      await stack.db.auditLog.findFirst({
+        where: { action: "booking.confirmation_resent", targetId: String(last.bookingId) },
+      }),
+    ).toMatchObject({ actorEmail: admin.user.email });
   });
 });
 
@@ -351,6 +448,22 @@ describe("found 7: tokens, revocation, caching and races", () => {
       (await postJson(`${stack.url}/api/auth/reset-password`, { token, password: "a-new-admin-password" })).status,
     ).toBe(200);
     expect((await fetch(created.json.url)).status).toBe(404);
+  });
+
+  it("losing the admin role revokes the calendar feed for good: promoted again, the old address stays 404", async () => {
+    const owner = await signedInUser(stack.url, stack.db, "admin");
+    const other = await signedInUser(stack.url, stack.db, "admin");
+    const created = await api(stack.url, "POST", "/api/admin/calendar-feed", owner.token);
+    expect(created.status).toBe(201);
+    expect((await fetch(created.json.url)).status).toBe(200);
+    const setRole = (role: string) =>
+      api(stack.url, "PATCH", `/api/admin/users/${owner.user.id}/role`, other.token, { role });
+    expect((await setRole("technician")).status).toBe(200);
+    expect((await fetch(created.json.url)).status).toBe(404);
+    expect((await stack.db.user.findUniqueOrThrow({ where: { id: owner.user.id } })).calendarFeedId).toBeNull();
+    expect((await setRole("admin")).status).toBe(200);
+    expect((await fetch(created.json.url)).status).toBe(404);
+    expect((await api(stack.url, "GET", "/api/admin/calendar-feed", owner.token)).json.url).toBeNull();
   });
 
   it("a socket is dropped when its session expires, and when it ends", async () => {

@@ -18,7 +18,7 @@ function limiter(redis: Redis, prefix: string, keyPrefix: string, points: number
   });
 }
 
-export function createRateLimits(redis: Redis, prefix: string, options: { visitorEmailsPerHour: number }) {
+export function createRateLimits(redis: Redis, prefix: string) {
   return {
     contactPerIp: limiter(redis, prefix, "contact-ip", 5, 10 * 60),
     // Login attempts (web/app/features/auth/login.server.ts, docs/decisions/005-sessions-and-tokens.md):
@@ -40,9 +40,11 @@ export function createRateLimits(redis: Redis, prefix: string, options: { visito
     availabilityPerIp: limiter(redis, prefix, "availability-ip", 60, 60),
     /** The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>), GET and POST. */
     manageVisitPerIp: limiter(redis, prefix, "manage-visit-ip", 30, 60),
-    /** Emails to an address a visitor typed (keyed by its hash): 3 a day each, and a cap for all of them an hour. */
+    /**
+     * Emails to an address a visitor typed (keyed by its hash): 3 a day each. The cap for all of them an
+     * hour is counted by the worker as each is sent (packages/shared/src/visitor-email-cap.ts).
+     */
     visitorEmailPerRecipient: limiter(redis, prefix, "visitor-mail-to", 3, 24 * 60 * 60),
-    visitorEmailPerHour: limiter(redis, prefix, "visitor-mail-all", Math.max(1, options.visitorEmailsPerHour), 60 * 60),
   };
 }
 

@@ -89,7 +89,7 @@ export function createServices(env: Env, logger: Logger): Services {
     db,
     redis,
     queues,
-    rateLimits: createRateLimits(redis, env.REDIS_PREFIX, { visitorEmailsPerHour: env.ANON_REQUESTS_PER_HOUR }),
+    rateLimits: createRateLimits(redis, env.REDIS_PREFIX),
     chatEvents,
     emitterRedis,
     emitToRoom,

@@ -4,6 +4,7 @@ import type { Mailer } from "@app/shared/email/send";
 import type { Env } from "@app/shared/env";
 import type { Logger } from "@app/shared/logger";
 import type { Queues } from "@app/shared/queues";
+import { HeldByCap, type VisitorEmailCap } from "@app/shared/visitor-email-cap";
 
 /** What every job processor may use. */
 export interface WorkerContext {
@@ -13,4 +14,16 @@ export interface WorkerContext {
   mailer: Mailer;
   emitter: Emitter;
   queues: Queues;
+  /** The hourly cap on email to addresses visitors typed (ANON_REQUESTS_PER_HOUR). */
+  visitorEmails: VisitorEmailCap;
+}
+
+/**
+ * Just before an email to an address a visitor typed (`visitorCap` in its payload) is sent: takes
+ * its place in the hour's cap, or throws HeldByCap, and the worker puts the row back until then.
+ */
+export async function takeVisitorEmailPlace(ctx: WorkerContext, data: { visitorCap?: boolean }): Promise<void> {
+  if (!data.visitorCap) return;
+  const until = await ctx.visitorEmails.take();
+  if (until) throw new HeldByCap(until);
 }

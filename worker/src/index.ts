@@ -6,10 +6,11 @@ import { configureBusinessFacts } from "@app/shared/business";
 import { loadEnv } from "@app/shared/env";
 import { isJobKind, jobs, queueNames } from "@app/shared/jobs";
 import { createLogger } from "@app/shared/logger";
-import { markOutboxSent, outboxRowOwed, recordOutboxFailure } from "@app/shared/outbox";
+import { delayOutboxRow, markOutboxSent, outboxRowOwed, recordOutboxFailure } from "@app/shared/outbox";
 import { createQueues } from "@app/shared/queues";
 import { realtimeKey } from "@app/shared/realtime";
 import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis";
+import { HeldByCap, visitorEmailCap } from "@app/shared/visitor-email-cap";
 import { DelayedError, UnrecoverableError } from "bullmq";
 import type { WorkerContext } from "./context";
 import { dispatch } from "./registry";
@@ -41,6 +42,7 @@ const ctx: WorkerContext = {
   }),
   emitter: new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) }),
   queues: createQueues(producerRedis, env.REDIS_PREFIX, logger),
+  visitorEmails: visitorEmailCap(producerRedis, env.REDIS_PREFIX, env.ANON_REQUESTS_PER_HOUR),
 };
 
 // Chat replies are short and I/O-bound: many at once keeps the first streamed text quick under load.
@@ -77,6 +79,13 @@ const workers = queueNames.map((queue) => {
         return result;
       } catch (error) {
         if (error instanceof DelayedError) throw error;
+        if (error instanceof HeldByCap && outboxKey) {
+          // The visitors' hourly email cap is spent: held, not dropped; it goes when the next hour has a place.
+          log.info({ until: error.until.toISOString() }, "visitor email held by the hourly cap");
+          await delayOutboxRow(db, outboxKey, error.until);
+          await job.moveToDelayed(error.until.getTime(), token);
+          throw new DelayedError();
+        }
         const final =
           error instanceof UnrecoverableError ||
           (error instanceof EmailSendError && !error.retryable) ||

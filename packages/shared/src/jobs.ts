@@ -37,6 +37,8 @@ const id = z.number().int().positive();
  * owes anew; `at` (where present) the visit's start then, so an email about a time the visit left stands down.
  */
 const visitRef = { bookingId: id, version: z.string().min(1).max(40), requestId };
+/** The email goes to an address a visitor typed: it counts against ANON_REQUESTS_PER_HOUR when sent (packages/shared/src/visitor-email-cap.ts). */
+const visitorCap = z.boolean().optional();
 
 export const jobs = {
   /** To staff: a message from the contact form. */
@@ -60,12 +62,16 @@ export const jobs = {
     schema: z.object({ bookingId: id, requestId }),
     key: (d) => `booking-email-${d.bookingId}`,
   }),
-  /** To the visitor: their appointment request was received. */
+  /**
+   * To the visitor: their appointment request was received. `visitorCap`: to an address nobody proved,
+   * so it counts against the hourly cap when sent (held until a place frees up). `resend`: staff sent it
+   * again (the instant, ms), a new key.
+   */
   "appointment-confirmation": contract({
     queue: "email",
     delivery: "outbox",
-    schema: z.object({ appointmentRequestId: id, requestId }),
-    key: (d) => `appointment-confirmation-${d.appointmentRequestId}`,
+    schema: z.object({ appointmentRequestId: id, visitorCap, resend: z.string().max(20).optional(), requestId }),
+    key: (d) => `appointment-confirmation-${d.appointmentRequestId}${d.resend ? `-resend-${d.resend}` : ""}`,
   }),
   /** To staff: a customer cancelled a booking from the portal; one per cancellation (ms since epoch). */
   "booking-cancelled-notification": contract({
@@ -84,11 +90,12 @@ export const jobs = {
   /**
    * To the customer: their visit is booked (`scheduled`) or moved (`moved`), with its window, the manage
    * links and an .ics. `version` is the booking's updatedAt (ms) when it was owed: one email per change.
+   * `visitorCap`: the first confirmation of a visitor's request (see appointment-confirmation).
    */
   "visit-confirmation": contract({
     queue: "email",
     delivery: "outbox",
-    schema: z.object({ ...visitRef, at: z.number().int(), reason: z.enum(["scheduled", "moved"]) }),
+    schema: z.object({ ...visitRef, at: z.number().int(), reason: z.enum(["scheduled", "moved"]), visitorCap }),
     key: (d) => `visit-confirmation-${d.bookingId}-${d.version}`,
   }),
   /** To the customer, at REMINDER_HOUR the day before the visit; cancelled when it moves, is cancelled or done. */

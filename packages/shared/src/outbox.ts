@@ -199,6 +199,14 @@ export async function outboxRowOwed(
   return { state: "owed" };
 }
 
+/**
+ * A row whose send is held back (the visitor email cap): owed again from `until`, so neither
+ * BullMQ nor the sweeper runs it before then.
+ */
+export async function delayOutboxRow(db: Db, key: string, until: Date): Promise<void> {
+  await db.outbox.updateMany({ where: { key, sentAt: null }, data: { availableAt: until } });
+}
+
 export async function markOutboxSent(db: Db, key: string): Promise<void> {
   await db.outbox.updateMany({ where: { key, sentAt: null }, data: { sentAt: new Date(), failedAt: null } });
 }

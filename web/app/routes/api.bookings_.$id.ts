@@ -7,8 +7,10 @@ import { idFrom } from "@app/shared/api/values";
 
 /**
  * PATCH /api/bookings/:id (admin) {status?, technicianId?, scheduledDate?}:
- * any status may follow any status; a technician who already has a visit at
- * that time answers 409 (docs/product.md#json-api).
+ * the status follows the visit's state machine for staff
+ * (packages/shared/src/visit-status.ts; a refused change answers 409 with why);
+ * a technician who already has a visit at that time answers 409
+ * (docs/product.md#json-api).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
@@ -17,7 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const id = idFrom(params.id);
     if (!id) return apiError(404, "Booking not found");
     const changes = validate(bookingChangeSchema, await readJsonObject(request));
-    return apiResult(await updateBooking(context, id, changes, admin), ({ booking }) => ({
+    return apiResult(await updateBooking(context, id, changes, admin, { by: "staff" }), ({ booking }) => ({
       booking: serializeBooking(booking),
       message:
         changes.status && Object.keys(changes).length === 1

@@ -11,7 +11,7 @@ import { appointmentInvite } from "@app/shared/ics";
 import type { JobData } from "@app/shared/jobs";
 import { purposeKeys } from "@app/shared/keys";
 import { unsealToken } from "@app/shared/tokens";
-import type { WorkerContext } from "../context";
+import { takeVisitorEmailPlace, type WorkerContext } from "../context";
 
 /**
  * Email jobs. Each is an outbox notification: the worker runs it only while
@@ -86,6 +86,7 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
   // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
   const fixed = { id: request.id, serviceType: request.serviceType, priority: request.priority };
   const email = appointmentConfirmationEmail({ ...fixed, scheduledDate });
+  await takeVisitorEmailPlace(ctx, data);
   return ctx.mailer.send({
     ...email,
     to: request.customerEmail,

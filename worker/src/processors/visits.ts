@@ -16,7 +16,7 @@ import { unsubscribeToken } from "@app/shared/email/unsubscribe";
 import { purposeKeys } from "@app/shared/keys";
 import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens";
 import { isScheduled, visitEnd } from "@app/shared/visits";
-import type { WorkerContext } from "../context";
+import { takeVisitorEmailPlace, type WorkerContext } from "../context";
 
 /**
  * The customer's emails about a visit (docs/product.md#the-customers-loop).
@@ -109,6 +109,7 @@ export async function sendVisitConfirmation(ctx: WorkerContext, data: JobData<"v
   if (visitEnd(visit) <= new Date()) return { skipped: "visit is over" };
   const links = await manageLinks(ctx, visit);
   const email = visitConfirmationEmail(forEmail(visit), links, data.reason);
+  await takeVisitorEmailPlace(ctx, data);
   return ctx.mailer.send({
     ...email,
     to: visit.customer.email,

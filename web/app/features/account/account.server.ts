@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { business } from "@app/shared/business";
 import { windowJson } from "@app/shared/scheduling";
 import { businessDate, formatFullDateTime } from "@app/shared/time";
 import { updateBooking } from "../bookings/bookings.server";
@@ -117,16 +116,9 @@ export async function cancelOwnBooking(
     id,
     { status: "cancelled" },
     { id: user.id, email: user.email },
-    { byCustomer: true, onlyFrom: ["pending"] },
+    { by: "customer" },
   );
-  if (!result.ok) return failure(404, NOT_FOUND);
-  if (!result.value.changed) {
-    const now = bookingStatusLabel[result.value.booking.status].toLowerCase();
-    return failure(
-      409,
-      `Booking #${id} can no longer be cancelled online (it is ${now}). Please call us at ${business.phone}.`,
-    );
-  }
+  if (!result.ok) return result.status === 404 ? failure(404, NOT_FOUND) : result;
   return success({
     bookingId: id,
     summary: booking.summary,

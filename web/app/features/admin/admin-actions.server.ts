@@ -19,7 +19,7 @@ import {
 import { fieldErrors } from "@app/shared/api/errors";
 import { idFrom } from "@app/shared/api/values";
 import { personName } from "@app/shared/bookings";
-import { updateBooking } from "~/features/bookings/bookings.server";
+import { resendConfirmation, updateBooking } from "~/features/bookings/bookings.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readFormObject } from "~/utils/form.server";
 import { createBookingForCustomer } from "./bookings.server";
@@ -57,6 +57,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
  * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
  * `assign-technician` (bookingId, technicianId: blank unassigns),
  * `merge-customer` (bookingId: its customer record joins the older one with the same email),
+ * `resend-confirmation` (bookingId: the customer's confirmation again, through the outbox, audited),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
  * date and time as typed: Baton Rouge time, whatever the browser's zone).
@@ -74,7 +75,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = statusChangeSchema.safeParse({ status: values.status });
         if (!parsed.success)
           return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
-        const updated = await updateBooking(context, bookingId, { status: parsed.data.status }, admin);
+        const updated = await updateBooking(context, bookingId, { status: parsed.data.status }, admin, { by: "staff" });
         if (!updated.ok) return fail(updated.status, intent, updated.message);
         return ok({
           intent,
@@ -90,7 +91,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         const parsed = bookingChangeSchema.safeParse({ technicianId: raw === "" ? null : raw });
         if (!parsed.success)
           return fail(400, intent, parsed.error.issues[0]?.message ?? "Choose a technician", fieldErrors(parsed.error));
-        const updated = await updateBooking(context, bookingId, parsed.data, admin);
+        const updated = await updateBooking(context, bookingId, parsed.data, admin, { by: "staff" });
         if (!updated.ok) return fail(updated.status, intent, updated.message, updated.errors);
         const { technician } = updated.value.booking;
         return ok({
@@ -99,6 +100,13 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           bookingId,
           technicianId: updated.value.booking.technicianId,
         });
+      }
+      case "resend-confirmation": {
+        const bookingId = idFrom(values.bookingId);
+        if (!bookingId) return fail(404, intent, "Booking not found");
+        const sent = await resendConfirmation(context, admin, bookingId);
+        if (!sent.ok) return fail(sent.status, intent, sent.message);
+        return ok({ intent, message: sent.value.message, bookingId });
       }
       case "merge-customer": {
         const bookingId = idFrom(values.bookingId);
@@ -138,9 +146,11 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           ? "Failed to create booking"
           : intent === "merge-customer"
             ? "Failed to merge the customer records"
-            : intent === "assign-technician"
-              ? "Failed to assign the technician"
-              : "Failed to update booking status";
+            : intent === "resend-confirmation"
+              ? "Failed to resend the confirmation"
+              : intent === "assign-technician"
+                ? "Failed to assign the technician"
+                : "Failed to update booking status";
     return fail(500, intent, fallback);
   }
 }

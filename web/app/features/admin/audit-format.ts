@@ -30,6 +30,8 @@ export function describeAudit(entry: {
     return `moved booking #${entry.targetId} from ${formatDateTime(text(d.from))} to ${formatDateTime(text(d.to))}${byCustomer}`;
   if (entry.action === "booking.on_the_way")
     return `told the customer of booking #${entry.targetId} they are on the way (about ${text(d.minutes)} minutes)`;
+  if (entry.action === "booking.confirmation_resent")
+    return `sent the customer of booking #${entry.targetId} their confirmation again`;
   if (entry.action === "customer.merged") {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }

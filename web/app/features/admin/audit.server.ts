@@ -9,6 +9,7 @@ export interface AuditEntry {
     | "booking.technician_changed"
     | "booking.rescheduled"
     | "booking.on_the_way"
+    | "booking.confirmation_resent"
     | "customer.merged";
   targetType: "user" | "booking" | "customer";
   targetId: string | number;

@@ -17,5 +17,10 @@ export async function bookingDetail(context: AppLoadContext, idParam: string | u
     loadTechnicians(db),
   ]);
   if (!booking) return null;
-  return { booking: serializeBooking(booking), technicians: technicianChoices(technicians) };
+  return {
+    booking: serializeBooking(booking),
+    technicians: technicianChoices(technicians),
+    /** Whether the customer is emailed about this visit (false: their typed address had reached its share). */
+    emailCustomer: booking.emailCustomer,
+  };
 }

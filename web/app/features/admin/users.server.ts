@@ -31,7 +31,12 @@ export async function changeUserRole(
     untilNotOvertaken(`user ${userId}`, async () => {
       const existing = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
       if (!existing) return null;
-      const written = await tx.user.updateMany({ where: { id: userId, role: existing.role }, data: { role } });
+      // A calendar feed is an admin's: losing the role revokes it for good, in the same write (a later
+      // promotion does not bring the old address back; the admin makes a new one).
+      const written = await tx.user.updateMany({
+        where: { id: userId, role: existing.role },
+        data: { role, ...(role !== "admin" ? { calendarFeedId: null } : {}) },
+      });
       if (written.count !== 1) return OVERTAKEN;
       const updated = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userColumns });
       if (existing.role !== role) {

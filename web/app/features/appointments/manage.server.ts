@@ -7,6 +7,7 @@ import { windowJson, type WindowJson } from "@app/shared/scheduling";
 import { businessDate } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens";
 import { describeVisitTime, firstNameOf, visitEnd } from "@app/shared/visits";
+import { customerStatusLabel, TIME_CHANGEABLE } from "@app/shared/visit-status";
 import { consume } from "../../../server/rate-limits";
 import { failure, invalid, success, throttled, type Failure, type Result } from "~/utils/result";
 import { updateBooking } from "../bookings/bookings.server";
@@ -25,16 +26,8 @@ import { updateBooking } from "../bookings/bookings.server";
 /** The one answer for an unknown, malformed or expired link. */
 const linkInvalidMessage = () => `This link has expired or is not valid. Call us at ${business.phone}.`;
 
-/** Changes the customer may make online: only a visit still pending (not started, done or cancelled). */
-const CHANGEABLE: BookingStatus[] = ["pending"];
-
 /** The visit's status in the customer's words. */
-const statusLabel: Record<BookingStatus, string> = {
-  pending: "Booked",
-  in_progress: "In progress",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
+const statusLabel = customerStatusLabel;
 
 export interface ManagedVisit {
   id: number;
@@ -105,7 +98,7 @@ function view(booking: LinkedVisit): ManagedVisit {
     status: booking.status,
     statusLabel: statusLabel[booking.status],
     technicianFirstName: booking.technician ? firstNameOf(booking.technician.firstName) : null,
-    changeable: CHANGEABLE.includes(booking.status),
+    changeable: TIME_CHANGEABLE.customer.includes(booking.status),
   };
 }
 
@@ -127,18 +120,11 @@ export async function manageVisitPage(context: AppLoadContext, token: string): P
 
 export type VisitChange = Result<{ intent: "reschedule" | "cancel"; message: string }>;
 
-const cannotChange = (status: BookingStatus) =>
-  failure(
-    409,
-    status === "cancelled"
-      ? `This visit is cancelled already. To book another, call us at ${business.phone}.`
-      : `This visit is ${statusLabel[status].toLowerCase()} and can no longer be changed online. Please call us at ${business.phone}.`,
-  );
-
 /**
  * POST /appointments/<token>: move the visit to another open window
  * (`intent=reschedule`, `windowStart`) or cancel it (`intent=cancel`). Both
- * go through updateBooking as the customer's own change, which audits it,
+ * go through updateBooking as the customer's own change (the visit's state
+ * machine: only a visit still pending; else 409 with why), which audits it,
  * emails staff, tells open admin pages, and owes the customer's email.
  */
 export async function changeVisit(
@@ -156,12 +142,8 @@ export async function changeVisit(
   const form = parsed.data;
 
   if (form.intent === "cancel") {
-    const result = await updateBooking(context, booking.id, { status: "cancelled" }, undefined, {
-      byCustomer: true,
-      onlyFrom: CHANGEABLE,
-    });
+    const result = await updateBooking(context, booking.id, { status: "cancelled" }, undefined, { by: "customer" });
     if (!result.ok) return result;
-    if (!result.value.changed) return cannotChange(result.value.booking.status);
     const { label } = describeVisitTime(result.value.booking);
     const emailed = result.value.booking.emailCustomer ? " We've emailed you a confirmation." : "";
     return success({ intent: "cancel", message: `Your visit on ${label} is cancelled.${emailed}` });
@@ -173,8 +155,7 @@ export async function changeVisit(
       errors: { windowStart: "Choose a time other than the one you have" },
     });
   const result = await updateBooking(context, booking.id, { scheduledDate }, undefined, {
-    byCustomer: true,
-    onlyFrom: CHANGEABLE,
+    by: "customer",
     customerWindow: true,
   });
   if (!result.ok)
@@ -184,7 +165,6 @@ export async function changeVisit(
           alternatives: result.alternatives.filter((w) => Date.parse(w.start) !== booking.scheduledDate.getTime()),
         }
       : result;
-  if (!result.value.changed) return cannotChange(result.value.booking.status);
   const { label } = describeVisitTime(result.value.booking);
   const emailed = result.value.booking.emailCustomer ? " We've emailed you the new time." : "";
   return success({ intent: "reschedule", message: `Your visit is now ${label}.${emailed}` });

@@ -4,6 +4,7 @@ import { business } from "@app/shared/business";
 import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db";
 import type { Outbox } from "@app/shared/outbox";
 import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
+import { statusChangeRefusal, timeChangeRefusal, type StatusActor } from "@app/shared/visit-status";
 import { failure, success, type Result } from "~/utils/result";
 import { inTransaction } from "~/utils/outbox.server";
 import { recordAudit } from "../admin/audit.server";
@@ -15,6 +16,7 @@ import {
   unknownTechnician,
   windowConflict,
 } from "../scheduling/schedule.server";
+import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
 import { bookingSubject, oweVisitNotifications, type VisitTiming } from "./visit-notifications.server";
 
 /**
@@ -55,7 +57,12 @@ export async function createBooking(
   tx: Prisma.TransactionClient,
   outbox: Outbox,
   input: NewBooking,
-  meta: { requestId?: string; timing: VisitTiming },
+  meta: {
+    requestId?: string;
+    timing: VisitTiming;
+    /** A visitor's request: its first confirmation counts against the hourly cap on email to typed addresses. */
+    visitorCap?: boolean;
+  },
 ): Promise<Booking> {
   const { requestId } = meta;
   const booking = await tx.booking.create({
@@ -79,7 +86,7 @@ export async function createBooking(
   const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
   outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
   outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
-  await oweVisitNotifications(outbox, meta.timing, null, booking, { requestId });
+  await oweVisitNotifications(outbox, meta.timing, null, booking, { requestId, visitorCap: meta.visitorCap });
   return booking;
 }
 
@@ -95,13 +102,16 @@ export type BookingWithNames = Prisma.BookingGetPayload<{ include: typeof bookin
 
 /**
  * Changes a booking's status, technician or time, records each change in the
- * audit log, and tells open admin pages. Any status may follow any status,
- * unless `onlyFrom` says which it must have now (then `changed: false`).
+ * audit log, and tells open admin pages. Which status may follow which, and
+ * who may move a visit, is the visit's state machine
+ * (packages/shared/src/visit-status.ts) for the actor `options.by`: a change
+ * it refuses answers 409 with its words ("This visit was cancelled by the office").
  *
- * The write is conditional on what it read (status, technician, time), so two
- * concurrent changes never both act on the same "before" (a customer cannot
- * cancel a visit the office has just started). A change of technician or time
- * takes the schedule first (`lockSchedule`), and PostgreSQL refuses a
+ * The write is conditional on what it read (status, technician, time), so the
+ * state machine's decision always applies to the state it was made on, and
+ * two concurrent changes never both act on the same "before" (a customer
+ * cannot cancel a visit the office has just started). A change of technician
+ * or time takes the schedule first (`lockSchedule`), and PostgreSQL refuses a
  * technician two overlapping visits: 409. Placing a visit (a technician or a
  * time) also ends its wait for staff to place it.
  */
@@ -109,21 +119,22 @@ export async function updateBooking(
   context: AppLoadContext,
   id: number,
   changes: BookingChanges,
-  actor?: { id: number; email: string },
+  actor: { id: number; email: string } | undefined,
   options: {
-    byCustomer?: boolean;
-    onlyFrom?: BookingStatus[];
+    /** Who is making the change: the state machine's actor. `customer` records it as the customer's own. */
+    by: StatusActor;
     /**
      * The customer moves their own visit: the new time must be an arrival window they may choose now with
      * a place left (else 409 with the next open ones), and a technician not free then is unassigned.
      */
     customerWindow?: boolean;
-  } = {},
-): Promise<Result<{ booking: BookingWithNames; changed: boolean }>> {
+  },
+): Promise<Result<{ booking: BookingWithNames }>> {
   const { requestId } = context;
   const timing = context.services.env;
+  const byCustomer = options.by === "customer";
   const placing = changes.technicianId !== undefined || changes.scheduledDate !== undefined;
-  return refusingOverlaps<{ booking: BookingWithNames; changed: boolean }>(() =>
+  return refusingOverlaps<{ booking: BookingWithNames }>(() =>
     inTransaction(context, async (tx, outbox) => {
       if (placing) {
         await lockSchedule(tx);
@@ -135,16 +146,20 @@ export async function updateBooking(
       return untilNotOvertaken(`booking ${id}`, async () => {
         const before = await tx.booking.findUnique({ where: { id }, include: bookingInclude });
         if (!before) return failure(404, "Booking not found");
-        if (options.onlyFrom && !options.onlyFrom.includes(before.status))
-          return success({ booking: before, changed: false });
+        const facts = { cancelledByCustomer: before.cancelledByCustomerAt !== null };
+        const refused =
+          (changes.status !== undefined && statusChangeRefusal(options.by, before.status, changes.status, facts)) ||
+          (changes.scheduledDate !== undefined &&
+            changes.scheduledDate.getTime() !== before.scheduledDate.getTime() &&
+            timeChangeRefusal(options.by, before.status, facts));
+        if (refused) return failure(409, refused);
         const status = changes.status ?? before.status;
         const kept = changes.technicianId === undefined ? before.technicianId : changes.technicianId;
         // Moved by the customer into a window their technician is not free in: staff assign another.
         const technicianId = window && kept && !window.freeTechnicians.some((t) => t.id === kept) ? null : kept;
         const scheduledDate = changes.scheduledDate ?? before.scheduledDate;
         // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
-        const byCustomer = options.byCustomer && status === "cancelled" && before.status !== "cancelled";
-        const cancelledAt = byCustomer ? new Date() : null;
+        const cancelledAt = byCustomer && status === "cancelled" && before.status !== "cancelled" ? new Date() : null;
         const written = await tx.booking.updateMany({
           where: {
             id,
@@ -162,17 +177,16 @@ export async function updateBooking(
         });
         if (written.count !== 1) return OVERTAKEN;
         const booking = await tx.booking.findUniqueOrThrow({ where: { id }, include: bookingInclude });
-        await auditChanges(tx, actor, before, booking, options.byCustomer);
+        await auditChanges(tx, actor, before, booking, byCustomer);
         const subject = bookingSubject(id);
-        const movedByCustomer =
-          options.byCustomer && before.scheduledDate.getTime() !== booking.scheduledDate.getTime();
+        const movedByCustomer = byCustomer && before.scheduledDate.getTime() !== booking.scheduledDate.getTime();
         outbox.add(
           "booking-event",
           {
             bookingId: id,
             event: "updated",
             version: String(booking.updatedAt.getTime()),
-            byCustomer: byCustomer ? "cancelled" : movedByCustomer ? "rescheduled" : undefined,
+            byCustomer: cancelledAt ? "cancelled" : movedByCustomer ? "rescheduled" : undefined,
             requestId,
           },
           { subject },
@@ -190,8 +204,8 @@ export async function updateBooking(
             { bookingId: id, from: before.scheduledDate.getTime(), to: booking.scheduledDate.getTime(), requestId },
             { subject },
           );
-        await oweVisitNotifications(outbox, timing, before, booking, { byCustomer: options.byCustomer, requestId });
-        return success({ booking, changed: true });
+        await oweVisitNotifications(outbox, timing, before, booking, { byCustomer, requestId });
+        return success({ booking });
       });
     }),
   );
@@ -231,3 +245,60 @@ async function auditChanges(
 }
 
 export { serializeBooking };
+
+/**
+ * Staff send the customer's confirmation again (a booking's page, "Resend confirmation"): a
+ * request whose typed address had spent its share of our email, or an email the customer lost.
+ * Staff, who can call the person, decide; so it is not counted against the visitors' caps, and
+ * the visit's later emails (reminder, changes) go from now on too. Through the outbox, audited.
+ */
+export async function resendConfirmation(
+  context: AppLoadContext,
+  actor: { id: number; email: string },
+  id: number,
+): Promise<Result<{ message: string }>> {
+  const { requestId } = context;
+  const timing = context.services.env;
+  return inTransaction(context, async (tx, outbox) =>
+    untilNotOvertaken(`booking ${id}`, async () => {
+      const before = await tx.booking.findUnique({ where: { id }, include: { appointmentRequest: true } });
+      if (!before) return failure(404, "Booking not found");
+      if (!isLive(before)) return failure(409, `This visit is ${before.status}: there is no confirmation to send.`);
+      const now = new Date();
+      const scheduled = isScheduled(before) && before.scheduledDate > now;
+      if (!scheduled && !(before.needsPlacing && before.appointmentRequest))
+        return failure(409, "This visit has no time to confirm yet: place it first.");
+      // A condition on what was read, and a new updatedAt: the new version the email's key carries.
+      const written = await tx.booking.updateMany({
+        where: { id, status: before.status, scheduledDate: before.scheduledDate, updatedAt: before.updatedAt },
+        data: { emailCustomer: true },
+      });
+      if (written.count !== 1) return OVERTAKEN;
+      const after = await tx.booking.findUniqueOrThrow({ where: { id } });
+      const version = String(after.updatedAt.getTime());
+      const subject = bookingSubject(id);
+      const at = after.scheduledDate.getTime();
+      if (scheduled) {
+        outbox.add("visit-confirmation", { bookingId: id, version, at, reason: "scheduled", requestId }, { subject });
+        // Not emailed until now: the reminder was never owed.
+        const reminder = before.emailCustomer ? null : reminderFor(after, timing.REMINDER_HOUR, now);
+        if (reminder)
+          outbox.add("visit-reminder", { bookingId: id, version, at, requestId }, { subject, availableAt: reminder });
+      } else {
+        outbox.add(
+          "appointment-confirmation",
+          { appointmentRequestId: before.appointmentRequest!.id, resend: version, requestId },
+          { subject },
+        );
+      }
+      await recordAudit(tx, {
+        actor,
+        action: "booking.confirmation_resent",
+        targetType: "booking",
+        targetId: id,
+        details: { kind: scheduled ? "visit-confirmation" : "appointment-confirmation" },
+      });
+      return success({ message: "The confirmation is on its way to the customer." });
+    }),
+  );
+}

@@ -43,7 +43,13 @@ export async function oweVisitNotifications(
   timing: VisitTiming,
   before: Visit | null,
   after: Visit,
-  options: { byCustomer?: boolean; requestId?: string; now?: Date } = {},
+  options: {
+    byCustomer?: boolean;
+    requestId?: string;
+    now?: Date;
+    /** A new visitor's request: its confirmation counts against the hourly cap on email to typed addresses. */
+    visitorCap?: boolean;
+  } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const { requestId } = options;
@@ -67,7 +73,14 @@ export async function oweVisitNotifications(
     if (isScheduled(after) && (!wasScheduled || moved) && after.scheduledDate > now)
       outbox.add(
         "visit-confirmation",
-        { bookingId: after.id, version, at, reason: moved ? "moved" : "scheduled", requestId },
+        {
+          bookingId: after.id,
+          version,
+          at,
+          reason: moved ? "moved" : "scheduled",
+          ...(options.visitorCap && !before ? { visitorCap: true } : {}),
+          requestId,
+        },
         { subject },
       );
 

@@ -26,7 +26,7 @@ import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time"
 import { sha256 } from "@app/shared/tokens";
 import { secretRef } from "@app/shared/redact";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
-import { consume } from "../../../server/rate-limits";
+import { consume, giveBack } from "../../../server/rate-limits";
 import { inTransaction } from "~/utils/outbox.server";
 import { bookingSubject, createBooking } from "../bookings/bookings.server";
 import { holdWindow, windowConflict } from "../scheduling/schedule.server";
@@ -295,8 +295,16 @@ export async function requestAppointment(
 
   const data = parsed.data;
   const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
-  // Email to an address nobody proved is capped per address and overall; past a cap the request is still stored, and only staff are emailed.
-  const confirmByEmail = origin.account ? true : await mayEmailVisitor(context, email);
+  // Email to an address nobody proved is capped: 3 a day per address (taken here, given back if the request
+  // is refused), and ANON_REQUESTS_PER_HOUR in all, counted by the worker as each one is sent (a confirmation
+  // over it is held until the next hour, packages/shared/src/visitor-email-cap.ts). Past the address's
+  // share the request is still stored, only staff are emailed, and staff may resend it.
+  const visitor = !origin.account;
+  const confirmByEmail = visitor ? await mayEmailVisitor(context, email) : true;
+  const giveBackAddressShare = () =>
+    visitor && confirmByEmail
+      ? giveBack(services.rateLimits, "visitorEmailPerRecipient", sha256(email))
+      : Promise.resolve();
   const now = new Date();
   // An emergency is never refused for capacity: it goes to staff to place at once, whatever window it named.
   const chosenStart = data.windowStart && data.priority !== "emergency" ? new Date(data.windowStart) : null;
@@ -343,7 +351,7 @@ export async function requestAppointment(
         address: data.address ?? null,
         emailCustomer: confirmByEmail,
       },
-      { requestId, timing: services.env },
+      { requestId, timing: services.env, visitorCap: visitor },
     );
     const request = await tx.appointmentRequest.create({
       data: {
@@ -367,17 +375,23 @@ export async function requestAppointment(
     if (confirmByEmail && !window)
       outbox.add(
         "appointment-confirmation",
-        { appointmentRequestId: request.id, requestId },
+        { appointmentRequestId: request.id, visitorCap: visitor || undefined, requestId },
         { subject: bookingSubject(booking.id) },
       );
     return { booking, request, window };
+  }).catch(async (error: unknown) => {
+    await giveBackAddressShare();
+    throw error;
   });
-  if (outcome === WINDOW_TAKEN) return windowConflict(services.db);
+  if (outcome === WINDOW_TAKEN) {
+    await giveBackAddressShare();
+    return windowConflict(services.db);
+  }
   const { booking, request, window } = outcome;
   if (!confirmByEmail)
     logger.info(
       { appointmentRequestId: request.id },
-      "visitor confirmation not sent: email cap reached; staff were told",
+      "visitor confirmation not sent: the address's daily share is spent; staff were told",
     );
 
   const emailNote = confirmByEmail ? ", and a confirmation is on its way to your email" : "";
@@ -391,13 +405,12 @@ export async function requestAppointment(
 }
 
 /**
- * Whether the confirmation of an anonymous request may be emailed: at most
- * 3 a day to one address, and ANON_REQUESTS_PER_HOUR overall, so nobody can
- * use our domain to mail strangers. Counted in Redis (shared by every web process).
+ * Whether the confirmation of an anonymous request may be emailed to this address: at most 3 a
+ * day to one address (counted in Redis, shared by every web process), and none at all with
+ * ANON_REQUESTS_PER_HOUR=0. The hourly cap for all addresses is the worker's, at send time.
  */
 async function mayEmailVisitor(context: AppLoadContext, email: string): Promise<boolean> {
   const { rateLimits, env } = context.services;
   if (env.ANON_REQUESTS_PER_HOUR === 0) return false;
-  if ((await consume(rateLimits, "visitorEmailPerRecipient", sha256(email))) !== null) return false;
-  return (await consume(rateLimits, "visitorEmailPerHour", "all")) === null;
+  return (await consume(rateLimits, "visitorEmailPerRecipient", sha256(email))) === null;
 }

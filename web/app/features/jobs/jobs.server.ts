@@ -9,6 +9,7 @@ import { failure, invalid, success, type Result } from "~/utils/result";
 import { idField, idFrom } from "@app/shared/api/values";
 import type { SessionUser } from "~/utils/auth.server";
 import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
+import { ON_THE_WAY_FROM, statusChangeRefusal } from "@app/shared/visit-status";
 import { inTransaction } from "~/utils/outbox.server";
 import { recordAudit } from "../admin/audit.server";
 import { bookingSubject, updateBooking } from "../bookings/bookings.server";
@@ -148,7 +149,7 @@ const bookingIdField = idField("Visit not found");
 async function viewersVisit(context: AppLoadContext, viewer: SessionUser, bookingId: number) {
   const booking = await context.services.db.booking.findUnique({
     where: { id: bookingId },
-    select: { technicianId: true, status: true, emailCustomer: true, onTheWayAt: true },
+    select: { technicianId: true, status: true, emailCustomer: true, onTheWayAt: true, cancelledByCustomerAt: true },
   });
   if (!booking) return failure(404, "Visit not found");
   if (viewer.role !== "admin" && booking.technicianId !== viewer.id) return failure(403, NOT_YOURS);
@@ -168,7 +169,15 @@ export async function setVisitStatus(context: AppLoadContext, viewer: SessionUse
   const { bookingId, status } = parsed.data;
   const visit = await viewersVisit(context, viewer, bookingId);
   if (!visit.ok) return visit;
-  const updated = await updateBooking(context, bookingId, { status }, { id: viewer.id, email: viewer.email });
+  // The visit's state machine decides (packages/shared/src/visit-status.ts): a technician only starts a
+  // visit still pending and completes one in progress; an admin here is staff.
+  const updated = await updateBooking(
+    context,
+    bookingId,
+    { status },
+    { id: viewer.id, email: viewer.email },
+    { by: viewer.role === "admin" ? "staff" : "technician" },
+  );
   if (!updated.ok) return updated;
   return success({
     bookingId,
@@ -197,8 +206,8 @@ const onTheWaySchema = z.object({
     .refine((m) => (ON_THE_WAY_MINUTES as readonly number[]).includes(m), "Choose 15, 30, 45 or 60 minutes"),
 });
 
-/** Visits the customer may still be told the technician is on the way to. */
-const ANNOUNCEABLE: BookingStatus[] = ["pending", "in_progress"];
+/** Visits the customer may still be told the technician is on the way to (the visit's state machine). */
+const ANNOUNCEABLE: BookingStatus[] = [...ON_THE_WAY_FROM];
 const ALREADY_TOLD = "The customer was already told you're on the way.";
 
 /**
@@ -214,6 +223,11 @@ export async function announceOnTheWay(context: AppLoadContext, viewer: SessionU
   if (!visit.ok) return visit;
   const booking = visit.value;
   if (booking.onTheWayAt) return failure(409, ALREADY_TOLD);
+  if (booking.status === "cancelled")
+    return failure(
+      409,
+      `${statusChangeRefusal("technician", "cancelled", "in_progress", { cancelledByCustomer: booking.cancelledByCustomerAt !== null })} The customer was not emailed.`,
+    );
   if (!ANNOUNCEABLE.includes(booking.status))
     return failure(409, `This visit is ${booking.status.replace(/_/g, " ")}: the customer was not emailed.`);
   if (!booking.emailCustomer) return failure(409, "This customer does not get our emails: call them instead.");

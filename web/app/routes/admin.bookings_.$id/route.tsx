@@ -13,6 +13,7 @@ import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
 import { TechnicianOptions } from "~/features/admin/technician-select";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
+import { nextStatuses } from "@app/shared/visit-status";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
@@ -21,13 +22,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const found = await bookingDetail(context, params.id);
-  return found ?? data({ booking: null, technicians: [] }, { status: 404 });
+  return found ?? data({ booking: null, technicians: [], emailCustomer: false }, { status: 404 });
 }
 
 /**
  * The page's forms post here as plain HTML forms, with or without JavaScript:
  * `update-status` and `assign-technician`, the bookings list's own action
- * (audited, and told to other open pages, as there).
+ * (audited, and told to other open pages, as there), and `resend-confirmation`.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function BookingPage() {
-  const { booking, technicians } = useLoaderData<typeof loader>();
+  const { booking, technicians, emailCustomer } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -115,7 +116,9 @@ export default function BookingPage() {
 
         <div className="grid content-start gap-4">
           <FieldForm intent="update-status" bookingId={booking.id} name="status" value={booking.status} busy={busy}>
-            {BOOKING_STATUSES.map((s) => (
+            {BOOKING_STATUSES.filter(
+              (s) => s === booking.status || nextStatuses("staff", booking.status).includes(s),
+            ).map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
               </option>
@@ -130,6 +133,20 @@ export default function BookingPage() {
           >
             <TechnicianOptions booking={booking} technicians={technicians} />
           </FieldForm>
+          {booking.status === "pending" || booking.status === "in_progress" ? (
+            <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <input type="hidden" name="intent" value="resend-confirmation" />
+              <input type="hidden" name="bookingId" value={booking.id} />
+              <p className="text-sm text-slate-700">
+                {emailCustomer
+                  ? "Send the customer their confirmation again."
+                  : "The customer has not been emailed about this visit (their address had reached its share of our email). Once you have spoken to them, send it:"}
+              </p>
+              <Button type="submit" variant="outline" className="mt-2" disabled={busy}>
+                Resend confirmation
+              </Button>
+            </Form>
+          ) : null}
         </div>
       </div>
     </AdminShell>

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { MapPin, Phone } from "lucide-react";
 import { business } from "@app/shared/business";
 import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
+import { nextStatuses } from "@app/shared/visit-status";
 import { formatLocalDate, WEEKDAYS } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -153,12 +154,9 @@ function VisitCard({ visit }: { visit: Visit }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("bookingId") === String(visit.id);
   const headingId = `visit-${visit.id}`;
-  const next =
-    visit.status === "pending"
-      ? { status: "in_progress", label: "Start visit" }
-      : visit.status === "in_progress"
-        ? { status: "completed", label: "Mark completed" }
-        : null;
+  // The technician's one next step, from the visit's state machine (pending → in progress → completed).
+  const step = nextStatuses("technician", visit.status)[0];
+  const next = step ? { status: step, label: step === "in_progress" ? "Start visit" : "Mark completed" } : null;
   return (
     <article
       aria-labelledby={headingId}
