@@ -6,7 +6,18 @@
 import type { Browser, Page } from "@playwright/test";
 import { businessDate, businessParts, formatTime, requireBusinessInstant } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { adminPage, chooseInRowMenu, createUser, logIn, main, newCustomer, rowMenu, unique, waitLive } from "./staff";
+import {
+  adminPage,
+  chooseInRowMenu,
+  createUser,
+  logIn,
+  main,
+  newCustomer,
+  rowMenu,
+  unique,
+  uniqueLetters,
+  waitLive,
+} from "./staff";
 
 // The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
 test.use({ timezoneId: "America/Chicago" });
@@ -717,7 +728,7 @@ test.describe("live", () => {
       const sessionId = `chat_${unique("live")}xxxxxxxx`;
       const created = await request.post("/api/chat/session", { data: { sessionId, status: "active" } });
       expect(created.ok()).toBe(true);
-      const name = `Lucien Broussard ${unique("x")}`;
+      const name = `Lucien Broussard ${uniqueLetters("x")}`;
       const booked = await request.post(`/api/chat/${sessionId}/book-appointment`, {
         data: {
           customerName: name,

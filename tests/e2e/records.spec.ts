@@ -50,15 +50,49 @@ test("the bookings list exports as CSV with the right columns and rows", async (
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");
+  // Every cell quoted (docs/product.md#admin), so a spreadsheet reads no cell as a formula.
+  const row = (cells: Array<string | number>) => cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",");
   expect(lines[0]).toBe(
-    "Booking ID,Customer ID,Customer Name,Customer Email,Customer Phone,Summary,Details,Priority,Status,Scheduled,Created,ServiceTitan ID,Source,Technician,Address",
+    row([
+      "Booking ID",
+      "Customer ID",
+      "Customer Name",
+      "Customer Email",
+      "Customer Phone",
+      "Summary",
+      "Details",
+      "Priority",
+      "Status",
+      "Scheduled",
+      "Created",
+      "ServiceTitan ID",
+      "Source",
+      "Technician",
+      "Address",
+    ]),
   );
-  const line = lines.find((l) => l.startsWith(`${booking.id},`));
+  const line = lines.find((l) => l.startsWith(`"${booking.id}",`));
   expect(line).toBe(
-    `${booking.id},${customer.id},${customer.name},${customer.email},${customer.phone},${summary},"Side yard, ""blue"" gate",high,completed,2031-04-01T15:00:00.000Z,${booking.createdAt.toISOString()},,admin,${technician.firstName} ${technician.lastName},"12 Oak St, Walker"`,
+    row([
+      booking.id,
+      customer.id,
+      customer.name,
+      customer.email,
+      customer.phone,
+      summary,
+      'Side yard, "blue" gate',
+      "high",
+      "completed",
+      "2031-04-01T15:00:00.000Z",
+      booking.createdAt.toISOString(),
+      "",
+      "admin",
+      `${technician.firstName} ${technician.lastName}`,
+      "12 Oak St, Walker",
+    ]),
   );
   // Only completed bookings, as filtered.
-  for (const l of lines.slice(1)) expect(l.split(",")[8] === "completed" || l.includes('"')).toBe(true);
+  for (const l of lines.slice(1)) expect(l.split('","')[8]).toBe("completed");
 });
 
 test("an admin creates a private calendar address that parses as iCalendar and holds the bookings", async ({

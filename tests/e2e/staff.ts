@@ -9,6 +9,9 @@ const PASSWORD = "levee-breaker-2025";
 let counter = 0;
 export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
 
+/** A unique word of letters only, for a person's name, which holds no digits (personName, packages/shared/src/api/fields.ts). */
+export const uniqueLetters = (tag: string) => unique(tag).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+
 /** A user made in the database; their email counts as verified unless `verified: false`. */
 export async function createUser(
   db: Db,
@@ -20,7 +23,6 @@ export async function createUser(
   return db.user.create({
     data: {
       firstName,
-      // A person's name holds no digits (personName, packages/shared/src/api/fields.ts).
       lastName: `Boudreaux-${tag.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`,
       email: `${tag}@test.example.com`,
       passwordHash: await hashPassword(PASSWORD),
