@@ -42,23 +42,6 @@ let sharedDb: Db | undefined;
 
 export const test = base.extend<{ db: Db }>({
   baseURL: async ({}, use) => use(baseURL()),
-  /**
-   * `page.goto` returns once the page's code has taken over (`html[data-hydrated]`, set by the root
-   * layout) when JavaScript is on: the load event no longer waits for the app's modules, which are
-   * fetched after the first paint (docs/decisions/013-modules-after-first-paint.md). A test that
-   * means to act before that passes another `waitUntil` than the default "load".
-   */
-  page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      const html = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
-      if (javaScriptEnabled !== false && html && (options?.waitUntil ?? "load") === "load")
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      return response;
-    };
-    await use(page);
-  },
   // Every test is its own visitor (own client IP), so rate limits never leak between tests.
   extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": randomIp() }),
   db: async ({}, use) => {

@@ -605,8 +605,10 @@ test.describe("served as static files", () => {
     expect(refusals).toEqual([]);
   });
 
-  test("a button tapped before the page's code has loaded is answered once it has", async ({ page }) => {
-    // The page paints and its links work from the server's HTML; its code comes after the first paint.
+  test("before the page's code has loaded, its buttons that need it are disabled, and its links work", async ({
+    page,
+  }) => {
+    // The page is whole and works from the server's HTML; what needs its code waits for it, visibly.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/assets/entry.client-*.js", async (route) => {
@@ -614,9 +616,11 @@ test.describe("served as static files", () => {
       await route.continue();
     });
     await page.goto("/services/panel-upgrades", { waitUntil: "domcontentloaded" });
-    await servicesButton(page).click();
-    await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(servicesButton(page)).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Open chat" })).toBeDisabled();
     release();
+    // Playwright's click waits for the button to be enabled: what a visitor sees.
+    await servicesButton(page).click();
     await expect(mainNav(page).getByRole("link", { name: "Lighting Installation", exact: true })).toBeVisible();
     await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "true");
   });

@@ -129,6 +129,60 @@ describe("marketing pages served as static files", () => {
     expect((await page("/services/lighting", { "If-None-Match": '"stale"' })).status).toBe(200);
   });
 
+  it("choose the encoding by the client's weights, then brotli, and answer any validator the page has", async () => {
+    await page("/services/residential");
+    const encodings = {
+      // What Chromium sends: brotli is preferred, whatever the order.
+      "gzip, deflate, br, zstd": "br",
+      "br;q=0.5, gzip": "gzip",
+      "gzip;q=0, br;q=0": null,
+      "*": "br",
+      "deflate, identity": null,
+    };
+    for (const [header, encoding] of Object.entries(encodings)) {
+      const res = await page("/services/residential", { "Accept-Encoding": header });
+      expect(res.encoding, header).toBe(encoding);
+      expect(res.html, header).toContain("Residential");
+    }
+    const kept = await page("/services/residential");
+    // A validator from the page's request is answered even with `Cache-Control: no-cache` (fetch() adds it anyway).
+    for (const [name, value] of [
+      ["If-None-Match", `W/${kept.etag!}`],
+      ["If-None-Match", "*"],
+    ] as const) {
+      const res = await page("/services/residential", { [name]: value, "Cache-Control": "no-cache" });
+      expect(res.status, value).toBe(304);
+      expect(res.etag, value).toBe(kept.etag);
+    }
+    // No Last-Modified: a date alone is no validator of this page.
+    expect((await page("/services/residential", { "If-Modified-Since": new Date().toUTCString() })).status).toBe(200);
+  });
+
+  it("take what to keep and who it is for from the routes' own headers, which never leave the server", async () => {
+    const customer = await signedInCookie("customer");
+    const internal = (res: Response) =>
+      [...res.headers.keys()].filter((name) => name === "x-rendered-for" || name === "x-page-cache-keep");
+    for (const [path, cookie] of [
+      ["/services/commercial", undefined],
+      ["/services/commercial", undefined],
+      ["/services/commercial", customer.cookie],
+      ["/contact", undefined],
+      ["/contact", customer.cookie],
+      ["/login", undefined],
+      ["/no-such-page", undefined],
+      // The data of a client-side navigation carries the same route headers.
+      ["/services/commercial.data", undefined],
+      ["/contact.data", customer.cookie],
+    ] as const) {
+      const res = await fetch(`${stack.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      expect(internal(res), path).toEqual([]);
+      await res.arrayBuffer();
+    }
+    // A page rendered per request: a visitor's may be stored, a signed-in user's never.
+    expect((await page("/contact")).cacheControl).not.toBe("private, no-store");
+    expect((await page("/contact", { Cookie: customer.cookie })).cacheControl).toBe("private, no-store");
+  });
+
   it("keep one page per role and never serve a signed-in page to a visitor or to another role", async () => {
     const visitor = await page("/services");
     const customerA = await signedInCookie("customer");
@@ -248,7 +302,7 @@ describe("the build's assets", () => {
   it("are sent compressed ahead of time in the form the browser accepts, cached for a year", async () => {
     const html = (await page("/")).html;
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-    const script = /<link data-modulepreload href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     for (const asset of [stylesheet!, script!]) {
       const get = (encoding: string, headers: Record<string, string> = {}) =>
         fetch(`${stack.url}${asset}`, { headers: { "Accept-Encoding": encoding, ...headers } });

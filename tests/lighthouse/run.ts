@@ -1,6 +1,7 @@
 /**
  * Mobile Lighthouse on the public pages, against the production build
- * (docs/product.md#performance-budgets: 100 in performance, accessibility, best practices and SEO).
+ * (docs/product.md#performance-budgets: performance at least 95 on every run and a median of at
+ * least 98; 100 in accessibility, best practices and SEO; docs/decisions/015-lighthouse-budget-without-rewrites.md).
  *
  *   npm run build && npm run lighthouse            # WEB_BUILD_DIR / WORKER_DIST_DIR are honoured
  *   npm run lighthouse -- --runs 5                 # runs per page (the median performance run is kept)
@@ -28,7 +29,10 @@ import { productionEnv, startStack } from "../support/stack";
 const PAGES = ["/", "/services/panel-upgrades", "/contact"] as const;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const BUDGET: Record<Category, number> = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
+/** The least score of the reported (median) run, per category. */
+const BUDGET: Record<Category, number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+/** Performance may move from run to run (a simulation from one real load), but never below this on any run. */
+const PERFORMANCE_EVERY_RUN = 95;
 
 const REPORT_DIR = path.join(ROOT, "tests/.results/lighthouse");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -49,7 +53,7 @@ interface PageResult {
   scores: Record<Category, number>;
   metrics: { fcp: string; lcp: string; tbt: string; cls: string; si: string };
   scriptBytes: number;
-  /** Of scriptBytes, what was requested after the load event (the app's modules, fetched once the page has painted). */
+  /** Of scriptBytes, what was requested after the load event (code the page imports later, such as the chat panel of a tab that already holds a conversation). */
   lateScriptBytes: number;
   /** Lighthouse's CPU benchmark for the run: lower means a busier machine and slower-looking pages. */
   benchmarkIndex: number;
@@ -174,7 +178,11 @@ function lighthouseVersion(): string {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const mark = (c: Category, score: number) => (score >= BUDGET[c] ? "✓" : "✗");
+/** Whether a page meets a category's budget: its median run, and for performance every run. */
+const meets = (r: PageResult, c: Category) =>
+  r.scores[c] >= BUDGET[c] &&
+  (c !== "performance" || (r.performanceRuns ?? [r.scores.performance]).every((s) => s >= PERFORMANCE_EVERY_RUN));
+const mark = (r: PageResult, c: Category) => (meets(r, c) ? "✓" : "✗");
 
 function table(results: PageResult[]) {
   const lines = [
@@ -182,7 +190,7 @@ function table(results: PageResult[]) {
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...results.map(
       (r) =>
-        `| \`${r.path}\` | ${r.scores.performance} ${mark("performance", r.scores.performance)} | ${r.scores.accessibility} ${mark("accessibility", r.scores.accessibility)} | ${r.scores["best-practices"]} ${mark("best-practices", r.scores["best-practices"])} | ${r.scores.seo} ${mark("seo", r.scores.seo)} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} | ${kb(r.scriptBytes)} | ${r.benchmarkIndex} | ${(r.performanceRuns ?? []).join(", ")} |`,
+        `| \`${r.path}\` | ${r.scores.performance} ${mark(r, "performance")} | ${r.scores.accessibility} ${mark(r, "accessibility")} | ${r.scores["best-practices"]} ${mark(r, "best-practices")} | ${r.scores.seo} ${mark(r, "seo")} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} | ${kb(r.scriptBytes)} | ${r.benchmarkIndex} | ${(r.performanceRuns ?? []).join(", ")} |`,
     ),
   ];
   return lines.join("\n");
@@ -218,7 +226,7 @@ async function main() {
   const home = results.find((r) => r.path === "/")!;
   const command = `npm run build && npm run lighthouse${runs !== 3 ? ` -- --runs ${runs}` : ""}`;
   const failing = [...new Set(results.flatMap((r) => r.failing.map((f) => `${r.path} ${f}`)))];
-  const met = results.every((r) => CATEGORIES.every((c) => r.scores[c] >= BUDGET[c]));
+  const met = results.every((r) => CATEGORIES.every((c) => meets(r, c)));
 
   console.log(`\n${table(results)}\n`);
   console.log(
@@ -230,8 +238,9 @@ async function main() {
   const doc = `# Lighthouse
 
 Mobile Lighthouse on the public pages against the production build, as [product.md](product.md#performance-budgets) budgets them:
-100 in performance, accessibility, best practices and SEO. These are measurements, not tests: no
-test asserts a timing.
+performance at least ${PERFORMANCE_EVERY_RUN} on every run and a median of at least ${BUDGET.performance}, and
+100 in accessibility, best practices and SEO ([decision 015](decisions/015-lighthouse-budget-without-rewrites.md)).
+These are measurements, not tests: no test asserts a timing.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Command: \`${command}\`
@@ -239,7 +248,8 @@ test asserts a timing.
 - Browser: ${chromiumVersion()}, headless (\`${CHROME_FLAGS.join(" ")}\`), a fresh profile per run
 - Server: \`web\` and \`worker\` production builds started by \`tests/support/stack.ts\` (NODE_ENV=production) on 127.0.0.1,
   with PostgreSQL and Redis on this machine (2 cores)
-- Runs per page: ${runs}; the run with the median performance score is reported. The CPU benchmark is
+- Runs per page: ${runs}; the run with the median performance score is reported, and performance is ✓ when
+  that median and every run meet the budget. The CPU benchmark is
   Lighthouse's measure of the machine during that run: on this 2-core machine it reads about 2,000-4,000 when idle
   and drops below 1,000 when other builds or test suites run beside it, which costs performance points
   (mostly Total Blocking Time) on every page alike. Measure on a quiet machine.
@@ -249,10 +259,11 @@ ${table(results)}
 Home page JavaScript, compressed as transferred: **${kb(home.scriptBytes)}**, of which ${kb(home.lateScriptBytes)} is requested
 after the load event and ${kb(home.scriptBytes - home.lateScriptBytes)} before it. Transfer sizes include each response's headers.
 The page paints and works without its JavaScript (rendered on the server, forms that post without
-it), so the app's modules are requested only once the page has painted and run a task at a time
-([decision 013](decisions/013-modules-after-first-paint.md)); the chat panel's code loads when a
-visitor reaches for the chat button, or when the browser is idle in a tab that already holds a
-conversation.
+it); its modules are Remix's, preloaded and run as Remix's \`<Scripts>\` renders them, split by route.
+The chat panel's code loads when a visitor reaches for the chat button, or when the browser is idle
+in a tab that already holds a conversation. Performance moves a few points from run to run: the
+score is a simulation of a slow phone built from one real load, and counts the app's modules in the
+largest paint when they happen to finish before it.
 
 ${met ? "All budgets are met." : "Not all budgets are met (✗ above)."}${
     failing.length

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -11,7 +11,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
 import { business } from "@app/shared/business";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
@@ -21,6 +20,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
+import { rootHeaders, viewerHeaders } from "~/utils/kept-page";
 import { useNonce } from "~/utils/nonce";
 import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
 import styles from "./styles.css?url";
@@ -55,20 +55,21 @@ export const meta: MetaFunction = ({ error }) => {
  * by `BusinessFactsScript`). Nothing else about the user: so a marketing page
  * is the same document for everyone of a role, and is kept as one
  * (web/server/page-cache.ts). Pages that show the user load them themselves.
+ * The role also goes to the renderer as a response header (web/app/utils/kept-page.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.services;
   const user = await getOptionalUser(request, context);
-  return { appUrl: env.APP_URL, business: env.BUSINESS, user: user && { role: user.role } };
+  return data(
+    { appUrl: env.APP_URL, business: env.BUSINESS, user: user && { role: user.role } },
+    { headers: viewerHeaders(user?.role) },
+  );
 }
+
+export const headers = rootHeaders;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // The page's code has taken over from the server's HTML (its modules load after the first paint:
-  // web/server/modules-after-paint.ts). `html[data-hydrated]` says so; the end-to-end tests wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
   const appUrl = useRouteLoaderData<typeof loader>("root")?.appUrl;
   const { pathname } = useLocation();
   return (

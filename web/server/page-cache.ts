@@ -4,14 +4,18 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Env } from "@app/shared/env";
 import { businessParts, requireBusinessInstant } from "@app/shared/time";
+import type { Viewer } from "../app/utils/kept-page";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security";
 import { representations, sendKept, type Representations } from "./static-responses";
 
 /**
  * The marketing pages, served like static files.
  *
- * A route opts in with `handle = { pageCache: true }` (never one that shows the time of day, the
- * visitor's data or a form's answer). Its page is the same document for every visitor of the same
+ * A route opts in with `export const headers = keptPageHeaders` (web/app/utils/kept-page.ts; never one
+ * that shows the time of day, the visitor's data or a form's answer): a response header the document
+ * renderer reads and removes, as it does the viewer the root loader names the same way. Nothing is
+ * read from Remix's internals: what is kept is the rendered document itself, with the headers its
+ * routes set. Its page is the same document for every visitor of the same
  * kind: the root loader gives the page only the viewer's role, which picks the header's account
  * links. So each opted-in page is rendered once per role (visitor, customer, technician, admin) on
  * its first request, compressed once with brotli at its best quality and with gzip, and from then
@@ -29,8 +33,6 @@ import { representations, sendKept, type Representations } from "./static-respon
  * Requests with a query string or an `Authorization` header, and anything but GET and HEAD, go
  * to the app as before. See docs/decisions/012-public-pages-as-static-files.md.
  */
-
-export type Viewer = "visitor" | "customer" | "technician" | "admin";
 
 /** What the document renderer (entry.server.tsx) gets for a request whose page may be kept. */
 export interface PageCacheSlot {

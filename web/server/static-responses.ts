@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import fresh from "fresh";
+import Negotiator from "negotiator";
 
 /**
  * Answers kept in memory with every header computed once: the marketing pages
@@ -55,12 +57,19 @@ export function representations(
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-/** Sends the representation the request's `Accept-Encoding` allows, or 304 to a matching `If-None-Match`. */
+/**
+ * Sends the representation the request's `Accept-Encoding` allows, or 304 when its `If-None-Match`
+ * names the representation's ETag (compared by the `fresh` package). Only that header is given to
+ * `fresh`: a request's `Cache-Control: no-cache` speaks to caches on the way (RFC 9111), and
+ * `fetch()` adds it to every request that carries a validator of its own; this server is the origin
+ * and answers the validator. There is no `Last-Modified`, so `If-Modified-Since` never matches.
+ */
 export function sendKept(req: IncomingMessage, res: ServerResponse, kept: Representations) {
-  const representation = kept[chooseEncoding(req.headers["accept-encoding"])];
+  const representation = kept[chooseEncoding(req)];
   const incoming = req.headers["x-request-id"];
   res.setHeader("X-Request-Id", typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID());
-  if (matchesEtag(req.headers["if-none-match"], representation.etag)) {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch && fresh({ "if-none-match": ifNoneMatch }, { etag: representation.etag })) {
     res.writeHead(304, representation.notModified);
     res.end();
     return;
@@ -69,28 +78,20 @@ export function sendKept(req: IncomingMessage, res: ServerResponse, kept: Repres
   res.end(req.method === "HEAD" ? undefined : representation.body);
 }
 
+/** What we hold, in the order we prefer when the client weighs them the same: the smallest first. */
+const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
 const encodingChoices = new Map<string, Encoding>();
 
-/** The best encoding an `Accept-Encoding` header allows: brotli, else gzip, else none (choices remembered by header). */
-function chooseEncoding(header: string | string[] | undefined): Encoding {
-  if (typeof header !== "string" || header === "") return "identity";
+/**
+ * The encoding the request's `Accept-Encoding` allows, chosen by `negotiator` (the client's weights
+ * first, then ours: brotli, else gzip, else none), remembered by header.
+ */
+function chooseEncoding(req: IncomingMessage): Encoding {
+  const header = req.headers["accept-encoding"];
+  if (header === undefined || header === "") return "identity";
   const known = encodingChoices.get(header);
   if (known) return known;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    weights.set(name === "x-gzip" ? "gzip" : name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allows = (name: string) => (weights.get(name) ?? weights.get("*") ?? 0) > 0;
-  const choice: Encoding = allows("br") ? "br" : allows("gzip") ? "gzip" : "identity";
+  const choice = (new Negotiator(req).encoding(ENCODINGS, ENCODINGS) as Encoding | undefined) ?? "identity";
   if (encodingChoices.size < 256) encodingChoices.set(header, choice);
   return choice;
-}
-
-/** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 says for it). */
-function matchesEtag(header: string | undefined, etag: string) {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }

@@ -25,9 +25,10 @@ import {
   Stars,
 } from "~/features/marketing/ui";
 import { pageMeta } from "~/utils/seo";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -19,9 +19,10 @@ import { JsonLd } from "~/components/site/json-ld";
 import { useAppUrl } from "~/components/site/site-data";
 import { Container, CtaBand, FeatureCard, PageHero, Section } from "~/features/marketing/ui";
 import { breadcrumbJsonLd, pageMeta } from "~/utils/seo";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

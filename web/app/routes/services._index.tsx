@@ -7,9 +7,10 @@ import { serviceIcons } from "~/components/site/service-icons";
 import { useAppUrl } from "~/components/site/site-data";
 import { CallButton, CheckList, Container, ContactButton, CtaBand, PageHero } from "~/features/marketing/ui";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta } from "~/utils/seo";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -24,9 +24,10 @@ import {
   ProcessSteps,
   Section,
 } from "~/features/marketing/ui";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta = serviceMeta("commercial", {
   title: `Commercial Electrician in Baton Rouge | ${business.name}`,

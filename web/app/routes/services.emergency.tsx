@@ -17,9 +17,10 @@ import {
 import { business } from "@app/shared/business";
 import { ServicePage, serviceMeta } from "~/features/marketing/service-page";
 import { CallButton, CtaBand, Section } from "~/features/marketing/ui";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta = serviceMeta("emergency", {
   title: `24/7 Emergency Electrician in Baton Rouge | ${business.name}`,

@@ -10,9 +10,10 @@ import {
   ProcessSteps,
   Section,
 } from "~/features/marketing/ui";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta = serviceMeta("generator", {
   title: `Generator Installation in Baton Rouge | ${business.name}`,

@@ -20,9 +20,10 @@ import {
   Section,
 } from "~/features/marketing/ui";
 import { clsx as cn } from "clsx";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta = serviceMeta("panel-upgrades", {
   title: `Electrical Panel Upgrades in Baton Rouge | ${business.name}`,

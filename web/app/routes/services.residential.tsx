@@ -10,9 +10,10 @@ import {
   ProcessSteps,
   Section,
 } from "~/features/marketing/ui";
+import { keptPageHeaders } from "~/utils/kept-page";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
-export const handle = { pageCache: true };
+export const headers = keptPageHeaders;
 
 export const meta = serviceMeta("residential", {
   title: `Residential Electrician in Baton Rouge, LA | ${business.name}`,

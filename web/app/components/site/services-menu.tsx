@@ -5,6 +5,7 @@ import { services } from "@app/shared/business";
 import { clsx as cn } from "clsx";
 import { isServicesPath, scrollToTopIfSamePage } from "./navigation";
 import { serviceIcons } from "./service-icons";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * The desktop Services dropdown: a disclosure button that shows a panel of
@@ -22,6 +23,8 @@ export function ServicesMenu({ className }: { className?: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const active = isServicesPath(pathname);
+  // A disclosure needs the page's code: shown disabled until that has taken over.
+  const hydrated = useHydrated();
 
   // Every navigation closes it: adjusted while rendering, when the path changes (not in an effect, a render later).
   const [shownPath, setShownPath] = useState(pathname);
@@ -106,6 +109,7 @@ export function ServicesMenu({ className }: { className?: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        disabled={!hydrated}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKeyDown}
         className={cn(navItemClass(active), "gap-1")}

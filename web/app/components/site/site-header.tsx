@@ -9,6 +9,7 @@ import { serviceIcons } from "./service-icons";
 import { navItemClass, ServicesMenu } from "./services-menu";
 import { useSessionUser } from "./site-data";
 import { useBusinessFacts } from "~/utils/business-facts";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** The signed-in user's own area, by role, in the desktop bar and the mobile menu alike. */
 const ACCOUNT_LINKS: Record<string, Array<{ to: string; label: string; Icon: typeof LayoutDashboard }>> = {
@@ -29,6 +30,8 @@ export function SiteHeader() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // The mobile menu's toggle needs the page's code: shown disabled until that has taken over.
+  const hydrated = useHydrated();
 
   // Every navigation closes the mobile menu: adjusted while rendering, when the path changes.
   const [shownPath, setShownPath] = useState(pathname);
@@ -122,6 +125,7 @@ export function SiteHeader() {
             type="button"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
+            disabled={!hydrated}
             onClick={() => setMobileOpen((o) => !o)}
             className="inline-flex size-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden"
           >

@@ -11,6 +11,7 @@ import { hasConversation, readOpen, writeOpen } from "./storage";
 import { useEscapeWithin } from "./use-escape-within";
 import type { ChatPanelProps } from "./types";
 import { useBusinessFacts } from "~/utils/business-facts";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type PanelModule = { default: ComponentType<ChatPanelProps> };
 
@@ -61,6 +62,8 @@ export function ChatLauncher() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [unread, setUnread] = useState(false);
+  // The button works only with the page's code: until that has taken over it is shown, disabled.
+  const hydrated = useHydrated();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const fallbackRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
@@ -126,6 +129,7 @@ export function ChatLauncher() {
         aria-haspopup="dialog"
         aria-controls={Panel || loadFailed ? PANEL_ID : undefined}
         aria-busy={loading || undefined}
+        disabled={!hydrated}
         onClick={() => (open ? close() : show())}
         onKeyDown={(event) => {
           if (event.key === "Escape" && open) close();
