@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { assignRequestId } from "./request-id";
 
 /**
  * Answers kept in memory with every header computed once: the marketing pages
@@ -53,13 +54,10 @@ export function representations(
   return { br: smaller("br"), gzip: smaller("gzip"), identity: plain };
 }
 
-const REQUEST_ID = /^[\w.:-]{1,100}$/;
-
 /** Sends the representation the request's `Accept-Encoding` allows, or 304 to a matching `If-None-Match`. */
 export function sendKept(req: IncomingMessage, res: ServerResponse, kept: Representations) {
   const representation = kept[chooseEncoding(req.headers["accept-encoding"])];
-  const incoming = req.headers["x-request-id"];
-  res.setHeader("X-Request-Id", typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID());
+  assignRequestId(req, res);
   if (matchesEtag(req.headers["if-none-match"], representation.etag)) {
     res.writeHead(304, representation.notModified);
     res.end();
