@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
 import { isIP } from "node:net";
 import { isLocalName, isLoopbackAddress, parsePushServiceHost, type PushServiceHost } from "./api/push-services";
+import { DEVELOPMENT_DATABASE_URL, DEVELOPMENT_REDIS_URL } from "./development-urls";
 import { developmentVapidKeys } from "./keys";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
@@ -266,8 +267,8 @@ const envSchema = base.transform((raw, ctx) => {
     isProduction,
     PORT: raw.PORT,
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
-    DATABASE_URL: required("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/bayou_current"),
-    REDIS_URL: required("REDIS_URL", "redis://127.0.0.1:6379"),
+    DATABASE_URL: required("DATABASE_URL", DEVELOPMENT_DATABASE_URL),
+    REDIS_URL: required("REDIS_URL", DEVELOPMENT_REDIS_URL),
     REDIS_PREFIX: raw.REDIS_PREFIX,
     SESSION_SECRETS: required("SESSION_SECRET", DEVELOPMENT_DEFAULTS.SESSION_SECRET)
       .split(",")
