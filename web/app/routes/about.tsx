@@ -15,6 +15,7 @@ import {
   Wrench,
 } from "~/components/site/icons";
 import { business, formatAddress, serviceAreaSentence } from "@app/shared/business";
+import { businessYear } from "@app/shared/time";
 import { JsonLd } from "~/components/site/json-ld";
 import { useAppUrl } from "~/components/site/site-data";
 import { Container, CtaBand, FeatureCard, PageHero, Section } from "~/features/marketing/ui";
@@ -93,7 +94,7 @@ const crumbs = [
 
 export default function AboutPage() {
   const appUrl = useAppUrl();
-  const yearsServing = new Date().getFullYear() - business.foundedYear;
+  const yearsServing = businessYear() - business.foundedYear;
   return (
     <>
       {appUrl ? <JsonLd data={breadcrumbJsonLd(appUrl, crumbs)} /> : null}

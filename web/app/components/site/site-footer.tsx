@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Clock, Mail, MapPin, Phone, ShieldCheck, Siren } from "~/components/site/icons";
 import { formatAddress, services, type OpeningHours } from "@app/shared/business";
+import { businessYear } from "@app/shared/time";
 import { Logo } from "./logo";
 import { scrollToTopIfSamePage } from "./navigation";
 import { SocialIcon } from "./social-icon";
@@ -11,7 +12,8 @@ const footerLink =
 
 export function SiteFooter() {
   const business = useBusinessFacts();
-  const year = new Date().getFullYear();
+  // The business's year, as the page cache counts it (web/server/page-cache.ts), in the server's render and the browser's alike.
+  const year = businessYear();
   return (
     <footer className="on-dark bg-brand-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.35fr_1fr_0.9fr_1.25fr]">
