@@ -5,6 +5,8 @@ import { api, signedInUser } from "../support/accounts";
 import { connectAdminSocket, connectSocket } from "../support/chat";
 import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 import { notificationSentAt } from "../support/outbox";
+import { createQueues } from "@app/shared/queues";
+import { createFastFailRedis } from "@app/shared/redis";
 import { requireBusinessInstant } from "@app/shared/time";
 
 let stack: Stack;
@@ -600,6 +602,48 @@ describe("queue operations page", () => {
     await expect
       .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: contact.json.id }))
       .not.toBeNull();
+  });
+
+  it("retries a failed notification whose job Redis no longer has: the outbox's relay hands it over again", async () => {
+    Object.assign(stack.mail.faults, { failNext: 1, status: 422, match: "please fail, then vanish" });
+    const contact = await postJson(`${stack.url}/api/contact`, {
+      firstName: "Van",
+      lastName: "Ished",
+      email: "van@example.com",
+      message: "please fail, then vanish",
+    });
+    expect(contact.status).toBe(201);
+    const jobId = `contact-${contact.json.id}`;
+    await expect
+      .poll(async () => (await stack.db.outbox.findUnique({ where: { key: jobId } }))?.failedAt ?? null, {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
+    Object.assign(stack.mail.faults, { status: 500, match: "" });
+
+    // Redis lost the failed job (evicted, or its failures trimmed): only the outbox row remains.
+    const redis = createFastFailRedis(stack.redisUrl);
+    redis.on("error", () => {});
+    const queues = createQueues(redis, stack.redisPrefix);
+    try {
+      await queues.email.remove(jobId);
+      expect(await queues.email.getJob(jobId)).toBeUndefined();
+
+      const retry = await fetch(`${stack.url}/admin/queues`, {
+        method: "POST",
+        headers: { ...admin.auth, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ queue: "email", jobId }),
+      });
+      expect(retry.status).toBe(200);
+      expect((await retry.text()).replaceAll("<!-- -->", "")).toContain(`Job ${jobId} is queued again.`);
+      await stack.mail.waitFor((all) => all.some((e) => (e.text ?? "").includes("please fail, then vanish")));
+      await expect
+        .poll(() => notificationSentAt(stack.db, "contact-notification", { contactMessageId: contact.json.id }))
+        .not.toBeNull();
+    } finally {
+      await Promise.all(Object.values(queues).map((q) => q.close()));
+      redis.disconnect();
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { business } from "@app/shared/business";
+import { businessYear } from "@app/shared/time";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
 import { ErrorPage, formRefusalMessage } from "~/components/site/error-page";
@@ -61,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.services;
   const user = await getOptionalUser(request, context);
   return data(
-    { appUrl: env.APP_URL, business: env.BUSINESS, user: user && { role: user.role } },
+    { appUrl: env.APP_URL, business: env.BUSINESS, year: businessYear(), user: user && { role: user.role } },
     { headers: viewerHeaders(user?.role) },
   );
 }

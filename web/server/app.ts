@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -11,6 +10,7 @@ import { redactUrl } from "@app/shared/redact";
 import { sessionCookieName, sessionRoleInCookies } from "../app/utils/session.server";
 import { createPageCache } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
+import { assignRequestId } from "./request-id";
 import { originFormTarget } from "./request-target";
 import { loadStaticAssets } from "./static-assets";
 import {
@@ -23,8 +23,6 @@ import {
   wellFormedAddresses,
 } from "./security";
 import type { Services } from "./services";
-
-const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 export interface AppOptions {
   services: Services;
@@ -59,12 +57,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
+      genReqId: assignRequestId,
       autoLogging: {
         ignore: (req) => /^\/(assets|healthz|readyz|favicon|@vite|@fs|node_modules|app\/)/.test(req.url ?? ""),
       },

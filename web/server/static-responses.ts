@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import fresh from "fresh";
 import Negotiator from "negotiator";
+import { assignRequestId } from "./request-id";
 
 /**
  * Answers kept in memory with every header computed once: the marketing pages
@@ -55,8 +56,6 @@ export function representations(
   return { br: smaller("br"), gzip: smaller("gzip"), identity: plain };
 }
 
-const REQUEST_ID = /^[\w.:-]{1,100}$/;
-
 /**
  * Sends the representation the request's `Accept-Encoding` allows, or 304 when its `If-None-Match`
  * names the representation's ETag (compared by the `fresh` package). Only that header is given to
@@ -66,8 +65,7 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
  */
 export function sendKept(req: IncomingMessage, res: ServerResponse, kept: Representations) {
   const representation = kept[chooseEncoding(req)];
-  const incoming = req.headers["x-request-id"];
-  res.setHeader("X-Request-Id", typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID());
+  assignRequestId(req, res);
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch && fresh({ "if-none-match": ifNoneMatch }, { etag: representation.etag })) {
     res.writeHead(304, representation.notModified);

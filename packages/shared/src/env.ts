@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
 import { isIP } from "node:net";
 import { isLocalName, isLoopbackAddress, parsePushServiceHost, type PushServiceHost } from "./api/push-services";
+import { DEVELOPMENT_DATABASE_URL, DEVELOPMENT_REDIS_URL } from "./development-urls";
 import { developmentVapidKeys } from "./keys";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
@@ -119,52 +120,7 @@ const base = z.object({
   BUSINESS_REVIEWS_URL: optionalUrl,
 });
 
-export type RawEnv = z.infer<typeof base>;
-
-export interface Env {
-  NODE_ENV: "development" | "production" | "test";
-  isProduction: boolean;
-  PORT: number;
-  APP_URL: string;
-  DATABASE_URL: string;
-  REDIS_URL: string;
-  REDIS_PREFIX: string;
-  SESSION_SECRETS: string[];
-  RESEND_API_KEY?: string;
-  RESEND_BASE_URL?: string;
-  /** `log`: emails are recorded, never sent (and no provider client exists). */
-  EMAIL_TRANSPORT: "resend" | "log";
-  EMAIL_FROM: string;
-  STAFF_EMAIL: string;
-  ADMIN_EMAIL: string;
-  ADMIN_PASSWORD: string;
-  TRUST_PROXY: boolean;
-  LLM?: { baseUrl: string; apiKey?: string; model: string };
-  LOG_LEVEL: string;
-  SWEEP_INTERVAL_MS: number;
-  SWEEP_GRACE_MS: number;
-  JOB_LOCK_MS: number;
-  SHUTDOWN_DELAY_MS: number;
-  PAGE_CACHE: boolean;
-  ANON_REQUESTS_PER_HOUR: number;
-  CHAT_STREAM_DELAY_MS: number;
-  REMINDER_HOUR: number;
-  REVIEW_DELAY_MINUTES: number;
-  /** Web Push keys; absent in production when VAPID_* are not set (staff push alerts are then off). */
-  PUSH?: PushKeys;
-  /** Push service hosts PUSH_SERVICE_HOSTS adds to the public ones (none by default). */
-  PUSH_SERVICE_HOSTS: PushServiceHost[];
-  /** The BUSINESS_* values that are set (and only those). */
-  BUSINESS: BusinessOverrides;
-}
-
-export interface PushKeys {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-  /** `development`: derived from SESSION_SECRET because VAPID_* are not set (never in production). */
-  source: "environment" | "development";
-}
+type RawEnv = z.output<typeof base>;
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -173,19 +129,23 @@ export class EnvError extends Error {
   }
 }
 
-function emailSettings(raw: RawEnv, isProduction: boolean) {
+/** `log`: emails are recorded, never sent (and no provider client exists). */
+function emailSettings(
+  raw: RawEnv,
+  isProduction: boolean,
+): { EMAIL_TRANSPORT: "resend" | "log"; RESEND_API_KEY?: string; RESEND_BASE_URL?: string } {
   if (raw.EMAIL_TRANSPORT === "log")
-    return { EMAIL_TRANSPORT: "log" as const, RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined };
+    return { EMAIL_TRANSPORT: "log", RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined };
   if (!isProduction && !raw.RESEND_API_KEY && raw.DEV_MAILBOX_URL) {
     return {
-      EMAIL_TRANSPORT: "resend" as const,
+      EMAIL_TRANSPORT: "resend",
       RESEND_API_KEY: DEVELOPMENT_DEFAULTS.RESEND_API_KEY,
       RESEND_BASE_URL: raw.DEV_MAILBOX_URL.replace(/\/$/, ""),
     };
   }
   return {
     // Outside production a missing key means "write emails to the log"; production asks for one (see unsafeInProduction).
-    EMAIL_TRANSPORT: raw.RESEND_API_KEY ? ("resend" as const) : ("log" as const),
+    EMAIL_TRANSPORT: raw.RESEND_API_KEY ? "resend" : "log",
     RESEND_API_KEY: raw.RESEND_API_KEY,
     RESEND_BASE_URL: raw.RESEND_BASE_URL?.replace(/\/$/, ""),
   };
@@ -225,8 +185,9 @@ function unsafeInProduction(raw: RawEnv): string[] {
 }
 
 /**
- * The VAPID pair: both keys from the environment, or (outside production) a
- * pair derived from SESSION_SECRET, so web and worker agree without setup.
+ * The VAPID pair: both keys from the environment (`source: "environment"`), or
+ * (outside production) a pair derived from SESSION_SECRET (`source: "development"`),
+ * so web and worker agree without setup.
  */
 function pushKeys(raw: RawEnv, isProduction: boolean, secrets: string[], staffEmail: string, problems: string[]) {
   const subject = raw.VAPID_SUBJECT ?? `mailto:${staffEmail}`;
@@ -284,12 +245,14 @@ function passwordOf(url: string): string {
   }
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = base.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
-  }
-  const raw = result.data;
+/**
+ * The environment as the processes use it: the variables as given (`base`),
+ * then what is derived from them (development defaults, the secrets list, email,
+ * push and business settings). `Env` is this schema's output. A problem found
+ * while deriving (a value production refuses, say) fails the parse like a
+ * malformed variable does, each problem naming its variable.
+ */
+const envSchema = base.transform((raw, ctx) => {
   const isProduction = raw.NODE_ENV === "production";
   const problems: string[] = [];
   const required = <K extends keyof RawEnv>(key: K, devDefault: NonNullable<RawEnv[K]>): NonNullable<RawEnv[K]> => {
@@ -299,13 +262,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     return devDefault;
   };
 
-  const env: Env = {
+  const env = {
     NODE_ENV: raw.NODE_ENV,
     isProduction,
     PORT: raw.PORT,
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
-    DATABASE_URL: required("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/bayou_current"),
-    REDIS_URL: required("REDIS_URL", "redis://127.0.0.1:6379"),
+    DATABASE_URL: required("DATABASE_URL", DEVELOPMENT_DATABASE_URL),
+    REDIS_URL: required("REDIS_URL", DEVELOPMENT_REDIS_URL),
     REDIS_PREFIX: raw.REDIS_PREFIX,
     SESSION_SECRETS: required("SESSION_SECRET", DEVELOPMENT_DEFAULTS.SESSION_SECRET)
       .split(",")
@@ -330,10 +293,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     CHAT_STREAM_DELAY_MS: raw.CHAT_STREAM_DELAY_MS,
     REMINDER_HOUR: raw.REMINDER_HOUR,
     REVIEW_DELAY_MINUTES: raw.REVIEW_DELAY_MINUTES,
+    /** Push service hosts PUSH_SERVICE_HOSTS adds to the public ones (none by default). */
     PUSH_SERVICE_HOSTS: pushServiceHosts(raw.PUSH_SERVICE_HOSTS, isProduction, problems),
+    /** The BUSINESS_* values that are set (and only those). */
     BUSINESS: businessOverrides(raw),
   };
-  env.PUSH = pushKeys(raw, isProduction, env.SESSION_SECRETS, env.STAFF_EMAIL, problems);
+  const push = pushKeys(raw, isProduction, env.SESSION_SECRETS, env.STAFF_EMAIL, problems);
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");
   }
@@ -342,9 +307,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
   if (problems.length) {
     if (isProduction) problems.push("(set them in the environment or in .env; see .env.example)");
-    throw new EnvError(problems);
+    for (const message of problems) ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
   }
-  return env;
+  return {
+    ...env,
+    /** Web Push keys; absent in production when VAPID_* are not set (staff push alerts are then off). */
+    PUSH: push,
+  };
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    // Issues of the variables name their path; those found while deriving name the variable in the message.
+    throw new EnvError(
+      result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)),
+    );
+  }
+  return result.data;
 }
 
 /**

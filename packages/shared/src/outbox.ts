@@ -131,8 +131,11 @@ export async function withOutbox<T>(deps: OutboxDeps, work: (tx: Tx, outbox: Out
   return result;
 }
 
-/** Hands rows to BullMQ (delayed ones with their delay). Never throws: the sweeper retries. */
-export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): Promise<void> {
+/**
+ * Hands rows to BullMQ (delayed ones with their delay). Never throws: the
+ * sweeper retries. Returns the keys it could not hand over (none when Redis took them all).
+ */
+export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): Promise<string[]> {
   const now = Date.now();
   const results = await Promise.allSettled(
     entries.map((e) =>
@@ -153,6 +156,7 @@ export async function relay(deps: OutboxDeps, entries: readonly OutboxEntry[]): 
       "notifications stored; relay left to the sweeper",
     );
   }
+  return failed.map((f) => f.key);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   businessInstant,
   businessMonth,
   businessParts,
+  businessYear,
   businessWeek,
   endOfBusinessDay,
   formatClock,
@@ -113,6 +114,12 @@ describe("instant → Baton Rouge calendar and clock", () => {
       weekday: 3,
     });
     expect(businessMonth(at("2026-07-01T04:59:00Z"))).toEqual({ year: 2026, month: 6 });
+  });
+
+  it("gives the business's year, still the old one on New Year's Eve evening when UTC has turned", () => {
+    // 2026-12-31 23:59 CST is 2027-01-01 05:59 UTC: the footer and "years serving" still read 2026.
+    expect(businessYear(at("2027-01-01T05:59:00Z"))).toBe(2026);
+    expect(businessYear(at("2027-01-01T06:00:00Z"))).toBe(2027);
   });
 
   it("reads the clock either side of both changes", () => {

@@ -103,6 +103,11 @@ export function businessParts(instant: Date = new Date()): BusinessParts {
   };
 }
 
+/** The Baton Rouge calendar year of this instant (this year by default): the footer's, "years serving". */
+export function businessYear(instant: Date = new Date()): number {
+  return businessParts(instant).year;
+}
+
 /** The Baton Rouge wall-clock time of this instant, "HH:MM" (24-hour). */
 export function localTimeOf(instant: Date): string {
   const p = businessParts(instant);

@@ -20,6 +20,7 @@ import { useAppUrl } from "~/components/site/site-data";
 import { Container, CtaBand, FeatureCard, PageHero, Section } from "~/features/marketing/ui";
 import { breadcrumbJsonLd, pageMeta } from "~/utils/seo";
 import { keptPageHeaders } from "~/utils/kept-page";
+import { useBusinessYear } from "~/utils/business-facts";
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const headers = keptPageHeaders;
@@ -94,7 +95,7 @@ const crumbs = [
 
 export default function AboutPage() {
   const appUrl = useAppUrl();
-  const yearsServing = new Date().getFullYear() - business.foundedYear;
+  const yearsServing = useBusinessYear() - business.foundedYear;
   return (
     <>
       {appUrl ? <JsonLd data={breadcrumbJsonLd(appUrl, crumbs)} /> : null}

@@ -5,6 +5,8 @@ import { business, createBusinessFacts, type BusinessFacts, type BusinessOverrid
 /** The part of the root loader's data that carries the business-fact overrides (web/app/root.tsx). */
 interface RootBusinessData {
   business?: BusinessOverrides;
+  /** The business's year (Baton Rouge time), from the clock module on the server. */
+  year?: number;
 }
 
 /** The overrides the root loader sent (the BUSINESS_* values of the server's parsed environment), if it ran. */
@@ -21,4 +23,14 @@ export function useBusinessOverrides(): BusinessOverrides | undefined {
 export function useBusinessFacts(): BusinessFacts {
   const overrides = useBusinessOverrides();
   return useMemo(() => (overrides ? createBusinessFacts(overrides) : business), [overrides]);
+}
+
+/**
+ * The year it is in Baton Rouge, as the root loader read it from the one clock
+ * (`businessYear`, packages/shared/src/time.ts), so the footer and the about
+ * page say what the page cache counts, without the clock's code in every page's
+ * JavaScript. An error page whose root loader did not run falls back to the UTC year.
+ */
+export function useBusinessYear(): number {
+  return useRouteLoaderData<RootBusinessData>("root")?.year ?? new Date().getUTCFullYear();
 }

@@ -6,7 +6,7 @@ import type { WindowJson } from "@app/shared/scheduling";
  * What every feature service answers (features/*.server.ts): a value, or a
  * refusal with its status, message and field errors. One adapter turns it
  * into the JSON API answer (`apiResult`, utils/api.server.ts), another into a
- * page action's data (`actionData`, utils/action.server.ts); see DESIGN.md §4
+ * page action's data (`actionData`, utils/action.server.ts); see docs/product.md#json-api
  * for the JSON shape, `{ success: false, message, errors? }`.
  */
 export type FieldErrors = Record<string, string>;

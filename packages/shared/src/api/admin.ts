@@ -64,7 +64,10 @@ export const newBookingSchema = z.preprocess(
   }),
 );
 
-/** The dialog's words when a required field is blank (spec §8); the API answers every refusal with them. */
+/**
+ * The dialog's words when a required field is blank (docs/product.md, "New Booking dialog");
+ * the API answers every refusal with them.
+ */
 export const NEW_CUSTOMER_MISSING_MESSAGE = "Please fill in all customer fields";
 export const NEW_BOOKING_MISSING_MESSAGE = "Please fill in all required booking fields";
 

@@ -85,10 +85,10 @@ export const appointmentRequestSchema = z
 
 export type AppointmentRequestInput = z.infer<typeof appointmentRequestSchema>;
 
-/** The fields the appointment form cannot go without (spec §5). */
+/** The fields the appointment form cannot go without (docs/product.md, "Chat assistant"). */
 export const requiredAppointmentFields = ["customerName", "customerPhone", "customerEmail", "serviceType"] as const;
 
-/** The form's own words when a required field is blank (spec §5). */
+/** The form's own words when a required field is blank (docs/product.md, "Chat assistant"). */
 export const APPOINTMENT_REQUIRED_MESSAGE = "Please fill in all required fields (Name, Phone, Email, Service Type)";
 
 /** The required fields left blank (missing, not text, or only spaces). */

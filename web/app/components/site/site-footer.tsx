@@ -4,14 +4,14 @@ import { formatAddress, services, type OpeningHours } from "@app/shared/business
 import { Logo } from "./logo";
 import { scrollToTopIfSamePage } from "./navigation";
 import { SocialIcon } from "./social-icon";
-import { useBusinessFacts } from "~/utils/business-facts";
+import { useBusinessFacts, useBusinessYear } from "~/utils/business-facts";
 
 const footerLink =
   "inline-flex min-h-6 items-center rounded-sm py-0.5 hover:text-white hover:underline underline-offset-4";
 
 export function SiteFooter() {
   const business = useBusinessFacts();
-  const year = new Date().getFullYear();
+  const year = useBusinessYear();
   return (
     <footer className="on-dark bg-brand-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.35fr_1fr_0.9fr_1.25fr]">

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { jobs, queueNames, type JobData, type NotificationKind, type QueueName } from "@app/shared/jobs";
-import { enqueue } from "@app/shared/queues";
+import { jobs, queueNames, type NotificationKind, type QueueName } from "@app/shared/jobs";
+import { relay } from "@app/shared/outbox";
 
 export interface QueueState {
   name: QueueName;
@@ -116,7 +116,8 @@ export async function outboxState(context: AppLoadContext): Promise<OutboxState>
 
 /**
  * Sends a notification that failed for good once more: the row is owed again,
- * and its job (same id) is put back in line, or added if Redis no longer has it.
+ * and its job (same id) is put back in line, or handed over by the outbox's relay if
+ * Redis no longer has it (as after a commit: what Redis cannot take is left to the sweeper).
  */
 export async function retryNotification(context: AppLoadContext, key: string): Promise<boolean> {
   const { db, queues } = context.services;
@@ -126,8 +127,13 @@ export async function retryNotification(context: AppLoadContext, key: string): P
   const kind = row.kind as NotificationKind;
   const job = await queues[jobs[kind].queue].getJob(key);
   if (job && (await job.isFailed())) await job.retry("failed");
-  else if (!job)
-    await enqueue(queues, kind, row.payload as JobData<typeof kind>, { priority: row.priority ?? undefined });
+  else if (!job) {
+    const left = await relay({ db, queues, logger: context.logger }, [
+      { key, kind, payload: row.payload, availableAt: row.availableAt, priority: row.priority },
+    ]);
+    // Owed again all the same: the sweeper relays it once Redis takes it.
+    if (left.length) throw new Error(`notification ${key} left to the sweeper`);
+  }
   context.logger.info({ key }, "failed notification retried by staff");
   return true;
 }

@@ -3,6 +3,7 @@
  * `RowMenu` listbox once, and each row a small `RowMenuTrigger` button that
  * opens it for that row, beside the button. The page's HTML then holds one list
  * of choices, however many rows it shows (docs/decisions/011-staff-screens-at-scale.md).
+ * Why this and not a native select or a Radix widget: docs/decisions/016-bookings-row-menu.md.
  *
  * Keyboard: Enter, Space, Down or Up on the button opens the list on the
  * current choice; Up, Down, Home, End and a first letter move; Enter or Space
