@@ -8,7 +8,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "@app/shared/tokens";
-import { api, signedInUser } from "../support/accounts";
+import { api, formPost, signedInUser } from "../support/accounts";
 import { connectSocket, openChatSession } from "../support/chat";
 import { createTestClock, type TestClock } from "../support/clock";
 import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
@@ -59,15 +59,7 @@ async function accountPage(token: string) {
 }
 
 function accountPost(token: string, fields: Record<string, string>) {
-  return fetch(`${stack.url}/account`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": randomIp(),
-    },
-    body: new URLSearchParams(fields),
-  });
+  return formPost(stack.url, "/account", token, fields);
 }
 
 /** The link of the newest email to an address whose subject starts with `subject`. */

@@ -6,8 +6,8 @@
  * that says why, and nothing is written or owed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, signedInUser } from "../support/accounts";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { api, formPost, signedInUser } from "../support/accounts";
+import { startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
@@ -33,16 +33,8 @@ async function visit(technicianId: number | null, status: "pending" | "in_progre
 }
 
 /** A plain form post to a page, as the browser without JavaScript sends it. */
-async function formPost(path: string, token: string, fields: Record<string, string>) {
-  const res = await fetch(`${stack.url}${path}`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": randomIp(),
-    },
-    body: new URLSearchParams(fields),
-  });
+async function pagePost(path: string, token: string, fields: Record<string, string>) {
+  const res = await formPost(stack.url, path, token, fields);
   return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
 }
 
@@ -59,11 +51,11 @@ describe("a visit the office cancelled", () => {
     expect(cancelled.status, cancelled.text).toBe(200);
 
     for (const status of ["in_progress", "completed"]) {
-      const res = await formPost("/jobs", tech.token, { intent: "set-status", bookingId: String(booking.id), status });
+      const res = await pagePost("/jobs", tech.token, { intent: "set-status", bookingId: String(booking.id), status });
       expect(res.status, status).toBe(409);
       expect(res.html).toContain("This visit was cancelled by the office");
     }
-    const onTheWay = await formPost("/jobs", tech.token, {
+    const onTheWay = await pagePost("/jobs", tech.token, {
       intent: "on-the-way",
       bookingId: String(booking.id),
       minutes: "30",
@@ -96,7 +88,7 @@ describe("a visit the office cancelled", () => {
       message: "This visit was cancelled by the office. Reopen it (set it to Pending) first.",
     });
     // The staff pages' form post (the bookings list, a booking's page, the calendar) says the same.
-    const page = await formPost("/admin/bookings", admin.token, {
+    const page = await pagePost("/admin/bookings", admin.token, {
       intent: "update-status",
       bookingId: String(booking.id),
       status: "in_progress",
@@ -119,7 +111,7 @@ describe("a technician's own steps", () => {
     const tech = await signedInUser(stack.url, stack.db, "technician");
     const booking = await visit(tech.user.id);
     const set = (status: string) =>
-      formPost("/jobs", tech.token, { intent: "set-status", bookingId: String(booking.id), status });
+      pagePost("/jobs", tech.token, { intent: "set-status", bookingId: String(booking.id), status });
     const skipped = await set("completed");
     expect(skipped.status).toBe(409);
     expect(skipped.html).toContain("Start the visit before marking it completed.");
@@ -138,7 +130,7 @@ describe("the customer", () => {
     const owner = await signedInUser(stack.url, stack.db, "customer");
     const booking = await visit(null, "in_progress");
     await stack.db.customer.update({ where: { id: booking.customerId }, data: { userId: owner.user.id } });
-    const res = await formPost("/account", owner.token, { intent: "cancel", bookingId: String(booking.id) });
+    const res = await pagePost("/account", owner.token, { intent: "cancel", bookingId: String(booking.id) });
     // The portal's page answers 200 and shows the refusal (web/app/routes/account/route.tsx).
     expect(res.html).toContain("This visit is in progress and can no longer be changed online. Please call us at");
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("in_progress");

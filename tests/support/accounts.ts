@@ -74,3 +74,16 @@ export async function api(baseUrl: string, method: string, path: string, token?:
   }
   return { status: response.status, json, headers: response.headers, text };
 }
+
+/** A page's form posted as a browser without JavaScript posts it, signed in with a bearer token. */
+export function formPost(baseUrl: string, path: string, token: string, fields: Record<string, string>) {
+  return fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": randomIp(),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
