@@ -96,8 +96,10 @@ describe("SIGTERM to a web process under load", () => {
 
     // Every request either completed (201) or was refused before it began: none cut off mid-way.
     // On a failure, the web process's errors say why (a 5xx here is a bug to find, not a flake to retry).
+    const webProcess = stack.webs[0]!;
     const errors = () =>
-      stack.webs[0]!.output()
+      webProcess
+        .output()
         .split("\n")
         .filter((line) => /"level":(50|60)/.test(line))
         .slice(0, 5)
