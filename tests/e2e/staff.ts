@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import type { Db } from "@app/shared/db";
 import { hashPassword } from "@app/shared/password";
+import { inLetters } from "../support/accounts";
 import { expect } from "./fixtures";
 
 const PASSWORD = "levee-breaker-2025";
@@ -9,8 +10,8 @@ const PASSWORD = "levee-breaker-2025";
 let counter = 0;
 export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
 
-/** A unique word of letters only, for a person's name, which holds no digits (personName, packages/shared/src/api/fields.ts). */
-export const uniqueLetters = (tag: string) => unique(tag).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+/** A unique word of letters only, for a person's name. */
+export const uniqueLetters = (tag: string) => inLetters(unique(tag));
 
 /** A user made in the database; their email counts as verified unless `verified: false`. */
 export async function createUser(
@@ -23,7 +24,7 @@ export async function createUser(
   return db.user.create({
     data: {
       firstName,
-      lastName: `Boudreaux-${tag.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`,
+      lastName: `Boudreaux-${inLetters(tag)}`,
       email: `${tag}@test.example.com`,
       passwordHash: await hashPassword(PASSWORD),
       role,

@@ -6,8 +6,11 @@ const TEST_PASSWORD = "correct-horse-battery";
 
 let counter = 0;
 
-/** A number written in letters (0 → "a", 27 → "ch"), for names, which hold no digits. */
-const lettersFor = (n: number) => String(n).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+/**
+ * Text with its digits written as letters (0 → "a", "x27" → "xch"), for a unique person's name in a test:
+ * names hold no digits (personName, packages/shared/src/api/fields.ts).
+ */
+export const inLetters = (text: string | number) => String(text).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
 
 /**
  * Creates a user directly in the database and signs in through the API;
@@ -24,7 +27,7 @@ export async function signedInUser(
     data: {
       firstName: role[0]!.toUpperCase() + role.slice(1),
       // A person's name holds no digits (personName, packages/shared/src/api/fields.ts): the counter in letters.
-      lastName: `Tester-${lettersFor(counter)}`,
+      lastName: `Tester-${inLetters(counter)}`,
       email,
       passwordHash: await hashPassword(TEST_PASSWORD),
       role,
