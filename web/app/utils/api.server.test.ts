@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertPlainText, MAX_JSON_DEPTH, readJsonObject } from "./api.server";
+import { apiHandler, assertPlainText, MAX_JSON_DEPTH, readJsonObject } from "./api.server";
 
 const post = (body: string) => new Request("http://test.local/api/x", { method: "POST", body });
 
@@ -73,5 +73,22 @@ describe("readJsonObject", () => {
       return performance.now() - started;
     });
     expect(Math.min(...times)).toBeLessThan(name === "deep" || name === "chains" ? 5 : 50);
+  });
+});
+
+describe("apiHandler", () => {
+  const failWith = (code: string, message: string) =>
+    apiHandler({}, () => Promise.reject(Object.assign(new Error(message), { code })));
+
+  it("answers 503 with Retry-After, not 500, when a transaction waited too long for a database connection", async () => {
+    // What Prisma throws when a burst queues transactions behind the pool for longer than their maxWait.
+    const res = await failWith("P2028", "Transaction API error: Unable to start a transaction in the given time.");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("30");
+    expect(await res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it("still answers 500 for an error that is a bug", async () => {
+    expect((await failWith("P2002", "Unique constraint failed")).status).toBe(500);
   });
 });

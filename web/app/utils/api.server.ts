@@ -182,7 +182,11 @@ export function methodNotAllowed(allowed: string[]) {
   return apiError(405, "Method not allowed", undefined, { Allow: allowed.join(", ") });
 }
 
-/** Connection-level database failures (down, restarting, pool exhausted): a 503, not a bug. */
+/**
+ * Connection-level database failures (down, restarting, pool exhausted): a 503, not a bug. A pool
+ * exhausted shows as P2024 for a query and P2028 for a transaction that could not start in time
+ * (a burst queued behind the pool for longer than POOL_WAIT_MS, packages/shared/src/db.ts).
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e: unknown = error; e && typeof e === "object" && !seen.has(e); e = (e as { cause?: unknown }).cause) {
@@ -190,7 +194,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (
       typeof code === "string" &&
-      ["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"].includes(code)
+      ["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"].includes(
+        code,
+      )
     )
       return true;
     if (
