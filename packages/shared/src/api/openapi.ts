@@ -10,14 +10,9 @@ import { endpoints, errorSchema, type Access, type Endpoint } from "./endpoints"
 
 type JsonSchema = Record<string, unknown>;
 
-/** The request side of a schema (what a client sends: before defaults and transforms). */
-function inputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return rest;
-}
-
-function outputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+/** A schema's request side (`input`: what a client sends, before defaults and transforms) or its answer side (`output`). */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   return rest;
 }
 
@@ -56,7 +51,7 @@ function parameters(endpoint: Endpoint) {
     ["query", endpoint.query],
   ] as const) {
     if (!schema) continue;
-    const json = inputSchema(schema);
+    const json = jsonSchema(schema, "input");
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, JsonSchema>)) {
       list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
@@ -70,14 +65,16 @@ function operation(endpoint: Endpoint) {
   const statuses = new Set<number>([...endpoint.refusals, 405, 503]);
   if (endpoint.params || endpoint.query || endpoint.body) statuses.add(400);
   if (endpoint.body) [413, 415].forEach((s) => statuses.add(s));
-  if (endpoint.access !== "public") [401].forEach((s) => statuses.add(s));
+  if (endpoint.access !== "public") statuses.add(401);
   if (endpoint.access === "admin" || endpoint.access === "staff") statuses.add(403);
   const success = endpoint.success;
   const responses: Record<string, unknown> = {
     [success.status]: {
       description: success.description,
       content: {
-        [success.contentType ?? "application/json"]: success.schema ? { schema: outputSchema(success.schema) } : {},
+        [success.contentType ?? "application/json"]: success.schema
+          ? { schema: jsonSchema(success.schema, "output") }
+          : {},
       },
     },
   };
@@ -91,7 +88,12 @@ function operation(endpoint: Endpoint) {
     security: endpoint.access === "public" ? [] : [{ bearer: [] }, { session: [] }],
     parameters: parameters(endpoint),
     ...(endpoint.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: inputSchema(endpoint.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } },
+          },
+        }
       : {}),
     responses,
   };
@@ -116,7 +118,7 @@ export function openApiDocument(): object {
     },
     paths,
     components: {
-      schemas: { Error: outputSchema(errorSchema) },
+      schemas: { Error: jsonSchema(errorSchema, "output") },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The token POST /api/auth/login answers" },
         session: { type: "apiKey", in: "cookie", name: "bce_session", description: "The website's session cookie" },
