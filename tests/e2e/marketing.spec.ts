@@ -386,6 +386,8 @@ test.describe("site frame", () => {
   test("Services dropdown by keyboard: Enter opens, arrows move, Enter follows, Escape closes", async ({ page }) => {
     await page.goto("/about");
     const button = servicesButton(page);
+    // The disclosure needs the page's code: it is disabled (and takes no focus) until that has taken over.
+    await expect(button).toBeEnabled();
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(button).toHaveAttribute("aria-expanded", "true");
