@@ -4,6 +4,8 @@
 // tests read response bodies as untyped JSON on purpose and let their
 // assertions check the shape. React hooks and accessibility rules apply to the
 // web app.
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -12,6 +14,56 @@ import tseslint from "typescript-eslint";
 
 const typeChecked = tseslint.configs.recommendedTypeCheckedOnly.at(-1);
 
+// Walls between layers (docs/decisions/017-walls-between-layers.md). A later block's
+// `no-restricted-imports` replaces an earlier one's for the same file, so each block below
+// names every restriction that applies to its files; `restrict` always adds the one zod.
+/** The packages that run on the server only: one list, also read by web/vite.config.ts. */
+const { packages: serverPackages } = JSON.parse(
+  readFileSync(new URL("./server-packages.json", import.meta.url), "utf8"),
+);
+const anyOf = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+const restrict = (...patterns) => [
+  "error",
+  {
+    paths: [
+      {
+        name: "zod",
+        allowTypeImports: true,
+        message: "Import z from @app/shared/zod (packages/shared/src/zod.ts).",
+      },
+    ],
+    patterns,
+  },
+];
+// Browser code may import a server module's types (they are erased), never its values.
+const sharedServerModules = {
+  regex: "^@app/shared/(.+\\.server$|(.+/)?\\.server/)",
+  allowTypeImports: true,
+  message: "A server module of @app/shared (*.server.ts): browser code may import its types only.",
+};
+const relativeServerModules = {
+  regex: "^\\.\\.?/(.+\\.server$|(.+/)?\\.server/)",
+  allowTypeImports: true,
+  message: "A server module (*.server.ts): a browser-safe module may import its types only.",
+};
+const serverOnlyPackages = {
+  regex: `^(${anyOf(serverPackages)})(/.*)?$`,
+  allowTypeImports: true,
+  message: "A server-only package (server-packages.json): browser code may import its types only.",
+};
+const nodeModules = {
+  regex: `^(node:.*|(${anyOf(builtinModules)})(/.*)?)$`,
+  allowTypeImports: true,
+  message: "Node's own modules exist on the server only: browser code may import their types only.",
+};
+const appToServer = {
+  regex: "^(\\.\\./)+server(/.*)?$",
+  message:
+    "web/app does not import web/server: what the app needs of the server reaches it through the load context (web/app/context.ts).",
+};
+/** What browser code must not import (web/app adds `appToServer`). */
+const serverCode = [sharedServerModules, serverOnlyPackages, nodeModules];
+
 export default tseslint.config(
   {
     ignores: [
@@ -19,7 +71,7 @@ export default tseslint.config(
       "web/build*/",
       "web/.cache/",
       "worker/dist*/",
-      "packages/shared/src/db/generated/",
+      "packages/shared/src/.server/prisma/",
       "tests/.results/",
       "tests/.report/",
       "playwright-report/",
@@ -47,19 +99,58 @@ export default tseslint.config(
     name: "one zod",
     files: ["web/**/*.{ts,tsx}", "worker/**/*.ts", "packages/**/*.ts"],
     ignores: ["packages/shared/src/zod.ts"],
+    rules: { "no-restricted-imports": restrict() },
+  },
+  {
+    // What reaches the browser: no server module of @app/shared, no server package, no Node module.
+    // Route modules reach server code through web/app's own *.server.ts modules, which Remix keeps
+    // out of the browser's build.
+    name: "walls: web/app's browser code",
+    files: ["web/app/**/*.{ts,tsx}"],
+    ignores: ["web/app/**/*.server.{ts,tsx}", "web/app/**/.server/**", "web/app/**/*.test.ts"],
+    rules: { "no-restricted-imports": restrict(...serverCode, appToServer) },
+  },
+  {
+    // The shared components know no feature and no page: features use components, not the reverse.
+    name: "walls: web/app's components",
+    files: ["web/app/components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": [
-        "error",
+      "no-restricted-imports": restrict(...serverCode, appToServer, {
+        regex: "^(~/|(\\.\\./)+)(features|routes)/",
+        message: "A component imports no feature or route: move it into the feature that needs it.",
+      }),
+    },
+  },
+  {
+    // web/app's server code (*.server.ts, tests) may use server modules, and still not web/server.
+    name: "walls: web/app's server code",
+    files: ["web/app/**/*.server.{ts,tsx}", "web/app/**/.server/**/*.{ts,tsx}", "web/app/**/*.test.ts"],
+    rules: { "no-restricted-imports": restrict(appToServer) },
+  },
+  {
+    // @app/shared's modules not named .server are browser-safe: they import no server module.
+    name: "walls: @app/shared's browser-safe modules",
+    files: ["packages/shared/src/**/*.ts"],
+    ignores: ["packages/shared/src/**/*.server.ts", "packages/shared/src/**/*.test.ts", "packages/shared/src/zod.ts"],
+    rules: { "no-restricted-imports": restrict(relativeServerModules, ...serverCode) },
+  },
+  {
+    // The web server loads the Remix build and imports nothing else of web/app but the load
+    // context's types (web/app/context.ts), which the app declares and the server provides.
+    name: "walls: web/server",
+    files: ["web/server/**/*.{ts,mjs}"],
+    rules: {
+      "no-restricted-imports": restrict(
         {
-          paths: [
-            {
-              name: "zod",
-              allowTypeImports: true,
-              message: "Import z from @app/shared/zod (packages/shared/src/zod.ts).",
-            },
-          ],
+          regex: "^(~/|(\\.\\./)+app/)(?!context$)",
+          message: "web/server does not import web/app source: it loads the Remix build (web/server/index.ts).",
         },
-      ],
+        {
+          regex: "^(~/|(\\.\\./)+app/)context$",
+          allowTypeImports: true,
+          message: "web/server imports only the types of the load context (web/app/context.ts).",
+        },
+      ),
     },
   },
   {

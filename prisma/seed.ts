@@ -1,6 +1,6 @@
-import type { Db } from "@app/shared/db";
-import { hashPassword } from "@app/shared/password";
-import type { Env } from "@app/shared/env";
+import type { Db } from "@app/shared/db.server";
+import { hashPassword } from "@app/shared/password.server";
+import type { Env } from "@app/shared/env.server";
 import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
 
 /** Outside production: a technician to sign in as (with the admin's password) and to book. */

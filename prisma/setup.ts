@@ -3,9 +3,9 @@
  * (no download, no native engine) and runs the idempotent seed.
  */
 import path from "node:path";
-import { createDb } from "@app/shared/db";
-import { loadEnv } from "@app/shared/env";
-import { applyMigrations, createDatabaseIfMissing } from "@app/shared/migrate";
+import { createDb } from "@app/shared/db.server";
+import { loadEnv } from "@app/shared/env.server";
+import { applyMigrations, createDatabaseIfMissing } from "@app/shared/migrate.server";
 import { seed } from "./seed";
 
 const env = await loadEnv();

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import serverPackages from "../server-packages.json";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -21,10 +22,32 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        // Development: Vite finds the browser's dependencies by reading the routes when it starts,
+        // rather than one page at a time, each new one reloading the page the visitor is on.
+        unstable_optimizeDeps: true,
       },
     }),
     tsconfigPaths({ root: ".." }),
   ],
   build: { target: "es2022" },
+  // The client dependency optimizer never touches server code (docs/decisions/017-walls-between-layers.md):
+  // it skips the server-only packages (server-packages.json), which it would otherwise meet through
+  // the server's module graph, and does not read *.server modules, which never reach the browser.
+  optimizeDeps: {
+    exclude: serverPackages.packages,
+    esbuildOptions: {
+      plugins: [
+        {
+          name: "skip-server-modules",
+          setup(build) {
+            build.onResolve({ filter: /\.server(\.[cm]?[jt]sx?)?$|\/\.server\// }, ({ path }) => ({
+              path,
+              external: true,
+            }));
+          },
+        },
+      ],
+    },
+  },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

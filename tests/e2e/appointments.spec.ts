@@ -5,7 +5,7 @@
  * technician's day; the page works without JavaScript and passes axe.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Db } from "@app/shared/db";
+import type { Db } from "@app/shared/db.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { randomIp } from "../support/stack";

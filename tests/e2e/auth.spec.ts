@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
-import { hashPassword } from "@app/shared/password";
+import { hashPassword } from "@app/shared/password.server";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { createDb, type Db } from "@app/shared/db";
+import { createDb, type Db } from "@app/shared/db.server";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp } from "../support/stack";
 

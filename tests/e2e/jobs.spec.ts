@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
-import type { Db } from "@app/shared/db";
+import type { Db } from "@app/shared/db.server";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, chooseInRowMenu, createUser, logIn, main, newCustomer, rowMenu, waitLive } from "./staff";
 

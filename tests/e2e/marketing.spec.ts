@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { business, formatAddress, services } from "@app/shared/business";
-import { hashPassword } from "@app/shared/password";
+import { hashPassword } from "@app/shared/password.server";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const publicPages = ["/", "/about", "/services", ...services.map((s) => s.path), "/contact"];
@@ -494,7 +494,7 @@ test.describe("site frame on a phone", () => {
 });
 
 /** Signs in through the login form as a new user of this role (the session cookie of a browser). */
-async function logInAs(page: Page, db: import("@app/shared/db").Db, role: "customer" | "admin") {
+async function logInAs(page: Page, db: import("@app/shared/db.server").Db, role: "customer" | "admin") {
   const email = `${role}.marketing.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   await db.user.create({
     data: {

@@ -1,7 +1,7 @@
 /** Staff-side helpers for the browser suites: users made in the database, signed in through /login. */
 import type { Page } from "@playwright/test";
-import type { Db } from "@app/shared/db";
-import { hashPassword } from "@app/shared/password";
+import type { Db } from "@app/shared/db.server";
+import { hashPassword } from "@app/shared/password.server";
 import { inLetters } from "../support/accounts";
 import { expect } from "./fixtures";
 

@@ -5,8 +5,8 @@ import { api, signedInUser } from "../support/accounts";
 import { connectAdminSocket, connectSocket } from "../support/chat";
 import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 import { notificationSentAt } from "../support/outbox";
-import { createQueues } from "@app/shared/queues";
-import { createFastFailRedis } from "@app/shared/redis";
+import { createQueues } from "@app/shared/queues.server";
+import { createFastFailRedis } from "@app/shared/redis.server";
 import { requireBusinessInstant } from "@app/shared/time";
 
 let stack: Stack;

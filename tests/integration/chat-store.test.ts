@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
+import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store.server";
 import { useClonedDatabase } from "../support/test-database";
 
 /**
- * The chat's single-statement SQL (packages/shared/src/chat/store.ts) writes
+ * The chat's single-statement SQL (packages/shared/src/chat/store.server.ts) writes
  * and reads rows exactly as the Prisma client does, and keeps its promises:
  * unknown conversations store nothing, a reply is linked or not stored at all.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobKey, type JobData, type NotificationKind } from "@app/shared/jobs";
-import { createQueues, type Queues } from "@app/shared/queues";
-import { createFastFailRedis, type Redis } from "@app/shared/redis";
+import { createQueues, type Queues } from "@app/shared/queues.server";
+import { createFastFailRedis, type Redis } from "@app/shared/redis.server";
 import { addLocalDays, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { api, signedInUser } from "../support/accounts";
 import { createTestClock, type TestClock } from "../support/clock";

@@ -1,4 +1,4 @@
-import { randomToken, sha256 } from "@app/shared/tokens";
+import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
 import { postJson, randomIp, startStack, type Stack } from "../support/stack";

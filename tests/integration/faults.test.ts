@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { hashPassword } from "@app/shared/password";
+import { hashPassword } from "@app/shared/password.server";
 import { startPrivatePostgres, startPrivateRedis } from "../support/processes";
 import { signedInUser } from "../support/accounts";
 import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";

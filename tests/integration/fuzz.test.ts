@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorSchema, endpoints } from "@app/shared/api/endpoints";
+import { errorSchema, endpoints } from "@app/shared/api/endpoints.server";
 import { pageSessionCookie, signedInUser } from "../support/accounts";
 import { bodyFor, encodeForm, formBody, pathValueFor, queryValueFor } from "../support/fuzz";
 import { postJson, productionEnv, randomIp, startStack, type Stack } from "../support/stack";

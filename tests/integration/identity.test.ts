@@ -7,7 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "@app/shared/tokens";
+import { sha256 } from "@app/shared/tokens.server";
 import { api, formPost, signedInUser } from "../support/accounts";
 import { connectSocket, openChatSession } from "../support/chat";
 import { createTestClock, type TestClock } from "../support/clock";
@@ -318,7 +318,7 @@ describe("found 2: anonymous requests never touch existing records or relay text
 describe("found 2: the hourly cap on visitor emails", () => {
   let capped: Stack;
   let clock: TestClock;
-  // Five minutes into an hour, an hour from now: the cap counts clock hours (packages/shared/src/visitor-email-cap.ts).
+  // Five minutes into an hour, an hour from now: the cap counts clock hours (packages/shared/src/visitor-email-cap.server.ts).
   const HOUR = 3_600_000;
   const start = new Date((Math.floor(Date.now() / HOUR) + 1) * HOUR + 5 * 60_000);
   beforeAll(async () => {

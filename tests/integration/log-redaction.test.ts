@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseEnv } from "@app/shared/env";
+import { parseEnv } from "@app/shared/env.server";
 import { seed } from "../../prisma/seed";
 import { api, signedInUser } from "../support/accounts";
 import { openChatSession } from "../support/chat";

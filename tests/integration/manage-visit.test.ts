@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purposeKeys, signFor } from "@app/shared/keys";
+import { purposeKeys, signFor } from "@app/shared/keys.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
-import { randomToken, sha256 } from "@app/shared/tokens";
+import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { api, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";

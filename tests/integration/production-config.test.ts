@@ -5,8 +5,8 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@app/shared/env";
-import { hashPassword, verifyPassword } from "@app/shared/password";
+import { parseEnv } from "@app/shared/env.server";
+import { hashPassword, verifyPassword } from "@app/shared/password.server";
 import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
 import { SAMPLE_TECHNICIAN_EMAIL, seed } from "../../prisma/seed";
 import { runId } from "../support/database";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { developmentVapidKeys } from "@app/shared/keys";
+import { developmentVapidKeys } from "@app/shared/keys.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { api, signedInUser } from "../support/accounts";

@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueNames } from "@app/shared/jobs";
-import { createQueues, enqueue } from "@app/shared/queues";
-import { createFastFailRedis } from "@app/shared/redis";
+import { createQueues, enqueue } from "@app/shared/queues.server";
+import { createFastFailRedis } from "@app/shared/redis.server";
 import { startPrivateRedis } from "../support/processes";
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from "@app/shared/db";
-import { hashPassword } from "@app/shared/password";
+import type { Db } from "@app/shared/db.server";
+import { hashPassword } from "@app/shared/password.server";
 import { postJson, randomIp } from "./stack";
 
 const TEST_PASSWORD = "correct-horse-battery";

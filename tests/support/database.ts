@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
-import { applyMigrations } from "@app/shared/migrate";
+import { applyMigrations } from "@app/shared/migrate.server";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../prisma/migrations");
 

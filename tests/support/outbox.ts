@@ -1,4 +1,4 @@
-import type { Db } from "@app/shared/db";
+import type { Db } from "@app/shared/db.server";
 import { jobKey, type JobData, type NotificationKind } from "@app/shared/jobs";
 
 /** When the worker recorded a notification as sent; null while it is still owed (or was never written). */

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 
-/** The servers `npm run dev` uses when nothing is set (packages/shared/src/env.ts); tests only create and drop their own databases there. */
+/** The servers `npm run dev` uses when nothing is set (packages/shared/src/env.server.ts); tests only create and drop their own databases there. */
 const LOCAL_PG = "postgresql://postgres@127.0.0.1:5432/postgres";
 const LOCAL_REDIS = "redis://127.0.0.1:6379";
 

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Redis } from "ioredis";
-import { createDb, type Db } from "@app/shared/db";
+import { createDb, type Db } from "@app/shared/db.server";
 import { cloneDatabase, createTemplate, dropDatabase, runId, withDatabase } from "./database";
 import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
 import { startResendStandin, type ResendStandin } from "./resend-standin";

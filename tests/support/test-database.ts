@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { createDb, type Db } from "@app/shared/db";
+import { createDb, type Db } from "@app/shared/db.server";
 import { cloneDatabase, dropDatabase, runId } from "./database";
 
 /**

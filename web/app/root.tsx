@@ -14,7 +14,7 @@ import {
 import { business } from "@app/shared/business";
 import { businessYear } from "@app/shared/time";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
-import { ChatWidgetSlot } from "~/components/site/chat-widget-slot";
+import { ChatWidgetSlot } from "~/features/chat/chat-widget-slot";
 import { ErrorPage, formRefusalMessage } from "~/components/site/error-page";
 import { JsonLd } from "~/components/site/json-ld";
 import { SiteFooter } from "~/components/site/site-footer";

@@ -5,9 +5,9 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
-import { clientNetworkKey } from "@app/shared/network";
-import { redactUrl } from "@app/shared/redact";
-import { sessionCookieName, sessionRoleInCookies } from "../app/utils/session.server";
+import { clientNetworkKey } from "@app/shared/network.server";
+import { redactUrl } from "@app/shared/redact.server";
+import { sessionCookieName, sessionRoleInCookies } from "@app/shared/sessions.server";
 import { createPageCache } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
 import { assignRequestId } from "./request-id";
@@ -22,7 +22,7 @@ import {
   securityHeaders,
   wellFormedAddresses,
 } from "./security";
-import type { Services } from "./services";
+import type { Services } from "../app/context";
 
 export interface AppOptions {
   services: Services;

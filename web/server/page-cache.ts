@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Env } from "@app/shared/env";
+import type { Env } from "@app/shared/env.server";
 import { businessParts, requireBusinessInstant } from "@app/shared/time";
-import type { Viewer } from "../app/utils/kept-page";
+import type { PageCacheSlot, Viewer } from "../app/context";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security";
 import { representations, sendKept, type Representations } from "./static-responses";
 
@@ -33,16 +33,6 @@ import { representations, sendKept, type Representations } from "./static-respon
  * Requests with a query string or an `Authorization` header, and anything but GET and HEAD, go
  * to the app as before. See docs/decisions/012-public-pages-as-static-files.md.
  */
-
-/** What the document renderer (entry.server.tsx) gets for a request whose page may be kept. */
-export interface PageCacheSlot {
-  /**
-   * Keeps the page rendered for `viewer`, when it may be kept (a 200 without `Set-Cookie`), and
-   * returns the bytes to send instead of `html` (the nonce taken out), having set the headers
-   * (the hashed CSP) on `headers`; null when the page is not kept.
-   */
-  keep(status: number, headers: Headers, html: Buffer, viewer: Viewer): Buffer<ArrayBuffer> | null;
-}
 
 /** A page's kept documents by viewer; a document being compressed is a promise meanwhile. */
 type PageVariants = Partial<Record<Viewer, Representations | Promise<Representations>>>;

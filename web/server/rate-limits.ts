@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimitName, RateLimits } from "../app/context";
 
 /**
  * Rate limits kept in Redis, so every web process shares them. If Redis is
@@ -18,7 +19,8 @@ function limiter(redis: Redis, prefix: string, keyPrefix: string, points: number
   });
 }
 
-export function createRateLimits(redis: Redis, prefix: string) {
+/** Each limit's size; the names are the ones the app declares (web/app/context.ts). */
+function limiters(redis: Redis, prefix: string): Record<RateLimitName, RateLimiterRedis> {
   return {
     contactPerIp: limiter(redis, prefix, "contact-ip", 5, 10 * 60),
     // Login attempts (web/app/features/auth/login.server.ts, docs/decisions/005-sessions-and-tokens.md):
@@ -42,32 +44,30 @@ export function createRateLimits(redis: Redis, prefix: string) {
     manageVisitPerIp: limiter(redis, prefix, "manage-visit-ip", 30, 60),
     /**
      * Emails to an address a visitor typed (keyed by its hash): 3 a day each. The cap for all of them an
-     * hour is counted by the worker as each is sent (packages/shared/src/visitor-email-cap.ts).
+     * hour is counted by the worker as each is sent (packages/shared/src/visitor-email-cap.server.ts).
      */
     visitorEmailPerRecipient: limiter(redis, prefix, "visitor-mail-to", 3, 24 * 60 * 60),
   };
 }
 
-export type RateLimits = ReturnType<typeof createRateLimits>;
-export type RateLimitName = keyof RateLimits;
-
-/** Consumes one point; returns the seconds to wait when the limit is reached, else null. */
-export async function consume(
-  limits: RateLimits,
-  name: RateLimitName,
-  key: string,
-  points = 1,
-): Promise<number | null> {
-  try {
-    await limits[name].consume(key, points);
-    return null;
-  } catch (result) {
-    if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw result;
-  }
-}
-
-/** Gives back points taken by `consume` (for an attempt that turned out not to count). Best effort. */
-export async function giveBack(limits: RateLimits, name: RateLimitName, key: string, points = 1): Promise<void> {
-  await limits[name].reward(key, points).catch(() => {});
+/** The rate limits routes reach through the load context (`context.services.rateLimits`). */
+export function createRateLimits(redis: Redis, prefix: string): RateLimits {
+  const limits = limiters(redis, prefix);
+  return {
+    async consume(name, key, points = 1) {
+      try {
+        await limits[name].consume(key, points);
+        return null;
+      } catch (result) {
+        if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+        throw result;
+      }
+    },
+    async giveBack(name, key, points = 1) {
+      await limits[name].reward(key, points).catch(() => {});
+    },
+    async clear(name, key) {
+      await limits[name].delete(key).catch(() => {});
+    },
+  };
 }

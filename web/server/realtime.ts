@@ -2,10 +2,10 @@ import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Server, type DefaultEventsMap, type Socket as AnySocket } from "socket.io";
 import { chatJoinSchema } from "@app/shared/api/chat";
-import { createBlockingRedis } from "@app/shared/redis";
+import { createBlockingRedis } from "@app/shared/redis.server";
 import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
-import { findSession, readSessionToken } from "../app/utils/session.server";
-import type { Services } from "./services";
+import { findSession, readSessionToken } from "@app/shared/sessions.server";
+import type { Services } from "../app/context";
 
 /**
  * The user behind a socket's handshake: the session cookie the pages use, or

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import type { Env } from "@app/shared/env";
+import type { Env } from "@app/shared/env.server";
 
 /**
  * The enforced Content-Security-Policy, with the sources that allow the page's scripts: a per-response

@@ -1,44 +1,16 @@
 import { Emitter } from "@socket.io/redis-emitter";
-import { createDb, type Db } from "@app/shared/db";
-import type { Env } from "@app/shared/env";
-import type { Logger } from "@app/shared/logger";
+import { createDb } from "@app/shared/db.server";
+import type { Env } from "@app/shared/env.server";
+import type { Logger } from "@app/shared/logger.server";
 import { QueueEvents } from "bullmq";
-import { createQueues, type Queues } from "@app/shared/queues";
-import { createBlockingRedis, createFastFailRedis, type Redis } from "@app/shared/redis";
+import { createQueues } from "@app/shared/queues.server";
+import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis.server";
 import { ADMIN_ROOM, chatRoom, realtimeKey, sessionRoom, userRoom } from "@app/shared/realtime";
-import { secretRef } from "@app/shared/redact";
-import { createRateLimits, type RateLimits } from "./rate-limits";
+import { secretRef } from "@app/shared/redact.server";
+import type { Services } from "../app/context";
+import { createRateLimits } from "./rate-limits";
 
-/** Everything a request handler may use, created once per process and passed
- *  to Remix loaders and actions through the load context. */
-export interface Services {
-  env: Env;
-  logger: Logger;
-  db: Db;
-  redis: Redis;
-  queues: Queues;
-  rateLimits: RateLimits;
-  /** Completion events of chat jobs, so the HTTP chat call can answer with the reply. */
-  chatEvents: QueueEvents;
-  /** Publishes a socket.io event to a chat conversation's room (every web process delivers it). */
-  emitToChat: (sessionId: string, event: string, payload: unknown) => void;
-  /** Publishes a socket.io event to a room, e.g. ADMIN_ROOM. */
-  emitToRoom: (room: string, event: string, payload: unknown) => void;
-  /**
-   * Takes a user's open sockets (or one session's) out of the admins room on
-   * every web process: after a role change away from admin, a password reset
-   * or a sign-out, they hear no more staff events.
-   */
-  revokeStaffSockets: (who: { userId: number } | { sessionId: string }) => void;
-  /**
-   * Disconnects a user's open sockets (or one session's) on every web process:
-   * their session ended (sign-out, password reset), so nothing more reaches them.
-   */
-  disconnectSockets: (who: { userId: number } | { sessionId: string }) => void;
-  emitterRedis: Redis;
-}
-
-/** A room's name fit for a log line: a chat room is named by its session id, a secret (packages/shared/src/redact.ts). */
+/** A room's name fit for a log line: a chat room is named by its session id, a secret (packages/shared/src/redact.server.ts). */
 const CHAT_ROOM_PREFIX = chatRoom("");
 const roomForLog = (room: string) =>
   room.startsWith(CHAT_ROOM_PREFIX) ? `${CHAT_ROOM_PREFIX}${secretRef(room.slice(CHAT_ROOM_PREFIX.length))}` : room;

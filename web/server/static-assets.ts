@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import type { Env } from "@app/shared/env";
+import type { Env } from "@app/shared/env.server";
 import { fixedSecurityHeaders } from "./security";
 import { representations, sendKept, type Representations } from "./static-responses";
 

@@ -1,10 +1,10 @@
 import type { Emitter } from "@socket.io/redis-emitter";
-import type { Db } from "@app/shared/db";
-import type { Mailer } from "@app/shared/email/send";
-import type { Env } from "@app/shared/env";
-import type { Logger } from "@app/shared/logger";
-import type { Queues } from "@app/shared/queues";
-import { HeldByCap, type VisitorEmailCap } from "@app/shared/visitor-email-cap";
+import type { Db } from "@app/shared/db.server";
+import type { Mailer } from "@app/shared/email/send.server";
+import type { Env } from "@app/shared/env.server";
+import type { Logger } from "@app/shared/logger.server";
+import type { Queues } from "@app/shared/queues.server";
+import { HeldByCap, type VisitorEmailCap } from "@app/shared/visitor-email-cap.server";
 
 /** What every job processor may use. */
 export interface WorkerContext {

@@ -2,8 +2,13 @@ import dns from "node:dns";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import type { Duplex } from "node:stream";
-import { isLoopbackAddress, isPublicAddress, normalizeHost, type PushServiceHost } from "@app/shared/api/push-services";
-import type { Env } from "@app/shared/env";
+import {
+  isLoopbackAddress,
+  isPublicAddress,
+  normalizeHost,
+  type PushServiceHost,
+} from "@app/shared/api/push-services.server";
+import type { Env } from "@app/shared/env.server";
 
 /**
  * The connections the worker opens to push services (web-push's `agent`):

@@ -1,10 +1,10 @@
-import { sweepOutbox } from "@app/shared/outbox";
+import { sweepOutbox } from "@app/shared/outbox.server";
 import type { WorkerContext } from "./context";
 
 /**
  * Re-relays owed notifications from the outbox that BullMQ never got (Redis
  * was down at commit) or lost, under their deterministic ids, so nothing is
- * lost and nothing is sent twice (packages/shared/src/outbox.ts).
+ * lost and nothing is sent twice (packages/shared/src/outbox.server.ts).
  */
 function sweepOnce(ctx: WorkerContext): Promise<number> {
   return sweepOutbox(ctx, { graceMs: ctx.env.SWEEP_GRACE_MS });

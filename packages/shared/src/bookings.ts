@@ -1,4 +1,4 @@
-import type { Booking, Customer } from "./db/generated/client";
+import type { Booking, Customer } from "./db.server";
 import { business, type BusinessFacts } from "./business";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant, WEEKDAYS } from "./time";
 /** What a booking is read with for its JSON: its customer and its technician's name. */

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from "vitest";
 import { BUSINESS_BROWSER_GLOBAL, createBusinessFacts, pageOverrides } from "./business";
-import { parseEnv } from "./env";
+import { parseEnv } from "./env.server";
 
 afterEach(() => {
   delete (globalThis as Record<string, unknown>)[BUSINESS_BROWSER_GLOBAL];

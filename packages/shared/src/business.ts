@@ -4,7 +4,7 @@
  * here (or with BUSINESS_PHONE in the environment) changes it everywhere.
  *
  * Safe for the browser, and it never reads the environment itself: the
- * BUSINESS_* overrides are parsed with the rest of the environment (env.ts,
+ * BUSINESS_* overrides are parsed with the rest of the environment (env.server.ts,
  * `env.BUSINESS`), and
  * - server processes apply them once at start (`configureBusinessFacts`), so
  *   server code, emails and chat replies read `business`;

@@ -1,6 +1,6 @@
 /**
  * Where PostgreSQL and Redis are when DATABASE_URL and REDIS_URL are not set
- * (outside production only): the local servers `npm run dev` uses. env.ts fills
+ * (outside production only): the local servers `npm run dev` uses. env.server.ts fills
  * them in, and prisma/prisma.config.ts takes the database's from here.
  *
  * This file imports nothing: the image build (infra/Dockerfile) copies it alone

@@ -10,7 +10,7 @@ import { z } from "./zod";
  *
  * `delivery: "outbox"` kinds are notifications: they are only ever written to
  * the Outbox table inside the business transaction that causes them
- * (packages/shared/src/outbox.ts, docs/decisions/008-notification-outbox.md).
+ * (packages/shared/src/outbox.server.ts, docs/decisions/008-notification-outbox.md).
  * `delivery: "direct"` kinds are added to BullMQ by their producer, which
  * handles a failure itself (the chat answers with its built-in engine).
  */
@@ -37,7 +37,7 @@ const id = z.number().int().positive();
  * owes anew; `at` (where present) the visit's start then, so an email about a time the visit left stands down.
  */
 const visitRef = { bookingId: id, version: z.string().min(1).max(40), requestId };
-/** The email goes to an address a visitor typed: it counts against ANON_REQUESTS_PER_HOUR when sent (packages/shared/src/visitor-email-cap.ts). */
+/** The email goes to an address a visitor typed: it counts against ANON_REQUESTS_PER_HOUR when sent (packages/shared/src/visitor-email-cap.server.ts). */
 const visitorCap = z.boolean().optional();
 
 export const jobs = {

@@ -1,6 +1,6 @@
 /**
  * Secret values anyone who reads this repository knows. Production refuses
- * every one of them (see `parseEnv` in env.ts); env.test.ts reads .env.example,
+ * every one of them (see `parseEnv` in env.server.ts); env.server.test.ts reads .env.example,
  * docker-compose.yml, infra/k8s/secret.example.yaml and the README and fails
  * when a secret they show is missing here, so this list cannot drift from them.
  */
@@ -9,7 +9,7 @@
 export const SECRET_VARIABLES = ["SESSION_SECRET", "ADMIN_PASSWORD", "RESEND_API_KEY", "LLM_API_KEY"] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
-/** What env.ts fills in outside production (the admin password is also the README's sign-in). */
+/** What env.server.ts fills in outside production (the admin password is also the README's sign-in). */
 export const DEVELOPMENT_DEFAULTS = {
   SESSION_SECRET: "dev-only-session-secret-change-me",
   ADMIN_PASSWORD: "change-me-admin-password",

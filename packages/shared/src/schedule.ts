@@ -5,7 +5,7 @@
  * (web/app/features/scheduling/schedule.server.ts, docs/decisions/009-no-double-booking.md).
  * Used by the web and by the worker (the chat's answers about open times).
  */
-import type { Db, Prisma } from "./db";
+import type { Db, Prisma } from "./db.server";
 import { personName } from "./bookings";
 import { business } from "./business";
 import {

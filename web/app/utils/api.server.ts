@@ -3,6 +3,9 @@ import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
 import { retryAfterHeaders, type Result } from "./result";
 
+/** The OpenAPI document of the JSON API (GET /api/openapi.json), made from the schemas that validate it. */
+export { openApiDocument } from "@app/shared/api/openapi.server";
+
 /**
  * The JSON API conventions (docs/product.md#json-api): JSON in and out, failures as
  * `{ success: false, message, errors? }` with a 4xx status. Handlers throw
@@ -185,7 +188,7 @@ export function methodNotAllowed(allowed: string[]) {
 /**
  * Connection-level database failures (down, restarting, pool exhausted): a 503, not a bug. A pool
  * exhausted shows as P2024 for a query and P2028 for a transaction that could not start in time
- * (a burst queued behind the pool for longer than POOL_WAIT_MS, packages/shared/src/db.ts).
+ * (a burst queued behind the pool for longer than POOL_WAIT_MS, packages/shared/src/db.server.ts).
  */
 function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();

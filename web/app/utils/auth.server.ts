@@ -1,7 +1,13 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "~/features/auth/notices";
 import { apiError, jsonResponse } from "./api.server";
-import { clearSessionCookie, deleteSession, findSession, readSessionToken, type TokenSource } from "./session.server";
+import {
+  clearSessionCookie,
+  deleteSession,
+  findSession,
+  readSessionToken,
+  type TokenSource,
+} from "@app/shared/sessions.server";
 
 /**
  * Who is asking: the session behind a request's cookie or bearer token, and
@@ -14,6 +20,9 @@ import { clearSessionCookie, deleteSession, findSession, readSessionToken, type 
  * The guards throw a Response, so a loader reads as one line of policy and
  * then its work. Under /api/* what they throw is the JSON error of docs/product.md#json-api.
  */
+
+/** Routes set the session cookie through this module: the sessions live in @app/shared/sessions.server. */
+export { commitSessionCookie } from "@app/shared/sessions.server";
 
 /** The signed-in user as pages and the header see it (never a password or hash). */
 export interface SessionUser {

@@ -1,4 +1,5 @@
 import type { HeadersFunction } from "@remix-run/node";
+import type { Viewer } from "~/context";
 
 /**
  * What a rendered page tells the document renderer (entry.server.tsx) about itself, through the
@@ -11,8 +12,6 @@ import type { HeadersFunction } from "@remix-run/node";
  * - A route whose page is the same for everyone of a role (no time of day, no user's data, no
  *   form's answer) opts in with `export const headers = keptPageHeaders`.
  */
-
-export type Viewer = "visitor" | "customer" | "technician" | "admin";
 
 const VIEWER_HEADER = "X-Rendered-For";
 const KEEP_HEADER = "X-Page-Cache-Keep";

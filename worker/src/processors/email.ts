@@ -7,10 +7,10 @@ import {
   emailVerificationEmail,
   passwordResetEmail,
 } from "@app/shared/email/templates";
-import { appointmentInvite } from "@app/shared/ics";
+import { appointmentInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
-import { purposeKeys } from "@app/shared/keys";
-import { unsealToken } from "@app/shared/tokens";
+import { purposeKeys } from "@app/shared/keys.server";
+import { unsealToken } from "@app/shared/tokens.server";
 import { takeVisitorEmailPlace, type WorkerContext } from "../context";
 
 /**

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from "bullmq";
 import type { Agent } from "node:https";
 import webpush from "web-push";
-import { pushEndpointProblem } from "@app/shared/api/push-services";
+import { pushEndpointProblem } from "@app/shared/api/push-services.server";
 import type { JobData } from "@app/shared/jobs";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { businessParts, formatFullDateTime } from "@app/shared/time";
@@ -30,7 +30,7 @@ import { createPushAgent, loopbackAllowance, PushTargetRefused } from "../push-c
  * and shows as failed on the staff queues page.
  *
  * Where it posts: only to an endpoint on a push service's host
- * (packages/shared/src/api/push-services.ts; a device saved before that rule
+ * (packages/shared/src/api/push-services.server.ts; a device saved before that rule
  * with any other endpoint is deleted), through an agent that connects only to
  * public addresses (../push-connections.ts, docs/decisions/014-push-endpoints.md).
  * A refused target is a failure for good, and the queues page shows only its

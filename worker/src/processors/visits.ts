@@ -10,11 +10,11 @@ import {
   type ManageLinks,
   type VisitForEmail,
 } from "@app/shared/email/visit-templates";
-import { visitInvite } from "@app/shared/ics";
+import { visitInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
-import { unsubscribeToken } from "@app/shared/email/unsubscribe";
-import { purposeKeys } from "@app/shared/keys";
-import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens";
+import { unsubscribeToken } from "@app/shared/email/unsubscribe.server";
+import { purposeKeys } from "@app/shared/keys.server";
+import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens.server";
 import { isScheduled, visitEnd } from "@app/shared/visits";
 import { takeVisitorEmailPlace, type WorkerContext } from "../context";
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../db/generated/client";
+import type { ChatMessage } from "../db.server";
 
 /** A stored chat message as the API and the socket send it (docs/product.md#json-api). */
 export function serializeChatMessage(

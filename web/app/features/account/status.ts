@@ -1,4 +1,4 @@
-import type { BookingStatus } from "@app/shared/db";
+import type { BookingStatus } from "@app/shared/db.server";
 
 /** Booking statuses in the customer's words. */
 export const bookingStatusLabel: Record<BookingStatus, string> = {

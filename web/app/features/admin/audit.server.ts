@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Prisma } from "@app/shared/db";
+import type { Prisma } from "@app/shared/db.server";
 
 export interface AuditEntry {
   actor: { id: number; email: string } | null;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude, personName } from "@app/shared/bookings";
-import type { Prisma } from "@app/shared/db";
+import type { Prisma } from "@app/shared/db.server";
 import { formatTimestamp } from "@app/shared/time";
 import { failure, success, type Result } from "~/utils/result";
 import type { BookingListQuery } from "./bookings-list.server";

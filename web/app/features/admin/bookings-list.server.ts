@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude, serializeBooking } from "@app/shared/bookings";
-import type { Prisma } from "@app/shared/db";
+import type { Prisma } from "@app/shared/db.server";
 
 export interface BookingListQuery {
   limit: number;

@@ -10,7 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { bookingCursorSchema } from "@app/shared/api/admin";
 import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
 import { personName } from "@app/shared/bookings";
-import type { Prisma } from "@app/shared/db";
+import type { Prisma } from "@app/shared/db.server";
 import { mergeCandidates } from "./merge-customer.server";
 import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
 

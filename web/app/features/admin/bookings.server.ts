@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude, serializeBooking } from "@app/shared/bookings";
-import type { BookingPriority, BookingSource } from "@app/shared/db";
+import type { BookingPriority, BookingSource } from "@app/shared/db.server";
 import { failure, success, type Result } from "~/utils/result";
 import { inTransaction } from "~/utils/outbox.server";
 import { createBooking } from "../bookings/bookings.server";

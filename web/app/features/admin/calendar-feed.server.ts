@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude } from "@app/shared/bookings";
-import { bookingsCalendar } from "@app/shared/ics";
-import { purposeKeys, signFor, verifyFor } from "@app/shared/keys";
+import { bookingsCalendar } from "@app/shared/ics.server";
+import { purposeKeys, signFor, verifyFor } from "@app/shared/keys.server";
 
 /**
  * Each admin's private, revocable calendar feed (Google Calendar, Outlook):

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { jobs, queueNames, type NotificationKind, type QueueName } from "@app/shared/jobs";
-import { relay } from "@app/shared/outbox";
+import { relay } from "@app/shared/outbox.server";
 
 export interface QueueState {
   name: QueueName;

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Role } from "@app/shared/db";
+import type { Role } from "@app/shared/db.server";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
 import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
-import { sessionUserColumns as userColumns } from "~/utils/session.server";
+import { sessionUserColumns as userColumns } from "@app/shared/sessions.server";
 import { failure, success, type Result } from "~/utils/result";
 import { recordAudit } from "./audit.server";
 

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { emailPreferenceFormSchema, linkTokenSchema, unsubscribeFormSchema } from "@app/shared/api/appointments";
 import { business } from "@app/shared/business";
-import { unsubscribeTokenHash } from "@app/shared/email/unsubscribe";
-import { sha256 } from "@app/shared/tokens";
+import { unsubscribeTokenHash } from "@app/shared/email/unsubscribe.server";
+import { sha256 } from "@app/shared/tokens.server";
 import { failure, invalid, success, type Result } from "~/utils/result";
 import { throttleLinkRequest } from "./manage.server";
 

@@ -1,14 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { linkTokenSchema, manageVisitFormSchema } from "@app/shared/api/appointments";
 import { business } from "@app/shared/business";
-import type { BookingStatus } from "@app/shared/db";
+import type { BookingStatus } from "@app/shared/db.server";
 import { customerWindows } from "@app/shared/schedule";
 import { windowJson, type WindowJson } from "@app/shared/scheduling";
 import { businessDate } from "@app/shared/time";
-import { sha256 } from "@app/shared/tokens";
+import { sha256 } from "@app/shared/tokens.server";
 import { describeVisitTime, firstNameOf, visitEnd } from "@app/shared/visits";
 import { customerStatusLabel, TIME_CHANGEABLE } from "@app/shared/visit-status";
-import { consume } from "../../../server/rate-limits";
 import { failure, invalid, success, throttled, type Failure, type Result } from "~/utils/result";
 import { updateBooking } from "../bookings/bookings.server";
 
@@ -52,7 +51,7 @@ export interface ManagePage {
 
 /** Counts one request of this client network; the 429 when it is over the limit. */
 export async function throttleLinkRequest(context: AppLoadContext): Promise<Failure | null> {
-  const retryAfter = await consume(context.services.rateLimits, "manageVisitPerIp", context.clientNetwork);
+  const retryAfter = await context.services.rateLimits.consume("manageVisitPerIp", context.clientNetwork);
   return retryAfter === null
     ? null
     : throttled(

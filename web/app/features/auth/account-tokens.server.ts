@@ -1,7 +1,7 @@
-import type { AccountTokenPurpose, Prisma } from "@app/shared/db";
-import { purposeKeys } from "@app/shared/keys";
-import type { Outbox } from "@app/shared/outbox";
-import { randomToken, sealToken, sha256 } from "@app/shared/tokens";
+import type { AccountTokenPurpose, Prisma } from "@app/shared/db.server";
+import { purposeKeys } from "@app/shared/keys.server";
+import type { Outbox } from "@app/shared/outbox.server";
+import { randomToken, sealToken, sha256 } from "@app/shared/tokens.server";
 
 /**
  * The links we email to an account's address: a password reset and an email

@@ -1,7 +1,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import type { Env } from "@app/shared/env";
-import { purposeKeys, signFor, verifyFor } from "@app/shared/keys";
-import { randomToken } from "@app/shared/tokens";
+import type { Env } from "@app/shared/env.server";
+import { purposeKeys, signFor, verifyFor } from "@app/shared/keys.server";
+import { randomToken } from "@app/shared/tokens.server";
 
 /**
  * Device cookies (OWASP's device-cookie scheme against online guessing; see

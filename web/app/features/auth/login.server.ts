@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { loginSchema } from "@app/shared/api/auth";
-import { decoyHash, verifyPassword } from "@app/shared/password";
-import { sha256 } from "@app/shared/tokens";
-import { consume, giveBack, type RateLimitName, type RateLimits } from "../../../server/rate-limits";
+import { decoyHash, verifyPassword } from "@app/shared/password.server";
+import { sha256 } from "@app/shared/tokens.server";
+import type { RateLimitName, RateLimits } from "~/context";
 import { toApiUser, type ApiUser } from "~/utils/auth.server";
-import { createSession, pruneExpiredSessions, sessionUserColumns } from "~/utils/session.server";
+import { createSession, pruneExpiredSessions, sessionUserColumns } from "@app/shared/sessions.server";
 import { issueDeviceCookie, knownDevice } from "./devices.server";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
 
@@ -63,12 +63,12 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
     ? ["loginFailPerDevice", device]
     : ["loginFailPerAccount", account];
 
-  const networkWait = await consume(limits, "loginFailPerNetwork", clientNetwork);
+  const networkWait = await limits.consume("loginFailPerNetwork", clientNetwork);
   if (networkWait !== null) return throttled(networkWait, LOGIN_THROTTLED_MESSAGE);
-  const wait = await consume(limits, counter, counterKey);
+  const wait = await limits.consume(counter, counterKey);
   if (wait !== null) {
     // Refused without a check: not a failure to hold against the network.
-    await giveBack(limits, "loginFailPerNetwork", clientNetwork);
+    await limits.giveBack("loginFailPerNetwork", clientNetwork);
     return throttled(wait, LOGIN_THROTTLED_MESSAGE);
   }
 
@@ -84,10 +84,7 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
   }
   // The right password is no failure: the network gets its point back, and the
   // counter this browser was charged to starts again (failures in a row).
-  await Promise.all([
-    giveBack(limits, "loginFailPerNetwork", clientNetwork),
-    limits[counter].delete(counterKey).catch(() => {}),
-  ]);
+  await Promise.all([limits.giveBack("loginFailPerNetwork", clientNetwork), limits.clear(counter, counterKey)]);
   if (!user.isActive) {
     context.logger.info({ userId: user.id }, "login refused: account inactive");
     return failure(403, ACCOUNT_INACTIVE_MESSAGE);
@@ -114,5 +111,5 @@ export async function login(context: AppLoadContext, input: unknown, meta: Reque
  * completed password reset calls it (the owner has just proved who they are).
  */
 export async function clearLoginBlocks(limits: RateLimits, email: string): Promise<void> {
-  await limits.loginFailPerAccount.delete(accountKey(email)).catch(() => {});
+  await limits.clear("loginFailPerAccount", accountKey(email));
 }

@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { requestResetSchema, resetPasswordFormSchema, resetPasswordSchema } from "@app/shared/api/auth";
-import { hashPassword } from "@app/shared/password";
-import { consume } from "../../../server/rate-limits";
-import { deleteUserSessions } from "~/utils/session.server";
+import { hashPassword } from "@app/shared/password.server";
+import { deleteUserSessions } from "@app/shared/sessions.server";
 import {
   claimAccountToken,
   findUsableAccountToken,
@@ -35,7 +34,7 @@ export async function requestPasswordReset(
   const { services, clientNetwork, logger } = context;
   const parsed = requestResetSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
-  const retryAfter = await consume(services.rateLimits, "resetPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("resetPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, RESET_THROTTLED_MESSAGE);
 
   void issueResetToken(context, parsed.data.email).catch((error: unknown) => {

@@ -1,9 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { HONEYPOT_FIELD, registerFormSchema, registerSchema } from "@app/shared/api/auth";
-import { hashPassword } from "@app/shared/password";
-import { consume } from "../../../server/rate-limits";
+import { hashPassword } from "@app/shared/password.server";
 import { toApiUser } from "~/utils/auth.server";
-import { createSession, sessionUserColumns } from "~/utils/session.server";
+import { createSession, sessionUserColumns } from "@app/shared/sessions.server";
 import type { RequestMeta, SignedIn } from "./login.server";
 import { sendVerificationLink } from "./verification.server";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
@@ -35,7 +34,7 @@ export async function register(
     logger.info({ ip: clientIp }, "register honeypot filled; refused");
     return failure(400, "Registration failed");
   }
-  const retryAfter = await consume(services.rateLimits, "registerPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("registerPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, REGISTER_THROTTLED_MESSAGE);
 
   const { firstName, lastName, email, password } = parsed.data;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Prisma } from "@app/shared/db";
+import type { Prisma } from "@app/shared/db.server";
 import { failure, success, type Result } from "~/utils/result";
 import { VERIFIED_MESSAGE, VERIFY_TOKEN_INVALID_MESSAGE } from "./notices";
 import {

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude, personName, serializeBooking } from "@app/shared/bookings";
 import { business } from "@app/shared/business";
-import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db";
-import type { Outbox } from "@app/shared/outbox";
+import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db.server";
+import type { Outbox } from "@app/shared/outbox.server";
 import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
 import { statusChangeRefusal, timeChangeRefusal, type StatusActor } from "@app/shared/visit-status";
 import { failure, success, type Result } from "~/utils/result";

@@ -1,6 +1,6 @@
-import type { Booking } from "@app/shared/db";
-import type { Env } from "@app/shared/env";
-import type { Outbox } from "@app/shared/outbox";
+import type { Booking } from "@app/shared/db.server";
+import type { Env } from "@app/shared/env.server";
+import type { Outbox } from "@app/shared/outbox.server";
 import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
 
 /**

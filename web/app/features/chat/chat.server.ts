@@ -17,16 +17,15 @@ import { composeReply } from "@app/shared/chat/engine";
 import { answerWithWindows } from "@app/shared/chat/windows";
 import { chatModeOf, serializeChatMessage, type ChatMode, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
-import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store";
-import type { ChatMessage } from "@app/shared/db";
-import { enqueue, EnqueueError } from "@app/shared/queues";
+import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store.server";
+import type { ChatMessage } from "@app/shared/db.server";
+import { enqueue, EnqueueError } from "@app/shared/queues.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
 import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time";
-import { sha256 } from "@app/shared/tokens";
-import { secretRef } from "@app/shared/redact";
+import { sha256 } from "@app/shared/tokens.server";
+import { secretRef } from "@app/shared/redact.server";
 import { failure, invalid, success, throttled, type Result } from "~/utils/result";
-import { consume, giveBack } from "../../../server/rate-limits";
 import { inTransaction } from "~/utils/outbox.server";
 import { bookingSubject, createBooking } from "../bookings/bookings.server";
 import { holdWindow, windowConflict } from "../scheduling/schedule.server";
@@ -65,7 +64,7 @@ export async function createChatSession(
   if (!parsed.success) return invalid(parsed.error, "Invalid chat session");
   const existing = await services.db.chatSession.findUnique({ where: { id: parsed.data.sessionId } });
   if (existing) return success({ sessionId: existing.id, status: existing.status });
-  const retryAfter = await consume(services.rateLimits, "chatSessionPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("chatSessionPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, "Too many chats started. Please wait a little.");
   const session = await services.db.chatSession.upsert({
     where: { id: parsed.data.sessionId },
@@ -90,8 +89,8 @@ export async function postChatMessage(
   if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid message");
   // Both limits at once (one wait for Redis), then one statement checks the conversation, stores the message and marks it active.
   const [perSession, perIp] = await Promise.all([
-    consume(services.rateLimits, "chatPerSession", sessionId),
-    consume(services.rateLimits, "chatPerIp", clientNetwork),
+    services.rateLimits.consume("chatPerSession", sessionId),
+    services.rateLimits.consume("chatPerIp", clientNetwork),
   ]);
   const retryAfter = perSession ?? perIp;
   if (retryAfter !== null) return throttled(retryAfter, "You're sending messages very quickly. Please wait a moment.");
@@ -185,7 +184,7 @@ const TRANSCRIPT_LIMIT = 50;
  */
 export async function readChatTranscript(context: AppLoadContext, sessionId: string) {
   const { services, clientNetwork } = context;
-  const retryAfter = await consume(services.rateLimits, "chatReadPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("chatReadPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
   const conversation = await loadConversation(services.db, sessionId, TRANSCRIPT_LIMIT);
   if (!conversation) return failure(404, SESSION_NOT_FOUND);
@@ -288,7 +287,7 @@ export async function requestAppointment(
     });
     if (!session) return failure(404, SESSION_NOT_FOUND);
   }
-  const retryAfter = await consume(services.rateLimits, "bookAppointmentPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("bookAppointmentPerIp", clientNetwork);
   if (retryAfter !== null) {
     return throttled(retryAfter, `You've sent several requests already. Please call us at ${business.phone}.`);
   }
@@ -297,13 +296,13 @@ export async function requestAppointment(
   const email = origin.account ? origin.account.email.toLowerCase() : data.customerEmail.toLowerCase();
   // Email to an address nobody proved is capped: 3 a day per address (taken here, given back if the request
   // is refused), and ANON_REQUESTS_PER_HOUR in all, counted by the worker as each one is sent (a confirmation
-  // over it is held until the next hour, packages/shared/src/visitor-email-cap.ts). Past the address's
+  // over it is held until the next hour, packages/shared/src/visitor-email-cap.server.ts). Past the address's
   // share the request is still stored, only staff are emailed, and staff may resend it.
   const visitor = !origin.account;
   const confirmByEmail = visitor ? await mayEmailVisitor(context, email) : true;
   const giveBackAddressShare = () =>
     visitor && confirmByEmail
-      ? giveBack(services.rateLimits, "visitorEmailPerRecipient", sha256(email))
+      ? services.rateLimits.giveBack("visitorEmailPerRecipient", sha256(email))
       : Promise.resolve();
   const now = new Date();
   // An emergency is never refused for capacity: it goes to staff to place at once, whatever window it named.
@@ -412,5 +411,5 @@ export async function requestAppointment(
 async function mayEmailVisitor(context: AppLoadContext, email: string): Promise<boolean> {
   const { rateLimits, env } = context.services;
   if (env.ANON_REQUESTS_PER_HOUR === 0) return false;
-  return (await consume(rateLimits, "visitorEmailPerRecipient", sha256(email))) === null;
+  return (await rateLimits.consume("visitorEmailPerRecipient", sha256(email))) === null;
 }

@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/node";
 import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
 import { inTransaction } from "~/utils/outbox.server";
 import { invalid, success, throttled, type Result } from "~/utils/result";
-import { consume } from "../../../server/rate-limits";
 
 /** A stored message's id (null when a bot's was dropped), with the thank-you. */
 export type ContactResult = Result<{ message: string; id: number | null }>;
@@ -29,7 +28,7 @@ export async function submitContactMessage(
     logger.info({ ip: clientIp }, "contact honeypot filled; dropped");
     return success({ message: CONTACT_SUCCESS_MESSAGE, id: null }, 201);
   }
-  const retryAfter = await consume(services.rateLimits, "contactPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("contactPerIp", clientNetwork);
   if (retryAfter !== null) {
     return throttled(
       retryAfter,

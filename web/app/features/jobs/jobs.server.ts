@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "@app/shared/zod";
-import type { BookingStatus } from "@app/shared/db";
+import type { BookingStatus } from "@app/shared/db.server";
 import { personName } from "@app/shared/bookings";
 import { business } from "@app/shared/business";
 import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling";

@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/node";
 import { availabilityQuerySchema, dayScheduleQuerySchema, type StaffWindowJson } from "@app/shared/api/scheduling";
 import { windowJson, windowsOn } from "@app/shared/scheduling";
 import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
-import { consume } from "../../../server/rate-limits";
 import { invalid, success, throttled } from "~/utils/result";
 import { availabilityOf, customerWindows, loadTechnicians, technicianChoices } from "@app/shared/schedule";
 
@@ -16,7 +15,7 @@ export async function readAvailability(context: AppLoadContext, query: Record<st
   const { services, clientNetwork } = context;
   const parsed = availabilityQuerySchema.safeParse(query);
   if (!parsed.success) return invalid(parsed.error, "Invalid query");
-  const retryAfter = await consume(services.rateLimits, "availabilityPerIp", clientNetwork);
+  const retryAfter = await services.rateLimits.consume("availabilityPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
   const { from = businessDate(), days } = parsed.data;
   const windows = await customerWindows(services.db, from, days);

@@ -1,4 +1,4 @@
-import type { Prisma } from "@app/shared/db";
+import type { Prisma } from "@app/shared/db.server";
 import { availabilityOf, nextOpenWindows, type Reader } from "@app/shared/schedule";
 import { isBookable, windowStartingAt, type WindowAvailability } from "@app/shared/scheduling";
 import { failure, type Failure, type Result } from "~/utils/result";

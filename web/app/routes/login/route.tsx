@@ -15,10 +15,9 @@ import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
 import { AuthFailureError } from "~/features/auth/outcome.server";
 import { requestPasswordReset, resetPassword } from "~/features/auth/password-reset.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { commitSessionCookie, getOptionalUser } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
 import { failure, retryAfterHeaders, type Failure } from "~/utils/result";
-import { commitSessionCookie } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [
   { title: `Log In | ${business.name}` },

@@ -1,7 +1,7 @@
-import { POOL_WAIT_MS, type Db, type Prisma } from "./db";
+import { POOL_WAIT_MS, type Db, type Prisma } from "./db.server";
 import { jobKey, jobs, parseJobData, type JobData, type NotificationKind } from "./jobs";
-import type { Logger } from "./logger";
-import { enqueue, type Queues } from "./queues";
+import type { Logger } from "./logger.server";
+import { enqueue, type Queues } from "./queues.server";
 
 /**
  * The notification outbox (docs/decisions/008-notification-outbox.md).

@@ -66,7 +66,7 @@ export class EnqueueError extends Error {
  * Adds a job after validating its payload against its contract, under the id
  * the contract derives from it (a second add of the same work is a no-op).
  * Fails within `timeoutMs` when Redis is unreachable. Notifications do not
- * call this directly: they go through the outbox (packages/shared/src/outbox.ts).
+ * call this directly: they go through the outbox (packages/shared/src/outbox.server.ts).
  */
 export async function enqueue<K extends JobKind>(
   queues: Queues,

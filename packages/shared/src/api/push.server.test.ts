@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pushSubscriptionSchema } from "./push";
+import { pushSubscriptionSchema } from "./push.server";
 
 const ecdh = createECDH("prime256v1");
 const keys = { p256dh: ecdh.generateKeys("base64url", "uncompressed"), auth: randomBytes(16).toString("base64url") };

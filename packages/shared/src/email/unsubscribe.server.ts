@@ -1,5 +1,5 @@
-import { purposeKeys, signFor } from "../keys";
-import { sha256 } from "../tokens";
+import { purposeKeys, signFor } from "../keys.server";
+import { sha256 } from "../tokens.server";
 
 /**
  * The one-click unsubscribe link of reminders and review requests (RFC 8058,

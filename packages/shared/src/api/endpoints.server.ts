@@ -11,7 +11,7 @@ import { loginSchema, registerSchema, requestResetSchema, resetPasswordSchema, v
 import { appointmentRequestSchema, chatSessionIdSchema, createChatSessionSchema, sendChatMessageSchema } from "./chat";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { contactMessageSchema } from "./contact";
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from "./push";
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from "./push.server";
 import { availabilityQuerySchema, dayScheduleQuerySchema } from "./scheduling";
 import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema } from "./admin";
 

@@ -6,7 +6,7 @@ import { BlockList, isIP } from "node:net";
  * endpoint is an address the browser hands us and the worker later posts to, so
  * without this list a signed-in technician could make the worker post to any
  * address inside our network. The one list is here; PUSH_SERVICE_HOSTS
- * (packages/shared/src/env.ts) adds hosts, and the worker also checks every
+ * (packages/shared/src/env.server.ts) adds hosts, and the worker also checks every
  * address a host resolves to when it connects (worker/src/push-connections.ts).
  */
 

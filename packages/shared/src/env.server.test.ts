@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, parseEnv } from "./env.server";
 import { SECRET_VARIABLES } from "./published-secrets";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -110,7 +110,7 @@ describe("production refuses the secrets published in this repository", () => {
     }
   });
 
-  it("refuses the development defaults of env.ts", () => {
+  it("refuses the development defaults of env.server.ts", () => {
     const dev = parseEnv({ NODE_ENV: "development", DEV_MAILBOX_URL: "http://127.0.0.1:3025" });
     const defaults = {
       SESSION_SECRET: dev.SESSION_SECRETS[0]!,

@@ -1,8 +1,8 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import type { Db } from "@app/shared/db";
-import type { Env } from "@app/shared/env";
-import { purposeKeys } from "@app/shared/keys";
-import { randomToken, sha256 } from "@app/shared/tokens";
+import type { Db } from "./db.server";
+import type { Env } from "./env.server";
+import { purposeKeys } from "./keys.server";
+import { randomToken, sha256 } from "./tokens.server";
 
 /**
  * Sessions live in the database (table Session), one row per signed-in

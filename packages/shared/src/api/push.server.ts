@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { pushEndpointProblem, type PushServiceHost } from "./push-services";
+import { pushEndpointProblem, type PushServiceHost } from "./push-services.server";
 
 /**
  * Web Push subscriptions of staff devices (POST and DELETE /api/push/subscriptions):

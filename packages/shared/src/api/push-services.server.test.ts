@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackAddress, isPublicAddress, normalizeHost, parsePushServiceHost } from "./push-services";
+import { isLoopbackAddress, isPublicAddress, normalizeHost, parsePushServiceHost } from "./push-services.server";
 
 describe("isPublicAddress", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { business } from "../business";
 import { z } from "../zod";
-import { endpoints, errorSchema, type Access, type Endpoint } from "./endpoints";
+import { endpoints, errorSchema, type Access, type Endpoint } from "./endpoints.server";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (`GET /api/openapi.json`), made

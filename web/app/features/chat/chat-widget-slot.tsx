@@ -1,4 +1,4 @@
-import { ChatLauncher } from "~/features/chat/widget/chat-launcher";
+import { ChatLauncher } from "./widget/chat-launcher";
 
 /**
  * Where the floating chat assistant mounts (docs/product.md#site-wide: a chat widget on every

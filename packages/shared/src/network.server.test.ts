@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetworkKey } from "./network";
+import { clientNetworkKey } from "./network.server";
 
 describe("clientNetworkKey", () => {
   it("keeps an IPv4 address as it is", () => {

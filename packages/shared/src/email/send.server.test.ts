@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Db } from "../db";
-import { createMailer } from "./send";
+import type { Db } from "../db.server";
+import { createMailer } from "./send.server";
 import { passwordResetEmail } from "./templates";
 
 const RESET_URL = "https://www.example.com/login?token=s3cr3t-reset-token";

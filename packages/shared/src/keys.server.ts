@@ -1,5 +1,5 @@
 import { createECDH, createHmac, hkdfSync } from "node:crypto";
-import { safeEqual } from "./tokens";
+import { safeEqual } from "./tokens.server";
 
 /**
  * One secret (SESSION_SECRET), a separate key for each purpose. Each key is

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { endpoints } from "./endpoints";
-import { openApiDocument } from "./openapi";
+import { endpoints } from "./endpoints.server";
+import { openApiDocument } from "./openapi.server";
 
 const routes = path.resolve(import.meta.dirname, "../../../../web/app/routes");
 

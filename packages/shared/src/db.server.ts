@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./db/generated/client";
+import { PrismaClient } from "./.server/prisma/client";
 
-export * from "./db/generated/client";
+export * from "./.server/prisma/client";
 
 /** How long a query (or a transaction) may wait for a free connection of the pool. */
 export const POOL_WAIT_MS = 5_000;

@@ -10,7 +10,7 @@
  * that these rows read back through it exactly as Prisma writes them.
  */
 import { randomUUID } from "node:crypto";
-import type { ChatMessage, Db } from "../db";
+import type { ChatMessage, Db } from "../db.server";
 
 /** The columns of ChatMessage, as Prisma's `ChatMessage` type names them. */
 const MESSAGE_COLUMNS = `"id", "sessionId", "sender"::text AS "sender", "message", "intent", "suggestedActions", "createdAt", "replyToId"`;

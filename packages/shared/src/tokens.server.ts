@@ -12,7 +12,7 @@ export function randomToken(bytes = 32): string {
 
 /**
  * A token sealed for the worker that emails it (AES-256-GCM under the
- * "token-seal" key, see keys.ts): the database holds it this way only until
+ * "token-seal" key, see keys.server.ts): the database holds it this way only until
  * the email is sent. Layout: base64url(iv 12 bytes ‖ ciphertext ‖ tag 16 bytes).
  */
 export function sealToken(token: string, key: Buffer): string {

@@ -1,6 +1,6 @@
 import { Resend } from "resend";
-import type { Db } from "../db";
-import type { Logger } from "../logger";
+import type { Db } from "../db.server";
+import type { Logger } from "../logger.server";
 import type { RenderedEmail } from "./templates";
 
 export interface Mailer {

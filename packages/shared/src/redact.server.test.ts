@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { redactUrl, secretRef } from "./redact";
+import { redactUrl, secretRef } from "./redact.server";
 
 describe("redactUrl", () => {
   it.each([

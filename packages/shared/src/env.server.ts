@@ -1,9 +1,9 @@
 import { z } from "./zod";
 import { PHONE_NUMBER_PATTERN, type BusinessOverrides } from "./business";
 import { isIP } from "node:net";
-import { isLocalName, isLoopbackAddress, parsePushServiceHost, type PushServiceHost } from "./api/push-services";
+import { isLocalName, isLoopbackAddress, parsePushServiceHost, type PushServiceHost } from "./api/push-services.server";
 import { DEVELOPMENT_DATABASE_URL, DEVELOPMENT_REDIS_URL } from "./development-urls";
-import { developmentVapidKeys } from "./keys";
+import { developmentVapidKeys } from "./keys.server";
 import { DEVELOPMENT_DEFAULTS, isPublishedSecret, SECRET_VARIABLES } from "./published-secrets";
 
 /**
@@ -102,7 +102,7 @@ const base = z.object({
       .optional(),
   ),
   /**
-   * Push service hosts beyond the public ones (packages/shared/src/api/push-services.ts), comma-separated,
+   * Push service hosts beyond the public ones (packages/shared/src/api/push-services.server.ts), comma-separated,
    * each `host` or `host:port`. Outside production an entry may be a loopback address (the tests' stand-in).
    */
   PUSH_SERVICE_HOSTS: optionalString,
