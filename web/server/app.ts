@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { clientNetworkKey } from "@app/shared/network.server";
@@ -76,38 +76,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     }),
   );
 
-  // Liveness: the process answers.
-  app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
-  });
-
-  // Readiness: PostgreSQL and Redis answer; 503 naming what is down.
-  // Express 4 does not await handlers: a failure goes to the error handler through next.
-  app.get("/readyz", (_req, res, next) => {
-    readiness()
-      .then((result) => {
-        const down = [
-          result.postgres === "down" && "postgres",
-          result.redis === "down" && "redis",
-          result.shuttingDown && "shutting down",
-        ].filter(Boolean);
-        res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
-      })
-      .catch(next);
-  });
-  async function readiness() {
-    const checks = await Promise.all([
-      withTimeout(
-        services.db.$queryRawUnsafe("select 1").then(() => "ok"),
-        2_000,
-      ).catch(() => "down"),
-      withTimeout(
-        services.redis.ping().then(() => "ok"),
-        2_000,
-      ).catch(() => "down"),
-    ]);
-    return { postgres: checks[0], redis: checks[1], shuttingDown: isShuttingDown() };
-  }
+  healthChecks(app, services, isShuttingDown);
 
   // Bodies under 4 KB (most API answers) go out as they are: compressing them costs more time than the bytes it saves.
   app.use(compression({ threshold: 4096 }));
@@ -175,6 +144,42 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     if (pageCache) pageCache.handle(req, res, () => toApp(req, res));
     else toApp(req, res);
   };
+}
+
+/** `/healthz` (the process answers) and `/readyz` (PostgreSQL and Redis answer, and the process is not shutting down). */
+function healthChecks(app: Express, services: Services, isShuttingDown: () => boolean) {
+  // Liveness: the process answers.
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  // Readiness: PostgreSQL and Redis answer; 503 naming what is down.
+  // Express 4 does not await handlers: a failure goes to the error handler through next.
+  app.get("/readyz", (_req, res, next) => {
+    readiness()
+      .then((result) => {
+        const down = [
+          result.postgres === "down" && "postgres",
+          result.redis === "down" && "redis",
+          result.shuttingDown && "shutting down",
+        ].filter(Boolean);
+        res.status(down.length ? 503 : 200).json({ status: down.length ? "unavailable" : "ready", down, ...result });
+      })
+      .catch(next);
+  });
+  async function readiness() {
+    const checks = await Promise.all([
+      withTimeout(
+        services.db.$queryRawUnsafe("select 1").then(() => "ok"),
+        2_000,
+      ).catch(() => "down"),
+      withTimeout(
+        services.redis.ping().then(() => "ok"),
+        2_000,
+      ).catch(() => "down"),
+    ]);
+    return { postgres: checks[0], redis: checks[1], shuttingDown: isShuttingDown() };
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -166,86 +166,100 @@ export default function EmergencyPage() {
         </ul>
       </Section>
 
-      <Section id="availability" eyebrow="When we're available" title="Availability">
-        <div className="mx-auto max-w-3xl overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">When regular appointments and emergency service are available</caption>
-            <thead className="bg-slate-100 text-slate-900">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-bold">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3 font-bold">
-                  Scheduled service
-                </th>
-                <th scope="col" className="px-4 py-3 font-bold">
-                  Emergency service
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 bg-white">
-              {business.hours.map((h) => (
-                <tr key={h.label}>
-                  <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                    {h.label}
-                  </th>
-                  <td className="px-4 py-3 text-slate-700">{h.opens ? h.hours : "Emergencies only"}</td>
-                  <td className="px-4 py-3 font-semibold text-green-800">Available 24 hours</td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                  Evenings &amp; overnight
-                </th>
-                <td className="px-4 py-3 text-slate-700">Emergencies only</td>
-                <td className="px-4 py-3 font-semibold text-green-800">
-                  Available ({business.afterHoursCharges.toLowerCase()})
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                  Holidays
-                </th>
-                <td className="px-4 py-3 text-slate-700">Emergencies only</td>
-                <td className="px-4 py-3 font-semibold text-green-800">Available, holidays included</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
-      </Section>
+      <Availability />
 
-      <Section id="tips" tone="muted" eyebrow="While you wait" title="What to do in an electrical emergency">
-        <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
-          <div className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
-            <h3 className="flex items-center gap-2 text-lg font-bold text-green-800">
-              <CircleCheck aria-hidden="true" className="size-6" />
-              Do
-            </h3>
-            <ul className="mt-4 space-y-3">
-              {doTips.map((tip) => (
-                <li key={tip} className="flex gap-3 leading-7 text-slate-700">
-                  <CircleCheck aria-hidden="true" className="mt-1 size-5 shrink-0 text-green-700" />
-                  {tip}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
-            <h3 className="flex items-center gap-2 text-lg font-bold text-red-800">
-              <Ban aria-hidden="true" className="size-6" />
-              Don't
-            </h3>
-            <ul className="mt-4 space-y-3">
-              {dontTips.map((tip) => (
-                <li key={tip} className="flex gap-3 leading-7 text-slate-700">
-                  <CircleX aria-hidden="true" className="mt-1 size-5 shrink-0 text-red-700" />
-                  {tip}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </Section>
+      <Tips />
     </ServicePage>
+  );
+}
+
+/** When scheduled and emergency service are available, as a table. */
+function Availability() {
+  return (
+    <Section id="availability" eyebrow="When we're available" title="Availability">
+      <div className="mx-auto max-w-3xl overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">When regular appointments and emergency service are available</caption>
+          <thead className="bg-slate-100 text-slate-900">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-bold">
+                When
+              </th>
+              <th scope="col" className="px-4 py-3 font-bold">
+                Scheduled service
+              </th>
+              <th scope="col" className="px-4 py-3 font-bold">
+                Emergency service
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 bg-white">
+            {business.hours.map((h) => (
+              <tr key={h.label}>
+                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                  {h.label}
+                </th>
+                <td className="px-4 py-3 text-slate-700">{h.opens ? h.hours : "Emergencies only"}</td>
+                <td className="px-4 py-3 font-semibold text-green-800">Available 24 hours</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                Evenings &amp; overnight
+              </th>
+              <td className="px-4 py-3 text-slate-700">Emergencies only</td>
+              <td className="px-4 py-3 font-semibold text-green-800">
+                Available ({business.afterHoursCharges.toLowerCase()})
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                Holidays
+              </th>
+              <td className="px-4 py-3 text-slate-700">Emergencies only</td>
+              <td className="px-4 py-3 font-semibold text-green-800">Available, holidays included</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+/** What to do, and not do, until help arrives. */
+function Tips() {
+  return (
+    <Section id="tips" tone="muted" eyebrow="While you wait" title="What to do in an electrical emergency">
+      <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
+        <div className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
+          <h3 className="flex items-center gap-2 text-lg font-bold text-green-800">
+            <CircleCheck aria-hidden="true" className="size-6" />
+            Do
+          </h3>
+          <ul className="mt-4 space-y-3">
+            {doTips.map((tip) => (
+              <li key={tip} className="flex gap-3 leading-7 text-slate-700">
+                <CircleCheck aria-hidden="true" className="mt-1 size-5 shrink-0 text-green-700" />
+                {tip}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
+          <h3 className="flex items-center gap-2 text-lg font-bold text-red-800">
+            <Ban aria-hidden="true" className="size-6" />
+            Don't
+          </h3>
+          <ul className="mt-4 space-y-3">
+            {dontTips.map((tip) => (
+              <li key={tip} className="flex gap-3 leading-7 text-slate-700">
+                <CircleX aria-hidden="true" className="mt-1 size-5 shrink-0 text-red-700" />
+                {tip}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Section>
   );
 }

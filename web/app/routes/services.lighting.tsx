@@ -127,55 +127,7 @@ export default function LightingPage() {
         </ul>
       </Section>
 
-      <Section
-        id="led-savings"
-        eyebrow="LED cost comparison"
-        title="What one bulb costs to run for a year"
-        intro="Based on a typical bulb used several hours a day at Louisiana electricity rates."
-      >
-        <div className="mx-auto grid max-w-4xl gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-center">
-          <ul className="space-y-6">
-            <li>
-              <p className="flex items-baseline justify-between gap-4">
-                <span className="flex items-center gap-2 font-semibold text-slate-900">
-                  <Lightbulb aria-hidden="true" className="size-5 text-slate-500" />
-                  Traditional bulb
-                </span>
-                <span className="text-2xl font-extrabold text-slate-900">${TRADITIONAL_PER_YEAR}/year</span>
-              </p>
-              <div aria-hidden="true" className="mt-2 h-4 rounded-full bg-slate-400" />
-            </li>
-            <li>
-              <p className="flex items-baseline justify-between gap-4">
-                <span className="flex items-center gap-2 font-semibold text-slate-900">
-                  <Lightbulb aria-hidden="true" className="size-5 text-accent-600" />
-                  LED bulb
-                </span>
-                <span className="text-2xl font-extrabold text-brand-800">${LED_PER_YEAR}/year</span>
-              </p>
-              <div aria-hidden="true" className="mt-2 h-4 rounded-full bg-slate-100">
-                <div
-                  className="h-4 rounded-full bg-accent-400"
-                  style={{ width: `${(LED_PER_YEAR / TRADITIONAL_PER_YEAR) * 100}%` }}
-                />
-              </div>
-            </li>
-          </ul>
-          <div className="on-dark rounded-2xl bg-brand-900 p-6 text-center text-white shadow-lg">
-            <p className="text-sm font-bold uppercase tracking-widest text-accent-300">You save</p>
-            <p className="mt-2 text-5xl font-extrabold">${SAVING_PER_YEAR}/year</p>
-            <p className="mt-2 text-brand-100">per bulb, with up to 80% less energy and 25,000+ hours of life</p>
-          </div>
-        </div>
-        <CheckList
-          className="mx-auto mt-10 grid max-w-4xl gap-3 text-slate-700 sm:grid-cols-3 sm:space-y-0"
-          items={[
-            "Less heat in the house, so the AC works less",
-            "Instant full brightness, with dimmable options",
-            "Fewer ladder trips to change bulbs",
-          ]}
-        />
-      </Section>
+      <LedSavings />
 
       <Section id="process" tone="muted" eyebrow="How it works" title="Our four-step process">
         <ProcessSteps
@@ -200,5 +152,60 @@ export default function LightingPage() {
         />
       </Section>
     </ServicePage>
+  );
+}
+
+/** What one bulb costs to run for a year, traditional against LED. */
+function LedSavings() {
+  return (
+    <Section
+      id="led-savings"
+      eyebrow="LED cost comparison"
+      title="What one bulb costs to run for a year"
+      intro="Based on a typical bulb used several hours a day at Louisiana electricity rates."
+    >
+      <div className="mx-auto grid max-w-4xl gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-center">
+        <ul className="space-y-6">
+          <li>
+            <p className="flex items-baseline justify-between gap-4">
+              <span className="flex items-center gap-2 font-semibold text-slate-900">
+                <Lightbulb aria-hidden="true" className="size-5 text-slate-500" />
+                Traditional bulb
+              </span>
+              <span className="text-2xl font-extrabold text-slate-900">${TRADITIONAL_PER_YEAR}/year</span>
+            </p>
+            <div aria-hidden="true" className="mt-2 h-4 rounded-full bg-slate-400" />
+          </li>
+          <li>
+            <p className="flex items-baseline justify-between gap-4">
+              <span className="flex items-center gap-2 font-semibold text-slate-900">
+                <Lightbulb aria-hidden="true" className="size-5 text-accent-600" />
+                LED bulb
+              </span>
+              <span className="text-2xl font-extrabold text-brand-800">${LED_PER_YEAR}/year</span>
+            </p>
+            <div aria-hidden="true" className="mt-2 h-4 rounded-full bg-slate-100">
+              <div
+                className="h-4 rounded-full bg-accent-400"
+                style={{ width: `${(LED_PER_YEAR / TRADITIONAL_PER_YEAR) * 100}%` }}
+              />
+            </div>
+          </li>
+        </ul>
+        <div className="on-dark rounded-2xl bg-brand-900 p-6 text-center text-white shadow-lg">
+          <p className="text-sm font-bold uppercase tracking-widest text-accent-300">You save</p>
+          <p className="mt-2 text-5xl font-extrabold">${SAVING_PER_YEAR}/year</p>
+          <p className="mt-2 text-brand-100">per bulb, with up to 80% less energy and 25,000+ hours of life</p>
+        </div>
+      </div>
+      <CheckList
+        className="mx-auto mt-10 grid max-w-4xl gap-3 text-slate-700 sm:grid-cols-3 sm:space-y-0"
+        items={[
+          "Less heat in the house, so the AC works less",
+          "Instant full brightness, with dimmable options",
+          "Fewer ladder trips to change bulbs",
+        ]}
+      />
+    </Section>
   );
 }

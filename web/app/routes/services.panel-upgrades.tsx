@@ -152,42 +152,7 @@ export default function PanelUpgradesPage() {
         </ul>
       </Section>
 
-      <Section id="benefits" eyebrow="Why upgrade" title="Benefits of a panel upgrade" align="left">
-        <div className="grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-start">
-          <CheckList items={benefits} className="text-lg leading-8 text-slate-700" />
-          <div className="grid gap-4">
-            <h3 className="text-xl font-bold text-slate-900">Common upgrades</h3>
-            <ul className="grid gap-4">
-              {commonUpgrades.map((u) => (
-                <li key={u.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                  <span
-                    className={cn(
-                      "flex size-11 shrink-0 items-center justify-center rounded-lg",
-                      u.priority === "High priority" ? "bg-red-100 text-red-700" : "bg-brand-50 text-brand-700",
-                    )}
-                  >
-                    <u.icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <div>
-                    <h4 className="flex flex-wrap items-center gap-x-3 gap-y-1 font-bold text-slate-900">
-                      {u.title}
-                      <span
-                        className={cn(
-                          "rounded-full px-2.5 py-0.5 text-xs font-bold",
-                          u.priority === "High priority" ? "bg-red-700 text-white" : "bg-brand-100 text-brand-900",
-                        )}
-                      >
-                        {u.detail}
-                      </span>
-                    </h4>
-                    <p className="mt-1 leading-7 text-slate-600">{u.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </Section>
+      <Benefits />
 
       <Section id="process" tone="muted" eyebrow="How it works" title="Our four-step process">
         <ProcessSteps
@@ -219,5 +184,47 @@ export default function PanelUpgradesPage() {
         </p>
       </Section>
     </ServicePage>
+  );
+}
+
+/** What an upgrade brings, and the common upgrades with their urgency. */
+function Benefits() {
+  return (
+    <Section id="benefits" eyebrow="Why upgrade" title="Benefits of a panel upgrade" align="left">
+      <div className="grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-start">
+        <CheckList items={benefits} className="text-lg leading-8 text-slate-700" />
+        <div className="grid gap-4">
+          <h3 className="text-xl font-bold text-slate-900">Common upgrades</h3>
+          <ul className="grid gap-4">
+            {commonUpgrades.map((u) => (
+              <li key={u.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <span
+                  className={cn(
+                    "flex size-11 shrink-0 items-center justify-center rounded-lg",
+                    u.priority === "High priority" ? "bg-red-100 text-red-700" : "bg-brand-50 text-brand-700",
+                  )}
+                >
+                  <u.icon aria-hidden="true" className="size-5" />
+                </span>
+                <div>
+                  <h4 className="flex flex-wrap items-center gap-x-3 gap-y-1 font-bold text-slate-900">
+                    {u.title}
+                    <span
+                      className={cn(
+                        "rounded-full px-2.5 py-0.5 text-xs font-bold",
+                        u.priority === "High priority" ? "bg-red-700 text-white" : "bg-brand-100 text-brand-900",
+                      )}
+                    >
+                      {u.detail}
+                    </span>
+                  </h4>
+                  <p className="mt-1 leading-7 text-slate-600">{u.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Section>
   );
 }

@@ -869,11 +869,89 @@ function bookingFormHelp(facts: BusinessFacts): string {
   return `The booking form asks for your name, phone, email and the service you need (address, preferred time and details are optional). Our office calls you back ${facts.contactReplyPromise} to confirm.`;
 }
 
+/** The reply's sentences that apply, in order, as one paragraph. */
+const withNote = (...parts: Array<string | null>) => parts.filter(Boolean).join(" ");
+
+function pricingReply(text: string, facts: BusinessFacts, town: string, note: string | null): EngineReply {
+  const estimate = facts.freeEstimates
+    ? "Estimates are free: we look at the job and give you a price before any work starts."
+    : `Call us at ${facts.phone} for a quote.`;
+  const payment = /\b(pay|paying|payment\w*|credit|cards?|zelle|venmo|cash|check|financ\w*)\b/.test(text)
+    ? `For payment and financing options, please call the office at ${facts.phone}.`
+    : null;
+  return reply(
+    "pricing",
+    withNote(
+      estimate,
+      "Prices depend on the job, so I can't quote exact figures in chat.",
+      payment,
+      `For emergency and after-hours calls, ${facts.afterHoursCharges.toLowerCase()}.`,
+      note,
+      facts.freeEstimates ? "Would you like to schedule a free estimate?" : null,
+    ),
+    [
+      facts.freeEstimates ? "Schedule a free estimate" : "Schedule an appointment",
+      "What services do you offer?",
+      `Do you serve ${town}?`,
+    ],
+  );
+}
+
+function servicesReply(text: string, town: string, note: string | null): EngineReply {
+  const matched = serviceMatchers.filter(([, re]) => re.test(text)).map(([label]) => label);
+  const yes = matched.length
+    ? `Yes, we do that: ${joinList(matched.slice(0, 2))} ${matched.length > 1 ? "are services" : "is a service"} you can book with us.`
+    : null;
+  return reply(
+    "services",
+    withNote(
+      yes,
+      `We handle ${joinList(serviceHighlights)}, for homes and businesses.`,
+      note,
+      "Would you like to schedule a visit or a free estimate?",
+    ),
+    ["Schedule an appointment", "Is the estimate free?", `Do you serve ${town}?`],
+  );
+}
+
+function contactReply(text: string, facts: BusinessFacts, town: string): EngineReply {
+  const social = /\b(facebook|instagram|nextdoor|social)\b/.test(text)
+    ? `You can also find us on ${joinList(facts.social.map((s) => `${s.name} (${s.url})`))}.`
+    : null;
+  return reply(
+    "contact",
+    withNote(
+      `Call us at ${facts.phone} or email ${facts.email}. We reply to messages ${facts.contactReplyPromise}.`,
+      `Our office is at ${formatAddress(facts)}.`,
+      social,
+    ),
+    ["What are your hours?", `Do you serve ${town}?`, "Is the estimate free?"],
+  );
+}
+
+/** A few questions the facts can answer even though they are no intent of their own, and otherwise what the chat can help with. */
+function otherReply(text: string, facts: BusinessFacts): EngineReply {
+  const about: string[] = [];
+  if (/\b(licensed|license|licence|insured|insurance|bonded)\b/.test(text))
+    about.push(`${facts.name} is licensed: ${facts.licence}.`);
+  if (/\bhow long\b|\bin business\b|\bfounded\b/.test(text))
+    about.push(`We've been in business since ${facts.foundedYear}.`);
+  if (/\breviews?\b|\brating\b/.test(text))
+    about.push(
+      `We're rated ${facts.reviews.rating} out of 5 from ${facts.reviews.count} reviews: ${facts.reviews.url}`,
+    );
+  const help = `I can help with booking an appointment, our services, hours, service area and free estimates. For anything else, call us at ${facts.phone}.`;
+  return reply("other", about.length ? `${about.join(" ")} ${help}` : `Sorry, I'm not sure I understood. ${help}`, [
+    "Schedule an appointment",
+    "What services do you offer?",
+    "What are your hours?",
+  ]);
+}
+
 function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
   const n = a.normalised;
   const town = sampleTown(facts);
   const note = placeNote(a.place, facts);
-  const withNote = (...parts: Array<string | null>) => parts.filter(Boolean).join(" ");
 
   if (a.context === "accept-offer")
     return reply(
@@ -911,47 +989,11 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
         ["Open booking form", "Is the estimate free?", "What are your hours?"],
       );
 
-    case "pricing": {
-      const estimate = facts.freeEstimates
-        ? "Estimates are free: we look at the job and give you a price before any work starts."
-        : `Call us at ${facts.phone} for a quote.`;
-      const payment = /\b(pay|paying|payment\w*|credit|cards?|zelle|venmo|cash|check|financ\w*)\b/.test(n.text)
-        ? `For payment and financing options, please call the office at ${facts.phone}.`
-        : null;
-      return reply(
-        "pricing",
-        withNote(
-          estimate,
-          "Prices depend on the job, so I can't quote exact figures in chat.",
-          payment,
-          `For emergency and after-hours calls, ${facts.afterHoursCharges.toLowerCase()}.`,
-          note,
-          facts.freeEstimates ? "Would you like to schedule a free estimate?" : null,
-        ),
-        [
-          facts.freeEstimates ? "Schedule a free estimate" : "Schedule an appointment",
-          "What services do you offer?",
-          `Do you serve ${town}?`,
-        ],
-      );
-    }
+    case "pricing":
+      return pricingReply(n.text, facts, town, note);
 
-    case "services": {
-      const matched = serviceMatchers.filter(([, re]) => re.test(n.text)).map(([label]) => label);
-      const yes = matched.length
-        ? `Yes, we do that: ${joinList(matched.slice(0, 2))} ${matched.length > 1 ? "are services" : "is a service"} you can book with us.`
-        : null;
-      return reply(
-        "services",
-        withNote(
-          yes,
-          `We handle ${joinList(serviceHighlights)}, for homes and businesses.`,
-          note,
-          "Would you like to schedule a visit or a free estimate?",
-        ),
-        ["Schedule an appointment", "Is the estimate free?", `Do you serve ${town}?`],
-      );
-    }
+    case "services":
+      return servicesReply(n.text, town, note);
 
     case "hours": {
       const status = officeStatus(now, facts);
@@ -984,20 +1026,8 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
       );
     }
 
-    case "contact": {
-      const social = /\b(facebook|instagram|nextdoor|social)\b/.test(n.text)
-        ? `You can also find us on ${joinList(facts.social.map((s) => `${s.name} (${s.url})`))}.`
-        : null;
-      return reply(
-        "contact",
-        withNote(
-          `Call us at ${facts.phone} or email ${facts.email}. We reply to messages ${facts.contactReplyPromise}.`,
-          `Our office is at ${formatAddress(facts)}.`,
-          social,
-        ),
-        ["What are your hours?", `Do you serve ${town}?`, "Is the estimate free?"],
-      );
-    }
+    case "contact":
+      return contactReply(n.text, facts, town);
 
     case "thanks":
       return reply(
@@ -1013,24 +1043,8 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
         ["What services do you offer?", "What are your hours?", `Do you serve ${town}?`],
       );
 
-    case "other": {
-      // A few questions the facts can answer even though they are no intent of their own.
-      const about: string[] = [];
-      if (/\b(licensed|license|licence|insured|insurance|bonded)\b/.test(n.text))
-        about.push(`${facts.name} is licensed: ${facts.licence}.`);
-      if (/\bhow long\b|\bin business\b|\bfounded\b/.test(n.text))
-        about.push(`We've been in business since ${facts.foundedYear}.`);
-      if (/\breviews?\b|\brating\b/.test(n.text))
-        about.push(
-          `We're rated ${facts.reviews.rating} out of 5 from ${facts.reviews.count} reviews: ${facts.reviews.url}`,
-        );
-      const help = `I can help with booking an appointment, our services, hours, service area and free estimates. For anything else, call us at ${facts.phone}.`;
-      return reply("other", about.length ? `${about.join(" ")} ${help}` : `Sorry, I'm not sure I understood. ${help}`, [
-        "Schedule an appointment",
-        "What services do you offer?",
-        "What are your hours?",
-      ]);
-    }
+    case "other":
+      return otherReply(n.text, facts);
   }
 }
 

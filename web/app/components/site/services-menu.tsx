@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { ChevronDown, LayoutGrid } from "~/components/site/icons";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { services } from "@app/shared/business";
 import { clsx as cn } from "clsx";
 import { isServicesPath, scrollToTopIfSamePage } from "./navigation";
@@ -117,74 +117,96 @@ export function ServicesMenu({ className }: { className?: string }) {
         Services
         <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-180")} />
       </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        hidden={!open}
-        className="absolute left-1/2 top-full z-50 mt-2 w-[40rem] -translate-x-1/2 animate-menu-in rounded-xl border border-slate-200 bg-white p-3 shadow-xl shadow-brand-900/10"
-      >
-        <ul className="grid grid-cols-2 gap-1">
-          {services.map((service) => {
-            const Icon = serviceIcons[service.slug];
-            return (
-              <li key={service.slug}>
-                <NavLink
-                  to={service.path}
-                  prefetch="intent"
-                  onKeyDown={onLinkKeyDown}
-                  onClick={() => {
-                    setOpen(false);
-                    scrollToTopIfSamePage(service.path);
-                  }}
-                  className={({ isActive }) =>
-                    cn(
-                      "group flex gap-3 rounded-lg p-3 hover:bg-brand-50",
-                      isActive && "bg-brand-50 ring-1 ring-inset ring-brand-200",
-                    )
-                  }
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700 group-hover:bg-brand-700 group-hover:text-white">
-                    <Icon aria-hidden="true" className="size-5" />
+      <ServicesPanel
+        panelRef={panelRef}
+        panelId={panelId}
+        open={open}
+        onLinkKeyDown={onLinkKeyDown}
+        onChoose={() => setOpen(false)}
+      />
+    </div>
+  );
+}
+
+interface ServicesPanelProps {
+  panelRef: RefObject<HTMLDivElement>;
+  panelId: string;
+  open: boolean;
+  onLinkKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
+  /** A link was followed: the panel closes. */
+  onChoose: () => void;
+}
+
+/** The dropdown's panel: a link to each service, then to all of them. */
+function ServicesPanel({ panelRef, panelId, open, onLinkKeyDown, onChoose }: ServicesPanelProps) {
+  return (
+    <div
+      ref={panelRef}
+      id={panelId}
+      hidden={!open}
+      className="absolute left-1/2 top-full z-50 mt-2 w-[40rem] -translate-x-1/2 animate-menu-in rounded-xl border border-slate-200 bg-white p-3 shadow-xl shadow-brand-900/10"
+    >
+      <ul className="grid grid-cols-2 gap-1">
+        {services.map((service) => {
+          const Icon = serviceIcons[service.slug];
+          return (
+            <li key={service.slug}>
+              <NavLink
+                to={service.path}
+                prefetch="intent"
+                onKeyDown={onLinkKeyDown}
+                onClick={() => {
+                  onChoose();
+                  scrollToTopIfSamePage(service.path);
+                }}
+                className={({ isActive }) =>
+                  cn(
+                    "group flex gap-3 rounded-lg p-3 hover:bg-brand-50",
+                    isActive && "bg-brand-50 ring-1 ring-inset ring-brand-200",
+                  )
+                }
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700 group-hover:bg-brand-700 group-hover:text-white">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span>
+                  <span className="block text-sm font-semibold text-slate-900">{service.name}</span>
+                  {/* A visual hint only: the link's name stays the service's name. */}
+                  <span aria-hidden="true" className="mt-0.5 block text-xs leading-5 text-slate-600">
+                    {service.features.slice(0, 2).join(" · ")}
                   </span>
-                  <span>
-                    <span className="block text-sm font-semibold text-slate-900">{service.name}</span>
-                    {/* A visual hint only: the link's name stays the service's name. */}
-                    <span aria-hidden="true" className="mt-0.5 block text-xs leading-5 text-slate-600">
-                      {service.features.slice(0, 2).join(" · ")}
-                    </span>
-                  </span>
-                </NavLink>
-              </li>
-            );
-          })}
-          <li className="col-span-2 mt-1 border-t border-slate-200 pt-2">
-            <NavLink
-              to="/services"
-              end
-              prefetch="intent"
-              onKeyDown={onLinkKeyDown}
-              onClick={() => {
-                setOpen(false);
-                scrollToTopIfSamePage("/services");
-              }}
-              className={({ isActive }) =>
-                cn(
-                  "flex items-center justify-between gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50",
-                  isActive && "bg-brand-50",
-                )
-              }
-            >
-              <span className="flex items-center gap-2">
-                <LayoutGrid aria-hidden="true" className="size-4" />
-                All Services
-              </span>
-              <span aria-hidden="true" className="text-xs font-medium text-slate-600">
-                Compare all six
-              </span>
-            </NavLink>
-          </li>
-        </ul>
-      </div>
+                </span>
+              </NavLink>
+            </li>
+          );
+        })}
+        <li className="col-span-2 mt-1 border-t border-slate-200 pt-2">
+          <NavLink
+            to="/services"
+            end
+            prefetch="intent"
+            onKeyDown={onLinkKeyDown}
+            onClick={() => {
+              onChoose();
+              scrollToTopIfSamePage("/services");
+            }}
+            className={({ isActive }) =>
+              cn(
+                "flex items-center justify-between gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50",
+                isActive && "bg-brand-50",
+              )
+            }
+          >
+            <span className="flex items-center gap-2">
+              <LayoutGrid aria-hidden="true" className="size-4" />
+              All Services
+            </span>
+            <span aria-hidden="true" className="text-xs font-medium text-slate-600">
+              Compare all six
+            </span>
+          </NavLink>
+        </li>
+      </ul>
     </div>
   );
 }

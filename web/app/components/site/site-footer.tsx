@@ -84,45 +84,7 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <div className="col-span-2 lg:col-span-1">
-          <h2 className="text-sm font-bold uppercase tracking-wider text-white">Get in Touch</h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex items-start gap-3">
-              <Phone aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <a href={business.phoneHref} className={`${footerLink} font-semibold text-white`}>
-                {business.phone}
-              </a>
-            </li>
-            <li className="flex items-start gap-3">
-              <Mail aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <a href={business.emailHref} className={`${footerLink} break-all`}>
-                {business.email}
-              </a>
-            </li>
-            <li className="flex items-start gap-3">
-              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <address className="not-italic leading-6">{formatAddress(business)}</address>
-            </li>
-            <li className="flex items-start gap-3">
-              <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 leading-6">
-                {business.hours.map((h) => (
-                  <div key={h.label} className="contents">
-                    <dt className="font-semibold text-slate-200">{shortDays(h)}</dt>
-                    <dd>{shortHours(h)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-            <li className="flex items-start gap-3">
-              <Siren aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <span className="leading-6">
-                <span className="font-semibold text-white">Emergencies {business.emergency.available}.</span>{" "}
-                {business.afterHoursCharges}.
-              </span>
-            </li>
-          </ul>
-        </div>
+        <FooterContact />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">
@@ -133,6 +95,52 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The footer's ways to reach the office: phone, email, address, hours and emergencies. */
+function FooterContact() {
+  const business = useBusinessFacts();
+  return (
+    <div className="col-span-2 lg:col-span-1">
+      <h2 className="text-sm font-bold uppercase tracking-wider text-white">Get in Touch</h2>
+      <ul className="mt-4 space-y-3 text-sm">
+        <li className="flex items-start gap-3">
+          <Phone aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
+          <a href={business.phoneHref} className={`${footerLink} font-semibold text-white`}>
+            {business.phone}
+          </a>
+        </li>
+        <li className="flex items-start gap-3">
+          <Mail aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
+          <a href={business.emailHref} className={`${footerLink} break-all`}>
+            {business.email}
+          </a>
+        </li>
+        <li className="flex items-start gap-3">
+          <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
+          <address className="not-italic leading-6">{formatAddress(business)}</address>
+        </li>
+        <li className="flex items-start gap-3">
+          <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 leading-6">
+            {business.hours.map((h) => (
+              <div key={h.label} className="contents">
+                <dt className="font-semibold text-slate-200">{shortDays(h)}</dt>
+                <dd>{shortHours(h)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+        <li className="flex items-start gap-3">
+          <Siren aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
+          <span className="leading-6">
+            <span className="font-semibold text-white">Emergencies {business.emergency.available}.</span>{" "}
+            {business.afterHoursCharges}.
+          </span>
+        </li>
+      </ul>
+    </div>
   );
 }
 

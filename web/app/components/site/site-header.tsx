@@ -11,8 +11,10 @@ import { useSessionUser } from "./site-data";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { useHydrated } from "~/utils/use-hydrated";
 
+type AccountLink = { to: string; label: string; Icon: typeof LayoutDashboard };
+
 /** The signed-in user's own area, by role, in the desktop bar and the mobile menu alike. */
-const ACCOUNT_LINKS: Record<string, Array<{ to: string; label: string; Icon: typeof LayoutDashboard }>> = {
+const ACCOUNT_LINKS: Record<string, AccountLink[]> = {
   admin: [{ to: "/dashboard", label: "Admin", Icon: LayoutDashboard }],
   customer: [{ to: "/account", label: "My Account", Icon: CalendarCheck }],
   technician: [{ to: "/jobs", label: "My Jobs", Icon: Wrench }],
@@ -64,22 +66,6 @@ export function SiteHeader() {
     scrollToTopIfSamePage(to);
   };
 
-  /** The main links around Services, in the desktop bar (prefetched on intent) or the mobile menu. */
-  const navItems = (items: ReadonlyArray<{ to: string; label: string; end: boolean }>, where: "desktop" | "mobile") =>
-    items.map((item) => (
-      <li key={item.to}>
-        <NavLink
-          to={item.to}
-          end={item.end}
-          prefetch={where === "desktop" ? "intent" : undefined}
-          onClick={() => onNavigate(item.to)}
-          className={({ isActive }) => (where === "desktop" ? navItemClass(isActive) : mobileItemClass(isActive))}
-        >
-          {item.label}
-        </NavLink>
-      </li>
-    ));
-
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -89,11 +75,11 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {navItems(primaryNav.before, "desktop")}
+            <NavItems items={primaryNav.before} where="desktop" onNavigate={onNavigate} />
             <li>
               <ServicesMenu />
             </li>
-            {navItems(primaryNav.after, "desktop")}
+            <NavItems items={primaryNav.after} where="desktop" onNavigate={onNavigate} />
             {accountLinks.map(({ to, label, Icon }) => (
               <li key={to}>
                 <NavLink
@@ -135,68 +121,108 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div
-        id="mobile-menu"
-        hidden={!mobileOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
-      >
-        <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
-          <ul className="space-y-1">
-            {navItems(primaryNav.before, "mobile")}
-            <li>
-              <NavLink
-                to="/services"
-                end
-                onClick={() => onNavigate("/services")}
-                className={({ isActive }) => mobileItemClass(isActive)}
-              >
-                Services
-              </NavLink>
-              <ul className="ml-3 mt-1 grid gap-1 border-l-2 border-brand-100 pl-3 sm:grid-cols-2">
-                {services.map((service) => {
-                  const Icon = serviceIcons[service.slug];
-                  return (
-                    <li key={service.slug}>
-                      <NavLink
-                        to={service.path}
-                        onClick={() => onNavigate(service.path)}
-                        className={({ isActive }) => cn(mobileItemClass(isActive), "gap-3 py-2 text-sm font-medium")}
-                      >
-                        <Icon aria-hidden="true" className="size-4 text-brand-700" />
-                        {service.name}
-                      </NavLink>
-                    </li>
-                  );
-                })}
-              </ul>
-            </li>
-            {navItems(primaryNav.after, "mobile")}
-            {accountLinks.map(({ to, label, Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  onClick={() => onNavigate(to)}
-                  className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3 sm:grid-cols-2">
-            <a
-              href={business.phoneHref}
-              className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-4 font-bold text-slate-900 hover:bg-accent-300"
-            >
-              <Phone aria-hidden="true" className="size-5" />
-              Call {business.phone}
-            </a>
-            <AccountControl signedIn={Boolean(user)} onNavigate={onNavigate} wide />
-          </div>
-        </nav>
-      </div>
+      <MobileMenu open={mobileOpen} accountLinks={accountLinks} signedIn={Boolean(user)} onNavigate={onNavigate} />
     </header>
+  );
+}
+
+/** The main links around Services, in the desktop bar (prefetched on intent) or the mobile menu. */
+function NavItems({
+  items,
+  where,
+  onNavigate,
+}: {
+  items: ReadonlyArray<{ to: string; label: string; end: boolean }>;
+  where: "desktop" | "mobile";
+  onNavigate: (to: string) => void;
+}) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        prefetch={where === "desktop" ? "intent" : undefined}
+        onClick={() => onNavigate(item.to)}
+        className={({ isActive }) => (where === "desktop" ? navItemClass(isActive) : mobileItemClass(isActive))}
+      >
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+interface MobileMenuProps {
+  open: boolean;
+  accountLinks: AccountLink[];
+  signedIn: boolean;
+  onNavigate: (to: string) => void;
+}
+
+/** The menu the toggle opens below the bar on phones and tablets: every link, the phone, and sign-in or out. */
+function MobileMenu({ open, accountLinks, signedIn, onNavigate }: MobileMenuProps) {
+  const business = useBusinessFacts();
+  return (
+    <div
+      id="mobile-menu"
+      hidden={!open}
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
+    >
+      <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
+        <ul className="space-y-1">
+          <NavItems items={primaryNav.before} where="mobile" onNavigate={onNavigate} />
+          <li>
+            <NavLink
+              to="/services"
+              end
+              onClick={() => onNavigate("/services")}
+              className={({ isActive }) => mobileItemClass(isActive)}
+            >
+              Services
+            </NavLink>
+            <ul className="ml-3 mt-1 grid gap-1 border-l-2 border-brand-100 pl-3 sm:grid-cols-2">
+              {services.map((service) => {
+                const Icon = serviceIcons[service.slug];
+                return (
+                  <li key={service.slug}>
+                    <NavLink
+                      to={service.path}
+                      onClick={() => onNavigate(service.path)}
+                      className={({ isActive }) => cn(mobileItemClass(isActive), "gap-3 py-2 text-sm font-medium")}
+                    >
+                      <Icon aria-hidden="true" className="size-4 text-brand-700" />
+                      {service.name}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+          <NavItems items={primaryNav.after} where="mobile" onNavigate={onNavigate} />
+          {accountLinks.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={() => onNavigate(to)}
+                className={({ isActive }) => cn(mobileItemClass(isActive), "gap-2")}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3 sm:grid-cols-2">
+          <a
+            href={business.phoneHref}
+            className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-4 font-bold text-slate-900 hover:bg-accent-300"
+          >
+            <Phone aria-hidden="true" className="size-5" />
+            Call {business.phone}
+          </a>
+          <AccountControl signedIn={signedIn} onNavigate={onNavigate} wide />
+        </div>
+      </nav>
+    </div>
   );
 }
 

@@ -142,6 +142,69 @@ function optionIndex(target: EventTarget): number | null {
 // Layout effects run only in the browser; the server renders the list closed.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
+/** The list's ref. Opened, the list sits under (or over) the button, follows it while the page scrolls, and takes focus. */
+function usePlacement(request: MenuRequest | null) {
+  const list = useRef<HTMLUListElement>(null);
+  useBrowserLayoutEffect(() => {
+    const element = list.current;
+    if (!request || !element) return;
+    const position = () => {
+      const anchor = request.trigger.getBoundingClientRect();
+      const height = element.offsetHeight;
+      const below = anchor.bottom + GAP + height <= window.innerHeight || anchor.top - GAP - height < 0;
+      element.style.top = `${below ? anchor.bottom + GAP : anchor.top - GAP - height}px`;
+      element.style.left = `${Math.max(GAP, Math.min(anchor.left, window.innerWidth - element.offsetWidth - GAP))}px`;
+      element.style.minWidth = `${anchor.width}px`;
+    };
+    position();
+    element.focus({ preventScroll: true });
+    window.addEventListener("scroll", position, true);
+    window.addEventListener("resize", position);
+    return () => {
+      window.removeEventListener("scroll", position, true);
+      window.removeEventListener("resize", position);
+    };
+  }, [request]);
+  return list;
+}
+
+/**
+ * What a key pressed in the open list does (the WAI listbox keys): move the active choice (arrows, Home/End,
+ * Page Up/Down, or type-ahead to the next choice starting with a letter), choose it (Enter, Space), or close
+ * the list (Escape, Tab). Null: the key does nothing here.
+ */
+function listKey(
+  key: string,
+  active: number,
+  shown: readonly MenuChoice[],
+): { kind: "move"; index: number } | { kind: "choose" } | { kind: "close" } | null {
+  const last = shown.length - 1;
+  const move = (index: number) => ({ kind: "move" as const, index: Math.max(0, Math.min(last, index)) });
+  switch (key) {
+    case "ArrowDown":
+      return move(active + 1);
+    case "ArrowUp":
+      return move(active - 1);
+    case "Home":
+    case "PageUp":
+      return move(0);
+    case "End":
+    case "PageDown":
+      return move(last);
+    case "Enter":
+    case " ":
+      return { kind: "choose" };
+    case "Escape":
+    case "Tab":
+      return { kind: "close" };
+  }
+  if (key.length !== 1 || !/\S/.test(key)) return null;
+  const letter = key.toLowerCase();
+  const order = [...shown.keys()].map((i) => (active + 1 + i) % shown.length);
+  const found = order.find((i) => shown[i]!.label.toLowerCase().startsWith(letter));
+  return found === undefined ? null : move(found);
+}
+
 /**
  * The page's one listbox of this kind. Its server-rendered choices
  * (`choices`) are in the page once, hidden; opened for a row it shows that
@@ -163,7 +226,7 @@ export function RowMenu({
     () => store.request,
     () => null,
   );
-  const list = useRef<HTMLUListElement>(null);
+  const list = usePlacement(request);
   const shown = request?.choices ?? choices;
   // The active choice: the current one when the list opens, then wherever the keys or the pointer move it.
   const [moved, setMoved] = useState<{ request: MenuRequest; index: number } | null>(null);
@@ -175,28 +238,6 @@ export function RowMenu({
           shown.findIndex((c) => c.value === request?.value),
         );
   const setActive = (index: number) => request && setMoved({ request, index });
-
-  // Opened: the list sits under (or over) the button, follows it while the page scrolls, and takes focus.
-  useBrowserLayoutEffect(() => {
-    const element = list.current;
-    if (!request || !element) return;
-    const position = () => {
-      const anchor = request.trigger.getBoundingClientRect();
-      const height = element.offsetHeight;
-      const below = anchor.bottom + GAP + height <= window.innerHeight || anchor.top - GAP - height < 0;
-      element.style.top = `${below ? anchor.bottom + GAP : anchor.top - GAP - height}px`;
-      element.style.left = `${Math.max(GAP, Math.min(anchor.left, window.innerWidth - element.offsetWidth - GAP))}px`;
-      element.style.minWidth = `${anchor.width}px`;
-    };
-    position();
-    element.focus({ preventScroll: true });
-    window.addEventListener("scroll", position, true);
-    window.addEventListener("resize", position);
-    return () => {
-      window.removeEventListener("scroll", position, true);
-      window.removeEventListener("resize", position);
-    };
-  }, [request]);
 
   // The active choice stays in view in a long list.
   useEffect(() => {
@@ -216,40 +257,13 @@ export function RowMenu({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const last = shown.length - 1;
-    const move = (index: number) => {
-      event.preventDefault();
-      setActive(Math.max(0, Math.min(last, index)));
-    };
-    switch (event.key) {
-      case "ArrowDown":
-        return move(active + 1);
-      case "ArrowUp":
-        return move(active - 1);
-      case "Home":
-      case "PageUp":
-        return move(0);
-      case "End":
-      case "PageDown":
-        return move(last);
-      case "Enter":
-      case " ":
-        event.preventDefault();
-        return choose(active);
-      case "Escape":
-        event.preventDefault();
-        return close(true);
-      case "Tab":
-        // Back on the button, the Tab goes on from there.
-        return close(true);
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          const letter = event.key.toLowerCase();
-          const order = [...shown.keys()].map((i) => (active + 1 + i) % shown.length);
-          const found = order.find((i) => shown[i]!.label.toLowerCase().startsWith(letter));
-          if (found !== undefined) move(found);
-        }
-    }
+    const effect = listKey(event.key, active, shown);
+    if (!effect) return;
+    // Tab closes the list and, back on the button, goes on from there.
+    if (event.key !== "Tab") event.preventDefault();
+    if (effect.kind === "move") setActive(effect.index);
+    else if (effect.kind === "choose") choose(active);
+    else close(true);
   };
 
   return (

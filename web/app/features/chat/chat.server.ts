@@ -9,6 +9,7 @@ import {
   DEFAULT_APPOINTMENT_TIME,
   missingAppointmentFields,
   sendChatMessageSchema,
+  type AppointmentRequestInput,
 } from "@app/shared/api/chat";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
@@ -21,7 +22,7 @@ import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app
 import type { ChatMessage } from "@app/shared/db.server";
 import { enqueue, EnqueueError } from "@app/shared/queues.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
-import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
+import { formatWindow, windowStartingAt, type ArrivalWindow } from "@app/shared/scheduling";
 import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens.server";
 import { secretRef } from "@app/shared/redact.server";
@@ -270,16 +271,7 @@ export async function requestAppointment(
 ): Promise<AppointmentResult> {
   const { services, clientNetwork, requestId, logger } = context;
   const parsed = appointmentRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    // The form's own words when something required is missing; otherwise say what is wrong.
-    const missing = missingAppointmentFields(input).length > 0;
-    return failure(
-      400,
-      missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"),
-      { errors },
-    );
-  }
+  if (!parsed.success) return refusedInput(parsed.error, input);
   if (origin.chatSessionId !== null) {
     const session = await services.db.chatSession.findUnique({
       where: { id: origin.chatSessionId },
@@ -312,20 +304,7 @@ export async function requestAppointment(
   const placeholder = data.preferredDate
     ? requireBusinessInstant(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME)
     : nextBusinessSlot(now);
-  const details = [
-    `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
-    data.address ? `Address: ${data.address}` : null,
-    data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
-    requestedWindow
-      ? `Arrival window: ${formatWindow(requestedWindow)}`
-      : data.preferredDate
-        ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}`
-        : "No date chosen: placed on the next business morning.",
-    `Phone: ${data.customerPhone}`,
-    data.description ? `Visitor's description: ${data.description}` : null,
-  ]
-    .filter(Boolean)
-    .join("\n");
+  const details = requestDetails(data, origin, requestedWindow);
 
   const outcome = await inTransaction(context, async (tx, outbox) => {
     const window = chosenStart ? await holdWindow(tx, chosenStart, now) : null;
@@ -393,14 +372,50 @@ export async function requestAppointment(
       "visitor confirmation not sent: the address's daily share is spent; staff were told",
     );
 
-  const emailNote = confirmByEmail ? ", and a confirmation is on its way to your email" : "";
-  const message =
-    data.priority === "emergency"
-      ? `Request #${request.id} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`
-      : window
-        ? `Request #${request.id}: ${data.serviceType}, ${formatWindow(window)}. Your technician will arrive in that window; we'll call you if anything changes${emailNote}.`
-        : `Request #${request.id}: ${data.serviceType}, tentatively ${formatWeekdayDateTime(booking.scheduledDate)}. We'll call you within 24 hours to confirm${emailNote}.`;
+  const message = confirmationText(data, request.id, window ?? booking.scheduledDate, confirmByEmail);
   return success({ message, bookingId: booking.id, appointmentRequestId: request.id }, 201);
+}
+
+/** A refused form: the form's own words when something required is missing; otherwise say what is wrong. */
+function refusedInput(error: Parameters<typeof fieldErrors>[0], input: unknown): AppointmentResult {
+  const errors = fieldErrors(error);
+  const missing = missingAppointmentFields(input).length > 0;
+  return failure(400, missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"), {
+    errors,
+  });
+}
+
+/** The booking's details for staff: where it came from, what was asked for, and when. */
+function requestDetails(data: AppointmentRequestInput, origin: AppointmentOrigin, requested: ArrivalWindow | null) {
+  return [
+    `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
+    data.address ? `Address: ${data.address}` : null,
+    data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
+    requested
+      ? `Arrival window: ${formatWindow(requested)}`
+      : data.preferredDate
+        ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}`
+        : "No date chosen: placed on the next business morning.",
+    `Phone: ${data.customerPhone}`,
+    data.description ? `Visitor's description: ${data.description}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** What the visitor is told: an emergency's alert, the window held for them, or the tentative time staff will confirm. */
+function confirmationText(
+  data: AppointmentRequestInput,
+  requestId: number,
+  when: ArrivalWindow | Date,
+  confirmByEmail: boolean,
+) {
+  const emailNote = confirmByEmail ? ", and a confirmation is on its way to your email" : "";
+  if (data.priority === "emergency")
+    return `Request #${requestId} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`;
+  if (!(when instanceof Date))
+    return `Request #${requestId}: ${data.serviceType}, ${formatWindow(when)}. Your technician will arrive in that window; we'll call you if anything changes${emailNote}.`;
+  return `Request #${requestId}: ${data.serviceType}, tentatively ${formatWeekdayDateTime(when)}. We'll call you within 24 hours to confirm${emailNote}.`;
 }
 
 /**

@@ -58,113 +58,139 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
   return typeof body?.message === "string" ? body.message : fallback;
 }
 
+/** The page's call to /api/* (useApiFetch). */
+type Api = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** Where the toggle ends up, and what it says. */
+interface Outcome {
+  phase: Phase;
+  message?: string;
+}
+
+/** The server's key, or null when push is not set up there. */
+async function publicKey(api: Api): Promise<Uint8Array<ArrayBuffer> | null> {
+  const response = await api("/api/push/public-key");
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(await messageOf(response, "The server did not answer."));
+  const { publicKey } = (await response.json()) as { publicKey: string };
+  return base64urlToBytes(publicKey);
+}
+
+async function save(api: Api, subscription: PushSubscription) {
+  const response = await api("/api/push/subscriptions", {
+    method: "POST",
+    body: JSON.stringify(subscription.toJSON()),
+  });
+  if (!response.ok) throw new Error(await messageOf(response, "The server did not save this device."));
+}
+
+/** What this device has already (saved again, so the server has it for whoever is signed in now). Never asks for permission. */
+async function deviceState(api: Api): Promise<Outcome> {
+  if (!supported()) return { phase: "unsupported", message: "Notifications aren't supported in this browser." };
+  if (Notification.permission === "denied") return { phase: "blocked", message: BLOCKED_MESSAGE };
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription || Notification.permission !== "granted") return { phase: "off" };
+  const key = await publicKey(api);
+  if (!key) return { phase: "unavailable", message: UNAVAILABLE_MESSAGE };
+  if (!madeWithKey(subscription, key)) {
+    await subscription.unsubscribe();
+    return { phase: "off" };
+  }
+  await save(api, subscription);
+  return { phase: "on", message: ON_MESSAGE };
+}
+
+/** Turning on: permission, the service worker, a subscription with the server's key, saved on the server. */
+async function turnOn(api: Api): Promise<Outcome> {
+  try {
+    // Asked first, straight from the click: some browsers only ask in answer to one.
+    const permission = await Notification.requestPermission();
+    if (permission === "denied") return { phase: "blocked", message: BLOCKED_MESSAGE };
+    if (permission !== "granted")
+      return {
+        phase: "off",
+        message: "Notifications were not allowed. Press “Turn on notifications” again and choose Allow.",
+      };
+    const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    await navigator.serviceWorker.ready;
+    const key = await publicKey(api);
+    if (!key) return { phase: "unavailable", message: UNAVAILABLE_MESSAGE };
+    let subscription = await registration.pushManager.getSubscription();
+    if (subscription && !madeWithKey(subscription, key)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    try {
+      await save(api, subscription);
+    } catch (error) {
+      await subscription.unsubscribe().catch(() => false);
+      throw error;
+    }
+    return { phase: "on", message: ON_MESSAGE };
+  } catch (error) {
+    return {
+      phase: "off",
+      message: `Notifications could not be turned on: ${(error as Error).message || "please try again."}`,
+    };
+  }
+}
+
+async function turnOff(api: Api): Promise<Outcome> {
+  try {
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    const subscription = await registration?.pushManager.getSubscription();
+    if (subscription) {
+      // The server first: once it forgets the device nothing more is sent, even if unsubscribing fails.
+      const response = await api("/api/push/subscriptions", {
+        method: "DELETE",
+        body: JSON.stringify({ endpoint: subscription.endpoint }),
+      });
+      if (!response.ok) throw new Error(await messageOf(response, "The server did not answer."));
+      await subscription.unsubscribe().catch(() => false);
+    }
+    return { phase: "off", message: "Notifications are off for this device." };
+  } catch (error) {
+    return {
+      phase: "on",
+      message: `Notifications could not be turned off: ${(error as Error).message || "please try again."}`,
+    };
+  }
+}
+
 export function PushToggle({ audience, className }: { audience: "admin" | "technician"; className?: string }) {
   const apiFetch = useApiFetch();
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>("checking");
   const [message, setMessage] = useState("");
-  const show = (next: Phase, text = "") => {
+  const show = ({ phase: next, message: text = "" }: Outcome) => {
     setPhase(next);
     setMessage(text);
   };
   const showRef = useLatest(show);
   const apiRef = useLatest(apiFetch);
 
-  /** The server's key, or null when push is not set up there. */
-  const publicKey = async (): Promise<Uint8Array<ArrayBuffer> | null> => {
-    const response = await apiRef.current("/api/push/public-key");
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(await messageOf(response, "The server did not answer."));
-    const { publicKey } = (await response.json()) as { publicKey: string };
-    return base64urlToBytes(publicKey);
-  };
-
-  const save = async (subscription: PushSubscription) => {
-    const response = await apiRef.current("/api/push/subscriptions", {
-      method: "POST",
-      body: JSON.stringify(subscription.toJSON()),
-    });
-    if (!response.ok) throw new Error(await messageOf(response, "The server did not save this device."));
-  };
-
-  const publicKeyRef = useLatest(publicKey);
-  const saveRef = useLatest(save);
-
   // After hydration: what this device has already. Never asks for permission.
   useEffect(() => {
     let current = true;
-    const set = (next: Phase, text = "") => {
-      if (current) showRef.current(next, text);
+    const set = (outcome: Outcome) => {
+      if (current) showRef.current(outcome);
     };
-    void (async () => {
-      if (!supported()) return set("unsupported", "Notifications aren't supported in this browser.");
-      if (Notification.permission === "denied") return set("blocked", BLOCKED_MESSAGE);
-      const registration = await navigator.serviceWorker.getRegistration("/");
-      const subscription = await registration?.pushManager.getSubscription();
-      if (!subscription || Notification.permission !== "granted") return set("off");
-      const key = await publicKeyRef.current();
-      if (!key) return set("unavailable", UNAVAILABLE_MESSAGE);
-      if (!madeWithKey(subscription, key)) {
-        await subscription.unsubscribe();
-        return set("off");
-      }
-      await saveRef.current(subscription);
-      set("on", ON_MESSAGE);
-    })().catch(() => set("off"));
+    deviceState(apiRef.current).then(set, () => set({ phase: "off" }));
     return () => {
       current = false;
     };
-  }, [showRef, publicKeyRef, saveRef]);
+  }, [showRef, apiRef]);
 
-  async function turnOn() {
-    show("turning-on", "Turning on notifications…");
-    try {
-      // Asked first, straight from the click: some browsers only ask in answer to one.
-      const permission = await Notification.requestPermission();
-      if (permission === "denied") return show("blocked", BLOCKED_MESSAGE);
-      if (permission !== "granted")
-        return show("off", "Notifications were not allowed. Press “Turn on notifications” again and choose Allow.");
-      const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-      await navigator.serviceWorker.ready;
-      const key = await publicKey();
-      if (!key) return show("unavailable", UNAVAILABLE_MESSAGE);
-      let subscription = await registration.pushManager.getSubscription();
-      if (subscription && !madeWithKey(subscription, key)) {
-        await subscription.unsubscribe();
-        subscription = null;
-      }
-      subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-      try {
-        await save(subscription);
-      } catch (error) {
-        await subscription.unsubscribe().catch(() => false);
-        throw error;
-      }
-      show("on", ON_MESSAGE);
-    } catch (error) {
-      show("off", `Notifications could not be turned on: ${(error as Error).message || "please try again."}`);
-    }
-  }
-
-  async function turnOff() {
-    show("turning-off", "Turning off notifications…");
-    try {
-      const registration = await navigator.serviceWorker.getRegistration("/");
-      const subscription = await registration?.pushManager.getSubscription();
-      if (subscription) {
-        // The server first: once it forgets the device nothing more is sent, even if unsubscribing fails.
-        const response = await apiFetch("/api/push/subscriptions", {
-          method: "DELETE",
-          body: JSON.stringify({ endpoint: subscription.endpoint }),
-        });
-        if (!response.ok) throw new Error(await messageOf(response, "The server did not answer."));
-        await subscription.unsubscribe().catch(() => false);
-      }
-      show("off", "Notifications are off for this device.");
-    } catch (error) {
-      show("on", `Notifications could not be turned off: ${(error as Error).message || "please try again."}`);
-    }
-  }
+  const toggle = (to: "on" | "off") => {
+    show(
+      to === "on"
+        ? { phase: "turning-on", message: "Turning on notifications…" }
+        : { phase: "turning-off", message: "Turning off notifications…" },
+    );
+    void (to === "on" ? turnOn(apiFetch) : turnOff(apiFetch)).then(show);
+  };
 
   const Icon = phase === "on" ? BellRing : phase === "blocked" || phase === "unsupported" ? BellOff : Bell;
   return (
@@ -187,14 +213,14 @@ export function PushToggle({ audience, className }: { audience: "admin" | "techn
         </p>
       </div>
       {phase === "checking" || phase === "off" || phase === "turning-on" ? (
-        <Button onClick={() => void turnOn()} disabled={phase !== "off"} className="shrink-0">
+        <Button onClick={() => toggle("on")} disabled={phase !== "off"} className="shrink-0">
           <Bell aria-hidden="true" />
           Turn on notifications
         </Button>
       ) : phase === "on" || phase === "turning-off" ? (
         <Button
           variant="outline"
-          onClick={() => void turnOff()}
+          onClick={() => toggle("off")}
           disabled={phase !== "on"}
           aria-label="Turn off notifications"
           className="shrink-0"

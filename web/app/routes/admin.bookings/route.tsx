@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useReducer } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin/action-result";
@@ -22,13 +22,7 @@ import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
 import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
-import {
-  BOOKING_PRIORITIES,
-  BOOKING_STATUSES,
-  priorityLabel,
-  statusLabel,
-  type BookingStatus,
-} from "~/features/admin/format";
+import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features/admin/row-menu";
@@ -36,6 +30,26 @@ import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
+import {
+  bookingRow,
+  closedDialog,
+  countLabel,
+  dialogReducer,
+  emptyMessage,
+  exportHref,
+  filterSearch,
+  isFiltered,
+  isUrgent,
+  listLoading,
+  pageHref,
+  prefillToOpen,
+  shownStatus,
+  shownTechnician,
+  STATUS_CHOICES,
+  technicianMenuChoices,
+  type BookingFilters,
+  type BookingRow as BookingRowFields,
+} from "./bookings-state";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Booking Management", error);
 
@@ -63,25 +77,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
-function pageHref(filters: { status: string; priority: string }, cursor?: { before?: string; after?: string }) {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.priority) params.set("priority", filters.priority);
-  if (cursor?.before) params.set("before", cursor.before);
-  if (cursor?.after) params.set("after", cursor.after);
-  const qs = params.toString();
-  return qs ? `/admin/bookings?${qs}` : "/admin/bookings";
-}
-
-/** The CSV of every booking matching the filters (GET /api/bookings/export.csv). */
-function exportHref(filters: { status: string; priority: string }) {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.priority) params.set("priority", filters.priority);
-  const qs = params.toString();
-  return `/api/bookings/export.csv${qs ? `?${qs}` : ""}`;
-}
-
 export default function BookingsPage() {
   const {
     bookings,
@@ -96,32 +91,23 @@ export default function BookingsPage() {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const submit = useSubmit();
   const location = useLocation();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  // `?new=1&name=…` (from the inbox): the dialog opens prefilled once per arrival at such a link (also when
-  // this page is already showing, e.g. Back to it), not again when the data reloads; later openings start
-  // clean. It opens once hydrated, so the dialog sees it open and fills itself in.
-  const [prefill, setPrefill] = useState<typeof linkedPrefill>(null);
-  const [prefillOpenedFor, setPrefillOpenedFor] = useState<string | null>(null);
-  if (hydrated && linkedPrefill && prefillOpenedFor !== location.key) {
-    setPrefillOpenedFor(location.key);
-    setPrefill(linkedPrefill);
-    setDialogOpen(true);
-  }
+  const [dialog, dispatchDialog] = useReducer(
+    dialogReducer<NonNullable<typeof linkedPrefill>>,
+    undefined,
+    closedDialog<NonNullable<typeof linkedPrefill>>,
+  );
+  // `?new=1&name=…` (from the inbox): the dialog opens prefilled once per arrival at such a link (bookings-state.ts).
+  const arriving = prefillToOpen(dialog, hydrated, linkedPrefill, location.key);
+  if (arriving !== null) dispatchDialog({ type: "linkArrived", locationKey: location.key, prefill: arriving });
 
-  // Moving between pages (or months) dims the old data; a live refresh only says so, calmly.
-  const navigating = navigation.state === "loading" && navigation.location.pathname === "/admin/bookings";
-  const loading = navigating || revalidator.state === "loading";
-  const filtered = Boolean(filters.status || filters.priority);
+  const { navigating, loading } = listLoading(navigation, revalidator.state);
+  const filtered = isFiltered(filters);
 
   // One status menu and one technician menu for the whole page; each row's button opens them for its booking.
   const statusMenu = useRowMenu();
   const technicianMenu = useRowMenu();
-  const technicianChoices = useMemo<MenuChoice[]>(
-    () => [{ value: "", label: "Unassigned" }, ...technicians.map((t) => ({ value: String(t.id), label: t.name }))],
-    [technicians],
-  );
+  const technicianChoices = useMemo(() => technicianMenuChoices(technicians), [technicians]);
   const menus: RowMenus = { status: statusMenu, technician: technicianMenu, technicianChoices, hydrated };
 
   return (
@@ -136,7 +122,7 @@ export default function BookingsPage() {
               <CalendarDays aria-hidden="true" />
               Calendar View
             </Link>
-            <Button onClick={() => setDialogOpen(true)} disabled={!hydrated}>
+            <Button onClick={() => dispatchDialog({ type: "openChanged", open: true })} disabled={!hydrated}>
               <Plus aria-hidden="true" />
               New Booking
             </Button>
@@ -144,81 +130,15 @@ export default function BookingsPage() {
         }
       />
       <NewBookingDialog
-        open={dialogOpen}
-        prefill={prefill}
-        onOpenChange={(next) => {
-          setDialogOpen(next);
-          if (!next) setPrefill(null);
-        }}
+        open={dialog.open}
+        prefill={dialog.prefill}
+        onOpenChange={(next) => dispatchDialog({ type: "openChanged", open: next })}
       />
 
       {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
 
       <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Form
-          method="get"
-          action="/admin/bookings"
-          className="flex flex-wrap items-end gap-3"
-          onChange={(event) => {
-            // Only the chosen filters go in the address; a new filter starts from the newest page.
-            const params = new URLSearchParams();
-            for (const [k, v] of new FormData(event.currentTarget)) if (typeof v === "string" && v) params.set(k, v);
-            submit(params, { method: "get", action: "/admin/bookings", preventScrollReset: true });
-          }}
-        >
-          <div className="space-y-1">
-            <Label htmlFor="filter-status" className="text-xs text-slate-600">
-              Status
-            </Label>
-            <NativeSelect
-              id="filter-status"
-              name="status"
-              defaultValue={filters.status}
-              key={`s-${filters.status}`}
-              className="h-9 w-40 py-1"
-            >
-              <option value="">All statuses</option>
-              {BOOKING_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel(s)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="filter-priority" className="text-xs text-slate-600">
-              Priority
-            </Label>
-            <NativeSelect
-              id="filter-priority"
-              name="priority"
-              defaultValue={filters.priority}
-              key={`p-${filters.priority}`}
-              className="h-9 w-40 py-1"
-            >
-              <option value="">All priorities</option>
-              {BOOKING_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {priorityLabel(p)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <noscript>
-            <Button type="submit" size="sm" variant="outline">
-              Apply filters
-            </Button>
-          </noscript>
-          {filtered ? (
-            <Link to="/admin/bookings" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              Clear filters
-            </Link>
-          ) : null}
-          <a href={exportHref(filters)} download className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </Form>
+        <FiltersForm filters={filters} filtered={filtered} />
         <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-slate-600">
           {loading ? (
             <>
@@ -226,69 +146,156 @@ export default function BookingsPage() {
               Loading bookings...
             </>
           ) : (
-            `${bookings.length} ${bookings.length === 1 ? "booking" : "bookings"}${paged || older ? " on this page" : ""}`
+            countLabel(bookings.length, paged, Boolean(older))
           )}
         </p>
       </div>
 
       {bookings.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <Inbox aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">No bookings</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {filtered
-              ? "No bookings match these filters."
-              : paged
-                ? "There are no bookings on this page."
-                : "No service appointments have been created yet."}
-          </p>
-          {filtered || paged ? (
-            <Link to="/admin/bookings" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-4")}>
-              Show all bookings
-            </Link>
-          ) : null}
-        </div>
+        <EmptyBookings filtered={filtered} paged={paged} />
       ) : (
-        <>
-          <noscript>
-            <p className="mb-3 text-sm text-slate-600">
-              To change a booking&apos;s status or technician, open it by its number.
-            </p>
-          </noscript>
-          <DataTable caption="Bookings, newest first" busy={navigating} className="bookings-table">
-            <THead>
-              <Th>Booking ID</Th>
-              <Th>Customer</Th>
-              <Th>Service</Th>
-              <Th>Scheduled</Th>
-              <Th>Priority</Th>
-              <Th>Status</Th>
-              <Th>Technician</Th>
-              <Th>Created</Th>
-            </THead>
-            <BareTBody>
-              {bookings.map((row) => (
-                <BookingRow key={row[0]} booking={bookingRow(row)} menus={menus} />
-              ))}
-            </BareTBody>
-          </DataTable>
-          <RowMenu menu={statusMenu} label="Status" choices={STATUS_CHOICES} />
-          <RowMenu menu={technicianMenu} label="Technician" choices={technicianChoices} />
-        </>
+        <BookingsTable bookings={bookings} busy={navigating} menus={menus} />
       )}
 
-      {older || newer ? (
-        <nav aria-label="Pages of bookings" className="mt-4 flex items-center justify-between gap-3">
-          <PageLink to={newer ? pageHref(filters, { after: newer }) : null} label="Newer" icon="left" />
-          {paged ? (
-            <Link to={pageHref(filters)} className="text-sm font-medium text-brand-700 hover:underline">
-              Newest
-            </Link>
-          ) : null}
-          <PageLink to={older ? pageHref(filters, { before: older }) : null} label="Older" icon="right" />
-        </nav>
-      ) : null}
+      {older || newer ? <Pager filters={filters} older={older} newer={newer} paged={paged} /> : null}
     </AdminShell>
+  );
+}
+
+/** The status and priority filters: each change loads the list at once; without JavaScript, a button applies them. */
+function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered: boolean }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action="/admin/bookings"
+      className="flex flex-wrap items-end gap-3"
+      onChange={(event) => {
+        const params = filterSearch(new FormData(event.currentTarget));
+        submit(params, { method: "get", action: "/admin/bookings", preventScrollReset: true });
+      }}
+    >
+      <div className="space-y-1">
+        <Label htmlFor="filter-status" className="text-xs text-slate-600">
+          Status
+        </Label>
+        <NativeSelect
+          id="filter-status"
+          name="status"
+          defaultValue={filters.status}
+          key={`s-${filters.status}`}
+          className="h-9 w-40 py-1"
+        >
+          <option value="">All statuses</option>
+          {BOOKING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="filter-priority" className="text-xs text-slate-600">
+          Priority
+        </Label>
+        <NativeSelect
+          id="filter-priority"
+          name="priority"
+          defaultValue={filters.priority}
+          key={`p-${filters.priority}`}
+          className="h-9 w-40 py-1"
+        >
+          <option value="">All priorities</option>
+          {BOOKING_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {priorityLabel(p)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <noscript>
+        <Button type="submit" size="sm" variant="outline">
+          Apply filters
+        </Button>
+      </noscript>
+      {filtered ? (
+        <Link to="/admin/bookings" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          Clear filters
+        </Link>
+      ) : null}
+      <a href={exportHref(filters)} download className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        <Download aria-hidden="true" />
+        Export CSV
+      </a>
+    </Form>
+  );
+}
+
+function EmptyBookings({ filtered, paged }: { filtered: boolean; paged: boolean }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <Inbox aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+      <h2 className="mt-3 text-lg font-semibold text-slate-900">No bookings</h2>
+      <p className="mt-1 text-sm text-slate-600">{emptyMessage(filtered, paged)}</p>
+      {filtered || paged ? (
+        <Link to="/admin/bookings" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-4")}>
+          Show all bookings
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The list itself, with the page's one status menu and one technician menu. */
+function BookingsTable({ bookings, busy, menus }: { bookings: BookingRowData[]; busy: boolean; menus: RowMenus }) {
+  return (
+    <>
+      <noscript>
+        <p className="mb-3 text-sm text-slate-600">
+          To change a booking&apos;s status or technician, open it by its number.
+        </p>
+      </noscript>
+      <DataTable caption="Bookings, newest first" busy={busy} className="bookings-table">
+        <THead>
+          <Th>Booking ID</Th>
+          <Th>Customer</Th>
+          <Th>Service</Th>
+          <Th>Scheduled</Th>
+          <Th>Priority</Th>
+          <Th>Status</Th>
+          <Th>Technician</Th>
+          <Th>Created</Th>
+        </THead>
+        <BareTBody>
+          {bookings.map((row) => (
+            <BookingRow key={row[0]} booking={bookingRow(row)} menus={menus} />
+          ))}
+        </BareTBody>
+      </DataTable>
+      <RowMenu menu={menus.status} label="Status" choices={STATUS_CHOICES} />
+      <RowMenu menu={menus.technician} label="Technician" choices={menus.technicianChoices} />
+    </>
+  );
+}
+
+interface PagerProps {
+  filters: BookingFilters;
+  older: string | null;
+  newer: string | null;
+  paged: boolean;
+}
+
+function Pager({ filters, older, newer, paged }: PagerProps) {
+  return (
+    <nav aria-label="Pages of bookings" className="mt-4 flex items-center justify-between gap-3">
+      <PageLink to={newer ? pageHref(filters, { after: newer }) : null} label="Newer" icon="left" />
+      {paged ? (
+        <Link to={pageHref(filters)} className="text-sm font-medium text-brand-700 hover:underline">
+          Newest
+        </Link>
+      ) : null}
+      <PageLink to={older ? pageHref(filters, { before: older }) : null} label="Older" icon="right" />
+    </nav>
   );
 }
 
@@ -316,30 +323,6 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   );
 }
 
-const STATUS_CHOICES: MenuChoice[] = BOOKING_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
-
-/** A row of the page's data (a tuple, see BookingRowData) as named fields. */
-function bookingRow(row: BookingRowData) {
-  const [id, customerId, customer, summary, details, scheduled, needsPlacing, priority, status, created] = row;
-  const [, , , , , , , , , , technicianId, technicianName, serviceTitanId, mergeInto] = row;
-  return {
-    id,
-    customerId,
-    customer,
-    summary,
-    details,
-    scheduled: scheduled * 1000,
-    needsPlacing,
-    priority,
-    status,
-    created: created * 1000,
-    technicianId: technicianId ?? null,
-    technicianName: technicianName ?? null,
-    serviceTitanId: serviceTitanId ?? null,
-    mergeInto: mergeInto ?? null,
-  };
-}
-
 interface RowMenus {
   status: ReturnType<typeof useRowMenu>;
   technician: ReturnType<typeof useRowMenu>;
@@ -355,24 +338,11 @@ interface RowMenus {
  * while it is on its way, and the toast says how it went. Without JavaScript the
  * booking's number leads to its page, whose forms post as a page.
  */
-function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>; menus: RowMenus }) {
+function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowMenus }) {
   const statusFetcher = useFetcher<typeof action>({ key: `booking-status-${booking.id}` });
   const technicianFetcher = useFetcher<typeof action>({ key: `booking-technician-${booking.id}` });
-  const pendingStatus = statusFetcher.formData?.get("status");
-  const status = (typeof pendingStatus === "string" ? pendingStatus : booking.status) as BookingStatus;
-  const pendingTechnician = technicianFetcher.formData?.get("technicianId");
-  const technicianValue =
-    typeof pendingTechnician === "string" ? pendingTechnician : String(booking.technicianId ?? "");
-  const technicianName =
-    menus.technicianChoices.find((c) => c.value === technicianValue)?.label ??
-    (booking.technicianName ? `${booking.technicianName} (inactive)` : "Unknown technician");
-  // Someone no longer active still shows as the booking's technician, and on its menu.
-  const technicianChoices = booking.technicianName
-    ? [
-        ...menus.technicianChoices,
-        { value: String(booking.technicianId), label: `${booking.technicianName} (inactive)` },
-      ]
-    : menus.technicianChoices;
+  const status = shownStatus(booking, statusFetcher.formData?.get("status"));
+  const technician = shownTechnician(booking, menus.technicianChoices, technicianFetcher.formData?.get("technicianId"));
 
   useFetcherDone(statusFetcher, (result) =>
     toastResult(result, "Booking status updated successfully", "Failed to update booking status"),
@@ -381,9 +351,8 @@ function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>
     toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician"),
   );
 
-  const urgent = booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled";
   return (
-    <BareTr className={urgent ? "urgent" : undefined}>
+    <BareTr className={isUrgent(booking) ? "urgent" : undefined}>
       <BareTd>
         <Link to={`/admin/bookings/${booking.id}`} discover="none">{`#${booking.id}`}</Link>
       </BareTd>
@@ -433,8 +402,8 @@ function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>
             menu={menus.technician}
             owner={`technician-${booking.id}`}
             label={`Technician for booking #${booking.id}`}
-            value={technicianValue}
-            choices={technicianChoices}
+            value={technician.value}
+            choices={technician.choices}
             busy={technicianFetcher.state !== "idle"}
             onChoose={(value) =>
               technicianFetcher.submit(
@@ -443,10 +412,10 @@ function BookingRow({ booking, menus }: { booking: ReturnType<typeof bookingRow>
               )
             }
           >
-            {technicianName}
+            {technician.name}
           </RowMenuTrigger>
         ) : (
-          technicianName
+          technician.name
         )}
       </BareTd>
       <BareTd>{formatDate(booking.created, "Unknown")}</BareTd>

@@ -7,7 +7,7 @@ import type { ActionResult } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { CalendarGrid, CalendarLegend } from "~/features/admin/calendar-grid";
-import { addMonths, formatMonthTitle, monthKey, parseMonth } from "@app/shared/time";
+import { addMonths, formatMonthTitle, monthKey, parseMonth, type MonthRef } from "@app/shared/time";
 import { calendarMonth } from "~/features/admin/calendar.server";
 import { DayDialog } from "~/features/admin/day-dialog";
 import { adminMeta } from "~/features/admin/meta";
@@ -54,7 +54,6 @@ export default function CalendarPage() {
   // Clicking "previous" twice quickly goes back two months: the links count from the month on its way.
   const pendingMonth = navigating ? parseMonth(new URLSearchParams(navigation.location.search).get("month")) : null;
   const base = pendingMonth ?? month;
-  const monthHref = (key: string) => `/admin/calendar?month=${key}`;
 
   const openNewBooking = (date?: string) => {
     setNewDate(date);
@@ -95,32 +94,7 @@ export default function CalendarPage() {
             ) : null}
           </p>
         </div>
-        <nav aria-label="Months" className="flex items-center gap-1.5">
-          <Link
-            to={monthHref(monthKey(addMonths(base, -1)))}
-            preventScrollReset
-            aria-label="Previous month"
-            className={buttonVariants({ variant: "outline", size: "icon" })}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Link>
-          <Link
-            to={monthHref(thisMonth)}
-            preventScrollReset
-            aria-current={data.month === thisMonth ? "date" : undefined}
-            className={cn(buttonVariants({ variant: "outline" }), "px-3")}
-          >
-            Today
-          </Link>
-          <Link
-            to={monthHref(monthKey(addMonths(base, 1)))}
-            preventScrollReset
-            aria-label="Next month"
-            className={buttonVariants({ variant: "outline", size: "icon" })}
-          >
-            <ChevronRight aria-hidden="true" />
-          </Link>
-        </nav>
+        <MonthNav base={base} thisMonth={thisMonth} shown={data.month} />
       </div>
 
       <div className={cn(navigating && "opacity-60 transition-opacity")} aria-busy={loading || undefined}>
@@ -155,5 +129,39 @@ export default function CalendarPage() {
       />
       <NewBookingDialog open={newOpen} onOpenChange={setNewOpen} defaultDate={newDate} />
     </AdminShell>
+  );
+}
+
+const monthHref = (key: string) => `/admin/calendar?month=${key}`;
+
+/** Previous, this and next month; previous and next count from the month on its way, if any. */
+function MonthNav({ base, thisMonth, shown }: { base: MonthRef; thisMonth: string; shown: string }) {
+  return (
+    <nav aria-label="Months" className="flex items-center gap-1.5">
+      <Link
+        to={monthHref(monthKey(addMonths(base, -1)))}
+        preventScrollReset
+        aria-label="Previous month"
+        className={buttonVariants({ variant: "outline", size: "icon" })}
+      >
+        <ChevronLeft aria-hidden="true" />
+      </Link>
+      <Link
+        to={monthHref(thisMonth)}
+        preventScrollReset
+        aria-current={shown === thisMonth ? "date" : undefined}
+        className={cn(buttonVariants({ variant: "outline" }), "px-3")}
+      >
+        Today
+      </Link>
+      <Link
+        to={monthHref(monthKey(addMonths(base, 1)))}
+        preventScrollReset
+        aria-label="Next month"
+        className={buttonVariants({ variant: "outline", size: "icon" })}
+      >
+        <ChevronRight aria-hidden="true" />
+      </Link>
+    </nav>
   );
 }

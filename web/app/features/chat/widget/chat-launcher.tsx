@@ -6,7 +6,15 @@
  * browser is idle after load), so the widget adds almost nothing to the page's load.
  */
 import { Loader2, MessageCircle, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type RefObject,
+} from "react";
 import { hasConversation, readOpen, writeOpen } from "./storage";
 import { useEscapeWithin } from "./use-escape-within";
 import type { ChatPanelProps } from "./types";
@@ -53,7 +61,6 @@ const noSubscription = () => () => {};
 const useOpenBeforeReload = () => useSyncExternalStore(noSubscription, readOpen, () => false);
 
 export function ChatLauncher() {
-  const business = useBusinessFacts();
   // Open or closed as the visitor last chose on this page; until then, as it was before a reload.
   const openBeforeReload = useOpenBeforeReload();
   const [chosenOpen, setOpen] = useState<boolean | null>(null);
@@ -121,40 +128,16 @@ export function ChatLauncher() {
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label="Open chat"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        aria-controls={Panel || loadFailed ? PANEL_ID : undefined}
-        aria-busy={loading || undefined}
-        disabled={!hydrated}
-        onClick={() => (open ? close() : show())}
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && open) close();
-        }}
-        onPointerEnter={() => void loadPanel().catch(() => {})}
-        onFocus={() => void loadPanel().catch(() => {})}
-        className={
-          "fixed bottom-6 right-6 z-50 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-brand-900/25 ring-4 ring-white transition-[background-color,transform] hover:bg-brand-800 active:scale-95 max-sm:bottom-4 max-sm:right-4" +
-          (open ? " max-sm:hidden" : "")
-        }
-      >
-        {loading ? (
-          <Loader2 aria-hidden="true" className="size-6 animate-spin" />
-        ) : open ? (
-          <X aria-hidden="true" className="size-6" />
-        ) : (
-          <MessageCircle aria-hidden="true" className="size-6" />
-        )}
-        {unread && !open ? (
-          <span
-            aria-hidden="true"
-            className="absolute right-0.5 top-0.5 size-3.5 rounded-full bg-accent-400 ring-2 ring-white"
-          />
-        ) : null}
-      </button>
+      <LauncherButton
+        buttonRef={buttonRef}
+        open={open}
+        loading={loading}
+        unread={unread}
+        controlsPanel={Boolean(Panel) || loadFailed}
+        hydrated={hydrated}
+        onToggle={() => (open ? close() : show())}
+        onEscape={close}
+      />
       {/* A polite live region without role="status", so it never competes with a page's own status messages. */}
       <span aria-live="polite" className="sr-only">
         {unread && !open ? "New message in the chat" : ""}
@@ -163,27 +146,87 @@ export function ChatLauncher() {
       {Panel ? (
         <Panel open={open} focusRequest={focusRequest} onClose={close} onUnread={onUnread} panelId={PANEL_ID} />
       ) : loadFailed && open ? (
-        <div
-          ref={fallbackRef}
-          id={PANEL_ID}
-          role="dialog"
-          aria-modal="false"
-          aria-label={`${business.name} Chat`}
-          className="fixed bottom-24 right-6 z-50 w-80 rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-900/10 max-sm:inset-x-2"
-        >
-          <p>
-            The chat could not be loaded. Please call us at{" "}
-            <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
-              {business.phone}
-            </a>
-            , or{" "}
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={ensurePanel}>
-              try again
-            </button>
-            .
-          </p>
-        </div>
+        <LoadFailed fallbackRef={fallbackRef} onRetry={ensurePanel} />
       ) : null}
     </>
+  );
+}
+
+interface LauncherButtonProps {
+  buttonRef: RefObject<HTMLButtonElement>;
+  open: boolean;
+  loading: boolean;
+  unread: boolean;
+  /** The panel (or its failure notice) is on the page for the button to name. */
+  controlsPanel: boolean;
+  hydrated: boolean;
+  onToggle: () => void;
+  onEscape: () => void;
+}
+
+function LauncherButton(props: LauncherButtonProps) {
+  const { buttonRef, open, loading, unread, controlsPanel, hydrated, onToggle, onEscape } = props;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-label="Open chat"
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      aria-controls={controlsPanel ? PANEL_ID : undefined}
+      aria-busy={loading || undefined}
+      disabled={!hydrated}
+      onClick={onToggle}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) onEscape();
+      }}
+      onPointerEnter={() => void loadPanel().catch(() => {})}
+      onFocus={() => void loadPanel().catch(() => {})}
+      className={
+        "fixed bottom-6 right-6 z-50 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-brand-900/25 ring-4 ring-white transition-[background-color,transform] hover:bg-brand-800 active:scale-95 max-sm:bottom-4 max-sm:right-4" +
+        (open ? " max-sm:hidden" : "")
+      }
+    >
+      {loading ? (
+        <Loader2 aria-hidden="true" className="size-6 animate-spin" />
+      ) : open ? (
+        <X aria-hidden="true" className="size-6" />
+      ) : (
+        <MessageCircle aria-hidden="true" className="size-6" />
+      )}
+      {unread && !open ? (
+        <span
+          aria-hidden="true"
+          className="absolute right-0.5 top-0.5 size-3.5 rounded-full bg-accent-400 ring-2 ring-white"
+        />
+      ) : null}
+    </button>
+  );
+}
+
+/** In place of the panel when its code could not be loaded (offline, a new deploy): the phone, and a retry. */
+function LoadFailed({ fallbackRef, onRetry }: { fallbackRef: RefObject<HTMLDivElement>; onRetry: () => void }) {
+  const business = useBusinessFacts();
+  return (
+    <div
+      ref={fallbackRef}
+      id={PANEL_ID}
+      role="dialog"
+      aria-modal="false"
+      aria-label={`${business.name} Chat`}
+      className="fixed bottom-24 right-6 z-50 w-80 rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-900/10 max-sm:inset-x-2"
+    >
+      <p>
+        The chat could not be loaded. Please call us at{" "}
+        <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
+          {business.phone}
+        </a>
+        , or{" "}
+        <button type="button" className="font-semibold text-brand-700 underline" onClick={onRetry}>
+          try again
+        </button>
+        .
+      </p>
+    </div>
   );
 }

@@ -3,10 +3,22 @@
  * first open or when the browser is idle after load, never on first paint.
  */
 import { SendHorizontal, X, Zap } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, type KeyboardEvent, type RefObject } from "react";
 import { cn } from "~/utils/cn";
 import { AppointmentForm } from "./appointment-form";
-import { isBookingAction, isWindowAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones } from "./rules";
+import {
+  atBottom,
+  draftReducer,
+  followsConversation,
+  formJustClosed,
+  inputHeight,
+  isSendKey,
+  panelView,
+  suggestionChoice,
+  type PanelView,
+} from "./chat-panel-state";
+import type { ChatState } from "./chat-state";
+import { MAX_MESSAGE_LENGTH, splitPhones } from "./rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
 import { useBusinessFacts } from "~/utils/business-facts";
@@ -18,7 +30,6 @@ const SUBTITLE_ID = "chat-panel-subtitle";
 const HINT_ID = "chat-input-hint";
 
 export default function ChatPanel({ open, focusRequest, onClose, onUnread, panelId }: ChatPanelProps) {
-  const business = useBusinessFacts();
   const openRef = useLatest(open);
   const onUnreadRef = useLatest(onUnread);
   const onIncoming = useCallback(() => {
@@ -29,10 +40,10 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
   const panelRef = useRef<HTMLDivElement>(null);
   useEscapeWithin(panelRef, open, onClose);
 
-  const [draft, setDraft] = useState("");
+  const [{ draft }, dispatchDraft] = useReducer(draftReducer, { draft: "" });
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const stickToBottom = useRef(true);
+  const view = panelView(state, pending, draft);
+  const { scrollRef, onScroll } = useFollowConversation(open, state, pending, view.lastMessage, inputRef);
 
   // First open: a session and the greeting.
   useEffect(() => {
@@ -44,64 +55,19 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
     if (open && focusRequest > 0) inputRef.current?.focus();
   }, [open, focusRequest]);
 
-  // The form closed (sent or cancelled): focus returns to the message box rather than to the page.
-  const formWasOpen = useRef(state.formOpen);
-  useEffect(() => {
-    if (formWasOpen.current && !state.formOpen && open) {
-      // Show the outcome (confirmation or failure) at the end of the conversation.
-      const el = scrollRef.current;
-      if (el) el.scrollTop = el.scrollHeight;
-      stickToBottom.current = true;
-      const active = document.activeElement;
-      if (!active || active === document.body || !scrollRef.current?.parentElement?.contains(active))
-        inputRef.current?.focus();
-    }
-    formWasOpen.current = state.formOpen;
-  }, [state.formOpen, open]);
-
-  // Follow the conversation while the visitor is at the bottom of it.
-  const onScroll = () => {
-    const el = scrollRef.current;
-    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-  };
-  const lastMessage = state.messages[state.messages.length - 1];
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el || !open) return;
-    if (stickToBottom.current || lastMessage?.sender === "user") el.scrollTop = el.scrollHeight;
-  }, [open, state.messages.length, lastMessage?.sender, state.streaming?.text, state.typing, pending]);
-
-  // The message box grows with its text, up to about five lines.
-  useLayoutEffect(() => {
-    const el = inputRef.current;
-    if (!el) return;
-    el.style.height = "auto";
-    el.style.height = `${Math.min(el.scrollHeight, 128)}px`;
-  }, [draft]);
-
-  const blank = draft.trim() === "";
-  const canSend = !blank && !pending && !!state.sessionId;
-
   const submit = () => {
-    if (!canSend) return;
-    if (chat.send(draft)) setDraft("");
+    if (!view.canSend) return;
+    dispatchDraft({ type: "submitted", sent: chat.send(draft) });
     inputRef.current?.focus();
   };
 
-  const onInputKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends; Shift+Enter is a new line; never while an IME is composing.
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-
   const chooseAction = (label: string) => {
-    if (isBookingAction(label)) {
-      chat.openForm(isWindowAction(label) ? label : undefined);
+    const choice = suggestionChoice(label);
+    if (choice.kind === "form") {
+      chat.openForm(choice.window);
       return;
     }
-    setDraft(label);
+    dispatchDraft({ type: "suggested", text: choice.text });
     requestAnimationFrame(() => {
       const el = inputRef.current;
       if (!el) return;
@@ -109,13 +75,6 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
       el.setSelectionRange(el.value.length, el.value.length);
     });
   };
-
-  // Only while the assistant's reply is awaited or being produced: never while staff hold the conversation.
-  const showTyping = (state.awaitingReply || state.typing) && !state.streaming;
-  const actions =
-    !pending && !state.streaming && lastMessage?.sender === "assistant"
-      ? (lastMessage.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS)
-      : [];
 
   return (
     <div
@@ -133,30 +92,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
         "max-sm:inset-2 max-sm:h-auto max-sm:max-h-none max-sm:w-auto",
       )}
     >
-      <div className="flex items-center gap-3 bg-brand-800 px-4 py-3 text-white">
-        <span
-          aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-400 text-slate-900"
-        >
-          <Zap className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={TITLE_ID} className="text-base font-semibold leading-tight">
-            {business.name} Chat
-          </h2>
-          <p id={SUBTITLE_ID} className="text-sm text-brand-100">
-            How can we help you today?
-          </p>
-        </div>
-        <button
-          type="button"
-          onClick={onClose}
-          className="flex size-10 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-accent-400"
-          aria-label="Close chat"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </div>
+      <PanelHeader onClose={onClose} />
 
       <div
         ref={scrollRef}
@@ -180,38 +116,12 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
           </div>
         ) : null}
 
-        {showTyping ? (
-          <div aria-hidden="true" className="flex items-end gap-2" data-testid="chat-typing">
-            <Avatar />
-            <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
-              {[0, 150, 300].map((delay) => (
-                <span
-                  key={delay}
-                  className="size-2 rounded-full bg-slate-400 motion-safe:animate-bounce"
-                  style={{ animationDelay: `${delay}ms` }}
-                />
-              ))}
-            </div>
-          </div>
-        ) : null}
+        {view.showTyping ? <TypingDots /> : null}
         <p aria-live="polite" className="sr-only">
-          {showTyping ? "The assistant is typing…" : ""}
+          {view.showTyping ? "The assistant is typing…" : ""}
         </p>
 
-        {actions.length ? (
-          <div role="group" aria-label="Suggested replies" className="flex flex-wrap gap-2 pl-10">
-            {actions.map((label) => (
-              <button
-                key={label}
-                type="button"
-                onClick={() => chooseAction(label)}
-                className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-left text-sm font-medium text-brand-800 shadow-sm transition-colors hover:border-brand-400 hover:bg-brand-50"
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-        ) : null}
+        {view.suggestions.length ? <SuggestedReplies actions={view.suggestions} onChoose={chooseAction} /> : null}
 
         {state.formOpen ? (
           <AppointmentForm
@@ -223,49 +133,194 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
         ) : null}
       </div>
 
-      <form
-        className="border-t border-slate-200 bg-white p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className="flex items-end gap-2">
-          <label htmlFor="chat-input" className="sr-only">
-            Type your message
-          </label>
-          <textarea
-            id="chat-input"
-            ref={inputRef}
-            rows={1}
-            value={draft}
-            maxLength={MAX_MESSAGE_LENGTH}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onInputKeyDown}
-            // Read-only rather than disabled while a reply is on its way, so focus stays here.
-            readOnly={pending}
-            aria-disabled={pending || undefined}
-            aria-describedby={HINT_ID}
-            placeholder={pending ? "Waiting for a reply…" : "Type your message…"}
-            className="block max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-100 sm:text-sm"
-          />
-          <button
-            type="submit"
-            disabled={!canSend}
-            aria-label="Send message"
-            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
-          >
-            <SendHorizontal aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-        <p id={HINT_ID} className="mt-1.5 text-xs text-slate-600">
-          Enter to send, Shift+Enter for a new line. Emergency?{" "}
-          <a href={business.phoneHref} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Call {business.phone}
-          </a>
-        </p>
-      </form>
+      <MessageBox
+        inputRef={inputRef}
+        draft={draft}
+        pending={pending}
+        view={view}
+        onDraft={(text) => dispatchDraft({ type: "edited", text })}
+        onSubmit={submit}
+      />
     </div>
+  );
+}
+
+/**
+ * Keeps the end of the conversation in view while the visitor is at the bottom of it (and after their own
+ * message), and shows the form's outcome when it closes, with focus back in the message box.
+ */
+function useFollowConversation(
+  open: boolean,
+  state: ChatState,
+  pending: boolean,
+  lastMessage: ChatItem | undefined,
+  inputRef: RefObject<HTMLTextAreaElement>,
+) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+
+  // The form closed (sent or cancelled): focus returns to the message box rather than to the page.
+  const formWasOpen = useRef(state.formOpen);
+  useEffect(() => {
+    if (formJustClosed(formWasOpen.current, state.formOpen, open)) {
+      // Show the outcome (confirmation or failure) at the end of the conversation.
+      const el = scrollRef.current;
+      if (el) el.scrollTop = el.scrollHeight;
+      stickToBottom.current = true;
+      const active = document.activeElement;
+      if (!active || active === document.body || !scrollRef.current?.parentElement?.contains(active))
+        inputRef.current?.focus();
+    }
+    formWasOpen.current = state.formOpen;
+  }, [state.formOpen, open, inputRef]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) stickToBottom.current = atBottom(el);
+  };
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !open) return;
+    if (followsConversation(stickToBottom.current, lastMessage?.sender)) el.scrollTop = el.scrollHeight;
+  }, [open, state.messages.length, lastMessage?.sender, state.streaming?.text, state.typing, pending]);
+
+  return { scrollRef, onScroll };
+}
+
+function PanelHeader({ onClose }: { onClose: () => void }) {
+  const business = useBusinessFacts();
+  return (
+    <div className="flex items-center gap-3 bg-brand-800 px-4 py-3 text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-400 text-slate-900"
+      >
+        <Zap className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id={TITLE_ID} className="text-base font-semibold leading-tight">
+          {business.name} Chat
+        </h2>
+        <p id={SUBTITLE_ID} className="text-sm text-brand-100">
+          How can we help you today?
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        className="flex size-10 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-accent-400"
+        aria-label="Close chat"
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+function TypingDots() {
+  return (
+    <div aria-hidden="true" className="flex items-end gap-2" data-testid="chat-typing">
+      <Avatar />
+      <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
+        {[0, 150, 300].map((delay) => (
+          <span
+            key={delay}
+            className="size-2 rounded-full bg-slate-400 motion-safe:animate-bounce"
+            style={{ animationDelay: `${delay}ms` }}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function SuggestedReplies({ actions, onChoose }: { actions: string[]; onChoose: (label: string) => void }) {
+  return (
+    <div role="group" aria-label="Suggested replies" className="flex flex-wrap gap-2 pl-10">
+      {actions.map((label) => (
+        <button
+          key={label}
+          type="button"
+          onClick={() => onChoose(label)}
+          className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-left text-sm font-medium text-brand-800 shadow-sm transition-colors hover:border-brand-400 hover:bg-brand-50"
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface MessageBoxProps {
+  inputRef: RefObject<HTMLTextAreaElement>;
+  draft: string;
+  pending: boolean;
+  view: PanelView;
+  onDraft: (text: string) => void;
+  onSubmit: () => void;
+}
+
+function MessageBox({ inputRef, draft, pending, view, onDraft, onSubmit }: MessageBoxProps) {
+  const business = useBusinessFacts();
+
+  // The message box grows with its text, up to about five lines.
+  useLayoutEffect(() => {
+    const el = inputRef.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${inputHeight(el.scrollHeight)}px`;
+  }, [draft, inputRef]);
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isSendKey(event.key, event.shiftKey, event.nativeEvent.isComposing)) {
+      event.preventDefault();
+      onSubmit();
+    }
+  };
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor="chat-input" className="sr-only">
+          Type your message
+        </label>
+        <textarea
+          id="chat-input"
+          ref={inputRef}
+          rows={1}
+          value={draft}
+          maxLength={MAX_MESSAGE_LENGTH}
+          onChange={(event) => onDraft(event.target.value)}
+          onKeyDown={onInputKeyDown}
+          // Read-only rather than disabled while a reply is on its way, so focus stays here.
+          readOnly={pending}
+          aria-disabled={pending || undefined}
+          aria-describedby={HINT_ID}
+          placeholder={view.placeholder}
+          className="block max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-100 sm:text-sm"
+        />
+        <button
+          type="submit"
+          disabled={!view.canSend}
+          aria-label="Send message"
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+        >
+          <SendHorizontal aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <p id={HINT_ID} className="mt-1.5 text-xs text-slate-600">
+        Enter to send, Shift+Enter for a new line. Emergency?{" "}
+        <a href={business.phoneHref} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Call {business.phone}
+        </a>
+      </p>
+    </form>
   );
 }
 

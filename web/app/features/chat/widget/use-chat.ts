@@ -1,6 +1,8 @@
 /**
  * The conversation: session, socket, sending, streaming, the follow-up booking
  * offer and the appointment request (docs/product.md#chat-assistant, #realtime-events).
+ * The state itself, and every decision about it, is plain logic in ./chat-state.ts;
+ * this hook wires it to the socket, the HTTP calls and the timers.
  *
  * Replies arrive twice on purpose: streamed over socket.io (`chat:typing`,
  * `chat:delta`…, `chat:message`) and in the HTTP answer to the send. Whichever
@@ -12,9 +14,10 @@
  * `mode` in the transcript and in every send's answer) no assistant reply is
  * coming: a sent message waits for nothing and the input stays usable.
  */
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from "react";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { io, type Socket } from "socket.io-client";
+import type { BusinessFacts } from "@app/shared/business";
 import type { ChatMode } from "@app/shared/chat/messages";
 import {
   bookAppointment,
@@ -23,224 +26,68 @@ import {
   readTranscript,
   sendMessage,
   type BookingResult,
+  type SendResult,
 } from "./api";
 import {
   assistantModeNotice,
   BOOKING_OFFER_DELAY_MS,
-  bookingErrorText,
-  bookingIssueText,
-  bookingOfferText,
-  bookingSuccessText,
-  greetingActions,
-  greetingText,
-  isBookingAction,
-  isWindowAction,
-  MAX_MESSAGE_LENGTH,
-  MAX_SUGGESTED_ACTIONS,
   newSessionId,
-  OPEN_BOOKING_FORM_ACTION,
-  replySuggestsBooking,
-  sendFailureText,
   staffModeNotice,
   type AppointmentValues,
 } from "./rules";
+import {
+  assistantNote,
+  bookingOutcomeNote,
+  chatReducer,
+  greetingNote,
+  initialChatState,
+  isIncoming,
+  isPending,
+  offerNote,
+  offerStillFits,
+  replyFollowUp,
+  replyStillComing,
+  sendableText,
+  sendFailureNote,
+  toChatItem,
+  unseenMessages,
+  userItem,
+  type ChatAction,
+  type ChatState,
+} from "./chat-state";
 import { readConversation, writeConversation } from "./conversation-storage";
-import type { ChatItem, ServerChatMessage } from "./types";
+import type { ServerChatMessage } from "./types";
 
 /** How long a send waits for the socket to join its room (so the reply can stream) before posting anyway. */
 const JOIN_WAIT_MS = 2000;
 /** After a 202 (reply still being produced) give up waiting for the socket after this long. */
 const LATE_REPLY_MS = 30_000;
 
-interface ChatState {
-  sessionId: string | null;
-  messages: ChatItem[];
-  /** Who answers: the assistant, or staff who took the conversation over (then no reply is awaited). */
-  mode: ChatMode;
-  /** The reply being streamed, not yet stored. */
-  streaming: { id: string; text: string } | null;
-  /** The visitor's message is sent and the assistant's reply not yet shown (never while staff hold the conversation). */
-  awaitingReply: boolean;
-  /** The HTTP send is in flight. */
-  sending: boolean;
-  /** The server said a reply is being produced. */
-  typing: boolean;
-  formOpen: boolean;
-  /** Increments each time the form is opened, so it can take focus. */
-  formRequest: number;
-  /** The arrival window the form opens with ("Friday, Dec 4, 10 AM – 12 PM"), when a window was chosen in the chat. */
-  formWindow: string | null;
-}
-
-type Action =
-  | { type: "started"; sessionId: string; greeting: ChatItem }
-  | { type: "userSent"; item: ChatItem }
-  | { type: "userConfirmed"; localId: string; serverId: string; timestamp: string }
-  | { type: "typing" }
-  | { type: "delta"; id: string; delta: string; reset: boolean }
-  | { type: "final"; item: ChatItem }
-  | { type: "add"; item: ChatItem }
-  | { type: "replyFailed"; item: ChatItem | null }
-  | { type: "mode"; mode: ChatMode; notice: ChatItem }
-  | { type: "sendSettled" }
-  | { type: "form"; open: boolean; window?: string | null };
-
-function reducer(state: ChatState, action: Action): ChatState {
-  switch (action.type) {
-    case "started":
-      return state.sessionId ? state : { ...state, sessionId: action.sessionId, messages: [action.greeting] };
-    case "userSent":
-      return {
-        ...state,
-        messages: [...state.messages, action.item],
-        sending: true,
-        awaitingReply: state.mode === "assistant",
-        typing: false,
-        streaming: null,
-      };
-    case "userConfirmed":
-      return {
-        ...state,
-        messages: state.messages.map((m) =>
-          m.id === action.localId ? { ...m, id: action.serverId, timestamp: action.timestamp } : m,
-        ),
-      };
-    case "typing":
-      return state.typing ? state : { ...state, typing: true };
-    case "delta": {
-      // A late piece of a reply that is already shown in full.
-      if (state.messages.some((m) => m.id === action.id)) return state;
-      const before = state.streaming?.id === action.id && !action.reset ? state.streaming.text : "";
-      return { ...state, streaming: { id: action.id, text: before + action.delta } };
-    }
-    case "final": {
-      const item = action.item;
-      const exists = state.messages.some((m) => m.id === item.id);
-      const messages = exists ? state.messages.map((m) => (m.id === item.id ? item : m)) : [...state.messages, item];
-      const isReply = item.sender === "assistant";
-      return {
-        ...state,
-        messages,
-        streaming: state.streaming?.id === item.id ? null : state.streaming,
-        awaitingReply: isReply ? false : state.awaitingReply,
-        typing: isReply ? false : state.typing,
-      };
-    }
-    case "add":
-      return { ...state, messages: [...state.messages, action.item] };
-    case "replyFailed":
-      return {
-        ...state,
-        messages: action.item ? [...state.messages, action.item] : state.messages,
-        awaitingReply: false,
-        typing: false,
-        streaming: null,
-      };
-    case "mode": {
-      // Staff hold the conversation: nothing to wait for. The notice says so once per change.
-      const quiet = action.mode === "staff" ? { awaitingReply: false, typing: false } : {};
-      if (state.mode === action.mode) return action.mode === "staff" ? { ...state, ...quiet } : state;
-      return { ...state, ...quiet, mode: action.mode, messages: [...state.messages, action.notice] };
-    }
-    case "sendSettled":
-      return { ...state, sending: false };
-    case "form":
-      return action.open
-        ? { ...state, formOpen: true, formRequest: state.formRequest + 1, formWindow: action.window ?? null }
-        : { ...state, formOpen: false, formWindow: null };
-  }
-}
-
-function initialState(): ChatState {
-  const stored = readConversation();
-  return {
-    sessionId: stored?.sessionId ?? null,
-    messages: stored?.messages ?? [],
-    mode: stored?.mode ?? "assistant",
-    streaming: null,
-    awaitingReply: false,
-    sending: false,
-    typing: false,
-    formOpen: false,
-    formRequest: 0,
-    formWindow: null,
-  };
-}
-
-let localCounter = 0;
-const localId = () => `local_${Date.now().toString(36)}_${(localCounter++).toString(36)}`;
-
-const assistantNote = (text: string, extra: Partial<ChatItem> = {}): ChatItem => ({
-  id: localId(),
-  sender: "assistant",
-  text,
-  timestamp: new Date().toISOString(),
-  local: true,
-  ...extra,
-});
-
-function toItem(message: ServerChatMessage): ChatItem {
-  return {
-    id: message.id,
-    sender: message.sender,
-    text: message.message,
-    timestamp: message.timestamp,
-    intent: message.metadata?.intent ?? null,
-    suggestedActions: (message.metadata?.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS),
-  };
-}
-
-export interface UseChatOptions {
-  /** A reply or a staff message arrived (the launcher marks it unread while closed). */
-  onIncoming?: () => void;
-}
-
-export function useChat({ onIncoming }: UseChatOptions = {}) {
-  const [state, dispatch] = useReducer(reducer, undefined, initialState);
-  /** The business facts of the root loader, for the greeting and the failure notes (read in callbacks). */
-  const facts = useBusinessFacts();
-  // The latest of each, for callbacks and timers: updated after each commit, before the effects below
-  // (`start` also sets the session id at once).
-  const stateRef = useRef(state);
-  const onIncomingRef = useRef(onIncoming);
-  const factsRef = useRef(facts);
-  useEffect(() => {
-    stateRef.current = state;
-    onIncomingRef.current = onIncoming;
-    factsRef.current = facts;
-  });
-
-  /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
-  const handled = useRef<Set<string> | null>(null);
-  handled.current ??= new Set(state.messages.map((m) => m.id));
-  /** Synchronous guard: one send at a time. */
-  const busy = useRef(false);
-  const offerTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lateTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const socketRef = useRef<Socket | null>(null);
-  const sessionCall = useRef<{ id: string; promise: Promise<boolean> } | null>(null);
-  const join = useRef<{ joined: boolean; waiters: Array<() => void> }>({ joined: false, waiters: [] });
-
-  // Keep the conversation across reloads.
-  useEffect(() => {
-    if (state.sessionId) writeConversation(state.sessionId, state.messages, state.mode);
-  }, [state.sessionId, state.messages, state.mode]);
-
-  const cancelOffer = useCallback(() => {
-    if (offerTimer.current) clearTimeout(offerTimer.current);
-    offerTimer.current = null;
+/** One pending timeout at a time (a new one replaces it), cleared on unmount. */
+function useTimer() {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
   }, []);
-
-  useEffect(
-    () => () => {
-      cancelOffer();
-      if (lateTimer.current) clearTimeout(lateTimer.current);
+  const start = useCallback(
+    (ms: number, fire: () => void) => {
+      clear();
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        fire();
+      }, ms);
     },
-    [cancelOffer],
+    [clear],
   );
+  useEffect(() => clear, [clear]);
+  return useMemo(() => ({ start, clear }), [start, clear]);
+}
 
-  /** POST /api/chat/session once per id (again with `force`, after the server said it does not know it). Failure is only logged. */
-  const ensureSession = useCallback((sessionId: string, force = false): Promise<boolean> => {
+/** POST /api/chat/session once per id (again with `force`, after the server said it does not know it). Failure is only logged. */
+function useEnsureSession() {
+  const sessionCall = useRef<{ id: string; promise: Promise<boolean> } | null>(null);
+  return useCallback((sessionId: string, force = false): Promise<boolean> => {
     if (!force && sessionCall.current?.id === sessionId) return sessionCall.current.promise;
     const promise = createSession(sessionId).catch((error: unknown) => {
       console.warn("Chat session could not be created", error);
@@ -249,14 +96,17 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     sessionCall.current = { id: sessionId, promise };
     return promise;
   }, []);
+}
 
+/** Whether the socket is in the conversation's room, and a wait (bounded) for it to be. */
+function useJoinGate() {
+  const join = useRef<{ joined: boolean; waiters: Array<() => void> }>({ joined: false, waiters: [] });
   const markJoined = useCallback((joined: boolean) => {
     join.current.joined = joined;
     if (joined) {
       for (const wake of join.current.waiters.splice(0)) wake();
     }
   }, []);
-
   const waitForJoin = useCallback((ms: number) => {
     if (join.current.joined) return Promise.resolve();
     return new Promise<void>((resolve) => {
@@ -267,116 +117,57 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       });
     });
   }, []);
+  return { markJoined, waitForJoin };
+}
 
-  /** Opens the appointment form, with an arrival window chosen when the visitor picked one in the chat. */
-  const openForm = useCallback(
-    (window?: string) => {
-      cancelOffer();
-      dispatch({ type: "form", open: true, window });
-    },
-    [cancelOffer],
-  );
+interface SocketHandlers {
+  stateRef: { readonly current: ChatState };
+  dispatch: Dispatch<ChatAction>;
+  ensureSession: (sessionId: string) => Promise<boolean>;
+  receive: (message: ServerChatMessage) => void;
+  applyMode: (mode: ChatMode) => void;
+}
 
-  const closeForm = useCallback(() => dispatch({ type: "form", open: false }), []);
+/**
+ * The socket: same origin, WebSocket first with long-polling as the fallback; (re)join the room on every
+ * (re)connect, then catch up on who answers and on what arrived while this page was not listening
+ * (a reload mid-reply, a tab away).
+ */
+function useChatSocket(
+  sessionId: string | null,
+  { stateRef, dispatch, ensureSession, receive, applyMode }: SocketHandlers,
+) {
+  const socketRef = useRef<Socket | null>(null);
+  const { markJoined, waitForJoin } = useJoinGate();
 
-  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (docs/product.md#chat-assistant). */
-  const afterReply = useCallback(
-    (message: ServerChatMessage) => {
-      if (message.sender !== "assistant") return;
-      const meta = message.metadata ?? {};
-      if (meta.openBookingForm) {
-        openForm();
-        return;
-      }
-      const actions = meta.suggestedActions ?? [];
-      // Windows to choose from are the offer already.
-      if (actions.some(isWindowAction)) return;
-      if (
-        !replySuggestsBooking({
-          message: message.message,
-          intent: meta.intent,
-          suggestedActions: actions,
-          suggestsBooking: meta.suggestsBooking,
-        })
-      )
-        return;
-      cancelOffer();
-      offerTimer.current = setTimeout(() => {
-        offerTimer.current = null;
-        const current = stateRef.current;
-        // Not when the form is already open, nor once the conversation has moved on.
-        if (current.formOpen || current.messages[current.messages.length - 1]?.id !== message.id) return;
-        const others = actions.filter((a) => !isBookingAction(a));
-        dispatch({
-          type: "add",
-          item: assistantNote(bookingOfferText, {
-            suggestedActions: [OPEN_BOOKING_FORM_ACTION, ...others].slice(0, MAX_SUGGESTED_ACTIONS),
-          }),
-        });
-      }, BOOKING_OFFER_DELAY_MS);
-    },
-    [cancelOffer, openForm],
-  );
-
-  const receive = useCallback(
-    (message: ServerChatMessage) => {
-      if (!message || typeof message.id !== "string" || typeof message.message !== "string") return;
-      if (message.sender === "user") return;
-      dispatch({ type: "final", item: toItem(message) });
-      if (message.sender === "assistant" && lateTimer.current) {
-        clearTimeout(lateTimer.current);
-        lateTimer.current = null;
-      }
-      if (handled.current!.has(message.id)) return;
-      handled.current!.add(message.id);
-      afterReply(message);
-      onIncomingRef.current?.();
-    },
-    [afterReply],
-  );
-
-  /** The server said who answers now: taken over by staff (no reply to wait for) or handed back to the assistant. */
-  const applyMode = useCallback((mode: ChatMode) => {
-    if (mode === "staff" && lateTimer.current) {
-      clearTimeout(lateTimer.current);
-      lateTimer.current = null;
-    }
-    const notice = assistantNote(mode === "staff" ? staffModeNotice : assistantModeNotice, { notice: true });
-    dispatch({ type: "mode", mode, notice });
-  }, []);
-
-  /** After (re)joining: who answers now, and the replies and staff messages that arrived while this page was not listening (a reload mid-reply, a tab away). */
   const catchUp = useCallback(
-    async (sessionId: string) => {
-      const { messages, mode } = await readTranscript(sessionId);
-      if (stateRef.current.sessionId !== sessionId) return;
+    async (id: string) => {
+      const { messages, mode } = await readTranscript(id);
+      if (stateRef.current.sessionId !== id) return;
       if (mode) applyMode(mode);
-      const known = new Set(stateRef.current.messages.map((m) => m.id));
-      for (const message of messages) if (message.sender !== "user" && !known.has(message.id)) receive(message);
+      for (const message of unseenMessages(stateRef.current, messages)) receive(message);
     },
-    [applyMode, receive],
+    [stateRef, applyMode, receive],
   );
 
   const joinRoom = useCallback(
-    async (socket: Socket, sessionId: string) => {
-      if (!(await ensureSession(sessionId)) || !socket.connected) return;
+    async (socket: Socket, id: string) => {
+      if (!(await ensureSession(id)) || !socket.connected) return;
       socket
         .timeout(5000)
-        .emit("chat:join", { sessionId }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
+        .emit("chat:join", { sessionId: id }, (error: Error | null, reply?: { ok: boolean; error?: string }) => {
           if (error || !reply?.ok) {
             console.warn("Could not join the chat room", error?.message ?? reply?.error);
             return;
           }
           markJoined(true);
-          void catchUp(sessionId);
+          void catchUp(id);
         });
     },
     [ensureSession, markJoined, catchUp],
   );
 
-  // The socket: same origin, WebSocket first with long-polling as the fallback; (re)join the room on every (re)connect.
   useEffect(() => {
-    const sessionId = state.sessionId;
     if (!sessionId) return;
     void ensureSession(sessionId);
     const socket = io({ transports: ["websocket", "polling"], tryAllTransports: true });
@@ -408,86 +199,207 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       socket.disconnect();
       if (socketRef.current === socket) socketRef.current = null;
     };
-  }, [state.sessionId, ensureSession, joinRoom, markJoined, receive, applyMode]);
+  }, [sessionId, dispatch, ensureSession, joinRoom, markJoined, receive, applyMode]);
+
+  /** Joins the room again (after the session was created anew). */
+  const rejoin = useCallback(
+    (id: string) => {
+      const socket = socketRef.current;
+      if (socket) void joinRoom(socket, id);
+    },
+    [joinRoom],
+  );
+  return { waitForJoin, rejoin };
+}
+
+export interface UseChatOptions {
+  /** A reply or a staff message arrived (the launcher marks it unread while closed). */
+  onIncoming?: () => void;
+}
+
+/** The state and the latest of what callbacks and timers read. */
+interface Conversation {
+  dispatch: Dispatch<ChatAction>;
+  /** Updated after each commit, before the hooks' effects (`start` also sets the session id at once). */
+  stateRef: { current: ChatState };
+  /** The business facts of the root loader, for the greeting and the failure notes. */
+  factsRef: { readonly current: BusinessFacts };
+  onIncomingRef: { readonly current: (() => void) | undefined };
+  /** Replies already acted on (offer, form), so the socket and HTTP copies, or a re-announcement, act once. */
+  handled: Set<string>;
+}
+
+function useConversation(onIncoming: (() => void) | undefined) {
+  const [state, dispatch] = useReducer(chatReducer, null, () => initialChatState(readConversation()));
+  const facts = useBusinessFacts();
+  const stateRef = useRef(state);
+  const onIncomingRef = useRef(onIncoming);
+  const factsRef = useRef(facts);
+  useEffect(() => {
+    stateRef.current = state;
+    onIncomingRef.current = onIncoming;
+    factsRef.current = facts;
+  });
+  const [handled] = useState(() => new Set(state.messages.map((m) => m.id)));
+
+  // Keep the conversation across reloads.
+  useEffect(() => {
+    if (state.sessionId) writeConversation(state.sessionId, state.messages, state.mode);
+  }, [state.sessionId, state.messages, state.mode]);
+
+  const conversation: Conversation = { dispatch, stateRef, factsRef, onIncomingRef, handled };
+  return { state, conversation };
+}
+
+/** What comes in (replies, staff messages, who answers now) and what it sets off: the form, the booking offer. */
+function useIncoming({ dispatch, stateRef, onIncomingRef, handled }: Conversation) {
+  const offer = useTimer();
+  const lateReply = useTimer();
+
+  /** Opens the appointment form, with an arrival window chosen when the visitor picked one in the chat. */
+  const openForm = useCallback(
+    (window?: string) => {
+      offer.clear();
+      dispatch({ type: "form", open: true, window });
+    },
+    [dispatch, offer],
+  );
+
+  /** What a finished reply sets off: the form right away, or the booking offer after 1 s (docs/product.md#chat-assistant). */
+  const afterReply = useCallback(
+    (message: ServerChatMessage) => {
+      const next = replyFollowUp(message);
+      if (next?.kind === "form") openForm();
+      else if (next?.kind === "offer")
+        offer.start(BOOKING_OFFER_DELAY_MS, () => {
+          if (offerStillFits(stateRef.current, message.id)) dispatch({ type: "add", item: offerNote(next.actions) });
+        });
+    },
+    [dispatch, stateRef, offer, openForm],
+  );
+
+  const receive = useCallback(
+    (message: ServerChatMessage) => {
+      if (!isIncoming(message)) return;
+      dispatch({ type: "final", item: toChatItem(message) });
+      if (message.sender === "assistant") lateReply.clear();
+      if (handled.has(message.id)) return;
+      handled.add(message.id);
+      afterReply(message);
+      onIncomingRef.current?.();
+    },
+    [dispatch, handled, onIncomingRef, afterReply, lateReply],
+  );
+
+  /** The server said who answers now: taken over by staff (no reply to wait for) or handed back to the assistant. */
+  const applyMode = useCallback(
+    (mode: ChatMode) => {
+      if (mode === "staff") lateReply.clear();
+      const notice = assistantNote(mode === "staff" ? staffModeNotice : assistantModeNotice, { notice: true });
+      dispatch({ type: "mode", mode, notice });
+    },
+    [dispatch, lateReply],
+  );
+
+  return { offer, lateReply, openForm, receive, applyMode };
+}
+
+/** Sending the visitor's message: one at a time, its answer, and the reply awaited on the socket when it is late. */
+function useSend(
+  { dispatch, stateRef, factsRef }: Conversation,
+  incoming: ReturnType<typeof useIncoming>,
+  ensureSession: (sessionId: string, force?: boolean) => Promise<boolean>,
+  room: ReturnType<typeof useChatSocket>,
+) {
+  const { offer, lateReply, receive, applyMode } = incoming;
+  const { waitForJoin, rejoin } = room;
+  /** Synchronous guard: one send at a time. */
+  const busy = useRef(false);
+
+  /** Posts the message once the room is joined (or after a short wait); a session the server does not know is created again, once. */
+  const deliver = useCallback(
+    async (sessionId: string, text: string): Promise<SendResult> => {
+      await ensureSession(sessionId);
+      await waitForJoin(JOIN_WAIT_MS);
+      try {
+        return await sendMessage(sessionId, text);
+      } catch (error) {
+        // The server does not know this session (its creation failed earlier): create it and try once more.
+        if (!(error instanceof ChatRequestError) || error.status !== 404) throw error;
+        if (!(await ensureSession(sessionId, true))) throw error;
+        rejoin(sessionId);
+        await waitForJoin(JOIN_WAIT_MS);
+        return await sendMessage(sessionId, text);
+      }
+    },
+    [ensureSession, rejoin, waitForJoin],
+  );
+
+  /** The send's answer: the message's server id, who answers now, and the reply (or a wait for it on the socket). */
+  const settle = useCallback(
+    (localId: string, result: SendResult) => {
+      if (result.userMessage) {
+        const { id: serverId, timestamp } = result.userMessage;
+        dispatch({ type: "userConfirmed", localId, serverId, timestamp });
+      }
+      if (result.mode) applyMode(result.mode);
+      if (result.assistantMessage) receive(result.assistantMessage);
+      else if (replyStillComing(stateRef.current, result))
+        lateReply.start(LATE_REPLY_MS, () => {
+          if (stateRef.current.awaitingReply)
+            dispatch({ type: "replyFailed", item: sendFailureNote(factsRef.current) });
+        });
+    },
+    [dispatch, stateRef, factsRef, applyMode, lateReply, receive],
+  );
+
+  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending). */
+  return useCallback(
+    (raw: string): boolean => {
+      const text = sendableText(stateRef.current, raw);
+      const { sessionId } = stateRef.current;
+      if (!text || !sessionId || busy.current) return false;
+      busy.current = true;
+      offer.clear();
+      const item = userItem(text);
+      dispatch({ type: "userSent", item });
+      deliver(sessionId, text)
+        .then((result) => settle(item.id, result))
+        .catch((error: unknown) => {
+          console.warn("Failed to send message", error);
+          const throttled = error instanceof ChatRequestError && error.status === 429 ? error.serverMessage : null;
+          dispatch({ type: "replyFailed", item: sendFailureNote(factsRef.current, throttled) });
+        })
+        .finally(() => {
+          busy.current = false;
+          dispatch({ type: "sendSettled" });
+        });
+      return true;
+    },
+    [dispatch, stateRef, factsRef, deliver, offer, settle],
+  );
+}
+
+export function useChat({ onIncoming }: UseChatOptions = {}) {
+  const { state, conversation } = useConversation(onIncoming);
+  const { dispatch, stateRef, factsRef, handled } = conversation;
+  const ensureSession = useEnsureSession();
+  const incoming = useIncoming(conversation);
+  const { offer, openForm, receive, applyMode } = incoming;
+  const room = useChatSocket(state.sessionId, { stateRef, dispatch, ensureSession, receive, applyMode });
+  const send = useSend(conversation, incoming, ensureSession, room);
+
+  const closeForm = useCallback(() => dispatch({ type: "form", open: false }), [dispatch]);
 
   /** First open: a new `chat_…` id and the greeting. Does nothing when a conversation exists. */
   const start = useCallback(() => {
     if (stateRef.current.sessionId) return;
     const sessionId = newSessionId();
-    const greeting = assistantNote(greetingText(factsRef.current), { suggestedActions: greetingActions });
-    handled.current!.add(greeting.id);
+    const greeting = greetingNote(factsRef.current);
+    handled.add(greeting.id);
     stateRef.current = { ...stateRef.current, sessionId };
     dispatch({ type: "started", sessionId, greeting });
-  }, []);
-
-  /** Sends the visitor's message; false when nothing was sent (blank, too long, no session, or a send pending). */
-  const send = useCallback(
-    (raw: string): boolean => {
-      const text = raw.trim();
-      const { sessionId, awaitingReply, sending } = stateRef.current;
-      if (!text || text.length > MAX_MESSAGE_LENGTH || !sessionId || busy.current || awaitingReply || sending)
-        return false;
-      busy.current = true;
-      cancelOffer();
-      const item: ChatItem = { id: localId(), sender: "user", text, timestamp: new Date().toISOString() };
-      dispatch({ type: "userSent", item });
-
-      void (async () => {
-        try {
-          await ensureSession(sessionId);
-          await waitForJoin(JOIN_WAIT_MS);
-          let result;
-          try {
-            result = await sendMessage(sessionId, text);
-          } catch (error) {
-            // The server does not know this session (its creation failed earlier): create it and try once more.
-            if (!(error instanceof ChatRequestError) || error.status !== 404) throw error;
-            const created = await ensureSession(sessionId, true);
-            if (!created) throw error;
-            const socket = socketRef.current;
-            if (socket) void joinRoom(socket, sessionId);
-            await waitForJoin(JOIN_WAIT_MS);
-            result = await sendMessage(sessionId, text);
-          }
-          if (result.userMessage)
-            dispatch({
-              type: "userConfirmed",
-              localId: item.id,
-              serverId: result.userMessage.id,
-              timestamp: result.userMessage.timestamp,
-            });
-          if (result.mode) applyMode(result.mode);
-          if (result.assistantMessage) {
-            receive(result.assistantMessage);
-          } else if (result.mode !== "staff" && stateRef.current.awaitingReply) {
-            // 202: the worker is slow; the reply still arrives on the socket.
-            if (lateTimer.current) clearTimeout(lateTimer.current);
-            lateTimer.current = setTimeout(() => {
-              lateTimer.current = null;
-              if (stateRef.current.awaitingReply)
-                dispatch({
-                  type: "replyFailed",
-                  item: assistantNote(sendFailureText(factsRef.current), { tone: "error" }),
-                });
-            }, LATE_REPLY_MS);
-          }
-        } catch (error) {
-          console.warn("Failed to send message", error);
-          // Throttled: the server's own words say what to do; anything else is a connection problem.
-          const note =
-            error instanceof ChatRequestError && error.status === 429 && error.serverMessage
-              ? error.serverMessage
-              : sendFailureText(factsRef.current);
-          dispatch({ type: "replyFailed", item: assistantNote(note, { tone: "error" }) });
-        } finally {
-          busy.current = false;
-          dispatch({ type: "sendSettled" });
-        }
-      })();
-      return true;
-    },
-    [applyMode, cancelOffer, ensureSession, joinRoom, receive, waitForJoin],
-  );
+  }, [dispatch, stateRef, factsRef, handled]);
 
   /** Sends the appointment request and tells the visitor how it went, in the chat. */
   const submitBooking = useCallback(
@@ -498,31 +410,13 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       let result = await bookAppointment(sessionId, values);
       if (result.kind === "refused" && result.status === 404 && (await ensureSession(sessionId, true)))
         result = await bookAppointment(sessionId, values);
-      cancelOffer();
-      if (result.kind === "success") {
-        dispatch({ type: "form", open: false });
-        dispatch({ type: "add", item: assistantNote(bookingSuccessText(result.message), { tone: "success" }) });
-      } else if (result.kind === "refused") {
-        dispatch({ type: "add", item: assistantNote(bookingIssueText(result.message), { tone: "error" }) });
-      } else {
-        dispatch({ type: "add", item: assistantNote(bookingErrorText(factsRef.current), { tone: "error" }) });
-      }
+      offer.clear();
+      if (result.kind === "success") dispatch({ type: "form", open: false });
+      dispatch({ type: "add", item: bookingOutcomeNote(result, factsRef.current) });
       return result;
     },
-    [cancelOffer, ensureSession],
+    [dispatch, stateRef, factsRef, offer, ensureSession],
   );
 
-  return {
-    state,
-    /**
-     * A send is in flight or the assistant's reply has not arrived: the input is disabled and nothing more is sent.
-     * While staff hold the conversation only the send itself is brief and nothing is awaited, so the input stays usable.
-     */
-    pending: state.awaitingReply || (state.sending && state.mode === "assistant"),
-    start,
-    send,
-    openForm,
-    closeForm,
-    submitBooking,
-  };
+  return { state, pending: isPending(state), start, send, openForm, closeForm, submitBooking };
 }

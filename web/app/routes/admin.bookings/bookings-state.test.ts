@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+import type { BookingRowData } from "~/features/admin/bookings-page.server";
+import {
+  bookingRow,
+  closedDialog,
+  countLabel,
+  dialogReducer,
+  emptyMessage,
+  exportHref,
+  filterSearch,
+  isFiltered,
+  isUrgent,
+  listLoading,
+  pageHref,
+  prefillToOpen,
+  shownStatus,
+  shownTechnician,
+  STATUS_CHOICES,
+  technicianMenuChoices,
+  type DialogState,
+} from "./bookings-state";
+
+const none = { status: "", priority: "" };
+
+const row = (overrides: Partial<Record<number, unknown>> = {}): BookingRowData => {
+  const base: BookingRowData = [
+    42,
+    7,
+    "Ada Lovelace",
+    "Panel upgrade",
+    "200 A service",
+    1_741_100_400,
+    false,
+    "medium",
+    "pending",
+    1_741_000_000,
+  ];
+  for (const [index, value] of Object.entries(overrides)) (base as unknown[])[Number(index)] = value;
+  return base;
+};
+
+const technicians = technicianMenuChoices([
+  { id: 3, name: "Sam Boudreaux" },
+  { id: 4, name: "Lou Guidry" },
+]);
+
+describe("bookings page: filters and pages in the address (docs/decisions/011-staff-screens-at-scale.md)", () => {
+  it("links each page with the chosen filters only", () => {
+    expect(pageHref(none)).toBe("/admin/bookings");
+    expect(pageHref({ status: "pending", priority: "" })).toBe("/admin/bookings?status=pending");
+    expect(pageHref({ status: "pending", priority: "emergency" }, { before: "1741000000000_42" })).toBe(
+      "/admin/bookings?status=pending&priority=emergency&before=1741000000000_42",
+    );
+    expect(pageHref(none, { after: "1741000000000_42" })).toBe("/admin/bookings?after=1741000000000_42");
+  });
+
+  it("exports the CSV of the filtered list", () => {
+    expect(exportHref(none)).toBe("/api/bookings/export.csv");
+    expect(exportHref({ status: "", priority: "high" })).toBe("/api/bookings/export.csv?priority=high");
+  });
+
+  it("a changed filter puts only the chosen filters in the address, from the newest page", () => {
+    const search = filterSearch([
+      ["status", "completed"],
+      ["priority", ""],
+    ]);
+    expect(search.toString()).toBe("status=completed");
+    expect(isFiltered({ status: "completed", priority: "" })).toBe(true);
+    expect(isFiltered(none)).toBe(false);
+  });
+
+  it("says how many bookings show, and that they are a page once there is more than one", () => {
+    expect(countLabel(1, false, false)).toBe("1 booking");
+    expect(countLabel(25, false, true)).toBe("25 bookings on this page");
+    expect(countLabel(3, true, false)).toBe("3 bookings on this page");
+  });
+
+  it("says why the list is empty", () => {
+    expect(emptyMessage(true, true)).toBe("No bookings match these filters.");
+    expect(emptyMessage(false, true)).toBe("There are no bookings on this page.");
+    expect(emptyMessage(false, false)).toBe("No service appointments have been created yet.");
+  });
+
+  it("dims the list while moving to another page; a live refresh only says it is loading", () => {
+    expect(listLoading({ state: "loading", location: { pathname: "/admin/bookings" } }, "idle")).toEqual({
+      navigating: true,
+      loading: true,
+    });
+    expect(listLoading({ state: "idle" }, "loading")).toEqual({ navigating: false, loading: true });
+    expect(listLoading({ state: "loading", location: { pathname: "/admin/calendar" } }, "idle")).toEqual({
+      navigating: false,
+      loading: false,
+    });
+  });
+});
+
+describe("bookings page: a row", () => {
+  it("reads the compact row with times in milliseconds and the absent tail as null", () => {
+    expect(bookingRow(row())).toMatchObject({
+      id: 42,
+      customer: "Ada Lovelace",
+      scheduled: 1_741_100_400_000,
+      created: 1_741_000_000_000,
+      technicianId: null,
+      technicianName: null,
+      serviceTitanId: null,
+      mergeInto: null,
+    });
+    expect(bookingRow(row({ 10: 3, 12: "ST-9", 13: { id: 2, name: "Ada L." } }))).toMatchObject({
+      technicianId: 3,
+      serviceTitanId: "ST-9",
+      mergeInto: { id: 2, name: "Ada L." },
+    });
+  });
+
+  it("shows a changed status at once, while the change is on its way", () => {
+    const booking = bookingRow(row());
+    expect(shownStatus(booking, undefined)).toBe("pending");
+    expect(shownStatus(booking, "in_progress")).toBe("in_progress");
+    expect(STATUS_CHOICES.find((c) => c.value === "in_progress")?.label).toBe("In progress");
+  });
+
+  it("shows the technician, or the one being assigned, or Unassigned", () => {
+    const unassigned = bookingRow(row());
+    expect(shownTechnician(unassigned, technicians, undefined)).toMatchObject({ value: "", name: "Unassigned" });
+    expect(shownTechnician(unassigned, technicians, "4")).toMatchObject({ value: "4", name: "Lou Guidry" });
+    const assigned = bookingRow(row({ 10: 3 }));
+    expect(shownTechnician(assigned, technicians, undefined)).toMatchObject({
+      value: "3",
+      name: "Sam Boudreaux",
+      choices: technicians,
+    });
+  });
+
+  it("a technician no longer active still shows, marked so, and is on the row's menu", () => {
+    const booking = bookingRow(row({ 10: 9, 11: "Pat Hebert" }));
+    const shown = shownTechnician(booking, technicians, undefined);
+    expect(shown.name).toBe("Pat Hebert (inactive)");
+    expect(shown.choices.at(-1)).toEqual({ value: "9", label: "Pat Hebert (inactive)" });
+    expect(shownTechnician(bookingRow(row({ 10: 9 })), technicians, undefined).name).toBe("Unknown technician");
+  });
+
+  it("an emergency stands out until it is completed or cancelled", () => {
+    expect(isUrgent({ priority: "emergency", status: "pending" })).toBe(true);
+    expect(isUrgent({ priority: "emergency", status: "completed" })).toBe(false);
+    expect(isUrgent({ priority: "emergency", status: "cancelled" })).toBe(false);
+    expect(isUrgent({ priority: "high", status: "pending" })).toBe(false);
+  });
+});
+
+describe("bookings page: the New Booking dialog prefilled from the inbox", () => {
+  type Prefill = { name: string };
+  const link = { name: "Ada Lovelace" };
+  const closed = closedDialog<Prefill>();
+
+  it("opens prefilled once hydrated, once per arrival at the link", () => {
+    expect(prefillToOpen(closed, false, link, "k1")).toBeNull();
+    expect(prefillToOpen(closed, true, null, "k1")).toBeNull();
+    const arriving = prefillToOpen(closed, true, link, "k1");
+    expect(arriving).toBe(link);
+    const opened = dialogReducer(closed, { type: "linkArrived", locationKey: "k1", prefill: link });
+    expect(opened).toEqual({ open: true, prefill: link, openedFor: "k1" });
+    // The data reloads (same arrival): nothing to open again.
+    expect(prefillToOpen(opened, true, link, "k1")).toBeNull();
+  });
+
+  it("closing forgets the prefill, so a later New Booking starts clean", () => {
+    let state: DialogState<Prefill> = dialogReducer(closed, { type: "linkArrived", locationKey: "k1", prefill: link });
+    state = dialogReducer(state, { type: "openChanged", open: false });
+    expect(state).toEqual({ open: false, prefill: null, openedFor: "k1" });
+    expect(prefillToOpen(state, true, link, "k1")).toBeNull();
+    state = dialogReducer(state, { type: "openChanged", open: true });
+    expect(state).toMatchObject({ open: true, prefill: null });
+  });
+
+  it("arriving at the link again (Back to it) opens it prefilled again", () => {
+    const closedAfter: DialogState<Prefill> = { open: false, prefill: null, openedFor: "k1" };
+    expect(prefillToOpen(closedAfter, true, link, "k2")).toBe(link);
+    expect(dialogReducer(closedAfter, { type: "linkArrived", locationKey: "k2", prefill: link })).toMatchObject({
+      open: true,
+      prefill: link,
+    });
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The bookings page's state as plain logic (the page is ./route.tsx; only that
+ * file of this folder is a route): its filters and pages in the address, what
+ * the list says about itself, each row's shown status and technician while a
+ * change is on its way, and when the New Booking dialog opens prefilled from
+ * an inbox link (docs/product.md, docs/decisions/011-staff-screens-at-scale.md).
+ * Tested in bookings-state.test.ts.
+ */
+import type { BookingRowData } from "~/features/admin/bookings-page.server";
+import { BOOKING_STATUSES, statusLabel, type BookingStatus } from "~/features/admin/format";
+import type { MenuChoice } from "~/features/admin/row-menu";
+
+export interface BookingFilters {
+  status: string;
+  priority: string;
+}
+
+const BOOKINGS = "/admin/bookings";
+
+function filterParams(filters: BookingFilters) {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.priority) params.set("priority", filters.priority);
+  return params;
+}
+
+/** A page of the list: the filters, and where it starts (`before` older, `after` newer); none is the newest page. */
+export function pageHref(filters: BookingFilters, cursor?: { before?: string; after?: string }) {
+  const params = filterParams(filters);
+  if (cursor?.before) params.set("before", cursor.before);
+  if (cursor?.after) params.set("after", cursor.after);
+  const qs = params.toString();
+  return qs ? `${BOOKINGS}?${qs}` : BOOKINGS;
+}
+
+/** The CSV of every booking matching the filters (GET /api/bookings/export.csv). */
+export function exportHref(filters: BookingFilters) {
+  const qs = filterParams(filters).toString();
+  return `/api/bookings/export.csv${qs ? `?${qs}` : ""}`;
+}
+
+/** A filter changed: only the chosen filters go in the address, and a new filter starts from the newest page. */
+export function filterSearch(entries: Iterable<[string, FormDataEntryValue]>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of entries) if (typeof value === "string" && value) params.set(key, value);
+  return params;
+}
+
+export const isFiltered = (filters: BookingFilters) => Boolean(filters.status || filters.priority);
+
+/** The status line under the filters: how many bookings show ("on this page" once there is more than one page). */
+export const countLabel = (count: number, paged: boolean, hasOlder: boolean) =>
+  `${count} ${count === 1 ? "booking" : "bookings"}${paged || hasOlder ? " on this page" : ""}`;
+
+/** Why the list is empty. */
+export function emptyMessage(filtered: boolean, paged: boolean) {
+  if (filtered) return "No bookings match these filters.";
+  if (paged) return "There are no bookings on this page.";
+  return "No service appointments have been created yet.";
+}
+
+/**
+ * Moving between pages (or to other filters) dims the old list (`navigating`); a live refresh only says so,
+ * calmly, in the status line (`loading`).
+ */
+export function listLoading(navigation: { state: string; location?: { pathname: string } }, revalidator: string) {
+  const navigating = navigation.state === "loading" && navigation.location?.pathname === BOOKINGS;
+  return { navigating, loading: navigating || revalidator === "loading" };
+}
+
+/** A row of the page's data (a tuple, see BookingRowData) as named fields; times in milliseconds. */
+export function bookingRow(row: BookingRowData) {
+  const [id, customerId, customer, summary, details, scheduled, needsPlacing, priority, status, created] = row;
+  const [, , , , , , , , , , technicianId, technicianName, serviceTitanId, mergeInto] = row;
+  return {
+    id,
+    customerId,
+    customer,
+    summary,
+    details,
+    scheduled: scheduled * 1000,
+    needsPlacing,
+    priority,
+    status,
+    created: created * 1000,
+    technicianId: technicianId ?? null,
+    technicianName: technicianName ?? null,
+    serviceTitanId: serviceTitanId ?? null,
+    mergeInto: mergeInto ?? null,
+  };
+}
+
+export type BookingRow = ReturnType<typeof bookingRow>;
+
+export const STATUS_CHOICES: MenuChoice[] = BOOKING_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
+
+/** The technician menu's choices: unassigned, then every active technician. */
+export const technicianMenuChoices = (technicians: ReadonlyArray<{ id: number; name: string }>): MenuChoice[] => [
+  { value: "", label: "Unassigned" },
+  ...technicians.map((t) => ({ value: String(t.id), label: t.name })),
+];
+
+/** The status a row shows: the one on its way (the row waits with it), else the booking's. */
+export const shownStatus = (booking: BookingRow, pending: FormDataEntryValue | null | undefined) =>
+  (typeof pending === "string" ? pending : booking.status) as BookingStatus;
+
+/**
+ * The technician a row shows (the one on its way, else the booking's) and the row's menu. Someone no longer
+ * active still shows as the booking's technician, and on its menu.
+ */
+export function shownTechnician(
+  booking: BookingRow,
+  choices: readonly MenuChoice[],
+  pending: FormDataEntryValue | null | undefined,
+) {
+  const inactive = booking.technicianName ? `${booking.technicianName} (inactive)` : null;
+  const value = typeof pending === "string" ? pending : String(booking.technicianId ?? "");
+  const name = choices.find((c) => c.value === value)?.label ?? inactive ?? "Unknown technician";
+  const rowChoices = inactive ? [...choices, { value: String(booking.technicianId), label: inactive }] : choices;
+  return { value, name, choices: rowChoices };
+}
+
+/** An emergency still to be done stands out. */
+export const isUrgent = (booking: Pick<BookingRow, "priority" | "status">) =>
+  booking.priority === "emergency" && booking.status !== "completed" && booking.status !== "cancelled";
+
+/**
+ * The New Booking dialog. A link from the inbox (`?new=1&name=…`) opens it prefilled once per arrival at
+ * such a link (also when this page is already showing, e.g. Back to it), not again when the data reloads;
+ * later openings start clean. It opens once hydrated, so the dialog sees it open and fills itself in.
+ */
+export interface DialogState<P> {
+  open: boolean;
+  prefill: P | null;
+  /** The navigation (location key) whose link last opened the dialog. */
+  openedFor: string | null;
+}
+
+export type DialogAction<P> =
+  { type: "linkArrived"; locationKey: string; prefill: P } | { type: "openChanged"; open: boolean };
+
+export const closedDialog = <P>(): DialogState<P> => ({ open: false, prefill: null, openedFor: null });
+
+export function dialogReducer<P>(state: DialogState<P>, action: DialogAction<P>): DialogState<P> {
+  switch (action.type) {
+    case "linkArrived":
+      return state.openedFor === action.locationKey
+        ? state
+        : { open: true, prefill: action.prefill, openedFor: action.locationKey };
+    case "openChanged":
+      return action.open ? { ...state, open: true } : { ...state, open: false, prefill: null };
+  }
+}
+
+/** The link's prefill when this arrival has yet to open the dialog with it, else null. */
+export const prefillToOpen = <P>(state: DialogState<P>, hydrated: boolean, prefill: P | null, locationKey: string) =>
+  hydrated && prefill !== null && state.openedFor !== locationKey ? prefill : null;
