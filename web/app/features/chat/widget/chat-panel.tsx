@@ -6,7 +6,13 @@ import { SendHorizontal, X, Zap } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "~/utils/cn";
 import { AppointmentForm } from "./appointment-form";
-import { isBookingAction, isWindowAction, MAX_MESSAGE_LENGTH, MAX_SUGGESTED_ACTIONS, splitPhones } from "./rules";
+import {
+  isBookingAction,
+  isWindowAction,
+  MAX_MESSAGE_LENGTH,
+  MAX_SUGGESTED_ACTIONS,
+  splitPhones,
+} from "./widget-rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
 import { useBusinessFacts } from "~/utils/business-facts";

@@ -43,7 +43,7 @@ import {
   sendFailureText,
   staffModeNotice,
   type AppointmentValues,
-} from "./rules";
+} from "./widget-rules";
 import { readConversation, writeConversation } from "./conversation-storage";
 import type { ChatItem, ServerChatMessage } from "./types";
 
