@@ -103,11 +103,17 @@ export default tseslint.config(
   },
   {
     // What reaches the browser: no server module of @app/shared, no server package, no Node module.
-    // Route modules reach server code through web/app's own *.server.ts modules, which Remix keeps
-    // out of the browser's build.
+    // Page routes reach server code through web/app's own *.server.ts modules, which Remix keeps
+    // out of the browser's build. The JSON API's routes (routes/api.*.ts) are resource routes, a
+    // loader and an action only, which never reach the browser: they are server code.
     name: "walls: web/app's browser code",
     files: ["web/app/**/*.{ts,tsx}"],
-    ignores: ["web/app/**/*.server.{ts,tsx}", "web/app/**/.server/**", "web/app/**/*.test.ts"],
+    ignores: [
+      "web/app/**/*.server.{ts,tsx}",
+      "web/app/**/.server/**",
+      "web/app/**/*.test.ts",
+      "web/app/routes/api.*.ts",
+    ],
     rules: { "no-restricted-imports": restrict(...serverCode, appToServer) },
   },
   {
@@ -122,9 +128,14 @@ export default tseslint.config(
     },
   },
   {
-    // web/app's server code (*.server.ts, tests) may use server modules, and still not web/server.
+    // web/app's server code (*.server.ts, the API's routes, tests) may use server modules, and still not web/server.
     name: "walls: web/app's server code",
-    files: ["web/app/**/*.server.{ts,tsx}", "web/app/**/.server/**/*.{ts,tsx}", "web/app/**/*.test.ts"],
+    files: [
+      "web/app/**/*.server.{ts,tsx}",
+      "web/app/**/.server/**/*.{ts,tsx}",
+      "web/app/**/*.test.ts",
+      "web/app/routes/api.*.ts",
+    ],
     rules: { "no-restricted-imports": restrict(appToServer) },
   },
   {

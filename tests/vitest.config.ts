@@ -7,7 +7,13 @@ export default defineConfig({
   root,
   resolve: { alias: { "~": path.join(root, "web/app") } },
   test: {
-    include: ["packages/**/*.test.ts", "web/**/*.test.ts", "worker/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "packages/**/*.test.ts",
+      "web/**/*.test.ts",
+      "worker/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/build/**", "**/dist/**"],
     globalSetup: [path.join(root, "tests/global-setup.ts")],
     pool: "forks",

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db.server";
-import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { randomIp } from "../support/stack";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";

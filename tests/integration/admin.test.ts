@@ -197,7 +197,7 @@ describe("bookings", () => {
       expect(res.status).toBe(200);
       expect(res.json.booking.status).toBe(status);
     }
-    // Completed is not cancelled, and cancelled is reopened to pending first (packages/shared/src/visit-status.ts).
+    // Completed is not cancelled, and cancelled is reopened to pending first (packages/shared/src/booking/visit-status.ts).
     const refused = await api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, { status: "cancelled" });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({

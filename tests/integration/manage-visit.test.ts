@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purposeKeys, signFor } from "@app/shared/keys.server";
-import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { api, signedInUser } from "../support/accounts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { developmentVapidKeys } from "@app/shared/keys.server";
-import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { api, signedInUser } from "../support/accounts";
 import { notificationSentAt } from "../support/outbox";

@@ -1,5 +1,5 @@
 /**
- * The visit's state machine (packages/shared/src/visit-status.ts,
+ * The visit's state machine (packages/shared/src/booking/visit-status.ts,
  * docs/product.md#booking-rules) on every path that changes a status: the
  * admin API, the staff pages' form posts, the technician's day (/jobs,
  * on my way included) and the customer's portal. A refused change is a 409

@@ -7,7 +7,7 @@ import { loadEnv } from "@app/shared/env.server";
 import { createLogger } from "@app/shared/logger.server";
 import { createApp } from "./app";
 import { trackConnections } from "./connections";
-import { createRealtime } from "./realtime";
+import { createRealtime } from "./sockets";
 import { answerClientErrors } from "./security";
 import { closeServices, createServices } from "./services";
 

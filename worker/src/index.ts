@@ -12,7 +12,7 @@ import { realtimeKey } from "@app/shared/realtime";
 import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis.server";
 import { HeldByCap, visitorEmailCap } from "@app/shared/visitor-email-cap.server";
 import { DelayedError, UnrecoverableError } from "bullmq";
-import type { WorkerContext } from "./context";
+import type { WorkerContext } from "./worker-context";
 import { dispatch } from "./registry";
 import { startSweeper } from "./sweeper";
 

@@ -1,6 +1,6 @@
 import { PHONE_NUMBER_PATTERN } from "@app/shared/business";
 import type { ChatTurn, EngineReply } from "@app/shared/chat/engine";
-import type { WorkerContext } from "./context";
+import type { WorkerContext } from "./worker-context";
 
 /** Words per paced piece (about 130 words a second at the default pace). */
 const WORDS_PER_PIECE = 4;

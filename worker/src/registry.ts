@@ -1,6 +1,6 @@
 import { parseJobData, type JobData, type JobKind } from "@app/shared/jobs";
-import type { WorkerContext } from "./context";
-import { replyToChatMessage } from "./processors/chat";
+import type { WorkerContext } from "./worker-context";
+import { replyToChatMessage } from "./processors/chat-replies";
 import {
   sendAccountLink,
   sendAppointmentConfirmation,
@@ -17,7 +17,7 @@ import {
   sendVisitConfirmation,
   sendVisitOnTheWay,
   sendVisitReminder,
-} from "./processors/visits";
+} from "./processors/visit-emails";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 

@@ -1,5 +1,5 @@
 import { sweepOutbox } from "@app/shared/outbox.server";
-import type { WorkerContext } from "./context";
+import type { WorkerContext } from "./worker-context";
 
 /**
  * Re-relays owed notifications from the outbox that BullMQ never got (Redis

@@ -1,5 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./.server/prisma/client";
+import { PrismaClient, type Prisma } from "./.server/prisma/client";
 
 export * from "./.server/prisma/client";
 
@@ -18,3 +18,6 @@ export function createDb(databaseUrl: string, options: { max?: number } = {}) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/** The client or a transaction's: what a read (or a write inside the caller's transaction) runs on. */
+export type Reader = Db | Prisma.TransactionClient;

@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from "ical-generator";
-import { personName } from "./bookings";
+import { personName } from "./scheduling/technicians";
 import { business, type BusinessFacts } from "./business";
 import { icsZoneHint, slotEnd } from "./time";
 

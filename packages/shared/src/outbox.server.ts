@@ -132,6 +132,23 @@ export async function withOutbox<T>(deps: OutboxDeps, work: (tx: Tx, outbox: Out
 }
 
 /**
+ * What a change made for a request needs: the database, the queues its notifications are relayed
+ * to, and the request's log and id. The web's load context (web/app/context.ts) has this shape, so
+ * a route passes its `context` as it is.
+ */
+export interface ChangeContext {
+  services: { db: Db; queues: Queues };
+  logger: Pick<Logger, "warn">;
+  requestId?: string;
+}
+
+/** `withOutbox` for a change made for a request. */
+export function inTransaction<T>(context: ChangeContext, work: (tx: Tx, outbox: Outbox) => Promise<T>): Promise<T> {
+  const { db, queues } = context.services;
+  return withOutbox({ db, queues, logger: context.logger }, work);
+}
+
+/**
  * Hands rows to BullMQ (delayed ones with their delay). Never throws: the
  * sweeper retries. Returns the keys it could not hand over (none when Redis took them all).
  */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { mergeBookingCustomer } from "~/features/admin/merge-customer.server";
+import { mergeBookingCustomer } from "@app/shared/booking/merge-customer.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { idFrom } from "@app/shared/api/values";

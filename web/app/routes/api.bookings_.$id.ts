@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { bookingChangeSchema } from "@app/shared/api/admin";
-import { serializeBooking, updateBooking } from "~/features/bookings/bookings.server";
+import { serializeBooking } from "@app/shared/booking/booking-json";
+import { updateBooking } from "@app/shared/booking/change-booking.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { idFrom } from "@app/shared/api/values";
@@ -8,7 +9,7 @@ import { idFrom } from "@app/shared/api/values";
 /**
  * PATCH /api/bookings/:id (admin) {status?, technicianId?, scheduledDate?}:
  * the status follows the visit's state machine for staff
- * (packages/shared/src/visit-status.ts; a refused change answers 409 with why);
+ * (packages/shared/src/booking/visit-status.ts; a refused change answers 409 with why);
  * a technician who already has a visit at that time answers 409
  * (docs/product.md#json-api).
  */

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, jsonResponse, methodNotAllowed, openApiDocument } from "~/utils/api.server";
+import { openApiDocument } from "@app/shared/api/openapi.server";
+import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/openapi.json (public): the OpenAPI 3.1 document of the JSON API, made from the schemas that validate it. */
 export async function loader({ context }: LoaderFunctionArgs) {

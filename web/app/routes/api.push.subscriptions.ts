@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  pushSubscriptionSchema,
-  pushUnsubscribeSchema,
-  removePushSubscription,
-  savePushSubscription,
-} from "~/features/push/subscriptions.server";
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from "@app/shared/api/push.server";
+import { removePushSubscription, savePushSubscription } from "~/features/push/subscriptions.server";
 import { apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { getAuthSession, requireRole } from "~/utils/auth.server";
 

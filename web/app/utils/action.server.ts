@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
-import type { WindowJson } from "@app/shared/scheduling";
-import { retryAfterHeaders, type FieldErrors, type Result } from "./result";
+import type { WindowJson } from "@app/shared/scheduling/windows";
+import { retryAfterHeaders, type FieldErrors, type Result } from "@app/shared/result";
 
 /**
  * A page action's data for a service's Result: `{ ok: true, ...value }` or

@@ -1,10 +1,7 @@
 import type { z } from "zod";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
-import { retryAfterHeaders, type Result } from "./result";
-
-/** The OpenAPI document of the JSON API (GET /api/openapi.json), made from the schemas that validate it. */
-export { openApiDocument } from "@app/shared/api/openapi.server";
+import { retryAfterHeaders, type Result } from "@app/shared/result";
 
 /**
  * The JSON API conventions (docs/product.md#json-api): JSON in and out, failures as

@@ -11,7 +11,7 @@ import { appointmentInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
 import { purposeKeys } from "@app/shared/keys.server";
 import { unsealToken } from "@app/shared/tokens.server";
-import { takeVisitorEmailPlace, type WorkerContext } from "../context";
+import { takeVisitorEmailPlace, type WorkerContext } from "../worker-context";
 
 /**
  * Email jobs. Each is an outbox notification: the worker runs it only while

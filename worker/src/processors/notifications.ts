@@ -1,8 +1,8 @@
 import { UnrecoverableError } from "bullmq";
-import { bookingInclude, serializeBooking } from "@app/shared/bookings";
+import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
 import type { JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
-import type { WorkerContext } from "../context";
+import type { WorkerContext } from "../worker-context";
 
 /**
  * A booking was created or changed: tell every open admin page, on whichever

@@ -3,9 +3,9 @@ import type { Agent } from "node:https";
 import webpush from "web-push";
 import { pushEndpointProblem } from "@app/shared/api/push-services.server";
 import type { JobData } from "@app/shared/jobs";
-import { formatWindow, windowStartingAt } from "@app/shared/scheduling";
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessParts, formatFullDateTime } from "@app/shared/time";
-import type { WorkerContext } from "../context";
+import type { WorkerContext } from "../worker-context";
 import { createPushAgent, loopbackAllowance, PushTargetRefused } from "../push-connections";
 
 /**

@@ -13,7 +13,7 @@ export const MAX_SUGGESTED_ACTIONS = 3;
 /** The visit time of an appointment request that names a date but no time slot. */
 export const DEFAULT_APPOINTMENT_TIME = "09:00";
 
-/** An arrival window offered as an action: "Friday, Dec 4, 10 AM – 12 PM" (chat/windows.ts). */
+/** An arrival window offered as an action: "Friday, Dec 4, 10 AM – 12 PM" (chat/window-answers.server.ts). */
 const WINDOW_ACTION = /^[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, \d{1,2}(:\d{2})? [AP]M – \d{1,2}(:\d{2})? [AP]M$/;
 
 /** Whether an action is an arrival window: the client opens the appointment form with it chosen. */

@@ -1,6 +1,6 @@
 import { business, type BusinessFacts } from "../business";
 import { formatFullDateTime } from "../time";
-import { describeVisitTime } from "../visits";
+import { describeVisitTime } from "../booking/visits";
 import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
 import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
 

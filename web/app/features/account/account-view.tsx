@@ -9,7 +9,7 @@ import {
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
 import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
-import type { WindowJson } from "@app/shared/scheduling";
+import type { WindowJson } from "@app/shared/scheduling/windows";
 import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { cn } from "~/utils/cn";

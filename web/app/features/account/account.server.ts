@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { windowJson } from "@app/shared/scheduling";
+import { windowJson } from "@app/shared/scheduling/windows";
 import { businessDate, formatFullDateTime } from "@app/shared/time";
-import { updateBooking } from "../bookings/bookings.server";
-import { failure, success, type Result } from "~/utils/result";
+import { updateBooking } from "@app/shared/booking/change-booking.server";
+import { failure, success, type Result } from "@app/shared/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
-import { customerWindows } from "@app/shared/schedule";
+import { customerWindows } from "@app/shared/scheduling/schedule.server";
 import { idFrom } from "@app/shared/api/values";
 import { remindersFor } from "../appointments/email-preferences.server";
 import { bookingStatusLabel } from "./status";

@@ -18,13 +18,13 @@ import {
 } from "@app/shared/api/admin";
 import { fieldErrors } from "@app/shared/api/errors";
 import { idFrom } from "@app/shared/api/values";
-import { personName } from "@app/shared/bookings";
-import { resendConfirmation, updateBooking } from "~/features/bookings/bookings.server";
+import { personName } from "@app/shared/scheduling/technicians";
+import { resendConfirmation, updateBooking } from "@app/shared/booking/change-booking.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readFormObject } from "~/utils/form.server";
-import { createBookingForCustomer } from "./bookings.server";
+import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
 import { createCustomer } from "./customers.server";
-import { mergeBookingCustomer } from "./merge-customer.server";
+import { mergeBookingCustomer } from "@app/shared/booking/merge-customer.server";
 import type { ActionResult } from "./action-result";
 import { changeUserRole } from "./users.server";
 

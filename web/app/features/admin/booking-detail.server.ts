@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { bookingInclude, serializeBooking } from "@app/shared/bookings";
-import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
+import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
+import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
+import { technicianChoices } from "@app/shared/scheduling/technicians";
 import { idFrom } from "@app/shared/api/values";
 
 /**

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { bookingInclude, personName } from "@app/shared/bookings";
+import { bookingInclude } from "@app/shared/booking/booking-json";
+import { personName } from "@app/shared/scheduling/technicians";
 import type { Prisma } from "@app/shared/db.server";
 import { formatTimestamp } from "@app/shared/time";
-import { failure, success, type Result } from "~/utils/result";
+import { failure, success, type Result } from "@app/shared/result";
 import type { BookingListQuery } from "./bookings-list.server";
 
 const CSV_COLUMNS = [

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { bookingInclude, serializeBooking } from "@app/shared/bookings";
+import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
 import type { Prisma } from "@app/shared/db.server";
 
 export interface BookingListQuery {

@@ -9,10 +9,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { bookingCursorSchema } from "@app/shared/api/admin";
 import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
-import { personName } from "@app/shared/bookings";
+import { personName } from "@app/shared/scheduling/technicians";
 import type { Prisma } from "@app/shared/db.server";
-import { mergeCandidates } from "./merge-customer.server";
-import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
+import { mergeCandidates } from "@app/shared/booking/merge-customer.server";
+import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
+import { technicianChoices } from "@app/shared/scheduling/technicians";
 
 const BOOKINGS_PAGE_SIZE = 50;
 /** The list shows the first two lines of a booking's details; its own page shows them all. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { bookingInclude } from "@app/shared/bookings";
+import { bookingInclude } from "@app/shared/booking/booking-json";
 import { bookingsCalendar } from "@app/shared/ics.server";
 import { purposeKeys, signFor, verifyFor } from "@app/shared/keys.server";
 

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { calendarDayQuerySchema } from "@app/shared/api/admin";
-import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
+import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
+import { technicianChoices } from "@app/shared/scheduling/technicians";
 import {
   addLocalDays,
   businessDate,
@@ -12,7 +13,7 @@ import {
   parseMonth,
   startOfBusinessDay,
 } from "@app/shared/time";
-import { invalid, success } from "~/utils/result";
+import { invalid, success } from "@app/shared/result";
 import { bookingsBetween } from "./bookings-list.server";
 import { MAX_PER_DAY, type CalendarDay } from "./calendar-grid";
 

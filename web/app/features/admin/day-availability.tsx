@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { StaffWindowJson } from "@app/shared/api/scheduling";
-import { formatWindowRange, type TechnicianChoice } from "@app/shared/scheduling";
+import { formatWindowRange } from "@app/shared/scheduling/windows";
+import { type TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { localTimeOf, parseLocalDate } from "@app/shared/time";
 import { Field, NativeSelect } from "~/components/ui/field";
 import { useApiFetch } from "~/features/auth/use-api-fetch";

@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { useApiFetch } from "~/features/auth/use-api-fetch";
-import type { TechnicianChoice } from "@app/shared/scheduling";
+import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { formatLocalDate, formatTime } from "@app/shared/time";
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";
 import type { CalendarDayBooking } from "./calendar.server";

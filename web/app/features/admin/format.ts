@@ -7,7 +7,7 @@
  * Louisiana time.
  */
 import { bookingPriorities, bookingStatuses, roles } from "@app/shared/api/choices";
-import type { BookingJson } from "@app/shared/bookings";
+import type { BookingJson } from "@app/shared/booking/booking-json";
 import { slotTimes } from "@app/shared/time";
 
 export type Booking = BookingJson;

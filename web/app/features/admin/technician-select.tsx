@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { TechnicianChoice } from "@app/shared/scheduling";
+import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone, type ActionResult } from "./action-result";

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "@app/shared/db.server";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
-import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
+import { OVERTAKEN, untilNotOvertaken } from "@app/shared/conditional-update";
 import { sessionUserColumns as userColumns } from "@app/shared/sessions.server";
-import { failure, success, type Result } from "~/utils/result";
-import { recordAudit } from "./audit.server";
+import { failure, success, type Result } from "@app/shared/result";
+import { recordAudit } from "@app/shared/audit-log.server";
 
 export async function listUsers(context: AppLoadContext) {
   const users = await context.services.db.user.findMany({

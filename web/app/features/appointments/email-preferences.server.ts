@@ -3,14 +3,14 @@ import { emailPreferenceFormSchema, linkTokenSchema, unsubscribeFormSchema } fro
 import { business } from "@app/shared/business";
 import { unsubscribeTokenHash } from "@app/shared/email/unsubscribe.server";
 import { sha256 } from "@app/shared/tokens.server";
-import { failure, invalid, success, type Result } from "~/utils/result";
+import { failure, invalid, success, type Result } from "@app/shared/result";
 import { throttleLinkRequest } from "./manage.server";
 
 /**
  * What an address agreed to receive (`EmailPreference`): reminders and review
  * requests are the only optional emails, and they carry a one-click
  * unsubscribe link (RFC 8058) whose token is an HMAC of the address under the
- * "unsubscribe" key (the worker makes it, worker/src/processors/visits.ts).
+ * "unsubscribe" key (the worker makes it, worker/src/processors/visit-emails.ts).
  * No row means they are on. Confirmations and changes to a visit always go.
  *
  * Two ways to change it: the link (/unsubscribe/<token>, no sign-in, the

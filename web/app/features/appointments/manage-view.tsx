@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { CalendarClock, Phone, TriangleAlert, XCircle, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { rescheduleVisitSchema } from "@app/shared/api/appointments";
-import { formatWindow, type WindowJson } from "@app/shared/scheduling";
+import { formatWindow, type WindowJson } from "@app/shared/scheduling/windows";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, NativeSelect } from "~/components/ui/field";

@@ -2,14 +2,14 @@ import type { AppLoadContext } from "@remix-run/node";
 import { linkTokenSchema, manageVisitFormSchema } from "@app/shared/api/appointments";
 import { business } from "@app/shared/business";
 import type { BookingStatus } from "@app/shared/db.server";
-import { customerWindows } from "@app/shared/schedule";
-import { windowJson, type WindowJson } from "@app/shared/scheduling";
+import { customerWindows } from "@app/shared/scheduling/schedule.server";
+import { windowJson, type WindowJson } from "@app/shared/scheduling/windows";
 import { businessDate } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens.server";
-import { describeVisitTime, firstNameOf, visitEnd } from "@app/shared/visits";
-import { customerStatusLabel, TIME_CHANGEABLE } from "@app/shared/visit-status";
-import { failure, invalid, success, throttled, type Failure, type Result } from "~/utils/result";
-import { updateBooking } from "../bookings/bookings.server";
+import { describeVisitTime, firstNameOf, visitEnd } from "@app/shared/booking/visits";
+import { customerStatusLabel, TIME_CHANGEABLE } from "@app/shared/booking/visit-status";
+import { failure, invalid, success, throttled, type Failure, type Result } from "@app/shared/result";
+import { updateBooking } from "@app/shared/booking/change-booking.server";
 
 /**
  * The visit's own page, opened without signing in from the links in the

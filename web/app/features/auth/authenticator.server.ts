@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { Strategy } from "remix-auth/strategy";
 import { login, type SignedIn } from "./login.server";
 import { formFields } from "~/utils/form.server";
-import type { Result } from "~/utils/result";
+import type { Result } from "@app/shared/result";
 import { AuthFailureError } from "./outcome.server";
 import { register } from "./register.server";
 

@@ -6,7 +6,7 @@ import type { RateLimitName, RateLimits } from "~/context";
 import { toApiUser, type ApiUser } from "~/utils/auth.server";
 import { createSession, pruneExpiredSessions, sessionUserColumns } from "@app/shared/sessions.server";
 import { issueDeviceCookie, knownDevice } from "./devices.server";
-import { failure, invalid, success, throttled, type Result } from "~/utils/result";
+import { failure, invalid, success, throttled, type Result } from "@app/shared/result";
 
 const LOGIN_FAILED_MESSAGE = "Invalid email or password";
 const LOGIN_THROTTLED_MESSAGE =

@@ -1,10 +1,10 @@
 import { apiResult } from "~/utils/api.server";
-import type { Failure, Result } from "~/utils/result";
+import type { Failure, Result } from "@app/shared/result";
 import type { SignedIn } from "./login.server";
 
 /**
  * How the account operations (login, register, request-reset, reset) answer:
- * a Result (web/app/utils/result.ts), which the API routes turn into the JSON answer
+ * a Result (packages/shared/src/result.ts), which the API routes turn into the JSON answer
  * (docs/product.md#json-api) and the /login action into the form's state.
  */
 

@@ -8,10 +8,10 @@ import {
   issueAccountToken,
   voidAccountTokens,
 } from "./account-tokens.server";
-import { inTransaction } from "~/utils/outbox.server";
+import { inTransaction } from "@app/shared/outbox.server";
 import { clearLoginBlocks } from "./login.server";
 import { markEmailVerified } from "./verification.server";
-import { failure, invalid, success, throttled, type Result } from "~/utils/result";
+import { failure, invalid, success, throttled, type Result } from "@app/shared/result";
 
 /** At most one reset email per account in this time, so nobody can flood someone's inbox. */
 const RESET_EMAIL_INTERVAL_MS = 60 * 1000;

@@ -5,7 +5,7 @@ import { toApiUser } from "~/utils/auth.server";
 import { createSession, sessionUserColumns } from "@app/shared/sessions.server";
 import type { RequestMeta, SignedIn } from "./login.server";
 import { sendVerificationLink } from "./verification.server";
-import { failure, invalid, success, throttled, type Result } from "~/utils/result";
+import { failure, invalid, success, throttled, type Result } from "@app/shared/result";
 
 const EMAIL_TAKEN_MESSAGE =
   'An account with this email already exists. Log in, or use "Forgot your password?" to reset it: the reset link goes to this address, so it also proves the address is yours.';

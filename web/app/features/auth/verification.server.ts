@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "@app/shared/db.server";
-import { failure, success, type Result } from "~/utils/result";
+import { failure, success, type Result } from "@app/shared/result";
 import { VERIFIED_MESSAGE, VERIFY_TOKEN_INVALID_MESSAGE } from "./notices";
 import {
   claimAccountToken,
@@ -8,7 +8,7 @@ import {
   issueAccountToken,
   voidAccountTokens,
 } from "./account-tokens.server";
-import { inTransaction } from "~/utils/outbox.server";
+import { inTransaction } from "@app/shared/outbox.server";
 
 /**
  * Verified email (docs/security.md, "Verified identities"). Anyone can type

@@ -13,23 +13,24 @@ import {
 } from "@app/shared/api/chat";
 import { fieldErrors } from "@app/shared/api/errors";
 import { business } from "@app/shared/business";
-import { nextBusinessSlot } from "@app/shared/bookings";
+import { nextBusinessSlot } from "@app/shared/booking/visits";
 import { composeReply } from "@app/shared/chat/engine";
-import { answerWithWindows } from "@app/shared/chat/windows";
+import { answerWithWindows } from "@app/shared/chat/window-answers.server";
 import { chatModeOf, serializeChatMessage, type ChatMode, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply, storeVisitorMessage } from "@app/shared/chat/store.server";
 import type { ChatMessage } from "@app/shared/db.server";
 import { enqueue, EnqueueError } from "@app/shared/queues.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
-import { formatWindow, windowStartingAt, type ArrivalWindow } from "@app/shared/scheduling";
+import { formatWindow, windowStartingAt, type ArrivalWindow } from "@app/shared/scheduling/windows";
 import { requireBusinessInstant, formatWeekdayDateTime } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens.server";
 import { secretRef } from "@app/shared/redact.server";
-import { failure, invalid, success, throttled, type Result } from "~/utils/result";
-import { inTransaction } from "~/utils/outbox.server";
-import { bookingSubject, createBooking } from "../bookings/bookings.server";
-import { holdWindow, windowConflict } from "../scheduling/schedule.server";
+import { failure, invalid, success, throttled, type Result } from "@app/shared/result";
+import { inTransaction } from "@app/shared/outbox.server";
+import { bookingSubject } from "@app/shared/booking/visit-notifications.server";
+import { createBooking } from "@app/shared/booking/create-booking.server";
+import { holdWindow, windowConflict } from "@app/shared/scheduling/schedule-lock.server";
 
 /** What a posted message answers (spec §7): the stored message and the assistant's reply, if ready. */
 export interface ChatMessageAnswer {

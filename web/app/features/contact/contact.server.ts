@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
-import { inTransaction } from "~/utils/outbox.server";
-import { invalid, success, throttled, type Result } from "~/utils/result";
+import { inTransaction } from "@app/shared/outbox.server";
+import { invalid, success, throttled, type Result } from "@app/shared/result";
 
 /** A stored message's id (null when a bot's was dropped), with the thank-you. */
 export type ContactResult = Result<{ message: string; id: number | null }>;

@@ -1,19 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "@app/shared/zod";
 import type { BookingStatus } from "@app/shared/db.server";
-import { personName } from "@app/shared/bookings";
+import { personName } from "@app/shared/scheduling/technicians";
 import { business } from "@app/shared/business";
-import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling";
+import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
-import { failure, invalid, success, type Result } from "~/utils/result";
+import { failure, invalid, success, type Result } from "@app/shared/result";
 import { idField, idFrom } from "@app/shared/api/values";
 import type { SessionUser } from "~/utils/auth.server";
-import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
-import { ON_THE_WAY_FROM, statusChangeRefusal } from "@app/shared/visit-status";
-import { inTransaction } from "~/utils/outbox.server";
-import { recordAudit } from "../admin/audit.server";
-import { bookingSubject, updateBooking } from "../bookings/bookings.server";
-import { loadTechnicians, technicianChoices } from "@app/shared/schedule";
+import { ON_THE_WAY_MINUTES } from "@app/shared/booking/visits";
+import { ON_THE_WAY_FROM, statusChangeRefusal } from "@app/shared/booking/visit-status";
+import { recordOnTheWay, updateBooking } from "@app/shared/booking/change-booking.server";
+import { loadTechnicians, saveWorkingDays } from "@app/shared/scheduling/schedule.server";
+import { technicianChoices } from "@app/shared/scheduling/technicians";
 
 /**
  * A technician's day (docs/product.md#technicians-day): their visits today in
@@ -169,7 +168,7 @@ export async function setVisitStatus(context: AppLoadContext, viewer: SessionUse
   const { bookingId, status } = parsed.data;
   const visit = await viewersVisit(context, viewer, bookingId);
   if (!visit.ok) return visit;
-  // The visit's state machine decides (packages/shared/src/visit-status.ts): a technician only starts a
+  // The visit's state machine decides (packages/shared/src/booking/visit-status.ts): a technician only starts a
   // visit still pending and completes one in progress; an admin here is staff.
   const updated = await updateBooking(
     context,
@@ -194,8 +193,7 @@ export async function setWorkingDays(context: AppLoadContext, viewer: SessionUse
   if (viewer.role !== "technician") return failure(403, "Only technicians set their working days.");
   const parsed = workingDaysSchema.safeParse({ days: Array.isArray(days) ? days : days === undefined ? [] : [days] });
   if (!parsed.success) return failure(400, "Choose days of the week");
-  const workingDays = [...new Set(parsed.data.days)].sort();
-  await context.services.db.user.update({ where: { id: viewer.id }, data: { workingDays } });
+  const workingDays = await saveWorkingDays(context.services.db, viewer.id, parsed.data.days);
   return success({ workingDays, message: "Your working days are saved." });
 }
 
@@ -212,8 +210,7 @@ const ALREADY_TOLD = "The customer was already told you're on the way.";
 
 /**
  * "On my way": the customer is emailed at once that the technician arrives in
- * about N minutes. Once per visit: the first announcement is recorded with a
- * conditional write, and its email's key is the visit's.
+ * about N minutes, once per visit (`recordOnTheWay`, the booking domain's).
  */
 export async function announceOnTheWay(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
   const parsed = onTheWaySchema.safeParse(input);
@@ -231,27 +228,7 @@ export async function announceOnTheWay(context: AppLoadContext, viewer: SessionU
   if (!ANNOUNCEABLE.includes(booking.status))
     return failure(409, `This visit is ${booking.status.replace(/_/g, " ")}: the customer was not emailed.`);
   if (!booking.emailCustomer) return failure(409, "This customer does not get our emails: call them instead.");
-  const announced = await inTransaction(context, async (tx, outbox) => {
-    const now = new Date();
-    const { count } = await tx.booking.updateMany({
-      where: { id: bookingId, onTheWayAt: null, status: { in: ANNOUNCEABLE } },
-      data: { onTheWayAt: now, onTheWayMinutes: minutes },
-    });
-    if (count !== 1) return false;
-    await recordAudit(tx, {
-      actor: { id: viewer.id, email: viewer.email },
-      action: "booking.on_the_way",
-      targetType: "booking",
-      targetId: bookingId,
-      details: { minutes },
-    });
-    outbox.add(
-      "visit-on-the-way",
-      { bookingId, minutes, requestId: context.requestId },
-      { subject: bookingSubject(bookingId) },
-    );
-    return true;
-  });
+  const announced = await recordOnTheWay(context, bookingId, minutes, { id: viewer.id, email: viewer.email });
   if (!announced) return failure(409, ALREADY_TOLD);
   return success({
     bookingId,

@@ -2,10 +2,7 @@ import { ECDH } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { PushSubscriptionInput } from "@app/shared/api/push.server";
 import type { SessionUser } from "~/utils/auth.server";
-import { failure, success, type Result } from "~/utils/result";
-
-/** The request bodies' schemas (node:net checks a subscription's push service), for the API route. */
-export { pushSubscriptionSchema, pushUnsubscribeSchema } from "@app/shared/api/push.server";
+import { failure, success, type Result } from "@app/shared/result";
 
 /**
  * Staff devices that receive Web Push alerts (emergencies, visits assigned):

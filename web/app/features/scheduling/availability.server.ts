@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { availabilityQuerySchema, dayScheduleQuerySchema, type StaffWindowJson } from "@app/shared/api/scheduling";
-import { windowJson, windowsOn } from "@app/shared/scheduling";
+import { windowJson, windowsOn } from "@app/shared/scheduling/windows";
 import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
-import { invalid, success, throttled } from "~/utils/result";
-import { availabilityOf, customerWindows, loadTechnicians, technicianChoices } from "@app/shared/schedule";
+import { invalid, success, throttled } from "@app/shared/result";
+import { availabilityOf, customerWindows, loadTechnicians } from "@app/shared/scheduling/schedule.server";
+import { technicianChoices } from "@app/shared/scheduling/technicians";
 
 /**
  * GET /api/availability: the arrival windows a customer may choose in a range

@@ -1,4 +1,4 @@
-import { windowMenu, type WindowJson } from "@app/shared/scheduling";
+import { windowMenu, type WindowJson } from "@app/shared/scheduling/windows";
 
 /**
  * The options of an arrival-window menu (the chat's and the portal's request

@@ -17,7 +17,7 @@ import { resendVerificationLink } from "~/features/auth/verification.server";
 import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/form.server";
 import { requireUser } from "~/utils/auth.server";
-import { failure } from "~/utils/result";
+import { failure } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
   { title: `My Account | ${business.name}` },

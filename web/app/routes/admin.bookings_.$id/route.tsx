@@ -13,7 +13,7 @@ import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
 import { TechnicianOptions } from "~/features/admin/technician-select";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
-import { nextStatuses } from "@app/shared/visit-status";
+import { nextStatuses } from "@app/shared/booking/visit-status";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>

@@ -10,7 +10,7 @@ import {
   queueStates,
   retryFailedJob,
   retryNotification,
-} from "~/features/admin/queues.server";
+} from "~/features/admin/queues-page.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 

@@ -14,7 +14,7 @@ import { changeVisit, manageVisitPage } from "~/features/appointments/manage.ser
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/form.server";
-import { retryAfterHeaders } from "~/utils/result";
+import { retryAfterHeaders } from "@app/shared/result";
 
 /**
  * /appointments/<token>: the visit's own page, from the Reschedule and Cancel

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MapPin, Phone } from "lucide-react";
 import { business } from "@app/shared/business";
-import { ON_THE_WAY_MINUTES } from "@app/shared/visits";
-import { nextStatuses } from "@app/shared/visit-status";
+import { ON_THE_WAY_MINUTES } from "@app/shared/booking/visits";
+import { nextStatuses } from "@app/shared/booking/visit-status";
 import { formatLocalDate, WEEKDAYS } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -22,7 +22,7 @@ import {
 import { actionData } from "~/utils/action.server";
 import { requireRole } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { failure } from "~/utils/result";
+import { failure } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
   { title: `My Jobs | ${business.name}` },

@@ -17,7 +17,7 @@ import { AuthFailureError } from "~/features/auth/outcome.server";
 import { requestPasswordReset, resetPassword } from "~/features/auth/password-reset.server";
 import { commitSessionCookie, getOptionalUser } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
-import { failure, retryAfterHeaders, type Failure } from "~/utils/result";
+import { failure, retryAfterHeaders, type Failure } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
   { title: `Log In | ${business.name}` },

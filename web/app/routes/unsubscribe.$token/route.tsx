@@ -8,7 +8,7 @@ import { CallUs, LinkPageFrame, LinkProblem } from "~/features/appointments/mana
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { actionData } from "~/utils/action.server";
 import { readFormObject } from "~/utils/form.server";
-import { retryAfterHeaders } from "~/utils/result";
+import { retryAfterHeaders } from "@app/shared/result";
 
 /**
  * /unsubscribe/<token>: the one-click unsubscribe link of reminders and review

@@ -1,7 +1,7 @@
 /** The chat's HTTP calls (docs/product.md#contact-and-chat). JSON in and out, same origin. */
 import type { ChatMode } from "@app/shared/chat/messages";
-import type { WindowJson } from "@app/shared/scheduling";
-import type { AppointmentValues } from "./rules";
+import type { WindowJson } from "@app/shared/scheduling/windows";
+import type { AppointmentValues } from "./widget-rules";
 import type { ServerChatMessage } from "./types";
 
 async function postJson(path: string, body: unknown): Promise<{ status: number; ok: boolean; data: unknown }> {

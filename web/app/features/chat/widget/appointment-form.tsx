@@ -9,13 +9,19 @@ import {
   PREFERRED_TIMING_MAX_LENGTH,
 } from "@app/shared/api/limits";
 import { APPOINTMENT_REQUIRED_MESSAGE, appointmentRequestSchema, missingAppointmentFields } from "@app/shared/api/chat";
-import { windowMenu, type WindowJson } from "@app/shared/scheduling";
+import { windowMenu, type WindowJson } from "@app/shared/scheduling/windows";
 import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
 import { parseForm } from "~/utils/schema-form";
 import { openWindows, type BookingResult } from "./api";
-import { emptyAppointment, priorities, serviceOptions, type AppointmentField, type AppointmentValues } from "./rules";
+import {
+  emptyAppointment,
+  priorities,
+  serviceOptions,
+  type AppointmentField,
+  type AppointmentValues,
+} from "./widget-rules";
 
 const fieldOrder: AppointmentField[] = [
   "customerName",

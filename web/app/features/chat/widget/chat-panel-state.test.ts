@@ -19,7 +19,7 @@ import {
   userItem,
   type ChatState,
 } from "./chat-state";
-import { greetingActions, OPEN_BOOKING_FORM_ACTION, staffModeNotice } from "./rules";
+import { greetingActions, OPEN_BOOKING_FORM_ACTION, staffModeNotice } from "./widget-rules";
 
 const started = () =>
   chatReducer(initialChatState(null), {

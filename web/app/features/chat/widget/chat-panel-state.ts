@@ -5,7 +5,7 @@
  * does, and when the view follows the conversation. Tested in chat-panel-state.test.ts.
  */
 import type { ChatState } from "./chat-state";
-import { isBookingAction, isWindowAction, MAX_SUGGESTED_ACTIONS } from "./rules";
+import { isBookingAction, isWindowAction, MAX_SUGGESTED_ACTIONS } from "./widget-rules";
 import type { ChatItem } from "./types";
 
 /** The draft in the message box. */

@@ -18,7 +18,7 @@ import {
   type PanelView,
 } from "./chat-panel-state";
 import type { ChatState } from "./chat-state";
-import { MAX_MESSAGE_LENGTH, splitPhones } from "./rules";
+import { MAX_MESSAGE_LENGTH, splitPhones } from "./widget-rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
 import { useBusinessFacts } from "~/utils/business-facts";

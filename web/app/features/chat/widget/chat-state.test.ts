@@ -26,7 +26,7 @@ import {
   MAX_MESSAGE_LENGTH,
   OPEN_BOOKING_FORM_ACTION,
   staffModeNotice,
-} from "./rules";
+} from "./widget-rules";
 import type { ServerChatMessage } from "./types";
 
 const run = (state: ChatState, ...actions: ChatAction[]) => actions.reduce(chatReducer, state);

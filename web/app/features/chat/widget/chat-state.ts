@@ -22,7 +22,7 @@ import {
   OPEN_BOOKING_FORM_ACTION,
   replySuggestsBooking,
   sendFailureText,
-} from "./rules";
+} from "./widget-rules";
 import type { StoredConversation } from "./conversation-storage";
 import type { ChatItem, ServerChatMessage } from "./types";
 

@@ -34,7 +34,7 @@ import {
   newSessionId,
   staffModeNotice,
   type AppointmentValues,
-} from "./rules";
+} from "./widget-rules";
 import {
   assistantNote,
   bookingOutcomeNote,

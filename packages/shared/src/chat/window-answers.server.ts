@@ -3,12 +3,13 @@
  * the engine names the day (`EngineReply.windowDay`), and this turns it into
  * that day's open arrival windows, offered as suggested actions the widget
  * opens the booking form with. With none open that day, the next open ones.
- * Reads the schedule, so it runs where the database is (the worker, or the
- * web when it answers without the queue).
+ * Reads the schedule (../scheduling), so it runs where the database is (the
+ * worker, or the web when it answers without the queue); the words are the chat's.
  */
 import { business, type BusinessFacts } from "../business";
-import { nextOpenWindows, customerWindows, type Reader } from "../schedule";
-import { windowJson, windowMenu, type WindowJson } from "../scheduling";
+import type { Reader } from "../db.server";
+import { customerWindows, nextOpenWindows } from "../scheduling/schedule.server";
+import { windowJson, windowMenu, type WindowJson } from "../scheduling/windows";
 import { formatShortWeekdayDate, requireBusinessInstant } from "../time";
 import type { EngineReply } from "./engine";
 import { officeStatus } from "./hours";

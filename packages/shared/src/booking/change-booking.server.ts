@@ -1,94 +1,29 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { bookingInclude, personName, serializeBooking } from "@app/shared/bookings";
-import { business } from "@app/shared/business";
-import type { Booking, BookingPriority, BookingSource, BookingStatus, Prisma } from "@app/shared/db.server";
-import type { Outbox } from "@app/shared/outbox.server";
-import { OVERTAKEN, untilNotOvertaken } from "~/utils/conditional-update.server";
-import { statusChangeRefusal, timeChangeRefusal, type StatusActor } from "@app/shared/visit-status";
-import { failure, success, type Result } from "~/utils/result";
-import { inTransaction } from "~/utils/outbox.server";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit-log.server";
+import { OVERTAKEN, untilNotOvertaken } from "../conditional-update";
+import type { BookingStatus, Prisma } from "../db.server";
+import { inTransaction, type ChangeContext } from "../outbox.server";
+import { failure, success, type Result } from "../result";
 import {
   holdWindow,
-  isActiveTechnician,
   lockSchedule,
   refusingOverlaps,
   unknownTechnician,
   windowConflict,
-} from "../scheduling/schedule.server";
-import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
-import { bookingSubject, oweVisitNotifications, type VisitTiming } from "./visit-notifications.server";
+} from "../scheduling/schedule-lock.server";
+import { isActiveTechnician } from "../scheduling/schedule.server";
+import { personName } from "../scheduling/technicians";
+import { bookingInclude } from "./booking-json";
+import { bookingSubject, oweVisitNotifications, type BookingContext } from "./visit-notifications.server";
+import { ON_THE_WAY_FROM, statusChangeRefusal, timeChangeRefusal, type StatusActor } from "./visit-status";
+import { isLive, isScheduled, reminderFor } from "./visits";
 
 /**
- * Every booking, whoever makes it (the staff dialog, the API, the chat), is
- * created here and announced the same way: staff are emailed and every open
- * admin page hears of it live. Both are outbox notifications written with the
- * booking, so neither can be lost (docs/decisions/008-notification-outbox.md).
+ * Every change to a booking after it is made (./create-booking.server.ts): its status, technician
+ * and time (`updateBooking`), the technician's "on my way" (`recordOnTheWay`), and a confirmation
+ * sent again (`resendConfirmation`). Each is checked against the visit's state machine
+ * (./visit-status.ts), audited, and owes its notifications through the outbox in the same
+ * transaction (./visit-notifications.server.ts, docs/decisions/008-notification-outbox.md).
  */
-
-export interface NewBooking {
-  customerId: number;
-  summary: string;
-  details?: string | null;
-  priority: BookingPriority;
-  scheduledDate: Date;
-  source: BookingSource;
-  serviceTitanId?: string | null;
-  /** The technician doing it; PostgreSQL refuses one who already has a visit then (isTechnicianOverlap). */
-  technicianId?: number | null;
-  /** Default: the business's visit length (docs/product.md#booking-rules). */
-  durationMinutes?: number;
-  /** A request staff still have to place (no window chosen, or an emergency). */
-  needsPlacing?: boolean;
-  /** Where the visit is. */
-  address?: string | null;
-  /** False: nothing about this visit is emailed to the customer (their typed address reached its share). */
-  emailCustomer?: boolean;
-}
-
-export { bookingSubject };
-
-/**
- * Creates a pending booking and owes its staff email, its live
- * `booking:created` (and emergency) event, and what it owes its customer and
- * staff devices (visit-notifications.server.ts).
- */
-export async function createBooking(
-  tx: Prisma.TransactionClient,
-  outbox: Outbox,
-  input: NewBooking,
-  meta: {
-    requestId?: string;
-    timing: VisitTiming;
-    /** A visitor's request: its first confirmation counts against the hourly cap on email to typed addresses. */
-    visitorCap?: boolean;
-  },
-): Promise<Booking> {
-  const { requestId } = meta;
-  const booking = await tx.booking.create({
-    data: {
-      customerId: input.customerId,
-      summary: input.summary,
-      details: input.details ?? null,
-      priority: input.priority,
-      status: "pending",
-      scheduledDate: input.scheduledDate,
-      source: input.source,
-      serviceTitanId: input.serviceTitanId ?? null,
-      technicianId: input.technicianId ?? null,
-      durationMinutes: input.durationMinutes ?? business.booking.visitMinutes,
-      needsPlacing: input.needsPlacing ?? false,
-      address: input.address ?? null,
-      emailCustomer: input.emailCustomer ?? true,
-    },
-  });
-  // Emergencies are urgent: ahead of anything else waiting.
-  const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
-  outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
-  outbox.add("booking-staff-notification", { bookingId: booking.id, requestId }, options);
-  await oweVisitNotifications(outbox, meta.timing, null, booking, { requestId, visitorCap: meta.visitorCap });
-  return booking;
-}
 
 /** What staff (or a customer, for a cancellation) may change about a booking. */
 export interface BookingChanges {
@@ -104,7 +39,7 @@ export type BookingWithNames = Prisma.BookingGetPayload<{ include: typeof bookin
  * Changes a booking's status, technician or time, records each change in the
  * audit log, and tells open admin pages. Which status may follow which, and
  * who may move a visit, is the visit's state machine
- * (packages/shared/src/visit-status.ts) for the actor `options.by`: a change
+ * (./visit-status.ts) for the actor `options.by`: a change
  * it refuses answers 409 with its words ("This visit was cancelled by the office").
  *
  * The write is conditional on what it read (status, technician, time), so the
@@ -116,7 +51,7 @@ export type BookingWithNames = Prisma.BookingGetPayload<{ include: typeof bookin
  * time) also ends its wait for staff to place it.
  */
 export async function updateBooking(
-  context: AppLoadContext,
+  context: BookingContext,
   id: number,
   changes: BookingChanges,
   actor: { id: number; email: string } | undefined,
@@ -244,7 +179,42 @@ async function auditChanges(
     });
 }
 
-export { serializeBooking };
+/** The statuses in which a visit may still be announced (the visit's state machine). */
+const ANNOUNCEABLE: BookingStatus[] = [...ON_THE_WAY_FROM];
+
+/**
+ * "On my way" (docs/product.md#technicians-day): records that the customer is told the technician
+ * arrives in about `minutes`, and owes that email. Once per visit: the first announcement is a
+ * conditional write (not told yet, and a status that may be announced), and the email's key is
+ * the visit's. False when it was announced already or its status no longer allows it.
+ */
+export async function recordOnTheWay(
+  context: ChangeContext,
+  bookingId: number,
+  minutes: number,
+  actor: { id: number; email: string },
+): Promise<boolean> {
+  return inTransaction(context, async (tx, outbox) => {
+    const { count } = await tx.booking.updateMany({
+      where: { id: bookingId, onTheWayAt: null, status: { in: ANNOUNCEABLE } },
+      data: { onTheWayAt: new Date(), onTheWayMinutes: minutes },
+    });
+    if (count !== 1) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "booking.on_the_way",
+      targetType: "booking",
+      targetId: bookingId,
+      details: { minutes },
+    });
+    outbox.add(
+      "visit-on-the-way",
+      { bookingId, minutes, requestId: context.requestId },
+      { subject: bookingSubject(bookingId) },
+    );
+    return true;
+  });
+}
 
 /**
  * Staff send the customer's confirmation again (a booking's page, "Resend confirmation"): a
@@ -253,7 +223,7 @@ export { serializeBooking };
  * the visit's later emails (reminder, changes) go from now on too. Through the outbox, audited.
  */
 export async function resendConfirmation(
-  context: AppLoadContext,
+  context: BookingContext,
   actor: { id: number; email: string },
   id: number,
 ): Promise<Result<{ message: string }>> {

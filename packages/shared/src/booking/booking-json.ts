@@ -1,6 +1,7 @@
-import type { Booking, Customer } from "./db.server";
-import { business, type BusinessFacts } from "./business";
-import { addLocalDays, businessDate, localWeekday, requireBusinessInstant, WEEKDAYS } from "./time";
+/** A booking as the API, the staff pages and socket.io events show it (docs/product.md#json-api). */
+import type { Booking, Customer } from "../db.server";
+import { personName } from "../scheduling/technicians";
+
 /** What a booking is read with for its JSON: its customer and its technician's name. */
 export const bookingInclude = {
   customer: true,
@@ -8,9 +9,6 @@ export const bookingInclude = {
 } as const;
 
 type TechnicianName = { firstName: string; lastName: string };
-
-/** "Sam Boudreaux". */
-export const personName = (p: TechnicianName) => `${p.firstName} ${p.lastName}`.trim();
 
 /**
  * The booking JSON (docs/product.md#json-api), the same over HTTP and socket.io.
@@ -48,18 +46,3 @@ export function serializeBooking(
 }
 
 export type BookingJson = ReturnType<typeof serializeBooking>;
-
-/**
- * When a chat appointment request names no date: 9:00 AM on the next day the
- * office is open (tomorrow at the earliest), in the business's time zone.
- */
-export function nextBusinessSlot(now: Date, facts: BusinessFacts = business): Date {
-  const today = businessDate(now);
-  for (let offset = 1; offset <= 8; offset++) {
-    const day = addLocalDays(today, offset);
-    const name = WEEKDAYS[localWeekday(day)]!;
-    const open = facts.hours.some((h) => h.opens && h.days.includes(name));
-    if (open) return requireBusinessInstant(day, "09:00");
-  }
-  return new Date(now.getTime() + 24 * 3600 * 1000);
-}

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { UnrecoverableError } from "bullmq";
 import { composeReply, type ChatTurn } from "@app/shared/chat/engine";
-import { answerWithWindows } from "@app/shared/chat/windows";
+import { answerWithWindows } from "@app/shared/chat/window-answers.server";
 import { serializeChatMessage, type ChatReplyResult } from "@app/shared/chat/messages";
 import { MAX_SUGGESTED_ACTIONS } from "@app/shared/chat/rules";
 import { loadConversation, storeAssistantReply } from "@app/shared/chat/store.server";
 import type { ChatMessage } from "@app/shared/db.server";
 import type { JobData } from "@app/shared/jobs";
 import { chatRoom } from "@app/shared/realtime";
-import type { WorkerContext } from "../context";
+import type { WorkerContext } from "../worker-context";
 import { wordReply } from "../llm";
 
 const HISTORY_TURNS = 12;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requireBusinessInstant } from "./time";
+import { requireBusinessInstant } from "../time";
 import { describeVisitTime, reminderDueAt, reminderFor } from "./visits";
 
 const visit = (date: string, minutes: number, more: Partial<{ status: string; needsPlacing: boolean }> = {}) => ({

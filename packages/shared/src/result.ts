@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { fieldErrors } from "@app/shared/api/errors";
-import type { WindowJson } from "@app/shared/scheduling";
+import { fieldErrors } from "./api/errors";
+import type { WindowJson } from "./scheduling/windows";
 
 /**
- * What every feature service answers (features/*.server.ts): a value, or a
- * refusal with its status, message and field errors. One adapter turns it
- * into the JSON API answer (`apiResult`, utils/api.server.ts), another into a
- * page action's data (`actionData`, utils/action.server.ts); see docs/product.md#json-api
- * for the JSON shape, `{ success: false, message, errors? }`.
+ * What every service answers (the booking and scheduling domains, ./booking and ./scheduling, and
+ * web/app/features/*.server.ts): a value, or a refusal with its status, message and field errors.
+ * One adapter turns it into the JSON API answer (`apiResult`, web/app/utils/api.server.ts), another
+ * into a page action's data (`actionData`, web/app/utils/action.server.ts); see
+ * docs/product.md#json-api for the JSON shape, `{ success: false, message, errors? }`.
  */
 export type FieldErrors = Record<string, string>;
 

@@ -1,10 +1,10 @@
-import { business } from "./business";
+import { business } from "../business";
 
 /**
  * The visit's state machine (docs/product.md#booking-rules): which status may
  * follow which, for each kind of actor, and what a refused change says.
  * Every path that changes a visit's status or time asks here, through
- * `updateBooking` (web/app/features/bookings/bookings.server.ts), which also
+ * `updateBooking` (./change-booking.server.ts), which also
  * makes the change conditional on the status it read, so the decision always
  * applies to the state it was made on. Pure: no database, no clock.
  */

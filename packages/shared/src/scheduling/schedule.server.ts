@@ -1,28 +1,16 @@
 /**
- * The schedule as PostgreSQL has it, read: the active technicians, the visits
- * that keep them (or a window's places) busy, and what is open. The rules are
- * ./scheduling.ts; the writes and their guarantees are the web's
- * (web/app/features/scheduling/schedule.server.ts, docs/decisions/009-no-double-booking.md).
- * Used by the web and by the worker (the chat's answers about open times).
+ * The schedule as PostgreSQL has it: the active technicians and their working days, the visits
+ * that keep them (or a window's places) busy, and what is open. The rules are ./windows.ts and
+ * ./capacity.ts; the guarantees of every write that uses a window's capacity are
+ * ./schedule-lock.server.ts (docs/decisions/009-no-double-booking.md). Used by the web and by
+ * the worker (the chat's answers about open times).
  */
-import type { Db, Prisma } from "./db.server";
-import { personName } from "./bookings";
-import { business } from "./business";
-import {
-  isBookable,
-  windowAvailability,
-  windowJson,
-  windowsBetween,
-  type ArrivalWindow,
-  type BusyVisit,
-  type ScheduledTechnician,
-  type TechnicianChoice,
-  type WindowAvailability,
-  type WindowJson,
-} from "./scheduling";
-import { businessDate } from "./time";
-
-export type Reader = Db | Prisma.TransactionClient;
+import { business } from "../business";
+import type { Reader } from "../db.server";
+import { businessDate } from "../time";
+import { windowAvailability, type BusyVisit, type WindowAvailability } from "./capacity";
+import type { ScheduledTechnician } from "./technicians";
+import { isBookable, windowJson, windowsBetween, type ArrivalWindow, type WindowJson } from "./windows";
 
 /** The longest a visit may last (the migration's check): how far back a visit overlapping a range may start. */
 const LONGEST_VISIT_MS = 24 * 60 * 60 * 1000;
@@ -36,9 +24,16 @@ export async function loadTechnicians(db: Reader): Promise<ScheduledTechnician[]
   });
 }
 
-/** The technicians as the staff pages' menus list them. */
-export function technicianChoices(technicians: readonly ScheduledTechnician[]): TechnicianChoice[] {
-  return technicians.map((t) => ({ id: t.id, name: personName(t) }));
+/** Whether this user may be given visits: an active technician. */
+export async function isActiveTechnician(db: Reader, userId: number): Promise<boolean> {
+  return (await db.user.count({ where: { id: userId, role: "technician", isActive: true } })) === 1;
+}
+
+/** Saves the weekdays (0 = Sunday) a technician works, each once and in order; none: they take no visits. */
+export async function saveWorkingDays(db: Reader, technicianId: number, days: readonly number[]): Promise<number[]> {
+  const workingDays = [...new Set(days)].sort();
+  await db.user.update({ where: { id: technicianId }, data: { workingDays } });
+  return workingDays;
 }
 
 /**

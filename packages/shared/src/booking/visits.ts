@@ -1,11 +1,20 @@
-import { windowStartingAt, formatWindow } from "./scheduling";
-import { addLocalDays, businessDate, formatFullDateTime, requireBusinessInstant, slotEnd } from "./time";
+import { business, type BusinessFacts } from "../business";
+import { formatWindow, windowStartingAt } from "../scheduling/windows";
+import {
+  addLocalDays,
+  businessDate,
+  formatFullDateTime,
+  localWeekday,
+  requireBusinessInstant,
+  slotEnd,
+  WEEKDAYS,
+} from "../time";
 
 /**
- * The customer's side of a visit (docs/product.md#the-customers-loop): when
- * it counts as scheduled, when its reminder is due, when its links stop
- * working, and how emails name its time. Pure: the web's producers and the
- * worker's emails both read it.
+ * The rules about a visit (docs/product.md#the-customers-loop): when it counts
+ * as scheduled, when its reminder is due, when its links stop working, how
+ * emails name its time, and where a request nobody placed yet waits. Pure: the
+ * booking changes (./change-booking.server.ts) and the worker's emails both read it.
  */
 
 export interface VisitState {
@@ -50,3 +59,18 @@ export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name
 
 /** The minutes a technician may announce with "On my way". */
 export const ON_THE_WAY_MINUTES = [15, 30, 45, 60] as const;
+
+/**
+ * When a chat appointment request names no date: 9:00 AM on the next day the
+ * office is open (tomorrow at the earliest), in the business's time zone.
+ */
+export function nextBusinessSlot(now: Date, facts: BusinessFacts = business): Date {
+  const today = businessDate(now);
+  for (let offset = 1; offset <= 8; offset++) {
+    const day = addLocalDays(today, offset);
+    const name = WEEKDAYS[localWeekday(day)]!;
+    const open = facts.hours.some((h) => h.opens && h.days.includes(name));
+    if (open) return requireBusinessInstant(day, "09:00");
+  }
+  return new Date(now.getTime() + 24 * 3600 * 1000);
+}

@@ -1,12 +1,12 @@
-import type { Prisma } from "@app/shared/db.server";
-import { availabilityOf, nextOpenWindows, type Reader } from "@app/shared/schedule";
-import { isBookable, windowStartingAt, type WindowAvailability } from "@app/shared/scheduling";
-import { failure, type Failure, type Result } from "~/utils/result";
+import type { Prisma, Reader } from "../db.server";
+import { failure, type Failure, type Result } from "../result";
+import type { WindowAvailability } from "./capacity";
+import { availabilityOf, nextOpenWindows } from "./schedule.server";
+import { isBookable, windowStartingAt } from "./windows";
 
 /**
- * Writes to the schedule and their guarantees (the reads are
- * packages/shared/src/schedule.ts, the rules packages/shared/src/scheduling.ts),
- * which are PostgreSQL's (docs/decisions/009-no-double-booking.md):
+ * What every write that uses the schedule relies on (the reads are ./schedule.server.ts, the rules
+ * ./windows.ts and ./capacity.ts), PostgreSQL's guarantees (docs/decisions/009-no-double-booking.md):
  * - a technician's visits never overlap: an exclusion constraint refuses it
  *   (`isTechnicianOverlap` recognises its error);
  * - a window is never sold beyond its capacity: every write that uses
@@ -74,11 +74,6 @@ export async function refusingOverlaps<T>(write: () => Promise<Result<T>>): Prom
       return failure(409, TECHNICIAN_BUSY_MESSAGE, { errors: { technicianId: TECHNICIAN_BUSY_MESSAGE } });
     throw error;
   }
-}
-
-/** Whether this user may be given visits: an active technician. */
-export async function isActiveTechnician(db: Reader, userId: number): Promise<boolean> {
-  return (await db.user.count({ where: { id: userId, role: "technician", isActive: true } })) === 1;
 }
 
 /** Whether PostgreSQL refused a write because it would give a technician two visits at once. */

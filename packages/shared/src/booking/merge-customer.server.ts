@@ -1,6 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { failure, success, type Result } from "~/utils/result";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "../audit-log.server";
+import type { Db } from "../db.server";
+import type { Logger } from "../logger.server";
+import { failure, success, type Result } from "../result";
 
 /**
  * Anonymous requests (the chat, a portal account whose email is not verified)
@@ -11,6 +12,11 @@ import { recordAudit } from "./audit.server";
  * address, moving its bookings and requests, and the audit log records it.
  */
 
+/** What a merge needs: the database and the log (the web's load context has them). */
+interface MergeContext {
+  services: { db: Db; logger: Pick<Logger, "info"> };
+}
+
 interface MergeCandidate {
   id: number;
   name: string;
@@ -18,7 +24,7 @@ interface MergeCandidate {
 
 /** For each listed booking whose customer shares its address with an older record: that record. */
 export async function mergeCandidates(
-  context: AppLoadContext,
+  context: MergeContext,
   bookings: Array<{ id: number; customerId: number; customer?: { email: string } | null }>,
 ) {
   const emails = [...new Set(bookings.map((b) => b.customer?.email).filter((e): e is string => Boolean(e)))];
@@ -53,7 +59,7 @@ const ALREADY_MERGED = "This booking's customer record was just merged by someon
  * reports anyway (a row deleted or changed under us) is a 409 too, never a 500.
  */
 export async function mergeBookingCustomer(
-  context: AppLoadContext,
+  context: MergeContext,
   admin: { id: number; email: string },
   bookingId: number,
 ): Promise<MergeResult> {

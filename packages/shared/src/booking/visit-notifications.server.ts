@@ -1,7 +1,7 @@
-import type { Booking } from "@app/shared/db.server";
-import type { Env } from "@app/shared/env.server";
-import type { Outbox } from "@app/shared/outbox.server";
-import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
+import type { Booking } from "../db.server";
+import type { Env } from "../env.server";
+import type { ChangeContext, Outbox } from "../outbox.server";
+import { isLive, isScheduled, reminderFor } from "./visits";
 
 /**
  * What a booking's change owes its customer and the staff away from the
@@ -21,6 +21,9 @@ import { isLive, isScheduled, reminderFor } from "@app/shared/visits";
  */
 
 export type VisitTiming = Pick<Env, "REMINDER_HOUR" | "REVIEW_DELAY_MINUTES">;
+
+/** What a booking change needs: the change's context and the environment's timing of the visit emails. */
+export type BookingContext = ChangeContext & { services: { env: VisitTiming } };
 
 type Visit = Pick<
   Booking,

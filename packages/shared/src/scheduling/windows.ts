@@ -1,15 +1,11 @@
 /**
- * Arrival windows and their capacity (docs/product.md#booking-rules). Pure and
- * safe for the browser: the server loads the technicians and the bookings that
- * keep them busy, and this module decides what is open.
- *
- * A window's capacity is the number of active technicians who work that
- * weekday and have no visit overlapping it. A booking a customer placed in a
- * window without a technician yet holds one of those places, so what is
- * `available` is that capacity less the unassigned visits overlapping the
- * window. Requests left for staff to place (`needsPlacing`) hold nothing.
+ * The business's arrival windows (docs/product.md#booking-rules): which a day has (none on a day
+ * closed to booking), which a customer may choose now (minimum notice, horizon), and how they are
+ * named and offered. The windows per weekday, the notice and the horizon are business facts
+ * (`business.booking`, ../business.ts). Pure and safe for the browser; what a window still takes
+ * is ./capacity.ts.
  */
-import { business, type BookingRules } from "./business";
+import { business, type BookingRules } from "../business";
 import {
   addLocalDays,
   businessDate,
@@ -18,39 +14,11 @@ import {
   formatShortWeekdayDate,
   localWeekday,
   requireBusinessInstant,
-} from "./time";
+} from "../time";
 
 export interface ArrivalWindow {
   start: Date;
   end: Date;
-}
-
-export interface ScheduledTechnician {
-  id: number;
-  firstName: string;
-  lastName: string;
-  /** Weekdays worked, 0 = Sunday. */
-  workingDays: readonly number[];
-}
-
-/** A technician as a menu lists them. */
-export interface TechnicianChoice {
-  id: number;
-  name: string;
-}
-
-/** A visit that keeps time: its technician's, or one place in the windows it overlaps while nobody is assigned. */
-export interface BusyVisit {
-  technicianId: number | null;
-  start: Date;
-  end: Date;
-}
-
-export interface WindowAvailability extends ArrivalWindow {
-  /** How many more customer visits the window takes (0: full). */
-  available: number;
-  /** The technicians with no visit overlapping the window who work that day. */
-  freeTechnicians: ScheduledTechnician[];
 }
 
 /** The answer's JSON for one window (GET /api/availability, 409 alternatives). */
@@ -59,8 +27,6 @@ export interface WindowJson {
   end: string;
   available: number;
 }
-
-const overlaps = (a: ArrivalWindow, b: ArrivalWindow) => a.start < b.end && b.start < a.end;
 
 /** The arrival windows of a Baton Rouge date ("YYYY-MM-DD"), in order; none on a closed day. */
 export function windowsOn(date: string, rules: BookingRules = business.booking): ArrivalWindow[] {
@@ -88,22 +54,6 @@ export function isBookable(window: ArrivalWindow, now: Date, rules: BookingRules
 /** Whether a window with this start is one of the business's windows; the window when it is. */
 export function windowStartingAt(start: Date, rules: BookingRules = business.booking): ArrivalWindow | null {
   return windowsOn(businessDate(start), rules).find((w) => w.start.getTime() === start.getTime()) ?? null;
-}
-
-/** Each window's free technicians and what it still takes. */
-export function windowAvailability(
-  windows: readonly ArrivalWindow[],
-  technicians: readonly ScheduledTechnician[],
-  visits: readonly BusyVisit[],
-): WindowAvailability[] {
-  return windows.map((window) => {
-    const weekday = localWeekday(businessDate(window.start));
-    const overlapping = visits.filter((v) => overlaps(v, window));
-    const busy = new Set(overlapping.map((v) => v.technicianId).filter((id) => id !== null));
-    const freeTechnicians = technicians.filter((t) => t.workingDays.includes(weekday) && !busy.has(t.id));
-    const unassigned = overlapping.filter((v) => v.technicianId === null).length;
-    return { ...window, freeTechnicians, available: Math.max(0, freeTechnicians.length - unassigned) };
-  });
 }
 
 export function windowJson(w: ArrivalWindow & { available: number }): WindowJson {

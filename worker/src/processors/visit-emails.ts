@@ -1,5 +1,6 @@
 import { UnrecoverableError } from "bullmq";
-import { bookingInclude, personName } from "@app/shared/bookings";
+import { bookingInclude } from "@app/shared/booking/booking-json";
+import { personName } from "@app/shared/scheduling/technicians";
 import {
   reviewRequestEmail,
   visitCancelledEmail,
@@ -15,8 +16,8 @@ import type { JobData } from "@app/shared/jobs";
 import { unsubscribeToken } from "@app/shared/email/unsubscribe.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens.server";
-import { isScheduled, visitEnd } from "@app/shared/visits";
-import { takeVisitorEmailPlace, type WorkerContext } from "../context";
+import { isScheduled, visitEnd } from "@app/shared/booking/visits";
+import { takeVisitorEmailPlace, type WorkerContext } from "../worker-context";
 
 /**
  * The customer's emails about a visit (docs/product.md#the-customers-loop).

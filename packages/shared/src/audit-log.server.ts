@@ -1,0 +1,37 @@
+import type { Prisma } from "./db.server";
+
+/**
+ * The audit log (table AuditLog): who changed what and when, for the staff changes the dashboard
+ * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
+ * customer merge). Written in the transaction of the change it records.
+ */
+export interface AuditEntry {
+  actor: { id: number; email: string } | null;
+  action:
+    | "user.role_changed"
+    | "booking.status_changed"
+    | "booking.technician_changed"
+    | "booking.rescheduled"
+    | "booking.on_the_way"
+    | "booking.confirmation_resent"
+    | "customer.merged";
+  targetType: "user" | "booking" | "customer";
+  targetId: string | number;
+  details: Prisma.InputJsonValue;
+}
+
+type Tx = Pick<Prisma.TransactionClient, "auditLog">;
+
+/** Records a staff change (who, what, when), in the caller's transaction when given one. */
+export function recordAudit(db: Tx, entry: AuditEntry) {
+  return db.auditLog.create({
+    data: {
+      actorId: entry.actor?.id ?? null,
+      actorEmail: entry.actor?.email ?? "system",
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: String(entry.targetId),
+      details: entry.details,
+    },
+  });
+}
