@@ -66,6 +66,8 @@ test.describe("staff inbox", () => {
       await chatInput(visitor).fill(followUp);
       await chatInput(visitor).press("Enter");
       await expect(transcript.locator('[data-sender="user"]').last()).toContainText(followUp);
+      // That live reload keeps the answer to the admin's own reply (Remix drops action data on a revalidation).
+      await expect(main(page).getByRole("status").filter({ hasText: "Reply sent." })).toBeVisible();
       const staffAt = (await db.chatMessage.findFirstOrThrow({ where: { sessionId: sessionId!, sender: "staff" } }))
         .createdAt;
       await page.waitForTimeout(1500);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { adminMeta } from "~/features/admin/meta";
@@ -8,6 +8,7 @@ import { useChatActivity } from "~/features/admin/live-admin";
 import { inboxAction, listInbox, openInboxItem } from "~/features/inbox/inbox.server";
 import { InboxDetail, InboxList, InboxSearch } from "~/features/inbox/inbox-view";
 import { Alert } from "~/components/ui/alert";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Inbox", error);
 
@@ -39,7 +40,8 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function InboxPage() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  // Kept through the live reloads below until the next navigation (a reload drops useActionData's answer).
+  const posted = useActionOutcome<typeof action>();
   const { revalidate } = useRevalidator();
   // A visitor wrote (or another staff member acted): reload the list and the open item. Also while a reload is in
   // flight: it may have read the conversation before this message, and revalidating again restarts it.
