@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
 import { checkVerificationLink, verifyEmail } from "~/features/auth/verification.server";
-import { actionData } from "~/utils/action.server";
+import { actionData } from "~/utils/action-legacy.server";
 import { readFormObject } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [

@@ -17,8 +17,9 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
-import { useSchemaForm } from "~/utils/schema-form";
+import { Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { Field } from "~/components/ui/legacy-field";
+import { useSchemaForm } from "~/utils/schema-form-legacy";
 
 export interface AccountBooking {
   id: number;

@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 import type { StaffWindowJson } from "@app/shared/api/scheduling";
 import { formatWindowRange, type TechnicianChoice } from "@app/shared/scheduling";
 import { localTimeOf, parseLocalDate } from "@app/shared/time";
-import { Field, NativeSelect } from "~/components/ui/field";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { NativeSelect } from "~/components/ui/field";
+import { Field } from "~/components/ui/legacy-field";
+import { useApiFetch } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
 
 type Schedule =

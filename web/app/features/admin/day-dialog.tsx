@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { useApiFetch } from "~/utils/api-client";
 import type { TechnicianChoice } from "@app/shared/scheduling";
 import { formatLocalDate, formatTime } from "@app/shared/time";
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";

@@ -31,9 +31,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { Field } from "~/components/ui/legacy-field";
 import { businessDate, slotLabel } from "@app/shared/time";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { useApiFetch } from "~/utils/api-client";
 import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
 import { DayAvailability } from "./day-availability";
 import {

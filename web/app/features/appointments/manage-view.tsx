@@ -5,11 +5,12 @@ import { rescheduleVisitSchema } from "@app/shared/api/appointments";
 import { formatWindow, type WindowJson } from "@app/shared/scheduling";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, NativeSelect } from "~/components/ui/field";
+import { NativeSelect } from "~/components/ui/field";
+import { Field } from "~/components/ui/legacy-field";
 import { ActionOutcome } from "~/features/account/account-view";
 import { WindowOptions } from "~/features/scheduling/window-options";
 import { useBusinessFacts } from "~/utils/business-facts";
-import { useSchemaForm } from "~/utils/schema-form";
+import { useSchemaForm } from "~/utils/schema-form-legacy";
 import type { ManagedVisit } from "./manage.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Bell, BellOff, BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { useApiFetch } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLatest } from "~/utils/use-latest";

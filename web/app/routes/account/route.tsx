@@ -14,7 +14,7 @@ import {
 import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
 import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
-import { actionData } from "~/utils/action.server";
+import { actionData } from "~/utils/action-legacy.server";
 import { readFormObject } from "~/utils/form.server";
 import { requireUser } from "~/utils/auth.server";
 import { failure } from "~/utils/result";

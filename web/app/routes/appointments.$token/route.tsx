@@ -12,7 +12,7 @@ import {
 } from "~/features/appointments/manage-view";
 import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
-import { actionData } from "~/utils/action.server";
+import { actionData } from "~/utils/action-legacy.server";
 import { readFormObject } from "~/utils/form.server";
 import { retryAfterHeaders } from "~/utils/result";
 

@@ -19,7 +19,7 @@ import {
   technicianDay,
   type Visit,
 } from "~/features/jobs/jobs.server";
-import { actionData } from "~/utils/action.server";
+import { actionData } from "~/utils/action-legacy.server";
 import { requireRole } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { failure } from "~/utils/result";

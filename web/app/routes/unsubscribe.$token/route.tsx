@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { changeSubscription, unsubscribePage } from "~/features/appointments/email-preferences.server";
 import { CallUs, LinkPageFrame, LinkProblem } from "~/features/appointments/manage-view";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
-import { actionData } from "~/utils/action.server";
+import { actionData } from "~/utils/action-legacy.server";
 import { readFormObject } from "~/utils/form.server";
 import { retryAfterHeaders } from "~/utils/result";
 

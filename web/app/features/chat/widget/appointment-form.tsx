@@ -12,8 +12,9 @@ import { APPOINTMENT_REQUIRED_MESSAGE, appointmentRequestSchema, missingAppointm
 import { windowMenu, type WindowJson } from "@app/shared/scheduling";
 import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
 import { Button } from "~/components/ui/button";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
-import { parseForm } from "~/utils/schema-form";
+import { Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { Field } from "~/components/ui/legacy-field";
+import { parseSubmission } from "~/utils/schema-form";
 import { openWindows, type BookingResult } from "./api";
 import { emptyAppointment, priorities, serviceOptions, type AppointmentField, type AppointmentValues } from "./rules";
 
@@ -122,7 +123,7 @@ export function AppointmentForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const check = parseForm(new FormData(event.currentTarget), appointmentRequestSchema);
+    const check = parseSubmission(new FormData(event.currentTarget), appointmentRequestSchema);
     if (check.status !== "success") {
       const found = Object.fromEntries(
         Object.entries(check.error ?? {}).flatMap(([f, m]) => (m?.[0] ? [[f, m[0]]] : [])),
