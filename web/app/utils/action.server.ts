@@ -80,6 +80,20 @@ function failed(submission: Posted | null, refusal: Failure, { intent = null, st
   return status === 200 ? data(body) : data(body, { status: refusal.status, headers: retryAfterHeaders(refusal) });
 }
 
+type Refusal = { error?: Record<string, string[] | null> | null };
+
+/** Each refused field's first message, `{ field: message }`. */
+export function errorMessages(submission: Refusal): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
+  );
+}
+
+/** The first message of a refused post: what a form of buttons and hidden fields says of itself. */
+export function firstError(submission: Refusal): string | undefined {
+  return Object.values(errorMessages(submission))[0];
+}
+
 /** The schema refused the post: 400 with its field errors, and the values sent (all but `hideFields`). */
 export function refused(submission: Posted, options: AnswerOptions & { message?: string } = {}) {
   return failed(submission, { ok: false, status: 400, message: options.message ?? INVALID_FORM_MESSAGE }, options);

@@ -16,7 +16,7 @@ export interface ApiInit {
 }
 
 /** `fetch` for the API: the Response, for a caller that reads it itself. */
-export function apiFetch(path: string, { method = "GET", body, signal }: ApiInit = {}): Promise<Response> {
+function apiFetch(path: string, { method = "GET", body, signal }: ApiInit = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   return fetch(path, {

@@ -110,6 +110,11 @@ export interface ActionFailure extends ActionAnswer {
 
 export type ActionResult<Data extends object = object> = ActionSuccess<Data> | ActionFailure;
 
+/** Whether a refusal named fields (shown beside them), beyond the form's own error. */
+export function hasFieldErrors(answer: ActionResult): boolean {
+  return Object.keys(answer.result.error ?? {}).some((name) => name !== "");
+}
+
 /** A schema's form fields: its input's keys (a schema whose input is not an object gives its own shape). */
 type FormShape<Schema extends zod.ZodType> =
   zod.input<Schema> extends Record<string, unknown> ? zod.input<Schema> : Record<string, unknown>;

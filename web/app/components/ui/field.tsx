@@ -17,7 +17,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 );
 Input.displayName = "Input";
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
   ({ className, ...props }, ref) => <textarea ref={ref} className={cn(control, "min-h-24", className)} {...props} />,
 );
 Textarea.displayName = "Textarea";
@@ -33,7 +33,7 @@ export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTML
 }
 
 /** What a control of a Field carries: the ids of its error and hint, and whether it is invalid. */
-export interface ControlAria {
+interface ControlAria {
   "aria-invalid"?: true;
   "aria-describedby"?: string;
 }
@@ -47,17 +47,20 @@ export type FieldMeta = FieldMetadata<unknown>;
  * asterisk) comes from the schema; `error` shows another field's error here (a control whose
  * value the schema reads under another name).
  */
-export function Field({
+function Field({
   field,
   label,
   error = field.errors?.[0],
   hint,
+  required = field.required,
   children,
 }: {
   field: FieldMeta;
   label: string;
   error?: string;
   hint?: string;
+  /** Whether it is marked required: the schema's say, unless the schema reads this control's value under another name. */
+  required?: boolean;
   children: (aria: ControlAria) => ReactNode;
 }) {
   const describedBy =
@@ -66,7 +69,7 @@ export function Field({
     <div className="space-y-1.5">
       <Label htmlFor={field.id}>
         {label}
-        {field.required ? (
+        {required ? (
           <span aria-hidden="true" className="text-destructive">
             {" "}
             *
@@ -101,20 +104,15 @@ type TextType = "text" | "email" | "tel" | "password" | "date" | "search";
  * A text input for a form field: its name, id, constraints (required, minLength, maxLength) and
  * starting value from Conform (`getInputProps`), everything else as given.
  */
-export function TextField({
-  field,
-  label,
-  hint,
-  error,
-  type = "text",
-  ...input
-}: FieldProps & { type?: TextType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id">) {
-  return (
-    <Field field={field} label={label} hint={hint} error={error}>
-      {(aria) => <Input {...getInputProps(field, { type, ariaAttributes: false })} {...aria} {...input} />}
-    </Field>
-  );
-}
+export const TextField = forwardRef<
+  HTMLInputElement,
+  FieldProps & { type?: TextType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id">
+>(({ field, label, hint, error, type = "text", ...input }, ref) => (
+  <Field field={field} label={label} hint={hint} error={error} required={input.required}>
+    {(aria) => <Input ref={ref} {...getInputProps(field, { type, ariaAttributes: false })} {...aria} {...input} />}
+  </Field>
+));
+TextField.displayName = "TextField";
 
 /** A textarea for a form field (`getTextareaProps`). */
 export function TextareaField({
@@ -140,7 +138,7 @@ export function SelectField({
   ...select
 }: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
   return (
-    <Field field={field} label={label} hint={hint} error={error}>
+    <Field field={field} label={label} hint={hint} error={error} required={select.required}>
       {(aria) => <NativeSelect {...getSelectProps(field, { ariaAttributes: false })} {...aria} {...select} />}
     </Field>
   );

@@ -16,7 +16,7 @@ import { ENHANCED_FIELD, viewHref, type AuthView } from "./auth-views";
 import { failureFallbacks, successNotices } from "./notices";
 
 /** What /login's action answers when it does not redirect: after a sign-in with JavaScript, where to go. */
-export type AuthResult = ActionResult<{ home?: string }> & { intent: AuthIntent };
+type AuthResult = ActionResult<{ home?: string }> & { intent: AuthIntent };
 
 /** After a sign-in with JavaScript the card shows its notice this long, then goes home. */
 const SIGNED_IN_PAUSE_MS = 1200;

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { EmailField, NameFields, PhoneField } from "~/components/ui/person-fields";
 import { useBusinessFacts } from "~/utils/business-facts";
-import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import { hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
 
 /** The form's own answer when its post got no answer from the action (the route's clientAction). */
 const UNREACHABLE = "unreachable";
@@ -99,9 +99,4 @@ export function ContactForm({ posted }: { posted?: ActionResult }) {
       </Button>
     </fetcher.Form>
   );
-}
-
-/** Whether a refusal named fields (shown beside them), beyond the form's own error. */
-function hasFieldErrors(failure: ActionResult) {
-  return Object.keys(failure.result.error ?? {}).some((name) => name !== "");
 }
