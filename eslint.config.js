@@ -198,19 +198,11 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 25: "no function over 120 lines in production code", every line counted (tests and generated files aside).
+    // No function over 120 lines in production code, every line counted (tests and generated files aside):
+    // a longer one is split into named parts, and a component's state into a tested reducer.
     name: "function size",
     files: ["web/**/*.{ts,tsx,js,mjs}", "worker/**/*.{ts,mjs}", "packages/**/*.ts", "prisma/**/*.{ts,mjs}"],
-    ignores: [
-      "**/*.test.ts",
-      // Until the forms rewrite lands.
-      "web/app/features/account/account-view.tsx",
-      "web/app/features/admin/new-booking-dialog.tsx",
-      "web/app/features/auth/login-card.tsx",
-      "web/app/features/chat/widget/appointment-form.tsx",
-      "web/app/features/contact/contact-form.tsx",
-      "web/app/features/inbox/inbox-view.tsx",
-    ],
+    ignores: ["**/*.test.ts"],
     rules: {
       "max-lines-per-function": ["error", { max: 120, skipBlankLines: false, skipComments: false }],
     },

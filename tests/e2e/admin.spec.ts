@@ -589,10 +589,10 @@ test.describe("calendar at scale", () => {
     for (const i of [4, 5]) await expect(cell).not.toContainText(`Five-visit day ${i}`);
     await expect(cell).toContainText("+2 more");
 
-    // The day is read when its dialog opens: "Loading..." until it arrives.
+    // The day is read when its dialog opens (a fetcher's load of /admin/calendar/day): "Loading..." until it arrives.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/admin/calendar/day?*", async (route) => {
+    await page.route("**/admin/calendar/day.data?*", async (route) => {
       await held;
       await route.continue();
     });
@@ -602,7 +602,7 @@ test.describe("calendar at scale", () => {
     await expect(dialog).toContainText("5 appointment(s) scheduled for this day");
     release();
     await expect(dialog.getByRole("article")).toHaveCount(5);
-    await page.unroute("**/admin/calendar/day?*");
+    await page.unroute("**/admin/calendar/day.data?*");
     for (const [i, booking] of made.entries()) {
       const entry = dialog.getByRole("article", { name: booking.summary });
       await expect(entry).toContainText(formatTime(booking.scheduledDate));
@@ -638,17 +638,24 @@ test.describe("calendar at scale", () => {
     const busier = main(page).getByRole("button", { name: /^Tuesday, September\s*14\s*, 2032: 6 appointments/ });
     await expect(busier).toContainText("+3 more");
 
-    // A day that cannot be read says so, and can be tried again.
-    await page.route("**/admin/calendar/day?*", (route) => route.fulfill({ status: 500, body: "" }));
+    // A day that cannot be read says so, and can be tried again (the server refuses it: here, as a date it cannot read).
+    await page.route("**/admin/calendar/day.data?*", (route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(/date=[\d-]+/, "date=2032-13-45"),
+      }),
+    );
     await busier.click();
     await expect(dialog.getByRole("alert")).toContainText("Failed to load this day's appointments");
-    await page.unroute("**/admin/calendar/day?*");
+    await page.unroute("**/admin/calendar/day.data?*");
     await dialog.getByRole("button", { name: "Try again", exact: true }).click();
     await expect(dialog.getByRole("article")).toHaveCount(6);
     // A technician assigned in the dialog shows at once, also while the day is being read again.
     let releaseReread!: () => void;
     const reread = new Promise<void>((resolve) => (releaseReread = resolve));
-    await page.route("**/admin/calendar/day?*", async (route) => {
+    await page.route("**/admin/calendar/day.data?*", async (route) => {
       await reread;
       // The page drops a read that a newer one replaced (its own change also arrives as a live update).
       await route.continue().catch(() => undefined);
@@ -660,7 +667,7 @@ test.describe("calendar at scale", () => {
     await expectToast(page, "Success", `Booking assigned to ${technicianName}`);
     await expect(assign).toHaveValue(String(technician.id));
     releaseReread();
-    await page.unroute("**/admin/calendar/day?*");
+    await page.unroute("**/admin/calendar/day.data?*");
     await expect(assign).toBeEnabled();
     await expect(assign).toHaveValue(String(technician.id));
   });

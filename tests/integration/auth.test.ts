@@ -5,7 +5,7 @@ import { fieldErrors } from "@app/shared/api/errors";
 import { parseEnv } from "@app/shared/env.server";
 import { hashPassword } from "@app/shared/password.server";
 import { requireAdmin, requireUser } from "~/utils/auth.server";
-import { parseForm } from "~/utils/schema-form";
+import { parseSubmission } from "~/utils/schema-form";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, postJson, randomIp, startStack, type Stack } from "../support/stack";
 import { notificationSentAt } from "../support/outbox";
 
@@ -564,7 +564,7 @@ describe("the browser's rules and the server's schemas", () => {
   const browserErrors = (intent: keyof typeof schemas, values: Record<string, string>) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, value);
-    const submission = parseForm(form, schemas[intent]);
+    const submission = parseSubmission(form, schemas[intent]);
     return submission.status === "success"
       ? {}
       : Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));

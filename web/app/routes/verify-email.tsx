@@ -7,8 +7,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { VERIFY_TOKEN_INVALID_MESSAGE } from "~/features/auth/notices";
 import { checkVerificationLink, verifyEmail } from "~/features/auth/verification.server";
-import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/form.server";
+import { verifyEmailSchema } from "@app/shared/api/auth";
+import { answer, readSubmission, refused } from "~/utils/action.server";
 
 export const meta: MetaFunction = () => [
   { title: `Confirm your email | ${business.name}` },
@@ -29,9 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { token: usable ? token : null, email: usable?.email ?? null };
 }
 
+/** The page's button posts the token (verifyEmailSchema); the page shows any answer, so every answer is a 200. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request);
-  return actionData(await verifyEmail(context, input.token), {}, { status: 200 });
+  const { submission } = await readSubmission(request, verifyEmailSchema);
+  const options = { status: 200 } as const;
+  if (submission.status !== "success")
+    return refused(submission, { ...options, message: VERIFY_TOKEN_INVALID_MESSAGE });
+  return answer(submission, await verifyEmail(context, submission.value.token), options);
 }
 
 export default function VerifyEmailPage() {

@@ -45,12 +45,7 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
-/** A form post read by `readForm` as a plain object of its fields (a file becomes an empty string; a repeated field keeps its last value). */
-export async function readFormObject(request: Request): Promise<Record<string, string>> {
-  return formFields(await readForm(request));
-}
-
-/** A form's fields as a plain object (a file, which no form of the site has, counts as empty). */
+/** A form's fields as a plain object (a file, which no form of the site has, counts as empty; a repeated field keeps its last value). */
 export function formFields(form: FormData): Record<string, string> {
   return Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
 }

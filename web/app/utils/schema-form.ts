@@ -1,62 +1,153 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, type FormEvent } from "react";
-import type { z } from "zod";
+import type { z as zod } from "zod";
+import type { WindowJson } from "@app/shared/scheduling/windows";
+import { z } from "@app/shared/zod";
 
 /**
- * A form checked in the browser by the same zod schema the server applies
- * (packages/shared/src/api/*), through Conform: on submit, the fields' first
- * messages appear beside them and the first invalid field takes focus; a
- * valid form submits as it would without JavaScript (or `onValid` takes
- * over). Until the page is hydrated the browser's own checks apply
- * (`required`, `type="email"`, `minLength`), so a form works without
- * JavaScript and the server's errors come back in `serverErrors`.
+ * One form, one way (docs/product.md#site-wide, "Forms"): a shared zod schema
+ * (packages/shared/src/api/*) is the form's rules everywhere.
+ *
+ * - On the page, `useSchemaForm` gives Conform's form and fields: `getFormProps(form)` on the
+ *   `<Form>`, `getInputProps(fields.x, …)` on each control (components/ui/field.tsx), so the
+ *   browser's own checks (required, maxLength, minLength, the choices of a menu) come from the
+ *   schema. Until the page is hydrated those checks apply, and the form posts without
+ *   JavaScript; once it is, the schema checks the form on submit, shows each field's first
+ *   message beside it and focuses the first invalid field.
+ * - In the action, `parseSubmission` parses the same post with the same options
+ *   (utils/action.server.ts), and the answer is an `ActionResult` carrying Conform's
+ *   `submission.reply()`, which the page gives back to `useSchemaForm` as `lastResult`: the
+ *   server's field errors show beside the fields, with the values sent, with or without
+ *   JavaScript.
  */
-export interface SchemaFormOptions {
-  /** The form's id (also Conform's): unique on the page. */
+
+/**
+ * Parses a form post as both the browser and the page's action do: every value as the string it
+ * posts (no coercion of empty strings to "missing"), so the browser finds exactly the errors the
+ * server would.
+ */
+export function parseSubmission<Schema extends zod.ZodType>(formData: FormData | URLSearchParams, schema: Schema) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: true });
+}
+
+type Constraint = NonNullable<ReturnType<typeof getZodConstraint>[string]>;
+type Lengths = Pick<Constraint, "minLength" | "maxLength">;
+
+/**
+ * The browser's checks of a schema's fields: Conform's `getZodConstraint` (required, the choices
+ * of an enum), with each text field's `minLength` and `maxLength` read from zod's own
+ * `minLength` / `maxLength` of its string schema, which this zod no longer leaves where
+ * `getZodConstraint` looks for them. The limits are the schema's, never copied by hand.
+ */
+export function formConstraint(schema: zod.ZodType): Record<string, Constraint> {
+  const constraint: Record<string, Constraint> = { ...getZodConstraint(schema) };
+  for (const [name, field] of Object.entries(objectShape(schema))) {
+    const lengths = stringLengths(field);
+    if (lengths.minLength !== undefined || lengths.maxLength !== undefined)
+      constraint[name] = { ...constraint[name], ...lengths };
+  }
+  return constraint;
+}
+
+/** The fields of an object schema, also behind a preprocess or a pipe, or of each branch of a union. */
+function objectShape(schema: zod.ZodType): Record<string, zod.ZodType> {
+  if (schema instanceof z.ZodObject) return schema.shape;
+  if (schema instanceof z.ZodPipe)
+    return { ...objectShape(schema.in as zod.ZodType), ...objectShape(schema.out as zod.ZodType) };
+  if (schema instanceof z.ZodUnion)
+    return Object.assign({}, ...(schema.options as zod.ZodType[]).map((option) => objectShape(option))) as Record<
+      string,
+      zod.ZodType
+    >;
+  return {};
+}
+
+/** A text field's length bounds: its string schema's, through optional, default and pipes (a trimmed text piped into an email check). */
+function stringLengths(schema: zod.ZodType): Lengths {
+  if (schema instanceof z.ZodString) {
+    const { minLength, maxLength } = schema;
+    return {
+      ...(minLength !== null ? { minLength } : {}),
+      ...(maxLength !== null ? { maxLength } : {}),
+    };
+  }
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return stringLengths(schema.unwrap() as zod.ZodType);
+  if (schema instanceof z.ZodPipe) {
+    const [input, output] = [stringLengths(schema.in as zod.ZodType), stringLengths(schema.out as zod.ZodType)];
+    return { ...output, ...input };
+  }
+  return {};
+}
+
+/**
+ * What every page action answers (utils/action.server.ts), for the page and for its form: one
+ * shape for the one-form pages and the many-form ones (`intent` says which form was posted).
+ */
+interface ActionAnswer {
+  /** The posted form's `intent` (pages with several forms); null for a page's only form, or an intent the page does not know. */
+  intent: string | null;
+  /** What the page says: the notice after a success, the reason of a refusal. */
+  message: string;
+  /**
+   * Conform's reply to the form (`submission.reply()`), for `useSchemaForm`'s `lastResult`: the
+   * field errors and the form's error (the refusal), with the values sent to show again; after a
+   * success, none (the form starts afresh).
+   */
+  result: SubmissionResult<string[]>;
+  /** When it was answered (ms): two equal answers are still two. */
+  at: number;
+}
+
+export type ActionSuccess<Data extends object = object> = ActionAnswer & { ok: true } & Data;
+
+export interface ActionFailure extends ActionAnswer {
+  ok: false;
+  /** For a window taken meanwhile (409): the next open windows, soonest first. */
+  alternatives?: WindowJson[];
+}
+
+export type ActionResult<Data extends object = object> = ActionSuccess<Data> | ActionFailure;
+
+/** Whether a refusal named fields (shown beside them), beyond the form's own error. */
+export function hasFieldErrors(answer: ActionResult): boolean {
+  return Object.keys(answer.result.error ?? {}).some((name) => name !== "");
+}
+
+/** A schema's form fields: its input's keys (a schema whose input is not an object gives its own shape). */
+type FormShape<Schema extends zod.ZodType> =
+  zod.input<Schema> extends Record<string, unknown> ? zod.input<Schema> : Record<string, unknown>;
+
+export interface SchemaFormOptions<Shape extends Record<string, unknown>> {
+  /** The form's id (also Conform's, and the prefix of its fields' ids): unique on the page. */
   id: string;
-  /** `{ field: message }` the server answered (after a post without JavaScript, or an API call). */
-  serverErrors?: Record<string, string> | null;
+  /** The action's reply (`ActionResult.result`) to this form's last post. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The values the form starts with. */
+  defaultValue?: NoInfer<DefaultValue<Shape>>;
   /** When to check a field again once it has been checked: on every keystroke or on the next submit (the default). */
-  revalidate?: "onInput" | "onBlur" | "onSubmit";
+  shouldRevalidate?: "onInput" | "onBlur" | "onSubmit";
   /** Called for a valid form; call `event.preventDefault()` to send it yourself. */
   onValid?: (event: FormEvent<HTMLFormElement>, formData: FormData) => void;
 }
 
-/**
- * Parses a form as the server's action does: every value as the string it
- * posts (no coercion of empty strings to "missing"), so the browser finds
- * exactly the errors the server would.
- */
-export function parseForm(formData: FormData, schema: z.ZodType<Record<string, unknown>>) {
-  return parseWithZod(formData, { schema, disableAutoCoercion: true });
-}
-
-/** Field errors in Conform's shape (`{ field: [message] }`), marked as checked so they show. */
-function toSubmissionResult(errors: Record<string, string>): SubmissionResult<string[]> {
-  return {
-    status: "error",
-    error: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]])),
-    state: { validated: Object.fromEntries(Object.keys(errors).map((name) => [name, true])) },
-  };
-}
-
-export function useSchemaForm(
-  schema: z.ZodType<Record<string, unknown>>,
-  { id, serverErrors, revalidate = "onSubmit", onValid }: SchemaFormOptions,
+/** Conform's `useForm` for a form whose rules are `schema`: `[form, fields]`. */
+export function useSchemaForm<Schema extends zod.ZodType, Shape extends Record<string, unknown> = FormShape<Schema>>(
+  schema: Schema,
+  { id, lastResult, defaultValue, shouldRevalidate = "onSubmit", onValid }: SchemaFormOptions<Shape>,
 ) {
-  const lastResult = useMemo(() => (serverErrors ? toSubmissionResult(serverErrors) : undefined), [serverErrors]);
-  const [form, fields] = useForm<Record<string, unknown>>({
+  const constraint = useMemo(() => formConstraint(schema), [schema]);
+  return useForm<Shape, zod.output<Schema>>({
     id,
     lastResult,
+    defaultValue,
+    constraint,
     // Until hydration the browser's own checks apply; Conform turns them off once it runs.
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    shouldRevalidate: revalidate,
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    shouldRevalidate,
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
     onSubmit: onValid ? (event, { formData }) => onValid(event, formData) : undefined,
   });
-  /** The first message for a field, if any. */
-  const error = (name: string): string | undefined => fields[name]?.errors?.[0];
-  return { form, error, formProps: { id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate } };
 }

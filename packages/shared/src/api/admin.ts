@@ -12,6 +12,11 @@ import {
   PHONE_MAX_LENGTH,
 } from "./limits";
 
+/** The dashboard's calendar feed buttons: create (or replace) the private address, or turn it off. */
+export const calendarFeedFormSchema = z.object({
+  intent: z.enum(["calendar-feed-create", "calendar-feed-revoke"], { error: "Unknown action" }),
+});
+
 export const roleChangeSchema = z.object({
   role: z.enum(roles, { error: "Role must be customer, technician or admin" }),
 });
@@ -87,6 +92,14 @@ export function newBookingRefusal(values: Record<string, unknown>, errors: Recor
     ["customerId", "summary"].some((k) => blank(values[k])) || (blank(values.scheduledDate) && blank(values.date));
   return missing ? NEW_BOOKING_MISSING_MESSAGE : (Object.values(errors)[0] ?? "Failed to create booking");
 }
+
+/** A booking's technician from its menu: a technician's id, or blank for nobody. */
+export const assignTechnicianFormSchema = z.object({
+  technicianId: z.preprocess(
+    (value) => (value === "" ? null : value),
+    idField("technicianId must be a user id or null").nullable(),
+  ),
+});
 
 const bookingStatus = z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" });
 

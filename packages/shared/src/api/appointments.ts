@@ -49,3 +49,12 @@ export const emailPreferenceFormSchema = z.object({
   intent: z.literal("email-preference"),
   reminders: z.enum(["on", "off"], { error: "Choose on or off" }),
 });
+
+/**
+ * The portal's Cancel button on one of the account's bookings: the booking's id as the page gave
+ * it (which booking it names, and whether it is the account's, is the cancellation's to say).
+ */
+export const cancelOwnBookingFormSchema = z.object({
+  intent: z.literal("cancel"),
+  bookingId: z.string({ error: "That booking could not be found." }),
+});

@@ -74,6 +74,14 @@ export const resetPasswordFormSchema = resetFields
   .extend({ confirmPassword: confirmationRequired })
   .superRefine(passwordsMatch);
 
+/** The /login page's forms, by the `intent` each posts (docs/product.md#sign-in-page): the browser and the page's action check each with its schema. */
+export const authFormSchemas = {
+  login: loginSchema,
+  register: registerFormSchema,
+  "request-reset": requestResetSchema,
+  reset: resetPasswordFormSchema,
+} as const;
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type RequestResetInput = z.infer<typeof requestResetSchema>;

@@ -24,6 +24,8 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
 export const ADDRESS_MAX_LENGTH = 300;
 export const PREFERRED_TIMING_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2_000;
+/** A staff member's reply in a visitor's chat (the inbox). */
+export const STAFF_REPLY_MAX_LENGTH = 2_000;
 /** Bookings that staff create. */
 export const BOOKING_SUMMARY_MAX_LENGTH = 200;
 export const BOOKING_DETAILS_MAX_LENGTH = 5_000;

@@ -1,3 +1,4 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import {
   forwardRef,
   type InputHTMLAttributes,
@@ -16,7 +17,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 );
 Input.displayName = "Input";
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
   ({ className, ...props }, ref) => <textarea ref={ref} className={cn(control, "min-h-24", className)} {...props} />,
 );
 Textarea.displayName = "Textarea";
@@ -31,31 +32,42 @@ export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTML
   return <label htmlFor={htmlFor} className={cn("block text-sm font-medium text-slate-800", className)} {...props} />;
 }
 
-/** A labelled control with its error beside it, wired with aria-describedby / aria-invalid. */
-export function Field({
-  id,
+/** What a control of a Field carries: the ids of its error and hint, and whether it is invalid. */
+interface ControlAria {
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A form field's metadata (Conform's `fields.x`, utils/schema-form.ts). */
+export type FieldMeta = FieldMetadata<unknown>;
+
+/**
+ * A labelled control with its hint and its first error beside it, wired with aria-describedby /
+ * aria-invalid under Conform's ids (`field.errorId`, `field.descriptionId`). `required` (the
+ * asterisk) comes from the schema; `error` shows another field's error here (a control whose
+ * value the schema reads under another name).
+ */
+function Field({
+  field,
   label,
-  error,
+  error = field.errors?.[0],
   hint,
-  required,
+  required = field.required,
   children,
 }: {
-  id: string;
+  field: FieldMeta;
   label: string;
   error?: string;
   hint?: string;
+  /** Whether it is marked required: the schema's say, unless the schema reads this control's value under another name. */
   required?: boolean;
-  children: (props: {
-    id: string;
-    "aria-invalid"?: true;
-    "aria-describedby"?: string;
-    required?: boolean;
-  }) => ReactNode;
+  children: (aria: ControlAria) => ReactNode;
 }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [error ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>
+      <Label htmlFor={field.id}>
         {label}
         {required ? (
           <span aria-hidden="true" className="text-destructive">
@@ -64,17 +76,70 @@ export function Field({
           </span>
         ) : null}
       </Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, required })}
+      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
+        <p id={field.descriptionId} className="text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+        <p id={field.errorId} className="text-sm font-medium text-destructive">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface FieldProps {
+  field: FieldMeta;
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+type TextType = "text" | "email" | "tel" | "password" | "date" | "search";
+
+/**
+ * A text input for a form field: its name, id, constraints (required, minLength, maxLength) and
+ * starting value from Conform (`getInputProps`), everything else as given.
+ */
+export const TextField = forwardRef<
+  HTMLInputElement,
+  FieldProps & { type?: TextType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id">
+>(({ field, label, hint, error, type = "text", ...input }, ref) => (
+  <Field field={field} label={label} hint={hint} error={error} required={input.required}>
+    {(aria) => <Input ref={ref} {...getInputProps(field, { type, ariaAttributes: false })} {...aria} {...input} />}
+  </Field>
+));
+TextField.displayName = "TextField";
+
+/** A textarea for a form field (`getTextareaProps`). */
+export function TextareaField({
+  field,
+  label,
+  hint,
+  error,
+  ...textarea
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+  return (
+    <Field field={field} label={label} hint={hint} error={error}>
+      {(aria) => <Textarea {...getTextareaProps(field, { ariaAttributes: false })} {...aria} {...textarea} />}
+    </Field>
+  );
+}
+
+/** A menu for a form field (`getSelectProps`); its options are the children. */
+export function SelectField({
+  field,
+  label,
+  hint,
+  error,
+  ...select
+}: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+  return (
+    <Field field={field} label={label} hint={hint} error={error} required={select.required}>
+      {(aria) => <NativeSelect {...getSelectProps(field, { ariaAttributes: false })} {...aria} {...select} />}
+    </Field>
   );
 }

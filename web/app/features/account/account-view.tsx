@@ -1,13 +1,6 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { BellOff, BellRing, CalendarPlus, CheckCircle2, MailCheck, TriangleAlert, XCircle } from "lucide-react";
-import {
-  ADDRESS_MAX_LENGTH,
-  DESCRIPTION_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  PREFERRED_TIMING_MAX_LENGTH,
-} from "@app/shared/api/limits";
 import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
 import type { WindowJson } from "@app/shared/scheduling/windows";
 import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
@@ -17,7 +10,8 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
 import { useSchemaForm } from "~/utils/schema-form";
 
 export interface AccountBooking {
@@ -125,43 +119,33 @@ export function ActionOutcome({
   );
 }
 
-type Values = Partial<Record<string, string>>;
-
 /**
- * The portal's appointment request: the chat's rules (appointmentRequestSchema),
- * checked in the browser through Conform and again by the page's action.
+ * The portal's appointment request: the chat's rules (appointmentRequestSchema), checked in the
+ * browser through Conform and again by the page's action. It starts from the account's own
+ * details (`prefill`), and again after each request that went through.
  */
-export function RequestAppointmentForm(props: {
-  prefill: Values;
-  /** The open arrival windows, soonest first. */
-  windows: WindowJson[];
-  errors?: Record<string, string>;
-  values?: Values;
-  formKey: string;
-}) {
-  // A new key (after a request went through) starts a fresh form, its checks included.
-  return <RequestForm key={props.formKey} {...props} />;
-}
-
-function RequestForm({
+export function RequestAppointmentForm({
   prefill,
   windows,
-  errors,
-  values = {},
+  result,
 }: {
-  prefill: Values;
+  prefill: Partial<Record<string, string>>;
+  /** The open arrival windows, soonest first. */
   windows: WindowJson[];
-  errors?: Record<string, string>;
-  values?: Values;
+  /** The action's reply to the last request. */
+  result?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "request";
-  const { error, formProps } = useSchemaForm(appointmentRequestSchema, { id: "portal-request", serverErrors: errors });
-  const v = (name: string) => values[name] ?? prefill[name] ?? "";
+  const [form, fields] = useSchemaForm(appointmentRequestSchema, {
+    id: "portal-request",
+    lastResult: result,
+    defaultValue: { priority: "normal", ...prefill },
+  });
   return (
     <Form
       method="post"
-      {...formProps}
+      {...getFormProps(form)}
       className="space-y-5"
       aria-describedby="request-required-note"
       preventScrollReset
@@ -172,116 +156,31 @@ function RequestForm({
         now.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="customerName" label="Full name" required error={error("customerName")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="customerName"
-              autoComplete="name"
-              maxLength={PERSON_NAME_MAX_LENGTH}
-              defaultValue={v("customerName")}
-            />
-          )}
-        </Field>
-        <Field id="customerPhone" label="Phone" required error={error("customerPhone")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="customerPhone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={PHONE_MAX_LENGTH}
-              defaultValue={v("customerPhone")}
-            />
-          )}
-        </Field>
-        <Field
-          id="customerEmail"
-          label="Email"
-          required
-          error={error("customerEmail")}
-          hint="Your account's confirmed address."
-        >
-          {(p) => (
-            <Input
-              {...p}
-              name="customerEmail"
-              type="email"
-              autoComplete="email"
-              maxLength={EMAIL_MAX_LENGTH}
-              readOnly
-              defaultValue={prefill.customerEmail ?? ""}
-            />
-          )}
-        </Field>
-        <Field id="serviceType" label="Service type" required error={error("serviceType")}>
-          {(p) => (
-            <NativeSelect {...p} name="serviceType" defaultValue={v("serviceType")}>
-              <option value="">Select a service</option>
-              {chatServiceOptions.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="windowStart" label="Arrival window" error={error("windowStart")} hint={WINDOW_HINT}>
-          {(p) => (
-            <NativeSelect {...p} name="windowStart" defaultValue={v("windowStart")}>
-              <WindowOptions windows={windows} none={NO_WINDOW_PREFERENCE} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="priority" label="Priority" error={error("priority")}>
-          {(p) => (
-            <NativeSelect {...p} name="priority" defaultValue={v("priority") || "normal"}>
-              {appointmentPriorities.map((o) => (
-                <option key={o} value={o}>
-                  {o[0]!.toUpperCase() + o.slice(1)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="address" label="Service address" error={error("address")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="address"
-              autoComplete="street-address"
-              maxLength={ADDRESS_MAX_LENGTH}
-              defaultValue={v("address")}
-            />
-          )}
-        </Field>
+        <FullNameField field={fields.customerName} />
+        <PhoneField field={fields.customerPhone} />
+        <EmailField field={fields.customerEmail} hint="Your account's confirmed address." readOnly />
+        <SelectField field={fields.serviceType} label="Service type">
+          <option value="">Select a service</option>
+          {chatServiceOptions.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField field={fields.windowStart} label="Arrival window" hint={WINDOW_HINT}>
+          <WindowOptions windows={windows} none={NO_WINDOW_PREFERENCE} />
+        </SelectField>
+        <SelectField field={fields.priority} label="Priority">
+          {appointmentPriorities.map((o) => (
+            <option key={o} value={o}>
+              {o[0]!.toUpperCase() + o.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField field={fields.address} label="Service address" autoComplete="street-address" />
       </div>
-      <Field
-        id="preferredTiming"
-        label="Preferred timing"
-        error={error("preferredTiming")}
-        hint="For example: weekday mornings."
-      >
-        {(p) => (
-          <Input
-            {...p}
-            name="preferredTiming"
-            maxLength={PREFERRED_TIMING_MAX_LENGTH}
-            defaultValue={v("preferredTiming")}
-          />
-        )}
-      </Field>
-      <Field id="description" label="Describe the problem or project" error={error("description")}>
-        {(p) => (
-          <Textarea
-            {...p}
-            name="description"
-            rows={4}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            defaultValue={v("description")}
-          />
-        )}
-      </Field>
+      <TextField field={fields.preferredTiming} label="Preferred timing" hint="For example: weekday mornings." />
+      <TextareaField field={fields.description} label="Describe the problem or project" rows={4} />
       <Button type="submit" size="lg" disabled={pending}>
         <CalendarPlus aria-hidden="true" />
         {pending ? "Sending request..." : "Request appointment"}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/use-toast";
+import type { ActionResult } from "~/utils/schema-form";
 import { useLatest } from "~/utils/use-latest";
 import type { Booking, BookingStatus, Role } from "./format";
 
@@ -10,22 +11,20 @@ export interface CustomerSummary {
   phone: string;
 }
 
-/** What a staff page's action answers (see admin-actions.server.ts). */
-export type ActionResult =
-  | {
-      ok: true;
-      intent: string;
-      message: string;
-      userId?: number;
-      role?: Role;
-      bookingId?: number;
-      status?: BookingStatus;
-      /** After an assignment: the booking's technician now (null: unassigned). */
-      technicianId?: number | null;
-      customer?: CustomerSummary;
-      booking?: Booking;
-    }
-  | { ok: false; intent: string; message: string; errors?: Record<string, string> };
+/**
+ * What a staff page's action answers for its changes (admin-actions.server.ts): the one
+ * `ActionResult` (utils/schema-form.ts), with what the page shows after each intent.
+ */
+export type StaffActionResult = ActionResult<{
+  userId?: number;
+  role?: Role;
+  bookingId?: number;
+  status?: BookingStatus;
+  /** After an assignment: the booking's technician now (null: unassigned). */
+  technicianId?: number | null;
+  customer?: CustomerSummary;
+  booking?: Booking;
+}>;
 
 interface FetcherLike {
   state: "idle" | "submitting" | "loading";
@@ -39,7 +38,7 @@ interface FetcherLike {
  * "loading": a live update that reloads the page meanwhile can take the fetcher
  * back to idle without this component rendering every step.
  */
-export function useFetcherDone(fetcher: FetcherLike, onDone: (result: ActionResult) => void) {
+export function useFetcherDone(fetcher: FetcherLike, onDone: (result: StaffActionResult) => void) {
   // An answer already there when the component appears was reported by whoever showed it first.
   const handled = useRef(fetcher.data);
   const callback = useLatest(onDone);
@@ -47,7 +46,7 @@ export function useFetcherDone(fetcher: FetcherLike, onDone: (result: ActionResu
     if (fetcher.state !== "idle" || !fetcher.data || typeof fetcher.data !== "object") return;
     if (fetcher.data === handled.current) return;
     handled.current = fetcher.data;
-    callback.current(fetcher.data as ActionResult);
+    callback.current(fetcher.data as StaffActionResult);
   }, [fetcher.state, fetcher.data, callback]);
 }
 

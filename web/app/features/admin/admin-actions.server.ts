@@ -1,14 +1,17 @@
 /**
  * The staff pages' form posts (Remix actions), one `intent` each, so every
- * form also works as a plain HTML post. The work is done by the same
- * functions the JSON API uses. Each answers `{ ok, intent, message }` (plus
- * what the page needs), with a 4xx status when refused; nothing is thrown
- * except the guard's 401 / 403, which the page shows as Access Denied, and the
- * form reader's 400 / 415 for a body no browser sends (utils/form.server.ts).
+ * form also works as a plain HTML post. Each intent's fields are checked with
+ * its shared schema (packages/shared/src/api/admin.ts), as the page's forms
+ * check them, and the work is done by the same functions the JSON API uses.
+ * Each answers the one ActionResult (utils/action.server.ts), with a 4xx
+ * status when refused; nothing is thrown except the guard's 401 / 403, which
+ * the page shows as Access Denied, and the form reader's 400 / 415 for a body
+ * no browser sends (utils/form.server.ts). A record id a form names that can
+ * be no record's answers 404, as one that is no longer there does.
  */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import {
-  bookingChangeSchema,
+  assignTechnicianFormSchema,
   newBookingRefusal,
   newBookingSchema,
   newCustomerRefusal,
@@ -16,45 +19,59 @@ import {
   roleChangeSchema,
   statusChangeSchema,
 } from "@app/shared/api/admin";
-import { fieldErrors } from "@app/shared/api/errors";
 import { idFrom } from "@app/shared/api/values";
 import { personName } from "@app/shared/scheduling/technicians";
 import { resendConfirmation, updateBooking } from "@app/shared/booking/change-booking.server";
+import { answer, errorMessages, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { readFormObject } from "~/utils/form.server";
+import { formFields, readForm } from "~/utils/form.server";
+import { failure, success } from "@app/shared/result";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
 import { createCustomer } from "./customers.server";
 import { mergeBookingCustomer } from "@app/shared/booking/merge-customer.server";
-import type { ActionResult } from "./action-result";
 import { changeUserRole } from "./users.server";
 
-const ok = (result: Omit<Extract<ActionResult, { ok: true }>, "ok">) => data<ActionResult>({ ok: true, ...result });
-const fail = (status: number, intent: string, message: string, errors?: Record<string, string>) =>
-  data<ActionResult>({ ok: false, intent, message, ...(errors ? { errors } : {}) }, { status });
+const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
+
+/** The posted `intent`, as the answer names it (null when there is none). */
+const intentOf = (form: FormData) => {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : null;
+};
 
 /** /admin/users: `intent=change-role`, `userId`, `role`. */
 export async function usersAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  const values = await readFormObject(request);
-  const intent = values.intent ?? "";
-  if (intent !== "change-role") return fail(400, intent, "Unknown action. Please reload the page and try again.");
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  if (intent !== "change-role") return answer(null, failure(400, UNKNOWN_ACTION), { intent });
   const fallback = "Failed to update user role";
-  const userId = idFrom(values.userId);
-  if (!userId) return fail(404, intent, "User not found");
-  const parsed = roleChangeSchema.safeParse({ role: values.role });
-  if (!parsed.success) return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
+  const userId = idFrom(form.get("userId"));
+  if (!userId) return answer(null, failure(404, "User not found"), { intent });
+  const submission = submissionOf(form, roleChangeSchema);
+  if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
   try {
-    const result = await changeUserRole(context, admin, userId, parsed.data.role);
-    if (!result.ok) return fail(result.status, intent, result.message || fallback);
-    return ok({ intent, message: result.value.message, userId, role: result.value.user.role });
+    const result = await changeUserRole(context, admin, userId, submission.value.role);
+    return answer(submission, result.ok ? result : failure(result.status, result.message || fallback), {
+      intent,
+      data: (value) => ({ userId, role: value.user.role }),
+    });
   } catch (error) {
     context.logger.error({ err: error, userId }, "role change failed");
-    return fail(500, intent, fallback);
+    return answer(submission, failure(500, fallback), { intent });
   }
 }
 
+const fallbacks: Record<string, string> = {
+  "create-customer": "Failed to create customer",
+  "create-booking": "Failed to create booking",
+  "merge-customer": "Failed to merge the customer records",
+  "resend-confirmation": "Failed to resend the confirmation",
+  "assign-technician": "Failed to assign the technician",
+};
+
 /**
- * /admin/bookings and /admin/calendar: `update-status` (bookingId, status),
+ * /admin/bookings, /admin/bookings/:id and /admin/calendar: `update-status` (bookingId, status),
  * `assign-technician` (bookingId, technicianId: blank unassigns),
  * `merge-customer` (bookingId: its customer record joins the older one with the same email),
  * `resend-confirmation` (bookingId: the customer's confirmation again, through the outbox, audited),
@@ -64,93 +81,82 @@ export async function usersAction(request: Request, context: AppLoadContext) {
  */
 export async function bookingsAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  const values = await readFormObject(request);
-  const intent = values.intent ?? "";
+  const form = await readForm(request);
+  const intent = intentOf(form);
   try {
     switch (intent) {
+      case "create-customer":
+        return await createCustomerAnswer(context, form);
+      case "create-booking":
+        return await createBookingAnswer(context, form);
+      case "update-status":
+      case "assign-technician":
+      case "resend-confirmation":
+      case "merge-customer":
+        break;
+      default:
+        return answer(null, failure(400, UNKNOWN_ACTION), { intent });
+    }
+    const bookingId = idFrom(form.get("bookingId"));
+    if (!bookingId) return answer(null, failure(404, "Booking not found"), { intent });
+    const by = { by: "staff" } as const;
+    switch (intent) {
       case "update-status": {
-        const fallback = "Failed to update booking status";
-        const bookingId = idFrom(values.bookingId);
-        if (!bookingId) return fail(404, intent, "Booking not found");
-        const parsed = statusChangeSchema.safeParse({ status: values.status });
-        if (!parsed.success)
-          return fail(400, intent, parsed.error.issues[0]?.message ?? fallback, fieldErrors(parsed.error));
-        const updated = await updateBooking(context, bookingId, { status: parsed.data.status }, admin, { by: "staff" });
-        if (!updated.ok) return fail(updated.status, intent, updated.message);
-        return ok({
+        const submission = submissionOf(form, statusChangeSchema);
+        if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+        const updated = await updateBooking(context, bookingId, { status: submission.value.status }, admin, by);
+        return answer(submission, updated.ok ? updated : failure(updated.status, updated.message), {
           intent,
           message: "Booking status updated successfully",
-          bookingId,
-          status: updated.value.booking.status,
+          data: (value) => ({ bookingId, status: value.booking.status }),
         });
       }
       case "assign-technician": {
-        const bookingId = idFrom(values.bookingId);
-        if (!bookingId) return fail(404, intent, "Booking not found");
-        const raw = values.technicianId ?? "";
-        const parsed = bookingChangeSchema.safeParse({ technicianId: raw === "" ? null : raw });
-        if (!parsed.success)
-          return fail(400, intent, parsed.error.issues[0]?.message ?? "Choose a technician", fieldErrors(parsed.error));
-        const updated = await updateBooking(context, bookingId, parsed.data, admin, { by: "staff" });
-        if (!updated.ok) return fail(updated.status, intent, updated.message, updated.errors);
-        const { technician } = updated.value.booking;
-        return ok({
+        const submission = submissionOf(form, assignTechnicianFormSchema);
+        if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+        const updated = await updateBooking(context, bookingId, submission.value, admin, by);
+        return answer(submission, updated, {
           intent,
-          message: technician ? `Booking assigned to ${personName(technician)}` : "Booking unassigned",
-          bookingId,
-          technicianId: updated.value.booking.technicianId,
+          message: ({ booking }) =>
+            booking.technician ? `Booking assigned to ${personName(booking.technician)}` : "Booking unassigned",
+          data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId }),
         });
       }
       case "resend-confirmation": {
-        const bookingId = idFrom(values.bookingId);
-        if (!bookingId) return fail(404, intent, "Booking not found");
         const sent = await resendConfirmation(context, admin, bookingId);
-        if (!sent.ok) return fail(sent.status, intent, sent.message);
-        return ok({ intent, message: sent.value.message, bookingId });
+        return answer(null, sent, { intent, data: () => ({ bookingId }) });
       }
-      case "merge-customer": {
-        const bookingId = idFrom(values.bookingId);
-        if (!bookingId) return fail(404, intent, "Booking not found");
+      default: {
         const merged = await mergeBookingCustomer(context, admin, bookingId);
-        if (!merged.ok) return fail(merged.status, intent, merged.message);
-        return ok({ intent, message: merged.value.message, bookingId });
+        return answer(null, merged, { intent, data: () => ({ bookingId }) });
       }
-      case "create-customer": {
-        const parsed = newCustomerSchema.safeParse(values);
-        if (!parsed.success) {
-          const errors = fieldErrors(parsed.error);
-          return fail(400, intent, newCustomerRefusal(values, errors), errors);
-        }
-        const customer = await createCustomer(context, parsed.data);
-        return ok({ intent, message: "Customer created successfully", customer });
-      }
-      case "create-booking": {
-        const parsed = newBookingSchema.safeParse(values);
-        if (!parsed.success) {
-          const errors = fieldErrors(parsed.error);
-          return fail(400, intent, newBookingRefusal(values, errors), errors);
-        }
-        const result = await createBookingForCustomer(context, parsed.data, "admin");
-        if (!result.ok) return fail(result.status, intent, result.message, result.errors);
-        return ok({ intent, message: result.value.message, booking: result.value.booking });
-      }
-      default:
-        return fail(400, intent, "Unknown action. Please reload the page and try again.");
     }
   } catch (error) {
     context.logger.error({ err: error, intent }, "bookings page action failed");
-    const fallback =
-      intent === "create-customer"
-        ? "Failed to create customer"
-        : intent === "create-booking"
-          ? "Failed to create booking"
-          : intent === "merge-customer"
-            ? "Failed to merge the customer records"
-            : intent === "resend-confirmation"
-              ? "Failed to resend the confirmation"
-              : intent === "assign-technician"
-                ? "Failed to assign the technician"
-                : "Failed to update booking status";
-    return fail(500, intent, fallback);
+    return answer(null, failure(500, fallbacks[intent ?? ""] ?? "Failed to update booking status"), { intent });
   }
+}
+
+/** The New Booking dialog's new customer; a refusal says what the dialog says (newCustomerRefusal). */
+async function createCustomerAnswer(context: AppLoadContext, form: FormData) {
+  const intent = "create-customer";
+  const submission = submissionOf(form, newCustomerSchema);
+  if (submission.status !== "success")
+    return refused(submission, { intent, message: newCustomerRefusal(formFields(form), errorMessages(submission)) });
+  const customer = await createCustomer(context, submission.value);
+  return answer(submission, success({ customer }), {
+    intent,
+    message: "Customer created successfully",
+    data: (value) => value,
+  });
+}
+
+/** The New Booking dialog's booking; a refusal says what the dialog says (newBookingRefusal). */
+async function createBookingAnswer(context: AppLoadContext, form: FormData) {
+  const intent = "create-booking";
+  const submission = submissionOf(form, newBookingSchema);
+  if (submission.status !== "success")
+    return refused(submission, { intent, message: newBookingRefusal(formFields(form), errorMessages(submission)) });
+  const result = await createBookingForCustomer(context, submission.value, "admin");
+  return answer(submission, result, { intent, data: ({ booking }) => ({ booking }) });
 }

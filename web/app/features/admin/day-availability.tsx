@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import type { StaffWindowJson } from "@app/shared/api/scheduling";
 import { formatWindowRange } from "@app/shared/scheduling/windows";
 import { type TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { localTimeOf, parseLocalDate } from "@app/shared/time";
-import { Field, NativeSelect } from "~/components/ui/field";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { SelectField, type FieldMeta } from "~/components/ui/field";
 import { cn } from "~/utils/cn";
 
 type Schedule =
@@ -12,29 +12,25 @@ type Schedule =
   | { status: "error" }
   | { status: "done"; windows: StaffWindowJson[]; technicians: TechnicianChoice[] };
 
-/** A day's windows and technicians: GET /api/admin/schedule?date=…, again whenever the date changes. */
+/** GET /api/admin/schedule's answer (routes/api.admin.schedule.ts). */
+type ScheduleAnswer =
+  | { success: true; date: string; windows: StaffWindowJson[]; technicians: TechnicianChoice[] }
+  | { success: false; message?: string };
+
+/** A day's windows and technicians: GET /api/admin/schedule?date=… through a fetcher, again whenever the date changes. */
 function useDaySchedule(date: string): Schedule {
-  const apiFetch = useApiFetch();
-  const [answer, setAnswer] = useState<{ date: string; value: Schedule } | null>(null);
+  const { load, data, state } = useFetcher<ScheduleAnswer>();
   const valid = parseLocalDate(date) !== null;
 
   useEffect(() => {
-    if (!valid) return;
-    const controller = new AbortController();
-    apiFetch(`/api/admin/schedule?date=${date}`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        const body = (await response.json()) as { windows: StaffWindowJson[]; technicians: TechnicianChoice[] };
-        if (!controller.signal.aborted)
-          setAnswer({ date, value: { status: "done", windows: body.windows, technicians: body.technicians } });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setAnswer({ date, value: { status: "error" } });
-      });
-    return () => controller.abort();
-  }, [date, valid, apiFetch]);
+    if (valid) void load(`/api/admin/schedule?date=${date}`);
+  }, [date, valid, load]);
 
-  return answer?.date === date ? answer.value : { status: "loading" };
+  // What was read for another day is never shown for this one.
+  if (data?.success && data.date === date)
+    return { status: "done", windows: data.windows, technicians: data.technicians };
+  if (data && !data.success && state === "idle") return { status: "error" };
+  return { status: "loading" };
 }
 
 const windowTimes = (w: StaffWindowJson) => formatWindowRange({ start: new Date(w.start), end: new Date(w.end) });
@@ -48,18 +44,15 @@ const windowTimes = (w: StaffWindowJson) => formatWindowRange({ start: new Date(
 export function DayAvailability({
   date,
   time,
-  technicianId,
+  technician,
   onTime,
-  onTechnician,
-  error,
 }: {
   date: string;
   /** "HH:MM", Baton Rouge time. */
   time: string;
-  technicianId: string;
+  /** The booking form's technician field. */
+  technician: FieldMeta;
   onTime: (time: string) => void;
-  onTechnician: (id: string) => void;
-  error?: string;
 }) {
   const schedule = useDaySchedule(date);
   const windows = schedule.status === "done" ? schedule.windows : [];
@@ -109,18 +102,14 @@ export function DayAvailability({
           </ul>
         )}
       </fieldset>
-      <Field id="booking-technician" label="Technician (optional)" error={error}>
-        {(p) => (
-          <NativeSelect {...p} name="technicianId" value={technicianId} onChange={(e) => onTechnician(e.target.value)}>
-            <option value="">Unassigned</option>
-            {technicians.map((t) => (
-              <option key={t.id} value={t.id} disabled={busy(t.id)}>
-                {busy(t.id) ? `${t.name} (busy then)` : t.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
+      <SelectField field={technician} label="Technician (optional)">
+        <option value="">Unassigned</option>
+        {technicians.map((t) => (
+          <option key={t.id} value={t.id} disabled={busy(t.id)}>
+            {busy(t.id) ? `${t.name} (busy then)` : t.name}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

@@ -1,5 +1,6 @@
+import { useFetcher } from "@remix-run/react";
 import { Clock, Plus, UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -10,7 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { formatLocalDate, formatTime } from "@app/shared/time";
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";
@@ -20,50 +20,32 @@ import { TechnicianSelect } from "./technician-select";
 
 type DayState =
   | { status: "loading" }
-  | { status: "error"; message: string }
+  | { status: "error" }
   | { status: "done"; bookings: CalendarDayBooking[]; technicians: TechnicianChoice[] };
+
+/** GET /admin/calendar/day's answer (routes/admin.calendar_.day.ts). */
+type DayAnswer =
+  { success: true; date: string; bookings: CalendarDayBooking[]; technicians: TechnicianChoice[] } | { success: false };
 
 const LOAD_FAILED = "Failed to load this day's appointments";
 
 /**
- * The open day's bookings with their customers' contact details, read from
- * GET /admin/calendar/day?date=… when the dialog opens, and again whenever
- * `version` changes: the calendar passes its loader data, which is new after
- * every reload of the page (a live update from other staff or a customer, or
- * this dialog's own technician change). What an earlier read found stays on
- * screen while the next one is on its way.
+ * The open day's bookings with their customers' contact details, read from the resource route
+ * GET /admin/calendar/day?date=… through a fetcher when the dialog opens. Remix reads it again
+ * whenever the page's data reloads (a live update from other staff or a customer, or this
+ * dialog's own technician change); what an earlier read found stays on screen meanwhile.
  */
-function useCalendarDay(day: string, version: unknown): DayState & { retry: () => void } {
-  // Stable: it changes only with the router's revalidate function.
-  const apiFetch = useApiFetch();
-  const [state, setState] = useState<{ day: string; value: DayState } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+function useCalendarDay(day: string): DayState & { retry: () => void } {
+  const { load, data, state } = useFetcher<DayAnswer>();
+  const href = `/admin/calendar/day?date=${encodeURIComponent(day)}`;
+  const retry = useCallback(() => void load(href), [load, href]);
+  useEffect(() => retry(), [retry]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch(`/admin/calendar/day?date=${encodeURIComponent(day)}`, { signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as
-          | { success: true; bookings: CalendarDayBooking[]; technicians: TechnicianChoice[] }
-          | { success: false; message?: string }
-          | null;
-        if (controller.signal.aborted) return;
-        if (!response.ok || !body?.success)
-          setState({
-            day,
-            value: { status: "error", message: (body && !body.success && body.message) || LOAD_FAILED },
-          });
-        else setState({ day, value: { status: "done", bookings: body.bookings, technicians: body.technicians } });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ day, value: { status: "error", message: LOAD_FAILED } });
-      });
-    return () => controller.abort();
-  }, [day, version, attempt, apiFetch]);
-
-  const retry = () => setAttempt((n) => n + 1);
   // What was read for another day is never shown for this one.
-  return { ...(state?.day === day ? state.value : { status: "loading" as const }), retry };
+  if (data?.success && data.date === day)
+    return { status: "done", bookings: data.bookings, technicians: data.technicians, retry };
+  if (data && !data.success && state === "idle") return { status: "error", retry };
+  return { status: "loading", retry };
 }
 
 const countText = (n: number) => `${n} appointment(s) scheduled for this day`;
@@ -72,7 +54,6 @@ const countText = (n: number) => `${n} appointment(s) scheduled for this day`;
 export function DayDialog({
   day,
   total,
-  version,
   open,
   onOpenChange,
   onAddAnother,
@@ -80,7 +61,6 @@ export function DayDialog({
   day: string | null;
   /** The day's count from the month, shown until the day itself is read. */
   total: number;
-  version: unknown;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAddAnother: () => void;
@@ -88,24 +68,14 @@ export function DayDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
-        {day ? <DayAppointments day={day} total={total} version={version} onAddAnother={onAddAnother} /> : null}
+        {day ? <DayAppointments day={day} total={total} onAddAnother={onAddAnother} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DayAppointments({
-  day,
-  total,
-  version,
-  onAddAnother,
-}: {
-  day: string;
-  total: number;
-  version: unknown;
-  onAddAnother: () => void;
-}) {
-  const state = useCalendarDay(day, version);
+function DayAppointments({ day, total, onAddAnother }: { day: string; total: number; onAddAnother: () => void }) {
+  const state = useCalendarDay(day);
   return (
     <>
       <DialogHeader>
@@ -118,7 +88,7 @@ function DayAppointments({
         </p>
       ) : state.status === "error" ? (
         <Alert tone="destructive" role="alert" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{state.message}</span>
+          <span>{LOAD_FAILED}</span>
           <Button type="button" size="sm" variant="outline" onClick={state.retry}>
             Try again
           </Button>

@@ -3,24 +3,18 @@
  * the calendar: customer_selection → (pick) booking, or → new_customer →
  * (created) booking. Back returns to the previous step; closing, or a
  * successful booking, resets every field and returns to customer_selection.
+ * Its steps and what they start with are ./new-booking-state.ts.
  *
- * Customers are searched through GET /api/customers/search; the customer and
- * the booking are created by the page's action (intents `create-customer`
- * and `create-booking`), the same work as POST /api/customers and /api/bookings.
+ * Customers are searched through GET /api/customers/search (a fetcher's load); the customer and
+ * the booking are created by the page's action (intents `create-customer` and `create-booking`,
+ * each checked by its shared schema in the browser first), the same work as POST /api/customers
+ * and /api/bookings.
  */
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import {
-  ADDRESS_MAX_LENGTH,
-  BOOKING_DETAILS_MAX_LENGTH,
-  BOOKING_SUMMARY_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  CUSTOMER_NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-} from "@app/shared/api/limits";
+import { useEffect, useId, useReducer, useState } from "react";
 import { newBookingRefusal, newBookingSchema, newCustomerRefusal, newCustomerSchema } from "@app/shared/api/admin";
-import { fieldErrors } from "@app/shared/api/errors";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -31,22 +25,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Field, Input, Label, NativeSelect, Textarea } from "~/components/ui/field";
+import { Input, Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { EmailField, PhoneField } from "~/components/ui/person-fields";
 import { businessDate, slotLabel } from "@app/shared/time";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
-import { toastResult, useFetcherDone, type ActionResult, type CustomerSummary } from "./action-result";
+import { useSchemaForm } from "~/utils/schema-form";
+import { toastResult, useFetcherDone, type CustomerSummary, type StaffActionResult } from "./action-result";
 import { DayAvailability } from "./day-availability";
+import { BOOKING_PRIORITIES, priorityLabel, TIME_SLOTS, type Booking } from "./format";
 import {
-  BOOKING_PRIORITIES,
-  DEFAULT_PRIORITY,
-  DEFAULT_TIME_SLOT,
-  priorityLabel,
-  TIME_SLOTS,
-  type Booking,
-  type BookingPriority,
-} from "./format";
-
-export type BookingStep = "customer_selection" | "new_customer" | "booking";
+  answersThisOpening,
+  initialState,
+  newBookingReducer,
+  refusalAlert,
+  type BookingDraft,
+  type BookingPrefill,
+  type CustomerDraft,
+  type NewBookingEvent,
+} from "./new-booking-state";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -56,19 +51,6 @@ const SEARCH_DEBOUNCE_MS = 250;
  * defined once, so React calls it only when the field mounts.
  */
 const focusWhenShown = (element: HTMLElement | null) => element?.focus();
-
-interface BookingFields {
-  summary: string;
-  date: string;
-  time: string;
-  priority: BookingPriority;
-  details: string;
-  /** A technician's id, or "" for nobody yet. */
-  technicianId: string;
-  address: string;
-}
-
-const emptyCustomer = { name: "", email: "", phone: "" };
 
 export interface NewBookingDialogProps {
   open: boolean;
@@ -81,424 +63,234 @@ export interface NewBookingDialogProps {
   prefill?: BookingPrefill | null;
 }
 
-export interface BookingPrefill {
-  name: string;
-  email: string;
-  phone: string;
-  summary: string;
-  details: string;
-  customer: CustomerSummary | null;
-}
+const stepDescriptions = {
+  customer_selection: "Step 1: choose the customer, or create a new one.",
+  new_customer: "Step 2: the new customer's details.",
+  booking: "Step 3: the appointment details.",
+} as const;
 
 export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, prefill }: NewBookingDialogProps) {
-  const [step, setStep] = useState<BookingStep>("customer_selection");
-  const [customer, setCustomer] = useState<CustomerSummary | null>(null);
-  const [query, setQuery] = useState("");
-  const [newCustomer, setNewCustomer] = useState(emptyCustomer);
-  const [customerError, setCustomerError] = useState<string | null>(null);
-  const [customerFieldErrors, setCustomerFieldErrors] = useState<Record<string, string>>({});
-  const freshBooking = (): BookingFields => ({
-    summary: "",
-    date: defaultDate || businessDate(),
-    time: DEFAULT_TIME_SLOT,
-    priority: DEFAULT_PRIORITY,
-    details: "",
-    technicianId: "",
-    address: "",
-  });
-  const [booking, setBooking] = useState<BookingFields>(freshBooking);
-  const [bookingError, setBookingError] = useState<string | null>(null);
-  const [bookingFieldErrors, setBookingFieldErrors] = useState<Record<string, string>>({});
+  const [state, dispatch] = useReducer(newBookingReducer, undefined, () =>
+    initialState(defaultDate || businessDate(), prefill),
+  );
+  const customerFetcher = useFetcher<StaffActionResult>();
+  const bookingFetcher = useFetcher<StaffActionResult>();
 
-  const customerFetcher = useFetcher<ActionResult>();
-  const bookingFetcher = useFetcher<ActionResult>();
-  const creatingCustomer = customerFetcher.state !== "idle";
-  const creatingBooking = bookingFetcher.state !== "idle";
-  // Results that arrive after the dialog was closed (and reset) are not applied to the next booking.
-  const [generation, setGeneration] = useState(0);
-  const submittedIn = useRef({ customer: -1, booking: -1 });
-
-  const reset = () => {
-    setGeneration((g) => g + 1);
-    setStep("customer_selection");
-    setCustomer(null);
-    setQuery("");
-    setNewCustomer(emptyCustomer);
-    setCustomerError(null);
-    setCustomerFieldErrors({});
-    setBooking(freshBooking());
-    setBookingError(null);
-    setBookingFieldErrors({});
-    if (prefill) {
-      setBooking({
-        ...freshBooking(),
-        summary: prefill.summary.slice(0, 200),
-        details: prefill.details.slice(0, 5000),
-      });
-      if (prefill.customer) {
-        setCustomer(prefill.customer);
-        setStep("booking");
-      } else {
-        setNewCustomer({
-          name: prefill.name.slice(0, 120),
-          email: prefill.email.slice(0, 254),
-          phone: prefill.phone.slice(0, 40),
-        });
-        setStep("new_customer");
-      }
-    }
-  };
-
-  // Each opening starts clean, on the day it was opened for and from the prefill it was given, also when
-  // the dialog is first rendered already open. Done while rendering, so the first open frame shows it.
-  const [wasOpen, setWasOpen] = useState(false);
+  // Each opening starts clean, on the day it was opened for and from the prefill it was given.
+  // Done while rendering, so the first open frame shows it.
+  const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) reset();
+    if (open) dispatch({ type: "open", date: defaultDate || businessDate(), prefill });
   }
 
-  const close = () => {
-    reset();
-    onOpenChange(false);
-  };
-
   useFetcherDone(customerFetcher, (result) => {
-    if (submittedIn.current.customer !== generation) return;
+    if (!answersThisOpening(state, "customer")) return;
     toastResult(result, "Customer created successfully", "Failed to create customer");
-    if (result.ok && result.customer) {
-      setCustomer(result.customer);
-      setBookingError(null);
-      setStep("booking");
-    } else if (!result.ok) {
-      setCustomerFieldErrors(result.errors ?? {});
-    }
+    if (result.ok && result.customer) dispatch({ type: "customer-created", customer: result.customer });
   });
 
   useFetcherDone(bookingFetcher, (result) => {
-    if (submittedIn.current.booking !== generation) return;
+    if (!answersThisOpening(state, "booking")) return;
     toastResult(result, "Booking created successfully", "Failed to create booking");
-    if (result.ok) {
-      if (result.booking) onCreated?.(result.booking);
-      close();
-    } else {
-      setBookingFieldErrors(result.errors ?? {});
-    }
+    if (!result.ok) return;
+    if (result.booking) onCreated?.(result.booking);
+    onOpenChange(false);
   });
 
-  const submitCustomer = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = { name: newCustomer.name.trim(), email: newCustomer.email.trim(), phone: newCustomer.phone.trim() };
-    // The rules the page's action applies (newCustomerSchema), with its words.
-    const check = newCustomerSchema.safeParse(values);
-    if (!check.success) {
-      const errors = fieldErrors(check.error);
-      setCustomerError(newCustomerRefusal(values, errors));
-      setCustomerFieldErrors(errors);
-      return;
-    }
-    setCustomerError(null);
-    setCustomerFieldErrors({});
-    submittedIn.current.customer = generation;
-    customerFetcher.submit({ intent: "create-customer", ...values }, { method: "post" });
-  };
-
-  const submitBooking = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const summary = booking.summary.trim();
-    const payload = {
-      customerId: customer ? String(customer.id) : "",
-      summary,
-      details: booking.details.trim(),
-      priority: booking.priority,
-      // The date and time typed are Baton Rouge time wherever this browser is: they go to the server as typed,
-      // and the server turns them into the instant (the clock, @app/shared/time).
-      date: booking.date,
-      time: booking.time,
-      status: "pending",
-      technicianId: booking.technicianId,
-      address: booking.address.trim(),
-    };
-    // The rules the page's action applies (newBookingSchema) to what is sent, with its words.
-    const check = newBookingSchema.safeParse(payload);
-    if (!check.success) {
-      const errors = fieldErrors(check.error);
-      setBookingError(newBookingRefusal(payload, errors));
-      setBookingFieldErrors(errors);
-      return;
-    }
-    setBookingError(null);
-    setBookingFieldErrors({});
-    submittedIn.current.booking = generation;
-    bookingFetcher.submit({ intent: "create-booking", ...payload }, { method: "post" });
-  };
-
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>New Booking</DialogTitle>
-          <DialogDescription>
-            {step === "customer_selection"
-              ? "Step 1: choose the customer, or create a new one."
-              : step === "new_customer"
-                ? "Step 2: the new customer's details."
-                : "Step 3: the appointment details."}
-          </DialogDescription>
+          <DialogDescription>{stepDescriptions[state.step]}</DialogDescription>
         </DialogHeader>
-
-        {step === "customer_selection" ? (
-          <CustomerSelection
-            open={open}
-            query={query}
-            onQueryChange={setQuery}
-            onPick={(c) => {
-              setCustomer(c);
-              setBookingError(null);
-              setStep("booking");
-            }}
-            onCancel={close}
-            onCreateNew={() => {
-              // What was typed as a search is most likely the new customer's name.
-              setNewCustomer((c) =>
-                c.name || !query.trim() || query.includes("@") ? c : { ...c, name: query.trim() },
-              );
-              setStep("new_customer");
-            }}
+        {state.step === "customer_selection" ? (
+          <CustomerSelection query={state.query} dispatch={dispatch} onCancel={() => onOpenChange(false)} />
+        ) : state.step === "new_customer" ? (
+          <NewCustomerStep
+            key={state.opening}
+            draft={state.newCustomer}
+            fetcher={customerFetcher}
+            answer={answersThisOpening(state, "customer") ? customerFetcher.data : undefined}
+            dispatch={dispatch}
           />
-        ) : null}
-
-        {step === "new_customer" ? (
-          <form noValidate onSubmit={submitCustomer} className="grid gap-4" aria-busy={creatingCustomer || undefined}>
-            {customerError ? (
-              <Alert tone="destructive" role="alert">
-                {customerError}
-              </Alert>
-            ) : null}
-            <Field id="new-customer-name" label="Name" required error={customerFieldErrors.name}>
-              {(p) => (
-                <Input
-                  {...p}
-                  ref={focusWhenShown}
-                  name="name"
-                  autoComplete="off"
-                  maxLength={CUSTOMER_NAME_MAX_LENGTH}
-                  value={newCustomer.name}
-                  onChange={(e) => setNewCustomer({ ...newCustomer, name: e.target.value })}
-                />
-              )}
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="new-customer-email" label="Email" required error={customerFieldErrors.email}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="email"
-                    name="email"
-                    autoComplete="off"
-                    maxLength={EMAIL_MAX_LENGTH}
-                    value={newCustomer.email}
-                    onChange={(e) => setNewCustomer({ ...newCustomer, email: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field id="new-customer-phone" label="Phone" required error={customerFieldErrors.phone}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="tel"
-                    name="phone"
-                    autoComplete="off"
-                    maxLength={PHONE_MAX_LENGTH}
-                    value={newCustomer.phone}
-                    onChange={(e) => setNewCustomer({ ...newCustomer, phone: e.target.value })}
-                  />
-                )}
-              </Field>
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setStep("customer_selection")} disabled={creatingCustomer}>
-                <ArrowLeft aria-hidden="true" />
-                Back
-              </Button>
-              <Button type="submit" disabled={creatingCustomer}>
-                {creatingCustomer ? "Creating..." : "Next: Booking Details"}
-              </Button>
-            </DialogFooter>
-          </form>
-        ) : null}
-
-        {step === "booking" ? (
-          <form noValidate onSubmit={submitBooking} className="grid gap-4" aria-busy={creatingBooking || undefined}>
-            {customer ? <ChosenCustomer customer={customer} /> : null}
-            {bookingError ? (
-              <Alert tone="destructive" role="alert">
-                {bookingError}
-              </Alert>
-            ) : null}
-            <Field id="booking-summary" label="Summary" required error={bookingFieldErrors.summary}>
-              {(p) => (
-                <Input
-                  {...p}
-                  ref={focusWhenShown}
-                  name="summary"
-                  maxLength={BOOKING_SUMMARY_MAX_LENGTH}
-                  placeholder="e.g. Panel upgrade estimate"
-                  value={booking.summary}
-                  onChange={(e) => setBooking({ ...booking, summary: e.target.value })}
-                />
-              )}
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="booking-date" label="Date" required error={bookingFieldErrors.scheduledDate}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="date"
-                    name="date"
-                    value={booking.date}
-                    onChange={(e) => setBooking({ ...booking, date: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field id="booking-time" label="Time" required>
-                {(p) => (
-                  <NativeSelect
-                    {...p}
-                    name="time"
-                    value={booking.time}
-                    onChange={(e) => setBooking({ ...booking, time: e.target.value })}
-                  >
-                    {TIME_SLOTS.map((slot) => (
-                      <option key={slot} value={slot}>
-                        {slotLabel(slot)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </Field>
-            </div>
-            <Field id="booking-address" label="Address (optional)" error={bookingFieldErrors.address}>
-              {(p) => (
-                <Input
-                  {...p}
-                  name="address"
-                  autoComplete="off"
-                  maxLength={ADDRESS_MAX_LENGTH}
-                  value={booking.address}
-                  onChange={(e) => setBooking({ ...booking, address: e.target.value })}
-                />
-              )}
-            </Field>
-            <DayAvailability
-              date={booking.date}
-              time={booking.time}
-              technicianId={booking.technicianId}
-              onTime={(time) => setBooking({ ...booking, time })}
-              onTechnician={(technicianId) => setBooking({ ...booking, technicianId })}
-              error={bookingFieldErrors.technicianId}
-            />
-            <Field id="booking-priority" label="Priority" error={bookingFieldErrors.priority}>
-              {(p) => (
-                <NativeSelect
-                  {...p}
-                  name="priority"
-                  value={booking.priority}
-                  onChange={(e) => setBooking({ ...booking, priority: e.target.value as BookingPriority })}
-                >
-                  {BOOKING_PRIORITIES.map((priority) => (
-                    <option key={priority} value={priority}>
-                      {priorityLabel(priority)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field id="booking-details" label="Details (optional)" error={bookingFieldErrors.details}>
-              {(p) => (
-                <Textarea
-                  {...p}
-                  name="details"
-                  rows={3}
-                  className="min-h-0"
-                  maxLength={BOOKING_DETAILS_MAX_LENGTH}
-                  value={booking.details}
-                  onChange={(e) => setBooking({ ...booking, details: e.target.value })}
-                />
-              )}
-            </Field>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setStep("customer_selection")} disabled={creatingBooking}>
-                <ArrowLeft aria-hidden="true" />
-                Back to Customers
-              </Button>
-              <Button type="submit" disabled={creatingBooking}>
-                {creatingBooking ? "Creating..." : "Create Booking"}
-              </Button>
-            </DialogFooter>
-          </form>
-        ) : null}
+        ) : (
+          <BookingStep
+            key={state.opening}
+            draft={state.booking}
+            customer={state.customer}
+            fetcher={bookingFetcher}
+            answer={answersThisOpening(state, "booking") ? bookingFetcher.data : undefined}
+            dispatch={dispatch}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CustomerSelection({
-  open,
-  query,
-  onQueryChange,
-  onPick,
-  onCancel,
-  onCreateNew,
-}: {
-  open: boolean;
-  query: string;
-  onQueryChange: (q: string) => void;
-  onPick: (c: CustomerSummary) => void;
-  onCancel: () => void;
-  onCreateNew: () => void;
-}) {
-  // Stable: it changes only with the router's revalidate function.
-  const apiFetch = useApiFetch();
-  // The last answer, and the query it answers: a different query is loading (the old list stays meanwhile).
-  const [answer, setAnswer] = useState<{
-    query: string | null;
-    results: CustomerSummary[] | null;
-    error: string | null;
-  }>({
-    query: null,
-    results: null,
-    error: null,
+type DialogFetcher = ReturnType<typeof useFetcher<StaffActionResult>>;
+
+interface StepProps<Draft> {
+  draft: Draft;
+  fetcher: DialogFetcher;
+  /** The page action's answer to this opening's last post of the step's form. */
+  answer?: StaffActionResult;
+  dispatch: (event: NewBookingEvent) => void;
+}
+
+/** Step 2: the new customer, checked by newCustomerSchema, then created by the page's action. */
+function NewCustomerStep({ draft, fetcher, answer, dispatch }: StepProps<CustomerDraft>) {
+  const creating = fetcher.state !== "idle";
+  const [form, fields] = useSchemaForm(newCustomerSchema, {
+    id: "new-customer",
+    lastResult: answer?.result,
+    defaultValue: draft,
+    onValid: () => dispatch({ type: "posted", form: "customer" }),
   });
-  const { results, error } = answer;
-  const loading = answer.query !== query;
-  const listId = useId();
+  const alert = creating ? null : refusalAlert(form, newCustomerRefusal);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-busy={creating || undefined}>
+      <input type="hidden" name="intent" value="create-customer" />
+      {alert ? (
+        <Alert tone="destructive" role="alert">
+          {alert}
+        </Alert>
+      ) : null}
+      <TextField ref={focusWhenShown} field={fields.name} label="Name" autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <EmailField field={fields.email} autoComplete="off" />
+        <PhoneField field={fields.phone} autoComplete="off" />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => dispatch({ type: "back" })} disabled={creating}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button type="submit" disabled={creating}>
+          {creating ? "Creating..." : "Next: Booking Details"}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}
 
+/** The booking form's fields: the schema's, with the date and time typed (the server turns them into `scheduledDate`). */
+type BookingFields = Record<keyof BookingDraft | "customerId" | "scheduledDate", string>;
+
+/** Step 3: the booking, checked by newBookingSchema, then created by the page's action. */
+function BookingStep({
+  draft,
+  customer,
+  fetcher,
+  answer,
+  dispatch,
+}: StepProps<BookingDraft> & { customer: CustomerSummary | null }) {
+  const creating = fetcher.state !== "idle";
+  const [form, fields] = useSchemaForm<typeof newBookingSchema, BookingFields>(newBookingSchema, {
+    id: "new-booking",
+    lastResult: answer?.result,
+    defaultValue: draft,
+    onValid: () => dispatch({ type: "posted", form: "booking" }),
+  });
+  const alert = creating ? null : refusalAlert(form, newBookingRefusal);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-busy={creating || undefined}>
+      <input type="hidden" name="intent" value="create-booking" />
+      <input type="hidden" name="customerId" value={customer ? String(customer.id) : ""} />
+      <input type="hidden" name="status" value="pending" />
+      {customer ? <ChosenCustomer customer={customer} /> : null}
+      {alert ? (
+        <Alert tone="destructive" role="alert">
+          {alert}
+        </Alert>
+      ) : null}
+      <TextField
+        ref={focusWhenShown}
+        field={fields.summary}
+        label="Summary"
+        placeholder="e.g. Panel upgrade estimate"
+      />
+      {/* Date and time are Baton Rouge time wherever this browser is: the server turns them into the instant. */}
+      <div className="grid grid-cols-2 gap-4">
+        <TextField field={fields.date} type="date" label="Date" required error={fields.scheduledDate.errors?.[0]} />
+        <SelectField field={fields.time} label="Time" required>
+          {TIME_SLOTS.map((slot) => (
+            <option key={slot} value={slot}>
+              {slotLabel(slot)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField field={fields.address} label="Address (optional)" autoComplete="off" />
+      <DayAvailability
+        date={fields.date.value ?? ""}
+        time={fields.time.value ?? ""}
+        technician={fields.technicianId}
+        onTime={(time) => form.update({ name: fields.time.name, value: time })}
+      />
+      <SelectField field={fields.priority} label="Priority">
+        {BOOKING_PRIORITIES.map((priority) => (
+          <option key={priority} value={priority}>
+            {priorityLabel(priority)}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField field={fields.details} label="Details (optional)" rows={3} className="min-h-0" />
+      <DialogFooter>
+        <Button variant="outline" onClick={() => dispatch({ type: "back" })} disabled={creating}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Customers
+        </Button>
+        <Button type="submit" disabled={creating}>
+          {creating ? "Creating..." : "Create Booking"}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}
+
+/** GET /api/customers/search's answer: the customers found, or the API's refusal. */
+type SearchAnswer = CustomerSummary[] | { success: false; message?: string };
+
+const searchHref = (name: string) => `/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`;
+
+/**
+ * The customers whose name matches what is typed, read through a fetcher a moment after the
+ * typing stops. While another query is on its way, the last list stays.
+ */
+function useCustomerSearch(query: string) {
+  const { load, data, state } = useFetcher<SearchAnswer>();
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
     const name = query.trim();
-    // Never rejects: a failure is shown as the error.
-    const search = async () => {
-      try {
-        const response = await apiFetch(`/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`, {
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`${response.status}`);
-        const found = (await response.json()) as CustomerSummary[];
-        if (controller.signal.aborted) return;
-        setAnswer({ query, results: Array.isArray(found) ? found : [], error: null });
-      } catch {
-        if (controller.signal.aborted) return;
-        setAnswer((last) => ({ ...last, query, error: "Could not load customers. Please try again." }));
-      }
-    };
-    const timer = setTimeout(() => void search(), name ? SEARCH_DEBOUNCE_MS : 0);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, query, apiFetch]);
+    const timer = setTimeout(
+      () => {
+        setAsked(query);
+        void load(searchHref(name));
+      },
+      name ? SEARCH_DEBOUNCE_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [query, load]);
+  const loading = asked !== query || state !== "idle";
+  const results = Array.isArray(data) ? data : null;
+  const error = data && !Array.isArray(data) ? "Could not load customers. Please try again." : null;
+  return { loading, results, error };
+}
 
+function CustomerSelection({
+  query,
+  dispatch,
+  onCancel,
+}: {
+  query: string;
+  dispatch: (event: NewBookingEvent) => void;
+  onCancel: () => void;
+}) {
+  const { loading, results, error } = useCustomerSearch(query);
+  const listId = useId();
   return (
     <div className="grid gap-3">
       <div className="space-y-1.5">
@@ -517,7 +309,7 @@ function CustomerSelection({
             aria-controls={listId}
             className="pl-9"
             value={query}
-            onChange={(e) => onQueryChange(e.target.value)}
+            onChange={(e) => dispatch({ type: "search", query: e.target.value })}
           />
         </div>
       </div>
@@ -539,7 +331,7 @@ function CustomerSelection({
           <li key={c.id}>
             <button
               type="button"
-              onClick={() => onPick(c)}
+              onClick={() => dispatch({ type: "pick", customer: c })}
               className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
             >
               <span className="text-sm font-semibold text-slate-900">{c.name}</span>
@@ -555,7 +347,7 @@ function CustomerSelection({
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="secondary" onClick={onCreateNew}>
+        <Button variant="secondary" onClick={() => dispatch({ type: "create-new" })}>
           <UserPlus aria-hidden="true" />
           Create New Customer
         </Button>

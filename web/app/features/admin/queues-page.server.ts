@@ -64,10 +64,6 @@ export async function retryFailedJob(context: AppLoadContext, queueName: QueueNa
   return true;
 }
 
-export function isQueueName(value: unknown): value is QueueName {
-  return typeof value === "string" && (queueNames as readonly string[]).includes(value);
-}
-
 export interface OutboxState {
   counts: { pending: number; scheduled: number; sent: number; failed: number; cancelled: number };
   /** When the oldest notification still owed was due (null when none is). */

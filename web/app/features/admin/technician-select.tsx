@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
-import { toastResult, useFetcherDone, type ActionResult } from "./action-result";
+import { toastResult, useFetcherDone, type StaffActionResult } from "./action-result";
 import type { Booking } from "./format";
 
 /**
@@ -28,7 +28,7 @@ export function TechnicianSelect({
   action?: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<ActionResult>({ key: `booking-technician-${booking.id}` });
+  const fetcher = useFetcher<StaffActionResult>({ key: `booking-technician-${booking.id}` });
   const [answered, setAnswered] = useState<{ booking: typeof booking; technicianId: number | null } | null>(null);
   const pending = fetcher.formData?.get("technicianId");
   const shown =

@@ -62,7 +62,7 @@ export async function unsubscribePage(context: AppLoadContext, token: string): P
 export async function changeSubscription(
   context: AppLoadContext,
   token: string,
-  /** The posted form (read by readFormObject, utils/form.server.ts). */
+  /** The posted form's fields (`formFields`, utils/form.server.ts). */
   input: Record<string, string>,
 ): Promise<Result<UnsubscribePage & { message: string }>> {
   const refused = await throttleLinkRequest(context);

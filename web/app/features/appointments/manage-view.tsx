@@ -1,3 +1,4 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CalendarClock, Phone, TriangleAlert, XCircle, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
@@ -5,7 +6,7 @@ import { rescheduleVisitSchema } from "@app/shared/api/appointments";
 import { formatWindow, type WindowJson } from "@app/shared/scheduling/windows";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, NativeSelect } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/field";
 import { ActionOutcome } from "~/features/account/account-view";
 import { WindowOptions } from "~/features/scheduling/window-options";
 import { useBusinessFacts } from "~/utils/business-facts";
@@ -131,29 +132,23 @@ export function Outcome({ result, canMove }: { result: PostedOutcome | null; can
   );
 }
 
-/** "Change the time": the open windows by day, the visit's own left out. */
-export function RescheduleForm({ windows, errors }: { windows: WindowJson[]; errors?: Record<string, string> }) {
+/** "Change the time": the open windows by day, the visit's own left out; it starts afresh once the visit moved. */
+export function RescheduleForm({ windows, result }: { windows: WindowJson[]; result?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const moving = navigation.state !== "idle" && navigation.formData?.get("intent") === "reschedule";
-  const { error, formProps } = useSchemaForm(rescheduleVisitSchema, { id: "reschedule-visit", serverErrors: errors });
+  const [form, fields] = useSchemaForm(rescheduleVisitSchema, { id: "reschedule-visit", lastResult: result });
   if (windows.length === 0)
     return <CallUs lead="No other times are open online right now. To move your visit, call us at" />;
   return (
-    <Form method="post" {...formProps} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="reschedule" />
-      <Field
-        id="windowStart"
+      <SelectField
+        field={fields.windowStart}
         label="New arrival window"
-        required
-        error={error("windowStart")}
         hint="Baton Rouge time. Your technician arrives within the window."
       >
-        {(p) => (
-          <NativeSelect {...p} name="windowStart" defaultValue="">
-            <WindowOptions windows={windows} none="Choose a new time" />
-          </NativeSelect>
-        )}
-      </Field>
+        <WindowOptions windows={windows} none="Choose a new time" />
+      </SelectField>
       <Button type="submit" disabled={moving}>
         <CalendarClock aria-hidden="true" />
         {moving ? "Moving your visit..." : "Move my visit"}

@@ -129,7 +129,7 @@ export type VisitChange = Result<{ intent: "reschedule" | "cancel"; message: str
 export async function changeVisit(
   context: AppLoadContext,
   token: string,
-  /** The posted form (read by readFormObject, utils/form.server.ts). */
+  /** The posted form's fields (`formFields`, utils/form.server.ts). */
   input: Record<string, string>,
 ): Promise<VisitChange> {
   const refused = await throttleLinkRequest(context);

@@ -29,7 +29,7 @@ export const viewHref: Record<AuthView, string> = {
 };
 
 /** The view whose form posts an intent (where its errors are shown). */
-export const viewOfIntent: Record<AuthIntent, AuthView> = {
+const viewOfIntent: Record<AuthIntent, AuthView> = {
   login: "login",
   register: "register",
   "request-reset": "reset-request",
@@ -37,31 +37,17 @@ export const viewOfIntent: Record<AuthIntent, AuthView> = {
 };
 
 /** The view a successful form leads to: a sent reset email to the token step, a reset to logging in. */
-export const viewAfterSuccess: Record<AuthIntent, AuthView> = {
+const viewAfterSuccess: Record<AuthIntent, AuthView> = {
   login: "login",
   register: "register",
   "request-reset": "reset",
   reset: "login",
 };
 
-/** What /login's action answers when it does not redirect. Passwords are never echoed back. */
-export type AuthActionData =
-  | {
-      ok: true;
-      intent: AuthIntent;
-      view: AuthView;
-      /** Where a sign-in leads: a technician's day, else home. */
-      home?: string;
-    }
-  | {
-      ok: false;
-      intent: AuthIntent;
-      view: AuthView;
-      /** Absent when the server had nothing to say (an unexpected error): the card shows the fallback of docs/product.md#sign-in-page. */
-      message?: string;
-      errors?: Record<string, string>;
-      values: Record<string, string>;
-    };
+/** The view a post's answer shows: after a success the view it leads to, after a refusal the form's own. */
+export function viewOfAnswer(answer: { ok: boolean; intent: AuthIntent }): AuthView {
+  return (answer.ok ? viewAfterSuccess : viewOfIntent)[answer.intent];
+}
 
 /** Set to "1" by the page once JavaScript runs: the action may then answer with data instead of redirecting. */
 export const ENHANCED_FIELD = "js";

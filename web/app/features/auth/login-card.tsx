@@ -1,23 +1,22 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { CheckCircle2, KeyRound, Loader2, LogIn, Mail, TriangleAlert, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { loginSchema, registerFormSchema, requestResetSchema, resetPasswordFormSchema } from "@app/shared/api/auth";
-import {
-  EMAIL_MAX_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  TOKEN_MAX_LENGTH,
-  type AuthIntent,
-} from "@app/shared/api/auth-rules";
+import { useEffect, useRef, type ReactNode } from "react";
+import { authFormSchemas } from "@app/shared/api/auth";
+import { PASSWORD_MIN_LENGTH, type AuthIntent } from "@app/shared/api/auth-rules";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { business } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
-import { useSchemaForm } from "~/utils/schema-form";
+import { TextField } from "~/components/ui/field";
+import { EmailField, NameFields, PasswordField } from "~/components/ui/person-fields";
+import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { useHydrated } from "~/utils/use-hydrated";
-import { ENHANCED_FIELD, viewHref, type AuthActionData, type AuthView } from "./auth-views";
+import { ENHANCED_FIELD, viewHref, type AuthView } from "./auth-views";
 import { failureFallbacks, successNotices } from "./notices";
+
+/** What /login's action answers when it does not redirect: after a sign-in with JavaScript, where to go. */
+type AuthResult = ActionResult<{ home?: string }> & { intent: AuthIntent };
 
 /** After a sign-in with JavaScript the card shows its notice this long, then goes home. */
 const SIGNED_IN_PAUSE_MS = 1200;
@@ -37,7 +36,7 @@ export interface LoginCardProps {
   /** The reset token from the address (`/login?token=…`), prefilled in the reset step. */
   token: string | null;
   /** What the last post answered, when it did not redirect. */
-  result?: AuthActionData;
+  result?: AuthResult;
 }
 
 /**
@@ -105,276 +104,154 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
   );
 }
 
-function ViewForm({
-  view,
-  token,
-  result,
-}: {
-  view: AuthView;
-  token: string | null;
-  result?: Extract<AuthActionData, { ok: false }>;
-}) {
-  const values = result?.values ?? {};
+/** The view's form; `result` is the refusal of its last post. */
+function ViewForm({ view, token, result }: { view: AuthView; token: string | null; result?: AuthResult }) {
   switch (view) {
     case "login":
-      return (
-        <AuthForm
-          intent="login"
-          submitLabel="Log In"
-          pendingLabel="Logging in..."
-          icon={<LogIn aria-hidden="true" />}
-          result={result}
-        >
-          {(err) => (
-            <>
-              <EmailField defaultValue={values.email} error={err("email")} autoComplete="username" />
-              <PasswordField
-                name="password"
-                id="login-password"
-                label="Password"
-                autoComplete="current-password"
-                error={err("password")}
-              />
-            </>
-          )}
-        </AuthForm>
-      );
+      return <LoginForm result={result} />;
     case "register":
-      return (
-        <AuthForm
-          intent="register"
-          submitLabel="Create Account"
-          pendingLabel="Creating account..."
-          icon={<UserPlus aria-hidden="true" />}
-          result={result}
-        >
-          {(err) => (
-            <>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="firstName" label="First name" required error={err("firstName")}>
-                  {(p) => (
-                    <Input
-                      {...p}
-                      name="firstName"
-                      autoComplete="given-name"
-                      maxLength={PERSON_NAME_MAX_LENGTH}
-                      defaultValue={values.firstName}
-                    />
-                  )}
-                </Field>
-                <Field id="lastName" label="Last name" required error={err("lastName")}>
-                  {(p) => (
-                    <Input
-                      {...p}
-                      name="lastName"
-                      autoComplete="family-name"
-                      maxLength={PERSON_NAME_MAX_LENGTH}
-                      defaultValue={values.lastName}
-                    />
-                  )}
-                </Field>
-              </div>
-              <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />
-              <PasswordField
-                name="password"
-                id="register-password"
-                label="Password"
-                autoComplete="new-password"
-                error={err("password")}
-                hint
-              />
-              <PasswordField
-                name="confirmPassword"
-                id="register-confirm"
-                label="Confirm password"
-                autoComplete="new-password"
-                error={err("confirmPassword")}
-              />
-              {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-                <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-                <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-              </div>
-            </>
-          )}
-        </AuthForm>
-      );
+      return <RegisterForm result={result} />;
     case "reset-request":
-      return (
-        <AuthForm
-          intent="request-reset"
-          submitLabel="Send Reset Link"
-          pendingLabel="Sending..."
-          icon={<Mail aria-hidden="true" />}
-          result={result}
-        >
-          {(err) => <EmailField defaultValue={values.email} error={err("email")} autoComplete="email" />}
-        </AuthForm>
-      );
+      return <RequestResetForm result={result} />;
     case "reset":
-      return (
-        <AuthForm
-          intent="reset"
-          submitLabel="Reset Password"
-          pendingLabel="Resetting..."
-          icon={<KeyRound aria-hidden="true" />}
-          result={result}
-        >
-          {(err) => (
-            <>
-              <Field
-                id="token"
-                label="Reset token"
-                required
-                error={err("token")}
-                hint="It is in the link we emailed you; opening the link fills it in."
-              >
-                {(p) => (
-                  <Input
-                    {...p}
-                    name="token"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={TOKEN_MAX_LENGTH}
-                    defaultValue={values.token ?? token ?? ""}
-                  />
-                )}
-              </Field>
-              <PasswordField
-                name="password"
-                id="reset-password"
-                label="New password"
-                autoComplete="new-password"
-                error={err("password")}
-                hint
-              />
-              <PasswordField
-                name="confirmPassword"
-                id="reset-confirm"
-                label="Confirm new password"
-                autoComplete="new-password"
-                error={err("confirmPassword")}
-              />
-            </>
-          )}
-        </AuthForm>
-      );
+      return <ResetForm result={result} token={token} />;
   }
 }
 
-function EmailField({
-  defaultValue,
-  error,
-  autoComplete,
-}: {
-  defaultValue?: string;
-  error?: string;
-  autoComplete: string;
-}) {
-  return (
-    <Field id="email" label="Email" required error={error}>
-      {(p) => (
-        <Input
-          {...p}
-          name="email"
-          type="email"
-          autoComplete={autoComplete}
-          maxLength={EMAIL_MAX_LENGTH}
-          defaultValue={defaultValue}
-        />
-      )}
-    </Field>
-  );
-}
+const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
-function PasswordField(props: {
-  name: string;
-  id: string;
-  label: string;
-  autoComplete: string;
-  error?: string;
-  hint?: boolean;
-}) {
+/** The reply to this form's own last post: an answer to another form leaves it alone. */
+const replyTo = (intent: AuthIntent, result?: AuthResult) => (result?.intent === intent ? result.result : undefined);
+
+function LoginForm({ result }: { result?: AuthResult }) {
+  const [form, fields] = useSchemaForm(authFormSchemas.login, {
+    id: "auth-login",
+    lastResult: replyTo("login", result),
+  });
   return (
-    <Field
-      id={props.id}
-      label={props.label}
-      required
-      error={props.error}
-      hint={props.hint ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+    <AuthForm
+      form={form}
+      intent="login"
+      submitLabel="Log In"
+      pendingLabel="Logging in..."
+      icon={<LogIn aria-hidden="true" />}
     >
-      {(p) => (
-        <Input
-          {...p}
-          name={props.name}
-          type="password"
-          autoComplete={props.autoComplete}
-          minLength={PASSWORD_MIN_LENGTH}
-        />
-      )}
-    </Field>
+      <EmailField field={fields.email} autoComplete="username" />
+      <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+    </AuthForm>
   );
 }
 
-/** What each form is checked against: the schemas the /login action applies. */
-const schemas = {
-  login: loginSchema,
-  register: registerFormSchema,
-  "request-reset": requestResetSchema,
-  reset: resetPasswordFormSchema,
-} as const;
+function RegisterForm({ result }: { result?: AuthResult }) {
+  const [form, fields] = useSchemaForm(authFormSchemas.register, {
+    id: "auth-register",
+    lastResult: replyTo("register", result),
+  });
+  return (
+    <AuthForm
+      form={form}
+      intent="register"
+      submitLabel="Create Account"
+      pendingLabel="Creating account..."
+      icon={<UserPlus aria-hidden="true" />}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <NameFields first={fields.firstName} last={fields.lastName} />
+      </div>
+      <EmailField field={fields.email} />
+      <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint={PASSWORD_HINT} />
+      <PasswordField field={fields.confirmPassword} label="Confirm password" autoComplete="new-password" />
+      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+    </AuthForm>
+  );
+}
+
+function RequestResetForm({ result }: { result?: AuthResult }) {
+  const [form, fields] = useSchemaForm(authFormSchemas["request-reset"], {
+    id: "auth-request-reset",
+    lastResult: replyTo("request-reset", result),
+  });
+  return (
+    <AuthForm
+      form={form}
+      intent="request-reset"
+      submitLabel="Send Reset Link"
+      pendingLabel="Sending..."
+      icon={<Mail aria-hidden="true" />}
+    >
+      <EmailField field={fields.email} />
+    </AuthForm>
+  );
+}
+
+function ResetForm({ result, token }: { result?: AuthResult; token: string | null }) {
+  const [form, fields] = useSchemaForm(authFormSchemas.reset, {
+    id: "auth-reset",
+    lastResult: replyTo("reset", result),
+    defaultValue: { token: token ?? "" },
+  });
+  return (
+    <AuthForm
+      form={form}
+      intent="reset"
+      submitLabel="Reset Password"
+      pendingLabel="Resetting..."
+      icon={<KeyRound aria-hidden="true" />}
+    >
+      <TextField
+        field={fields.token}
+        label="Reset token"
+        autoComplete="off"
+        spellCheck={false}
+        hint="It is in the link we emailed you; opening the link fills it in."
+      />
+      <PasswordField field={fields.password} label="New password" autoComplete="new-password" hint={PASSWORD_HINT} />
+      <PasswordField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
+    </AuthForm>
+  );
+}
 
 /**
- * One form of the card. With JavaScript the shared schema checks it first
- * (the browser's own checks are off, so the messages are ours) and the first
- * problem is focused; without, the browser's checks and then the server's apply.
+ * One form of the card. With JavaScript its schema checks it first (the browser's own checks are
+ * off, so the messages are ours) and the first problem is focused; without, the browser's checks
+ * and then the server's apply. The server's refusal is the form's error, shown until the next
+ * submit the browser refuses.
  */
 function AuthForm({
+  form,
   intent,
   submitLabel,
   pendingLabel,
   icon,
-  result,
   children,
 }: {
+  form: FormMetadata;
   intent: AuthIntent;
   submitLabel: string;
   pendingLabel: string;
   icon: ReactNode;
-  result?: Extract<AuthActionData, { ok: false }>;
-  children: (error: (field: string) => string | undefined) => ReactNode;
+  children: ReactNode;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const { error, formProps } = useSchemaForm(schemas[intent], { id: `auth-${intent}`, serverErrors: result?.errors });
-  // The browser refused the last submit: the server's alert no longer applies.
-  const [refused, setRefused] = useState(false);
-  const failure = !refused && result ? (result.message ?? failureFallbacks[intent]) : null;
-
-  // A new answer from the server replaces what the browser found (adjusted while rendering).
-  const [answered, setAnswered] = useState(result);
-  if (answered !== result) {
-    setAnswered(result);
-    setRefused(false);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    formProps.onSubmit(event);
-    setRefused(event.defaultPrevented);
-  }
+  const failure = form.errors?.[0];
 
   return (
-    <Form method="post" action="/login" {...formProps} onSubmit={onSubmit} className="space-y-4">
+    <Form method="post" action="/login" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? "1" : ""} />
       {failure ? (
         <Alert role="alert" tone="destructive" className="flex items-start gap-3">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>{failure}</span>
+          <span>{failure || failureFallbacks[intent]}</span>
         </Alert>
       ) : null}
-      {children(error)}
+      {children}
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
         {pending ? pendingLabel : submitLabel}

@@ -1,88 +1,58 @@
-import { Form } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
 import { CheckCircle2, Loader2, Send, TriangleAlert } from "lucide-react";
-import { useState, type FormEvent } from "react";
 import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema } from "@app/shared/api/contact";
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-} from "@app/shared/api/limits";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { contactServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field";
+import { SelectField, TextareaField } from "~/components/ui/field";
+import { EmailField, NameFields, PhoneField } from "~/components/ui/person-fields";
 import { useBusinessFacts } from "~/utils/business-facts";
-import { useSchemaForm } from "~/utils/schema-form";
+import { hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
 
-type Values = Partial<Record<"firstName" | "lastName" | "email" | "phone" | "service" | "message", string>>;
+/** The form's own answer when its post got no answer from the action (the route's clientAction). */
+const UNREACHABLE = "unreachable";
 
-export interface ContactFormProps {
-  /** What the server said after a plain (no-JavaScript) post. */
-  serverResult?: { ok: true } | { ok: false; message: string; errors?: Record<string, string>; values?: Values };
+/** A post that never reached the action: the form stays as typed and the apology with the phone shows. */
+export function unreachable(): ActionResult {
+  return { ok: false, intent: UNREACHABLE, message: "", result: {}, at: Date.now() };
 }
 
 /**
- * The contact form. Without JavaScript it posts to the /contact action. With
- * JavaScript the shared schema (contactMessageSchema) checks it first, then
- * it sends JSON to POST /api/contact, shows the success alert and resets,
- * shows the server's field errors beside the fields, or the failure alert.
+ * The contact form (docs/product.md#contact-page), checked by contactMessageSchema in the
+ * browser (once hydrated) and by the page's action. It posts to /contact, through a fetcher once
+ * the page is hydrated and as a plain form without JavaScript (`posted`: that post's answer).
+ * After a success it shows the thank-you and starts afresh; a refusal shows the server's field
+ * errors beside the fields, or its message; a post that got no answer shows the apology with the
+ * phone number.
  */
-export function ContactForm({ serverResult }: ContactFormProps) {
+export function ContactForm({ posted }: { posted?: ActionResult }) {
   const business = useBusinessFacts();
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<"success" | "failure" | null>(serverResult?.ok ? "success" : null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string> | null>(
-    serverResult && !serverResult.ok ? (serverResult.errors ?? null) : null,
-  );
-  const values: Values = serverResult && !serverResult.ok ? (serverResult.values ?? {}) : {};
-  const { error: err, formProps } = useSchemaForm(contactMessageSchema, {
-    id: "contact-form",
-    serverErrors,
-    onValid: (event, formData) => void send(event, formData),
-  });
-
-  /** Never rejects: a failure shows the failure alert. */
-  async function send(event: FormEvent<HTMLFormElement>, formData: FormData) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setPending(true);
-    setOutcome(null);
-    try {
-      const response = await fetch("/api/contact", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        credentials: "include",
-        body: JSON.stringify(Object.fromEntries(formData)),
-      });
-      if (response.ok) {
-        form.reset();
-        setServerErrors(null);
-        setOutcome("success");
-        return;
-      }
-      const data = (await response.json().catch(() => null)) as { errors?: Record<string, string> } | null;
-      // A new object each time, so the same errors are shown (and focused) again.
-      if (response.status === 400 && data?.errors) return setServerErrors({ ...data.errors });
-      setOutcome("failure");
-    } catch {
-      setOutcome("failure");
-    } finally {
-      setPending(false);
-    }
-  }
+  const fetcher = useFetcher<ActionResult>({ key: "contact" });
+  const outcome = fetcher.data ?? posted;
+  const pending = fetcher.state !== "idle";
+  const [form, fields] = useSchemaForm(contactMessageSchema, { id: "contact-form", lastResult: outcome?.result });
+  const failure = outcome && !outcome.ok && !pending ? outcome : null;
+  // A refusal of the whole form (too many messages): its own words; field errors show beside the fields.
+  const refusal = failure && failure.intent !== UNREACHABLE && !hasFieldErrors(failure) ? failure.message : null;
 
   return (
-    <Form method="post" {...formProps} className="space-y-5" aria-describedby="contact-required-note">
+    <fetcher.Form
+      method="post"
+      action="/contact"
+      {...getFormProps(form)}
+      className="space-y-5"
+      aria-describedby="contact-required-note"
+    >
       <div aria-live="polite" role="status" className="empty:hidden">
-        {outcome === "success" ? (
+        {outcome?.ok && !pending ? (
           <Alert tone="success" className="flex items-start gap-3">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span>{CONTACT_SUCCESS_MESSAGE}</span>
           </Alert>
         ) : null}
-        {outcome === "failure" ? (
+        {failure?.intent === UNREACHABLE ? (
           <Alert tone="destructive" className="flex items-start gap-3">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span>
@@ -95,89 +65,29 @@ export function ContactForm({ serverResult }: ContactFormProps) {
           </Alert>
         ) : null}
       </div>
-      {serverResult && !serverResult.ok && !serverResult.errors ? (
-        <Alert tone="destructive">{serverResult.message}</Alert>
-      ) : null}
+      {refusal ? <Alert tone="destructive">{refusal}</Alert> : null}
       <p id="contact-required-note" className="text-sm text-slate-600">
         Fields marked <span className="text-destructive">*</span> are required.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="firstName" label="First name" required error={err("firstName")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="firstName"
-              autoComplete="given-name"
-              maxLength={PERSON_NAME_MAX_LENGTH}
-              defaultValue={values.firstName}
-            />
-          )}
-        </Field>
-        <Field id="lastName" label="Last name" required error={err("lastName")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="lastName"
-              autoComplete="family-name"
-              maxLength={PERSON_NAME_MAX_LENGTH}
-              defaultValue={values.lastName}
-            />
-          )}
-        </Field>
-        <Field id="email" label="Email" required error={err("email")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={EMAIL_MAX_LENGTH}
-              defaultValue={values.email}
-            />
-          )}
-        </Field>
-        <Field id="phone" label="Phone" error={err("phone")}>
-          {(p) => (
-            <Input
-              {...p}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={PHONE_MAX_LENGTH}
-              defaultValue={values.phone}
-            />
-          )}
-        </Field>
+        <NameFields first={fields.firstName} last={fields.lastName} />
+        <EmailField field={fields.email} />
+        <PhoneField field={fields.phone} />
       </div>
-      <Field id="service" label="Service needed" error={err("service")}>
-        {(p) => (
-          <NativeSelect {...p} name="service" defaultValue={values.service ?? ""}>
-            <option value="">Select a service (optional)</option>
-            {contactServiceOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
-      <Field
-        id="message"
+      <SelectField field={fields.service} label="Service needed">
+        <option value="">Select a service (optional)</option>
+        {contactServiceOptions.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        field={fields.message}
         label="Message"
-        required
-        error={err("message")}
+        rows={6}
         hint="Tell us what's going on, where, and the best time to reach you."
-      >
-        {(p) => (
-          <Textarea
-            {...p}
-            name="message"
-            rows={6}
-            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-            defaultValue={values.message}
-          />
-        )}
-      </Field>
+      />
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
@@ -187,6 +97,6 @@ export function ContactForm({ serverResult }: ContactFormProps) {
         {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
         {pending ? "Sending..." : "Send Message"}
       </Button>
-    </Form>
+    </fetcher.Form>
   );
 }

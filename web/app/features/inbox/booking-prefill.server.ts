@@ -1,5 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { BookingPrefill } from "~/features/admin/new-booking-dialog";
+import {
+  BOOKING_DETAILS_MAX_LENGTH,
+  BOOKING_SUMMARY_MAX_LENGTH,
+  CUSTOMER_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "@app/shared/api/limits";
+import type { BookingPrefill } from "~/features/admin/new-booking-state";
 
 const text = (params: URLSearchParams, key: string, max: number) => (params.get(key) ?? "").trim().slice(0, max);
 
@@ -10,11 +17,11 @@ const text = (params: URLSearchParams, key: string, max: number) => (params.get(
 export async function bookingPrefill(context: AppLoadContext, params: URLSearchParams): Promise<BookingPrefill | null> {
   if (params.get("new") !== "1") return null;
   const prefill = {
-    name: text(params, "name", 120),
-    email: text(params, "email", 254),
-    phone: text(params, "phone", 40),
-    summary: text(params, "summary", 200),
-    details: text(params, "details", 5000),
+    name: text(params, "name", CUSTOMER_NAME_MAX_LENGTH),
+    email: text(params, "email", EMAIL_MAX_LENGTH),
+    phone: text(params, "phone", PHONE_MAX_LENGTH),
+    summary: text(params, "summary", BOOKING_SUMMARY_MAX_LENGTH),
+    details: text(params, "details", BOOKING_DETAILS_MAX_LENGTH),
   };
   const email = prefill.email.toLowerCase();
   const found = email

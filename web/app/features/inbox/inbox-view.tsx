@@ -1,14 +1,16 @@
 /** The inbox page's parts: search, the list, and the open message or conversation. */
 import type { SerializeFrom } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CalendarPlus, Mail, MessageSquare, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input, Label, Textarea } from "~/components/ui/field";
+import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
-import { bookingHref, itemKey, REPLY_MAX, type InboxActionResult } from "./inbox";
+import { inboxReplySchema } from "@app/shared/api/inbox";
+import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import { bookingHref, itemKey } from "./inbox";
 import type { InboxRow, openInboxItem } from "./inbox.server";
 
 type Row = SerializeFrom<InboxRow>;
@@ -149,58 +151,80 @@ const senderLabel = { user: "Visitor", assistant: "Assistant", staff: "Staff" } 
 
 export function InboxDetail({
   opened,
-  itemKey: key,
+  itemKey,
   adminId,
   posted,
 }: {
   opened: Opened;
   itemKey: string;
   adminId: number;
-  posted?: InboxActionResult;
+  posted?: ActionResult;
 }) {
-  if (opened.kind === "contact") {
-    const c = opened.contact;
-    const name = `${c.firstName} ${c.lastName}`.trim();
-    return (
-      <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-        <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
-          <div>
-            <h2 id="inbox-detail-title" className="text-lg font-bold text-slate-900">
-              Contact message from {name}
-            </h2>
-            <p className="text-sm text-slate-600">
-              {formatDateTime(c.createdAt)} ·{" "}
-              <a className="text-brand-700 underline" href={`mailto:${c.email}`}>
-                {c.email}
-              </a>
-              {c.phone ? <> · {c.phone}</> : null}
-              {c.service ? <> · {c.service}</> : null}
-            </p>
-          </div>
-          {c.handledAt ? <Badge variant="secondary">Handled {formatDateTime(c.handledAt)}</Badge> : null}
-        </header>
-        <p className="whitespace-pre-wrap break-words text-slate-900">{c.message}</p>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <HandledForm item={key} handled={Boolean(c.handledAt)} />
-          <Link
-            className={buttonVariants({ variant: "secondary", size: "sm" })}
-            to={bookingHref({
-              name,
-              email: c.email,
-              phone: c.phone,
-              summary: c.service ? `${c.service[0]!.toUpperCase()}${c.service.slice(1)} service` : "Service request",
-              details: c.message,
-            })}
-          >
-            <CalendarPlus aria-hidden="true" />
-            Create booking
-          </Link>
-        </div>
-      </article>
-    );
-  }
+  return opened.kind === "contact" ? (
+    <ContactDetail contact={opened.contact} itemKey={itemKey} />
+  ) : (
+    <ChatDetail chat={opened.chat} itemKey={itemKey} adminId={adminId} posted={posted} />
+  );
+}
 
-  const chat = opened.chat;
+function ContactDetail({
+  contact: c,
+  itemKey: key,
+}: {
+  contact: Extract<Opened, { kind: "contact" }>["contact"];
+  itemKey: string;
+}) {
+  const name = `${c.firstName} ${c.lastName}`.trim();
+  return (
+    <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="inbox-detail-title" className="text-lg font-bold text-slate-900">
+            Contact message from {name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {formatDateTime(c.createdAt)} ·{" "}
+            <a className="text-brand-700 underline" href={`mailto:${c.email}`}>
+              {c.email}
+            </a>
+            {c.phone ? <> · {c.phone}</> : null}
+            {c.service ? <> · {c.service}</> : null}
+          </p>
+        </div>
+        {c.handledAt ? <Badge variant="secondary">Handled {formatDateTime(c.handledAt)}</Badge> : null}
+      </header>
+      <p className="whitespace-pre-wrap break-words text-slate-900">{c.message}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <HandledForm item={key} handled={Boolean(c.handledAt)} />
+        <Link
+          className={buttonVariants({ variant: "secondary", size: "sm" })}
+          to={bookingHref({
+            name,
+            email: c.email,
+            phone: c.phone,
+            summary: c.service ? `${c.service[0]!.toUpperCase()}${c.service.slice(1)} service` : "Service request",
+            details: c.message,
+          })}
+        >
+          <CalendarPlus aria-hidden="true" />
+          Create booking
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function ChatDetail({
+  chat,
+  itemKey: key,
+  adminId,
+  posted,
+}: {
+  chat: Extract<Opened, { kind: "chat" }>["chat"];
+  itemKey: string;
+  adminId: number;
+  posted?: ActionResult;
+}) {
   const mine = chat.handledBy?.id === adminId;
   const firstVisitorLine = chat.messages.find((m) => m.sender === "user")?.message ?? "";
   return (
@@ -284,22 +308,24 @@ export function InboxDetail({
   );
 }
 
-function ReplyForm({ item, posted }: { item: string; posted?: InboxActionResult }) {
-  const formRef = useRef<HTMLFormElement>(null);
+/** A reply into the chat (inboxReplySchema); it starts afresh once sent. */
+function ReplyForm({ item, posted }: { item: string; posted?: ActionResult }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
-  useEffect(() => {
-    if (posted?.ok && posted.replied) formRef.current?.reset();
-  }, [posted]);
+  const [form, fields] = useSchemaForm(inboxReplySchema, {
+    id: "inbox-reply",
+    lastResult: posted?.intent === "reply" ? posted.result : undefined,
+  });
   return (
-    <Form method="post" ref={formRef} className="mt-4 space-y-2">
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="item" value={item} />
-      <Label htmlFor="inbox-reply">Reply to the visitor</Label>
-      <Textarea id="inbox-reply" name="message" rows={3} required maxLength={REPLY_MAX} />
-      <p className="text-xs text-slate-600">
-        Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over.
-      </p>
+      <TextareaField
+        field={fields.message}
+        label="Reply to the visitor"
+        rows={3}
+        hint="Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over."
+      />
       <Button type="submit" disabled={sending}>
         {sending ? "Sending..." : "Send reply"}
       </Button>

@@ -4,18 +4,12 @@
  * chat and take a conversation over from the assistant.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import type { InboxForm } from "@app/shared/api/inbox";
 import { serializeChatMessage, type ChatMode } from "@app/shared/chat/messages";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { SessionUser } from "~/utils/auth.server";
-import {
-  escapeLike,
-  MAX_PAGE,
-  PAGE_SIZE,
-  parseItemKey,
-  REPLY_MAX,
-  type InboxActionResult,
-  type InboxKind,
-} from "./inbox";
+import { failure, success, type Result } from "@app/shared/result";
+import { escapeLike, MAX_PAGE, PAGE_SIZE, parseItemKey, type InboxKind } from "./inbox";
 
 export interface InboxRow {
   kind: InboxKind;
@@ -124,78 +118,61 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
   };
 }
 
-const fail = (message: string): InboxActionResult => ({ ok: false, message });
+/** What an inbox change did: its notice (after a reply, `replied`). */
+type InboxChange = Result<{ message: string; replied?: boolean }>;
 
-/** The inbox page's form posts: reply, take-over, hand-back, handled. */
-export async function inboxAction(
-  context: AppLoadContext,
-  admin: SessionUser,
-  form: FormData,
-): Promise<InboxActionResult> {
+/** The inbox page's form posts (inboxFormSchema): reply, take-over, hand-back, handled. */
+export async function inboxAction(context: AppLoadContext, admin: SessionUser, form: InboxForm): Promise<InboxChange> {
   const { db, emitToChat, emitToRoom } = context.services;
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = field("intent");
-  const parsed = parseItemKey(field("item"));
-  if (!parsed) return fail("Unknown conversation or message.");
+  const parsed = parseItemKey(form.item);
+  if (!parsed) return failure(404, "Unknown conversation or message.");
 
-  if (intent === "handled") {
-    const handled = form.get("handled") === "1";
+  if (form.intent === "handled") {
+    const handled = form.handled === "1";
     const handledAt = handled ? new Date() : null;
     const done =
       parsed.kind === "contact"
         ? await db.contactMessage.updateMany({ where: { id: Number(parsed.id) }, data: { handledAt } })
         : await db.chatSession.updateMany({ where: { id: parsed.id }, data: { handledAt } });
-    if (!done.count) return fail("That item no longer exists.");
+    if (!done.count) return failure(404, "That item no longer exists.");
     emitToRoom(ADMIN_ROOM, "chat:activity", { item: `${parsed.kind}:${parsed.id}` });
-    return { ok: true, message: handled ? "Marked handled." : "Marked not handled." };
+    return success({ message: handled ? "Marked handled." : "Marked not handled." });
   }
 
-  if (parsed.kind !== "chat") return fail("Only chat conversations can be replied to or taken over.");
+  if (parsed.kind !== "chat") return failure(400, "Only chat conversations can be replied to or taken over.");
   const sessionId = parsed.id;
 
-  if (intent === "take-over" || intent === "hand-back") {
+  if (form.intent === "take-over" || form.intent === "hand-back") {
     const done = await db.chatSession.updateMany({
       where: { id: sessionId },
-      data: intent === "take-over" ? { handledById: admin.id } : { handledById: null },
+      data: form.intent === "take-over" ? { handledById: admin.id } : { handledById: null },
     });
-    if (!done.count) return fail("That conversation no longer exists.");
+    if (!done.count) return failure(404, "That conversation no longer exists.");
     // The visitor's widget learns who answers now: no assistant reply to wait for while staff hold it.
-    const mode: ChatMode = intent === "take-over" ? "staff" : "assistant";
+    const mode: ChatMode = form.intent === "take-over" ? "staff" : "assistant";
     emitToChat(sessionId, "chat:mode", { sessionId, mode });
     emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
-    return {
-      ok: true,
+    return success({
       message:
-        intent === "take-over"
+        form.intent === "take-over"
           ? "You are handling this conversation; the assistant will stay quiet."
           : "Handed back to the assistant.",
-    };
+    });
   }
 
-  if (intent === "reply") {
-    const text = field("message").trim();
-    if (!text) return fail("Write a reply first.");
-    if (text.length > REPLY_MAX) return fail(`Replies are limited to ${REPLY_MAX} characters.`);
-    const session = await db.chatSession.findUnique({
-      where: { id: sessionId },
-      select: { id: true, handledById: true },
-    });
-    if (!session) return fail("That conversation no longer exists.");
-    const stored = await db.$transaction(async (tx) => {
-      // A person replying is handling the conversation: the assistant stops answering.
-      if (session.handledById == null)
-        await tx.chatSession.update({ where: { id: sessionId }, data: { handledById: admin.id } });
-      return tx.chatMessage.create({ data: { sessionId, sender: "staff", message: text } });
-    });
+  const session = await db.chatSession.findUnique({
+    where: { id: sessionId },
+    select: { id: true, handledById: true },
+  });
+  if (!session) return failure(404, "That conversation no longer exists.");
+  const stored = await db.$transaction(async (tx) => {
+    // A person replying is handling the conversation: the assistant stops answering.
     if (session.handledById == null)
-      emitToChat(sessionId, "chat:mode", { sessionId, mode: "staff" satisfies ChatMode });
-    emitToChat(sessionId, "chat:message", { sessionId, message: serializeChatMessage(stored) });
-    emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
-    return { ok: true, message: "Reply sent.", replied: true };
-  }
-
-  return fail("Unknown action.");
+      await tx.chatSession.update({ where: { id: sessionId }, data: { handledById: admin.id } });
+    return tx.chatMessage.create({ data: { sessionId, sender: "staff", message: form.message } });
+  });
+  if (session.handledById == null) emitToChat(sessionId, "chat:mode", { sessionId, mode: "staff" satisfies ChatMode });
+  emitToChat(sessionId, "chat:message", { sessionId, message: serializeChatMessage(stored) });
+  emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
+  return success({ message: "Reply sent.", replied: true });
 }

@@ -3,9 +3,6 @@ export type InboxKind = "contact" | "chat";
 
 export const PAGE_SIZE = 20;
 export const MAX_PAGE = 500;
-export const REPLY_MAX = 2000;
-
-export type InboxActionResult = { ok: true; message: string; replied?: boolean } | { ok: false; message: string };
 
 /** `contact:12` or `chat:chat_abc…`: which item the page has open. */
 export function parseItemKey(key: string | null | undefined): { kind: InboxKind; id: string } | null {

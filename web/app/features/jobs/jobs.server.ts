@@ -1,14 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "@app/shared/zod";
 import type { BookingStatus } from "@app/shared/db.server";
 import { personName } from "@app/shared/scheduling/technicians";
 import { business } from "@app/shared/business";
 import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
 import { failure, invalid, success, type Result } from "@app/shared/result";
-import { idField, idFrom } from "@app/shared/api/values";
+import { idFrom } from "@app/shared/api/values";
+import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/jobs";
 import type { SessionUser } from "~/utils/auth.server";
-import { ON_THE_WAY_MINUTES } from "@app/shared/booking/visits";
 import { ON_THE_WAY_FROM, statusChangeRefusal } from "@app/shared/booking/visit-status";
 import { recordOnTheWay, updateBooking } from "@app/shared/booking/change-booking.server";
 import { loadTechnicians, saveWorkingDays } from "@app/shared/scheduling/schedule.server";
@@ -142,8 +141,6 @@ export async function technicianDay(
   return success({ technician: { ...who.value, workingDays: user.workingDays }, technicians, days, today });
 }
 
-const bookingIdField = idField("Visit not found");
-
 /** The visit a field action is about, if the viewer may act on it (their own, or any for an admin); else the 404 or 403. */
 async function viewersVisit(context: AppLoadContext, viewer: SessionUser, bookingId: number) {
   const booking = await context.services.db.booking.findUnique({
@@ -155,15 +152,9 @@ async function viewersVisit(context: AppLoadContext, viewer: SessionUser, bookin
   return success(booking);
 }
 
-/** What a technician may set a visit to from the field. */
-const fieldStatusSchema = z.object({
-  bookingId: bookingIdField,
-  status: z.enum(["in_progress", "completed"], { error: "Choose In progress or Completed" }),
-});
-
 /** Sets one of the technician's visits to in progress or completed (an admin may do it for anyone's). */
 export async function setVisitStatus(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
-  const parsed = fieldStatusSchema.safeParse(input);
+  const parsed = visitStatusFormSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid request");
   const { bookingId, status } = parsed.data;
   const visit = await viewersVisit(context, viewer, bookingId);
@@ -184,25 +175,14 @@ export async function setVisitStatus(context: AppLoadContext, viewer: SessionUse
   });
 }
 
-const workingDaysSchema = z.object({
-  days: z.array(z.coerce.number().int().min(0).max(6)).max(7),
-});
-
 /** A technician's working days (0 = Sunday); an empty list means they take no visits. */
 export async function setWorkingDays(context: AppLoadContext, viewer: SessionUser, days: unknown) {
   if (viewer.role !== "technician") return failure(403, "Only technicians set their working days.");
-  const parsed = workingDaysSchema.safeParse({ days: Array.isArray(days) ? days : days === undefined ? [] : [days] });
+  const parsed = workingDaysFormSchema.safeParse({ days });
   if (!parsed.success) return failure(400, "Choose days of the week");
   const workingDays = await saveWorkingDays(context.services.db, viewer.id, parsed.data.days);
   return success({ workingDays, message: "Your working days are saved." });
 }
-
-const onTheWaySchema = z.object({
-  bookingId: bookingIdField,
-  minutes: z.coerce
-    .number({ error: "Choose how many minutes away you are" })
-    .refine((m) => (ON_THE_WAY_MINUTES as readonly number[]).includes(m), "Choose 15, 30, 45 or 60 minutes"),
-});
 
 /** Visits the customer may still be told the technician is on the way to (the visit's state machine). */
 const ANNOUNCEABLE: BookingStatus[] = [...ON_THE_WAY_FROM];
@@ -213,7 +193,7 @@ const ALREADY_TOLD = "The customer was already told you're on the way.";
  * about N minutes, once per visit (`recordOnTheWay`, the booking domain's).
  */
 export async function announceOnTheWay(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
-  const parsed = onTheWaySchema.safeParse(input);
+  const parsed = onTheWayFormSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid request");
   const { bookingId, minutes } = parsed.data;
   const visit = await viewersVisit(context, viewer, bookingId);

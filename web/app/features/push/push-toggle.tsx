@@ -1,7 +1,7 @@
 import { Bell, BellOff, BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { useApiFetch } from "~/features/auth/use-api-fetch";
+import { useApiFetch, type ApiInit } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLatest } from "~/utils/use-latest";
@@ -59,7 +59,7 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
 }
 
 /** The page's call to /api/* (useApiFetch). */
-type Api = (path: string, init?: RequestInit) => Promise<Response>;
+type Api = (path: string, init?: ApiInit) => Promise<Response>;
 
 /** Where the toggle ends up, and what it says. */
 interface Outcome {

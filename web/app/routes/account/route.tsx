@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { cancelOwnBookingFormSchema, emailPreferenceFormSchema } from "@app/shared/api/appointments";
+import { appointmentRequestSchema } from "@app/shared/api/chat";
 import { business } from "@app/shared/business";
 import { toast } from "~/components/ui/use-toast";
 import {
@@ -14,10 +16,11 @@ import {
 import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
 import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
-import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/form.server";
+import { answer, refused, submissionOf } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
+import { formFields, readForm } from "~/utils/form.server";
 import { failure } from "@app/shared/result";
+import { hasFieldErrors } from "~/utils/schema-form";
 
 export const meta: MetaFunction = () => [
   { title: `My Account | ${business.name}` },
@@ -30,53 +33,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview };
 }
 
-const REQUEST_FIELDS = [
-  "customerName",
-  "customerPhone",
-  "customerEmail",
-  "serviceType",
-  "address",
-  "preferredTiming",
-  "priority",
-  "description",
-  "preferredDate",
-  "preferredTime",
-  "windowStart",
-];
-
 /**
- * The portal's form posts, one `intent` each. Refusals are shown on the page,
- * so every answer is a 200 (`at` tells two equal answers apart).
+ * The portal's form posts, one `intent` each, each checked with its shared schema. Refusals are
+ * shown on the page, so every answer is a 200.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const at = Date.now();
+  const form = await readForm(request);
   const page = { status: 200 } as const;
-  const input = await readFormObject(request);
-  if (input.intent === "cancel")
-    return actionData(await cancelOwnBooking(context, user, input.bookingId), { intent: "cancel" as const, at }, page);
-  if (input.intent === "resend-verification") {
-    return actionData(
-      await resendVerificationLink(context, user.id),
-      { intent: "resend-verification" as const, at },
-      page,
-    );
+  switch (form.get("intent")) {
+    case "request": {
+      const options = { intent: "request", ...page };
+      const submission = submissionOf(form, appointmentRequestSchema);
+      if (submission.status !== "success") return refused(submission, options);
+      return answer(submission, await requestPortalAppointment(context, user, formFields(form)), options);
+    }
+    case "cancel": {
+      const options = { intent: "cancel", ...page };
+      const submission = submissionOf(form, cancelOwnBookingFormSchema);
+      if (submission.status !== "success")
+        return refused(submission, { ...options, message: "That booking could not be found." });
+      return answer(submission, await cancelOwnBooking(context, user, submission.value.bookingId), options);
+    }
+    case "resend-verification":
+      return answer(null, await resendVerificationLink(context, user.id), { intent: "resend-verification", ...page });
+    case "email-preference": {
+      const options = { intent: "email-preference", ...page };
+      const submission = submissionOf(form, emailPreferenceFormSchema);
+      if (submission.status !== "success") return refused(submission, options);
+      return answer(submission, await setAccountReminders(context, user, formFields(form)), options);
+    }
+    default:
+      return answer(null, failure(400, "Unknown action."), page);
   }
-  if (input.intent === "email-preference")
-    return actionData(
-      await setAccountReminders(context, user, input),
-      { intent: "email-preference" as const, at },
-      page,
-    );
-  if (input.intent === "request") {
-    const values = Object.fromEntries(Object.entries(input).filter(([k]) => REQUEST_FIELDS.includes(k)));
-    return actionData(
-      await requestPortalAppointment(context, user, values),
-      { intent: "request" as const, values, at },
-      page,
-    );
-  }
-  return actionData(failure(400, "Unknown action."), { intent: null, at }, page);
 }
 
 export default function AccountPage() {
@@ -96,7 +85,7 @@ export default function AccountPage() {
     toast({ title, description: result.message });
   }, [result]);
 
-  const requestResult = result?.intent === "request" ? result : null;
+  const requestResult = result?.intent === "request" ? result : undefined;
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -140,21 +129,14 @@ export default function AccountPage() {
                 requestResult
                   ? {
                       ok: requestResult.ok,
-                      message:
-                        requestResult.ok || !requestResult.errors
-                          ? requestResult.message
-                          : "Please correct the highlighted fields.",
+                      message: hasFieldErrors(requestResult)
+                        ? "Please correct the highlighted fields."
+                        : requestResult.message,
                     }
                   : null
               }
             />
-            <RequestAppointmentForm
-              prefill={prefill}
-              windows={windows}
-              errors={requestResult && !requestResult.ok ? requestResult.errors : undefined}
-              values={requestResult && !requestResult.ok ? requestResult.values : undefined}
-              formKey={requestResult?.ok ? `done-${requestResult.at}` : "form"}
-            />
+            <RequestAppointmentForm prefill={prefill} windows={windows} result={requestResult?.result} />
           </section>
         </div>
       ) : (

@@ -15,7 +15,7 @@ import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle,
 import { useMemo, useReducer } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
-import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin/action-result";
+import { toastResult, useFetcherDone } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
@@ -29,6 +29,7 @@ import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
+import type { ActionResult } from "~/utils/schema-form";
 import { cn } from "~/utils/cn";
 import {
   bookingRow,

@@ -3,7 +3,6 @@ import { Link, useLoaderData, useNavigation, useRevalidator, type ShouldRevalida
 import { ChevronLeft, ChevronRight, List, LoaderCircle, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { ActionResult } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { CalendarGrid, CalendarLegend } from "~/features/admin/calendar-grid";
@@ -14,6 +13,7 @@ import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
+import type { ActionResult } from "~/utils/schema-form";
 import { cn } from "~/utils/cn";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Calendar View", error);
@@ -119,7 +119,6 @@ export default function CalendarPage() {
       <DayDialog
         day={selectedDay?.date ?? null}
         total={selectedDay?.total ?? 0}
-        version={data}
         open={dayOpen}
         onOpenChange={setDayOpen}
         onAddAnother={() => {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { inboxFormSchema } from "@app/shared/api/inbox";
+import { answer, firstError, readSubmission, refused } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
 import { adminMeta } from "~/features/admin/meta";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { useChatActivity } from "~/features/admin/live-admin";
@@ -31,9 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The inbox's forms (inboxFormSchema). The page shows every outcome, so every answer is a 200. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return inboxAction(context, admin, await readForm(request));
+  const { form, submission } = await readSubmission(request, inboxFormSchema);
+  const intent = form.get("intent");
+  const options = { intent: typeof intent === "string" ? intent : null, status: 200 } as const;
+  if (submission.status !== "success") return refused(submission, { ...options, message: firstError(submission) });
+  return answer(submission, await inboxAction(context, admin, submission.value), options);
 }
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";

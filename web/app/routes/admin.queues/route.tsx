@@ -4,15 +4,11 @@ import { ArrowLeft, RotateCcw } from "lucide-react";
 import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import {
-  isQueueName,
-  outboxState,
-  queueStates,
-  retryFailedJob,
-  retryNotification,
-} from "~/features/admin/queues-page.server";
+import { retryJobFormSchema } from "@app/shared/api/queues";
+import { outboxState, queueStates, retryFailedJob, retryNotification } from "~/features/admin/queues-page.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { failure, success } from "@app/shared/result";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
@@ -24,19 +20,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { outbox, queues };
 }
 
+/** A failed job's Retry button (retryJobFormSchema). The page shows the counts again; every answer is a 200. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const form = await readForm(request);
-  const queue = form.get("queue");
-  const jobId = form.get("jobId");
-  if (!isQueueName(queue) || typeof jobId !== "string" || !jobId) return { ok: false, message: "Unknown job" };
+  const { submission } = await readSubmission(request, retryJobFormSchema);
+  const options = { status: 200 } as const;
+  if (submission.status !== "success") return refused(submission, { ...options, message: "Unknown job" });
+  const { queue, jobId } = submission.value;
   // A notification is retried through its outbox row (it is owed again even if Redis is down now); other jobs in BullMQ.
   const retried = await retryNotification(context, jobId)
     .then((done) => done || retryFailedJob(context, queue, jobId))
     .catch(() => false);
-  return retried
-    ? { ok: true, message: `Job ${jobId} is queued again.` }
-    : { ok: false, message: `Job ${jobId} could not be retried.` };
+  const result = retried
+    ? success({ message: `Job ${jobId} is queued again.` })
+    : failure(409, `Job ${jobId} could not be retried.`);
+  return answer(submission, result, options);
 }
 
 const labels = { email: "Emails", chat: "Chat replies", notifications: "Live notifications" } as const;

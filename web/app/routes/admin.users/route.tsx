@@ -3,7 +3,7 @@ import { useActionData, useFetcher, useFetchers, useLoaderData, type ShouldReval
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
-import { toastResult, useFetcherDone, type ActionResult } from "~/features/admin/action-result";
+import { toastResult, useFetcherDone } from "~/features/admin/action-result";
 import { usersAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { RoleBadge } from "~/features/admin/badges";
@@ -13,6 +13,7 @@ import { ROLES, roleLabel, type Role } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { listUsers } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
+import type { ActionResult } from "~/utils/schema-form";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("User Management", error);
 

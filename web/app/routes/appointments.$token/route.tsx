@@ -12,8 +12,9 @@ import {
 } from "~/features/appointments/manage-view";
 import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
-import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/form.server";
+import { manageVisitFormSchema } from "@app/shared/api/appointments";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { formFields } from "~/utils/form.server";
 import { retryAfterHeaders } from "@app/shared/result";
 
 /**
@@ -37,10 +38,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return { ok: true as const, ...result.value, step };
 }
 
+/** `intent=reschedule` with `windowStart`, or `intent=cancel` (manageVisitFormSchema, as the page's forms check it). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request);
-  const intent = input.intent === "cancel" ? ("cancel" as const) : ("reschedule" as const);
-  return actionData(await changeVisit(context, params.token ?? "", input), { intent, at: Date.now() });
+  const { form, submission } = await readSubmission(request, manageVisitFormSchema);
+  const intent = form.get("intent") === "cancel" ? "cancel" : "reschedule";
+  if (submission.status !== "success")
+    return refused(submission, { intent, message: "Please choose one of the offered times." });
+  return answer(submission, await changeVisit(context, params.token ?? "", formFields(form)), { intent });
 }
 
 export default function ManageVisitPage() {
@@ -77,11 +81,7 @@ export default function ManageVisitPage() {
             <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
               Change the time
             </h2>
-            <RescheduleForm
-              key={result?.ok ? `moved-${result.at}` : "reschedule"}
-              windows={windows}
-              errors={result && !result.ok && result.intent === "reschedule" ? result.errors : undefined}
-            />
+            <RescheduleForm windows={windows} result={result?.intent === "reschedule" ? result.result : undefined} />
           </section>
           <section aria-labelledby="cancel-link-heading" className="space-y-2">
             <h2 id="cancel-link-heading" className="text-xl font-semibold text-slate-900">

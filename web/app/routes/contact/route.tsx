@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { Clock, MapPin, Phone, Siren } from "lucide-react";
 import { business, formatAddress } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
-import { ContactForm } from "~/features/contact/contact-form";
+import { contactMessageSchema } from "@app/shared/api/contact";
+import { ContactForm, unreachable } from "~/features/contact/contact-form";
 import { submitContactMessage } from "~/features/contact/contact.server";
-import { readFormObject } from "~/utils/form.server";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { formFields } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [
   { title: `Contact ${business.name} | Electricians in Baton Rouge, LA` },
@@ -20,21 +22,30 @@ export function loader() {
   return { office: officeStatus(new Date()) };
 }
 
-/** The no-JavaScript path: the same rules as POST /api/contact. */
+/** The contact form's post, with or without JavaScript: the same rules and work as POST /api/contact. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request);
-  const result = await submitContactMessage(context, input, request.headers.get("user-agent"));
-  if (result.ok) return { ok: true as const };
-  const values = Object.fromEntries(
-    Object.entries(input).filter(([k]) =>
-      ["firstName", "lastName", "email", "phone", "service", "message"].includes(k),
-    ),
-  );
-  return { ok: false as const, message: result.message, errors: result.errors, values };
+  const { form, submission } = await readSubmission(request, contactMessageSchema);
+  if (submission.status !== "success") return refused(submission);
+  // The service reads the honeypot too (features/contact/contact.server.ts).
+  const result = await submitContactMessage(context, formFields(form), request.headers.get("user-agent"));
+  return answer(submission, result);
+}
+
+/**
+ * With JavaScript: a post that never reaches the action, or whose answer cannot be read (the
+ * network, a proxy's error page), keeps the form as typed and says to call
+ * (docs/product.md#contact-page), rather than leaving for the error page.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch {
+    return unreachable();
+  }
 }
 
 export default function ContactPage() {
-  const result = useActionData<typeof action>();
+  const posted = useActionData<typeof action>();
   const { office } = useLoaderData<typeof loader>();
   return (
     <>
@@ -70,7 +81,7 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <div className="mt-6">
-            <ContactForm serverResult={result} />
+            <ContactForm posted={posted} />
           </div>
         </section>
         <aside className="space-y-6">

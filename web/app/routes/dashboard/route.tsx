@@ -12,7 +12,9 @@ import { adminStats } from "~/features/admin/stats.server";
 import { PushToggle } from "~/features/push/push-toggle";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
-import { readForm } from "~/utils/form.server";
+import { calendarFeedFormSchema } from "@app/shared/api/admin";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { success } from "@app/shared/result";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", error);
 
@@ -29,11 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The dashboard's own forms: the admin's calendar feed (create or replace, turn off). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const intent = (await readForm(request)).get("intent");
+  const { submission } = await readSubmission(request, calendarFeedFormSchema);
+  if (submission.status !== "success") return refused(submission, { message: "Unknown action" });
+  const { intent } = submission.value;
   if (intent === "calendar-feed-create") await rotateFeed(context, admin.id);
-  else if (intent === "calendar-feed-revoke") await revokeFeed(context, admin.id);
-  else return { ok: false, message: "Unknown action" };
-  return { ok: true };
+  else await revokeFeed(context, admin.id);
+  const message =
+    intent === "calendar-feed-create" ? "Your calendar address is ready." : "Your calendar address is off.";
+  return answer(submission, success({ message }), { intent });
 }
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";

@@ -19,9 +19,10 @@ import {
   technicianDay,
   type Visit,
 } from "~/features/jobs/jobs.server";
-import { actionData } from "~/utils/action.server";
+import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/jobs";
+import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireRole } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { formFields, readForm } from "~/utils/form.server";
 import { failure } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
@@ -39,20 +40,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * `set-status` (bookingId, status: in_progress | completed), `on-the-way` (bookingId, minutes: 15 | 30 | 45 | 60)
- * and `working-days` (days: 0-6, repeated).
+ * and `working-days` (days: 0-6, repeated), each checked with its schema (packages/shared/src/api/jobs.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const at = Date.now();
-  if (intent === "set-status")
-    return actionData(await setVisitStatus(context, viewer, Object.fromEntries(form)), { intent, at });
-  if (intent === "on-the-way")
-    return actionData(await announceOnTheWay(context, viewer, Object.fromEntries(form)), { intent, at });
-  if (intent === "working-days")
-    return actionData(await setWorkingDays(context, viewer, form.getAll("days")), { intent, at });
-  return actionData(failure(400, "Unknown action. Please reload the page and try again."), { intent: null, at });
+  switch (form.get("intent")) {
+    case "set-status": {
+      const submission = submissionOf(form, visitStatusFormSchema);
+      if (submission.status !== "success")
+        return refused(submission, { intent: "set-status", message: firstError(submission) });
+      return answer(submission, await setVisitStatus(context, viewer, formFields(form)), { intent: "set-status" });
+    }
+    case "on-the-way": {
+      const submission = submissionOf(form, onTheWayFormSchema);
+      if (submission.status !== "success")
+        return refused(submission, { intent: "on-the-way", message: firstError(submission) });
+      return answer(submission, await announceOnTheWay(context, viewer, formFields(form)), { intent: "on-the-way" });
+    }
+    case "working-days": {
+      const submission = submissionOf(form, workingDaysFormSchema);
+      if (submission.status !== "success")
+        return refused(submission, { intent: "working-days", message: "Choose days of the week" });
+      return answer(submission, await setWorkingDays(context, viewer, form.getAll("days")), { intent: "working-days" });
+    }
+    default:
+      return answer(null, failure(400, "Unknown action. Please reload the page and try again."));
+  }
 }
 
 export const ErrorBoundary = accessDeniedBoundary("This page is for technicians and admins.");

@@ -1,23 +1,19 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { isAuthIntent, type AuthIntent } from "@app/shared/api/auth-rules";
+import { authFormSchemas } from "@app/shared/api/auth";
+import { isAuthIntent } from "@app/shared/api/auth-rules";
 import { business } from "@app/shared/business";
-import {
-  ENHANCED_FIELD,
-  landingPage,
-  viewAfterSuccess,
-  viewFromSearch,
-  viewOfIntent,
-  type AuthActionData,
-} from "~/features/auth/auth-views";
+import { ENHANCED_FIELD, landingPage, viewFromSearch, viewOfAnswer } from "~/features/auth/auth-views";
 import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
+import { failureFallbacks } from "~/features/auth/notices";
 import { AuthFailureError } from "~/features/auth/outcome.server";
 import { requestPasswordReset, resetPassword } from "~/features/auth/password-reset.server";
+import { answer, refused, submissionOf } from "~/utils/action.server";
 import { commitSessionCookie, getOptionalUser } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
-import { failure, retryAfterHeaders, type Failure } from "@app/shared/result";
+import { failure, success } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
   { title: `Log In | ${business.name}` },
@@ -43,38 +39,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" && formAction === "/login" ? false : defaultShouldRevalidate;
 
-/** Only these fields are ever sent back to refill a form; passwords never are. */
-const ECHOED_FIELDS = ["firstName", "lastName", "email", "token"] as const;
+/** Passwords are never sent back to refill a form. */
+const HIDDEN_FIELDS = ["password", "confirmPassword"];
 
 /**
  * The /login forms (docs/product.md#sign-in-page): `intent` = login | register | request-reset
- * | reset with that view's fields. Log in and register go through remix-auth
- * and set the session cookie; without JavaScript they redirect to /, with it
- * the card shows its notice and goes there itself. The work is the same as
- * the /api/auth/* routes do (features/auth/*.server.ts).
+ * | reset with that view's fields, each checked with its schema (`authFormSchemas`). Log in and
+ * register go through remix-auth and set the session cookie; without JavaScript they redirect
+ * to /, with it the card shows its notice and goes there itself. The work is the same as the
+ * /api/auth/* routes do (features/auth/*.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const posted = form.get("intent");
-  const intent: AuthIntent = isAuthIntent(posted) ? posted : "login";
+  const intent = form.get("intent");
+  if (!isAuthIntent(intent))
+    return answer(null, failure(400, "Unknown form. Please reload the page and try again."), { intent: "login" });
+  const options = { intent, hideFields: HIDDEN_FIELDS };
+  const submission = submissionOf(form, authFormSchemas[intent]);
+  if (submission.status !== "success") return refused(submission, options);
   const values = formFields(form);
-
-  const failed = (refusal: Failure | null) =>
-    data<AuthActionData>(
-      {
-        ok: false,
-        intent,
-        view: viewOfIntent[intent],
-        message: refusal?.message,
-        errors: refusal?.errors,
-        values: Object.fromEntries(ECHOED_FIELDS.filter((k) => values[k]).map((k) => [k, values[k]!.slice(0, 300)])),
-      },
-      { status: refusal?.status ?? 500, headers: refusal ? retryAfterHeaders(refusal) : undefined },
-    );
-  const succeeded = (headers?: HeadersInit, home?: string) =>
-    data<AuthActionData>({ ok: true, intent, view: viewAfterSuccess[intent], home }, { headers });
-
-  if (!isAuthIntent(posted)) return failed(failure(400, "Unknown form. Please reload the page and try again."));
   try {
     if (intent === "login" || intent === "register") {
       const signedIn = await createAuthenticator(context, form).authenticate(intent, request);
@@ -83,25 +66,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ];
       if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
       const home = landingPage(signedIn.user.role);
-      return values[ENHANCED_FIELD] === "1" ? succeeded(headers, home) : redirect(home, { headers });
+      if (values[ENHANCED_FIELD] !== "1") return redirect(home, { headers });
+      return answer(submission, success({ home }), { ...options, headers, data: (value) => value });
     }
     const outcome =
       intent === "request-reset"
         ? await requestPasswordReset(context, values)
         : await resetPassword(context, values, { form: true });
-    return outcome.ok ? succeeded() : failed(outcome);
+    return answer(submission, outcome, options);
   } catch (error) {
-    if (error instanceof AuthFailureError) return failed(error.failure);
+    if (error instanceof AuthFailureError) return answer(submission, error.failure, options);
     context.logger.error({ err: error, intent }, "login page action failed");
-    // No message: the card shows its fallback ("Login failed", …; docs/product.md#sign-in-page).
-    return failed(null);
+    // The card's fallback ("Login failed", …; docs/product.md#sign-in-page).
+    return answer(submission, failure(500, failureFallbacks[intent]), options);
   }
 }
 
 export default function LoginPage() {
-  const result = useActionData<typeof action>();
+  const posted = useActionData<typeof action>();
   const [search] = useSearchParams();
-  const view = result?.view ?? viewFromSearch(search);
+  const result = posted && isAuthIntent(posted.intent) ? { ...posted, intent: posted.intent } : undefined;
+  const view = result ? viewOfAnswer(result) : viewFromSearch(search);
   return (
     <section className="bg-slate-50 px-4 py-12 sm:py-16">
       <LoginCard view={view} token={search.get("token")} result={result} />

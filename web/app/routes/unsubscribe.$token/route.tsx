@@ -6,8 +6,9 @@ import { Button } from "~/components/ui/button";
 import { changeSubscription, unsubscribePage } from "~/features/appointments/email-preferences.server";
 import { CallUs, LinkPageFrame, LinkProblem } from "~/features/appointments/manage-view";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
-import { actionData } from "~/utils/action.server";
-import { readFormObject } from "~/utils/form.server";
+import { unsubscribeFormSchema } from "@app/shared/api/appointments";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { formFields } from "~/utils/form.server";
 import { retryAfterHeaders } from "@app/shared/result";
 
 /**
@@ -33,9 +34,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { ok: true as const, ...result.value };
 }
 
+/** The page's buttons (`intent`) or a mail provider's one-click body (unsubscribeFormSchema). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const input = await readFormObject(request);
-  return actionData(await changeSubscription(context, params.token ?? "", input), { at: Date.now() });
+  const { form, submission } = await readSubmission(request, unsubscribeFormSchema);
+  if (submission.status !== "success")
+    return refused(submission, { message: "Unknown action. Please reload the page and try again." });
+  return answer(submission, await changeSubscription(context, params.token ?? "", formFields(form)));
 }
 
 export default function UnsubscribePage() {

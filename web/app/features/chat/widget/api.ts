@@ -1,24 +1,16 @@
-/** The chat's HTTP calls (docs/product.md#contact-and-chat). JSON in and out, same origin. */
+/** The chat's HTTP calls (docs/product.md#contact-and-chat), through the one JSON API client (utils/api-client.ts). */
 import type { ChatMode } from "@app/shared/chat/messages";
 import type { WindowJson } from "@app/shared/scheduling/windows";
+import { callApi } from "~/utils/api-client";
 import type { AppointmentValues } from "./widget-rules";
 import type { ServerChatMessage } from "./types";
 
-async function postJson(path: string, body: unknown): Promise<{ status: number; ok: boolean; data: unknown }> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    credentials: "same-origin",
-    body: JSON.stringify(body),
-  });
-  const data: unknown = await response.json().catch(() => null);
-  return { status: response.status, ok: response.ok, data };
-}
+const chatPath = (sessionId: string, rest: string) => `/api/chat/${encodeURIComponent(sessionId)}/${rest}`;
 
 /** POST /api/chat/session: 201 created, 200 already known. */
 export async function createSession(sessionId: string): Promise<boolean> {
-  const { ok, status } = await postJson("/api/chat/session", { sessionId, status: "active" });
-  if (!ok) throw new Error(`Failed to create chat session (${status})`);
+  const answer = await callApi("/api/chat/session", { method: "POST", body: { sessionId, status: "active" } });
+  if (!answer.ok) throw new Error(`Failed to create chat session (${answer.status ?? "no answer"})`);
   return true;
 }
 
@@ -51,46 +43,29 @@ export class ChatRequestError extends Error {
 export async function readTranscript(
   sessionId: string,
 ): Promise<{ messages: ServerChatMessage[]; mode: ChatMode | null }> {
-  try {
-    const response = await fetch(`/api/chat/${encodeURIComponent(sessionId)}/messages`, {
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-    });
-    if (!response.ok) return { messages: [], mode: null };
-    const body = (await response.json()) as { messages?: unknown; mode?: unknown };
-    return {
-      messages: Array.isArray(body.messages) ? (body.messages as ServerChatMessage[]) : [],
-      mode: modeOf(body.mode),
-    };
-  } catch {
-    return { messages: [], mode: null };
-  }
+  const answer = await callApi<{ messages?: unknown; mode?: unknown }>(chatPath(sessionId, "messages"));
+  if (!answer.ok) return { messages: [], mode: null };
+  return {
+    messages: Array.isArray(answer.body.messages) ? (answer.body.messages as ServerChatMessage[]) : [],
+    mode: modeOf(answer.body.mode),
+  };
 }
 
 /** POST /api/chat/:sessionId/message. Throws ChatRequestError ('Failed to send message') on a non-OK answer. */
 export async function sendMessage(sessionId: string, message: string): Promise<SendResult> {
-  const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/message`, {
-    sender: "user",
-    message,
-    messageType: "text",
-  });
-  const body = (data ?? {}) as {
+  const answer = await callApi<{
     userMessage?: ServerChatMessage;
     assistantMessage?: ServerChatMessage | null;
-    message?: string;
     mode?: unknown;
-  };
-  if (!ok)
-    throw new ChatRequestError(
-      "Failed to send message",
-      status,
-      typeof body.message === "string" ? body.message : null,
-    );
+  }>(chatPath(sessionId, "message"), { method: "POST", body: { sender: "user", message, messageType: "text" } });
+  if (!answer.ok)
+    // No answer at all (the network) counts as the server's failure to answer.
+    throw new ChatRequestError("Failed to send message", answer.status ?? 0, answer.message);
   return {
-    status,
-    userMessage: body.userMessage ?? null,
-    assistantMessage: body.assistantMessage ?? null,
-    mode: modeOf(body.mode),
+    status: answer.status,
+    userMessage: answer.body.userMessage ?? null,
+    assistantMessage: answer.body.assistantMessage ?? null,
+    mode: modeOf(answer.body.mode),
   };
 }
 
@@ -103,14 +78,9 @@ export type BookingResult =
 
 /** GET /api/availability: the open arrival windows of the next `days` days, soonest first (none when it fails). */
 export async function openWindows(days: number, signal?: AbortSignal): Promise<WindowJson[]> {
-  try {
-    const response = await fetch(`/api/availability?days=${days}`, { headers: { Accept: "application/json" }, signal });
-    if (!response.ok) return [];
-    const body = (await response.json()) as { windows?: WindowJson[] };
-    return Array.isArray(body.windows) ? body.windows.filter((w) => w.available > 0) : [];
-  } catch {
-    return [];
-  }
+  const answer = await callApi<{ windows?: WindowJson[] }>(`/api/availability?days=${days}`, { signal });
+  if (!answer.ok || !Array.isArray(answer.body.windows)) return [];
+  return answer.body.windows.filter((w) => w.available > 0);
 }
 
 /** POST /api/chat/:sessionId/book-appointment. */
@@ -129,17 +99,13 @@ export async function bookAppointment(sessionId: string, values: AppointmentValu
     description: trimmed.description!,
   };
   if (trimmed.windowStart) payload.windowStart = trimmed.windowStart;
-  try {
-    const { ok, status, data } = await postJson(`/api/chat/${encodeURIComponent(sessionId)}/book-appointment`, payload);
-    const body = data as { success?: boolean; message?: unknown; errors?: unknown } | null;
-    if (ok && body?.success === true)
-      return { kind: "success", message: typeof body.message === "string" ? body.message : "" };
-    if (body && body.success === false && typeof body.message === "string" && status < 500) {
-      const errors = body.errors && typeof body.errors === "object" ? (body.errors as Record<string, string>) : {};
-      return { kind: "refused", status, message: body.message, errors };
-    }
-    return { kind: "error", status };
-  } catch {
-    return { kind: "error", status: null };
-  }
+  const answer = await callApi<{ success?: boolean; message?: unknown }>(chatPath(sessionId, "book-appointment"), {
+    method: "POST",
+    body: payload,
+  });
+  if (answer.ok && answer.body.success === true)
+    return { kind: "success", message: typeof answer.body.message === "string" ? answer.body.message : "" };
+  if (!answer.ok && answer.message !== null && answer.status !== null && answer.status < 500)
+    return { kind: "refused", status: answer.status, message: answer.message, errors: answer.errors };
+  return { kind: "error", status: answer.status };
 }
