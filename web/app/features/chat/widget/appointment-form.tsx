@@ -16,7 +16,13 @@ import {
   initialAppointmentForm,
   windowTaken,
 } from "./appointment-form-state";
-import { emptyAppointment, priorities, serviceOptions, type AppointmentField, type AppointmentValues } from "./widget-rules";
+import {
+  emptyAppointment,
+  priorities,
+  serviceOptions,
+  type AppointmentField,
+  type AppointmentValues,
+} from "./widget-rules";
 
 /** How many days ahead the form offers windows. */
 const WINDOW_DAYS = 14;
