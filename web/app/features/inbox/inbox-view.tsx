@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
-import { inboxReplySchema } from "@app/shared/api/inbox";
+import { inboxReplySchema } from "@app/shared/api/inbox-forms";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { bookingHref, itemKey } from "./inbox";
 import type { InboxRow, openInboxItem } from "./inbox.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { inboxFormSchema } from "@app/shared/api/inbox";
+import { inboxFormSchema } from "@app/shared/api/inbox-forms";
 import { answer, firstError, readSubmission, refused } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { adminMeta } from "~/features/admin/meta";
