@@ -51,8 +51,10 @@ test.describe("contact page", () => {
   });
 
   test("with JavaScript: a server failure shows the call-us alert", async ({ page }) => {
-    // The form posts to the page's action (through a fetcher: /contact.data); a proxy answers instead.
-    await page.route("**/contact.data*", (route) => route.fulfill({ status: 503, body: "down" }));
+    // The form posts to the page's action (through a fetcher: POST /contact.data); a proxy answers instead.
+    await page.route("**/contact.data*", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 503, body: "down" }) : route.continue(),
+    );
     await page.goto("/contact");
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");

@@ -196,3 +196,36 @@ test("the New Booking dialog shows the day's windows and who is free, and books 
   expect(booked.technicianId).toBe(tech.id);
   expect(booked.scheduledDate).toEqual(requireBusinessInstant(date, 10 * 60));
 });
+
+test("the New Booking dialog shows the server's refusal beside the field it is about, and keeps what was typed", async ({
+  page,
+  db,
+}) => {
+  const tech = await createUser(db, "technician", "Guidry");
+  // A Wednesday far enough ahead that other tests' visits are elsewhere.
+  let date = addLocalDays(businessDate(), 47);
+  while (localWeekday(date) !== 3) date = addLocalDays(date, 1);
+  const customer = await newCustomer(db);
+  await adminPage(page, db, "/admin/bookings");
+  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Booking" });
+  await dialog.getByPlaceholder("Search by name...").fill(customer.name);
+  await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+  await dialog.getByRole("textbox", { name: "Summary" }).fill("Attic fan");
+  await dialog.getByLabel("Date").fill(date);
+  await dialog.getByRole("combobox", { name: "Time" }).selectOption("14:00");
+  const name = `${tech.firstName} ${tech.lastName}`;
+  const technician = dialog.getByLabel("Technician (optional)");
+  await technician.selectOption({ label: name });
+  // Someone else gives the technician a visit then, after the dialog showed them free.
+  await visit(db, tech.id, date, 14, "Booked meanwhile");
+
+  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+  const busy = "That technician already has a visit at that time";
+  await expect(dialog.getByRole("alert")).toHaveText(busy);
+  await expect(technician).toHaveAttribute("aria-invalid", "true");
+  await expect(technician).toHaveAccessibleDescription(busy);
+  await expect(dialog.getByRole("textbox", { name: "Summary" })).toHaveValue("Attic fan");
+  expect(await db.booking.count({ where: { summary: "Attic fan" } })).toBe(0);
+  await expectNoAxeViolations(page);
+});

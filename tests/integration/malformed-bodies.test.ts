@@ -115,6 +115,29 @@ describe("a page action sent what is not a form", () => {
   });
 });
 
+describe("a form with the form library's own fields sent by hand", () => {
+  it.each([
+    ["/contact", "__intent__"],
+    ["/contact", "__state__"],
+    ["/login", "__intent__"],
+    ["/admin/bookings", "__intent__", "admin"],
+  ] as const)("%s answers 400 to %s that is not what the page sends, and stores nothing", async (path, name, role?) => {
+    const before = await stack.db.contactMessage.count();
+    const body = new URLSearchParams({
+      intent: path === "/admin/bookings" ? "create-customer" : "login",
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.com",
+      message: "Hi",
+      [name]: "not json",
+    });
+    const res = await postPage(path, { "Content-Type": "application/x-www-form-urlencoded" }, body.toString(), role);
+    expect(res.status).toBe(400);
+    expect(res.html).toContain("We could not accept that form");
+    expect(await stack.db.contactMessage.count()).toBe(before);
+  });
+});
+
 describe("forms as browsers send them still work", () => {
   it("a multipart post (a form with enctype multipart/form-data) is read like a urlencoded one", async () => {
     const before = await stack.db.contactMessage.count();

@@ -1,8 +1,9 @@
 /**
- * Field limits shared by the forms (their `maxLength`), the browser's own
- * checks and the zod schemas the server applies (./admin.ts, ./auth.ts,
- * ./chat.ts, ./contact.ts). Zod-free, like ./auth-rules.ts, so pages import
- * them without shipping zod. docs/product.md, "Field limits", lists them.
+ * Field limits, one constant each, that the zod schemas are built from
+ * (./admin.ts, ./auth.ts, ./chat.ts, ./contact.ts, ./inbox-forms.ts); the
+ * forms' `maxLength` and the browser's own checks come from those schemas
+ * (web/app/utils/schema-form.ts). Zod-free, like ./auth-rules.ts.
+ * docs/product.md, "Field limits", lists them.
  */
 
 /**
@@ -24,6 +25,8 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
 export const ADDRESS_MAX_LENGTH = 300;
 export const PREFERRED_TIMING_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2_000;
+/** What the inbox's search takes (longer is cut). */
+export const INBOX_SEARCH_MAX_LENGTH = 200;
 /** A staff member's reply in a visitor's chat (the inbox). */
 export const STAFF_REPLY_MAX_LENGTH = 2_000;
 /** Bookings that staff create. */

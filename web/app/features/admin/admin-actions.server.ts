@@ -132,6 +132,8 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
       }
     }
   } catch (error) {
+    // A post the form reader refuses (utils/form.server.ts) answers its own 400.
+    if (error instanceof Response) throw error;
     context.logger.error({ err: error, intent }, "bookings page action failed");
     return answer(null, failure(500, fallbacks[intent ?? ""] ?? "Failed to update booking status"), { intent });
   }

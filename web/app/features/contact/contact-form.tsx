@@ -11,12 +11,13 @@ import { EmailField, NameFields, PhoneField } from "~/components/ui/person-field
 import { useBusinessFacts } from "~/utils/business-facts";
 import { hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
 
-/** The form's own answer when its post got no answer from the action (the route's clientAction). */
-const UNREACHABLE = "unreachable";
+/** The apology when a message could not be sent, before the phone number (which the form adds as a link). */
+export const CONTACT_FAILED_MESSAGE = "Sorry, there was an error submitting your message. Please call us directly at";
 
-/** A post that never reached the action: the form stays as typed and the apology with the phone shows. */
+/** A post that got no answer from the action (the route's clientAction): the form stays as typed and the apology shows. */
 export function unreachable(): ActionResult {
-  return { ok: false, intent: UNREACHABLE, message: "", result: {}, at: Date.now() };
+  const message = CONTACT_FAILED_MESSAGE;
+  return { ok: false, intent: null, message, result: { status: "error", error: { "": [message] } }, at: Date.now() };
 }
 
 /**
@@ -24,8 +25,8 @@ export function unreachable(): ActionResult {
  * browser (once hydrated) and by the page's action. It posts to /contact, through a fetcher once
  * the page is hydrated and as a plain form without JavaScript (`posted`: that post's answer).
  * After a success it shows the thank-you and starts afresh; a refusal shows the server's field
- * errors beside the fields, or its message; a post that got no answer shows the apology with the
- * phone number.
+ * errors beside the fields, or its message; a post that could not be sent (no answer, or the
+ * action could not store it) shows the apology with the phone number.
  */
 export function ContactForm({ posted }: { posted?: ActionResult }) {
   const business = useBusinessFacts();
@@ -35,7 +36,8 @@ export function ContactForm({ posted }: { posted?: ActionResult }) {
   const [form, fields] = useSchemaForm(contactMessageSchema, { id: "contact-form", lastResult: outcome?.result });
   const failure = outcome && !outcome.ok && !pending ? outcome : null;
   // A refusal of the whole form (too many messages): its own words; field errors show beside the fields.
-  const refusal = failure && failure.intent !== UNREACHABLE && !hasFieldErrors(failure) ? failure.message : null;
+  const apology = failure?.message === CONTACT_FAILED_MESSAGE;
+  const refusal = failure && !apology && !hasFieldErrors(failure) ? failure.message : null;
 
   return (
     <fetcher.Form
@@ -52,11 +54,11 @@ export function ContactForm({ posted }: { posted?: ActionResult }) {
             <span>{CONTACT_SUCCESS_MESSAGE}</span>
           </Alert>
         ) : null}
-        {failure?.intent === UNREACHABLE ? (
+        {apology ? (
           <Alert tone="destructive" className="flex items-start gap-3">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span>
-              Sorry, there was an error submitting your message. Please call us directly at{" "}
+              {CONTACT_FAILED_MESSAGE}{" "}
               <a className="font-semibold underline" href={business.phoneHref}>
                 {business.phone}
               </a>

@@ -8,7 +8,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
-import { inboxReplySchema } from "@app/shared/api/inbox";
+import { inboxReplySchema } from "@app/shared/api/inbox-forms";
+import { INBOX_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { bookingHref, itemKey } from "./inbox";
 import type { InboxRow, openInboxItem } from "./inbox.server";
@@ -35,7 +36,7 @@ export function InboxSearch({ q }: { q: string }) {
           type="search"
           name="q"
           defaultValue={q}
-          maxLength={200}
+          maxLength={INBOX_SEARCH_MAX_LENGTH}
           placeholder="Name, email or text"
         />
       </div>

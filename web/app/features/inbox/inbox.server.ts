@@ -4,7 +4,7 @@
  * chat and take a conversation over from the assistant.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import type { InboxForm } from "@app/shared/api/inbox";
+import type { InboxForm } from "@app/shared/api/inbox-forms";
 import { serializeChatMessage, type ChatMode } from "@app/shared/chat/messages";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { SessionUser } from "~/utils/auth.server";

@@ -6,7 +6,7 @@ import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling/wind
 import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
 import { failure, invalid, success, type Result } from "@app/shared/result";
 import { idFrom } from "@app/shared/api/values";
-import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/jobs";
+import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/technician-day";
 import type { SessionUser } from "~/utils/auth.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal } from "@app/shared/booking/visit-status";
 import { recordOnTheWay, updateBooking } from "@app/shared/booking/change-booking.server";

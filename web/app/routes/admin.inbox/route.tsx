@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { inboxFormSchema } from "@app/shared/api/inbox";
+import { inboxFormSchema } from "@app/shared/api/inbox-forms";
+import { INBOX_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import { answer, firstError, readSubmission, refused } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { adminMeta } from "~/features/admin/meta";
@@ -16,7 +17,7 @@ export const meta: MetaFunction = ({ error }) => adminMeta("Inbox", error);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const q = (params.get("q") ?? "").trim().slice(0, INBOX_SEARCH_MAX_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "1", 10) || 1;
   const itemKey = params.get("item");
   // Opened first, so the list below already shows it as read.

@@ -4,7 +4,7 @@ import { ArrowLeft, RotateCcw } from "lucide-react";
 import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { retryJobFormSchema } from "@app/shared/api/queues";
+import { retryJobFormSchema } from "@app/shared/api/queue-retry";
 import { outboxState, queueStates, retryFailedJob, retryNotification } from "~/features/admin/queues-page.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { answer, readSubmission, refused } from "~/utils/action.server";

@@ -4,10 +4,11 @@ import { Clock, MapPin, Phone, Siren } from "lucide-react";
 import { business, formatAddress } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
 import { contactMessageSchema } from "@app/shared/api/contact";
-import { ContactForm, unreachable } from "~/features/contact/contact-form";
+import { CONTACT_FAILED_MESSAGE, ContactForm, unreachable } from "~/features/contact/contact-form";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { formFields } from "~/utils/form.server";
+import { failure } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
   { title: `Contact ${business.name} | Electricians in Baton Rouge, LA` },
@@ -26,9 +27,15 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form, submission } = await readSubmission(request, contactMessageSchema);
   if (submission.status !== "success") return refused(submission);
-  // The service reads the honeypot too (features/contact/contact.server.ts).
-  const result = await submitContactMessage(context, formFields(form), request.headers.get("user-agent"));
-  return answer(submission, result);
+  try {
+    // The service reads the honeypot too (features/contact/contact.server.ts).
+    const result = await submitContactMessage(context, formFields(form), request.headers.get("user-agent"));
+    return answer(submission, result);
+  } catch (error) {
+    // Not stored (the database cannot be reached): the form keeps what was typed and says to call.
+    context.logger.error({ err: error }, "contact message could not be stored");
+    return answer(submission, failure(503, CONTACT_FAILED_MESSAGE));
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   technicianDay,
   type Visit,
 } from "~/features/jobs/jobs.server";
-import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/jobs";
+import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/technician-day";
 import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireRole } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
