@@ -65,6 +65,26 @@ test.describe("contact page", () => {
       `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
     );
   });
+  test("with JavaScript: with the network gone, the apology shows and the form keeps what was typed", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    // From here nothing reaches the server: neither the post nor the reload of the page's data after it.
+    await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("The lights flicker in the kitchen.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
+    );
+    await expect(page.getByRole("heading", { name: "Contact Us", level: 1 })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
+      "The lights flicker in the kitchen.",
+    );
+    await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("jolie@example.com");
+  });
 });
 
 test.describe("contact page without JavaScript", () => {

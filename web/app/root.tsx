@@ -10,6 +10,7 @@ import {
   useLocation,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { business } from "@app/shared/business";
 import { businessYear } from "@app/shared/time";
@@ -23,6 +24,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { rootHeaders, viewerHeaders } from "~/utils/kept-page";
 import { useNonce } from "~/utils/nonce";
+import { serverUnreachable } from "~/utils/server-unreachable";
 import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
 import styles from "./styles.css?url";
 
@@ -68,6 +70,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = rootHeaders;
+
+/** A post that never reached the server (a page's clientAction says so) reloads nothing: it would fail the same way. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  serverUnreachable(actionResult) ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

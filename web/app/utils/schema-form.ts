@@ -104,6 +104,8 @@ export type ActionSuccess<Data extends object = object> = ActionAnswer & { ok: t
 
 export interface ActionFailure extends ActionAnswer {
   ok: false;
+  /** Set by a route's clientAction when the post got no answer from the server (utils/server-unreachable.ts). */
+  unreachable?: true;
   /** For a window taken meanwhile (409): the next open windows, soonest first. */
   alternatives?: WindowJson[];
 }

@@ -17,7 +17,14 @@ export const CONTACT_FAILED_MESSAGE = "Sorry, there was an error submitting your
 /** A post that got no answer from the action (the route's clientAction): the form stays as typed and the apology shows. */
 export function unreachable(): ActionResult {
   const message = CONTACT_FAILED_MESSAGE;
-  return { ok: false, intent: null, message, result: { status: "error", error: { "": [message] } }, at: Date.now() };
+  return {
+    ok: false,
+    intent: null,
+    message,
+    result: { status: "error", error: { "": [message] } },
+    at: Date.now(),
+    unreachable: true,
+  };
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import {
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { Clock, MapPin, Phone, Siren } from "lucide-react";
 import { business, formatAddress } from "@app/shared/business";
 import { officeStatus } from "@app/shared/chat/hours";
@@ -8,6 +13,7 @@ import { CONTACT_FAILED_MESSAGE, ContactForm, unreachable } from "~/features/con
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { formFields } from "~/utils/form.server";
+import { serverUnreachable } from "~/utils/server-unreachable";
 import { failure } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
@@ -50,6 +56,10 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
     return unreachable();
   }
 }
+
+/** After a post that never reached the server, the page keeps its data (and the form what was typed). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  serverUnreachable(actionResult) ? false : defaultShouldRevalidate;
 
 export default function ContactPage() {
   const posted = useActionData<typeof action>();
