@@ -165,23 +165,35 @@ test("an admin assigns a booking to a technician from the list, and PostgreSQL r
   await waitLive(page);
 });
 
+/** The first business date at least `days` ahead that falls on `weekday` (0 = Sunday). */
+function weekdayAhead(days: number, weekday: number): string {
+  let date = addLocalDays(businessDate(), days);
+  while (localWeekday(date) !== weekday) date = addLocalDays(date, 1);
+  return date;
+}
+
+/** As an admin: opens New Booking on the bookings list, chooses the customer, and fills the summary and the date. */
+async function startNewBooking(page: Page, db: Db, customerName: string, summary: string, date: string) {
+  await adminPage(page, db, "/admin/bookings");
+  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Booking" });
+  await dialog.getByPlaceholder("Search by name...").fill(customerName);
+  await dialog.getByRole("button", { name: new RegExp(customerName) }).click();
+  await dialog.getByRole("textbox", { name: "Summary" }).fill(summary);
+  await dialog.getByLabel("Date").fill(date);
+  return dialog;
+}
+
 test("the New Booking dialog shows the day's windows and who is free, and books with a technician", async ({
   page,
   db,
 }) => {
   const tech = await createUser(db, "technician", "Fontenot");
   // A Tuesday far enough ahead that other tests' visits are elsewhere.
-  let date = addLocalDays(businessDate(), 40);
-  while (localWeekday(date) !== 2) date = addLocalDays(date, 1);
+  const date = weekdayAhead(40, 2);
   await visit(db, tech.id, date, 8, "Morning job");
   const customer = await newCustomer(db);
-  await adminPage(page, db, "/admin/bookings");
-  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "New Booking" });
-  await dialog.getByPlaceholder("Search by name...").fill(customer.name);
-  await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
-  await dialog.getByRole("textbox", { name: "Summary" }).fill("Outdoor outlet");
-  await dialog.getByLabel("Date").fill(date);
+  const dialog = await startNewBooking(page, db, customer.name, "Outdoor outlet", date);
 
   const windows = dialog.getByRole("group", { name: "Arrival windows" });
   const name = `${tech.firstName} ${tech.lastName}`;
@@ -203,16 +215,9 @@ test("the New Booking dialog shows the server's refusal beside the field it is a
 }) => {
   const tech = await createUser(db, "technician", "Guidry");
   // A Wednesday far enough ahead that other tests' visits are elsewhere.
-  let date = addLocalDays(businessDate(), 47);
-  while (localWeekday(date) !== 3) date = addLocalDays(date, 1);
+  const date = weekdayAhead(47, 3);
   const customer = await newCustomer(db);
-  await adminPage(page, db, "/admin/bookings");
-  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "New Booking" });
-  await dialog.getByPlaceholder("Search by name...").fill(customer.name);
-  await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
-  await dialog.getByRole("textbox", { name: "Summary" }).fill("Attic fan");
-  await dialog.getByLabel("Date").fill(date);
+  const dialog = await startNewBooking(page, db, customer.name, "Attic fan", date);
   await dialog.getByRole("combobox", { name: "Time" }).selectOption("14:00");
   const name = `${tech.firstName} ${tech.lastName}`;
   const technician = dialog.getByLabel("Technician (optional)");
