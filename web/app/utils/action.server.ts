@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { apiError } from "./api.server";
 import { readForm } from "./form.server";
 import { retryAfterHeaders, type Failure, type FieldErrors, type Result } from "@app/shared/result";
-import { parseSubmission, type ActionFailure, type ActionSuccess } from "./schema-form";
+import { fieldMessages, parseSubmission, refusalReply, type ActionFailure, type ActionSuccess } from "./schema-form";
 
 /**
  * The one way a page action reads and answers a form (utils/schema-form.ts has the page's
@@ -57,13 +57,9 @@ export function submissionOf<Schema extends z.ZodType>(form: FormData, schema: S
   }
 }
 
-/** `{ field: message }` as Conform's `{ field: [message] }`. */
-const conformErrors = (errors: FieldErrors | undefined) =>
-  Object.fromEntries(Object.entries(errors ?? {}).map(([name, message]) => [name, [message]]));
-
 /** A reply when no form was parsed (an intent the page does not know): the message as the form's error. */
 function bareReply(failure: Failure | null): SubmissionResult<string[]> {
-  return failure ? { status: "error", error: { "": [failure.message], ...conformErrors(failure.errors) } } : {};
+  return failure ? refusalReply(failure.message, failure.errors) : {};
 }
 
 function failed(submission: Posted | null, refusal: Failure, { intent = null, status, hideFields }: AnswerOptions) {
@@ -72,7 +68,7 @@ function failed(submission: Posted | null, refusal: Failure, { intent = null, st
     intent,
     message: refusal.message,
     result: submission
-      ? submission.reply({ formErrors: [refusal.message], fieldErrors: conformErrors(refusal.errors), hideFields })
+      ? submission.reply({ formErrors: [refusal.message], fieldErrors: fieldMessages(refusal.errors), hideFields })
       : bareReply(refusal),
     at: Date.now(),
     ...(refusal.alternatives ? { alternatives: refusal.alternatives } : {}),

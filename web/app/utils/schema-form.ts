@@ -112,6 +112,18 @@ export interface ActionFailure extends ActionAnswer {
 
 export type ActionResult<Data extends object = object> = ActionSuccess<Data> | ActionFailure;
 
+/** `{ field: message }` as Conform's `{ field: [message] }`. */
+export function fieldMessages(errors: Partial<Record<string, string>> = {}): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([name, message]) => (message === undefined ? [] : [[name, [message]]])),
+  );
+}
+
+/** A refusal in Conform's shape when there is no submission to reply from: the message as the form's error, and each field's own. */
+export function refusalReply(message: string, errors?: Partial<Record<string, string>>): SubmissionResult<string[]> {
+  return { status: "error", error: { "": [message], ...fieldMessages(errors) } };
+}
+
 /** Whether a refusal named fields (shown beside them), beyond the form's own error. */
 export function hasFieldErrors(answer: ActionResult): boolean {
   return Object.keys(answer.result.error ?? {}).some((name) => name !== "");

@@ -7,6 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { APPOINTMENT_REQUIRED_MESSAGE, missingAppointmentFields } from "@app/shared/api/chat";
 import type { WindowJson } from "@app/shared/scheduling/windows";
+import { refusalReply } from "~/utils/schema-form";
 import type { BookingResult } from "./api";
 import type { AppointmentField } from "./widget-rules";
 
@@ -50,12 +51,6 @@ export const initialAppointmentForm: AppointmentFormState = {
   refusal: null,
 };
 
-/** A refusal as the form shows it: the alert (the form's error) and the fields' own messages. */
-function refusalOf(alert: string, errors: Partial<Record<AppointmentField, string>> = {}): SubmissionResult<string[]> {
-  const fields = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
-  return { status: "error", error: { "": [alert], ...fields } };
-}
-
 /** Whether an outcome means the chosen window was taken meanwhile (409): the form offers what is open now. */
 export function windowTaken(result: BookingResult): boolean {
   return result.kind === "refused" && result.status === 409;
@@ -71,12 +66,12 @@ export function appointmentFormReducer(state: AppointmentFormState, event: Appoi
       const { result } = event;
       const done = { ...state, submitting: false };
       if (result.kind === "success") return { ...done, refusal: null };
-      if (result.kind === "error") return { ...done, refusal: refusalOf(SEND_FAILED_MESSAGE) };
+      if (result.kind === "error") return { ...done, refusal: refusalReply(SEND_FAILED_MESSAGE) };
       if (windowTaken(result))
         return {
           ...done,
           windowsReading: state.windowsReading + 1,
-          refusal: refusalOf(result.message, { windowStart: result.message }),
+          refusal: refusalReply(result.message, { windowStart: result.message }),
         };
       // The fields the form has (the API may name others, which the form cannot show).
       const known = Object.fromEntries(
@@ -84,7 +79,7 @@ export function appointmentFormReducer(state: AppointmentFormState, event: Appoi
       );
       return {
         ...done,
-        refusal: Object.keys(known).length ? refusalOf(CHECK_FIELDS_MESSAGE, known) : refusalOf(result.message),
+        refusal: Object.keys(known).length ? refusalReply(CHECK_FIELDS_MESSAGE, known) : refusalReply(result.message),
       };
     }
   }
