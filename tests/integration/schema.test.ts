@@ -53,9 +53,16 @@ it("writes and reads every model through the Prisma client", async () => {
   expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ emailVerifiedAt: now });
 
   const customer = await db().customer.create({
-    data: { name: "Cajun Cafe", email: "cafe@example.com", phone: "225-555-0100", userId: user.id },
+    data: {
+      name: "Cajun Cafe",
+      email: "cafe@example.com",
+      phone: "225-555-0100",
+      address: "12 Main St, Walker, LA 70785",
+      userId: user.id,
+    },
   });
   expect(await db().customer.findUniqueOrThrow({ where: { id: customer.id }, include: { user: true } })).toMatchObject({
+    address: "12 Main St, Walker, LA 70785",
     userId: user.id,
     user: { email: "ann@example.com" },
   });
