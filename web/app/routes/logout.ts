@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/utils/responses.server";
 import { endSession } from "~/utils/auth.server";
 
 /**

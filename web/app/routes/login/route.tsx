@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "~/utils/responses.server";
 import { useActionData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { authFormSchemas } from "@app/shared/api/auth";
 import { isAuthIntent } from "@app/shared/api/auth-rules";

@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "~/utils/responses.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BellOff, BellRing, CheckCircle2, MailCheck } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
