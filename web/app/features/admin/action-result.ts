@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/use-toast";
 import type { ActionResult } from "~/utils/schema-form";
@@ -55,3 +56,17 @@ export function toastResult(result: ActionResult | undefined, successText: strin
   if (result?.ok) toast({ title: "Success", description: successText });
   else toast({ variant: "destructive", title: "Error", description: result?.message || failureText });
 }
+
+/**
+ * `shouldRevalidate` of the pages whose forms post to the bookings action (the list and the
+ * calendar): creating a customer changes nothing they show, nor does a refused change, so neither
+ * reloads the page's data.
+ */
+export const bookingsShouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
+  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false
+    ? false
+    : defaultShouldRevalidate;

@@ -9,7 +9,6 @@ import {
   useNavigation,
   useRevalidator,
   useSubmit,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
 import { useMemo, useReducer } from "react";
@@ -29,7 +28,6 @@ import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
-import type { ActionResult } from "~/utils/schema-form";
 import { cn } from "~/utils/cn";
 import {
   bookingRow,
@@ -70,11 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
 }
 
-// Creating a customer changes nothing on this page, nor does a refused change.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false
-    ? false
-    : defaultShouldRevalidate;
+export { bookingsShouldRevalidate as shouldRevalidate } from "~/features/admin/action-result";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 

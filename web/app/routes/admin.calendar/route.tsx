@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, List, LoaderCircle, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,7 +13,6 @@ import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
-import type { ActionResult } from "~/utils/schema-form";
 import { cn } from "~/utils/cn";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Calendar View", error);
@@ -28,10 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "create-customer" || (actionResult as ActionResult | undefined)?.ok === false
-    ? false
-    : defaultShouldRevalidate;
+export { bookingsShouldRevalidate as shouldRevalidate } from "~/features/admin/action-result";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
