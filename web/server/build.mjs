@@ -21,6 +21,23 @@ export const bundleSharedPackage = {
   },
 };
 
+/**
+ * How a Node process of ours is bundled (this server, and the worker's worker/build.mjs): one ESM
+ * file with the shared package's source inside and every package left external, able to `require`.
+ * @type {import("esbuild").BuildOptions}
+ */
+export const nodeBundle = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  plugins: [bundleSharedPackage],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  sourcemap: true,
+  logLevel: "warning",
+};
+
 /** Writes the brotli and gzip forms of every script and stylesheet of the client build. */
 function compressAssets(assetsDir) {
   for (const name of readdirSync(assetsDir)) {
@@ -47,14 +64,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await build({
     entryPoints: [path.resolve(import.meta.dirname, "index.ts")],
     outfile: path.join(buildDir, "server.js"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    plugins: [bundleSharedPackage],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    sourcemap: true,
-    logLevel: "warning",
+    ...nodeBundle,
   });
 }
