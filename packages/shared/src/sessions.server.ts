@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import type { Db } from "./db.server";
+import type { Db, Prisma } from "./db.server";
 import type { Env } from "./env.server";
 import { purposeKeys } from "./keys.server";
 import { randomToken, sha256 } from "./tokens.server";
@@ -109,19 +109,33 @@ export const sessionUserColumns = {
   emailVerifiedAt: true,
 } as const;
 
-/** The live session for a token with its user, or null (unknown, expired, or the user is inactive). */
-export async function findSession(db: Db, token: string) {
-  const session = await db.session.findUnique({
-    where: { tokenHash: sha256(token) },
-    select: { id: true, expiresAt: true, user: { select: sessionUserColumns } },
-  });
-  if (!session) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
-    await db.session.deleteMany({ where: { id: session.id } });
+/** A session with the columns of its user that any caller may see. */
+export interface FoundSession {
+  id: string;
+  expiresAt: Date;
+  user: Prisma.UserGetPayload<{ select: typeof sessionUserColumns }>;
+}
+
+/**
+ * The live session for a token with its user, or null (unknown, expired, or the user is inactive).
+ * Every signed-in request makes this lookup, so it is one statement: a Prisma `select` of the
+ * session's user would cost a second round trip (Prisma loads relations with one query per table),
+ * which doubled the time of a signed-in page (docs/benchmarks.md).
+ */
+export async function findSession(db: Db, token: string): Promise<FoundSession | null> {
+  const [row] = await db.$queryRaw<Array<FoundSession["user"] & { sessionId: string; expiresAt: Date }>>`
+    SELECT s.id AS "sessionId", s."expiresAt", u.id, u."firstName", u."lastName", u.email, u.role::text AS role,
+           u."isActive", u."createdAt", u."lastLogin", u."emailVerifiedAt"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s."tokenHash" = ${sha256(token)}`;
+  if (!row) return null;
+  const { sessionId, expiresAt, ...user } = row;
+  if (expiresAt.getTime() <= Date.now()) {
+    await db.session.deleteMany({ where: { id: sessionId } });
     return null;
   }
-  if (!session.user.isActive) return null;
-  return session;
+  if (!user.isActive) return null;
+  return { id: sessionId, expiresAt, user };
 }
 
 /** Ends the session of a token; returns its id, or null when there was none. */
