@@ -105,6 +105,41 @@ test.describe("dashboard", () => {
 });
 
 test.describe("users", () => {
+  test("find an account by part of its name or email, or list one role, with and without JavaScript", async ({
+    browser,
+    db,
+  }) => {
+    test.slow(); // two sign-ins and an axe run on a shared machine
+    const wanted = await createUser(db, "technician", "Évangéline");
+    const other = await createUser(db, "customer", "Ambrose");
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, timezoneId: "America/Chicago" });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await adminPage(page, db, "/admin/users");
+      else {
+        await logIn(page, (await createUser(db, "admin")).email, { js: false });
+        await page.goto("/admin/users");
+      }
+      const search = main(page).getByRole("search", { name: "Users" });
+      await search.getByLabel("Name or email").fill(wanted.lastName.slice(3).toLowerCase());
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/[?&]q=/);
+      await expect(main(page).getByRole("row").filter({ hasText: wanted.email })).toBeVisible();
+      await expect(main(page).getByRole("row").filter({ hasText: other.email })).toHaveCount(0);
+      await expect(main(page).getByText("1 user found.", { exact: false })).toBeVisible();
+
+      await search.getByLabel("Name or email").fill("");
+      await search.getByLabel("Role").selectOption("customer");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(main(page).getByRole("row").filter({ hasText: other.email })).toBeVisible();
+      await expect(main(page).getByRole("row").filter({ hasText: wanted.email })).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      await main(page).getByRole("link", { name: "Show everyone" }).click();
+      await expect(main(page).getByRole("row").filter({ hasText: wanted.email })).toBeVisible();
+      await context.close();
+    }
+  });
+
   test("change another user's role (toast); the admin's own selector is disabled", async ({ page, db }) => {
     test.slow(); // several sign-ins, pages and axe runs on a shared machine
     const other = await createUser(db, "customer", "Ambrose");

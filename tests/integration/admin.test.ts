@@ -92,6 +92,37 @@ describe("users and roles", () => {
     await api(stack.url, "PATCH", `/api/admin/users/${technician.user.id}/role`, admin.token, { role: "technician" });
   });
 
+  it("finds users by part of a name or email and by role, and refuses a bad query", async () => {
+    const byName = await api(
+      stack.url,
+      "GET",
+      `/api/admin/users?q=${encodeURIComponent(technician.user.firstName.slice(1, 5).toUpperCase())}`,
+      admin.token,
+    );
+    expect(byName.status).toBe(200);
+    expect(byName.json.users.map((u: { id: number }) => u.id)).toContain(technician.user.id);
+    expect(byName.json.users.map((u: { id: number }) => u.id)).not.toContain(admin.user.id);
+
+    const byEmail = await api(
+      stack.url,
+      "GET",
+      `/api/admin/users?q=${encodeURIComponent(customer.user.email.split("@")[0]!)}`,
+      admin.token,
+    );
+    expect(byEmail.json.users.map((u: { id: number }) => u.id)).toEqual([customer.user.id]);
+
+    const admins = await api(stack.url, "GET", "/api/admin/users?role=admin", admin.token);
+    expect(admins.json.users.length).toBeGreaterThanOrEqual(1);
+    expect(admins.json.users.every((u: { role: string }) => u.role === "admin")).toBe(true);
+
+    const nobody = await api(stack.url, "GET", "/api/admin/users?q=zzzz-nobody-here", admin.token);
+    expect(nobody.json.users).toEqual([]);
+
+    const bad = await api(stack.url, "GET", "/api/admin/users?role=owner", admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ success: false, errors: { role: expect.any(String) } });
+  });
+
   it("refuses an admin's own role change, unknown roles and unknown users", async () => {
     const own = await api(stack.url, "PATCH", `/api/admin/users/${admin.user.id}/role`, admin.token, {
       role: "customer",

@@ -2,7 +2,7 @@ import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredEmail, requiredText, staffText } from "./fields";
 import { businessInstant } from "../time";
-import { dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
+import { blankAsAbsent, dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
 import {
   ADDRESS_MAX_LENGTH,
   BOOKING_DETAILS_MAX_LENGTH,
@@ -162,3 +162,12 @@ export const userIdParamsSchema = z.object({ userId: idSchema });
 export const auditQuerySchema = z.object({
   limit: z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(200).default(50),
 });
+
+export const USER_SEARCH_MAX_LENGTH = 100;
+
+/** GET /admin/users and /api/admin/users: `q` finds part of a name or an email; `role` keeps one role. */
+export const userListQuerySchema = z.object({
+  q: blankAsAbsent(z.string().trim().max(USER_SEARCH_MAX_LENGTH, "Search is at most 100 characters")),
+  role: blankAsAbsent(z.enum(roles, { error: "Role must be customer, technician or admin" })),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;

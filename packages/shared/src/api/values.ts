@@ -75,3 +75,11 @@ export function dateTimeTextField(message = "Use an ISO 8601 date-time with its 
 export function dateTimeField(message?: string) {
   return dateTimeTextField(message).transform((value) => new Date(value));
 }
+
+/**
+ * An optional field that a form or a query may send empty: "" (an untouched input, a menu's "All")
+ * or null is the field left out, and anything else must pass `schema`.
+ */
+export function blankAsAbsent<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+}

@@ -1,13 +1,27 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "@app/shared/db.server";
+import type { UserListQuery } from "@app/shared/api/admin";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
 import { OVERTAKEN, untilNotOvertaken } from "@app/shared/conditional-update";
 import { sessionUserColumns as userColumns } from "@app/shared/sessions.server";
 import { failure, success, type Result } from "@app/shared/result";
 import { recordAudit } from "@app/shared/audit-log.server";
 
-export async function listUsers(context: AppLoadContext) {
+/** Every account, newest first; `q` keeps those whose first name, last name, full name or email holds it. */
+export async function listUsers(context: AppLoadContext, query: UserListQuery = {}) {
+  const words = query.q ? query.q.split(/\s+/).filter(Boolean) : [];
   const users = await context.services.db.user.findMany({
+    where: {
+      ...(query.role ? { role: query.role } : {}),
+      // Each word must appear in a name or the email: "ann lee" finds Ann Lee, "lee@" finds her address.
+      AND: words.map((word) => ({
+        OR: [
+          { firstName: { contains: word, mode: "insensitive" as const } },
+          { lastName: { contains: word, mode: "insensitive" as const } },
+          { email: { contains: word.toLowerCase() } },
+        ],
+      })),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: userColumns,
   });

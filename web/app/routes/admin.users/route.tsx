@@ -1,8 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useFetcher, useFetchers, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useFetchers,
+  useLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/field";
+import { Input, Label, NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone } from "~/features/admin/action-result";
 import { usersAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
@@ -13,13 +21,17 @@ import { ROLES, roleLabel, type Role } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { listUsers } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { USER_SEARCH_MAX_LENGTH, userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import type { ActionResult } from "~/utils/schema-form";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("User Management", error);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return { users: await listUsers(context), currentUserId: admin.id };
+  // A filter the schema refuses (a hand-typed address) is dropped: the page lists everyone.
+  const parsed = userListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const filters = parsed.success ? parsed.data : {};
+  return { users: await listUsers(context, filters), currentUserId: admin.id, filters };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +49,8 @@ type User = Awaited<ReturnType<typeof loader>>["users"][number];
 const ROLE_FETCHER_PREFIX = "user-role-";
 
 export default function UsersPage() {
-  const { users, currentUserId } = useLoaderData<typeof loader>();
+  const { users, currentUserId, filters } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filters.q || filters.role);
   // Without JavaScript the role forms post as a page; the outcome is shown here.
   const posted = useActionData<typeof action>();
   // Every selector waits while any role change is on its way (docs/product.md#users).
@@ -48,8 +61,10 @@ export default function UsersPage() {
       <AdminPageHeader
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
         title="User Management"
-        description={`${users.length} ${users.length === 1 ? "user" : "users"}. Change a role with the selector in the Actions column.`}
+        description={`${users.length} ${users.length === 1 ? "user" : "users"}${filtered ? " found" : ""}. Change a role with the selector in the Actions column.`}
       />
+
+      <UserFilters filters={filters} filtered={filtered} />
 
       {posted ? (
         <PostedOutcome
@@ -75,6 +90,55 @@ export default function UsersPage() {
         </TBody>
       </DataTable>
     </AdminShell>
+  );
+}
+
+/** Find an account by part of a name or email, or list one role (a plain GET form: works without JavaScript). */
+function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: boolean }) {
+  return (
+    <Form method="get" role="search" aria-label="Users" className="mb-4 flex flex-wrap items-end gap-3">
+      <div className="space-y-1">
+        <Label htmlFor="users-q" className="text-xs text-slate-600">
+          Name or email
+        </Label>
+        <Input
+          id="users-q"
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          key={`q-${filters.q}`}
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          className="h-9 w-64"
+        />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="users-role" className="text-xs text-slate-600">
+          Role
+        </Label>
+        <NativeSelect
+          id="users-role"
+          name="role"
+          defaultValue={filters.role ?? ""}
+          key={`r-${filters.role}`}
+          className="h-9 w-40 py-1"
+        >
+          <option value="">All roles</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" size="sm" variant="outline">
+        Search
+      </Button>
+      {filtered ? (
+        <Link to="/admin/users" className="text-sm font-medium text-blue-700 underline underline-offset-2">
+          Show everyone
+        </Link>
+      ) : null}
+    </Form>
   );
 }
 
