@@ -13,7 +13,7 @@ import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { contactMessageSchema } from "./contact";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "./push.server";
 import { availabilityQuerySchema, dayScheduleQuerySchema } from "./scheduling";
-import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema } from "./admin";
+import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema, userListQuerySchema } from "./admin";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -455,10 +455,11 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/admin/users",
-    summary: "Every user, newest first, without passwords",
+    summary: "Every user, newest first, without passwords; q finds part of a name or email, role keeps one role",
     access: "admin",
+    query: userListQuerySchema,
     success: { status: 200, description: "Users", schema: ok({ users: z.array(apiUser) }) },
-    refusals: [401, 403],
+    refusals: [400, 401, 403],
   },
   {
     method: "PATCH",
