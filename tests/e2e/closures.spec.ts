@@ -49,7 +49,9 @@ test("an admin closes a day, sees the visits on it, and opens it again", async (
       .length;
 
   await adminPage(page, db, "/dashboard");
-  await main(page).getByRole("link", { name: /Closed Days/ }).click();
+  await main(page)
+    .getByRole("link", { name: /Closed Days/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/closures$/);
   await expect(main(page).getByRole("heading", { name: "Closed Days", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -129,7 +129,10 @@ describe("an admin's closure", () => {
     expect(visit.status).toBe(201);
     expect((await windowDays(TUESDAY, 1)).has(TUESDAY)).toBe(true);
 
-    const added = await api(stack.url, "POST", "/api/closures", admin.token, { date: TUESDAY, reason: "Staff training" });
+    const added = await api(stack.url, "POST", "/api/closures", admin.token, {
+      date: TUESDAY,
+      reason: "Staff training",
+    });
     expect(added.status).toBe(201);
     expect(added.json).toEqual({
       success: true,
@@ -165,7 +168,11 @@ describe("an admin's closure", () => {
       visit.json.booking.id,
     ]);
     const audit = await stack.db.auditLog.findFirst({ where: { action: "closure.added", targetId: TUESDAY } });
-    expect(audit).toMatchObject({ actorId: admin.user.id, targetType: "closure", details: { reason: "Staff training" } });
+    expect(audit).toMatchObject({
+      actorId: admin.user.id,
+      targetType: "closure",
+      details: { reason: "Staff training" },
+    });
 
     const removed = await api(stack.url, "DELETE", `/api/closures/${TUESDAY}`, admin.token);
     expect(removed.status).toBe(200);

@@ -256,7 +256,13 @@ it("writes and reads every model through the Prisma client", async () => {
   await db().closure.create({ data: { date: "2031-11-27", reason: "Thanksgiving", holiday: true } });
   expect(
     await db().closure.findUniqueOrThrow({ where: { date: "2031-03-12" }, include: { addedBy: true } }),
-  ).toMatchObject({ reason: "Staff training", holiday: false, createdAt: now, removedAt: now, addedBy: { id: user.id } });
+  ).toMatchObject({
+    reason: "Staff training",
+    holiday: false,
+    createdAt: now,
+    removedAt: now,
+    addedBy: { id: user.id },
+  });
   expect(await db().closure.findUniqueOrThrow({ where: { date: "2031-11-27" } })).toMatchObject({
     holiday: true,
     addedById: null,

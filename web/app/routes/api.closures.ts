@@ -13,7 +13,11 @@ import { requireAdmin } from "~/utils/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
     await requireAdmin(request, context);
-    const range = validate(closureListQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "Invalid query");
+    const range = validate(
+      closureListQuerySchema,
+      Object.fromEntries(new URL(request.url).searchParams),
+      "Invalid query",
+    );
     return jsonResponse({ success: true, closures: await listClosures(context.services.db, range) });
   });
 }

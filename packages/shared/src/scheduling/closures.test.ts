@@ -50,7 +50,11 @@ describe("withoutClosedDays", () => {
     const open = withoutClosedDays(windows, [{ date: "2026-11-26" }]);
     expect(windows).toHaveLength(15);
     expect(open).toHaveLength(10);
-    expect(open.some((w) => w.start >= requireBusinessInstant("2026-11-26") && w.start < requireBusinessInstant("2026-11-27"))).toBe(false);
+    expect(
+      open.some(
+        (w) => w.start >= requireBusinessInstant("2026-11-26") && w.start < requireBusinessInstant("2026-11-27"),
+      ),
+    ).toBe(false);
     expect(withoutClosedDays(windows, [])).toEqual(windows);
   });
 });

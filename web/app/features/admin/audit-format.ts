@@ -36,6 +36,7 @@ export function describeAudit(entry: {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }
   if (entry.action === "closure.added") return `closed ${formatLocalDate(entry.targetId)} (${text(d.reason)})`;
-  if (entry.action === "closure.removed") return `opened ${formatLocalDate(entry.targetId)} again (was ${text(d.reason)})`;
+  if (entry.action === "closure.removed")
+    return `opened ${formatLocalDate(entry.targetId)} again (was ${text(d.reason)})`;
   return `${entry.action} ${entry.targetType} #${entry.targetId}`;
 }

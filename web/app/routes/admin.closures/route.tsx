@@ -81,7 +81,11 @@ function AddClosureForm({ today, posted }: { today: string; posted?: ActionResul
       <h2 id="add-closure-heading" className="mb-3 text-lg font-bold text-slate-900">
         Close a day
       </h2>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+      >
         <input type="hidden" name="intent" value="add-closure" />
         <TextField field={fields.date} label="Date" type="date" min={today} />
         <TextField field={fields.reason} label="Reason" placeholder="Staff training" />
