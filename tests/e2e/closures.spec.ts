@@ -82,6 +82,19 @@ test("an admin closes a day, sees the visits on it, and opens it again", async (
   expect(await windowsThatDay()).toBe(0);
   await expectNoAxeViolations(page);
 
+  // The New Booking dialog says the day is closed and why, and still books a visit at an exact time.
+  await page.goto("/admin/bookings");
+  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Booking" });
+  await dialog.getByPlaceholder("Search by name...").fill(customer.name);
+  await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+  await dialog.getByLabel("Date").fill(date);
+  await expect(dialog.getByRole("status").filter({ hasText: "Staff training" })).toHaveText(
+    `We're closed on ${formatLocalDay(date)} (Staff training): no arrival windows. You can still book a visit at an exact time.`,
+  );
+  await page.keyboard.press("Escape");
+  await page.goto("/admin/closures");
+
   await item.getByRole("button", { name: `Remove the closure on ${day}` }).click();
   await expect(main(page).getByRole("status").first()).toContainText(`Open again on ${day}.`);
   await expect(item).toHaveCount(0);
