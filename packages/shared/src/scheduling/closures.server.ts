@@ -10,6 +10,7 @@ import { recordAudit } from "../audit-log.server";
 import type { Db, Reader } from "../db.server";
 import { failure, success, type Result } from "../result";
 import { closedDayWords, holidaysOf, holidayYears, type ClosedDay } from "./closures";
+import { lockSchedule } from "./schedule-lock.server";
 
 /**
  * Adds the holidays of this year and of each year the booking horizon reaches; those already
@@ -48,6 +49,9 @@ export async function addClosure(
   now = new Date(),
 ): Promise<Result<{ closure: ClosureRecord }>> {
   const added = await db.$transaction(async (tx) => {
+    // In turn with every write that holds a window: a customer's visit in flight is either written
+    // before the day closes (and listed on it for the office to move) or refused with the closure.
+    await lockSchedule(tx);
     const [row] = await tx.$queryRaw<ClosureRecord[]>`
       INSERT INTO "Closure" ("date", "reason", "holiday", "addedById", "createdAt")
       VALUES (${input.date}, ${input.reason}, false, ${actor.id}, ${now})
