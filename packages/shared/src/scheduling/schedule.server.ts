@@ -1,7 +1,7 @@
 /**
  * The schedule as PostgreSQL has it: the active technicians and their working days, the visits
- * that keep them (or a window's places) busy, the closed days, and what is open. The rules are ./windows.ts and
- * ./capacity.ts; the guarantees of every write that uses a window's capacity are
+ * that keep them (or a window's places) busy, the closed days, and what is open. The rules are
+ * ./windows.ts, ./capacity.ts and ./closures.ts; the guarantees of every write that uses a window's capacity are
  * ./schedule-lock.server.ts (docs/decisions/009-no-double-booking.md). Used by the web and by
  * the worker (the chat's answers about open times).
  */
