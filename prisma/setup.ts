@@ -6,6 +6,7 @@ import path from "node:path";
 import { createDb } from "@app/shared/db.server";
 import { loadEnv } from "@app/shared/env.server";
 import { applyMigrations, createDatabaseIfMissing } from "@app/shared/migrate.server";
+import { ensureHolidays } from "@app/shared/scheduling/closures.server";
 import { seed } from "./seed";
 
 const env = await loadEnv();
@@ -19,6 +20,9 @@ console.log(`migrations: ${applied.length} applied, ${alreadyApplied.length} alr
 const db = createDb(env.DATABASE_URL, { max: 2 });
 try {
   await seed(db, env);
+  // The business's holidays for this year and the booking horizon, in every environment (docs/product.md#closed-days).
+  const holidays = await ensureHolidays(db);
+  if (holidays) console.log(`closed days: ${holidays} holidays added`);
 } finally {
   await db.$disconnect();
 }

@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import { isHoliday } from "../support/holidays";
 import { randomIp } from "../support/stack";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, unique } from "./staff";
@@ -15,13 +16,13 @@ import { adminPage, createUser, logIn, main, unique } from "./staff";
 test.use({ timezoneId: "America/Chicago" });
 
 /**
- * A day two to four days ahead that has arrival windows (not a Sunday): past
+ * A day two to four days ahead that has arrival windows (not a Sunday or a holiday): past
  * the two hours' notice whatever the time now, and within the six coming
  * days a technician's /jobs lists.
  */
 function visitDay(after = 2): string {
   let date = addLocalDays(businessDate(), after);
-  if (localWeekday(date) === 0) date = addLocalDays(date, 1);
+  while (localWeekday(date) === 0 || isHoliday(date)) date = addLocalDays(date, 1);
   return date;
 }
 

@@ -11,6 +11,7 @@ import {
   requireBusinessInstant,
   WEEKDAYS,
 } from "@app/shared/time";
+import { isHoliday } from "../support/holidays";
 import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser } from "./staff";
@@ -401,9 +402,9 @@ test.describe("chat widget", () => {
     db,
   }) => {
     await createUser(db, "technician", "Thibodeaux");
-    // Two days on (three when that is a Sunday, which has no windows).
+    // Two days on (later when that is a Sunday or a holiday, which have no windows).
     let date = addLocalDays(businessDate(), 2);
-    if (localWeekday(date) === 0) date = addLocalDays(date, 1);
+    while (localWeekday(date) === 0 || isHoliday(date)) date = addLocalDays(date, 1);
     const day = formatShortWeekdayDate(requireBusinessInstant(date, 12 * 60));
     await page.goto(SERVICE_PAGE);
     await openChat(page);

@@ -4,6 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import { isHoliday } from "../support/holidays";
 import type { Db } from "@app/shared/db.server";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, chooseInRowMenu, createUser, logIn, main, newCustomer, rowMenu, waitLive } from "./staff";
@@ -168,7 +169,7 @@ test("an admin assigns a booking to a technician from the list, and PostgreSQL r
 /** The first business date at least `days` ahead that falls on `weekday` (0 = Sunday). */
 function weekdayAhead(days: number, weekday: number): string {
   let date = addLocalDays(businessDate(), days);
-  while (localWeekday(date) !== weekday) date = addLocalDays(date, 1);
+  while (localWeekday(date) !== weekday || isHoliday(date)) date = addLocalDays(date, 1);
   return date;
 }
 

@@ -10,6 +10,7 @@
 import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import { isHoliday } from "../support/holidays";
 import { expect, test } from "./fixtures";
 import { createUser, logIn, main, waitLive } from "./staff";
 
@@ -28,9 +29,9 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   await db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
   const tech = await createUser(db, "technician", "Sam");
   const techName = `${tech.firstName} ${tech.lastName}`;
-  // Two days on (three when that is a Sunday, which has no windows); its 10 to 12 window has one place.
+  // Two days on (later when that is a Sunday or a holiday, which have no windows); its 10 to 12 window has one place.
   let date = addLocalDays(businessDate(), 2);
-  if (localWeekday(date) === 0) date = addLocalDays(date, 1);
+  while (localWeekday(date) === 0 || isHoliday(date)) date = addLocalDays(date, 1);
   const start = requireBusinessInstant(date, 10 * 60).toISOString();
   const offered = async () => {
     const res = await page.request.get(`/api/availability?from=${date}&days=1`);

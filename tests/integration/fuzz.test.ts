@@ -245,6 +245,7 @@ const pages = () => [
   "/admin/calendar/day?date=2026-12-01",
   "/admin/inbox",
   "/admin/queues",
+  "/admin/closures",
   "/appointments/not-a-real-token",
   "/unsubscribe/not-a-real-token",
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purposeKeys, signFor } from "@app/shared/keys.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
+import { isHoliday } from "../support/holidays";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { api, signedInUser } from "../support/accounts";
@@ -36,7 +37,7 @@ function weekday(n: number): string {
   let date = addLocalDays(businessDate(), 3);
   for (let found = -1; ; date = addLocalDays(date, 1)) {
     const day = localWeekday(date);
-    if (day >= 1 && day <= 5 && ++found === n) return date;
+    if (day >= 1 && day <= 5 && !isHoliday(date) && ++found === n) return date;
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { developmentVapidKeys } from "@app/shared/keys.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
+import { isHoliday } from "../support/holidays";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { api, signedInUser } from "../support/accounts";
 import { notificationSentAt } from "../support/outbox";
@@ -42,7 +43,7 @@ beforeAll(async () => {
     },
   });
   visitDate = addLocalDays(businessDate(), 3);
-  while (localWeekday(visitDate) !== 3) visitDate = addLocalDays(visitDate, 1);
+  while (localWeekday(visitDate) !== 3 || isHoliday(visitDate)) visitDate = addLocalDays(visitDate, 1);
   await stack.db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
   [admin, working, away] = await Promise.all([
     signedInUser(stack.url, stack.db, "admin"),

@@ -9,6 +9,7 @@ import {
 } from "@app/shared/time";
 import { api, signedInUser } from "../support/accounts";
 import { openChatSession } from "../support/chat";
+import { isHoliday } from "../support/holidays";
 import { postJson, startStack, type Stack } from "../support/stack";
 
 /**
@@ -36,7 +37,7 @@ interface WindowJson {
 /** The next date on this weekday (0 = Sunday) at least `after` days from today, Baton Rouge time. */
 function nextWeekday(weekday: number, after = 3): string {
   let date = addLocalDays(businessDate(), after);
-  while (localWeekday(date) !== weekday) date = addLocalDays(date, 1);
+  while (localWeekday(date) !== weekday || isHoliday(date)) date = addLocalDays(date, 1);
   return date;
 }
 
@@ -61,7 +62,9 @@ const appointment = (sessionId: string, i: number, extra: Record<string, unknown
 describe("GET /api/availability", () => {
   it("answers the windows of each day in Baton Rouge time, none on Sunday, with what each still takes", async () => {
     await onlyTechnicians(2);
-    const sunday = nextWeekday(0);
+    let sunday = nextWeekday(0);
+    // A weekend whose Saturday and Monday are no holidays (Memorial Day, Labor Day), which have no windows.
+    while ([-1, 1].some((d) => isHoliday(addLocalDays(sunday, d)))) sunday = addLocalDays(sunday, 7);
     const res = await availability(`?from=${addLocalDays(sunday, -1)}&days=3`);
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
@@ -167,9 +170,9 @@ describe("a window is never sold beyond its capacity", () => {
 describe("the chat", () => {
   it("answers 'can someone come <day>?' with that day's open windows, offered as actions", async () => {
     await onlyTechnicians(1);
-    // Two days on (three when that is a Sunday, which has no windows).
+    // Two days on (later when that is a Sunday or a holiday, which have no windows).
     let date = addLocalDays(businessDate(), 2);
-    if (localWeekday(date) === 0) date = addLocalDays(date, 1);
+    while (localWeekday(date) === 0 || isHoliday(date)) date = addLocalDays(date, 1);
     const weekday = WEEKDAYS[localWeekday(date)]!;
     const sessionId = await openChatSession(stack.url);
     const res = await postJson(`${stack.url}/api/chat/${sessionId}/message`, {

@@ -250,6 +250,29 @@ it("writes and reads every model through the Prisma client", async () => {
     actor: { email: user.email },
   });
 
+  await db().closure.create({
+    data: { date: "2031-03-12", reason: "Staff training", addedById: user.id, createdAt: now, removedAt: now },
+  });
+  await db().closure.create({ data: { date: "2031-11-27", reason: "Thanksgiving", holiday: true } });
+  expect(
+    await db().closure.findUniqueOrThrow({ where: { date: "2031-03-12" }, include: { addedBy: true } }),
+  ).toMatchObject({
+    reason: "Staff training",
+    holiday: false,
+    createdAt: now,
+    removedAt: now,
+    addedBy: { id: user.id },
+  });
+  expect(await db().closure.findUniqueOrThrow({ where: { date: "2031-11-27" } })).toMatchObject({
+    holiday: true,
+    addedById: null,
+    removedAt: null,
+  });
+  // One closure a day, and only real calendar days written as YYYY-MM-DD.
+  await expect(db().closure.create({ data: { date: "2031-11-27", reason: "again" } })).rejects.toThrow();
+  for (const date of ["2031-3-12", "2031-02-30", "Thanksgiving"])
+    await expect(db().closure.create({ data: { date, reason: "bad" } }), date).rejects.toThrow();
+
   // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
   await expect(
     db().user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } }),

@@ -15,6 +15,7 @@ import { DelayedError, UnrecoverableError } from "bullmq";
 import type { WorkerContext } from "./worker-context";
 import { dispatch } from "./registry";
 import { startSweeper } from "./sweeper";
+import { startHolidays } from "./holidays";
 
 const env = await loadEnv();
 configureBusinessFacts(env.BUSINESS);
@@ -119,6 +120,7 @@ const workers = queueNames.map((queue) => {
 });
 
 const sweeper = startSweeper(ctx);
+const holidays = startHolidays(ctx);
 logger.info({ queues: queueNames }, "worker started");
 
 let stopping = false;
@@ -131,7 +133,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 20_000);
   force.unref();
-  await sweeper.stop();
+  await Promise.all([sweeper.stop(), holidays.stop()]);
   await Promise.allSettled(workers.map((w) => w.close()));
   await Promise.allSettled(Object.values(ctx.queues).map((q) => q.close()));
   await db.$disconnect();

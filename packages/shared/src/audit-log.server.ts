@@ -3,7 +3,7 @@ import type { Prisma } from "./db.server";
 /**
  * The audit log (table AuditLog): who changed what and when, for the staff changes the dashboard
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
- * customer merge). Written in the transaction of the change it records.
+ * customer merge, a closed day added or removed). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -14,8 +14,10 @@ export interface AuditEntry {
     | "booking.rescheduled"
     | "booking.on_the_way"
     | "booking.confirmation_resent"
-    | "customer.merged";
-  targetType: "user" | "booking" | "customer";
+    | "customer.merged"
+    | "closure.added"
+    | "closure.removed";
+  targetType: "user" | "booking" | "customer" | "closure";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

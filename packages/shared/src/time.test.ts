@@ -15,6 +15,7 @@ import {
   formatDateTime,
   formatFullDateTime,
   formatLocalDate,
+  formatLocalDay,
   formatMonthTitle,
   formatTime,
   formatTimestamp,
@@ -309,6 +310,7 @@ describe("formatting", () => {
   it("words local dates and months", () => {
     expect(formatLocalDate("2031-03-12")).toBe("Wednesday, March 12, 2031");
     expect(formatLocalDate("2026-03-08")).toBe("Sunday, March 8, 2026");
+    expect(formatLocalDay("2026-11-26")).toBe("Thursday, November 26");
     expect(formatMonthTitle({ year: 2026, month: 11 })).toBe("November 2026");
   });
 

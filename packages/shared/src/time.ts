@@ -348,6 +348,11 @@ export function formatLocalDate(date: string | LocalDate): string {
   return formatIn(requireBusinessInstant(date, 12 * 60), "EEEE, MMMM d, yyyy");
 }
 
+/** A local date without its year, as a closed day is named: "2026-11-26" → "Thursday, November 26". */
+export function formatLocalDay(date: string | LocalDate): string {
+  return formatIn(requireBusinessInstant(date, 12 * 60), "EEEE, MMMM d");
+}
+
 /**
  * CSV cells and other machine-read timestamps: ISO 8601 in UTC,
  * "2031-04-01T15:00:00.000Z", which spreadsheets and scripts read unambiguously.

@@ -12,7 +12,13 @@ import { appointmentRequestSchema, chatSessionIdSchema, createChatSessionSchema,
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { contactMessageSchema } from "./contact";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "./push.server";
-import { availabilityQuerySchema, dayScheduleQuerySchema } from "./scheduling";
+import {
+  availabilityQuerySchema,
+  closureDateSchema,
+  closureListQuerySchema,
+  dayScheduleQuerySchema,
+  newClosureSchema,
+} from "./scheduling";
 import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema, userListQuerySchema } from "./admin";
 
 /**
@@ -89,6 +95,7 @@ const bookingJson = z.object({
 
 const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z.number().int() });
 const technicianChoice = z.object({ id: z.number().int(), name: z.string() });
+const closureJson = z.object({ date: z.string(), reason: z.string(), holiday: z.boolean() });
 
 const chatMessageJson = z.object({
   id: z.string(),
@@ -338,6 +345,57 @@ export const endpoints: Endpoint[] = [
     refusals: [401, 403],
   },
   {
+    method: "GET",
+    path: "/api/closures",
+    summary: "The closed days from today (or `from`) to `to`, each with the visits on it that are not cancelled",
+    access: "admin",
+    query: closureListQuerySchema,
+    success: {
+      status: 200,
+      description: "Closures in date order",
+      schema: ok({
+        closures: z.array(
+          closureJson.extend({
+            addedBy: technicianChoice.nullable(),
+            createdAt: isoDateTime,
+            visits: z.array(
+              z.object({
+                id: z.number().int(),
+                summary: z.string(),
+                status: z.enum(bookingStatuses),
+                priority: z.enum(bookingPriorities),
+                scheduledDate: isoDateTime,
+                customerName: z.string(),
+                technicianName: z.string().nullable(),
+              }),
+            ),
+          }),
+        ),
+      }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/api/closures",
+    summary: "Close a day: no arrival windows are offered on it (409 when it is closed already)",
+    access: "admin",
+    body: newClosureSchema,
+    success: { status: 201, description: "Closed", schema: ok({ closure: closureJson }) },
+    refusals: [401, 403, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "DELETE",
+    path: "/api/closures/{date}",
+    summary: "Open a closed day again (404 when it is not closed)",
+    access: "admin",
+    params: closureDateSchema,
+    success: { status: 200, description: "Open again", schema: ok({}) },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
     method: "POST",
     path: "/api/customers",
     summary: "A new customer",
@@ -426,7 +484,7 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/admin/schedule",
-    summary: "A day's arrival windows with the technicians free in each",
+    summary: "A day's arrival windows with the technicians free in each (none on a closed day, which is named)",
     access: "admin",
     query: dayScheduleQuerySchema,
     success: {
@@ -434,6 +492,7 @@ export const endpoints: Endpoint[] = [
       description: "The day",
       schema: ok({
         date: z.string(),
+        closure: closureJson.nullable(),
         technicians: z.array(technicianChoice),
         windows: z.array(windowJson.extend({ freeTechnicians: z.array(technicianChoice) })),
       }),

@@ -77,7 +77,7 @@ export async function updateBooking(
       }
       const window =
         options.customerWindow && changes.scheduledDate ? await holdWindow(tx, changes.scheduledDate) : undefined;
-      if (window === null) return windowConflict(tx);
+      if (window === null) return windowConflict(tx, changes.scheduledDate);
       return untilNotOvertaken(`booking ${id}`, async () => {
         const before = await tx.booking.findUnique({ where: { id }, include: bookingInclude });
         if (!before) return failure(404, "Booking not found");

@@ -1,7 +1,9 @@
 import type { Prisma, Reader } from "../db.server";
 import { failure, type Failure, type Result } from "../result";
+import { businessDate } from "../time";
 import type { WindowAvailability } from "./capacity";
-import { availabilityOf, nextOpenWindows } from "./schedule.server";
+import { closedDayWords } from "./closures";
+import { availabilityOf, loadClosures, nextOpenWindows } from "./schedule.server";
 import { isBookable, windowStartingAt } from "./windows";
 
 /**
@@ -27,7 +29,8 @@ export async function lockSchedule(tx: Prisma.TransactionClient): Promise<void> 
 
 /**
  * For a customer choosing a window: takes the schedule (`lockSchedule`) and
- * checks the window is one of ours, may be chosen now, and has a place left.
+ * checks the window is one of ours, may be chosen now, is not on a closed day
+ * (`availabilityOf` leaves those out), and has a place left.
  * The window (with its free technicians) when the customer may have it, or
  * null; the caller writes the visit in the same transaction, before the lock
  * is released.
@@ -47,12 +50,19 @@ export async function holdWindow(
 /** Why a customer cannot have the window they chose. */
 const WINDOW_TAKEN_MESSAGE = "Sorry, that time is no longer available. Please choose another.";
 
-/** The 409 for a window a customer may not have (full, too soon, or not ours), with the next open windows. */
-export async function windowConflict(db: Reader): Promise<Failure> {
-  return failure(409, WINDOW_TAKEN_MESSAGE, {
-    errors: { windowStart: WINDOW_TAKEN_MESSAGE },
-    alternatives: await nextOpenWindows(db),
-  });
+/**
+ * The 409 for a window a customer may not have (full, too soon, not ours, or on a closed day), with
+ * the next open windows. Given the start that was refused, a closed day is named: "We're closed on
+ * Thursday, November 26 (Thanksgiving). Please choose another time."
+ */
+export async function windowConflict(db: Reader, refusedStart?: Date | null): Promise<Failure> {
+  const day = refusedStart ? businessDate(refusedStart) : null;
+  const [[closure], alternatives] = await Promise.all([
+    day ? loadClosures(db, day, day) : Promise.resolve([]),
+    nextOpenWindows(db),
+  ]);
+  const message = closure ? `${closedDayWords(closure)}. Please choose another time.` : WINDOW_TAKEN_MESSAGE;
+  return failure(409, message, { errors: { windowStart: message }, alternatives });
 }
 
 const TECHNICIAN_BUSY_MESSAGE = "That technician already has a visit at that time";

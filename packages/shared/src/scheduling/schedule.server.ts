@@ -1,14 +1,15 @@
 /**
  * The schedule as PostgreSQL has it: the active technicians and their working days, the visits
- * that keep them (or a window's places) busy, and what is open. The rules are ./windows.ts and
- * ./capacity.ts; the guarantees of every write that uses a window's capacity are
+ * that keep them (or a window's places) busy, the closed days, and what is open. The rules are
+ * ./windows.ts, ./capacity.ts and ./closures.ts; the guarantees of every write that uses a window's capacity are
  * ./schedule-lock.server.ts (docs/decisions/009-no-double-booking.md). Used by the web and by
  * the worker (the chat's answers about open times).
  */
 import { business } from "../business";
 import type { Reader } from "../db.server";
-import { businessDate } from "../time";
+import { addLocalDays, businessDate } from "../time";
 import { windowAvailability, type BusyVisit, type WindowAvailability } from "./capacity";
+import { withoutClosedDays, type ClosedDay } from "./closures";
 import type { ScheduledTechnician } from "./technicians";
 import { isBookable, windowJson, windowsBetween, type ArrivalWindow, type WindowJson } from "./windows";
 
@@ -59,20 +60,56 @@ export async function loadBusyVisits(db: Reader, from: Date, to: Date): Promise<
     .filter((v) => v.end > from);
 }
 
-/** Each window's free technicians and remaining places. */
-export async function availabilityOf(db: Reader, windows: readonly ArrivalWindow[]): Promise<WindowAvailability[]> {
-  if (windows.length === 0) return [];
-  const [technicians, visits] = await Promise.all([
-    loadTechnicians(db),
-    loadBusyVisits(db, windows[0]!.start, windows[windows.length - 1]!.end),
+/**
+ * The days the business is closed from `from` to `to` ("YYYY-MM-DD", both included), in date
+ * order: one query for the whole range. Every place that offers or holds a window asks through
+ * here (`scheduleOf`), so a closure removes its day's windows everywhere at once.
+ */
+export async function loadClosures(db: Reader, from: string, to: string): Promise<ClosedDay[]> {
+  return db.closure.findMany({
+    where: { date: { gte: from, lte: to }, removedAt: null },
+    select: { date: true, reason: true, holiday: true },
+    orderBy: { date: "asc" },
+  });
+}
+
+/**
+ * Windows as the schedule has them: those on a closed day left out, each other one with its free
+ * technicians and remaining places, and the closures of the windows' days (or of `days`, for a
+ * caller that must know of a closure on a day without windows), which say why days have none.
+ */
+export async function scheduleOf(
+  db: Reader,
+  windows: readonly ArrivalWindow[],
+  days?: { from: string; to: string },
+): Promise<{ windows: WindowAvailability[]; closures: ClosedDay[] }> {
+  const [first, last] = [windows[0], windows[windows.length - 1]];
+  const range = days ?? (first && last ? { from: businessDate(first.start), to: businessDate(last.start) } : null);
+  const [technicians, visits, closures] = await Promise.all([
+    first ? loadTechnicians(db) : [],
+    first && last ? loadBusyVisits(db, first.start, last.end) : [],
+    range ? loadClosures(db, range.from, range.to) : [],
   ]);
-  return windowAvailability(windows, technicians, visits);
+  return { windows: windowAvailability(withoutClosedDays(windows, closures), technicians, visits), closures };
+}
+
+/** Each window's free technicians and remaining places; none on a closed day. */
+export async function availabilityOf(db: Reader, windows: readonly ArrivalWindow[]): Promise<WindowAvailability[]> {
+  return (await scheduleOf(db, windows)).windows;
+}
+
+/**
+ * The windows of `days` dates from `from` that a customer may choose now, with what each still
+ * takes (none on a closed day), and the closures of those dates.
+ */
+export async function customerSchedule(db: Reader, from: string, days: number, now = new Date()) {
+  const windows = windowsBetween(from, days).filter((w) => isBookable(w, now));
+  return scheduleOf(db, windows, { from, to: addLocalDays(from, days - 1) });
 }
 
 /** The windows of `days` dates from `from` that a customer may choose now, with what each still takes. */
 export async function customerWindows(db: Reader, from: string, days: number, now = new Date()) {
-  const windows = windowsBetween(from, days).filter((w) => isBookable(w, now));
-  return availabilityOf(db, windows);
+  return (await customerSchedule(db, from, days, now)).windows;
 }
 
 /** The next `count` open windows a customer may choose, soonest first (409 answers offer them). */

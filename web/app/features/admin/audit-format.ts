@@ -1,4 +1,4 @@
-import { formatDateTime } from "@app/shared/time";
+import { formatDateTime, formatLocalDate } from "@app/shared/time";
 
 /** A detail of an audit entry as text: the JSON column holds strings and numbers; anything else is shown as JSON. */
 function text(value: unknown): string {
@@ -35,5 +35,8 @@ export function describeAudit(entry: {
   if (entry.action === "customer.merged") {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }
+  if (entry.action === "closure.added") return `closed ${formatLocalDate(entry.targetId)} (${text(d.reason)})`;
+  if (entry.action === "closure.removed")
+    return `opened ${formatLocalDate(entry.targetId)} again (was ${text(d.reason)})`;
   return `${entry.action} ${entry.targetType} #${entry.targetId}`;
 }

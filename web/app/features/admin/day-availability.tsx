@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import type { StaffWindowJson } from "@app/shared/api/scheduling";
+import type { ClosureJson, StaffWindowJson } from "@app/shared/api/scheduling";
+import { closedDayWords } from "@app/shared/scheduling/closures";
 import { formatWindowRange } from "@app/shared/scheduling/windows";
 import { type TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { localTimeOf, parseLocalDate } from "@app/shared/time";
@@ -10,11 +11,17 @@ import { cn } from "~/utils/cn";
 type Schedule =
   | { status: "loading" }
   | { status: "error" }
-  | { status: "done"; windows: StaffWindowJson[]; technicians: TechnicianChoice[] };
+  | { status: "done"; windows: StaffWindowJson[]; technicians: TechnicianChoice[]; closure: ClosureJson | null };
 
 /** GET /api/admin/schedule's answer (routes/api.admin.schedule.ts). */
 type ScheduleAnswer =
-  | { success: true; date: string; windows: StaffWindowJson[]; technicians: TechnicianChoice[] }
+  | {
+      success: true;
+      date: string;
+      closure: ClosureJson | null;
+      windows: StaffWindowJson[];
+      technicians: TechnicianChoice[];
+    }
   | { success: false; message?: string };
 
 /** A day's windows and technicians: GET /api/admin/schedule?date=… through a fetcher, again whenever the date changes. */
@@ -28,7 +35,7 @@ function useDaySchedule(date: string): Schedule {
 
   // What was read for another day is never shown for this one.
   if (data?.success && data.date === date)
-    return { status: "done", windows: data.windows, technicians: data.technicians };
+    return { status: "done", windows: data.windows, technicians: data.technicians, closure: data.closure };
   if (data && !data.success && state === "idle") return { status: "error" };
   return { status: "loading" };
 }
@@ -71,6 +78,11 @@ export function DayAvailability({
         ) : schedule.status === "error" ? (
           <p role="alert" className="text-sm text-destructive">
             Could not load the day&apos;s availability.
+          </p>
+        ) : schedule.status === "done" && schedule.closure ? (
+          // A closed day offers customers nothing; staff may still place a visit at an exact time (an emergency).
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {closedDayWords(schedule.closure)}: no arrival windows. You can still book a visit at an exact time.
           </p>
         ) : windows.length === 0 ? (
           <p className="text-sm text-slate-600">No arrival windows on this day.</p>

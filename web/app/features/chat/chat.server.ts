@@ -364,7 +364,7 @@ export async function requestAppointment(
   });
   if (outcome === WINDOW_TAKEN) {
     await giveBackAddressShare();
-    return windowConflict(services.db);
+    return windowConflict(services.db, chosenStart);
   }
   const { booking, request, window } = outcome;
   if (!confirmByEmail)

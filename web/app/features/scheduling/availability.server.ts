@@ -3,7 +3,7 @@ import { availabilityQuerySchema, dayScheduleQuerySchema, type StaffWindowJson }
 import { windowJson, windowsOn } from "@app/shared/scheduling/windows";
 import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
 import { invalid, success, throttled } from "@app/shared/result";
-import { availabilityOf, customerWindows, loadTechnicians } from "@app/shared/scheduling/schedule.server";
+import { customerWindows, loadTechnicians, scheduleOf } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
 
 /**
@@ -28,17 +28,21 @@ export async function readAvailability(context: AppLoadContext, query: Record<st
  * GET /api/admin/schedule: every window of one day (staff may book any, soon
  * or not) with what it still takes and the technicians free in it, and all
  * active technicians (the New Booking dialog, docs/product.md#new-booking-dialog).
+ * A closed day has no windows and names its closure: staff may still place a
+ * visit at an exact time on it (docs/product.md#closed-days).
  */
 export async function readDaySchedule(context: AppLoadContext, query: Record<string, string>) {
   const parsed = dayScheduleQuerySchema.safeParse(query);
   if (!parsed.success) return invalid(parsed.error, "Invalid query");
   const { db } = context.services;
-  const [windows, technicians] = await Promise.all([
-    availabilityOf(db, windowsOn(parsed.data.date)),
+  const [{ windows, closures }, technicians] = await Promise.all([
+    scheduleOf(db, windowsOn(parsed.data.date), { from: parsed.data.date, to: parsed.data.date }),
     loadTechnicians(db),
   ]);
+  const closure = closures[0];
   return success({
     date: parsed.data.date,
+    closure: closure ? { date: closure.date, reason: closure.reason, holiday: closure.holiday } : null,
     technicians: technicianChoices(technicians),
     windows: windows.map((w): StaffWindowJson => ({
       ...windowJson(w),
