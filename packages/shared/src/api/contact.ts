@@ -43,6 +43,13 @@ type ContactService = (typeof contactServiceOptions)[number]["value"];
 
 /** The thank-you the page and the API answer with. */
 export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll get back to you within 24 hours.";
+
+/**
+ * The answer to an emergency (the service was Emergency, or the words read as one): call now, never "within
+ * 24 hours". The page makes the number a `tel:` link; the API's answer carries it as `emergencyPhone` too.
+ */
+export const contactEmergencyMessage = (phone: string) =>
+  `This sounds like an emergency: please call our emergency line now at ${phone}. A live person answers 24/7, and our office has been alerted to your message.`;
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 export { HONEYPOT_FIELD } from "./honeypot";
