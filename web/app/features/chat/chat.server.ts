@@ -104,7 +104,9 @@ export async function postChatMessage(
   // Open staff inboxes reload.
   services.emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
   // Words that read as an emergency alert staff (once per conversation), beside the reply, which is not kept waiting.
-  const alerting = readsAsEmergency(userMessage.message) ? alertStaffOfEmergency(context, sessionId, userMessage) : null;
+  const alerting = readsAsEmergency(userMessage.message)
+    ? alertStaffOfEmergency(context, sessionId, userMessage)
+    : null;
 
   // Staff hold the conversation: the message is theirs to answer, and the assistant stays quiet. Nothing is queued
   // and nothing is pending, so the widget keeps its input usable (docs/product.md#chat-assistant).
