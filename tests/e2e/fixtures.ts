@@ -1,6 +1,8 @@
+import { request as httpsRequest } from "node:https";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { createDb, type Db } from "@app/shared/db.server";
+import type { ReceivedPush, SubscriptionJson } from "../support/push-standin";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp } from "../support/stack";
 
@@ -28,6 +30,27 @@ export const mailbox = {
       await new Promise((r) => setTimeout(r, 100));
     }
   },
+};
+
+/** A call to the push stand-in's test hooks (HTTPS, its own certificate: tests/support/push-standin.ts). */
+function pushHook<T>(method: "GET" | "POST", path: string): Promise<T> {
+  const origin = process.env.E2E_PUSH_ORIGIN;
+  if (!origin) throw new Error("E2E_PUSH_ORIGIN is not set: run through tests/playwright.config.ts");
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(new URL(path, origin), { method, ca: process.env.E2E_PUSH_CA }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as T));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The stand-in push service the worker posts staff alerts to: a device's subscription, and what reached it. */
+export const pushService = {
+  subscribe: () => pushHook<SubscriptionJson>("POST", "/__subscriptions"),
+  received: (endpoint: string) => pushHook<ReceivedPush[]>("GET", `/__received?${new URLSearchParams({ endpoint })}`),
 };
 
 /** Fails a page check when axe finds any WCAG 2.1 A/AA violation. */

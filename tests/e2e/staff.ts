@@ -42,8 +42,8 @@ export async function logIn(page: Page, email: string, { js = true } = {}) {
   await main(page).getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await main(page).locator('input[name="password"]').fill(PASSWORD);
   await main(page).getByRole("button", { name: "Log In", exact: true }).click();
-  // Technicians land on their day, everyone else at home.
-  await expect(page).toHaveURL(/\/(jobs)?$/, { timeout: 15_000 });
+  // Admins land on the dashboard, technicians on their day, everyone else at home.
+  await expect(page).toHaveURL(/\/(jobs|dashboard)?$/, { timeout: 15_000 });
 }
 
 /** Hydrated, and the live connection has been accepted as an admin's. */

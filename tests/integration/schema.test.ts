@@ -119,11 +119,16 @@ it("writes and reads every model through the Prisma client", async () => {
     service: "maintenance",
     readAt: null,
     handledAt: null,
+    emergency: false,
   });
-  await db().contactMessage.update({ where: { id: contact.id }, data: { readAt: now, handledAt: now } });
+  await db().contactMessage.update({
+    where: { id: contact.id },
+    data: { readAt: now, handledAt: now, emergency: true },
+  });
   expect(await db().contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
     readAt: now,
     handledAt: now,
+    emergency: true,
   });
 
   await db().chatSession.create({ data: { id: "chat_abcdefgh", status: "closed", ip: "i", userAgent: "u" } });
@@ -131,10 +136,11 @@ it("writes and reads every model through the Prisma client", async () => {
     handledById: null,
     handledAt: null,
     readAt: null,
+    emergencyAt: null,
   });
   await db().chatSession.update({
     where: { id: "chat_abcdefgh" },
-    data: { handledById: user.id, handledAt: now, readAt: now },
+    data: { handledById: user.id, handledAt: now, readAt: now, emergencyAt: now },
   });
   expect(
     await db().chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" }, include: { handledBy: true } }),
@@ -142,6 +148,7 @@ it("writes and reads every model through the Prisma client", async () => {
     handledById: user.id,
     handledAt: now,
     readAt: now,
+    emergencyAt: now,
     handledBy: { email: "ann@example.com" },
   });
   // The handling staff member's account going away hands the conversation back (ON DELETE SET NULL).

@@ -12,7 +12,9 @@
  * answered 201; a check that fails is answered 400/401 and recorded in
  * `rejected`. `gone(endpoint)` makes it answer 410 for that subscription (a
  * browser that unsubscribed), `failNext(endpoint, status, count)` a temporary
- * failure.
+ * failure. Tests in another process (the browser suite) reach it over HTTPS:
+ * `POST /__subscriptions` answers a new subscription, `GET /__received?endpoint=`
+ * the pushes received (to that endpoint).
  *
  * Its certificate is self-signed: processes that post to it must trust
  * `caFile` (NODE_EXTRA_CA_CERTS, read by Node at start). The worker posts
@@ -181,6 +183,18 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The hooks for tests in another process: a new subscription, or what was received (undefined: not a hook). */
+function testHook(
+  method: string | undefined,
+  url: URL,
+  standin: { subscribe: () => SubscriptionJson; list: (endpoint?: string) => ReceivedPush[] },
+): unknown {
+  if (method === "POST" && url.pathname === "/__subscriptions") return standin.subscribe();
+  if (method === "GET" && url.pathname === "/__received")
+    return standin.list(url.searchParams.get("endpoint") ?? undefined);
+  return undefined;
+}
+
 export async function startPushStandin(): Promise<PushStandin> {
   const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
     keyType: "ec",
@@ -215,6 +229,13 @@ export async function startPushStandin(): Promise<PushStandin> {
   let origin = "";
 
   const idOf = (endpoint: string) => new URL(endpoint).pathname.replace(/^\/push\//, "");
+  const subscribe = (): SubscriptionJson => {
+    const id = randomUUID();
+    const keys = createSubscriptionKeys();
+    subscriptions.set(id, keys);
+    return { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+  };
+  const list = (endpoint?: string) => received.filter((r) => !endpoint || r.endpoint === endpoint);
 
   const server: Server = createServer({ key: pems.private, cert: pems.cert }, async (req, res) => {
     const url = new URL(req.url ?? "/", origin);
@@ -224,6 +245,11 @@ export async function startPushStandin(): Promise<PushStandin> {
       res.writeHead(status, { "Content-Type": "text/plain" });
       res.end(reason ?? "");
     };
+    const hook = testHook(req.method, url, { subscribe, list });
+    if (hook !== undefined) {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      return res.end(JSON.stringify(hook));
+    }
     const id = /^\/push\/([\w-]+)$/.exec(url.pathname)?.[1];
     const body = await readBody(req);
     if (req.method !== "POST" || !id) return answer(404, "unknown path");
@@ -267,15 +293,10 @@ export async function startPushStandin(): Promise<PushStandin> {
     origin,
     caFile,
     ca: pems.cert,
-    subscribe() {
-      const id = randomUUID();
-      const keys = createSubscriptionKeys();
-      subscriptions.set(id, keys);
-      return { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } };
-    },
+    subscribe,
     received,
     rejected,
-    list: (endpoint) => received.filter((r) => !endpoint || r.endpoint === endpoint),
+    list,
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

@@ -8,7 +8,7 @@ import {
   sendBookingStaffNotification,
   sendContactNotification,
 } from "./processors/email";
-import { publishBookingEvent } from "./processors/notifications";
+import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
 import { sendPushAlert } from "./processors/push";
 import {
   sendBookingRescheduledNotification,
@@ -37,6 +37,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,
+  "lead-alert": publishLeadAlert,
 };
 
 /** Runs a job's handler on its payload, checked against the kind's schema first. */

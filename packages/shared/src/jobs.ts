@@ -37,6 +37,17 @@ const id = z.number().int().positive();
  * owes anew; `at` (where present) the visit's start then, so an email about a time the visit left stands down.
  */
 const visitRef = { bookingId: id, version: z.string().min(1).max(40), requestId };
+/**
+ * An emergency lead (docs/product.md#contact-page, docs/product.md#chat-assistant): a contact message, or a
+ * chat conversation with the visitor's message that read as an emergency. A conversation is one lead, however
+ * many of its messages read so: its alerts' keys name the conversation only.
+ */
+const leadRef = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("contact"), contactMessageId: id }),
+  z.object({ kind: z.literal("chat"), sessionId: z.string().min(1).max(200), messageId: z.uuid() }),
+]);
+const leadKey = (lead: z.infer<typeof leadRef>) =>
+  lead.kind === "contact" ? `contact-${lead.contactMessageId}` : `chat-${lead.sessionId}`;
 /** The email goes to an address a visitor typed: it counts against ANON_REQUESTS_PER_HOUR when sent (packages/shared/src/visitor-email-cap.server.ts). */
 const visitorCap = z.boolean().optional();
 
@@ -126,12 +137,16 @@ export const jobs = {
     schema: z.object(visitRef),
     key: (d) => `review-request-${d.bookingId}-${d.version}`,
   }),
-  /** Web Push to staff devices: an emergency (admins and that day's technicians) or a visit assigned to a technician. */
+  /**
+   * Web Push to staff devices: an emergency booking (admins and that day's technicians), an emergency lead
+   * (admins), or a visit assigned to a technician.
+   */
   "push-alert": contract({
     queue: "notifications",
     delivery: "outbox",
     schema: z.discriminatedUnion("reason", [
       z.object({ reason: z.literal("emergency"), bookingId: id, requestId }),
+      z.object({ reason: z.literal("emergency-lead"), lead: leadRef, requestId }),
       z.object({
         reason: z.literal("assigned"),
         bookingId: id,
@@ -143,7 +158,16 @@ export const jobs = {
     key: (d) =>
       d.reason === "emergency"
         ? `push-emergency-${d.bookingId}`
-        : `push-assigned-${d.bookingId}-${d.technicianId}-${d.version}`,
+        : d.reason === "emergency-lead"
+          ? `push-lead-${leadKey(d.lead)}`
+          : `push-assigned-${d.bookingId}-${d.technicianId}-${d.version}`,
+  }),
+  /** Live: an emergency lead came in (every open admin page raises its banner); once per lead. */
+  "lead-alert": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ lead: leadRef, requestId }),
+    key: (d) => `lead-alert-${leadKey(d.lead)}`,
   }),
   /** The assistant's answer to a visitor's chat message. */
   "chat-reply": contract({

@@ -82,7 +82,10 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
     include: { booking: true },
   });
   if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
-  const scheduledDate = request.booking?.scheduledDate ?? request.requestedDate;
+  // An emergency has no time until staff place it (then it gets its visit confirmation): its placeholder is
+  // never shown, nor put in a calendar file (docs/product.md#emails).
+  const scheduledDate =
+    request.priority === "emergency" ? null : (request.booking?.scheduledDate ?? request.requestedDate);
   // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
   const fixed = { id: request.id, serviceType: request.serviceType, priority: request.priority };
   const email = appointmentConfirmationEmail({ ...fixed, scheduledDate });

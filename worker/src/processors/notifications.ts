@@ -1,5 +1,7 @@
 import { UnrecoverableError } from "bullmq";
 import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
+import { LEAD_EMERGENCY_EVENT } from "@app/shared/emergency-leads";
+import { loadEmergencyLead } from "@app/shared/emergency-leads.server";
 import type { JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { WorkerContext } from "../worker-context";
@@ -17,4 +19,15 @@ export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"boo
   admins.emit(data.event === "created" ? "booking:created" : "booking:updated", payload);
   if (booking.priority === "emergency" && data.event === "created") admins.emit("booking:emergency", payload);
   return { emitted: data.event };
+}
+
+/**
+ * An emergency lead (a contact message or a chat conversation): every open admin page raises its banner, with
+ * the person's name and phone and a link to the message in the inbox (docs/product.md#staff-pages).
+ */
+export async function publishLeadAlert(ctx: WorkerContext, data: JobData<"lead-alert">) {
+  const lead = await loadEmergencyLead(ctx.db, data.lead);
+  if (!lead) throw new UnrecoverableError(`emergency lead ${JSON.stringify(data.lead)} not found`);
+  ctx.emitter.to(ADMIN_ROOM).emit(LEAD_EMERGENCY_EVENT, { lead });
+  return { emitted: LEAD_EMERGENCY_EVENT };
 }

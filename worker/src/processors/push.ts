@@ -2,6 +2,9 @@ import { UnrecoverableError } from "bullmq";
 import type { Agent } from "node:https";
 import webpush from "web-push";
 import { pushEndpointProblem } from "@app/shared/api/push-services.server";
+import type { Prisma } from "@app/shared/db.server";
+import type { EmergencyLead } from "@app/shared/emergency-leads";
+import { loadEmergencyLead } from "@app/shared/emergency-leads.server";
 import type { JobData } from "@app/shared/jobs";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessParts, formatFullDateTime } from "@app/shared/time";
@@ -14,6 +17,8 @@ import { createPushAgent, loopbackAllowance, PushTargetRefused } from "../push-c
  *
  * - `emergency`: every active admin, and every active technician who works on
  *   the weekday of the visit (Baton Rouge time).
+ * - `emergency-lead`: every active admin (a contact message or a chat that is an
+ *   emergency; it opens the message, or the conversation, in the inbox).
  * - `assigned`: the technician the visit was given to, while it still is theirs
  *   and not cancelled.
  *
@@ -67,58 +72,87 @@ function pushAgent(env: WorkerContext["env"]): Agent {
   return agent.agent;
 }
 
-export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-alert">): Promise<unknown> {
-  const push = ctx.env.PUSH;
-  if (!push) return { skipped: "push not configured" };
+/** Who gets an alert, and what each role's devices show. */
+interface Alert {
+  people: Prisma.UserWhereInput;
+  payloadFor: (role: string) => PushPayload;
+  urgent: boolean;
+}
+
+/** The alert a job owes, or why it owes none any more. */
+async function alertOf(ctx: WorkerContext, data: JobData<"push-alert">): Promise<Alert | { skipped: string }> {
+  if (data.reason === "emergency-lead") {
+    const lead = await loadEmergencyLead(ctx.db, data.lead);
+    if (!lead) throw new UnrecoverableError(`emergency lead ${JSON.stringify(data.lead)} not found`);
+    // The office calls them back: admins. No visit yet, so no technician's day to match.
+    return { people: { isActive: true, role: "admin" }, urgent: true, payloadFor: () => leadPayload(lead) };
+  }
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: { customer: true } });
   if (!booking) throw new UnrecoverableError(`booking ${data.bookingId} not found`);
   if (booking.status === "cancelled") return { skipped: "booking cancelled" };
 
-  if (data.reason === "assigned" && booking.technicianId !== data.technicianId) {
-    return { skipped: "no longer assigned to this technician" };
-  }
-
-  const people =
-    data.reason === "emergency"
-      ? {
-          isActive: true,
-          OR: [
-            { role: "admin" as const },
-            { role: "technician" as const, workingDays: { has: businessParts(booking.scheduledDate).weekday } },
-          ],
-        }
-      : { id: data.technicianId, isActive: true, role: "technician" as const };
-
-  const devices = await ctx.db.pushSubscription.findMany({
-    // A device whose session has expired gets nothing (signing out deleted it already).
-    where: { user: people, session: { expiresAt: { gt: new Date() } } },
-    select: { id: true, endpoint: true, p256dh: true, auth: true, user: { select: { role: true } } },
-  });
-  if (!devices.length) return { sent: 0, devices: 0 };
-
-  const payloadFor = (role: string): PushPayload => {
-    if (data.reason === "emergency") {
-      return {
+  if (data.reason === "emergency") {
+    return {
+      people: {
+        isActive: true,
+        OR: [
+          { role: "admin" as const },
+          { role: "technician" as const, workingDays: { has: businessParts(booking.scheduledDate).weekday } },
+        ],
+      },
+      urgent: true,
+      payloadFor: (role) => ({
         title: clip(`EMERGENCY: ${booking.summary}`),
         body: clip(`${booking.customer.name} · ${booking.customer.phone} · booking #${booking.id}`, 240),
         url: role === "admin" ? adminBookingUrl(booking.id) : TECHNICIAN_URL,
         tag: `emergency-${booking.id}`,
-      };
-    }
-    const window = windowStartingAt(booking.scheduledDate);
-    const when = window ? formatWindow(window) : formatFullDateTime(booking.scheduledDate);
-    return {
+      }),
+    };
+  }
+  if (booking.technicianId !== data.technicianId) return { skipped: "no longer assigned to this technician" };
+  const window = windowStartingAt(booking.scheduledDate);
+  const when = window ? formatWindow(window) : formatFullDateTime(booking.scheduledDate);
+  return {
+    people: { id: data.technicianId, isActive: true, role: "technician" as const },
+    urgent: false,
+    payloadFor: () => ({
       title: "New visit assigned",
       body: clip(`${when} · ${booking.summary} · ${booking.address ?? "no address on file"}`, 240),
       url: TECHNICIAN_URL,
       tag: `assigned-${booking.id}`,
-    };
+    }),
   };
+}
+
+/** An emergency lead: who, their phone, what they wrote; it opens the message (or the conversation) in the inbox. */
+function leadPayload(lead: EmergencyLead): PushPayload {
+  const who = lead.name ?? "a website chat visitor";
+  return {
+    title: clip(`EMERGENCY: ${lead.kind === "contact" ? "message" : "chat"} from ${who}`),
+    body: clip(`${lead.phone ?? "no phone given"} · ${lead.summary}`, 240),
+    url: lead.href,
+    tag: `emergency-lead-${lead.kind}-${lead.id}`,
+  };
+}
+
+export async function sendPushAlert(ctx: WorkerContext, data: JobData<"push-alert">): Promise<unknown> {
+  const push = ctx.env.PUSH;
+  if (!push) return { skipped: "push not configured" };
+  const alert = await alertOf(ctx, data);
+  if ("skipped" in alert) return alert;
+
+  const devices = await ctx.db.pushSubscription.findMany({
+    // A device whose session has expired gets nothing (signing out deleted it already).
+    where: { user: alert.people, session: { expiresAt: { gt: new Date() } } },
+    select: { id: true, endpoint: true, p256dh: true, auth: true, user: { select: { role: true } } },
+  });
+  if (!devices.length) return { sent: 0, devices: 0 };
+  const { payloadFor } = alert;
 
   const options: webpush.RequestOptions = {
     vapidDetails: { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey },
-    TTL: TTL[data.reason],
-    urgency: data.reason === "emergency" ? "high" : "normal",
+    TTL: alert.urgent ? TTL.emergency : TTL.assigned,
+    urgency: alert.urgent ? "high" : "normal",
     timeout: SEND_TIMEOUT_MS,
     agent: pushAgent(ctx.env),
   };

@@ -43,6 +43,16 @@ type ContactService = (typeof contactServiceOptions)[number]["value"];
 
 /** The thank-you the page and the API answer with. */
 export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll get back to you within 24 hours.";
+
+/**
+ * The answer to an emergency (the service was Emergency, or the words read as one): call now, never "within
+ * 24 hours". In two parts around the number, which the page makes a `tel:` link; the API's answer carries the
+ * number as `emergencyPhone` too.
+ */
+export const CONTACT_EMERGENCY_CALL = "This sounds like an emergency: please call our emergency line now at";
+export const CONTACT_EMERGENCY_AFTER = "A live person answers 24/7, and our office has been alerted to your message.";
+export const contactEmergencyMessage = (phone: string) =>
+  `${CONTACT_EMERGENCY_CALL} ${phone}. ${CONTACT_EMERGENCY_AFTER}`;
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 export { HONEYPOT_FIELD } from "./honeypot";

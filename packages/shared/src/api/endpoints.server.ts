@@ -133,10 +133,20 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/contact",
-    summary: "Send a contact message (stored before anything else; the office is emailed)",
+    summary:
+      "Send a contact message (stored before anything else; the office is emailed). An emergency (service emergency, or words that read as one) alerts staff at once, and the answer says to call the emergency line now",
     access: "public",
     body: contactMessageSchema,
-    success: { status: 201, description: "Stored", schema: ok({ message, id: z.number().int().nullable() }) },
+    success: {
+      status: 201,
+      description: "Stored",
+      schema: ok({
+        message,
+        id: z.number().int().nullable(),
+        emergency: z.boolean(),
+        emergencyPhone: z.string().optional(),
+      }),
+    },
     refusals: [429],
     storesNothingWhenRefused: true,
   },

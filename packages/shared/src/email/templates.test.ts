@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { emailVerificationEmail, passwordResetEmail } from "./templates";
+import { business } from "../business";
+import {
+  appointmentConfirmationEmail,
+  contactNotificationEmail,
+  emailVerificationEmail,
+  passwordResetEmail,
+} from "./templates";
 
 describe("account emails", () => {
   it("the verification email greets with 'Hello,' alone: the address is not proved yet", () => {
@@ -15,5 +21,57 @@ describe("account emails", () => {
     const verified = passwordResetEmail({ firstName: "Clovis", resetUrl: "https://example.com/login?token=t" });
     expect(verified.text).toMatch(/^Hi Clovis,\n/);
     expect(verified.html).toContain("<p>Hi Clovis,</p>");
+  });
+});
+
+describe("emergencies", () => {
+  const placeholder = new Date("2026-11-27T15:00:00Z"); // 9:00 AM in Baton Rouge: where a request waits to be placed
+
+  it("an emergency request's confirmation: the office is calling now, the emergency line, no time", () => {
+    const email = appointmentConfirmationEmail({
+      id: 7,
+      serviceType: "Emergency Electrical Service",
+      priority: "emergency",
+      scheduledDate: placeholder,
+    });
+    expect(email.subject).toBe(`Emergency request received: our office is calling you now – ${business.name}`);
+    for (const body of [email.text, email.html]) {
+      expect(body).toContain("our office is calling you now");
+      expect(body).toContain(business.phone);
+      expect(body).not.toMatch(/Requested time|24 hours|9:00 AM|November 27/);
+    }
+  });
+
+  it("an ordinary request's confirmation keeps its requested time and the call-back promise", () => {
+    const email = appointmentConfirmationEmail({
+      id: 8,
+      serviceType: "Panel Upgrade",
+      priority: "normal",
+      scheduledDate: placeholder,
+    });
+    expect(email.text).toContain("Requested time");
+    expect(email.text).toContain("9:00 AM");
+    expect(email.text).toContain("within 24 hours");
+  });
+
+  it("an emergency contact message's staff email starts URGENT and says to call them now, with the inbox link", () => {
+    const contact = {
+      id: 31,
+      firstName: "Delphine",
+      lastName: "Guidry",
+      email: "d@example.com",
+      phone: "(225) 555-0177",
+      service: "residential",
+      message: "Sparks coming from the outlet",
+      createdAt: placeholder,
+    };
+    const urgent = contactNotificationEmail({ ...contact, emergency: true }, "https://example.com");
+    expect(urgent.subject).toBe("URGENT: EMERGENCY contact message from Delphine Guidry (residential)");
+    expect(urgent.text).toMatch(
+      /^EMERGENCY: call Delphine Guidry at \(225\) 555-0177 now\. The message, in the inbox: https:\/\/example\.com\/admin\/inbox\?item=contact%3A31\n/,
+    );
+    const plain = contactNotificationEmail({ ...contact, emergency: false }, "https://example.com");
+    expect(plain.subject).toBe("New contact message from Delphine Guidry (residential)");
+    expect(plain.text).not.toContain("EMERGENCY");
   });
 });

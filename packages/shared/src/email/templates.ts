@@ -1,4 +1,5 @@
 import { business, formatAddress, type BusinessFacts } from "../business";
+import { inboxItemHref } from "../emergency-leads";
 import { formatFullDateTime } from "../time";
 import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
 
@@ -19,9 +20,11 @@ export interface ContactForEmail {
   service: string | null;
   message: string;
   createdAt: Date;
+  /** An emergency lead (docs/product.md#contact-page): the subject starts "URGENT" and the email says to call now. */
+  emergency: boolean;
 }
 
-/** To staff: a new message from the contact page, with every field. */
+/** To staff: a new message from the contact page, with every field; an emergency's subject starts "URGENT". */
 export function contactNotificationEmail(
   contact: ContactForEmail,
   appUrl: string,
@@ -37,12 +40,15 @@ export function contactNotificationEmail(
     ["Received", formatFullDateTime(contact.createdAt)],
     ["Reference", `Contact message #${contact.id}`],
   ]);
-  const subject = `New contact message from ${name}${contact.service ? ` (${contact.service})` : ""}`;
-  const intro = `A visitor sent a message through ${appUrl}/contact. We promised a reply ${facts.contactReplyPromise}.`;
+  const subject = `${contact.emergency ? "URGENT: EMERGENCY contact message" : "New contact message"} from ${name}${contact.service ? ` (${contact.service})` : ""}`;
+  const intro = contact.emergency
+    ? `EMERGENCY: call ${name}${contact.phone ? ` at ${contact.phone}` : ` (no phone given: ${contact.email})`} now. The message, in the inbox: ${appUrl}${inboxItemHref("contact", contact.id)}`
+    : `A visitor sent a message through ${appUrl}/contact. We promised a reply ${facts.contactReplyPromise}.`;
+  const style = contact.emergency ? ` style="color:#b91c1c;font-weight:bold"` : "";
   return {
     subject,
     text: `${intro}\n\n${rows.text}\n\nReply to: ${contact.email}\n`,
-    html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
+    html: emailLayout(subject, `<p${style}>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
   };
 }
 
@@ -187,6 +193,7 @@ export function appointmentConfirmationEmail(
   request: AppointmentForEmail,
   facts: BusinessFacts = business,
 ): RenderedEmail {
+  if (request.priority === "emergency") return emergencyRequestEmail(request, facts);
   const subject = `We received your appointment request – ${facts.name}`;
   const rows = fieldRows([
     ["Reference", `Request #${request.id}`],
@@ -195,17 +202,39 @@ export function appointmentConfirmationEmail(
     ["Priority", request.priority],
   ]);
   const intro = `Hello, thank you for choosing ${facts.name}. Your appointment request is in, and our office will call you ${facts.contactReplyPromise} to confirm the time.`;
-  const emergency =
-    request.priority === "emergency"
-      ? `If this is an emergency, please call us right now at ${facts.phone}, day or night.`
-      : `Questions? Call ${facts.phone}.`;
+  return requestEmail(subject, intro, rows, `Questions? Call ${facts.phone}.`, facts);
+}
+
+/**
+ * An emergency request: the office is calling them now, and the emergency line is the first thing to do.
+ * No time: an emergency has none until staff place it (the 9:00 AM the request holds meanwhile is a placeholder).
+ */
+function emergencyRequestEmail(request: AppointmentForEmail, facts: BusinessFacts): RenderedEmail {
+  const subject = `Emergency request received: our office is calling you now – ${facts.name}`;
+  const rows = fieldRows([
+    ["Reference", `Request #${request.id}`],
+    ["Service", request.serviceType],
+    ["Priority", "Emergency"],
+  ]);
+  const intro = `Hello, your emergency request is in, and our office is calling you now at the phone number you gave.`;
+  const call = `Don't wait for our call: our emergency line answers ${facts.emergency.available} at ${facts.phone}. If anything is sparking, smoking or burning, stay away from it and call now.`;
+  return requestEmail(subject, intro, rows, call, facts);
+}
+
+function requestEmail(
+  subject: string,
+  intro: string,
+  rows: ReturnType<typeof fieldRows>,
+  next: string,
+  facts: BusinessFacts,
+): RenderedEmail {
   const notYou = `Did not ask for this? Someone may have typed your address by mistake: you can ignore this email, or call ${facts.phone}.`;
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n\n${emergency}\n\n${notYou}\n`,
+    text: `${intro}\n\n${rows.text}\n\n${next}\n\n${notYou}\n`,
     html: emailLayout(
       subject,
-      `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(emergency)}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(notYou)}</p>`,
+      `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(next)}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(notYou)}</p>`,
       footer(facts),
     ),
   };

@@ -3,11 +3,12 @@
  * shared by every admin page. The session cookie travels with the handshake,
  * the server puts an admin's socket in the `admins` room and answers
  * `admin:ready`; then `booking:created` / `booking:updated` refresh the page's
- * data and `booking:emergency` raises an alert at once, on whichever admin
- * page is open, until someone dismisses it.
+ * data and `booking:emergency` (an emergency booking) or `lead:emergency` (a
+ * contact message or a chat that is an emergency) raises an alert at once, on
+ * whichever admin page is open, until someone dismisses it.
  */
-import { useRevalidator } from "@remix-run/react";
-import { Phone, Siren, X } from "lucide-react";
+import { Link, useRevalidator } from "@remix-run/react";
+import { Inbox, Phone, Siren, X } from "lucide-react";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Socket } from "socket.io-client";
@@ -15,15 +16,21 @@ import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLatest } from "~/utils/use-latest";
+import { LEAD_EMERGENCY_EVENT, type EmergencyLead } from "@app/shared/emergency-leads";
 import { formatDateTime } from "@app/shared/time";
 import { telHref, type Booking } from "./format";
 
 type LiveStatus = "connecting" | "live" | "offline";
-type BookingEvent = "created" | "updated" | "resync";
+/** `lead`: an emergency lead came in (pages that list them, the dashboard and the inbox, reload). */
+type BookingEvent = "created" | "updated" | "resync" | "lead";
+
+/** An emergency on the banner: a booking, or a lead (a contact message or a chat conversation). */
+type EmergencyAlert =
+  { kind: "booking"; key: string; booking: Booking } | { kind: "lead"; key: string; lead: EmergencyLead };
 
 interface LiveState {
   status: LiveStatus;
-  alerts: Booking[];
+  alerts: EmergencyAlert[];
 }
 
 const CLOSE_DELAY_MS = 1500;
@@ -82,7 +89,14 @@ async function open() {
   });
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
-    if (booking) raiseEmergency(booking);
+    if (booking) raiseEmergency({ kind: "booking", key: `booking-${booking.id}`, booking });
+  });
+  s.on(LEAD_EMERGENCY_EVENT, (payload: unknown) => {
+    const lead = (payload as { lead?: EmergencyLead } | null)?.lead;
+    if (!lead || typeof lead.id !== "string" || typeof lead.href !== "string") return;
+    raiseEmergency({ kind: "lead", key: `lead-${lead.kind}-${lead.id}`, lead });
+    emitEvent("lead");
+    for (const listener of chatActivityListeners) listener();
   });
 }
 
@@ -128,12 +142,12 @@ function announceCustomerChange(booking: Booking, change: "rescheduled" | "cance
   );
 }
 
-function raiseEmergency(booking: Booking) {
-  setState({ alerts: [booking, ...state.alerts.filter((b) => b.id !== booking.id)] });
+function raiseEmergency(alert: EmergencyAlert) {
+  setState({ alerts: [alert, ...state.alerts.filter((a) => a.key !== alert.key)] });
 }
 
-function dismissEmergency(id: number) {
-  setState({ alerts: state.alerts.filter((b) => b.id !== id) });
+function dismissEmergency(key: string) {
+  setState({ alerts: state.alerts.filter((a) => a.key !== key) });
 }
 
 const subscribe = (listener: () => void) => {
@@ -259,12 +273,16 @@ function EmergencyAlerts() {
   const shown = alerts.slice(0, MAX_SHOWN);
   return createPortal(
     <div className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-[60] flex flex-col items-center gap-2 px-3 sm:px-4">
-      {shown.map((booking) => (
-        <EmergencyAlert key={booking.id} booking={booking} />
-      ))}
+      {shown.map((alert) =>
+        alert.kind === "booking" ? (
+          <BookingAlert key={alert.key} alertKey={alert.key} booking={alert.booking} />
+        ) : (
+          <LeadAlert key={alert.key} alertKey={alert.key} lead={alert.lead} />
+        ),
+      )}
       {alerts.length > MAX_SHOWN ? (
         <p className="pointer-events-auto rounded-full bg-red-800 px-3 py-1 text-xs font-semibold text-white shadow">
-          +{alerts.length - MAX_SHOWN} more emergency {alerts.length - MAX_SHOWN === 1 ? "booking" : "bookings"}
+          +{alerts.length - MAX_SHOWN} more {alerts.length - MAX_SHOWN === 1 ? "emergency" : "emergencies"}
         </p>
       ) : null}
     </div>,
@@ -272,39 +290,97 @@ function EmergencyAlerts() {
   );
 }
 
-function EmergencyAlert({ booking }: { booking: Booking }) {
+function BookingAlert({ alertKey, booking }: { alertKey: string; booking: Booking }) {
   const customer = booking.customer;
   const name = customer?.name ?? `Customer #${booking.customerId}`;
   return (
+    <AlertCard
+      id={alertKey}
+      title={`Emergency booking #${booking.id}: ${name}`}
+      detail={
+        <>
+          {booking.summary}
+          {booking.scheduledDate ? <> · {formatDateTime(booking.scheduledDate)}</> : null}
+        </>
+      }
+      name={name}
+      phone={customer?.phone ?? null}
+    />
+  );
+}
+
+/** A contact message or a chat that is an emergency: call them, or open it in the inbox (a chat, to take it over). */
+function LeadAlert({ alertKey, lead }: { alertKey: string; lead: EmergencyLead }) {
+  const name = lead.name ?? "A website chat visitor";
+  return (
+    <AlertCard
+      id={alertKey}
+      title={lead.kind === "contact" ? `Emergency message: ${name}` : `Emergency in the chat: ${name}`}
+      detail={<>&ldquo;{lead.summary}&rdquo;</>}
+      name={name}
+      phone={lead.phone}
+      open={{
+        href: lead.href,
+        label: lead.kind === "contact" ? "Open the message" : "Open the chat to take it over",
+      }}
+    />
+  );
+}
+
+const alertButton =
+  "inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+function AlertCard({
+  id,
+  title,
+  detail,
+  name,
+  phone,
+  open,
+}: {
+  id: string;
+  title: string;
+  detail: ReactNode;
+  name: string;
+  phone: string | null;
+  open?: { href: string; label: string };
+}) {
+  return (
     <div
       role="alert"
-      aria-labelledby={`emergency-${booking.id}-title`}
+      aria-labelledby={`emergency-${id}-title`}
       className="pointer-events-auto relative w-full max-w-2xl rounded-xl border-2 border-red-900 bg-red-700 p-4 pr-12 text-white shadow-2xl ring-4 ring-red-700/25"
     >
       <div className="flex items-start gap-3">
         <Siren aria-hidden="true" className="mt-0.5 size-6 shrink-0 motion-safe:animate-pulse" />
         <div className="min-w-0 flex-1">
-          <p id={`emergency-${booking.id}-title`} className="text-base font-bold">
-            Emergency booking #{booking.id}: {name}
+          <p id={`emergency-${id}-title`} className="text-base font-bold">
+            {title}
           </p>
-          <p className="mt-0.5 text-sm text-red-50">
-            {booking.summary}
-            {booking.scheduledDate ? <> · {formatDateTime(booking.scheduledDate)}</> : null}
-          </p>
-          {customer?.phone ? (
-            <a
-              href={telHref(customer.phone)}
-              className="mt-3 inline-flex h-10 items-center gap-2 rounded-md bg-white px-4 text-sm font-bold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              <Phone aria-hidden="true" className="size-4" />
-              Call {name} at {customer.phone}
-            </a>
-          ) : null}
+          <p className="mt-0.5 break-words text-sm text-red-50">{detail}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {phone ? (
+              <a href={telHref(phone)} className={cn(alertButton, "bg-white text-red-800 hover:bg-red-50")}>
+                <Phone aria-hidden="true" className="size-4" />
+                Call {name} at {phone}
+              </a>
+            ) : null}
+            {open ? (
+              <Link
+                to={open.href}
+                onClick={() => dismissEmergency(id)}
+                className={cn(alertButton, "border border-white/70 text-white hover:bg-red-800")}
+              >
+                <Inbox aria-hidden="true" className="size-4" />
+                {open.label}
+              </Link>
+            ) : null}
+          </div>
         </div>
       </div>
       <button
         type="button"
-        onClick={() => dismissEmergency(booking.id)}
+        onClick={() => dismissEmergency(id)}
         className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-white"
         aria-label={`Dismiss emergency alert for ${name}`}
       >

@@ -52,5 +52,8 @@ export function viewOfAnswer(answer: { ok: boolean; intent: AuthIntent }): AuthV
 /** Set to "1" by the page once JavaScript runs: the action may then answer with data instead of redirecting. */
 export const ENHANCED_FIELD = "js";
 
-/** Where a user lands after signing in: technicians on their day (docs/product.md#technicians-day), everyone else home. */
-export const landingPage = (role: string) => (role === "technician" ? "/jobs" : "/");
+/**
+ * Where a user lands after signing in: admins on the dashboard's day (docs/product.md#dashboard), technicians on
+ * their day (docs/product.md#technicians-day), everyone else home.
+ */
+export const landingPage = (role: string) => (role === "admin" ? "/dashboard" : role === "technician" ? "/jobs" : "/");

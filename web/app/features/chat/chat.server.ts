@@ -28,6 +28,8 @@ import { sha256 } from "@app/shared/tokens.server";
 import { secretRef } from "@app/shared/redact.server";
 import { failure, invalid, success, throttled, type Result } from "@app/shared/result";
 import { inTransaction } from "@app/shared/outbox.server";
+import { readsAsEmergency } from "@app/shared/emergency-leads";
+import { raiseChatEmergency } from "@app/shared/emergency-leads.server";
 import { bookingSubject } from "@app/shared/booking/visit-notifications.server";
 import { createBooking } from "@app/shared/booking/create-booking.server";
 import { holdWindow, windowConflict } from "@app/shared/scheduling/schedule-lock.server";
@@ -101,10 +103,17 @@ export async function postChatMessage(
   const { message: userMessage, handledById } = stored;
   // Open staff inboxes reload.
   services.emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
+  // Words that read as an emergency alert staff (once per conversation), beside the reply, which is not kept waiting.
+  const alerting = readsAsEmergency(userMessage.message)
+    ? alertStaffOfEmergency(context, sessionId, userMessage)
+    : null;
 
   // Staff hold the conversation: the message is theirs to answer, and the assistant stays quiet. Nothing is queued
   // and nothing is pending, so the widget keeps its input usable (docs/product.md#chat-assistant).
-  if (handledById != null) return success(visitorMessageAnswer(userMessage, null, "staff"));
+  if (handledById != null) {
+    await alerting;
+    return success(visitorMessageAnswer(userMessage, null, "staff"));
+  }
 
   let job: Job | undefined;
   try {
@@ -153,9 +162,23 @@ export async function postChatMessage(
     }
   }
 
+  await alerting;
   const answer = visitorMessageAnswer(userMessage, assistantMessage, mode);
   // The reply is still on its way (it will arrive on the socket), or could not be produced: 202.
   return success(answer, answer.pending ? 202 : 200);
+}
+
+/**
+ * A visitor's message that reads as an emergency: staff hear of it as of an emergency booking (the banner on
+ * every open admin page and a push, with a link to the conversation to take it over). The message is stored
+ * already; if the alert cannot be written it is logged, and the visitor still gets the reply with the phone number.
+ */
+async function alertStaffOfEmergency(context: AppLoadContext, sessionId: string, message: ChatMessage) {
+  try {
+    await raiseChatEmergency(context, sessionId, message.id);
+  } catch (error) {
+    context.logger.error({ err: error, chatRef: secretRef(sessionId) }, "chat emergency alert could not be stored");
+  }
 }
 
 /** The answer to a posted message: pending only while the assistant is expected to reply and has not yet. */
@@ -412,8 +435,9 @@ function confirmationText(
   confirmByEmail: boolean,
 ) {
   const emailNote = confirmByEmail ? ", and a confirmation is on its way to your email" : "";
+  // No time (an emergency has none until staff place it) and never "within 24 hours": the office calls now.
   if (data.priority === "emergency")
-    return `Request #${requestId} is marked as an emergency and our team has been alerted. For immediate help call ${business.phone} now.`;
+    return `Request #${requestId} is an emergency: our office is calling you now at ${data.customerPhone}. Don't wait for our call: our emergency line answers 24/7 at ${business.phone}.`;
   if (!(when instanceof Date))
     return `Request #${requestId}: ${data.serviceType}, ${formatWindow(when)}. Your technician will arrive in that window; we'll call you if anything changes${emailNote}.`;
   return `Request #${requestId}: ${data.serviceType}, tentatively ${formatWeekdayDateTime(when)}. We'll call you within 24 hours to confirm${emailNote}.`;

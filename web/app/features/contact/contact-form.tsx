@@ -1,7 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { CheckCircle2, Loader2, Send, TriangleAlert } from "lucide-react";
-import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema } from "@app/shared/api/contact";
+import { CheckCircle2, Loader2, Phone, Send, TriangleAlert } from "lucide-react";
+import {
+  CONTACT_EMERGENCY_AFTER,
+  CONTACT_EMERGENCY_CALL,
+  CONTACT_SUCCESS_MESSAGE,
+  contactMessageSchema,
+} from "@app/shared/api/contact";
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { contactServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
@@ -10,6 +15,9 @@ import { SelectField, TextareaField } from "~/components/ui/field";
 import { EmailField, NameFields, PhoneField } from "~/components/ui/person-fields";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
+
+/** The page action's answer: an emergency's says to call now. */
+type ContactAnswer = ActionResult<{ emergency?: boolean }>;
 
 /** The apology when a message could not be sent, before the phone number (which the form adds as a link). */
 export const CONTACT_FAILED_MESSAGE = "Sorry, there was an error submitting your message. Please call us directly at";
@@ -33,11 +41,12 @@ export function unreachable(): ActionResult {
  * the page is hydrated and as a plain form without JavaScript (`posted`: that post's answer).
  * After a success it shows the thank-you and starts afresh; a refusal shows the server's field
  * errors beside the fields, or its message; a post that could not be sent (no answer, or the
- * action could not store it) shows the apology with the phone number.
+ * action could not store it) shows the apology with the phone number. An emergency (the service,
+ * or words that read as one) is told to call the emergency line now, never "within 24 hours".
  */
-export function ContactForm({ posted }: { posted?: ActionResult }) {
+export function ContactForm({ posted }: { posted?: ContactAnswer }) {
   const business = useBusinessFacts();
-  const fetcher = useFetcher<ActionResult>({ key: "contact" });
+  const fetcher = useFetcher<ContactAnswer>({ key: "contact" });
   const outcome = fetcher.data ?? posted;
   const pending = fetcher.state !== "idle";
   const [form, fields] = useSchemaForm(contactMessageSchema, { id: "contact-form", lastResult: outcome?.result });
@@ -55,7 +64,22 @@ export function ContactForm({ posted }: { posted?: ActionResult }) {
       aria-describedby="contact-required-note"
     >
       <div aria-live="polite" role="status" className="empty:hidden">
-        {outcome?.ok && !pending ? (
+        {outcome?.ok && !pending && outcome.emergency ? (
+          <Alert tone="destructive" className="flex items-start gap-3" data-contact-emergency>
+            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              <strong>
+                {CONTACT_EMERGENCY_CALL}{" "}
+                <a className="underline" href={business.phoneHref}>
+                  {business.phone}
+                </a>
+                .
+              </strong>{" "}
+              {CONTACT_EMERGENCY_AFTER}
+            </span>
+          </Alert>
+        ) : null}
+        {outcome?.ok && !pending && !outcome.emergency ? (
           <Alert tone="success" className="flex items-start gap-3">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span>{CONTACT_SUCCESS_MESSAGE}</span>

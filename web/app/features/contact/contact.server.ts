@@ -1,10 +1,21 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { CONTACT_SUCCESS_MESSAGE, contactMessageSchema, HONEYPOT_FIELD } from "@app/shared/api/contact";
+import {
+  CONTACT_SUCCESS_MESSAGE,
+  contactEmergencyMessage,
+  contactMessageSchema,
+  HONEYPOT_FIELD,
+} from "@app/shared/api/contact";
+import { business } from "@app/shared/business";
+import { isEmergencyContact } from "@app/shared/emergency-leads";
+import { oweEmergencyLeadAlerts } from "@app/shared/emergency-leads.server";
 import { inTransaction } from "@app/shared/outbox.server";
 import { invalid, success, throttled, type Result } from "@app/shared/result";
 
-/** A stored message's id (null when a bot's was dropped), with the thank-you. */
-export type ContactResult = Result<{ message: string; id: number | null }>;
+/**
+ * A stored message's id (null when a bot's was dropped), with the thank-you; for an emergency lead, the
+ * answer to call now, with the number to call (`emergencyPhone`).
+ */
+export type ContactResult = Result<{ message: string; id: number | null; emergency: boolean; emergencyPhone?: string }>;
 
 /**
  * A contact message: validated, then stored with the staff email it owes (an
@@ -26,7 +37,7 @@ export async function submitContactMessage(
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     // Looks like success to the bot; nothing is stored or sent.
     logger.info({ ip: clientIp }, "contact honeypot filled; dropped");
-    return success({ message: CONTACT_SUCCESS_MESSAGE, id: null }, 201);
+    return success({ message: CONTACT_SUCCESS_MESSAGE, id: null, emergency: false }, 201);
   }
   const retryAfter = await services.rateLimits.consume("contactPerIp", clientNetwork);
   if (retryAfter !== null) {
@@ -37,6 +48,8 @@ export async function submitContactMessage(
   }
 
   const data = parsed.data;
+  // An emergency lead is heard as an emergency booking is: the banner, a push, an URGENT email, all first in line.
+  const emergency = isEmergencyContact(data);
   const stored = await inTransaction(context, async (tx, outbox) => {
     const row = await tx.contactMessage.create({
       data: {
@@ -49,11 +62,19 @@ export async function submitContactMessage(
         ip: clientIp,
         userAgent: userAgent?.slice(0, 500) ?? null,
         requestId,
+        emergency,
       },
       select: { id: true },
     });
-    outbox.add("contact-notification", { contactMessageId: row.id, requestId }, { subject: `contact:${row.id}` });
+    outbox.add(
+      "contact-notification",
+      { contactMessageId: row.id, requestId },
+      { subject: `contact:${row.id}`, priority: emergency ? 1 : undefined },
+    );
+    if (emergency) oweEmergencyLeadAlerts(outbox, { kind: "contact", contactMessageId: row.id }, requestId);
     return row;
   });
-  return success({ message: CONTACT_SUCCESS_MESSAGE, id: stored.id }, 201);
+  if (!emergency) return success({ message: CONTACT_SUCCESS_MESSAGE, id: stored.id, emergency }, 201);
+  const message = contactEmergencyMessage(business.phone);
+  return success({ message, id: stored.id, emergency, emergencyPhone: business.phone }, 201);
 }

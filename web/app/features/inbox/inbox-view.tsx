@@ -1,13 +1,15 @@
 /** The inbox page's parts: search, the list, and the open message or conversation. */
 import type { SerializeFrom } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CalendarPlus, Mail, MessageSquare, Search } from "lucide-react";
+import { CalendarPlus, Mail, MessageSquare, Phone, Search, Siren } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
+import { telHref } from "~/features/admin/format";
 import { inboxReplySchema } from "@app/shared/api/inbox-forms";
 import { INBOX_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
@@ -106,6 +108,7 @@ export function InboxList({
                 <span className="sr-only">{row.kind === "chat" ? "Chat conversation" : "Contact message"}. </span>
                 <span className="mt-1 block truncate text-sm text-slate-700">{row.preview}</span>
                 <span className="mt-1 flex flex-wrap gap-1.5">
+                  {row.emergency ? <EmergencyBadge /> : null}
                   {row.unread ? <Badge>Unread</Badge> : null}
                   {row.handled ? <Badge variant="secondary">Handled</Badge> : null}
                   {row.takenOver ? <Badge variant="accent">Staff handling</Badge> : null}
@@ -132,6 +135,29 @@ export function InboxList({
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** An emergency lead, flagged red (docs/product.md#inbox). */
+function EmergencyBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+      <Siren aria-hidden="true" className="size-3" />
+      Emergency
+    </span>
+  );
+}
+
+/** At the top of an emergency lead: what to do first. */
+function EmergencyNotice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      data-inbox-emergency
+      className="mb-3 flex items-start gap-2 rounded-lg border-2 border-red-800 bg-red-700 p-3 text-sm font-semibold text-white"
+    >
+      <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
   );
 }
 
@@ -178,6 +204,20 @@ function ContactDetail({
   const name = `${c.firstName} ${c.lastName}`.trim();
   return (
     <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      {c.emergency ? (
+        <EmergencyNotice>
+          Emergency:{" "}
+          {c.phone ? (
+            <a className="inline-flex items-center gap-1 underline" href={telHref(c.phone)}>
+              <Phone aria-hidden="true" className="size-3.5" />
+              call {name} at {c.phone}
+            </a>
+          ) : (
+            <>no phone given; email {name} at once</>
+          )}{" "}
+          now.
+        </EmergencyNotice>
+      ) : null}
       <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="inbox-detail-title" className="text-lg font-bold text-slate-900">
@@ -230,6 +270,12 @@ function ChatDetail({
   const firstVisitorLine = chat.messages.find((m) => m.sender === "user")?.message ?? "";
   return (
     <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      {chat.emergencyAt ? (
+        <EmergencyNotice>
+          Emergency in this conversation (since {formatDateTime(chat.emergencyAt)}).{" "}
+          {chat.handledBy ? "A person is handling it." : "Take it over to answer the visitor yourself."}
+        </EmergencyNotice>
+      ) : null}
       <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="inbox-detail-title" className="text-lg font-bold text-slate-900">

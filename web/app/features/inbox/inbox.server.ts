@@ -21,6 +21,8 @@ export interface InboxRow {
   unread: boolean;
   handled: boolean;
   takenOver: boolean;
+  /** An emergency lead (docs/product.md#inbox): flagged red. */
+  emergency: boolean;
 }
 
 interface RawRow {
@@ -33,6 +35,7 @@ interface RawRow {
   unread: boolean;
   handled: boolean;
   takenOver: boolean;
+  emergency: boolean;
   total: bigint;
 }
 
@@ -48,13 +51,15 @@ export async function listInbox(context: AppLoadContext, { q, page }: { q: strin
     WITH items AS (
       SELECT 'contact' AS kind, c."id"::text AS id, (c."firstName" || ' ' || c."lastName") AS name, c."email" AS email,
              c."message" AS preview, c."createdAt" AS "lastActivity",
-             (c."readAt" IS NULL) AS unread, (c."handledAt" IS NOT NULL) AS handled, false AS "takenOver"
+             (c."readAt" IS NULL) AS unread, (c."handledAt" IS NOT NULL) AS handled, false AS "takenOver",
+             c."emergency" AS emergency
         FROM "ContactMessage" c
        WHERE ${pattern}::text IS NULL
           OR (c."firstName" || ' ' || c."lastName") ILIKE ${pattern} OR c."email" ILIKE ${pattern} OR c."message" ILIKE ${pattern}
       UNION ALL
       SELECT 'chat', s."id", ar.name, ar.email, last."message", last."createdAt",
-             (lastuser.at IS NOT NULL AND (s."readAt" IS NULL OR lastuser.at > s."readAt")), (s."handledAt" IS NOT NULL), (s."handledById" IS NOT NULL)
+             (lastuser.at IS NOT NULL AND (s."readAt" IS NULL OR lastuser.at > s."readAt")), (s."handledAt" IS NOT NULL), (s."handledById" IS NOT NULL),
+             (s."emergencyAt" IS NOT NULL)
         FROM "ChatSession" s
         JOIN LATERAL (SELECT m."message", m."createdAt" FROM "ChatMessage" m WHERE m."sessionId" = s."id" ORDER BY m."createdAt" DESC LIMIT 1) last ON true
         LEFT JOIN LATERAL (SELECT max(m."createdAt") AS at FROM "ChatMessage" m WHERE m."sessionId" = s."id" AND m."sender" = 'user') lastuser ON true
@@ -107,6 +112,7 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
       createdAt: session.createdAt,
       handledAt: session.handledAt,
       handledBy: session.handledBy,
+      emergencyAt: session.emergencyAt,
       request: session.appointmentRequests[0] ?? null,
       messages: session.messages.map((m) => ({
         id: m.id,

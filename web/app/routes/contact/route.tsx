@@ -36,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // The service reads the honeypot too (features/contact/contact.server.ts).
     const result = await submitContactMessage(context, formFields(form), request.headers.get("user-agent"));
-    return answer(submission, result);
+    // An emergency's answer says to call now (the form shows the number as a link).
+    return answer(submission, result, { data: (value) => ({ emergency: value.emergency }) });
   } catch (error) {
     // Not stored (the database cannot be reached): the form keeps what was typed and says to call.
     context.logger.error({ err: error }, "contact message could not be stored");

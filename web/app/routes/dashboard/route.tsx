@@ -9,23 +9,28 @@ import { recentAudit } from "~/features/admin/audit.server";
 import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/admin/calendar-feed.server";
 import { AuditLogSection, CalendarFeedSection } from "~/features/admin/dashboard-records";
 import { adminStats } from "~/features/admin/stats.server";
+import { dashboardToday } from "~/features/admin/today.server";
+import { TodayBoard } from "~/features/admin/today-view";
 import { PushToggle } from "~/features/push/push-toggle";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import { calendarFeedFormSchema } from "@app/shared/api/admin";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { success } from "@app/shared/result";
+import { businessDate, formatLocalDate } from "@app/shared/time";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", error);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const [stats, audit, feedUrl] = await Promise.all([
-    adminStats(context),
+  const now = new Date();
+  const [today, stats, audit, feedUrl] = await Promise.all([
+    dashboardToday(context, now),
+    adminStats(context, now),
     recentAudit(context, 10),
     currentFeedUrl(context, admin.id),
   ]);
-  return { admin, stats, audit, feedUrl };
+  return { admin, today, day: formatLocalDate(businessDate(now)), stats, audit, feedUrl };
 }
 
 /** The dashboard's own forms: the admin's calendar feed (create or replace, turn off). */
@@ -52,7 +57,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
 ];
 
 export default function DashboardPage() {
-  const { admin, stats, audit, feedUrl } = useLoaderData<typeof loader>();
+  const { admin, today, day, stats, audit, feedUrl } = useLoaderData<typeof loader>();
   const u = stats.users;
   const b = stats.bookings;
   return (
@@ -76,7 +81,9 @@ export default function DashboardPage() {
 
       <PushToggle audience="admin" className="mb-6" />
 
-      <nav aria-label="Admin" className="grid gap-3 sm:grid-cols-3">
+      <TodayBoard data={today} day={day} />
+
+      <nav aria-label="Admin" className="mt-8 grid gap-3 sm:grid-cols-3">
         {quickLinks.map(({ to, label, hint, icon: Icon }) => (
           <Link
             key={label}

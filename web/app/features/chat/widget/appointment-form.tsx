@@ -7,6 +7,7 @@ import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/sch
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
+import { useBusinessFacts } from "~/utils/business-facts";
 import { useLatest } from "~/utils/use-latest";
 import { useSchemaForm } from "~/utils/schema-form";
 import { openWindows, type BookingResult } from "./api";
@@ -120,7 +121,7 @@ export function AppointmentForm({
       aria-labelledby="chat-appt-title"
       className="scroll-mt-2 rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
     >
-      <FormHeading onCancel={onCancel} />
+      <FormHeading onCancel={onCancel} emergency={fields.priority.value === "emergency"} />
 
       {alert ? (
         <div
@@ -191,7 +192,9 @@ function AppointmentFields({ fields, windows }: { fields: AppointmentFieldsMeta;
   );
 }
 
-function FormHeading({ onCancel }: { onCancel: () => void }) {
+/** The title and the note on what happens next: an emergency is called now, never "within 24 hours". */
+function FormHeading({ onCancel, emergency }: { onCancel: () => void; emergency: boolean }) {
+  const business = useBusinessFacts();
   return (
     <>
       <div className="mb-3 flex items-start justify-between gap-2">
@@ -210,8 +213,18 @@ function FormHeading({ onCancel }: { onCancel: () => void }) {
         </Button>
       </div>
       <p className="mb-3 text-xs text-slate-600">
-        Fields marked <span className="text-destructive">*</span> are required. We&apos;ll call you within 24 hours to
-        confirm.
+        Fields marked <span className="text-destructive">*</span> are required.{" "}
+        {emergency ? (
+          <strong className="text-red-800">
+            For an emergency our office calls you as soon as it is sent; don&apos;t wait, call{" "}
+            <a className="underline" href={business.phoneHref}>
+              {business.phone}
+            </a>{" "}
+            now.
+          </strong>
+        ) : (
+          <>We&apos;ll call you within 24 hours to confirm.</>
+        )}
       </p>
     </>
   );
