@@ -3,7 +3,7 @@ import type { Prisma } from "./db.server";
 /**
  * The audit log (table AuditLog): who changed what and when, for the staff changes the dashboard
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
- * customer merge). Written in the transaction of the change it records.
+ * customer merge and its undo, a customer's details, their emails turned back on). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -14,7 +14,10 @@ export interface AuditEntry {
     | "booking.rescheduled"
     | "booking.on_the_way"
     | "booking.confirmation_resent"
-    | "customer.merged";
+    | "customer.merged"
+    | "customer.merge_undone"
+    | "customer.updated"
+    | "customer.emails_resubscribed";
   targetType: "user" | "booking" | "customer";
   targetId: string | number;
   details: Prisma.InputJsonValue;

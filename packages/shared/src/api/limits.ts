@@ -32,3 +32,5 @@ export const STAFF_REPLY_MAX_LENGTH = 2_000;
 /** Bookings that staff create. */
 export const BOOKING_SUMMARY_MAX_LENGTH = 200;
 export const BOOKING_DETAILS_MAX_LENGTH = 5_000;
+/** A staff note on a customer record. */
+export const CUSTOMER_NOTE_MAX_LENGTH = 2_000;
