@@ -9,8 +9,6 @@ import {
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
   CUSTOMER_NAME_MAX_LENGTH,
-  PHONE_INPUT_PATTERN,
-  PHONE_MAX_LENGTH,
 } from "./limits";
 
 /** The dashboard's calendar feed buttons: create (or replace) the private address, or turn it off. */

@@ -48,7 +48,11 @@ export const customerChangeSchema = customerDetailsSchema
 
 /** The record's Add note form. */
 export const customerNoteSchema = z.object({
-  text: requiredText("Note", CUSTOMER_NOTE_MAX_LENGTH, `Note is too long (${CUSTOMER_NOTE_MAX_LENGTH} characters at most)`),
+  text: requiredText(
+    "Note",
+    CUSTOMER_NOTE_MAX_LENGTH,
+    `Note is too long (${CUSTOMER_NOTE_MAX_LENGTH} characters at most)`,
+  ),
 });
 
 /**

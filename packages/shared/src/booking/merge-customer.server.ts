@@ -74,7 +74,10 @@ type MergeRecord = Prisma.CustomerGetPayload<{ select: typeof recordSelect }>;
  * not itself merged away (the one it joins), or why they cannot be merged.
  */
 async function mergePair(db: Reader, bookingId: number): Promise<Result<{ lead: MergeRecord; target: MergeRecord }>> {
-  const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { customer: { select: recordSelect } } });
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { customer: { select: recordSelect } },
+  });
   if (!booking) return failure(404, "Booking not found");
   // Prisma reads the customer with a second statement: a merge that committed in between leaves it null.
   const lead = booking.customer as MergeRecord | null;
@@ -85,12 +88,16 @@ async function mergePair(db: Reader, bookingId: number): Promise<Result<{ lead: 
     select: recordSelect,
   });
   if (!target || target.id > lead.id) return failure(409, NO_OLDER_RECORD);
-  if (lead.userId !== null && target.userId !== null && lead.userId !== target.userId) return failure(409, TWO_ACCOUNTS);
+  if (lead.userId !== null && target.userId !== null && lead.userId !== target.userId)
+    return failure(409, TWO_ACCOUNTS);
   return success({ lead, target });
 }
 
 /** What moves from the lead to the record it joins: its visits, requests and notes. */
-async function movingWith(db: Pick<Prisma.TransactionClient, "booking" | "appointmentRequest" | "customerNote">, leadId: number) {
+async function movingWith(
+  db: Pick<Prisma.TransactionClient, "booking" | "appointmentRequest" | "customerNote">,
+  leadId: number,
+) {
   const [bookings, requests, notes] = await Promise.all([
     db.booking.findMany({
       where: { customerId: leadId },
@@ -178,7 +185,10 @@ export async function mergeBookingCustomer(
       if (accountMoved || addressMoved)
         await tx.customer.update({
           where: { id: target.id },
-          data: { ...(accountMoved ? { userId: lead.userId } : {}), ...(addressMoved ? { address: lead.address } : {}) },
+          data: {
+            ...(accountMoved ? { userId: lead.userId } : {}),
+            ...(addressMoved ? { address: lead.address } : {}),
+          },
         });
       const mergedAt = new Date();
       // The lead stays for undo, hidden, and no longer linked to an account (the kept record is).
