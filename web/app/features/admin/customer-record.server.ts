@@ -97,7 +97,7 @@ export async function customerRecord(context: AppLoadContext, id: number) {
     db.customer
       .findUnique({ where: { id }, select: { user: { select: { email: true, emailVerifiedAt: true } } } })
       .then((c) => c?.user ?? null),
-    mergeEntries(context, id),
+    mergeEntries(context, id, customer.mergedIntoId),
   ]);
   return {
     ...found.value,
@@ -113,17 +113,22 @@ export async function customerRecord(context: AppLoadContext, id: number) {
 
 export type CustomerRecord = NonNullable<Awaited<ReturnType<typeof customerRecord>>>;
 
-/** The merges into this record and the one that merged it away, newest first, each with its Undo state. */
-async function mergeEntries(context: AppLoadContext, id: number) {
+/**
+ * The merges into this record and, for a merged record, the one that merged it away (an entry of
+ * the record it joined), newest first, each with its Undo state. Read by the audit log's
+ * (targetType, targetId) index.
+ */
+async function mergeEntries(context: AppLoadContext, id: number, mergedIntoId: number | null) {
   const { db } = context.services;
-  const entries = await db.auditLog.findMany({
-    where: {
-      action: "customer.merged",
-      OR: [{ targetType: "customer", targetId: String(id) }, { details: { path: ["from"], equals: id } }],
-    },
+  const targets = [id, ...(mergedIntoId === null ? [] : [mergedIntoId])].map(String);
+  const found = await db.auditLog.findMany({
+    where: { targetType: "customer", targetId: { in: targets }, action: "customer.merged" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: 20,
+    take: 50,
   });
+  const entries = found
+    .filter((e) => e.targetId === String(id) || (e.details as { from?: unknown } | null)?.from === id)
+    .slice(0, 20);
   const states = await mergeUndoStates(db, entries);
   return entries.map((e) => ({
     id: e.id,
