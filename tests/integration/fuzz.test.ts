@@ -89,6 +89,7 @@ beforeAll(async () => {
   await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
   const users = await stack.db.user.findMany({ select: { id: true } });
   known.id = [String(booking.id)];
+  known.customerId = [String(customer.id)];
   known.userId = users.map((u) => String(u.id));
   known.sessionId = [sessionId, "chat_nosuchconversation"];
   const res = await fetch(`${stack.url}/api/openapi.json`);
@@ -241,6 +242,9 @@ const pages = () => [
   "/admin/bookings",
   `/admin/bookings/${known.id![0]}`,
   "/admin/bookings/2147483648",
+  `/admin/customers/${known.customerId![0]}`,
+  "/admin/customers/2147483648",
+  `/admin/customers/merge?booking=${known.id![0]}`,
   "/admin/calendar",
   "/admin/calendar/day?date=2026-12-01",
   "/admin/inbox",

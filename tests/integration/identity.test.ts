@@ -190,7 +190,7 @@ describe("found 1: an address registered by someone else opens nothing", () => {
 });
 
 describe("found 2: anonymous requests never touch existing records or relay text", () => {
-  it("makes a lead of its own instead of joining an existing customer, and staff merge it with one audited action", async () => {
+  it("makes a lead of its own instead of joining an existing customer, and staff merge it with an audited action", async () => {
     const owner = await signedInUser(stack.url, stack.db, "customer");
     const existing = await stack.db.customer.create({
       data: { name: "Real Owner", email: owner.user.email, phone: "(225) 555-0150", userId: owner.user.id },
@@ -208,13 +208,18 @@ describe("found 2: anonymous requests never touch existing records or relay text
     const admin = await signedInUser(stack.url, stack.db, "admin");
     const list = await fetch(`${stack.url}/admin/bookings`, { headers: admin.auth }).then((r) => r.text());
     expect(list).toContain(`Merge into #${existing.id}`);
+    expect(list).toContain(`/admin/customers/merge?booking=${lead.bookingId}`);
     const merged = await api(stack.url, "POST", `/api/bookings/${lead.bookingId}/merge-customer`, admin.token);
     expect(merged.status, merged.text).toBe(200);
     expect(merged.json).toMatchObject({ success: true, customerId: existing.id, mergedCustomerId: booking.customerId });
     expect(await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId } })).toMatchObject({
       customerId: existing.id,
     });
-    expect(await stack.db.customer.count({ where: { id: booking.customerId } })).toBe(0);
+    // The lead is kept, hidden and unlinked, for the merge's undo (docs/decisions/018-customer-merge-undo.md).
+    expect(await stack.db.customer.findUniqueOrThrow({ where: { id: booking.customerId } })).toMatchObject({
+      mergedIntoId: existing.id,
+      userId: null,
+    });
     expect(
       await stack.db.auditLog.findFirst({ where: { action: "customer.merged", targetId: String(existing.id) } }),
     ).toMatchObject({ actorEmail: admin.user.email });
@@ -248,7 +253,7 @@ describe("found 2: anonymous requests never touch existing records or relay text
     expect(answers[6]!.status, answers[6]!.text).toBe(200);
     for (const id of [lead.bookingId, other.bookingId])
       expect(await stack.db.booking.findUniqueOrThrow({ where: { id } })).toMatchObject({ customerId: existing.id });
-    expect(await stack.db.customer.count({ where: { email } })).toBe(1);
+    expect(await stack.db.customer.count({ where: { email, mergedIntoId: null } })).toBe(1);
     expect(await stack.db.auditLog.count({ where: { action: "customer.merged", targetId: String(existing.id) } })).toBe(
       2,
     );

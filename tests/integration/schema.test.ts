@@ -66,6 +66,25 @@ it("writes and reads every model through the Prisma client", async () => {
     userId: user.id,
     user: { email: "ann@example.com" },
   });
+  // A duplicate merged into the record (kept for undo, docs/decisions/018-customer-merge-undo.md), and a staff note.
+  const duplicate = await db().customer.create({
+    data: { name: "Cafe Lead", email: "cafe@example.com", phone: "1", mergedIntoId: customer.id, mergedAt: now },
+  });
+  expect(
+    await db().customer.findUniqueOrThrow({ where: { id: customer.id }, include: { mergedRecords: true } }),
+  ).toMatchObject({ mergedIntoId: null, mergedAt: null, mergedRecords: [{ id: duplicate.id, mergedAt: now }] });
+  await db().customerNote.create({
+    data: {
+      customerId: customer.id,
+      authorId: user.id,
+      authorEmail: user.email,
+      text: "Gate code 1234",
+      createdAt: now,
+    },
+  });
+  expect(
+    await db().customerNote.findFirstOrThrow({ where: { customerId: customer.id }, include: { author: true } }),
+  ).toMatchObject({ authorEmail: "ann@example.com", text: "Gate code 1234", createdAt: now, author: { id: user.id } });
   const booking = await db().booking.create({
     data: {
       customerId: customer.id,

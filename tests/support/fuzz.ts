@@ -318,6 +318,9 @@ const formFields = [
   "emails",
   "reminders",
   "website",
+  "text",
+  "auditId",
+  "customerAsked",
 ];
 
 const formIntents = [
@@ -341,6 +344,10 @@ const formIntents = [
   "assign-technician",
   "update-status",
   "merge-customer",
+  "update-customer",
+  "add-note",
+  "resubscribe",
+  "undo-merge",
   "calendar-feed-create",
   "calendar-feed-revoke",
   "retry",

@@ -3,7 +3,8 @@ import type { Prisma } from "./db.server";
 /**
  * The audit log (table AuditLog): who changed what and when, for the staff changes the dashboard
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
- * customer merge, a closed day added or removed). Written in the transaction of the change it records.
+ * customer merge and its undo, a customer's details, their emails turned back on, a closed day added or
+ * removed). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -16,7 +17,10 @@ export interface AuditEntry {
     | "booking.confirmation_resent"
     | "customer.merged"
     | "closure.added"
-    | "closure.removed";
+    | "closure.removed"
+    | "customer.merge_undone"
+    | "customer.updated"
+    | "customer.emails_resubscribed";
   targetType: "user" | "booking" | "customer" | "closure";
   targetId: string | number;
   details: Prisma.InputJsonValue;

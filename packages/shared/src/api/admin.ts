@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
-import { requiredEmail, requiredText, staffText } from "./fields";
+import { requiredText } from "./fields";
+import { customerDetailsSchema } from "./customers";
 import { businessInstant } from "../time";
 import { blankAsAbsent, dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
 import {
@@ -8,8 +9,6 @@ import {
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
   CUSTOMER_NAME_MAX_LENGTH,
-  PHONE_INPUT_PATTERN,
-  PHONE_MAX_LENGTH,
 } from "./limits";
 
 /** The dashboard's calendar feed buttons: create (or replace) the private address, or turn it off. */
@@ -21,14 +20,8 @@ export const roleChangeSchema = z.object({
   role: z.enum(roles, { error: "Role must be customer, technician or admin" }),
 });
 
-export const newCustomerSchema = z.object({
-  name: staffText("Name", CUSTOMER_NAME_MAX_LENGTH),
-  email: requiredEmail,
-  phone: requiredText("Phone", PHONE_MAX_LENGTH, "Phone number is too long").regex(
-    PHONE_INPUT_PATTERN,
-    "Enter a valid phone number",
-  ),
-});
+/** The New Booking dialog's new customer: a customer record's details (./customers.ts) but the address. */
+export const newCustomerSchema = customerDetailsSchema.pick({ name: true, email: true, phone: true });
 
 /**
  * A booking's time arrives as `scheduledDate` (ISO 8601 with offset), or as the

@@ -20,6 +20,7 @@ import {
   newClosureSchema,
 } from "./scheduling";
 import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema, userListQuerySchema } from "./admin";
+import { customerChangeSchema, customerIdParamsSchema } from "./customers";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -71,6 +72,16 @@ const customerJson = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+});
+
+/** A customer on their record (GET and PATCH /api/customers/{id}). */
+const customerRecordJson = customerJson.extend({
+  address: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  accountLinked: z.boolean(),
+  mergedIntoId: z.number().int().nullable(),
+  mergedAt: isoDateTime.nullable(),
 });
 
 const bookingJson = z.object({
@@ -334,13 +345,19 @@ export const endpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/bookings/{id}/merge-customer",
-    summary: "Join the booking's customer record to the oldest other record with the same email (audited)",
+    summary:
+      "Join the booking's customer record to the oldest other record with the same email (audited; the call is the confirmation; undone from the audit entry for 7 days)",
     access: "admin",
     params: bookingIdParamsSchema,
     success: {
       status: 200,
       description: "Merged",
-      schema: ok({ customerId: z.number().int(), mergedCustomerId: z.number().int(), message }),
+      schema: ok({
+        customerId: z.number().int(),
+        mergedCustomerId: z.number().int(),
+        auditId: z.number().int(),
+        message,
+      }),
     },
     refusals: [401, 403, 404, 409],
     storesNothingWhenRefused: true,
@@ -413,6 +430,30 @@ export const endpoints: Endpoint[] = [
     body: newCustomerSchema,
     success: { status: 201, description: "Created", schema: ok({ customer: customerJson, message }) },
     refusals: [401, 403],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/customers/{id}",
+    summary: "A customer's record: their details and every visit, newest first",
+    access: "admin",
+    params: customerIdParamsSchema,
+    success: {
+      status: 200,
+      description: "The customer",
+      schema: ok({ customer: customerRecordJson, bookings: z.array(bookingJson) }),
+    },
+    refusals: [401, 403, 404],
+  },
+  {
+    method: "PATCH",
+    path: "/api/customers/{id}",
+    summary: "Change a customer's name, email, phone or address (audited with from and to)",
+    access: "admin",
+    params: customerIdParamsSchema,
+    body: customerChangeSchema,
+    success: { status: 200, description: "Changed", schema: ok({ customer: customerRecordJson, message }) },
+    refusals: [401, 403, 404, 409],
     storesNothingWhenRefused: true,
   },
   {

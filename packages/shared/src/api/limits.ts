@@ -34,3 +34,5 @@ export const BOOKING_SUMMARY_MAX_LENGTH = 200;
 export const BOOKING_DETAILS_MAX_LENGTH = 5_000;
 /** Why the business is closed on a day ("Thanksgiving", "Staff training"). */
 export const CLOSURE_REASON_MAX_LENGTH = 80;
+/** A staff note on a customer record. */
+export const CUSTOMER_NOTE_MAX_LENGTH = 2_000;

@@ -100,6 +100,10 @@ export async function createBookingForCustomer(
 ): Promise<CreateBookingResult> {
   const customer = await context.services.db.customer.findUnique({ where: { id: input.customerId } });
   if (!customer) return failure(400, "That customer does not exist", { errors: { customerId: "Customer not found" } });
+  if (customer.mergedIntoId !== null)
+    return failure(400, `That customer record was merged into customer #${customer.mergedIntoId}: book for that one`, {
+      errors: { customerId: "Customer was merged into another" },
+    });
   const { technicianId } = input;
   return refusingOverlaps(async () => {
     const created = await inTransaction(context, async (tx, outbox) => {

@@ -1,19 +1,21 @@
 import { recordAudit } from "../audit-log.server";
-import type { Db } from "../db.server";
+import type { Db, Prisma } from "../db.server";
 import type { Logger } from "../logger.server";
 import { failure, success, type Result } from "../result";
+import { MERGE_UNDO_DAYS, type MergeDetails } from "./merge-record";
 
 /**
  * Anonymous requests (the chat, a portal account whose email is not verified)
  * each become a customer record of their own, because a typed address proves
  * nothing (docs/security.md, "Verified identities"). Staff, who can call the
- * person, decide whether such a lead is an existing customer: one button on the
- * booking merges the lead's record into the oldest other record with the same
- * address, moving its bookings and requests, and the audit log records it.
+ * person, decide whether such a lead is an existing customer: a booking's Merge
+ * button opens a confirmation of what will move, and confirming merges the lead's
+ * record into the oldest other record with the same address, moving its bookings,
+ * requests and notes; the audit log records it, with what undo needs.
  */
 
 /** What a merge needs: the database and the log (the web's load context has them). */
-interface MergeContext {
+export interface MergeContext {
   services: { db: Db; logger: Pick<Logger, "info"> };
 }
 
@@ -30,7 +32,7 @@ export async function mergeCandidates(
   const emails = [...new Set(bookings.map((b) => b.customer?.email).filter((e): e is string => Boolean(e)))];
   if (emails.length === 0) return {} as Record<number, MergeCandidate>;
   const oldest = await context.services.db.customer.findMany({
-    where: { email: { in: emails } },
+    where: { email: { in: emails }, mergedIntoId: null },
     distinct: ["email"],
     orderBy: [{ email: "asc" }, { id: "asc" }],
     select: { id: true, name: true, email: true },
@@ -44,19 +46,115 @@ export async function mergeCandidates(
   return result;
 }
 
-/** A merge: the record that joined (`mergedCustomerId`) and the one it joined (`customerId`). */
-export type MergeResult = Result<{ customerId: number; mergedCustomerId: number; message: string }>;
+/** A merge: the record that joined (`mergedCustomerId`) and the one it joined (`customerId`), and its audit entry (for Undo). */
+export type MergeResult = Result<{ customerId: number; mergedCustomerId: number; auditId: number; message: string }>;
 
 const ALREADY_MERGED = "This booking's customer record was just merged by someone else. Reload the page to see it.";
+const NO_OLDER_RECORD =
+  "This booking's customer has no older record with the same email to merge into: it may have been merged already. Reload the page.";
+const TWO_ACCOUNTS = "These customer records belong to two different accounts and cannot be merged.";
+
+/** What a merge shows and keeps of a customer record. */
+const recordSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  userId: true,
+  createdAt: true,
+  mergedIntoId: true,
+} as const;
+
+type Reader = Pick<Prisma.TransactionClient, "booking" | "customer">;
+type MergeRecord = Prisma.CustomerGetPayload<{ select: typeof recordSelect }>;
 
 /**
- * Merges the customer record of a booking into the oldest other record with the same address.
+ * The booking's customer record (the lead) and the oldest other record with its address that is
+ * not itself merged away (the one it joins), or why they cannot be merged.
+ */
+async function mergePair(db: Reader, bookingId: number): Promise<Result<{ lead: MergeRecord; target: MergeRecord }>> {
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { customer: { select: recordSelect } },
+  });
+  if (!booking) return failure(404, "Booking not found");
+  // Prisma reads the customer with a second statement: a merge that committed in between leaves it null.
+  const lead = booking.customer as MergeRecord | null;
+  if (!lead || lead.mergedIntoId !== null) return failure(409, ALREADY_MERGED);
+  const target = await db.customer.findFirst({
+    where: { email: lead.email, id: { not: lead.id }, mergedIntoId: null },
+    orderBy: { id: "asc" },
+    select: recordSelect,
+  });
+  if (!target || target.id > lead.id) return failure(409, NO_OLDER_RECORD);
+  if (lead.userId !== null && target.userId !== null && lead.userId !== target.userId)
+    return failure(409, TWO_ACCOUNTS);
+  return success({ lead, target });
+}
+
+/** What moves from the lead to the record it joins: its visits, requests and notes. */
+async function movingWith(
+  db: Pick<Prisma.TransactionClient, "booking" | "appointmentRequest" | "customerNote">,
+  leadId: number,
+) {
+  const [bookings, requests, notes] = await Promise.all([
+    db.booking.findMany({
+      where: { customerId: leadId },
+      orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
+      select: { id: true, summary: true, status: true, scheduledDate: true },
+    }),
+    db.appointmentRequest.findMany({
+      where: { customerId: leadId },
+      orderBy: { id: "desc" },
+      select: { id: true, serviceType: true, createdAt: true, bookingId: true },
+    }),
+    db.customerNote.findMany({
+      where: { customerId: leadId },
+      orderBy: { id: "desc" },
+      select: { id: true, text: true, authorEmail: true, createdAt: true },
+    }),
+  ]);
+  return { bookings, requests, notes };
+}
+
+/** The details the kept record ends with: its own, and the lead's address and account where it has none. */
+function keptDetails(lead: MergeRecord, target: MergeRecord) {
+  return {
+    name: target.name,
+    email: target.email,
+    phone: target.phone,
+    address: target.address ?? lead.address,
+    addressFromMerged: target.address === null && lead.address !== null,
+    accountLinked: (target.userId ?? lead.userId) !== null,
+  };
+}
+
+/**
+ * The merge confirmation page (docs/product.md#customer-record): both records side by side, what
+ * will move (visits, requests, notes) and which details are kept. Reads only.
+ */
+export async function mergePreview(context: MergeContext, bookingId: number) {
+  const { db } = context.services;
+  const pair = await mergePair(db, bookingId);
+  if (!pair.ok) return pair;
+  const { lead, target } = pair.value;
+  return success({ bookingId, lead, target, moves: await movingWith(db, lead.id), kept: keptDetails(lead, target) });
+}
+
+export type MergePreview = Extract<Awaited<ReturnType<typeof mergePreview>>, { ok: true }>["value"];
+
+/**
+ * Merges the customer record of a booking into the oldest other record with the same address:
+ * its visits, requests and notes move, the kept record takes the lead's address and account when
+ * it has none, and the lead stays, hidden, marked `mergedIntoId` / `mergedAt`. The audit entry
+ * names exactly what moved, so the merge can be undone for MERGE_UNDO_DAYS
+ * (./merge-undo.server.ts, docs/decisions/018-customer-merge-undo.md).
  *
- * Staff may press Merge on several pages (or twice) at once: the records with that address are
+ * Staff may confirm a merge on several pages (or twice) at once: the records with that address are
  * locked (`FOR UPDATE`, in id order, so two merges never wait on each other crosswise), and the
- * booking's customer is read again after the lock. The first merge wins; the others find the
- * booking already on the older record, or the lead gone, and answer 409. A conflict PostgreSQL
- * reports anyway (a row deleted or changed under us) is a 409 too, never a 500.
+ * pair is read again after the lock. The first merge wins; the others find the lead merged already
+ * and answer 409. A conflict PostgreSQL reports anyway (a row changed under us) is a 409 too, never a 500.
  */
 export async function mergeBookingCustomer(
   context: MergeContext,
@@ -67,52 +165,63 @@ export async function mergeBookingCustomer(
   let result: MergeResult;
   try {
     result = await db.$transaction(async (tx): Promise<MergeResult> => {
-      const seen = await tx.booking.findUnique({
-        where: { id: bookingId },
-        select: { customer: { select: { id: true, email: true } } },
-      });
-      if (!seen) return failure(404, "Booking not found");
-      // Prisma reads the customer with a second statement: a merge that committed in between leaves it null.
-      if (!(seen.customer as typeof seen.customer | null)) return failure(409, ALREADY_MERGED);
-      await tx.$queryRaw`SELECT id FROM "Customer" WHERE email = ${seen.customer.email} ORDER BY id FOR UPDATE`;
+      const seen = await mergePair(tx, bookingId);
+      if (!seen.ok) return seen;
+      await tx.$queryRaw`SELECT id FROM "Customer" WHERE email = ${seen.value.lead.email} ORDER BY id FOR UPDATE`;
       // Read again under the lock: a merge that committed meanwhile has moved the booking.
-      const booking = await tx.booking.findUnique({
-        where: { id: bookingId },
-        select: { customer: { select: { id: true, email: true, userId: true } } },
+      const pair = await mergePair(tx, bookingId);
+      if (!pair.ok) return pair;
+      const { lead, target } = pair.value;
+      if (lead.id !== seen.value.lead.id) return failure(409, ALREADY_MERGED);
+      const moving = await movingWith(tx, lead.id);
+      const bookingIds = moving.bookings.map((b) => b.id);
+      const requestIds = moving.requests.map((r) => r.id);
+      const noteIds = moving.notes.map((n) => n.id);
+      const moved = await tx.booking.updateMany({ where: { id: { in: bookingIds } }, data: { customerId: target.id } });
+      await tx.appointmentRequest.updateMany({ where: { id: { in: requestIds } }, data: { customerId: target.id } });
+      await tx.customerNote.updateMany({ where: { id: { in: noteIds } }, data: { customerId: target.id } });
+      const accountMoved = target.userId === null && lead.userId !== null;
+      const addressMoved = target.address === null && lead.address !== null;
+      if (accountMoved || addressMoved)
+        await tx.customer.update({
+          where: { id: target.id },
+          data: {
+            ...(accountMoved ? { userId: lead.userId } : {}),
+            ...(addressMoved ? { address: lead.address } : {}),
+          },
+        });
+      const mergedAt = new Date();
+      // The lead stays for undo, hidden, and no longer linked to an account (the kept record is).
+      const marked = await tx.customer.updateMany({
+        where: { id: lead.id, mergedIntoId: null },
+        data: { mergedIntoId: target.id, mergedAt, userId: null },
       });
-      if (!booking) return failure(404, "Booking not found");
-      const lead = booking.customer as typeof booking.customer | null;
-      if (!lead || lead.id !== seen.customer.id) return failure(409, ALREADY_MERGED);
-      const target = await tx.customer.findFirst({
-        where: { email: lead.email, id: { not: lead.id } },
-        orderBy: { id: "asc" },
-        select: { id: true, name: true, userId: true },
-      });
-      if (!target || target.id > lead.id)
-        return failure(
-          409,
-          "This booking's customer has no older record with the same email to merge into: it may have been merged already. Reload the page.",
-        );
-      if (lead.userId !== null && target.userId !== null && lead.userId !== target.userId) {
-        return failure(409, "These customer records belong to two different accounts and cannot be merged.");
-      }
-      const moved = await tx.booking.updateMany({ where: { customerId: lead.id }, data: { customerId: target.id } });
-      await tx.appointmentRequest.updateMany({ where: { customerId: lead.id }, data: { customerId: target.id } });
-      if (target.userId === null && lead.userId !== null)
-        await tx.customer.update({ where: { id: target.id }, data: { userId: lead.userId } });
-      const deleted = await tx.customer.deleteMany({ where: { id: lead.id } });
-      if (deleted.count !== 1) throw new MergeOvertaken();
-      await recordAudit(tx, {
+      if (marked.count !== 1) throw new MergeOvertaken();
+      const details: MergeDetails = {
+        from: lead.id,
+        into: target.id,
+        bookingId,
+        bookingsMoved: moved.count,
+        bookingIds,
+        requestIds,
+        noteIds,
+        leadUserId: lead.userId,
+        accountMoved,
+        addressMoved,
+        mergedAt: mergedAt.toISOString(),
+      };
+      const entry = await recordAudit(tx, {
         actor: admin,
         action: "customer.merged",
         targetType: "customer",
         targetId: target.id,
-        details: { from: lead.id, into: target.id, bookingId, bookingsMoved: moved.count },
+        details,
       });
       return success({
         customerId: target.id,
         mergedCustomerId: lead.id,
-        message: `Merged into customer #${target.id} (${target.name}).`,
+        auditId: entry.id,
+        message: `Merged into customer #${target.id} (${target.name}). You can undo it for ${MERGE_UNDO_DAYS} days from the customer's record or the dashboard.`,
       });
     });
   } catch (error) {
@@ -128,7 +237,7 @@ export async function mergeBookingCustomer(
   return result;
 }
 
-/** The lead record went away under the merge (another merge deleted it): the transaction rolls back. */
+/** The lead record was merged under us (by another merge): the transaction rolls back. */
 class MergeOvertaken extends Error {
   constructor() {
     super("the lead record was merged meanwhile");
@@ -140,7 +249,7 @@ class MergeOvertaken extends Error {
  * serialization failure or deadlock (40001, 40P01), a row gone (P2025), a foreign key to a
  * deleted row (23503, P2003), a write conflict (P2034).
  */
-function isWriteConflict(error: unknown): boolean {
+export function isWriteConflict(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e: unknown = error; e && typeof e === "object" && !seen.has(e);) {
     seen.add(e);

@@ -28,7 +28,6 @@ import { formFields, readForm } from "~/utils/form.server";
 import { failure, success } from "@app/shared/result";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
 import { createCustomer } from "./customers.server";
-import { mergeBookingCustomer } from "@app/shared/booking/merge-customer.server";
 import { changeUserRole } from "./users.server";
 
 const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
@@ -65,7 +64,6 @@ export async function usersAction(request: Request, context: AppLoadContext) {
 const fallbacks: Record<string, string> = {
   "create-customer": "Failed to create customer",
   "create-booking": "Failed to create booking",
-  "merge-customer": "Failed to merge the customer records",
   "resend-confirmation": "Failed to resend the confirmation",
   "assign-technician": "Failed to assign the technician",
 };
@@ -73,7 +71,6 @@ const fallbacks: Record<string, string> = {
 /**
  * /admin/bookings, /admin/bookings/:id and /admin/calendar: `update-status` (bookingId, status),
  * `assign-technician` (bookingId, technicianId: blank unassigns),
- * `merge-customer` (bookingId: its customer record joins the older one with the same email),
  * `resend-confirmation` (bookingId: the customer's confirmation again, through the outbox, audited),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
@@ -92,7 +89,6 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
       case "update-status":
       case "assign-technician":
       case "resend-confirmation":
-      case "merge-customer":
         break;
       default:
         return answer(null, failure(400, UNKNOWN_ACTION), { intent });
@@ -122,13 +118,9 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId }),
         });
       }
-      case "resend-confirmation": {
+      default: {
         const sent = await resendConfirmation(context, admin, bookingId);
         return answer(null, sent, { intent, data: () => ({ bookingId }) });
-      }
-      default: {
-        const merged = await mergeBookingCustomer(context, admin, bookingId);
-        return answer(null, merged, { intent, data: () => ({ bookingId }) });
       }
     }
   } catch (error) {

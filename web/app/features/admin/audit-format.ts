@@ -8,6 +8,16 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A details change as "phone from X to Y, address from (none) to Z". */
+function changes(d: Record<string, unknown>): string {
+  const from = (d.from ?? {}) as Record<string, unknown>;
+  const to = (d.to ?? {}) as Record<string, unknown>;
+  const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "(none)" : text(v));
+  return Object.keys(to)
+    .map((field) => `${field} from ${shown(from[field])} to ${shown(to[field])}`)
+    .join(", ");
+}
+
 /** One line a person reads, e.g. "changed ann@example.com's role from customer to technician". */
 export function describeAudit(entry: {
   action: string;
@@ -38,5 +48,10 @@ export function describeAudit(entry: {
   if (entry.action === "closure.added") return `closed ${formatLocalDate(entry.targetId)} (${text(d.reason)})`;
   if (entry.action === "closure.removed")
     return `opened ${formatLocalDate(entry.targetId)} again (was ${text(d.reason)})`;
+  if (entry.action === "customer.merge_undone")
+    return `undid the merge of customer #${text(d.from)} into customer #${text(d.into)} (${text(d.bookingsMoved)} visits back)`;
+  if (entry.action === "customer.updated") return `changed customer #${entry.targetId}'s ${changes(d)}`;
+  if (entry.action === "customer.emails_resubscribed")
+    return `turned reminders and review requests back on for customer #${entry.targetId}, at their request`;
   return `${entry.action} ${entry.targetType} #${entry.targetId}`;
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { AuditJson } from "./audit.server";
 import { describeAudit } from "./audit-format";
+import { UndoMergeButton } from "./customer-record-view";
 import { formatDateTime } from "@app/shared/time";
 
 /** The newest staff changes: who, what, when. */
@@ -24,9 +25,14 @@ export function AuditLogSection({ entries }: { entries: AuditJson[] }) {
               <span>
                 <span className="font-semibold">{e.actorEmail}</span> {describeAudit(e)}
               </span>
-              <time dateTime={e.createdAt} className="text-xs text-slate-600">
-                {formatDateTime(e.createdAt)}
-              </time>
+              <span className="flex flex-wrap items-center gap-2">
+                <time dateTime={e.createdAt} className="text-xs text-slate-600">
+                  {formatDateTime(e.createdAt)}
+                </time>
+                {e.undo?.until ? (
+                  <UndoMergeButton auditId={e.id} customerId={e.undo.customerId} until={e.undo.until} />
+                ) : null}
+              </span>
             </li>
           ))}
         </ol>

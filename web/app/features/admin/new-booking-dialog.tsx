@@ -11,7 +11,7 @@
  * and /api/bookings.
  */
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
 import { useEffect, useId, useReducer, useState } from "react";
 import { newBookingRefusal, newBookingSchema, newCustomerRefusal, newCustomerSchema } from "@app/shared/api/admin";
@@ -361,7 +361,9 @@ function ChosenCustomer({ customer }: { customer: CustomerSummary }) {
     <section aria-label="Customer" className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm">
       <p className="flex items-center gap-2 font-semibold text-slate-900">
         <UserRound aria-hidden="true" className="size-4 text-brand-700" />
-        {customer.name}
+        <Link to={`/admin/customers/${customer.id}`} className="underline-offset-2 hover:underline">
+          {customer.name}
+        </Link>
       </p>
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
         <span className="inline-flex items-center gap-1.5">

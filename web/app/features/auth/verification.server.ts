@@ -37,7 +37,11 @@ type Tx = Pick<Prisma.TransactionClient, "user" | "customer">;
  */
 export async function markEmailVerified(tx: Tx, userId: number, email: string, now = new Date()) {
   await tx.user.updateMany({ where: { id: userId, email, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
-  await tx.customer.updateMany({ where: { email: email.toLowerCase(), userId: null }, data: { userId } });
+  // A record merged into another stays unlinked (its merge's undo gives it back its own account).
+  await tx.customer.updateMany({
+    where: { email: email.toLowerCase(), userId: null, mergedIntoId: null },
+    data: { userId },
+  });
 }
 
 /** A verification link for a new (or still unverified) account, voiding earlier ones. */

@@ -26,7 +26,7 @@ export async function bookingPrefill(context: AppLoadContext, params: URLSearchP
   const email = prefill.email.toLowerCase();
   const found = email
     ? await context.services.db.customer.findFirst({
-        where: { email },
+        where: { email, mergedIntoId: null },
         orderBy: { id: "asc" },
         select: { id: true, name: true, email: true, phone: true },
       })

@@ -352,10 +352,12 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
         <Link to={`/admin/bookings/${booking.id}`} discover="none">{`#${booking.id}`}</Link>
       </BareTd>
       <BareTd>
-        {booking.customer}
+        <Link to={`/admin/customers/${booking.customerId}`} discover="none">
+          {booking.customer}
+        </Link>
         <small>{`Customer ID: ${booking.customerId}`}</small>
         {booking.serviceTitanId ? <small>{`ST: ${booking.serviceTitanId}`}</small> : null}
-        {booking.mergeInto ? <MergeCustomerButton bookingId={booking.id} into={booking.mergeInto} /> : null}
+        {booking.mergeInto ? <MergeCustomerLink bookingId={booking.id} into={booking.mergeInto} /> : null}
       </BareTd>
       <BareTd>
         {booking.summary}
@@ -419,32 +421,25 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
 }
 
 /**
- * A lead whose email matches an older customer record: one button merges it
- * into that record (staff confirm who it is first, e.g. by phone).
+ * A lead whose email matches an older customer record: the Merge link opens the confirmation
+ * (/admin/customers/merge), which shows both records and what will move; only confirming there
+ * merges (staff confirm who it is first, e.g. by phone).
  */
-function MergeCustomerButton({ bookingId, into }: { bookingId: number; into: { id: number; name: string } }) {
-  const fetcher = useFetcher<typeof action>({ key: `booking-merge-${bookingId}` });
-  useFetcherDone(fetcher, (result) =>
-    toastResult(result, "Customer records merged", "Failed to merge the customer records"),
-  );
+function MergeCustomerLink({ bookingId, into }: { bookingId: number; into: { id: number; name: string } }) {
   return (
-    <fetcher.Form method="post" className="mt-1">
-      <input type="hidden" name="intent" value="merge-customer" />
-      <input type="hidden" name="bookingId" value={bookingId} />
+    <div className="mt-1">
       <p className="text-xs text-amber-800">{`Same email as customer #${into.id}`}</p>
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline"
-        className="mt-1 h-7 px-2 text-xs"
-        disabled={fetcher.state !== "idle"}
+      <Link
+        to={`/admin/customers/merge?booking=${bookingId}`}
+        discover="none"
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-1 h-7 px-2 text-xs")}
       >
-        {`Merge into #${into.id}`}
+        {`Merge into #${into.id}…`}
         <span className="sr-only">
           {" "}
           ({into.name}), for booking #{bookingId}
         </span>
-      </Button>
-    </fetcher.Form>
+      </Link>
+    </div>
   );
 }

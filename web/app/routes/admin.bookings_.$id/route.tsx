@@ -10,7 +10,7 @@ import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/adm
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingDetail } from "~/features/admin/booking-detail.server";
 import { ContactLinks } from "~/features/admin/contact-links";
-import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
+import { BOOKING_STATUSES, statusLabel, type Booking } from "~/features/admin/format";
 import { TechnicianOptions } from "~/features/admin/technician-select";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
@@ -100,13 +100,7 @@ export default function BookingPage() {
             <Fact term="Technician">{booking.technicianName ?? "Unassigned"}</Fact>
             <Fact term="Address">{booking.address ?? "Not given"}</Fact>
             <Fact term="Created">{formatDate(booking.createdAt, "Unknown")}</Fact>
-            <Fact term="Customer">
-              {customer ? <span className="block font-medium text-slate-900">{customer.name}</span> : null}
-              <span className="block text-slate-600">Customer ID: {booking.customerId}</span>
-              {booking.serviceTitanId ? (
-                <span className="block text-slate-600">ST: {booking.serviceTitanId}</span>
-              ) : null}
-            </Fact>
+            <CustomerFact booking={booking} />
             {customer ? (
               <Fact term="Contact">
                 <ContactLinks phone={customer.phone} email={customer.email} />
@@ -151,6 +145,24 @@ export default function BookingPage() {
         </div>
       </div>
     </AdminShell>
+  );
+}
+
+/** The booking's customer: their name, leading to their record, and their numbers. */
+function CustomerFact({ booking }: { booking: Booking }) {
+  return (
+    <Fact term="Customer">
+      {booking.customer ? (
+        <Link
+          to={`/admin/customers/${booking.customerId}`}
+          className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {booking.customer.name}
+        </Link>
+      ) : null}
+      <span className="block text-slate-600">Customer ID: {booking.customerId}</span>
+      {booking.serviceTitanId ? <span className="block text-slate-600">ST: {booking.serviceTitanId}</span> : null}
+    </Fact>
   );
 }
 

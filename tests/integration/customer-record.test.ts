@@ -1,0 +1,406 @@
+/**
+ * A customer's record (docs/product.md#customer-record): the page and `GET/PATCH
+ * /api/customers/{id}` over the same service, its notes, emails (from the email log) and
+ * reminders, and a merge confirmed on its own page then undone from its audit entry, which
+ * restores exactly what moved, for 7 days (docs/decisions/018-customer-merge-undo.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, formPost, signedInUser } from "../support/accounts";
+import { randomIp, startStack, type Stack } from "../support/stack";
+
+let stack: Stack;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+beforeAll(async () => {
+  stack = await startStack({ name: "customer-record" });
+  admin = await signedInUser(stack.url, stack.db, "admin");
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let counter = 0;
+const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${++counter}@example.com`;
+
+async function customerWithVisits(email = uniqueEmail("record"), extra: { address?: string; userId?: number } = {}) {
+  const customer = await stack.db.customer.create({
+    data: { name: "Roselyn Thibodeaux", email, phone: "(225) 555-0123", ...extra },
+  });
+  const older = await stack.db.booking.create({
+    data: { customerId: customer.id, summary: "Panel upgrade", scheduledDate: new Date("2026-12-01T15:00:00Z") },
+  });
+  const newer = await stack.db.booking.create({
+    data: {
+      customerId: customer.id,
+      summary: "Ceiling fan",
+      status: "completed",
+      scheduledDate: new Date("2026-12-09T18:00:00Z"),
+    },
+  });
+  return { customer, older, newer };
+}
+
+/** A page as a signed-in admin's browser gets it. */
+async function page(path: string, token = admin.token) {
+  const res = await fetch(`${stack.url}${path}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: "text/html", "X-Forwarded-For": randomIp() },
+  });
+  return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
+}
+
+const post = async (path: string, fields: Record<string, string>) => {
+  const res = await formPost(stack.url, path, admin.token, fields);
+  return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
+};
+
+describe("GET and PATCH /api/customers/{id}", () => {
+  it("answers the customer and every visit, newest first, as booking JSON", async () => {
+    const { customer, older, newer } = await customerWithVisits();
+    const res = await api(stack.url, "GET", `/api/customers/${customer.id}`, admin.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({
+      success: true,
+      customer: {
+        id: customer.id,
+        name: "Roselyn Thibodeaux",
+        email: customer.email,
+        phone: "(225) 555-0123",
+        address: null,
+        accountLinked: false,
+        mergedIntoId: null,
+        mergedAt: null,
+        createdAt: customer.createdAt.toISOString(),
+      },
+    });
+    expect(res.json.bookings.map((b: { id: number }) => b.id)).toEqual([newer.id, older.id]);
+    expect(res.json.bookings[0]).toMatchObject({
+      customerId: customer.id,
+      status: "completed",
+      summary: "Ceiling fan",
+    });
+  });
+
+  it("answers 404 for an id that is no customer or cannot be one, 401 signed out and 403 for other roles", async () => {
+    for (const id of ["2147483647", "2147483648", "0", "abc"])
+      expect((await api(stack.url, "GET", `/api/customers/${id}`, admin.token)).status).toBe(404);
+    expect(
+      (await api(stack.url, "PATCH", "/api/customers/2147483647", admin.token, { phone: "225 555 0100" })).status,
+    ).toBe(404);
+    const { customer } = await customerWithVisits();
+    expect((await api(stack.url, "GET", `/api/customers/${customer.id}`)).status).toBe(401);
+    expect(
+      (await api(stack.url, "PATCH", `/api/customers/${customer.id}`, undefined, { phone: "1234567" })).status,
+    ).toBe(401);
+    for (const role of ["customer", "technician"] as const) {
+      const other = await signedInUser(stack.url, stack.db, role);
+      expect((await api(stack.url, "GET", `/api/customers/${customer.id}`, other.token)).status).toBe(403);
+      const patched = await api(stack.url, "PATCH", `/api/customers/${customer.id}`, other.token, { phone: "1234567" });
+      expect(patched.status).toBe(403);
+    }
+    expect(await stack.db.customer.findUniqueOrThrow({ where: { id: customer.id } })).toMatchObject({
+      phone: "(225) 555-0123",
+    });
+  });
+
+  it("changes only what is sent, with the record's rules, and audits each field's from and to", async () => {
+    const { customer } = await customerWithVisits();
+    const bad = await api(stack.url, "PATCH", `/api/customers/${customer.id}`, admin.token, {
+      email: "not-an-email",
+      phone: "call me",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({
+      success: false,
+      errors: { email: "Enter a valid email address", phone: "Enter a valid phone number" },
+    });
+    expect((await api(stack.url, "PATCH", `/api/customers/${customer.id}`, admin.token, {})).status).toBe(400);
+    expect(
+      (await api(stack.url, "PATCH", `/api/customers/${customer.id}`, admin.token, { name: "x".repeat(121) })).json
+        .errors,
+    ).toMatchObject({ name: "Name is too long" });
+    expect(
+      await stack.db.auditLog.count({ where: { action: "customer.updated", targetId: String(customer.id) } }),
+    ).toBe(0);
+
+    const res = await api(stack.url, "PATCH", `/api/customers/${customer.id}`, admin.token, {
+      phone: "225-555-0199",
+      address: "12 Magnolia Ln, Denham Springs",
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({
+      success: true,
+      customer: {
+        id: customer.id,
+        name: customer.name,
+        phone: "225-555-0199",
+        address: "12 Magnolia Ln, Denham Springs",
+      },
+    });
+    const entry = await stack.db.auditLog.findFirstOrThrow({
+      where: { action: "customer.updated", targetId: String(customer.id) },
+    });
+    expect(entry).toMatchObject({
+      actorEmail: admin.user.email,
+      details: {
+        from: { phone: "(225) 555-0123", address: null },
+        to: { phone: "225-555-0199", address: "12 Magnolia Ln, Denham Springs" },
+      },
+    });
+    // null clears the address; the same value again changes (and audits) nothing.
+    const cleared = await api(stack.url, "PATCH", `/api/customers/${customer.id}`, admin.token, { address: null });
+    expect(cleared.json.customer.address).toBeNull();
+    await api(stack.url, "PATCH", `/api/customers/${customer.id}`, admin.token, { phone: "225-555-0199" });
+    expect(
+      await stack.db.auditLog.count({ where: { action: "customer.updated", targetId: String(customer.id) } }),
+    ).toBe(2);
+  });
+});
+
+describe("the record's page", () => {
+  it("shows the details, the visits with links, the notes, the emails from the email log and the reminders", async () => {
+    const { customer, older, newer } = await customerWithVisits();
+    await stack.db.emailLog.createMany({
+      data: [
+        { to: customer.email, subject: "Your visit is booked", kind: "visit-confirmation", status: "sent" },
+        { to: customer.email, subject: "Reminder: your visit tomorrow", kind: "visit-reminder", status: "failed" },
+        { to: uniqueEmail("someone-else"), subject: "Not theirs", kind: "visit-confirmation", status: "sent" },
+      ],
+    });
+    await stack.db.emailPreference.create({
+      data: { email: customer.email, tokenHash: `hash-${customer.id}`, unsubscribedAt: new Date() },
+    });
+    const { status, html } = await page(`/admin/customers/${customer.id}`);
+    expect(status).toBe(200);
+    expect(html).toContain("Roselyn Thibodeaux");
+    expect(html).toContain(`href="/admin/bookings/${newer.id}"`);
+    expect(html.indexOf(`/admin/bookings/${newer.id}"`)).toBeLessThan(html.indexOf(`/admin/bookings/${older.id}"`));
+    expect(html).toContain("Your visit is booked");
+    expect(html).toContain("Reminder: your visit tomorrow");
+    expect(html).not.toContain("Not theirs");
+    expect(html).toContain("Off: the customer unsubscribed");
+    expect(html).toContain("Account: none linked");
+
+    for (const path of ["/admin/customers/2147483647", "/admin/customers/2147483648", "/admin/customers/abc"]) {
+      const missing = await page(path);
+      expect(missing.status).toBe(404);
+      expect(missing.html).toContain("Customer not found");
+    }
+    const other = await signedInUser(stack.url, stack.db, "technician");
+    expect((await page(`/admin/customers/${customer.id}`, other.token)).status).toBe(403);
+  });
+
+  it("saves details with the shared rules, adds notes with their author, and turns reminders back on only when the customer asked", async () => {
+    const { customer } = await customerWithVisits();
+    const path = `/admin/customers/${customer.id}`;
+    const fields = { intent: "update-customer", name: customer.name, email: customer.email, address: "" };
+    const refused = await post(path, { ...fields, phone: "call me" });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Enter a valid phone number");
+    const saved = await post(path, { ...fields, phone: "(225) 555-0177" });
+    expect(saved.status).toBe(200);
+    expect(saved.html).toContain("Customer details saved.");
+    expect(await stack.db.customer.findUniqueOrThrow({ where: { id: customer.id } })).toMatchObject({
+      phone: "(225) 555-0177",
+    });
+
+    expect((await post(path, { intent: "add-note", text: "  " })).status).toBe(400);
+    expect((await post(path, { intent: "add-note", text: "Dog in the yard; gate code 4412" })).status).toBe(200);
+    expect(await stack.db.customerNote.findMany({ where: { customerId: customer.id } })).toMatchObject([
+      { text: "Dog in the yard; gate code 4412", authorId: admin.user.id, authorEmail: admin.user.email },
+    ]);
+    expect((await page(path)).html).toContain("Dog in the yard; gate code 4412");
+
+    await stack.db.emailPreference.create({
+      data: { email: customer.email, tokenHash: `hash-${customer.id}`, unsubscribedAt: new Date() },
+    });
+    const unasked = await post(path, { intent: "resubscribe" });
+    expect(unasked.status).toBe(400);
+    expect(unasked.html).toContain("Tick the box to confirm the customer asked");
+    expect(
+      (await stack.db.emailPreference.findUniqueOrThrow({ where: { email: customer.email } })).unsubscribedAt,
+    ).not.toBeNull();
+    expect((await post(path, { intent: "resubscribe", customerAsked: "on" })).status).toBe(200);
+    expect(
+      (await stack.db.emailPreference.findUniqueOrThrow({ where: { email: customer.email } })).unsubscribedAt,
+    ).toBeNull();
+    expect(
+      await stack.db.auditLog.count({
+        where: { action: "customer.emails_resubscribed", targetId: String(customer.id) },
+      }),
+    ).toBe(1);
+  });
+});
+
+describe("merging with a confirmation, and undoing it", () => {
+  /** An older record (with an account) and a lead with the same address, two visits, a request and a note. */
+  async function duplicates() {
+    const owner = await signedInUser(stack.url, stack.db, "customer");
+    const kept = await stack.db.customer.create({
+      data: { name: "Real Owner", email: owner.user.email, phone: "(225) 555-0150", userId: owner.user.id },
+    });
+    const lead = await customerWithVisits(owner.user.email, { address: "12 Magnolia Ln, Denham Springs" });
+    const request = await stack.db.appointmentRequest.create({
+      data: {
+        customerName: "Roselyn Thibodeaux",
+        customerPhone: "(225) 555-0123",
+        customerEmail: owner.user.email,
+        serviceType: "Panel Upgrade",
+        customerId: lead.customer.id,
+        bookingId: lead.older.id,
+      },
+    });
+    const note = await stack.db.customerNote.create({
+      data: { customerId: lead.customer.id, authorEmail: admin.user.email, text: "Called back, same person" },
+    });
+    // A visit of the kept record's own: it must stay where it is through the merge and its undo.
+    const own = await stack.db.booking.create({
+      data: { customerId: kept.id, summary: "Own visit", scheduledDate: new Date("2026-12-03T15:00:00Z") },
+    });
+    return { owner, kept, lead: lead.customer, bookings: [lead.older, lead.newer], request, note, own };
+  }
+
+  /** Where everything is now: the two records and what belongs to each. */
+  async function snapshot(ids: number[]) {
+    const customers = await stack.db.customer.findMany({
+      where: { id: { in: ids } },
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        phone: true,
+        address: true,
+        userId: true,
+        mergedIntoId: true,
+        mergedAt: true,
+      },
+    });
+    const [bookings, requests, notes] = await Promise.all([
+      stack.db.booking.findMany({
+        where: { customerId: { in: ids } },
+        orderBy: { id: "asc" },
+        select: { id: true, customerId: true },
+      }),
+      stack.db.appointmentRequest.findMany({
+        where: { customerId: { in: ids } },
+        orderBy: { id: "asc" },
+        select: { id: true, customerId: true },
+      }),
+      stack.db.customerNote.findMany({
+        where: { customerId: { in: ids } },
+        orderBy: { id: "asc" },
+        select: { id: true, customerId: true },
+      }),
+    ]);
+    return { customers, bookings, requests, notes };
+  }
+
+  it("shows both records and what moves; only the confirmation merges; Undo restores exactly, once", async () => {
+    const { owner, kept, lead, bookings, own } = await duplicates();
+    const before = await snapshot([kept.id, lead.id]);
+
+    const list = await page("/admin/bookings");
+    expect(list.html).toContain(`href="/admin/customers/merge?booking=${bookings[1]!.id}"`);
+    expect(list.html).toContain(`href="/admin/customers/${lead.id}"`);
+    // The bookings page no longer merges in one click.
+    expect(
+      (await post("/admin/bookings", { intent: "merge-customer", bookingId: String(bookings[0]!.id) })).status,
+    ).toBe(400);
+
+    const confirmation = await page(`/admin/customers/merge?booking=${bookings[0]!.id}`);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.html).toContain(`Merged away: customer #${lead.id}`);
+    expect(confirmation.html).toContain(`Kept: customer #${kept.id}`);
+    expect(confirmation.html).toContain("Visits (2)");
+    expect(confirmation.html).toContain("Requests (1)");
+    expect(confirmation.html).toContain("Notes (1)");
+    expect(confirmation.html).toContain("Called back, same person");
+    expect(confirmation.html).toContain(`(from customer #${lead.id}: #${kept.id} has none)`);
+    expect(await snapshot([kept.id, lead.id])).toEqual(before);
+
+    const merged = await fetch(`${stack.url}/admin/customers/merge?booking=${bookings[0]!.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...admin.auth, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+      body: new URLSearchParams({ bookingId: String(bookings[0]!.id) }),
+    });
+    expect(merged.status).toBe(302);
+    const entry = await stack.db.auditLog.findFirstOrThrow({
+      where: { action: "customer.merged", targetId: String(kept.id) },
+    });
+    expect(merged.headers.get("location")).toBe(`/admin/customers/${kept.id}?merged=${entry.id}`);
+
+    const after = await snapshot([kept.id, lead.id]);
+    expect(after.bookings.every((b) => b.customerId === kept.id)).toBe(true);
+    expect(after.requests.every((r) => r.customerId === kept.id)).toBe(true);
+    expect(after.notes.every((n) => n.customerId === kept.id)).toBe(true);
+    expect(after.customers).toMatchObject([
+      { id: kept.id, userId: owner.user.id, address: "12 Magnolia Ln, Denham Springs", mergedIntoId: null },
+      { id: lead.id, userId: null, mergedIntoId: kept.id, mergedAt: expect.any(Date) },
+    ]);
+    // Hidden wherever customers are listed; its own page says where it went.
+    const search = await api(
+      stack.url,
+      "GET",
+      `/api/customers/search?name=${encodeURIComponent(owner.user.email)}`,
+      admin.token,
+    );
+    expect(search.json.map((c: { id: number }) => c.id)).toEqual([kept.id]);
+    expect((await page(`/admin/customers/${lead.id}`)).html).toContain("This record was merged into another");
+    expect((await api(stack.url, "PATCH", `/api/customers/${lead.id}`, admin.token, { phone: "1234567" })).status).toBe(
+      409,
+    );
+    const record = await page(`/admin/customers/${kept.id}`);
+    expect(record.html).toContain(`name="auditId" value="${entry.id}"`);
+    expect((await page("/dashboard")).html).toContain(`name="auditId" value="${entry.id}"`);
+
+    const undone = await post(`/admin/customers/${kept.id}`, { intent: "undo-merge", auditId: String(entry.id) });
+    expect(undone.status, undone.html.slice(0, 500)).toBe(200);
+    expect(undone.html).toContain(`Merge undone: customer #${lead.id}`);
+    expect(await snapshot([kept.id, lead.id])).toEqual(before);
+    expect(await stack.db.booking.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ customerId: kept.id });
+    expect(
+      await stack.db.auditLog.findFirstOrThrow({
+        where: { action: "customer.merge_undone", targetId: String(lead.id) },
+      }),
+    ).toMatchObject({
+      actorEmail: admin.user.email,
+      details: { mergeAuditId: entry.id, from: lead.id, into: kept.id },
+    });
+
+    const again = await post(`/admin/customers/${kept.id}`, { intent: "undo-merge", auditId: String(entry.id) });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain("This merge was already undone.");
+    expect((await page("/dashboard")).html).not.toContain(`name="auditId" value="${entry.id}"`);
+  });
+
+  it("keeps the API's merge (the call is the confirmation) and refuses its undo after 7 days", async () => {
+    const { kept, lead, bookings } = await duplicates();
+    const merged = await api(stack.url, "POST", `/api/bookings/${bookings[0]!.id}/merge-customer`, admin.token);
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.json).toMatchObject({
+      success: true,
+      customerId: kept.id,
+      mergedCustomerId: lead.id,
+      auditId: expect.any(Number),
+    });
+    const auditId = merged.json.auditId as number;
+    await stack.db.auditLog.update({
+      where: { id: auditId },
+      data: { createdAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000) },
+    });
+    expect((await page("/dashboard")).html).not.toContain(`name="auditId" value="${auditId}"`);
+    const refused = await post(`/admin/customers/${kept.id}`, { intent: "undo-merge", auditId: String(auditId) });
+    expect(refused.status).toBe(409);
+    expect(refused.html).toContain("more than 7 days ago");
+    expect(await stack.db.customer.findUniqueOrThrow({ where: { id: lead.id } })).toMatchObject({
+      mergedIntoId: kept.id,
+    });
+    expect(
+      await stack.db.auditLog.count({ where: { action: "customer.merge_undone", targetId: String(lead.id) } }),
+    ).toBe(0);
+    // An audit entry that is no merge.
+    expect((await post(`/admin/customers/${kept.id}`, { intent: "undo-merge", auditId: "2147483647" })).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import {
+  confirmMergeSchema,
+  customerDetailsSchema,
+  customerNoteSchema,
+  resubscribeFormSchema,
+  undoMergeSchema,
+} from "@app/shared/api/customers";
+import { idFrom } from "@app/shared/api/values";
+import { mergeBookingCustomer, mergePreview } from "@app/shared/booking/merge-customer.server";
+import { undoCustomerMerge } from "@app/shared/booking/merge-undo.server";
+import { failure } from "@app/shared/result";
+import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+import { addCustomerNote, resubscribeCustomer, updateCustomer } from "./customer-record.server";
+
+/**
+ * The customer record's form posts (/admin/customers/{id}, docs/product.md#customer-record), one
+ * `intent` each, checked with the shared schemas of packages/shared/src/api/customers.ts:
+ * `update-customer` (name, email, phone, address), `add-note` (text), `resubscribe`
+ * (customerAsked=on: the customer asked for reminders and review requests again) and
+ * `undo-merge` (auditId: the merge's audit entry; also posted from the dashboard's audit list).
+ */
+export async function customerRecordAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
+  const admin = await requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = typeof form.get("intent") === "string" ? (form.get("intent") as string) : null;
+  const id = idFrom(idParam);
+  if (!id) return answer(null, failure(404, "Customer not found"), { intent });
+  switch (intent) {
+    case "update-customer": {
+      const submission = submissionOf(form, customerDetailsSchema);
+      if (submission.status !== "success") return refused(submission, { intent });
+      // The form always sends the address: blank clears it.
+      const input = { ...submission.value, address: submission.value.address ?? null };
+      return answer(submission, await updateCustomer(context, admin, id, input), { intent });
+    }
+    case "add-note": {
+      const submission = submissionOf(form, customerNoteSchema);
+      if (submission.status !== "success") return refused(submission, { intent });
+      return answer(submission, await addCustomerNote(context, admin, id, submission.value.text), { intent });
+    }
+    case "resubscribe": {
+      const submission = submissionOf(form, resubscribeFormSchema);
+      if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+      return answer(submission, await resubscribeCustomer(context, admin, id), { intent });
+    }
+    case "undo-merge": {
+      const submission = submissionOf(form, undoMergeSchema);
+      if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+      const undone = await undoCustomerMerge(context, admin, submission.value.auditId);
+      return answer(submission, undone, { intent, data: (value) => ({ restoredId: value.customerId }) });
+    }
+    default:
+      return answer(null, failure(400, "Unknown action. Please reload the page and try again."), { intent });
+  }
+}
+
+/** What the merge confirmation shows for a booking's customer record (or why it cannot be merged). */
+export const mergeConfirmation = (context: AppLoadContext, bookingId: number) => mergePreview(context, bookingId);
+
+/**
+ * The merge confirmation's Merge button (/admin/customers/merge?booking=…): merges, then shows the
+ * kept record, which offers the Undo. A refusal stays on the confirmation with its reason.
+ */
+export async function confirmMergeAction(request: Request, context: AppLoadContext) {
+  const admin = await requireAdmin(request, context);
+  const form = await readForm(request);
+  const submission = submissionOf(form, confirmMergeSchema);
+  if (submission.status !== "success") return refused(submission, { message: firstError(submission) });
+  const merged = await mergeBookingCustomer(context, admin, submission.value.bookingId);
+  if (!merged.ok) return answer(submission, merged);
+  return redirect(`/admin/customers/${merged.value.customerId}?merged=${merged.value.auditId}`);
+}

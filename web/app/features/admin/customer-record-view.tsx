@@ -1,0 +1,337 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { BellRing, History, Mail, NotebookPen, Save, Undo2, Wrench } from "lucide-react";
+import type { ReactNode } from "react";
+import { customerDetailsSchema, customerNoteSchema, resubscribeFormSchema } from "@app/shared/api/customers";
+import { formatDateTime } from "@app/shared/time";
+import { Button } from "~/components/ui/button";
+import { TextareaField, TextField } from "~/components/ui/field";
+import { useSchemaForm } from "~/utils/schema-form";
+import { StatusBadge } from "./badges";
+import type { CustomerRecord } from "./customer-record.server";
+import { DataTable, TBody, Td, Th, THead, Tr } from "./data-table";
+
+/** The record's parts (docs/product.md#customer-record); the page is routes/admin.customers_.$id. */
+
+/** Whether the page is posting one of its forms now. */
+function usePosting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+export function RecordSection({
+  id,
+  title,
+  icon,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className ?? ""}`}
+    >
+      <h2 id={id} className="mb-3 flex items-center gap-2 text-lg font-bold text-slate-900">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Name, email, phone and address in one form, with the New Booking dialog's rules and the address's. */
+export function CustomerDetailsForm({
+  customer,
+  lastResult,
+}: {
+  customer: CustomerRecord["customer"];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const saving = usePosting("update-customer");
+  const [form, fields] = useSchemaForm(customerDetailsSchema, {
+    id: "customer-details",
+    lastResult,
+    defaultValue: {
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      address: customer.address ?? "",
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <input type="hidden" name="intent" value="update-customer" />
+      {form.errors?.length ? (
+        <p id={form.errorId} className="text-sm font-medium text-destructive">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" autoComplete="off" />
+        <TextField field={fields.email} type="email" label="Email" autoComplete="off" />
+        <TextField field={fields.phone} type="tel" label="Phone" autoComplete="off" />
+        <TextField field={fields.address} label="Address" hint="Street, city, ZIP" autoComplete="off" />
+      </div>
+      <Button type="submit" disabled={saving}>
+        <Save aria-hidden="true" />
+        {saving ? "Saving..." : "Save details"}
+      </Button>
+    </Form>
+  );
+}
+
+/** Every visit of the customer, newest first, each leading to its booking's page. */
+export function VisitsSection({ bookings }: { bookings: CustomerRecord["bookings"] }) {
+  return (
+    <RecordSection
+      id="visits-heading"
+      title="Visits"
+      icon={<Wrench aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      {bookings.length ? (
+        <DataTable caption="The customer's visits, newest first">
+          <THead>
+            <Th>Visit</Th>
+            <Th>When</Th>
+            <Th>Service</Th>
+            <Th>Status</Th>
+            <Th>Technician</Th>
+          </THead>
+          <TBody>
+            {bookings.map((b) => (
+              <Tr key={b.id}>
+                <Td primary>
+                  <Link
+                    to={`/admin/bookings/${b.id}`}
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {`#${b.id}`}
+                  </Link>
+                </Td>
+                <Td label="When">
+                  {formatDateTime(b.scheduledDate)}
+                  {b.needsPlacing && b.status === "pending" ? (
+                    <span className="block text-xs font-medium text-amber-800">To be placed</span>
+                  ) : null}
+                </Td>
+                <Td label="Service">{b.summary}</Td>
+                <Td label="Status" half>
+                  <StatusBadge status={b.status} />
+                </Td>
+                <Td label="Technician" half>
+                  {b.technicianName ?? "Unassigned"}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </DataTable>
+      ) : (
+        <p className="text-sm text-slate-600">No visits yet.</p>
+      )}
+    </RecordSection>
+  );
+}
+
+/** Staff notes: the Add note form, then the notes, newest first, with who wrote each and when. */
+export function NotesSection({
+  notes,
+  lastResult,
+  canAdd,
+}: {
+  notes: CustomerRecord["notes"];
+  lastResult?: SubmissionResult<string[]>;
+  canAdd: boolean;
+}) {
+  const adding = usePosting("add-note");
+  const [form, fields] = useSchemaForm(customerNoteSchema, { id: "customer-note", lastResult });
+  return (
+    <RecordSection
+      id="notes-heading"
+      title="Staff notes"
+      icon={<NotebookPen aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      {canAdd ? (
+        <Form method="post" {...getFormProps(form)} className="space-y-3" preventScrollReset>
+          <input type="hidden" name="intent" value="add-note" />
+          <TextareaField field={fields.text} label="New note" rows={3} hint="Only staff see notes." />
+          <Button type="submit" variant="outline" disabled={adding}>
+            {adding ? "Adding..." : "Add note"}
+          </Button>
+        </Form>
+      ) : null}
+      {notes.length ? (
+        <ol className="mt-4 divide-y divide-slate-100">
+          {notes.map((n) => (
+            <li key={n.id} className="py-3 text-sm">
+              <p className="whitespace-pre-line text-slate-900">{n.text}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {n.authorEmail}, <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">No notes yet.</p>
+      )}
+    </RecordSection>
+  );
+}
+
+/** The emails sent to the customer's address (the email log), newest first. */
+export function EmailsSection({ emails, shown }: { emails: CustomerRecord["emails"]; shown: number }) {
+  return (
+    <RecordSection
+      id="emails-heading"
+      title="Emails sent"
+      icon={<Mail aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      {emails.length ? (
+        <>
+          <DataTable caption="Emails sent to the customer's address, newest first">
+            <THead>
+              <Th>Subject</Th>
+              <Th>Kind</Th>
+              <Th>Status</Th>
+              <Th>When</Th>
+            </THead>
+            <TBody>
+              {emails.map((e) => (
+                <Tr key={e.id}>
+                  <Td primary>{e.subject}</Td>
+                  <Td label="Kind" half>
+                    {e.kind}
+                  </Td>
+                  <Td label="Status" half>
+                    {e.status === "logged" ? "recorded (not sent)" : e.status}
+                  </Td>
+                  <Td label="When">
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </DataTable>
+          {emails.length >= shown ? (
+            <p className="mt-2 text-xs text-slate-600">{`The newest ${shown} are shown.`}</p>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">No emails have been sent to this address.</p>
+      )}
+    </RecordSection>
+  );
+}
+
+/**
+ * Reminders and review requests: on, or off since the customer unsubscribed. Staff turn them back
+ * on only when the customer asked (the box says so); confirmations and changes always go.
+ */
+export function RemindersSection({
+  reminders,
+  lastResult,
+}: {
+  reminders: CustomerRecord["reminders"];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const posting = usePosting("resubscribe");
+  const [form, fields] = useSchemaForm(resubscribeFormSchema, { id: "customer-reminders", lastResult });
+  return (
+    <RecordSection
+      id="reminders-heading"
+      title="Email preferences"
+      icon={<BellRing aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      <p className="text-sm text-slate-900">
+        Reminders and review requests:{" "}
+        <strong>
+          {reminders.on
+            ? "On"
+            : `Off: the customer unsubscribed on ${formatDateTime(reminders.unsubscribedAt ?? "", "an unknown date")}`}
+        </strong>
+      </p>
+      <p className="mt-1 text-xs text-slate-600">Confirmations, changes to a visit and “on my way” always go.</p>
+      {reminders.on ? null : (
+        <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2" preventScrollReset>
+          <input type="hidden" name="intent" value="resubscribe" />
+          <div className="flex items-start gap-2">
+            <input
+              {...getInputProps(fields.customerAsked, { type: "checkbox", value: "on" })}
+              className="mt-0.5 size-5"
+              aria-describedby={fields.customerAsked.errors ? fields.customerAsked.errorId : undefined}
+            />
+            <label htmlFor={fields.customerAsked.id} className="text-sm text-slate-800">
+              The customer asked us to send them reminders and review requests again.
+            </label>
+          </div>
+          {fields.customerAsked.errors ? (
+            <p id={fields.customerAsked.errorId} className="text-sm font-medium text-destructive">
+              {fields.customerAsked.errors[0]}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" size="sm" disabled={posting}>
+            Turn them back on
+          </Button>
+        </Form>
+      )}
+    </RecordSection>
+  );
+}
+
+/** A merge's Undo button: posts to the kept record's page (from the dashboard, too). */
+export function UndoMergeButton({
+  auditId,
+  customerId,
+  until,
+}: {
+  auditId: number;
+  customerId: number;
+  until: string;
+}) {
+  const posting = usePosting("undo-merge");
+  return (
+    <Form method="post" action={`/admin/customers/${customerId}`} className="inline">
+      <input type="hidden" name="intent" value="undo-merge" />
+      <input type="hidden" name="auditId" value={auditId} />
+      <Button type="submit" variant="outline" size="sm" disabled={posting}>
+        <Undo2 aria-hidden="true" />
+        Undo<span className="sr-only">{` merge #${auditId}`}</span>
+      </Button>
+      <span className="ml-2 text-xs text-slate-600">{`until ${formatDateTime(until)}`}</span>
+    </Form>
+  );
+}
+
+/** The merges into this record (and the one that merged it away), with Undo while it is allowed. */
+export function MergesSection({ merges }: { merges: CustomerRecord["merges"] }) {
+  if (!merges.length) return null;
+  return (
+    <RecordSection
+      id="merges-heading"
+      title="Merges"
+      icon={<History aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      <ol className="divide-y divide-slate-100">
+        {merges.map((m) => (
+          <li key={m.id} className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              {`${m.actorEmail} merged customer #${String(m.from)} into customer #${m.into}, `}
+              <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+            </span>
+            {m.undo?.until ? (
+              <UndoMergeButton auditId={m.id} customerId={m.undo.customerId} until={m.undo.until} />
+            ) : (
+              <span className="text-xs text-slate-600">{m.undo?.refusal ?? "It cannot be undone."}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </RecordSection>
+  );
+}

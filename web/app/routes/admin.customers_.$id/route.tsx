@@ -1,0 +1,126 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { UserRound } from "lucide-react";
+import { idFrom } from "@app/shared/api/values";
+import { formatDate, formatDateTime } from "@app/shared/time";
+import { Alert } from "~/components/ui/alert";
+import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
+import { ContactLinks } from "~/features/admin/contact-links";
+import { customerRecordAction } from "~/features/admin/customer-record-actions.server";
+import { customerRecord } from "~/features/admin/customer-record.server";
+import {
+  CustomerDetailsForm,
+  EmailsSection,
+  MergesSection,
+  NotesSection,
+  RecordSection,
+  RemindersSection,
+  VisitsSection,
+} from "~/features/admin/customer-record-view";
+import { adminMeta } from "~/features/admin/meta";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
+  adminMeta(
+    loaded?.record ? `${loaded.record.customer.name} (customer #${loaded.record.customer.id})` : "Customer not found",
+    error,
+  );
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = idFrom(params.id);
+  const record = id ? await customerRecord(context, id) : null;
+  return record ? { record } : data({ record: null }, { status: 404 });
+}
+
+/** The record's forms (details, a note, reminders back on, a merge's Undo): features/admin/customer-record-actions.server.ts. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return customerRecordAction(request, context, params.id);
+}
+
+export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+export default function CustomerPage() {
+  const { record } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const back = { to: "/admin/bookings", label: "Back to Bookings" };
+
+  if (!record)
+    return (
+      <AdminShell>
+        <AdminPageHeader back={back} title="Customer not found" />
+        <p className="text-slate-700">There is no customer with this number.</p>
+      </AdminShell>
+    );
+
+  const { customer } = record;
+  const replyTo = (intent: string) => (posted?.intent === intent ? posted.result : undefined);
+  const restoredId = posted?.ok && "restoredId" in posted ? Number(posted.restoredId) : null;
+
+  return (
+    <AdminShell>
+      <AdminPageHeader
+        back={back}
+        title={customer.name}
+        description={`Customer #${customer.id}, on file since ${formatDate(customer.createdAt)}`}
+      />
+
+      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {restoredId ? (
+        <p className="-mt-2 mb-4 text-sm">
+          <Link to={`/admin/customers/${restoredId}`} className="font-medium text-brand-700 underline">
+            {`Open customer #${restoredId}`}
+          </Link>
+        </p>
+      ) : null}
+      {!posted && search.get("merged") ? (
+        <PostedOutcome ok message="The records were merged. You can undo the merge below for 7 days." />
+      ) : null}
+      {customer.mergedIntoId ? (
+        <Alert tone="warning" className="mb-4">
+          {`This record was merged into another on ${formatDateTime(customer.mergedAt ?? "")}: `}
+          <Link to={`/admin/customers/${customer.mergedIntoId}`} className="font-semibold underline">
+            {`customer #${customer.mergedIntoId}`}
+          </Link>
+          . It is hidden from every list; its details are kept for the merge&apos;s undo.
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid content-start gap-4">
+          <RecordSection
+            id="details-heading"
+            title="Contact details"
+            icon={<UserRound aria-hidden="true" className="size-5 text-brand-700" />}
+          >
+            {customer.mergedIntoId ? (
+              <div className="grid gap-2 text-sm">
+                <ContactLinks phone={customer.phone} email={customer.email} />
+                <p>{customer.address ?? "No address"}</p>
+              </div>
+            ) : (
+              <CustomerDetailsForm
+                key={customer.updatedAt}
+                customer={customer}
+                lastResult={replyTo("update-customer")}
+              />
+            )}
+            <p className="mt-4 text-sm text-slate-700">
+              {record.account
+                ? `Account: linked to ${record.account.email}${record.account.verified ? " (confirmed)" : " (not confirmed yet)"}.`
+                : "Account: none linked. The customer has no sign-in that shows these visits."}
+            </p>
+          </RecordSection>
+          <VisitsSection bookings={record.bookings} />
+          <EmailsSection emails={record.emails} shown={record.emailsShown} />
+        </div>
+        <div className="grid content-start gap-4">
+          <NotesSection notes={record.notes} lastResult={replyTo("add-note")} canAdd={!customer.mergedIntoId} />
+          <RemindersSection reminders={record.reminders} lastResult={replyTo("resubscribe")} />
+          <MergesSection merges={record.merges} />
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
