@@ -79,6 +79,26 @@ describe("GET and PATCH /api/customers/{id}", () => {
     });
   });
 
+  it("gives a customer with no address their first visit's, and never replaces one they have", async () => {
+    const { customer } = await customerWithVisits();
+    const book = (address: string) =>
+      api(stack.url, "POST", "/api/bookings", admin.token, {
+        customerId: customer.id,
+        summary: "Outlet repair",
+        priority: "medium",
+        scheduledDate: "2030-01-07T16:00:00Z",
+        address,
+      });
+    expect((await book("  48 Bayou Rd, Walker, LA 70785 ")).status).toBe(201);
+    expect((await api(stack.url, "GET", `/api/customers/${customer.id}`, admin.token)).json.customer.address).toBe(
+      "48 Bayou Rd, Walker, LA 70785",
+    );
+    expect((await book("9 Elsewhere St, Denham Springs, LA 70726")).status).toBe(201);
+    expect((await api(stack.url, "GET", `/api/customers/${customer.id}`, admin.token)).json.customer.address).toBe(
+      "48 Bayou Rd, Walker, LA 70785",
+    );
+  });
+
   it("answers 404 for an id that is no customer or cannot be one, 401 signed out and 403 for other roles", async () => {
     for (const id of ["2147483647", "2147483648", "0", "abc"])
       expect((await api(stack.url, "GET", `/api/customers/${id}`, admin.token)).status).toBe(404);

@@ -73,6 +73,9 @@ export async function createBooking(
       emailCustomer: input.emailCustomer ?? true,
     },
   });
+  // A customer with no address of their own takes their first visit's (their record shows where we go).
+  const address = input.address?.trim();
+  if (address) await tx.customer.updateMany({ where: { id: input.customerId, address: null }, data: { address } });
   // Emergencies are urgent: ahead of anything else waiting.
   const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
   outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);
