@@ -13,6 +13,7 @@ import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { contactMessageSchema } from "./contact";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "./push.server";
 import { availabilityQuerySchema, dayScheduleQuerySchema } from "./scheduling";
+import { searchQuerySchema } from "./search";
 import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema } from "./admin";
 
 /**
@@ -354,6 +355,30 @@ export const endpoints: Endpoint[] = [
     access: "admin",
     query: customerSearchQuerySchema,
     success: { status: 200, description: "An array of customers", schema: z.array(customerJson) },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/search",
+    summary: "Customers and bookings by name (typos forgiven), phone digits, email, address or booking number",
+    access: "admin",
+    query: searchQuerySchema,
+    success: {
+      status: 200,
+      description: "Ten customers and ten bookings at most, best first",
+      schema: ok({
+        customers: z.array(customerJson.extend({ address: z.string().nullable() })),
+        bookings: z.array(
+          z.object({
+            id: z.number().int(),
+            summary: z.string(),
+            status: z.enum(bookingStatuses),
+            scheduledDate: isoDateTime,
+            customerName: z.string(),
+          }),
+        ),
+      }),
+    },
     refusals: [401, 403],
   },
   {
