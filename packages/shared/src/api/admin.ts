@@ -10,6 +10,7 @@ import {
   CUSTOMER_NAME_MAX_LENGTH,
   PHONE_INPUT_PATTERN,
   PHONE_MAX_LENGTH,
+  STAFF_SEARCH_MAX_LENGTH,
 } from "./limits";
 
 /** The dashboard's calendar feed buttons: create (or replace) the private address, or turn it off. */
@@ -140,7 +141,8 @@ export const bookingListQuerySchema = z.object({
 export const calendarDayQuerySchema = z.object({ date: localDateField() });
 
 export const customerSearchQuerySchema = z.object({
-  name: z.string().trim().max(CUSTOMER_NAME_MAX_LENGTH).optional(),
+  /** What the dialog's search box says: a name, phone, email or address (docs/product.md#search). */
+  name: z.string().trim().max(STAFF_SEARCH_MAX_LENGTH).optional(),
   ids: z
     .string()
     .regex(/^\d+(,\d+){0,199}$/, "ids must be comma-separated record ids (200 at most)")

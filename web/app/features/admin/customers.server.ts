@@ -1,20 +1,19 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { findCustomers } from "~/features/search/search.server";
 
 const select = { id: true, name: true, email: true, phone: true } as const;
 
-/** Customer search for the new-booking dialog: by name (case-insensitive, partial) or by ids. */
+/**
+ * The New Booking dialog's customer search: with `name`, the staff search's customers (name with
+ * typos, phone by its digits, email, address; docs/product.md#search); with `ids`, those; with
+ * neither, the first 50 by name.
+ */
 export async function searchCustomers(context: AppLoadContext, query: { name?: string; ids?: number[] }) {
   const { db } = context.services;
   if (query.ids) return db.customer.findMany({ where: { id: { in: query.ids } }, select, orderBy: { id: "asc" } });
   const name = query.name?.trim();
-  return db.customer.findMany({
-    where: name
-      ? { OR: [{ name: { contains: name, mode: "insensitive" } }, { email: { contains: name.toLowerCase() } }] }
-      : undefined,
-    select,
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    take: 50,
-  });
+  if (name) return findCustomers(context, name);
+  return db.customer.findMany({ select, orderBy: [{ name: "asc" }, { id: "asc" }], take: 50 });
 }
 
 export async function createCustomer(context: AppLoadContext, input: { name: string; email: string; phone: string }) {
