@@ -4,8 +4,8 @@
  * dialog's customer search all match through the conditions below.
  *
  * A customer matches by name (any part of it, or with a typo: pg_trgm's similarity of the
- * whole name, or of its closest word run), email (any part), address (any part, or with a typo)
- * or phone (its digits contain the digits typed). A booking matches by its number, its address,
+ * whole name, or of its closest run of words), email (any part), address (any part) or phone
+ * (its digits contain the digits typed). A booking matches by its number, its address,
  * or its customer's match. The trigram conditions are the ones the GIN indexes of the migration
  * `20261128020000_search` answer (the phone's through an index on the same expression), so a
  * search reads index entries, not 100,000 rows.
@@ -56,7 +56,10 @@ function customerArms(t: SearchTerms): Prisma.Sql[] {
   if (t.fuzzy) {
     const pattern = contains(t.text);
     arms.push(
-      Prisma.sql`c.name ILIKE ${pattern} OR ${t.text}::text <% c.name`,
+      Prisma.sql`c.name ILIKE ${pattern}`,
+      // A typo in one word of the name ("thibodaux"), or in the whole name ("arcenaux" for "Beau Arceneaux").
+      Prisma.sql`${t.text}::text <% c.name`,
+      Prisma.sql`${t.text}::text % c.name`,
       Prisma.sql`c.email LIKE ${pattern.toLowerCase()}`,
       Prisma.sql`c.address ILIKE ${pattern}`,
     );
@@ -94,7 +97,7 @@ function coverage(column: Prisma.Sql, pattern: string, length: number): Prisma.S
 }
 
 /**
- * How closely customer `c` matches, 0 to 1: the name's word similarity (typos included), or how
+ * How closely customer `c` matches, 0 to 1: the name's similarity (typos included), or how
  * much of the email, address or phone digits the text covers. Cheap enough for the thousands a
  * street name matches.
  */
@@ -103,7 +106,7 @@ function customerScore(t: SearchTerms): Prisma.Sql {
   const phone = t.phoneDigits
     ? Prisma.sql`, ${coverage(PHONE_DIGITS, contains(t.phoneDigits), t.phoneDigits.length)}`
     : Prisma.empty;
-  return Prisma.sql`greatest(word_similarity(${t.text}::text, c.name), ${coverage(Prisma.sql`c.email`, pattern, t.text.length)},
+  return Prisma.sql`greatest(word_similarity(${t.text}::text, c.name), similarity(${t.text}::text, c.name), ${coverage(Prisma.sql`c.email`, pattern, t.text.length)},
     ${coverage(Prisma.sql`coalesce(c.address, '')`, pattern, t.text.length)} ${phone})`;
 }
 
