@@ -143,7 +143,9 @@ test.describe("staff search without JavaScript", () => {
       "href",
       `/admin/customers/${customer.id}`,
     );
-    await main(page).getByRole("link", { name: `#${booking.id} Panel upgrade` }).click();
+    await main(page)
+      .getByRole("link", { name: `#${booking.id} Panel upgrade` })
+      .click();
     await expect(main(page).getByRole("heading", { level: 1, name: `Booking #${booking.id}` })).toBeVisible();
   });
 });

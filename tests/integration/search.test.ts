@@ -42,7 +42,12 @@ beforeAll(async () => {
     },
   });
   other = await db.customer.create({
-    data: { name: "Odile Guidry", email: "odile@example.org", phone: "504.555.0123", address: "88 Main St, Walker, LA" },
+    data: {
+      name: "Odile Guidry",
+      email: "odile@example.org",
+      phone: "504.555.0123",
+      address: "88 Main St, Walker, LA",
+    },
   });
   await db.customer.create({ data: { name: "Beau Arceneaux", email: "beau@example.com", phone: "(985) 555-0199" } });
   await db.booking.create({
@@ -111,7 +116,9 @@ describe("GET /api/search", () => {
   });
 
   it("puts an exact email before a customer whose email only contains it", async () => {
-    const jo = await stack.db.customer.create({ data: { name: "Zoe Jo", email: "jo@example.com", phone: "2255550000" } });
+    const jo = await stack.db.customer.create({
+      data: { name: "Zoe Jo", email: "jo@example.com", phone: "2255550000" },
+    });
     const joe = await stack.db.customer.create({
       data: { name: "Adam Joe", email: "adam.jo@example.com", phone: "2255550001" },
     });
@@ -128,7 +135,11 @@ describe("GET /api/search", () => {
       );
     for (let i = 0; i < 12; i++)
       await stack.db.booking.create({
-        data: { customerId: many[0]!.id, summary: `Visit ${i}`, scheduledDate: requireBusinessInstant("2031-04-01", i * 60) },
+        data: {
+          customerId: many[0]!.id,
+          summary: `Visit ${i}`,
+          scheduledDate: requireBusinessInstant("2031-04-01", i * 60),
+        },
       });
     const found = await find("Capucine");
     expect(found.customers).toHaveLength(10);
@@ -141,7 +152,11 @@ describe("GET /api/search", () => {
     for (const path of ["/api/search", "/api/search?q=", "/api/search?q=%20%20", `/api/search?q=${"a".repeat(101)}`]) {
       const res = await api(stack.url, "GET", path, admin.token);
       expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ success: false, message: expect.any(String), errors: { q: expect.any(String) } });
+      expect(res.json).toMatchObject({
+        success: false,
+        message: expect.any(String),
+        errors: { q: expect.any(String) },
+      });
     }
     expect((await api(stack.url, "GET", `/api/search?q=${"a".repeat(100)}`, admin.token)).status).toBe(200);
   });

@@ -37,7 +37,9 @@ function StaffNav() {
                   className={({ isActive }) =>
                     cn(
                       "block rounded-md px-2.5 py-1.5 text-sm font-medium",
-                      isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                      isActive
+                        ? "bg-brand-50 text-brand-800"
+                        : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
                     )
                   }
                 >

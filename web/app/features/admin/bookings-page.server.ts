@@ -180,7 +180,9 @@ function searchWhere(query: BookingsPageQuery & { q: string }, bound: Bound): Pr
 
 async function exists(context: AppLoadContext, query: BookingsPageQuery, bound: Bound) {
   if (query.q) return (await readRows(context, query, bound, "desc", 1)).length > 0;
-  return (await context.services.db.booking.findFirst({ where: prismaWhere(query, bound), select: { id: true } })) !== null;
+  return (
+    (await context.services.db.booking.findFirst({ where: prismaWhere(query, bound), select: { id: true } })) !== null
+  );
 }
 
 /**

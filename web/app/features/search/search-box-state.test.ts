@@ -1,13 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { closedBox, resultsMessage, searchBoxReducer, type SearchBoxEvent, type SearchBoxState } from "./search-box-state";
+import {
+  closedBox,
+  resultsMessage,
+  searchBoxReducer,
+  type SearchBoxEvent,
+  type SearchBoxState,
+} from "./search-box-state";
 
 const run = (events: SearchBoxEvent[], from: SearchBoxState = closedBox) => events.reduce(searchBoxReducer, from);
-const key = (k: "ArrowDown" | "ArrowUp" | "Home" | "End", count = 3): SearchBoxEvent => ({ type: "key", key: k, count });
+const key = (k: "ArrowDown" | "ArrowUp" | "Home" | "End", count = 3): SearchBoxEvent => ({
+  type: "key",
+  key: k,
+  count,
+});
 
 describe("searchBoxReducer", () => {
   it("opens on typing with nothing active, and closes when the text is cleared", () => {
     expect(run([{ type: "typed", text: "thib" }])).toEqual({ open: true, active: -1 });
-    expect(run([{ type: "typed", text: "thib" }, { type: "typed", text: "  " }])).toEqual(closedBox);
+    expect(
+      run([
+        { type: "typed", text: "thib" },
+        { type: "typed", text: "  " },
+      ]),
+    ).toEqual(closedBox);
   });
 
   it("moves through the results with the arrows, around the ends, and Home and End", () => {

@@ -3,7 +3,14 @@ import { searchTerms } from "./search-terms";
 
 describe("searchTerms", () => {
   it("reads a phone number in any format as its digits", () => {
-    for (const q of ["2255550123", "(225) 555-0123", "225-555-0123", "225.555.0123", "+1 225 555 0123", "1-225-555-0123"])
+    for (const q of [
+      "2255550123",
+      "(225) 555-0123",
+      "225-555-0123",
+      "225.555.0123",
+      "+1 225 555 0123",
+      "1-225-555-0123",
+    ])
       expect(searchTerms(q).phoneDigits).toBe("2255550123");
     expect(searchTerms("555-0123").phoneDigits).toBe("5550123");
     expect(searchTerms("0123").phoneDigits).toBe("0123");

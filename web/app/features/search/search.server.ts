@@ -23,7 +23,7 @@ import { escapeLike } from "~/features/inbox/inbox";
 import { searchTerms, type SearchTerms } from "./search-terms";
 
 /** How many customers and how many bookings a search answers with. */
-export const SEARCH_LIMIT = 10;
+const SEARCH_LIMIT = 10;
 
 export interface CustomerHit {
   id: number;
@@ -152,7 +152,8 @@ async function rankedBookings(context: AppLoadContext, terms: SearchTerms, custo
                   ${customers.map((c) => c.score)}::float8[]) AS m(id, tier, score)
       JOIN "Booking" x ON x."customerId" = m.id`,
   ];
-  if (terms.bookingId) parts.push(Prisma.sql`SELECT x.id, 0, 1::float8 FROM "Booking" x WHERE x.id = ${terms.bookingId}`);
+  if (terms.bookingId)
+    parts.push(Prisma.sql`SELECT x.id, 0, 1::float8 FROM "Booking" x WHERE x.id = ${terms.bookingId}`);
   // Visits at an address no customer found has (a landlord's houses): when the customers found fill the list, they rank higher anyway.
   if (terms.fuzzy && customers.length < SEARCH_LIMIT)
     parts.push(Prisma.sql`(SELECT x.id, 1, (${coverage(Prisma.sql`x.address`, contains(terms.text), terms.text.length)})::float8

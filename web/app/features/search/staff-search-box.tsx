@@ -21,7 +21,7 @@ const SEARCH_DEBOUNCE_MS = 200;
 
 const constraint = formConstraint(searchQuerySchema).q;
 
-export const searchHref = (q: string) => `/admin/search?q=${encodeURIComponent(q.trim())}`;
+const searchHref = (q: string) => `/admin/search?q=${encodeURIComponent(q.trim())}`;
 export const customerHref = (id: number) => `/admin/customers/${id}`;
 export const bookingHref = (id: number) => `/admin/bookings/${id}`;
 
@@ -84,7 +84,11 @@ export function StaffSearchBox() {
     navigate(option.href);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp" || (box.open && (event.key === "Home" || event.key === "End"))) {
+    if (
+      event.key === "ArrowDown" ||
+      event.key === "ArrowUp" ||
+      (box.open && (event.key === "Home" || event.key === "End"))
+    ) {
       event.preventDefault();
       dispatch({ type: "key", key: event.key, count: all.length });
     } else if (event.key === "Escape" && box.open) {
@@ -96,6 +100,7 @@ export function StaffSearchBox() {
     }
   };
   const showing = box.open && fetcher.data !== undefined && text.trim() !== "";
+  const listed = showing && all.length > 0;
 
   return (
     <Form
@@ -123,25 +128,27 @@ export function StaffSearchBox() {
         placeholder="Name, phone, email, address or #"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={showing}
-        aria-controls={listId}
-        aria-activedescendant={showing && active ? active.id : undefined}
+        aria-expanded={listed}
+        aria-controls={listed ? listId : undefined}
+        aria-activedescendant={listed && active ? active.id : undefined}
         value={text}
         onChange={(e) => ask(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => dispatch({ type: "close" })}
         className="h-9 w-full rounded-md border border-slate-300 bg-white pl-8 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
       />
-      <div
-        id={listId}
-        role="listbox"
-        aria-label="Customers and bookings found"
-        hidden={!showing || all.length === 0}
-        className="absolute right-0 z-40 mt-1 max-h-[70vh] w-full min-w-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
-      >
-        <OptionGroup label="Customers" options={customers} activeId={active?.id} onOpen={open} />
-        <OptionGroup label="Bookings" options={bookings} activeId={active?.id} onOpen={open} />
-      </div>
+      {/* Only while there is something to choose: the page carries no empty list. */}
+      {listed ? (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Customers and bookings found"
+          className="absolute right-0 z-40 mt-1 max-h-[70vh] w-full min-w-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          <OptionGroup label="Customers" options={customers} activeId={active?.id} onOpen={open} />
+          <OptionGroup label="Bookings" options={bookings} activeId={active?.id} onOpen={open} />
+        </div>
+      ) : null}
       <p role="status" className="sr-only">
         {showing && fetcher.state === "idle" ? resultsMessage(customers.length, bookings.length) : ""}
       </p>

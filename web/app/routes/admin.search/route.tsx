@@ -57,7 +57,9 @@ export default function SearchPage() {
                     <Link to={customerHref(c.id)} className="font-medium text-brand-700 hover:underline">
                       {c.name}
                     </Link>
-                    <p className="text-sm text-slate-600">{[c.phone, c.email, c.address].filter(Boolean).join(" · ")}</p>
+                    <p className="text-sm text-slate-600">
+                      {[c.phone, c.email, c.address].filter(Boolean).join(" · ")}
+                    </p>
                   </li>
                 ))}
               </ul>
