@@ -536,7 +536,10 @@ test.describe("calendar", () => {
     await expect(main(page).getByRole("heading", { level: 2, name: "March 2031" })).toBeVisible();
     await main(page).getByRole("link", { name: "Previous month" }).click();
     await expect(main(page).getByRole("heading", { level: 2, name: "February 2031" })).toBeVisible();
-    await main(page).getByRole("link", { name: "Today", exact: true }).click();
+    await main(page)
+      .getByRole("navigation", { name: "Months" })
+      .getByRole("link", { name: "Today", exact: true })
+      .click();
     const now = businessParts(new Date());
     const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
       new Date(Date.UTC(now.year, now.month - 1, 1)),

@@ -9,6 +9,7 @@ import {
   BOOKING_DETAILS_MAX_LENGTH,
   BOOKING_SUMMARY_MAX_LENGTH,
   CUSTOMER_NAME_MAX_LENGTH,
+  STAFF_SEARCH_MAX_LENGTH,
 } from "./limits";
 
 /** The dashboard's calendar feed buttons: create (or replace) the private address, or turn it off. */
@@ -133,7 +134,8 @@ export const bookingListQuerySchema = z.object({
 export const calendarDayQuerySchema = z.object({ date: localDateField() });
 
 export const customerSearchQuerySchema = z.object({
-  name: z.string().trim().max(CUSTOMER_NAME_MAX_LENGTH).optional(),
+  /** What the dialog's search box says: a name, phone, email or address (docs/product.md#search). */
+  name: z.string().trim().max(STAFF_SEARCH_MAX_LENGTH).optional(),
   ids: z
     .string()
     .regex(/^\d+(,\d+){0,199}$/, "ids must be comma-separated record ids (200 at most)")
@@ -156,11 +158,9 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(200).default(50),
 });
 
-export const USER_SEARCH_MAX_LENGTH = 100;
-
 /** GET /admin/users and /api/admin/users: `q` finds part of a name or an email; `role` keeps one role. */
 export const userListQuerySchema = z.object({
-  q: blankAsAbsent(z.string().trim().max(USER_SEARCH_MAX_LENGTH, "Search is at most 100 characters")),
+  q: blankAsAbsent(z.string().trim().max(STAFF_SEARCH_MAX_LENGTH, "Search is at most 100 characters")),
   role: blankAsAbsent(z.enum(roles, { error: "Role must be customer, technician or admin" })),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -21,6 +21,7 @@ import {
 } from "./scheduling";
 import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema, userListQuerySchema } from "./admin";
 import { customerChangeSchema, customerIdParamsSchema } from "./customers";
+import { searchQuerySchema } from "./search";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -463,6 +464,30 @@ export const endpoints: Endpoint[] = [
     access: "admin",
     query: customerSearchQuerySchema,
     success: { status: 200, description: "An array of customers", schema: z.array(customerJson) },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/search",
+    summary: "Customers and bookings by name (typos forgiven), phone digits, email, address or booking number",
+    access: "admin",
+    query: searchQuerySchema,
+    success: {
+      status: 200,
+      description: "Ten customers and ten bookings at most, best first",
+      schema: ok({
+        customers: z.array(customerJson.extend({ address: z.string().nullable() })),
+        bookings: z.array(
+          z.object({
+            id: z.number().int(),
+            summary: z.string(),
+            status: z.enum(bookingStatuses),
+            scheduledDate: isoDateTime,
+            customerName: z.string(),
+          }),
+        ),
+      }),
+    },
     refusals: [401, 403],
   },
   {

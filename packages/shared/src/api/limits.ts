@@ -27,6 +27,8 @@ export const PREFERRED_TIMING_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2_000;
 /** What the inbox's search takes (longer is cut). */
 export const INBOX_SEARCH_MAX_LENGTH = 200;
+/** What the staff search box takes (GET /api/search, /admin/search, the bookings list's and the New Booking dialog's search). */
+export const STAFF_SEARCH_MAX_LENGTH = 100;
 /** A staff member's reply in a visitor's chat (the inbox). */
 export const STAFF_REPLY_MAX_LENGTH = 2_000;
 /** Bookings that staff create. */

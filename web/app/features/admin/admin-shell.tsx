@@ -1,12 +1,61 @@
-import { Link } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
+import { StaffSearchBox } from "~/features/search/staff-search-box";
 import { cn } from "~/utils/cn";
 import { LiveAdmin, LiveIndicator } from "./live-admin";
 
-/** The frame of every staff page: live updates and emergency alerts, and a roomy but dense container. */
+/** The staff pages, in the order of the office's day (docs/product.md#staff-pages). */
+const STAFF_PAGES = [
+  { to: "/dashboard", label: "Today" },
+  { to: "/admin/dispatch", label: "Dispatch" },
+  { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/calendar", label: "Calendar" },
+  { to: "/admin/inbox", label: "Inbox" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/closures", label: "Closures" },
+  { to: "/admin/queues", label: "Queues" },
+] as const;
+
+/**
+ * The staff bar on every staff page: the pages (the current one marked with aria-current) and
+ * the search box. On a phone the links scroll sideways in one row and the box takes the next.
+ */
+function StaffNav() {
+  return (
+    <div className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-3 py-2 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <nav aria-label="Staff" className="-mx-1 overflow-x-auto">
+          <ul className="flex gap-1 whitespace-nowrap px-1">
+            {STAFF_PAGES.map((page) => (
+              <li key={page.to}>
+                <NavLink
+                  to={page.to}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    cn(
+                      "block rounded-md px-2.5 py-1.5 text-sm font-medium",
+                      isActive
+                        ? "bg-brand-50 text-brand-800"
+                        : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                    )
+                  }
+                >
+                  {page.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <StaffSearchBox />
+      </div>
+    </div>
+  );
+}
+
+/** The frame of every staff page: the staff bar, live updates and emergency alerts, and a roomy but dense container. */
 export function AdminShell({
   children,
   refresh = true,
@@ -18,6 +67,7 @@ export function AdminShell({
 }) {
   return (
     <LiveAdmin refresh={refresh}>
+      <StaffNav />
       <div className="min-h-full bg-slate-50">
         <div className={cn("mx-auto max-w-7xl px-3 py-5 sm:px-6 sm:py-8", className)}>{children}</div>
       </div>

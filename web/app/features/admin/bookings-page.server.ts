@@ -10,10 +10,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { bookingCursorSchema } from "@app/shared/api/admin";
 import { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
 import { personName } from "@app/shared/scheduling/technicians";
-import type { Prisma } from "@app/shared/db.server";
+import { Prisma } from "@app/shared/db.server";
+import { searchQuerySchema } from "@app/shared/api/search";
 import { mergeCandidates } from "@app/shared/booking/merge-customer.server";
 import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
+import { bookingMatch } from "~/features/search/search.server";
+import { searchTerms } from "~/features/search/search-terms";
 
 const BOOKINGS_PAGE_SIZE = 50;
 /** The list shows the first two lines of a booking's details; its own page shows them all. */
@@ -23,6 +26,8 @@ type Status = (typeof bookingStatuses)[number];
 type Priority = (typeof bookingPriorities)[number];
 
 export interface BookingsPageQuery {
+  /** What the search box says (docs/product.md#search): only the bookings that match it. */
+  q?: string;
   status?: Status;
   priority?: Priority;
   /** Rows older than this cursor (the "Older" link). */
@@ -39,7 +44,9 @@ export function parseBookingsSearch(search: URLSearchParams): BookingsPageQuery 
   const priority = search.get("priority");
   const before = search.get("before");
   const after = search.get("after");
+  const q = searchQuerySchema.safeParse({ q: search.get("q") ?? "" });
   return {
+    q: q.success ? q.data.q : undefined,
     status: (bookingStatuses as readonly string[]).includes(status ?? "") ? (status as Status) : undefined,
     priority: (bookingPriorities as readonly string[]).includes(priority ?? "") ? (priority as Priority) : undefined,
     before: isCursor(before) ? before : undefined,
@@ -132,21 +139,50 @@ function parseCursor(cursor: string) {
   return { at: new Date(ms), id };
 }
 
-function filters(query: BookingsPageQuery): Prisma.BookingWhereInput {
-  return { ...(query.status ? { status: query.status } : {}), ...(query.priority ? { priority: query.priority } : {}) };
+/** Which side of a cursor a read is on: rows older than `older`, or newer than `newer`. */
+interface Bound {
+  older?: string;
+  newer?: string;
 }
 
-const newerThan = (cursor: string): Prisma.BookingWhereInput => {
-  const { at, id } = parseCursor(cursor);
-  return { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: id } }] };
-};
-const olderThan = (cursor: string): Prisma.BookingWhereInput => {
-  const { at, id } = parseCursor(cursor);
-  return { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }] };
-};
+function prismaWhere(query: BookingsPageQuery, bound: Bound): Prisma.BookingWhereInput {
+  const where: Prisma.BookingWhereInput[] = [
+    { ...(query.status ? { status: query.status } : {}), ...(query.priority ? { priority: query.priority } : {}) },
+  ];
+  for (const [cursor, op] of [
+    [bound.older, "lt"],
+    [bound.newer, "gt"],
+  ] as const) {
+    if (!cursor) continue;
+    const { at, id } = parseCursor(cursor);
+    where.push({ OR: [{ createdAt: { [op]: at } }, { createdAt: at, id: { [op]: id } }] });
+  }
+  return { AND: where };
+}
 
-async function exists(context: AppLoadContext, where: Prisma.BookingWhereInput) {
-  return (await context.services.db.booking.findFirst({ where, select: { id: true } })) !== null;
+/** The same conditions in SQL, with the search's match: a search reads the list through PostgreSQL's trigram indexes. */
+function searchWhere(query: BookingsPageQuery & { q: string }, bound: Bound): Prisma.Sql {
+  const where: Prisma.Sql[] = [bookingMatch(searchTerms(query.q))];
+  if (query.status) where.push(Prisma.sql`b.status = ${query.status}::"BookingStatus"`);
+  if (query.priority) where.push(Prisma.sql`b.priority = ${query.priority}::"BookingPriority"`);
+  for (const [cursor, op] of [
+    [bound.older, Prisma.raw("<")],
+    [bound.newer, Prisma.raw(">")],
+  ] as const) {
+    if (!cursor) continue;
+    const { at, id } = parseCursor(cursor);
+    // "createdAt" is a timestamp without zone holding UTC (as Prisma writes it).
+    const stamp = Prisma.sql`${at.toISOString().slice(0, 23)}::timestamp(3)`;
+    where.push(Prisma.sql`(b."createdAt" ${op} ${stamp} OR (b."createdAt" = ${stamp} AND b.id ${op} ${id}::int))`);
+  }
+  return Prisma.join(where, " AND ");
+}
+
+async function exists(context: AppLoadContext, query: BookingsPageQuery, bound: Bound) {
+  if (query.q) return (await readRows(context, query, bound, "desc", 1)).length > 0;
+  return (
+    (await context.services.db.booking.findFirst({ where: prismaWhere(query, bound), select: { id: true } })) !== null
+  );
 }
 
 /**
@@ -170,42 +206,43 @@ export async function bookingsPage(context: AppLoadContext, query: BookingsPageQ
   };
 }
 
-function readRows(
+async function readRows(
   context: AppLoadContext,
-  where: Prisma.BookingWhereInput,
+  query: BookingsPageQuery,
+  bound: Bound,
   direction: "asc" | "desc",
   take: number,
 ): Promise<RowRecord[]> {
-  return context.services.db.booking.findMany({
-    where,
-    orderBy: [{ createdAt: direction }, { id: direction }],
-    take,
-    select: rowSelect,
-  });
+  const { db } = context.services;
+  const orderBy = [{ createdAt: direction }, { id: direction }];
+  if (!query.q) return db.booking.findMany({ where: prismaWhere(query, bound), orderBy, take, select: rowSelect });
+  const order = Prisma.raw(direction === "asc" ? "ASC" : "DESC");
+  const found = await db.$queryRaw<Array<{ id: number }>>`
+    SELECT b.id FROM "Booking" b WHERE ${searchWhere({ ...query, q: query.q }, bound)}
+     ORDER BY b."createdAt" ${order}, b.id ${order} LIMIT ${take}`;
+  return db.booking.findMany({ where: { id: { in: found.map((r) => r.id) } }, orderBy, select: rowSelect });
 }
 
 async function bookingsOnPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
   if (query.after) {
-    const found = await readRows(context, { AND: [filters(query), newerThan(query.after)] }, "asc", limit + 1);
+    const found = await readRows(context, query, { newer: query.after }, "asc", limit + 1);
     // Nothing newer beyond these: this is the newest page, shown in full from the top.
     if (found.length <= limit) return { ...(await olderPage(context, query, limit)), newer: null, paged: false };
     const rows = found.slice(0, limit).reverse();
     const last = rows[rows.length - 1]!;
-    const older = (await exists(context, { AND: [filters(query), olderThan(cursorOf(last))] })) ? cursorOf(last) : null;
+    const older = (await exists(context, query, { older: cursorOf(last) })) ? cursorOf(last) : null;
     return { rows, older, newer: cursorOf(rows[0]!), paged: true };
   }
   const page = await olderPage(context, query, limit);
   if (!query.before) return { ...page, newer: null, paged: false };
   const first = page.rows[0];
-  const newer =
-    first && (await exists(context, { AND: [filters(query), newerThan(cursorOf(first))] })) ? cursorOf(first) : null;
+  const newer = first && (await exists(context, query, { newer: cursorOf(first) })) ? cursorOf(first) : null;
   return { ...page, newer, paged: true };
 }
 
 /** Newest first from the top, or from the "Older" cursor (a keyset read: page 2,000 costs what page 1 does). */
 async function olderPage(context: AppLoadContext, query: BookingsPageQuery, limit: number) {
-  const where = query.before ? { AND: [filters(query), olderThan(query.before)] } : filters(query);
-  const found = await readRows(context, where, "desc", limit + 1);
+  const found = await readRows(context, query, { older: query.before }, "desc", limit + 1);
   const rows = found.slice(0, limit);
   return { rows, older: found.length > limit ? cursorOf(rows[rows.length - 1]!) : null };
 }

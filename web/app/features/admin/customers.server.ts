@@ -1,10 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { findCustomers } from "~/features/search/search.server";
 
 const select = { id: true, name: true, email: true, phone: true } as const;
 
 /**
- * Customer search for the new-booking dialog: by name (case-insensitive, partial) or by ids.
- * Records merged into another (`mergedIntoId`) are never offered.
+ * The New Booking dialog's customer search: with `name`, the staff search's customers (name with
+ * typos, phone by its digits, email, address; docs/product.md#search); with `ids`, those; with
+ * neither, the first 50 by name. Records merged into another (`mergedIntoId`) are never offered.
  */
 export async function searchCustomers(context: AppLoadContext, query: { name?: string; ids?: number[] }) {
   const { db } = context.services;
@@ -15,13 +17,9 @@ export async function searchCustomers(context: AppLoadContext, query: { name?: s
       orderBy: { id: "asc" },
     });
   const name = query.name?.trim();
+  if (name) return findCustomers(context, name);
   return db.customer.findMany({
-    where: {
-      mergedIntoId: null,
-      ...(name
-        ? { OR: [{ name: { contains: name, mode: "insensitive" } }, { email: { contains: name.toLowerCase() } }] }
-        : {}),
-    },
+    where: { mergedIntoId: null },
     select,
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: 50,

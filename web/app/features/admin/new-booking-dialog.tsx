@@ -257,7 +257,7 @@ type SearchAnswer = CustomerSummary[] | { success: false; message?: string };
 const searchHref = (name: string) => `/api/customers/search${name ? `?name=${encodeURIComponent(name)}` : ""}`;
 
 /**
- * The customers whose name matches what is typed, read through a fetcher a moment after the
+ * The customers that match what is typed (the staff search: name, phone, email, address), read through a fetcher a moment after the
  * typing stops. While another query is on its way, the last list stays.
  */
 function useCustomerSearch(query: string) {

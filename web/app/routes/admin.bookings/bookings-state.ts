@@ -11,6 +11,8 @@ import { BOOKING_STATUSES, statusLabel, type BookingStatus } from "~/features/ad
 import type { MenuChoice } from "~/features/admin/row-menu";
 
 export interface BookingFilters {
+  /** The search (docs/product.md#search): a name, phone, email, address or booking number. */
+  q?: string;
   status: string;
   priority: string;
 }
@@ -19,6 +21,7 @@ const BOOKINGS = "/admin/bookings";
 
 function filterParams(filters: BookingFilters) {
   const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
   if (filters.priority) params.set("priority", filters.priority);
   return params;
@@ -33,8 +36,8 @@ export function pageHref(filters: BookingFilters, cursor?: { before?: string; af
   return qs ? `${BOOKINGS}?${qs}` : BOOKINGS;
 }
 
-/** The CSV of every booking matching the filters (GET /api/bookings/export.csv). */
-export function exportHref(filters: BookingFilters) {
+/** The CSV of every booking matching the status and priority filters (GET /api/bookings/export.csv; not the search). */
+export function exportHref({ q: _search, ...filters }: BookingFilters) {
   const qs = filterParams(filters).toString();
   return `/api/bookings/export.csv${qs ? `?${qs}` : ""}`;
 }
@@ -46,7 +49,7 @@ export function filterSearch(entries: Iterable<[string, FormDataEntryValue]>) {
   return params;
 }
 
-export const isFiltered = (filters: BookingFilters) => Boolean(filters.status || filters.priority);
+export const isFiltered = (filters: BookingFilters) => Boolean(filters.q || filters.status || filters.priority);
 
 /** The status line under the filters: how many bookings show ("on this page" once there is more than one page). */
 export const countLabel = (count: number, paged: boolean, hasOlder: boolean) =>

@@ -13,7 +13,9 @@ import {
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
 import { useMemo, useReducer } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Label, NativeSelect } from "~/components/ui/field";
+import { Input, Label, NativeSelect } from "~/components/ui/field";
+import { searchQuerySchema } from "@app/shared/api/search";
+import { formConstraint } from "~/utils/schema-form";
 import { toastResult, useFetcherDone } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
@@ -50,6 +52,8 @@ import {
   type BookingRow as BookingRowFields,
 } from "./bookings-state";
 
+const searchConstraint = formConstraint(searchQuerySchema).q;
+
 export const meta: MetaFunction = ({ error }) => adminMeta("Booking Management", error);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -59,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await bookingsPage(context, query);
   return {
     ...page,
-    filters: { status: query.status ?? "", priority: query.priority ?? "" },
+    filters: { q: query.q ?? "", status: query.status ?? "", priority: query.priority ?? "" },
     prefill: await bookingPrefill(context, searchParams),
   };
 }
@@ -157,7 +161,10 @@ export default function BookingsPage() {
   );
 }
 
-/** The status and priority filters: each change loads the list at once; without JavaScript, a button applies them. */
+/**
+ * The search and the status and priority filters: a menu's change loads the list at once, the
+ * search when Enter is pressed; without JavaScript, a button applies them.
+ */
 function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered: boolean }) {
   const submit = useSubmit();
   return (
@@ -166,10 +173,27 @@ function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered:
       action="/admin/bookings"
       className="flex flex-wrap items-end gap-3"
       onChange={(event) => {
+        // The search is sent with Enter (a list read per letter typed would only be thrown away).
+        if ((event.target as HTMLElement).getAttribute("name") === "q") return;
         const params = filterSearch(new FormData(event.currentTarget));
         submit(params, { method: "get", action: "/admin/bookings", preventScrollReset: true });
       }}
     >
+      <div className="space-y-1">
+        <Label htmlFor="filter-q" className="text-xs text-slate-600">
+          Search
+        </Label>
+        <Input
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          key={`q-${filters.q}`}
+          maxLength={searchConstraint?.maxLength}
+          placeholder="Name, phone, email, address or #"
+          className="h-9 w-64 py-1"
+        />
+      </div>
       <div className="space-y-1">
         <Label htmlFor="filter-status" className="text-xs text-slate-600">
           Status

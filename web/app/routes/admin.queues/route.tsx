@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft, RotateCcw } from "lucide-react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { RotateCcw } from "lucide-react";
 import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { retryJobFormSchema } from "@app/shared/api/queue-retry";
 import { outboxState, queueStates, retryFailedJob, retryNotification } from "~/features/admin/queues-page.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -124,16 +125,13 @@ export default function QueuesPage() {
   const { outbox, queues } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/dashboard" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-        <ArrowLeft aria-hidden="true" /> Back to Dashboard
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">Queues</h1>
-      <p className="mt-2 text-slate-700">
-        Background work: emails to staff and customers, chat replies and live alerts. Failed jobs stay here until
-        retried.
-      </p>
-      <section aria-labelledby="outbox" className="mt-6 rounded-lg border border-slate-200 p-5">
+    <AdminShell refresh={false}>
+      <AdminPageHeader
+        back={{ to: "/dashboard", label: "Back to Dashboard" }}
+        title="Queues"
+        description="Background work: emails to staff and customers, chat replies and live alerts. Failed jobs stay here until retried."
+      />
+      <section aria-labelledby="outbox" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="outbox" className="text-xl font-semibold">
           Notifications
         </h2>
@@ -179,7 +177,7 @@ export default function QueuesPage() {
             <section
               key={q.name}
               aria-labelledby={`queue-${q.name}`}
-              className="rounded-lg border border-slate-200 p-5"
+              className="rounded-lg border border-slate-200 bg-white p-5"
             >
               <h2 id={`queue-${q.name}`} className="text-xl font-semibold">
                 {labels[q.name]} <span className="text-sm font-normal text-slate-600">({q.name})</span>
@@ -214,6 +212,6 @@ export default function QueuesPage() {
           ))}
         </div>
       )}
-    </div>
+    </AdminShell>
   );
 }

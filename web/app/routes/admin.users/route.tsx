@@ -21,7 +21,8 @@ import { ROLES, roleLabel, type Role } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { listUsers } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { USER_SEARCH_MAX_LENGTH, userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
+import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
+import { STAFF_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import type { ActionResult } from "~/utils/schema-form";
 
 export const meta: MetaFunction = ({ error }) => adminMeta("User Management", error);
@@ -107,7 +108,7 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
           type="search"
           defaultValue={filters.q}
           key={`q-${filters.q}`}
-          maxLength={USER_SEARCH_MAX_LENGTH}
+          maxLength={STAFF_SEARCH_MAX_LENGTH}
           className="h-9 w-64"
         />
       </div>

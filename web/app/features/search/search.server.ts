@@ -1,0 +1,195 @@
+/**
+ * Staff search, the one implementation (docs/product.md#search): GET /api/search, the
+ * /admin/search page and the staff bar's box, the bookings list's `q` and the New Booking
+ * dialog's customer search all match through the conditions below.
+ *
+ * A customer matches by name (any part of it, or with a typo: pg_trgm's similarity of the
+ * whole name, or of its closest run of words), email (any part), address (any part) or phone
+ * (its digits contain the digits typed). A booking matches by its number, its address,
+ * or its customer's match. The trigram conditions are the ones the GIN indexes of the migration
+ * `20261128020000_search` answer (the phone's through an index on the same expression), so a
+ * search reads index entries, not 100,000 rows.
+ *
+ * Ranked: exact matches first (the booking number, the whole phone number, the whole email or
+ * name), then by how similar (the best of the name's, the address's, and how much of the email
+ * or phone the text covers), then newest visit first. Ten of each at most.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import type { bookingStatuses } from "@app/shared/api/choices";
+import { searchQuerySchema } from "@app/shared/api/search";
+import { Prisma } from "@app/shared/db.server";
+import { invalid, success } from "@app/shared/result";
+import { escapeLike } from "~/features/inbox/inbox";
+import { searchTerms, type SearchTerms } from "./search-terms";
+
+/** How many customers and how many bookings a search answers with. */
+const SEARCH_LIMIT = 10;
+
+export interface CustomerHit {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+}
+
+export interface BookingHit {
+  id: number;
+  summary: string;
+  status: (typeof bookingStatuses)[number];
+  /** ISO 8601, UTC. */
+  scheduledDate: string;
+  customerName: string;
+}
+
+/** The customer's phone as digits only: the very expression of the index Customer_phone_digits_trgm_idx. */
+const PHONE_DIGITS = Prisma.sql`regexp_replace(c.phone, '\\D', '', 'g')`;
+
+const contains = (text: string) => `%${escapeLike(text)}%`;
+
+/**
+ * The ways customer `c` can match, each answered by its own index (so they are read apart and
+ * joined, never as one OR that PostgreSQL might answer by reading every row).
+ */
+function customerArms(t: SearchTerms): Prisma.Sql[] {
+  const arms: Prisma.Sql[] = [];
+  if (t.fuzzy) {
+    const pattern = contains(t.text);
+    arms.push(
+      Prisma.sql`c.name ILIKE ${pattern}`,
+      // A typo in one word of the name ("thibodaux"), or in the whole name ("arcenaux" for "Beau Arceneaux").
+      Prisma.sql`${t.text}::text <% c.name`,
+      Prisma.sql`${t.text}::text % c.name`,
+      Prisma.sql`c.email LIKE ${pattern.toLowerCase()}`,
+      Prisma.sql`c.address ILIKE ${pattern}`,
+    );
+  } else {
+    // One or two characters: the start of a name, of a word of it, or of an email.
+    const start = `${escapeLike(t.text)}%`;
+    arms.push(
+      Prisma.sql`c.name ILIKE ${start} OR c.name ILIKE ${`% ${start}`}`,
+      Prisma.sql`c.email LIKE ${start.toLowerCase()}`,
+    );
+  }
+  if (t.phoneDigits) arms.push(Prisma.sql`${PHONE_DIGITS} LIKE ${contains(t.phoneDigits)}`);
+  return arms;
+}
+
+/** The customers that match, with `columns` of each, as a query; never a record merged into another. */
+function matchingCustomers(t: SearchTerms, columns: Prisma.Sql): Prisma.Sql {
+  return Prisma.join(
+    customerArms(t).map(
+      (arm) => Prisma.sql`SELECT ${columns} FROM "Customer" c WHERE c."mergedIntoId" IS NULL AND (${arm})`,
+    ),
+    " UNION ",
+  );
+}
+
+/** 0 for an exact match of customer `c` (the whole phone number, email or name), else 1. */
+function customerTier(t: SearchTerms): Prisma.Sql {
+  const phone = t.phoneDigits
+    ? Prisma.sql`OR ${PHONE_DIGITS} = ${t.phoneDigits}::text OR ${PHONE_DIGITS} = ${`1${t.phoneDigits}`}::text`
+    : Prisma.empty;
+  return Prisma.sql`CASE WHEN lower(c.name) = lower(${t.text}::text) OR c.email = lower(${t.text}::text) ${phone} THEN 0 ELSE 1 END`;
+}
+
+/** How much of `column` the text is, from 0.6 (a sliver of it) to 1 (all of it), when `column` contains it; else 0. */
+function coverage(column: Prisma.Sql, pattern: string, length: number): Prisma.Sql {
+  return Prisma.sql`CASE WHEN ${column} ILIKE ${pattern} THEN 0.6 + 0.4 * ${length}::int / greatest(length(${column}), 1) ELSE 0 END`;
+}
+
+/**
+ * How closely customer `c` matches, 0 to 1: the name's similarity (typos included), or how
+ * much of the email, address or phone digits the text covers. Cheap enough for the thousands a
+ * street name matches.
+ */
+function customerScore(t: SearchTerms): Prisma.Sql {
+  const pattern = contains(t.text);
+  const phone = t.phoneDigits
+    ? Prisma.sql`, ${coverage(PHONE_DIGITS, contains(t.phoneDigits), t.phoneDigits.length)}`
+    : Prisma.empty;
+  return Prisma.sql`greatest(word_similarity(${t.text}::text, c.name), similarity(${t.text}::text, c.name), ${coverage(Prisma.sql`c.email`, pattern, t.text.length)},
+    ${coverage(Prisma.sql`coalesce(c.address, '')`, pattern, t.text.length)} ${phone})`;
+}
+
+/** Whether booking `x`'s own address contains the text (three characters or more). */
+function bookingAddressMatch(t: SearchTerms): Prisma.Sql {
+  return Prisma.sql`x.address ILIKE ${contains(t.text)}`;
+}
+
+/**
+ * Whether booking `b` matches `terms` (its number, its address, or its customer's match): the
+ * bookings list's `q`. Each part is read through its own index, then joined.
+ */
+export function bookingMatch(terms: SearchTerms): Prisma.Sql {
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`SELECT x.id FROM "Booking" x WHERE x."customerId" IN (${matchingCustomers(terms, Prisma.sql`c.id`)})`,
+  ];
+  if (terms.bookingId) parts.push(Prisma.sql`SELECT ${terms.bookingId}::int`);
+  if (terms.fuzzy) parts.push(Prisma.sql`SELECT x.id FROM "Booking" x WHERE ${bookingAddressMatch(terms)}`);
+  return Prisma.sql`b.id IN (${Prisma.join(parts, " UNION ")})`;
+}
+
+interface RankedCustomer extends CustomerHit {
+  tier: number;
+  score: number;
+}
+
+async function rankedCustomers(context: AppLoadContext, terms: SearchTerms, limit: number) {
+  return context.services.db.$queryRaw<RankedCustomer[]>`
+    SELECT c.id, c.name, c.email, c.phone, c.address, ${customerTier(terms)} AS tier, ${customerScore(terms)}::float8 AS score
+      FROM (${matchingCustomers(terms, Prisma.sql`c.id, c.name, c.email, c.phone, c.address`)}) AS c
+     ORDER BY tier, score DESC, c.name, c.id
+     LIMIT ${limit}`;
+}
+
+/**
+ * The bookings: the one a number names, the visits of the customers found (ranked as their
+ * customer), and the visits whose own address matches, best first, newest visit first.
+ */
+async function rankedBookings(context: AppLoadContext, terms: SearchTerms, customers: RankedCustomer[]) {
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`SELECT x.id, m.tier, m.score
+      FROM unnest(${customers.map((c) => c.id)}::int[], ${customers.map((c) => c.tier)}::int[],
+                  ${customers.map((c) => c.score)}::float8[]) AS m(id, tier, score)
+      JOIN "Booking" x ON x."customerId" = m.id`,
+  ];
+  if (terms.bookingId)
+    parts.push(Prisma.sql`SELECT x.id, 0, 1::float8 FROM "Booking" x WHERE x.id = ${terms.bookingId}`);
+  // Visits at an address no customer found has (a landlord's houses): when the customers found fill the list, they rank higher anyway.
+  if (terms.fuzzy && customers.length < SEARCH_LIMIT)
+    parts.push(Prisma.sql`(SELECT x.id, 1, (${coverage(Prisma.sql`x.address`, contains(terms.text), terms.text.length)})::float8
+      FROM "Booking" x WHERE ${bookingAddressMatch(terms)} ORDER BY 3 DESC, x."scheduledDate" DESC LIMIT ${SEARCH_LIMIT})`);
+  return context.services.db.$queryRaw<BookingHit[]>`
+    SELECT b.id, b.summary, b.status::text AS status,
+           to_char(b."scheduledDate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "scheduledDate", c.name AS "customerName"
+      FROM (SELECT id, min(tier) AS tier, max(score) AS score FROM (${Prisma.join(parts, " UNION ALL ")}) AS hit(id, tier, score)
+             GROUP BY id) AS h
+      JOIN "Booking" b ON b.id = h.id
+      JOIN "Customer" c ON c.id = b."customerId"
+     ORDER BY h.tier, h.score DESC, b."scheduledDate" DESC, b.id DESC
+     LIMIT ${SEARCH_LIMIT}`;
+}
+
+const customerHit = ({ id, name, email, phone, address }: RankedCustomer): CustomerHit => ({
+  id,
+  name,
+  email,
+  phone,
+  address,
+});
+
+/** The customers that match `q`, best first (the New Booking dialog's search). */
+export async function findCustomers(context: AppLoadContext, q: string, limit = SEARCH_LIMIT) {
+  return (await rankedCustomers(context, searchTerms(q), limit)).map(customerHit);
+}
+
+/** GET /api/search and /admin/search: `{ customers, bookings }` for `{ q }`, or 400 with the field's error. */
+export async function search(context: AppLoadContext, query: Record<string, string>) {
+  const parsed = searchQuerySchema.safeParse(query);
+  if (!parsed.success) return invalid(parsed.error, "Invalid search");
+  const terms = searchTerms(parsed.data.q);
+  const customers = await rankedCustomers(context, terms, SEARCH_LIMIT);
+  const bookings = await rankedBookings(context, terms, customers);
+  return success({ customers: customers.map(customerHit), bookings });
+}
