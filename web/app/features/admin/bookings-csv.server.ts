@@ -4,7 +4,7 @@ import { personName } from "@app/shared/scheduling/technicians";
 import type { Prisma } from "@app/shared/db.server";
 import { formatTimestamp } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
-import type { BookingListQuery } from "./bookings-list.server";
+import { bookingFilters, type BookingListQuery } from "./bookings-list.server";
 
 const CSV_COLUMNS = [
   "Booking ID",
@@ -66,14 +66,7 @@ export async function bookingsCsv(
   query: Omit<BookingListQuery, "limit" | "cursor">,
 ): Promise<Result<BookingsCsv>> {
   const encoder = new TextEncoder();
-  const where: Prisma.BookingWhereInput = {
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.priority ? { priority: query.priority } : {}),
-    ...(query.customerId ? { customerId: query.customerId } : {}),
-    ...(query.from || query.to
-      ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
-      : {}),
-  };
+  const where = bookingFilters(query);
   // A byte-order mark so Excel reads the file as UTF-8.
   const chunks = [encoder.encode(`\uFEFF${csvLine([...CSV_COLUMNS])}`)];
   let rowCount = 0;

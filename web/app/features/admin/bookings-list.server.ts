@@ -12,6 +12,18 @@ export interface BookingListQuery {
   customerId?: number;
 }
 
+/** The list's filters (status, priority, customer, scheduled range) as a Prisma condition: the API's list and its CSV export. */
+export function bookingFilters(query: Omit<BookingListQuery, "limit" | "cursor">): Prisma.BookingWhereInput {
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.priority ? { priority: query.priority } : {}),
+    ...(query.customerId ? { customerId: query.customerId } : {}),
+    ...(query.from || query.to
+      ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
+      : {}),
+  };
+}
+
 /** Cursor of a row in newest-first order: `<createdAt ms>_<id>`. */
 const cursorOf = (b: { createdAt: Date; id: number }) => `${b.createdAt.getTime()}_${b.id}`;
 
@@ -20,14 +32,7 @@ const cursorOf = (b: { createdAt: Date; id: number }) => `${b.createdAt.getTime(
  * hundredth page is as quick as the first. `from`/`to` bound scheduledDate.
  */
 export async function listBookings(context: AppLoadContext, query: BookingListQuery) {
-  const where: Prisma.BookingWhereInput = {
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.priority ? { priority: query.priority } : {}),
-    ...(query.customerId ? { customerId: query.customerId } : {}),
-    ...(query.from || query.to
-      ? { scheduledDate: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
-      : {}),
-  };
+  const where = bookingFilters(query);
   if (query.cursor) {
     const [ms, id] = query.cursor.split("_").map(Number) as [number, number];
     const at = new Date(ms);
