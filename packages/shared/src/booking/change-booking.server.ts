@@ -91,7 +91,8 @@ export async function updateBooking(
         const status = changes.status ?? before.status;
         const kept = changes.technicianId === undefined ? before.technicianId : changes.technicianId;
         // Moved by the customer into a window their technician is not free in: staff assign another.
-        const technicianId = window && kept && !window.freeTechnicians.some((t) => t.id === kept) ? null : kept;
+        const dropped = Boolean(window && kept && !window.freeTechnicians.some((t) => t.id === kept));
+        const technicianId = dropped ? null : kept;
         const scheduledDate = changes.scheduledDate ?? before.scheduledDate;
         // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
         const cancelledAt = byCustomer && status === "cancelled" && before.status !== "cancelled" ? new Date() : null;
@@ -107,6 +108,8 @@ export async function updateBooking(
             technicianId,
             scheduledDate,
             ...(placing ? { needsPlacing: false } : {}),
+            // The dispatch board flags a visit the customer's move left without its technician, until one is given.
+            ...(dropped ? { technicianDroppedAt: new Date() } : technicianId ? { technicianDroppedAt: null } : {}),
             ...(cancelledAt ? { cancelledByCustomerAt: cancelledAt } : {}),
           },
         });
@@ -169,6 +172,7 @@ async function auditChanges(
       details: {
         from: before.technician ? personName(before.technician) : null,
         to: after.technician ? personName(after.technician) : null,
+        ...by,
       },
     });
   if (before.scheduledDate.getTime() !== after.scheduledDate.getTime())
