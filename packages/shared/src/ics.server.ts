@@ -88,14 +88,23 @@ function singleEvent(product: string, facts: BusinessFacts, event: Omit<ICalEven
   return calendar.toString();
 }
 
-/** A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email. */
+/** The UID of a visit's event: the request's tentative event and every confirmation of the visit share it. */
+const visitUid = (bookingId: number, appUrl: string) => `visit-${bookingId}@${domainOf(appUrl)}`;
+
+/**
+ * A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email.
+ * With its booking, the event is the visit's own (its UID), so the confirmation sent once staff place the
+ * request replaces it in the calendar (a higher SEQUENCE) instead of adding a second event.
+ */
 export function appointmentInvite(
-  appointment: { id: number; serviceType: string; scheduledDate: Date },
+  appointment: { id: number; serviceType: string; scheduledDate: Date; bookingId?: number | null },
   options: { appUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
   return singleEvent("appointments", facts, {
-    id: `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
+    id: appointment.bookingId
+      ? visitUid(appointment.bookingId, options.appUrl)
+      : `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
     start: appointment.scheduledDate,
     end: slotEnd(appointment.scheduledDate, VISIT_MINUTES),
     summary: `${facts.name}: ${appointment.serviceType} (requested)`,
@@ -115,7 +124,7 @@ export function visitInvite(
 ): string {
   const facts = options.facts ?? business;
   return singleEvent("visits", facts, {
-    id: `visit-${visit.id}@${domainOf(options.appUrl)}`,
+    id: visitUid(visit.id, options.appUrl),
     start: visit.scheduledDate,
     end: slotEnd(visit.scheduledDate, visit.durationMinutes),
     summary: `${facts.name}: ${visit.summary}`,

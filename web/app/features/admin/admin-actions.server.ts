@@ -22,6 +22,8 @@ import {
 import { idFrom } from "@app/shared/api/values";
 import { personName } from "@app/shared/scheduling/technicians";
 import { resendConfirmation, updateBooking } from "@app/shared/booking/change-booking.server";
+import { movedMessage, moveVisit } from "@app/shared/booking/move-visit.server";
+import { moveVisitSchema } from "@app/shared/api/dispatch";
 import { answer, errorMessages, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
@@ -68,6 +70,7 @@ const fallbacks: Record<string, string> = {
   "merge-customer": "Failed to merge the customer records",
   "resend-confirmation": "Failed to resend the confirmation",
   "assign-technician": "Failed to assign the technician",
+  "move-visit": "Failed to move the visit",
 };
 
 /**
@@ -75,6 +78,8 @@ const fallbacks: Record<string, string> = {
  * `assign-technician` (bookingId, technicianId: blank unassigns),
  * `merge-customer` (bookingId: its customer record joins the older one with the same email),
  * `resend-confirmation` (bookingId: the customer's confirmation again, through the outbox, audited),
+ * `move-visit` (bookingId and the Move form's fields, moveVisitSchema: day, window or exact time, technician;
+ * also the dispatch board's drags; a refusal carries the technicians free then and the nearest open windows),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
  * date and time as typed: Baton Rouge time, whatever the browser's zone).
@@ -93,6 +98,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
       case "assign-technician":
       case "resend-confirmation":
       case "merge-customer":
+      case "move-visit":
         break;
       default:
         return answer(null, failure(400, UNKNOWN_ACTION), { intent });
@@ -122,6 +128,8 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId }),
         });
       }
+      case "move-visit":
+        return await moveVisitAnswer(context, admin, bookingId, form);
       case "resend-confirmation": {
         const sent = await resendConfirmation(context, admin, bookingId);
         return answer(null, sent, { intent, data: () => ({ bookingId }) });
@@ -161,4 +169,22 @@ async function createBookingAnswer(context: AppLoadContext, form: FormData) {
     return refused(submission, { intent, message: newBookingRefusal(formFields(form), errorMessages(submission)) });
   const result = await createBookingForCustomer(context, submission.value, "admin");
   return answer(submission, result, { intent, data: ({ booking }) => ({ booking }) });
+}
+
+/** A visit moved (its day, window or time, and technician at once) from a Move form or a drag on the dispatch board. */
+async function moveVisitAnswer(
+  context: AppLoadContext,
+  admin: { id: number; email: string },
+  bookingId: number,
+  form: FormData,
+) {
+  const intent = "move-visit";
+  const submission = submissionOf(form, moveVisitSchema);
+  if (submission.status !== "success") return refused(submission, { intent });
+  const moved = await moveVisit(context, bookingId, submission.value, admin);
+  return answer(submission, moved, {
+    intent,
+    message: ({ booking }) => movedMessage(booking),
+    data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId, scheduledDate: booking.scheduledDate.toISOString() }),
+  });
 }
