@@ -1,6 +1,15 @@
 import { business } from "../business";
-import { formatWindowRange, windowStartingAt } from "../scheduling/windows";
-import { businessInstant, clockMinutes, formatClock, requireBusinessInstant, WEEKDAYS, localWeekday } from "../time";
+import { windowStartingAt } from "../scheduling/windows";
+import {
+  businessDate,
+  businessInstant,
+  clockMinutes,
+  formatClock,
+  localTimeOf,
+  localWeekday,
+  requireBusinessInstant,
+  WEEKDAYS,
+} from "../time";
 import { z } from "../zod";
 import { idField, localDateField } from "./values";
 
@@ -59,14 +68,28 @@ export const moveVisitSchema = z
     technicianId: move.technicianId ?? null,
   }));
 
-/** The window a moved visit's time is, in words ("10 AM – 12 PM"), or null for an exact time. */
-export function movedWindowLabel(scheduledDate: Date): string | null {
-  const window = windowStartingAt(scheduledDate);
-  return window ? formatWindowRange(window) : null;
-}
-
 /** GET /api/dispatch and /admin/dispatch: the day (Baton Rouge; today when absent), and the day or its week. */
 export const dispatchQuerySchema = z.object({
   date: localDateField().optional(),
   view: z.enum(["day", "week"], { error: "View must be day or week" }).default("day"),
 });
+
+/** The Move form's fields for a visit at `scheduledDate` with `technicianId`: its day, and its window or exact time. */
+export function moveFields(scheduledDate: Date, technicianId: number | null): MoveFields {
+  const time = localTimeOf(scheduledDate);
+  const inWindow = windowStartingAt(scheduledDate) !== null;
+  return {
+    date: businessDate(scheduledDate),
+    window: inWindow ? time : "",
+    time: inWindow ? "" : time,
+    technicianId: technicianId ? String(technicianId) : "",
+  };
+}
+
+/** What a Move form posts (besides `intent` and `bookingId`), as text. */
+export interface MoveFields {
+  date: string;
+  window: string;
+  time: string;
+  technicianId: string;
+}

@@ -11,6 +11,7 @@ import { bookingDetail } from "~/features/admin/booking-detail.server";
 import { ContactLinks } from "~/features/admin/contact-links";
 import { BOOKING_STATUSES, statusLabel } from "~/features/admin/format";
 import { TechnicianOptions } from "~/features/admin/technician-select";
+import { MoveVisitForm } from "~/features/admin/move-visit-form";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { nextStatuses } from "@app/shared/booking/visit-status";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /**
  * The page's forms post here as plain HTML forms, with or without JavaScript:
  * `update-status` and `assign-technician`, the bookings list's own action
- * (audited, and told to other open pages, as there), and `resend-confirmation`.
+ * (audited, and told to other open pages, as there), `move-visit` and `resend-confirmation`.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
@@ -69,7 +70,7 @@ export default function BookingPage() {
         }
       />
 
-      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {posted && posted.intent !== "move-visit" ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section
@@ -115,6 +116,15 @@ export default function BookingPage() {
         </section>
 
         <div className="grid content-start gap-4">
+          <section
+            aria-labelledby="move-heading"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <h2 id="move-heading" className="mb-3 text-base font-semibold text-slate-900">
+              {booking.needsPlacing && booking.status === "pending" ? "Place this request" : "Move this visit"}
+            </h2>
+            <MoveVisitForm visit={booking} technicians={technicians} posted={posted} />
+          </section>
           <FieldForm intent="update-status" bookingId={booking.id} name="status" value={booking.status} busy={busy}>
             {BOOKING_STATUSES.filter(
               (s) => s === booking.status || nextStatuses("staff", booking.status).includes(s),
