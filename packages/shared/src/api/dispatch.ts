@@ -64,7 +64,7 @@ export const moveVisitSchema = z
       });
   })
   .transform((move) => ({
-    scheduledDate: requireBusinessInstant(move.date, (move.time ?? move.window)!),
+    scheduledDate: requireBusinessInstant(move.date, move.time ?? move.window),
     technicianId: move.technicianId ?? null,
   }));
 

@@ -24,8 +24,10 @@ export interface MovableVisit {
 /** Whether a page's answer is this visit's move (a post without JavaScript answers the whole page). */
 function answerFor(result: StaffActionResult | undefined, bookingId: number) {
   if (result?.intent !== "move-visit") return undefined;
-  const posted = result.ok ? result.bookingId : result.result.initialValue?.bookingId;
-  return String(posted) === String(bookingId) ? result : undefined;
+  const posted: unknown = result.ok ? result.bookingId : result.result.initialValue?.bookingId;
+  return (typeof posted === "number" || typeof posted === "string") && String(posted) === String(bookingId)
+    ? result
+    : undefined;
 }
 
 /**
@@ -108,7 +110,10 @@ export function MoveVisitForm({
 /** The fields a refused move posted (Conform gives them back), else the visit's own. */
 function triedFields(refusal: ActionFailure, fallback: MoveFields): MoveFields {
   const sent = (refusal.result.initialValue ?? {}) as Partial<Record<keyof MoveFields, unknown>>;
-  const text = (key: keyof MoveFields) => (typeof sent[key] === "string" ? (sent[key] as string) : fallback[key]);
+  const text = (key: keyof MoveFields) => {
+    const value = sent[key];
+    return typeof value === "string" ? value : fallback[key];
+  };
   return { date: text("date"), window: text("window"), time: text("time"), technicianId: text("technicianId") };
 }
 

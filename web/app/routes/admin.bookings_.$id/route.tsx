@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import type { StaffActionResult } from "~/features/admin/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
@@ -116,15 +117,7 @@ export default function BookingPage() {
         </section>
 
         <div className="grid content-start gap-4">
-          <section
-            aria-labelledby="move-heading"
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-          >
-            <h2 id="move-heading" className="mb-3 text-base font-semibold text-slate-900">
-              {booking.needsPlacing && booking.status === "pending" ? "Place this request" : "Move this visit"}
-            </h2>
-            <MoveVisitForm visit={booking} technicians={technicians} posted={posted} />
-          </section>
+          <MoveSection booking={booking} technicians={technicians} posted={posted} />
           <FieldForm intent="update-status" bookingId={booking.id} name="status" value={booking.status} busy={busy}>
             {BOOKING_STATUSES.filter(
               (s) => s === booking.status || nextStatuses("staff", booking.status).includes(s),
@@ -160,6 +153,24 @@ export default function BookingPage() {
         </div>
       </div>
     </AdminShell>
+  );
+}
+
+/** "Move this visit" ("Place this request" for one still to be placed): the one Move form. */
+function MoveSection({
+  booking,
+  technicians,
+  posted,
+}: { posted?: StaffActionResult } & Pick<ComponentProps<typeof MoveVisitForm>, "technicians"> & {
+    booking: ComponentProps<typeof MoveVisitForm>["visit"] & { needsPlacing: boolean; status: string };
+  }) {
+  return (
+    <section aria-labelledby="move-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="move-heading" className="mb-3 text-base font-semibold text-slate-900">
+        {booking.needsPlacing && booking.status === "pending" ? "Place this request" : "Move this visit"}
+      </h2>
+      <MoveVisitForm visit={booking} technicians={technicians} posted={posted} />
+    </section>
   );
 }
 
