@@ -44,7 +44,12 @@ export function success<T>(value: T, status?: Success<T>["status"]): Success<T> 
 export function failure(
   status: FailureStatus,
   message: string,
-  extra: { errors?: FieldErrors; retryAfter?: number; alternatives?: WindowJson[]; freeTechnicians?: TechnicianChoice[] } = {},
+  extra: {
+    errors?: FieldErrors;
+    retryAfter?: number;
+    alternatives?: WindowJson[];
+    freeTechnicians?: TechnicianChoice[];
+  } = {},
 ): Failure {
   return {
     ok: false,

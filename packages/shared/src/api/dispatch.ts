@@ -33,7 +33,9 @@ export function windowStartLabel(start: string): string {
   const end = Object.values(business.booking.windows)
     .flat()
     .find((w) => w.start === start)?.end;
-  return end ? `${formatClock(clockMinutes(start))} – ${formatClock(clockMinutes(end))}` : formatClock(clockMinutes(start));
+  return end
+    ? `${formatClock(clockMinutes(start))} – ${formatClock(clockMinutes(end))}`
+    : formatClock(clockMinutes(start));
 }
 
 /**

@@ -57,6 +57,10 @@ export async function technicianConflict(
     windows: windowsBetween(day, DAYS_LOOKED_AT),
     now,
   });
-  const reason = technicianBusyReason(other.technician, { id: other.id, start: other.scheduledDate, end: other.end }, day);
+  const reason = technicianBusyReason(
+    other.technician,
+    { id: other.id, start: other.scheduledDate, end: other.end },
+    day,
+  );
   return failure(409, reason, { errors: { technicianId: reason }, alternatives: windows, freeTechnicians });
 }

@@ -185,6 +185,10 @@ async function moveVisitAnswer(
   return answer(submission, moved, {
     intent,
     message: ({ booking }) => movedMessage(booking),
-    data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId, scheduledDate: booking.scheduledDate.toISOString() }),
+    data: ({ booking }) => ({
+      bookingId,
+      technicianId: booking.technicianId,
+      scheduledDate: booking.scheduledDate.toISOString(),
+    }),
   });
 }
