@@ -128,7 +128,7 @@ export function DropCell({
   const { setNodeRef, isOver } = useDroppable({ id, data: target });
   return (
     <Tag
-      ref={setNodeRef as (node: HTMLElement | null) => void}
+      ref={setNodeRef}
       data-drop={id}
       className={cn("transition-colors", isOver && "bg-brand-50 outline outline-2 outline-brand-600", className)}
     >

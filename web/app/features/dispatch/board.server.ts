@@ -27,7 +27,7 @@ export async function dispatchBoard(
   const { view } = parsed.data;
   const date = parsed.data.date ?? businessDate(now);
   const dates = boardDates(date, view);
-  const from = startOfBusinessDay(dates[0]!);
+  const from = startOfBusinessDay(dates[0]);
   const to = startOfBusinessDay(addLocalDays(dates[dates.length - 1]!, 1));
   const { db } = context.services;
   // Literal conditions, so PostgreSQL can use the partial index "Booking_to_be_placed_idx".

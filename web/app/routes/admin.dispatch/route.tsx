@@ -3,7 +3,6 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addLocalDays, businessDate, formatLocalDate } from "@app/shared/time";
 import { buttonVariants } from "~/components/ui/button";
-import type { StaffActionResult } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
@@ -39,7 +38,7 @@ const href = (date: string, view: "day" | "week") =>
 
 export default function DispatchPage() {
   const { board, today } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as StaffActionResult | undefined;
+  const posted = useActionData<typeof action>();
   const step = board.view === "week" ? 7 : 1;
   const title = board.view === "week" ? `Week of ${formatLocalDate(board.days[0]!.date)}` : formatLocalDate(board.date);
   return (
