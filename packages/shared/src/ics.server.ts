@@ -119,7 +119,14 @@ export function appointmentInvite(
  * imported it replaces the old time when the visit moves. Fixed wording only.
  */
 export function visitInvite(
-  visit: { id: number; summary: string; scheduledDate: Date; durationMinutes: number; updatedAt: Date },
+  visit: {
+    id: number;
+    summary: string;
+    scheduledDate: Date;
+    durationMinutes: number;
+    updatedAt: Date;
+    calendarSequence: number | null;
+  },
   options: { appUrl: string; manageUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
@@ -131,6 +138,14 @@ export function visitInvite(
     description: `Visit #${visit.id}: your technician arrives in this window. Reschedule or cancel: ${options.manageUrl}. Questions: ${facts.phone}.`,
     status: ICalEventStatus.CONFIRMED,
     stamp: visit.updatedAt,
-    sequence: Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000,
+    sequence: visitSequence(visit),
   });
+}
+
+/**
+ * The SEQUENCE of a visit's event: its `calendarSequence` once it has moved, else the second of its
+ * last change (what every visit's event carried before moves counted, so none goes backwards).
+ */
+export function visitSequence(visit: { updatedAt: Date; calendarSequence: number | null }): number {
+  return visit.calendarSequence ?? Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000;
 }

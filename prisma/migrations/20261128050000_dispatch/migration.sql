@@ -5,6 +5,10 @@
 -- AlterTable
 ALTER TABLE "Booking" ADD COLUMN     "technicianDroppedAt" TIMESTAMP(3);
 
+-- The SEQUENCE of the visit's calendar event after a move, raised by every move even within one second
+-- (before, the last change's second was the SEQUENCE, so two changes in one second shared it).
+ALTER TABLE "Booking" ADD COLUMN     "calendarSequence" INTEGER;
+
 -- The requests still to be placed, which the board lists beside every day: few among many bookings, found
 -- by their placeholder time without reading the others. Not expressible in schema.prisma (a partial index).
 CREATE INDEX "Booking_to_be_placed_idx" ON "Booking"("scheduledDate")

@@ -28,20 +28,19 @@ export const windowStarts: readonly string[] = [
   ...new Set(Object.values(business.booking.windows).flatMap((rules) => rules.map((w) => w.start))),
 ].sort();
 
-/** A window's start as its menu names it: "10 AM – 12 PM" (the longest a weekday has it). */
+/** A window's start as its menu names it: "10 AM – 12 PM". */
 export function windowStartLabel(start: string): string {
   const end = Object.values(business.booking.windows)
     .flat()
     .find((w) => w.start === start)?.end;
-  return end
-    ? `${formatClock(clockMinutes(start))} – ${formatClock(clockMinutes(end))}`
-    : formatClock(clockMinutes(start));
+  const words = (hhmm: string) => formatClock(clockMinutes(hhmm)).replace(":00 ", " ");
+  return end ? `${words(start)} – ${words(end)}` : words(start);
 }
 
 /**
  * The move: the day (`date`, Baton Rouge), an arrival window by its start (`window`, "10:00") or,
  * for staff, an exact time (`time`, "10:30", which wins when both are given), and the technician
- * (`technicianId`; blank or absent: nobody). Gives the instant and the technician.
+ * (`technicianId`; blank or absent: nobody). `movedTo` gives the instant and the technician.
  */
 export const moveVisitSchema = z
   .object({
@@ -64,11 +63,18 @@ export const moveVisitSchema = z
         path: ["window"],
         message: `${WEEKDAYS[localWeekday(move.date)]} has no ${windowStartLabel(move.window)} window. Choose another, or an exact time.`,
       });
-  })
-  .transform((move) => ({
+  });
+
+/**
+ * The change a valid move asks for: the instant (Baton Rouge time) and the technician (null:
+ * nobody). Not a transform of the schema, which Conform's constraints cannot read.
+ */
+export function movedTo(move: z.output<typeof moveVisitSchema>): { scheduledDate: Date; technicianId: number | null } {
+  return {
     scheduledDate: requireBusinessInstant(move.date, move.time ?? move.window),
     technicianId: move.technicianId ?? null,
-  }));
+  };
+}
 
 /** GET /api/dispatch and /admin/dispatch: the day (Baton Rouge; today when absent), and the day or its week. */
 export const dispatchQuerySchema = z.object({

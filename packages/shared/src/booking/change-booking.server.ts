@@ -12,6 +12,7 @@ import {
 } from "../scheduling/schedule-lock.server";
 import { isActiveTechnician } from "../scheduling/schedule.server";
 import { personName } from "../scheduling/technicians";
+import { visitSequence } from "../ics.server";
 import { bookingInclude } from "./booking-json";
 import { bookingSubject, oweVisitNotifications, type BookingContext } from "./visit-notifications.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal, timeChangeRefusal, type StatusActor } from "./visit-status";
@@ -108,6 +109,10 @@ export async function updateBooking(
             technicianId,
             scheduledDate,
             ...(placing ? { needsPlacing: false } : {}),
+            // Moved: the calendar event's SEQUENCE rises, so the customer's calendar takes the new time.
+            ...(scheduledDate.getTime() !== before.scheduledDate.getTime()
+              ? { calendarSequence: Math.max(Math.floor(Date.now() / 1000) % 2_000_000_000, visitSequence(before) + 1) }
+              : {}),
             // The dispatch board flags a visit the customer's move left without its technician, until one is given.
             ...(dropped ? { technicianDroppedAt: new Date() } : technicianId ? { technicianDroppedAt: null } : {}),
             ...(cancelledAt ? { cancelledByCustomerAt: cancelledAt } : {}),

@@ -23,7 +23,7 @@ import { idFrom } from "@app/shared/api/values";
 import { personName } from "@app/shared/scheduling/technicians";
 import { resendConfirmation, updateBooking } from "@app/shared/booking/change-booking.server";
 import { movedMessage, moveVisit } from "@app/shared/booking/move-visit.server";
-import { moveVisitSchema } from "@app/shared/api/dispatch";
+import { movedTo, moveVisitSchema } from "@app/shared/api/dispatch";
 import { answer, errorMessages, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
@@ -181,7 +181,7 @@ async function moveVisitAnswer(
   const intent = "move-visit";
   const submission = submissionOf(form, moveVisitSchema);
   if (submission.status !== "success") return refused(submission, { intent });
-  const moved = await moveVisit(context, bookingId, submission.value, admin);
+  const moved = await moveVisit(context, bookingId, movedTo(submission.value), admin);
   return answer(submission, moved, {
     intent,
     message: ({ booking }) => movedMessage(booking),
