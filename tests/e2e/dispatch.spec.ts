@@ -105,11 +105,13 @@ test("a dispatcher drags a request onto a technician's 10–12 window; a second 
     // Onto Sam's 10–12 window.
     await drag(page, card(page, request.id), slot(page, sam.id, day, "10:00"));
     await expect(slot(page, sam.id, day, "10:00").locator(`article[data-visit="${request.id}"]`)).toBeVisible();
-    await expect(main(page).getByRole("status").filter({ hasText: `Booking #${request.id} moved to` })).toBeVisible();
-    // The other dispatcher's open board shows it, live, without a reload.
     await expect(
-      slot(second.page, sam.id, day, "10:00").locator(`article[data-visit="${request.id}"]`),
+      main(page)
+        .getByRole("status")
+        .filter({ hasText: `Booking #${request.id} moved to` }),
     ).toBeVisible();
+    // The other dispatcher's open board shows it, live, without a reload.
+    await expect(slot(second.page, sam.id, day, "10:00").locator(`article[data-visit="${request.id}"]`)).toBeVisible();
     await expect(card(second.page, request.id)).not.toContainText("To be placed");
 
     // One email to the customer, its calendar file at the new time.
@@ -149,7 +151,9 @@ test("the same move by keyboard: pick the card up, arrow to the window, drop it"
   await waitLive(page);
 
   const announcer = page.locator("#DndLiveRegion-dispatch-board");
-  await card(page, request.id).getByRole("button", { name: /^Drag / }).focus();
+  await card(page, request.id)
+    .getByRole("button", { name: /^Drag / })
+    .focus();
   await page.keyboard.press("Space");
   await expect(announcer).toContainText("Picked up");
   const said = async () => (await announcer.textContent()) ?? "";
@@ -157,7 +161,10 @@ test("the same move by keyboard: pick the card up, arrow to the window, drop it"
     const before = await said();
     await page.keyboard.press(key);
     // Each step that lands somewhere new is announced; none at an edge.
-    await expect.poll(said, { timeout: 1_000 }).not.toBe(before).catch(() => undefined);
+    await expect
+      .poll(said, { timeout: 1_000 })
+      .not.toBe(before)
+      .catch(() => undefined);
     return (await said()) !== before;
   };
   // Right to the 10–12 column, up to the first lane, then down the lanes to Sam's.
