@@ -150,12 +150,13 @@ test("the same move by keyboard: pick the card up, arrow to the window, drop it"
   await page.goto(`/admin/dispatch?date=${day}`);
   await waitLive(page);
 
-  const announcer = page.locator("#DndLiveRegion-dispatch-board");
+  // dnd-kit's live region: what a screen reader hears as the card moves.
+  const announcer = page.locator('[id^="DndLiveRegion"]');
   await card(page, request.id)
     .getByRole("button", { name: /^Drag / })
     .focus();
   await page.keyboard.press("Space");
-  await expect(announcer).toContainText("Picked up");
+  await expect(announcer).toContainText(/Picked up|is over Unassigned/);
   const said = async () => (await announcer.textContent()) ?? "";
   const press = async (key: string) => {
     const before = await said();

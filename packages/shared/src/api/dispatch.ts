@@ -39,7 +39,7 @@ export function windowStartLabel(start: string): string {
 
 /**
  * The move: the day (`date`, Baton Rouge), an arrival window by its start (`window`, "10:00") or,
- * for staff, an exact time (`time`, "10:30", which wins when both are given), and the technician
+ * for staff, an exact time (`time`, "10:30", used when no window is chosen), and the technician
  * (`technicianId`; blank or absent: nobody). `movedTo` gives the instant and the technician.
  */
 export const moveVisitSchema = z
@@ -50,9 +50,9 @@ export const moveVisitSchema = z
     technicianId: z.preprocess(blankAsMissing, idField("Choose a technician, or Unassigned").optional()),
   })
   .superRefine((move, ctx) => {
-    if (move.time) return;
     if (!move.window) {
-      ctx.addIssue({ code: "custom", path: ["window"], message: "Choose an arrival window or an exact time" });
+      if (!move.time)
+        ctx.addIssue({ code: "custom", path: ["window"], message: "Choose an arrival window or an exact time" });
       return;
     }
     const start = businessInstant(move.date, move.window);
@@ -71,7 +71,7 @@ export const moveVisitSchema = z
  */
 export function movedTo(move: z.output<typeof moveVisitSchema>): { scheduledDate: Date; technicianId: number | null } {
   return {
-    scheduledDate: requireBusinessInstant(move.date, move.time ?? move.window),
+    scheduledDate: requireBusinessInstant(move.date, move.window ?? move.time),
     technicianId: move.technicianId ?? null,
   };
 }

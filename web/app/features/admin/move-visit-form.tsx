@@ -72,7 +72,12 @@ export function MoveVisitForm({
             </option>
           ))}
         </SelectField>
-        <TextField field={fields.time} label="Exact time" type="time" hint="Staff only; wins over the window." />
+        <TextField
+          field={fields.time}
+          label="Exact time"
+          type="time"
+          hint="Used when the window is “Exact time instead”."
+        />
         <SelectField field={fields.technicianId} label="Technician">
           <TechnicianOptions booking={visit} technicians={technicians} />
         </SelectField>

@@ -41,11 +41,11 @@ export function withPendingMove(board: DispatchBoard, bookingId: number, fields:
   const visit = all.find((v) => v.id === bookingId);
   if (!visit) return board;
   const technicianId = fields.technicianId ? Number(fields.technicianId) : null;
-  const start = requireBusinessInstant(fields.date, fields.time || fields.window);
+  const start = requireBusinessInstant(fields.date, fields.window || fields.time);
   const moved: DispatchVisit = {
     ...visit,
     date: fields.date,
-    window: fields.time ? null : fields.window,
+    window: fields.window || null,
     scheduledDate: start.toISOString(),
     end: new Date(start.getTime() + visit.durationMinutes * 60_000).toISOString(),
     technicianId,
