@@ -92,6 +92,13 @@ const reminders = (bookingId: number) =>
 const invite = (email: { attachments?: Array<{ content: string }> }) =>
   Buffer.from(email.attachments![0]!.content, "base64").toString("utf8");
 
+/** A card as GET /api/dispatch answers it (the assertions check its fields). */
+interface CardJson {
+  id: number;
+  flags: Array<{ kind: string; message: string }>;
+  [field: string]: unknown;
+}
+
 describe("GET /api/dispatch", () => {
   it("answers the day's lanes with working hours, the Unassigned column, emergencies first and the flags", async () => {
     const early = await visit({ start: at(DAY, 8), technicianId: sam.user.id });
@@ -104,7 +111,12 @@ describe("GET /api/dispatch", () => {
     const res = await api(stack.url, "GET", `/api/dispatch?date=${DAY}`, admin.token);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ success: true, date: DAY, view: "day", timeZone: "America/Chicago" });
-    const lanes = res.json.technicians as Array<{ id: number; name: string; workingHours: unknown[]; visits: any[] }>;
+    const lanes = res.json.technicians as Array<{
+      id: number;
+      name: string;
+      workingHours: unknown[];
+      visits: CardJson[];
+    }>;
     expect(lanes.map((l) => l.name)).toEqual(["Jo Martin", "Sam Boudreaux"]);
     const samLane = lanes.find((l) => l.id === sam.user.id)!;
     expect(samLane.workingHours).toEqual([
@@ -123,9 +135,9 @@ describe("GET /api/dispatch", () => {
       scheduledDate: at(DAY, 8).toISOString(),
       flags: [],
     });
-    const unassigned = res.json.unassigned as any[];
+    const unassigned = res.json.unassigned as CardJson[];
     expect(unassigned.find((v) => v.id === request.id)).toMatchObject({ needsPlacing: true, flags: [] });
-    expect(unassigned.find((v) => v.id === dropped.id).flags).toEqual([
+    expect(unassigned.find((v) => v.id === dropped.id)!.flags).toEqual([
       { kind: "customer-moved", message: expect.stringContaining("customer moved it") },
     ]);
 
@@ -134,7 +146,7 @@ describe("GET /api/dispatch", () => {
     const off = await api(stack.url, "GET", `/api/dispatch?date=${DAY}`, admin.token);
     const offLane = (off.json.technicians as typeof lanes).find((l) => l.id === sam.user.id)!;
     expect(offLane.workingHours[0]).toMatchObject({ label: "Off", start: null });
-    expect(offLane.visits[1].flags).toEqual([
+    expect(offLane.visits[1]!.flags).toEqual([
       { kind: "technician-off", message: "Sam Boudreaux does not work Wednesdays" },
     ]);
     await stack.db.user.update({ where: { id: sam.user.id }, data: { workingDays: [1, 2, 3, 4, 5, 6] } });

@@ -17,7 +17,7 @@ export interface CardData {
 }
 
 /** "#12 Outlet repair (Ann Customer)". */
-export const cardLabel = (visit: DispatchVisit) =>
+const cardLabel = (visit: DispatchVisit) =>
   `#${visit.id} ${visit.summary}${visit.customerName ? ` (${visit.customerName})` : ""}`;
 
 /** What every card needs from the page: where its Move form posts, the technicians, the page's own answer. */
@@ -32,7 +32,7 @@ export interface CardContext {
  * emergency marked first, the flags in words, and a Move form (works without JavaScript). The
  * grip is the handle dnd-kit drags, by pointer or by keyboard (Space, the arrows, Space).
  */
-export function VisitCard({ visit, context }: { visit: DispatchVisit; context: CardContext }) {
+function VisitCard({ visit, context }: { visit: DispatchVisit; context: CardContext }) {
   const label = cardLabel(visit);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `visit-${visit.id}`,

@@ -43,7 +43,7 @@ export interface BoardRow {
 }
 
 /** Why a card needs the office: its technician does not work that day, or the customer's move left it without one. */
-export interface DispatchFlag {
+interface DispatchFlag {
   kind: "technician-off" | "customer-moved";
   message: string;
 }
@@ -82,7 +82,7 @@ export interface DispatchLane {
 }
 
 /** A day of the board with its arrival windows (the slots a card can be dropped on). */
-export interface DispatchDay {
+interface DispatchDay {
   date: string;
   /** "Friday, Dec 4". */
   label: string;
@@ -111,7 +111,7 @@ export function byDispatchOrder(a: DispatchVisit, b: DispatchVisit): number {
 }
 
 /** Why a visit needs the office, in words. */
-export function visitFlags(row: BoardRow): DispatchFlag[] {
+function visitFlags(row: BoardRow): DispatchFlag[] {
   if (!isLive(row)) return [];
   const flags: DispatchFlag[] = [];
   const date = businessDate(row.scheduledDate);
@@ -131,7 +131,7 @@ export function visitFlags(row: BoardRow): DispatchFlag[] {
   return flags;
 }
 
-export function dispatchVisit(row: BoardRow): DispatchVisit {
+function dispatchVisit(row: BoardRow): DispatchVisit {
   const window = windowStartingAt(row.scheduledDate);
   const end = slotEnd(row.scheduledDate, row.durationMinutes);
   return {
@@ -155,7 +155,7 @@ export function dispatchVisit(row: BoardRow): DispatchVisit {
   };
 }
 
-export function dispatchDay(date: string): DispatchDay {
+function dispatchDay(date: string): DispatchDay {
   return {
     date,
     label: formatShortWeekdayDate(requireBusinessInstant(date, 12 * 60)),
