@@ -209,5 +209,31 @@ export async function benchAdmin(stack: Stack, bookings = 100_000, rounds = 60):
     },
     { benchmark: "reference: /api/bookings?limit=50 (row 1)", metric: "JSON bytes", value: kb(firstPageJson) },
     ...(await benchSearch(stack, admin.auth, rounds)),
+    ...(await dispatchRows({ measureDocument, measureSamples, timeRow }, day)),
+  ];
+}
+
+/**
+ * The dispatch board on a day of the busy month (docs/product.md#dispatch-board): the page as a
+ * browser fetches it, its week, and GET /api/dispatch, which reads the same (one day's or week's
+ * rows over the scheduledDate index, and the requests still to be placed over their partial index).
+ */
+async function dispatchRows(
+  tools: {
+    measureDocument: (path: string) => Promise<{ times: number[]; plain: number; br: number }>;
+    measureSamples: (path: string) => Promise<{ server: number[]; bytes: number }>;
+    timeRow: (label: string, samples: number[], metric?: string) => BenchRow;
+  },
+  day: string,
+): Promise<BenchRow[]> {
+  const page = await tools.measureDocument(`/admin/dispatch?date=${day}`);
+  const week = await tools.measureDocument(`/admin/dispatch?date=${day}&view=week`);
+  const api = await tools.measureSamples(`/api/dispatch?date=${day}`);
+  return [
+    tools.timeRow(`/admin/dispatch?date=${day} page`, page.times, "response time p50 / p95 (ms)"),
+    { benchmark: "", metric: "HTML bytes (br)", value: `${kb(page.plain)} (br ${kb(page.br)})` },
+    tools.timeRow("/admin/dispatch, its week (&view=week)", week.times, "response time p50 / p95 (ms)"),
+    tools.timeRow(`/api/dispatch?date=${day}`, api.server),
+    { benchmark: "", metric: "JSON bytes", value: kb(api.bytes) },
   ];
 }

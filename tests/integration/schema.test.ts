@@ -100,6 +100,8 @@ it("writes and reads every model through the Prisma client", async () => {
       durationMinutes: 90,
       needsPlacing: true,
       address: "12 Main St",
+      technicianDroppedAt: now,
+      calendarSequence: 7,
     },
   });
   expect(
@@ -115,6 +117,8 @@ it("writes and reads every model through the Prisma client", async () => {
     durationMinutes: 90,
     needsPlacing: true,
     address: "12 Main St",
+    technicianDroppedAt: now,
+    calendarSequence: 7,
     customer: { name: "Cajun Cafe" },
   });
   expect(

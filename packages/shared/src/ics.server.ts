@@ -88,14 +88,23 @@ function singleEvent(product: string, facts: BusinessFacts, event: Omit<ICalEven
   return calendar.toString();
 }
 
-/** A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email. */
+/** The UID of a visit's event: the request's tentative event and every confirmation of the visit share it. */
+const visitUid = (bookingId: number, appUrl: string) => `visit-${bookingId}@${domainOf(appUrl)}`;
+
+/**
+ * A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email.
+ * With its booking, the event is the visit's own (its UID), so the confirmation sent once staff place the
+ * request replaces it in the calendar (a higher SEQUENCE) instead of adding a second event.
+ */
 export function appointmentInvite(
-  appointment: { id: number; serviceType: string; scheduledDate: Date },
+  appointment: { id: number; serviceType: string; scheduledDate: Date; bookingId?: number | null },
   options: { appUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
   return singleEvent("appointments", facts, {
-    id: `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
+    id: appointment.bookingId
+      ? visitUid(appointment.bookingId, options.appUrl)
+      : `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
     start: appointment.scheduledDate,
     end: slotEnd(appointment.scheduledDate, VISIT_MINUTES),
     summary: `${facts.name}: ${appointment.serviceType} (requested)`,
@@ -110,18 +119,33 @@ export function appointmentInvite(
  * imported it replaces the old time when the visit moves. Fixed wording only.
  */
 export function visitInvite(
-  visit: { id: number; summary: string; scheduledDate: Date; durationMinutes: number; updatedAt: Date },
+  visit: {
+    id: number;
+    summary: string;
+    scheduledDate: Date;
+    durationMinutes: number;
+    updatedAt: Date;
+    calendarSequence: number | null;
+  },
   options: { appUrl: string; manageUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
   return singleEvent("visits", facts, {
-    id: `visit-${visit.id}@${domainOf(options.appUrl)}`,
+    id: visitUid(visit.id, options.appUrl),
     start: visit.scheduledDate,
     end: slotEnd(visit.scheduledDate, visit.durationMinutes),
     summary: `${facts.name}: ${visit.summary}`,
     description: `Visit #${visit.id}: your technician arrives in this window. Reschedule or cancel: ${options.manageUrl}. Questions: ${facts.phone}.`,
     status: ICalEventStatus.CONFIRMED,
     stamp: visit.updatedAt,
-    sequence: Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000,
+    sequence: visitSequence(visit),
   });
+}
+
+/**
+ * The SEQUENCE of a visit's event: its `calendarSequence` once it has moved, else the second of its
+ * last change (what every visit's event carried before moves counted, so none goes backwards).
+ */
+export function visitSequence(visit: { updatedAt: Date; calendarSequence: number | null }): number {
+  return visit.calendarSequence ?? Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000;
 }

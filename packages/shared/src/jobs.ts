@@ -106,7 +106,14 @@ export const jobs = {
   "visit-confirmation": contract({
     queue: "email",
     delivery: "outbox",
-    schema: z.object({ ...visitRef, at: z.number().int(), reason: z.enum(["scheduled", "moved"]), visitorCap }),
+    schema: z.object({
+      ...visitRef,
+      at: z.number().int(),
+      reason: z.enum(["scheduled", "moved"]),
+      /** A moved visit's time before (ms): the email says what it replaces. */
+      from: z.number().int().optional(),
+      visitorCap,
+    }),
     key: (d) => `visit-confirmation-${d.bookingId}-${d.version}`,
   }),
   /** To the customer, at REMINDER_HOUR the day before the visit; cancelled when it moves, is cancelled or done. */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldErrors } from "./api/errors";
+import type { TechnicianChoice } from "./scheduling/technicians";
 import type { WindowJson } from "./scheduling/windows";
 
 /**
@@ -23,6 +24,8 @@ export interface Failure {
   retryAfter?: number;
   /** For a 409 about an arrival window: the next open windows, soonest first. */
   alternatives?: WindowJson[];
+  /** For a 409 about a technician's time (staff moving a visit): the technicians free then instead. */
+  freeTechnicians?: TechnicianChoice[];
 }
 
 export interface Success<T> {
@@ -41,7 +44,12 @@ export function success<T>(value: T, status?: Success<T>["status"]): Success<T> 
 export function failure(
   status: FailureStatus,
   message: string,
-  extra: { errors?: FieldErrors; retryAfter?: number; alternatives?: WindowJson[] } = {},
+  extra: {
+    errors?: FieldErrors;
+    retryAfter?: number;
+    alternatives?: WindowJson[];
+    freeTechnicians?: TechnicianChoice[];
+  } = {},
 ): Failure {
   return {
     ok: false,
@@ -50,6 +58,7 @@ export function failure(
     ...(extra.errors ? { errors: extra.errors } : {}),
     ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}),
     ...(extra.alternatives ? { alternatives: extra.alternatives } : {}),
+    ...(extra.freeTechnicians ? { freeTechnicians: extra.freeTechnicians } : {}),
   };
 }
 

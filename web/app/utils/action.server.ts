@@ -72,6 +72,7 @@ function failed(submission: Posted | null, refusal: Failure, { intent = null, st
       : bareReply(refusal),
     at: Date.now(),
     ...(refusal.alternatives ? { alternatives: refusal.alternatives } : {}),
+    ...(refusal.freeTechnicians ? { freeTechnicians: refusal.freeTechnicians } : {}),
   };
   return status === 200 ? data(body) : data(body, { status: refusal.status, headers: retryAfterHeaders(refusal) });
 }

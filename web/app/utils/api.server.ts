@@ -32,7 +32,8 @@ export function apiError(
  * The JSON API answer for a service's Result: `{ success: true, ...value }`
  * (or what `body` makes of the value) with the result's status, or
  * `{ success: false, message, errors? }` with the failure's status and, on a
- * 429, Retry-After (on a 409 about a window, its `alternatives`). `headers`
+ * 429, Retry-After (on a 409 about a window, its `alternatives`; about a technician's time, the
+ * technicians free then, `freeTechnicians`). `headers`
  * adds headers to a success (a cookie).
  */
 export function apiResult<T>(
@@ -41,7 +42,10 @@ export function apiResult<T>(
   headers?: (value: T) => HeadersInit | undefined,
 ): Response {
   if (!result.ok) {
-    const more = result.alternatives ? { alternatives: result.alternatives } : {};
+    const more = {
+      ...(result.alternatives ? { alternatives: result.alternatives } : {}),
+      ...(result.freeTechnicians ? { freeTechnicians: result.freeTechnicians } : {}),
+    };
     return apiError(result.status, result.message, result.errors, retryAfterHeaders(result), more);
   }
   return jsonResponse(

@@ -2,6 +2,7 @@ import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/r
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, type FormEvent } from "react";
 import type { z as zod } from "zod";
+import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import type { WindowJson } from "@app/shared/scheduling/windows";
 import { z } from "@app/shared/zod";
 
@@ -108,6 +109,8 @@ export interface ActionFailure extends ActionAnswer {
   unreachable?: true;
   /** For a window taken meanwhile (409): the next open windows, soonest first. */
   alternatives?: WindowJson[];
+  /** For a technician who has another visit then (a move, 409): the technicians free then instead. */
+  freeTechnicians?: TechnicianChoice[];
 }
 
 export type ActionResult<Data extends object = object> = ActionSuccess<Data> | ActionFailure;

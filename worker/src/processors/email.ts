@@ -101,7 +101,10 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
           {
             filename: "appointment.ics",
             contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-            content: appointmentInvite({ ...fixed, scheduledDate }, { appUrl: ctx.env.APP_URL }),
+            content: appointmentInvite(
+              { ...fixed, scheduledDate, bookingId: request.booking?.id },
+              { appUrl: ctx.env.APP_URL },
+            ),
           },
         ]
       : undefined,

@@ -1,4 +1,5 @@
 import { UnrecoverableError } from "bullmq";
+import { business } from "@app/shared/business";
 import { bookingInclude } from "@app/shared/booking/booking-json";
 import { personName } from "@app/shared/scheduling/technicians";
 import {
@@ -109,7 +110,8 @@ export async function sendVisitConfirmation(ctx: WorkerContext, data: JobData<"v
   if (skipped) return { skipped };
   if (visitEnd(visit) <= new Date()) return { skipped: "visit is over" };
   const links = await manageLinks(ctx, visit);
-  const email = visitConfirmationEmail(forEmail(visit), links, data.reason);
+  const previous = data.from === undefined ? undefined : new Date(data.from);
+  const email = visitConfirmationEmail(forEmail(visit), links, data.reason, business, previous);
   await takeVisitorEmailPlace(ctx, data);
   return ctx.mailer.send({
     ...email,

@@ -22,6 +22,7 @@ import {
 import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema, userListQuerySchema } from "./admin";
 import { customerChangeSchema, customerIdParamsSchema } from "./customers";
 import { searchQuerySchema } from "./search";
+import { dispatchQuerySchema } from "./dispatch";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -103,6 +104,25 @@ const bookingJson = z.object({
   needsPlacing: z.boolean(),
   address: z.string().nullable(),
   customer: customerJson.optional(),
+});
+
+/** A visit on the dispatch board (web/app/features/dispatch/board.ts). */
+const dispatchVisitJson = z.looseObject({
+  id: z.number().int(),
+  summary: z.string(),
+  priority: z.enum(bookingPriorities),
+  status: z.enum(bookingStatuses),
+  emergency: z.boolean(),
+  scheduledDate: isoDateTime,
+  end: isoDateTime,
+  date: z.string(),
+  window: z.string().nullable(),
+  time: z.string(),
+  needsPlacing: z.boolean(),
+  customerName: z.string().nullable(),
+  technicianId: z.number().int().nullable(),
+  technicianName: z.string().nullable(),
+  flags: z.array(z.object({ kind: z.enum(["technician-off", "customer-moved"]), message: z.string() })),
 });
 
 const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z.number().int() });
@@ -571,6 +591,40 @@ export const endpoints: Endpoint[] = [
         closure: closureJson.nullable(),
         technicians: z.array(technicianChoice),
         windows: z.array(windowJson.extend({ freeTechnicians: z.array(technicianChoice) })),
+      }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/dispatch",
+    summary: "The dispatch board of a day or its week: a lane per active technician, and the visits nobody has",
+    access: "admin",
+    query: dispatchQuerySchema,
+    success: {
+      status: 200,
+      description: "The board",
+      schema: ok({
+        date: z.string(),
+        view: z.enum(["day", "week"]),
+        timeZone: z.string(),
+        days: z.array(z.looseObject({ date: z.string(), label: z.string() })),
+        technicians: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            workingHours: z.array(
+              z.object({
+                date: z.string(),
+                start: isoDateTime.nullable(),
+                end: isoDateTime.nullable(),
+                label: z.string(),
+              }),
+            ),
+            visits: z.array(dispatchVisitJson),
+          }),
+        ),
+        unassigned: z.array(dispatchVisitJson),
       }),
     },
     refusals: [401, 403],

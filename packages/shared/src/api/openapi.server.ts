@@ -37,7 +37,7 @@ const refusalText: Record<number, string> = {
   403: "Signed in with a role that may not do this",
   404: "No such record",
   405: "Another method: `Allow` lists the ones this path takes",
-  409: "Conflicts with the record's current state (a taken window answers `alternatives`)",
+  409: "Conflicts with the record's current state (a taken window answers `alternatives`; a technician busy then, also `freeTechnicians`)",
   413: "The body is over 1 MB",
   415: "The body is not JSON",
   429: "Too many requests: `Retry-After` says when to try again",

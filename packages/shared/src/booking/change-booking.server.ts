@@ -12,6 +12,7 @@ import {
 } from "../scheduling/schedule-lock.server";
 import { isActiveTechnician } from "../scheduling/schedule.server";
 import { personName } from "../scheduling/technicians";
+import { visitSequence } from "../ics.server";
 import { bookingInclude } from "./booking-json";
 import { bookingSubject, oweVisitNotifications, type BookingContext } from "./visit-notifications.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal, timeChangeRefusal, type StatusActor } from "./visit-status";
@@ -91,7 +92,8 @@ export async function updateBooking(
         const status = changes.status ?? before.status;
         const kept = changes.technicianId === undefined ? before.technicianId : changes.technicianId;
         // Moved by the customer into a window their technician is not free in: staff assign another.
-        const technicianId = window && kept && !window.freeTechnicians.some((t) => t.id === kept) ? null : kept;
+        const dropped = Boolean(window && kept && !window.freeTechnicians.some((t) => t.id === kept));
+        const technicianId = dropped ? null : kept;
         const scheduledDate = changes.scheduledDate ?? before.scheduledDate;
         // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
         const cancelledAt = byCustomer && status === "cancelled" && before.status !== "cancelled" ? new Date() : null;
@@ -107,6 +109,12 @@ export async function updateBooking(
             technicianId,
             scheduledDate,
             ...(placing ? { needsPlacing: false } : {}),
+            // Moved: the calendar event's SEQUENCE rises, so the customer's calendar takes the new time.
+            ...(scheduledDate.getTime() !== before.scheduledDate.getTime()
+              ? { calendarSequence: Math.max(Math.floor(Date.now() / 1000) % 2_000_000_000, visitSequence(before) + 1) }
+              : {}),
+            // The dispatch board flags a visit the customer's move left without its technician, until one is given.
+            ...(dropped ? { technicianDroppedAt: new Date() } : technicianId ? { technicianDroppedAt: null } : {}),
             ...(cancelledAt ? { cancelledByCustomerAt: cancelledAt } : {}),
           },
         });
@@ -169,6 +177,7 @@ async function auditChanges(
       details: {
         from: before.technician ? personName(before.technician) : null,
         to: after.technician ? personName(after.technician) : null,
+        ...by,
       },
     });
   if (before.scheduledDate.getTime() !== after.scheduledDate.getTime())

@@ -81,6 +81,7 @@ export async function oweVisitNotifications(
           version,
           at,
           reason: moved ? "moved" : "scheduled",
+          ...(moved ? { from: before.scheduledDate.getTime() } : {}),
           ...(options.visitorCap && !before ? { visitorCap: true } : {}),
           requestId,
         },

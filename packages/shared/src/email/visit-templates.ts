@@ -29,12 +29,13 @@ export interface ManageLinks {
   cancelUrl: string;
 }
 
-function visitRows(visit: VisitForEmail) {
+function visitRows(visit: VisitForEmail, previous?: Date) {
   const time = describeVisitTime(visit);
   return fieldRows([
     ["Visit", `#${visit.id}`],
     ["Service", visit.summary],
     [time.isWindow ? "Arrival window" : "Time", time.label],
+    ...(previous ? [["Previous time", describeVisitTime({ scheduledDate: previous }).label] as [string, string]] : []),
     ["Technician", visit.technicianFirstName ?? "We'll assign your technician before the visit"],
   ]);
 }
@@ -83,12 +84,13 @@ function compose(
   return { subject, text: `${text}\n`, html };
 }
 
-/** The visit is booked (or was moved): when, who, and the links to move or cancel it. */
+/** The visit is booked (or was moved, from `previous`): when, who, and the links to move or cancel it. */
 export function visitConfirmationEmail(
   visit: VisitForEmail,
   links: ManageLinks,
   reason: "scheduled" | "moved",
   facts: BusinessFacts = business,
+  previous?: Date,
 ): RenderedEmail {
   const time = describeVisitTime(visit);
   const subject =
@@ -99,7 +101,8 @@ export function visitConfirmationEmail(
     reason === "moved"
       ? `Hello, your ${facts.name} visit has a new time. The details are below, and the calendar file attached replaces the old one.`
       : `Hello, thank you for choosing ${facts.name}. Your visit is booked: ${time.isWindow ? "your technician will arrive in the window below" : "your technician will come at the time below"}. We'll remind you the day before.`;
-  return compose(subject, [intro], [visitRows(visit), manageBlock(links, facts)], [notYou(facts)], facts);
+  const was = reason === "moved" ? previous : undefined;
+  return compose(subject, [intro], [visitRows(visit, was), manageBlock(links, facts)], [notYou(facts)], facts);
 }
 
 /** The day before: the window, the technician, the links. */

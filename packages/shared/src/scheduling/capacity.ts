@@ -15,6 +15,8 @@ import type { ArrivalWindow } from "./windows";
 
 /** A visit that keeps time: its technician's, or one place in the windows it overlaps while nobody is assigned. */
 export interface BusyVisit {
+  /** The booking (when read from the database): a visit being moved does not keep its own old time busy. */
+  id?: number;
   technicianId: number | null;
   start: Date;
   end: Date;

@@ -86,6 +86,10 @@ export async function refusingOverlaps<T>(write: () => Promise<Result<T>>): Prom
   }
 }
 
+/** Whether a refusal is `refusingOverlaps`' 409: the technician has another visit then (a move explains it, ./move-alternatives.server.ts). */
+export const isTechnicianBusy = (refusal: Failure) =>
+  refusal.status === 409 && refusal.errors?.technicianId === TECHNICIAN_BUSY_MESSAGE;
+
 /** Whether PostgreSQL refused a write because it would give a technician two visits at once. */
 function isTechnicianOverlap(error: unknown): boolean {
   const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; message?: string } } } })

@@ -49,10 +49,11 @@ export async function loadBusyVisits(db: Reader, from: Date, to: Date): Promise<
       scheduledDate: { gte: new Date(from.getTime() - LONGEST_VISIT_MS), lt: to },
       OR: [{ technicianId: { not: null } }, { needsPlacing: false }],
     },
-    select: { technicianId: true, scheduledDate: true, durationMinutes: true },
+    select: { id: true, technicianId: true, scheduledDate: true, durationMinutes: true },
   });
   return rows
     .map((r) => ({
+      id: r.id,
       technicianId: r.technicianId,
       start: r.scheduledDate,
       end: new Date(r.scheduledDate.getTime() + r.durationMinutes * 60_000),

@@ -98,7 +98,7 @@ interface FieldProps {
   error?: string;
 }
 
-type TextType = "text" | "email" | "tel" | "password" | "date" | "search";
+type TextType = "text" | "email" | "tel" | "password" | "date" | "time" | "search";
 
 /**
  * A text input for a form field: its name, id, constraints (required, minLength, maxLength) and

@@ -23,6 +23,8 @@ export type StaffActionResult = ActionResult<{
   status?: BookingStatus;
   /** After an assignment: the booking's technician now (null: unassigned). */
   technicianId?: number | null;
+  /** After a move: the visit's time now (ISO 8601). */
+  scheduledDate?: string;
   customer?: CustomerSummary;
   booking?: Booking;
 }>;

@@ -22,6 +22,8 @@ import {
 import { idFrom } from "@app/shared/api/values";
 import { personName } from "@app/shared/scheduling/technicians";
 import { resendConfirmation, updateBooking } from "@app/shared/booking/change-booking.server";
+import { movedMessage, moveVisit } from "@app/shared/booking/move-visit.server";
+import { movedTo, moveVisitSchema } from "@app/shared/api/dispatch";
 import { answer, errorMessages, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
@@ -66,12 +68,15 @@ const fallbacks: Record<string, string> = {
   "create-booking": "Failed to create booking",
   "resend-confirmation": "Failed to resend the confirmation",
   "assign-technician": "Failed to assign the technician",
+  "move-visit": "Failed to move the visit",
 };
 
 /**
  * /admin/bookings, /admin/bookings/:id and /admin/calendar: `update-status` (bookingId, status),
  * `assign-technician` (bookingId, technicianId: blank unassigns),
  * `resend-confirmation` (bookingId: the customer's confirmation again, through the outbox, audited),
+ * `move-visit` (bookingId and the Move form's fields, moveVisitSchema: day, window or exact time, technician;
+ * also the dispatch board's drags; a refusal carries the technicians free then and the nearest open windows),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
  * date and time as typed: Baton Rouge time, whatever the browser's zone).
@@ -89,6 +94,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
       case "update-status":
       case "assign-technician":
       case "resend-confirmation":
+      case "move-visit":
         break;
       default:
         return answer(null, failure(400, UNKNOWN_ACTION), { intent });
@@ -118,6 +124,8 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId }),
         });
       }
+      case "move-visit":
+        return await moveVisitAnswer(context, admin, bookingId, form);
       default: {
         const sent = await resendConfirmation(context, admin, bookingId);
         return answer(null, sent, { intent, data: () => ({ bookingId }) });
@@ -153,4 +161,26 @@ async function createBookingAnswer(context: AppLoadContext, form: FormData) {
     return refused(submission, { intent, message: newBookingRefusal(formFields(form), errorMessages(submission)) });
   const result = await createBookingForCustomer(context, submission.value, "admin");
   return answer(submission, result, { intent, data: ({ booking }) => ({ booking }) });
+}
+
+/** A visit moved (its day, window or time, and technician at once) from a Move form or a drag on the dispatch board. */
+async function moveVisitAnswer(
+  context: AppLoadContext,
+  admin: { id: number; email: string },
+  bookingId: number,
+  form: FormData,
+) {
+  const intent = "move-visit";
+  const submission = submissionOf(form, moveVisitSchema);
+  if (submission.status !== "success") return refused(submission, { intent });
+  const moved = await moveVisit(context, bookingId, movedTo(submission.value), admin);
+  return answer(submission, moved, {
+    intent,
+    message: ({ booking }) => movedMessage(booking),
+    data: ({ booking }) => ({
+      bookingId,
+      technicianId: booking.technicianId,
+      scheduledDate: booking.scheduledDate.toISOString(),
+    }),
+  });
 }

@@ -34,7 +34,7 @@ export function describeAudit(entry: {
     return `set booking #${entry.targetId} from ${words(d.from)} to ${words(d.to)}${byCustomer}`;
   if (entry.action === "booking.technician_changed")
     return d.to === null
-      ? `unassigned booking #${entry.targetId} from ${text(d.from)}`
+      ? `unassigned booking #${entry.targetId} from ${text(d.from)}${d.by === "customer" ? " (the customer moved it to a time they were not free)" : ""}`
       : `assigned booking #${entry.targetId} to ${text(d.to)}${d.from === null ? "" : ` (was ${text(d.from)})`}`;
   if (entry.action === "booking.rescheduled")
     return `moved booking #${entry.targetId} from ${formatDateTime(text(d.from))} to ${formatDateTime(text(d.to))}${byCustomer}`;

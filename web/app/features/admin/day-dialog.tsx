@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Clock, Plus, UserRound } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -16,6 +16,7 @@ import { formatLocalDate, formatTime } from "@app/shared/time";
 import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";
 import type { CalendarDayBooking } from "./calendar.server";
 import { ContactLinks } from "./contact-links";
+import { MoveVisitForm } from "./move-visit-form";
 import { TechnicianSelect } from "./technician-select";
 
 type DayState =
@@ -128,7 +129,10 @@ function DayEntry({ booking, technicians }: { booking: CalendarDayBooking; techn
             <span className="text-slate-400" aria-hidden="true">
               ·
             </span>
-            <span>#{booking.id}</span>
+            <Link to={`/admin/bookings/${booking.id}`} className="font-medium text-brand-700 underline">
+              #{booking.id}
+              <span className="sr-only"> (open booking)</span>
+            </Link>
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
@@ -147,6 +151,15 @@ function DayEntry({ booking, technicians }: { booking: CalendarDayBooking; techn
         </span>
         <TechnicianSelect booking={booking} technicians={technicians} action="/admin/calendar" />
       </div>
+
+      <details className="mt-3 rounded-md border border-slate-200 p-2.5">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">
+          Move<span className="sr-only"> booking #{booking.id}</span>
+        </summary>
+        <div className="mt-3">
+          <MoveVisitForm visit={booking} technicians={technicians} action="/admin/calendar" />
+        </div>
+      </details>
 
       <div className="mt-3 rounded-md bg-slate-50 p-2.5 text-sm">
         {customer ? (

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "~/utils/responses.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import type { StaffActionResult } from "~/features/admin/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
@@ -12,6 +13,7 @@ import { bookingDetail } from "~/features/admin/booking-detail.server";
 import { ContactLinks } from "~/features/admin/contact-links";
 import { BOOKING_STATUSES, statusLabel, type Booking } from "~/features/admin/format";
 import { TechnicianOptions } from "~/features/admin/technician-select";
+import { MoveVisitForm } from "~/features/admin/move-visit-form";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { nextStatuses } from "@app/shared/booking/visit-status";
@@ -29,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /**
  * The page's forms post here as plain HTML forms, with or without JavaScript:
  * `update-status` and `assign-technician`, the bookings list's own action
- * (audited, and told to other open pages, as there), and `resend-confirmation`.
+ * (audited, and told to other open pages, as there), `move-visit` and `resend-confirmation`.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
@@ -70,7 +72,7 @@ export default function BookingPage() {
         }
       />
 
-      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {posted && posted.intent !== "move-visit" ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section
@@ -110,6 +112,7 @@ export default function BookingPage() {
         </section>
 
         <div className="grid content-start gap-4">
+          <MoveSection booking={booking} technicians={technicians} posted={posted} />
           <FieldForm intent="update-status" bookingId={booking.id} name="status" value={booking.status} busy={busy}>
             {BOOKING_STATUSES.filter(
               (s) => s === booking.status || nextStatuses("staff", booking.status).includes(s),
@@ -163,6 +166,24 @@ function CustomerFact({ booking }: { booking: Booking }) {
       <span className="block text-slate-600">Customer ID: {booking.customerId}</span>
       {booking.serviceTitanId ? <span className="block text-slate-600">ST: {booking.serviceTitanId}</span> : null}
     </Fact>
+  );
+}
+
+/** "Move this visit" ("Place this request" for one still to be placed): the one Move form. */
+function MoveSection({
+  booking,
+  technicians,
+  posted,
+}: { posted?: StaffActionResult } & Pick<ComponentProps<typeof MoveVisitForm>, "technicians"> & {
+    booking: ComponentProps<typeof MoveVisitForm>["visit"] & { needsPlacing: boolean; status: string };
+  }) {
+  return (
+    <section aria-labelledby="move-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="move-heading" className="mb-3 text-base font-semibold text-slate-900">
+        {booking.needsPlacing && booking.status === "pending" ? "Place this request" : "Move this visit"}
+      </h2>
+      <MoveVisitForm visit={booking} technicians={technicians} posted={posted} />
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "@app/shared/time";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";

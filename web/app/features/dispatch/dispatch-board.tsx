@@ -1,0 +1,140 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
+import { useFetcher } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import type { StaffActionResult } from "~/features/admin/action-result";
+import { MoveAlternatives } from "~/features/admin/move-visit-form";
+import type { DispatchBoard } from "./board";
+import { type CardData, type CardContext } from "./board-cells";
+import { dropFields, postedMove, withPendingMove, type DropTarget } from "./board-drops";
+import { DayLanes, UnassignedColumn, WeekLanes } from "./board-lanes";
+import { centeredOn, nearestInDirection, type Direction } from "./keyboard-moves";
+
+const DROP_FETCHER = "dispatch-drop";
+const ARROWS: readonly string[] = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
+
+/** With a card picked up, an arrow key goes to the nearest place to drop it that way (keyboard-moves.ts). */
+const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  if (!ARROWS.includes(event.code)) return undefined;
+  event.preventDefault();
+  const { collisionRect, droppableRects, over } = context;
+  if (!collisionRect) return undefined;
+  const from = (over && droppableRects.get(over.id)) || collisionRect;
+  const next = nearestInDirection(from, droppableRects.entries(), event.code as Direction, over?.id);
+  const target = next === null ? undefined : droppableRects.get(next);
+  return target ? centeredOn(collisionRect, target) : undefined;
+};
+
+/** The pointer's place when there is a pointer; the nearest place by its center for the keyboard. */
+const collision: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+
+const cardOf = (data: unknown) => (data as CardData | undefined)?.label ?? "The visit";
+const placeOf = (data: unknown) => (data as DropTarget | undefined)?.label ?? "that place";
+
+/** What a screen reader hears while a card moves (dnd-kit's live region). */
+const announcements: Announcements = {
+  onDragStart: ({ active }) =>
+    `Picked up ${cardOf(active.data.current)}. Use the arrow keys to choose a technician and window, Space or Enter to drop it there, Escape to put it back.`,
+  onDragOver: ({ active, over }) =>
+    over
+      ? `${cardOf(active.data.current)} is over ${placeOf(over.data.current)}.`
+      : `${cardOf(active.data.current)} is not over a place to drop it.`,
+  onDragEnd: ({ active, over }) =>
+    over
+      ? `${cardOf(active.data.current)} was dropped on ${placeOf(over.data.current)}. Moving it.`
+      : `${cardOf(active.data.current)} was put back.`,
+  onDragCancel: ({ active }) => `Moving was cancelled. ${cardOf(active.data.current)} is back where it was.`,
+};
+
+const screenReaderInstructions = {
+  draggable:
+    "To move this visit, press Space or Enter to pick it up, the arrow keys to choose a technician and window, then Space or Enter to drop it, or Escape to cancel. Each card also has a Move form.",
+};
+
+/**
+ * The dispatch board (docs/product.md#dispatch-board): the Unassigned column and the technicians'
+ * lanes, a day by arrival window or a week by day. A card dropped somewhere posts the one move
+ * (`intent=move-visit`) through a fetcher: it shows there at once, and returns where it was if
+ * the move is refused, with the reason and the alternatives above the board.
+ */
+export function DispatchBoardView({
+  board,
+  action,
+  posted,
+}: {
+  board: DispatchBoard;
+  action: string;
+  posted?: StaffActionResult;
+}) {
+  const fetcher = useFetcher<StaffActionResult>({ key: DROP_FETCHER });
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates }),
+  );
+  // On its way (a drop, or one of a refusal's alternatives): the card shows where it goes.
+  const moving = fetcher.state !== "idle" ? postedMove(fetcher.formData) : null;
+  const shown = moving ? withPendingMove(board, moving.bookingId, moving.fields) : board;
+  const context: CardContext = { action, technicians: board.technicians.map(({ id, name }) => ({ id, name })), posted };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const card = active.data.current as CardData | undefined;
+    const target = over?.data.current as DropTarget | undefined;
+    const fields = card && target ? dropFields(card.visit, target) : null;
+    if (!card || !fields) return;
+    fetcher.submit({ intent: "move-visit", bookingId: String(card.visit.id), ...fields }, { method: "post", action });
+  };
+
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Refused: the card is back where it was, and the move it asked for is the alternatives' base.
+  const refused = answer && !answer.ok ? postedMove(answer.result.initialValue) : null;
+  return (
+    <DndContext
+      id="dispatch-board"
+      sensors={sensors}
+      collisionDetection={collision}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions }}
+    >
+      <div role="status" aria-live="polite" className="mb-2 min-h-5 text-sm text-slate-700">
+        {moving ? `Moving #${moving.bookingId}...` : answer?.ok ? answer.message : ""}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {answer && !answer.ok && refused ? (
+          <div className="mb-3 space-y-2" data-testid="drop-refused">
+            <Alert tone="destructive">
+              <strong className="font-semibold">#{refused.bookingId} was not moved:</strong> {answer.message}
+            </Alert>
+            <MoveAlternatives
+              refusal={answer}
+              bookingId={refused.bookingId}
+              tried={refused.fields}
+              action={action}
+              fetcherKey={DROP_FETCHER}
+            />
+          </div>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-[14rem_minmax(0,1fr)] items-start gap-3">
+        <UnassignedColumn board={shown} context={context} />
+        <div className="overflow-x-auto">
+          {board.view === "week" ? (
+            <WeekLanes board={shown} context={context} />
+          ) : (
+            <DayLanes board={shown} context={context} />
+          )}
+        </div>
+      </div>
+    </DndContext>
+  );
+}
