@@ -187,10 +187,17 @@ describe("the upgrade to the outbox", () => {
         { id: 2, needsPlacing: false, address: null },
         { id: 3, needsPlacing: true, address: "12 Main St, Walker" },
       ]);
-      // And the rest, on the data they left.
-      expect((await applyMigrations(url, migrations)).applied).toEqual(["20261127000000_customer_loop"]);
+      // Then the customer's loop, on the data they left.
+      expect((await applyMigrations(url, await migrationsBefore("20261128000000"))).applied).toEqual([
+        "20261127000000_customer_loop",
+      ]);
       const emailed = await sql`select id, "emailCustomer" from "Booking" order by id`;
       expect(emailed.every((b) => b.emailCustomer === true)).toBe(true);
+      // And the rest: a customer takes the address of their newest visit or request that named one.
+      expect((await applyMigrations(url, migrations)).applied).toContain("20261128000000_customer_address");
+      expect(await sql`select id, address from "Customer" order by id`).toEqual([
+        { id: 1, address: "12 Main St, Walker" },
+      ]);
     } finally {
       await sql.end();
     }
