@@ -10,6 +10,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
@@ -24,16 +25,29 @@ import { centeredOn, nearestInDirection, type Direction } from "./keyboard-moves
 const DROP_FETCHER = "dispatch-drop";
 const ARROWS: readonly string[] = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
 
-/** With a card picked up, an arrow key goes to the nearest place to drop it that way (keyboard-moves.ts). */
-const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+/**
+ * With a card picked up, an arrow key goes to the nearest place to drop it that way (keyboard-moves.ts).
+ * Both the card and the places are measured as the page is now, not as dnd-kit measured them at
+ * pick-up: a move can scroll the page (a board taller than the screen), and the answer is where the
+ * card goes from where it is now.
+ */
+const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   if (!ARROWS.includes(event.code)) return undefined;
   event.preventDefault();
-  const { collisionRect, droppableRects, over } = context;
-  if (!collisionRect) return undefined;
-  const from = (over && droppableRects.get(over.id)) || collisionRect;
-  const next = nearestInDirection(from, droppableRects.entries(), event.code as Direction, over?.id);
-  const target = next === null ? undefined : droppableRects.get(next);
-  return target ? centeredOn(collisionRect, target) : undefined;
+  const { activeNode, droppableContainers, over } = context;
+  if (!activeNode) return undefined;
+  const places = droppableContainers
+    .getEnabled()
+    .flatMap((place): Array<[UniqueIdentifier, DOMRect]> =>
+      place.node.current ? [[place.id, place.node.current.getBoundingClientRect()]] : [],
+    );
+  const card = activeNode.getBoundingClientRect();
+  const from = places.find(([id]) => id === over?.id)?.[1] ?? card;
+  const next = nearestInDirection(from, places, event.code as Direction, over?.id);
+  const target = places.find(([id]) => id === next)?.[1];
+  if (!target) return undefined;
+  const to = centeredOn(card, target);
+  return { x: currentCoordinates.x + to.x - card.left, y: currentCoordinates.y + to.y - card.top };
 };
 
 /** The pointer's place when there is a pointer; the nearest place by its center for the keyboard. */
