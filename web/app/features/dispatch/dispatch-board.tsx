@@ -12,7 +12,7 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import type { StaffActionResult } from "~/features/admin/action-result";
 import { MoveAlternatives } from "~/features/admin/move-visit-form";
@@ -20,6 +20,7 @@ import type { DispatchBoard } from "./board";
 import { type CardData, type CardContext } from "./board-cells";
 import { dropFields, postedMove, withPendingMove, type DropTarget } from "./board-drops";
 import { DayLanes, UnassignedColumn, WeekLanes } from "./board-lanes";
+import { dragEnded, dragStarted } from "./drag-hold";
 import { centeredOn, nearestInDirection, type Direction } from "./keyboard-moves";
 
 const DROP_FETCHER = "dispatch-drop";
@@ -101,11 +102,17 @@ export function DispatchBoardView({
   const shown = moving ? withPendingMove(board, moving.bookingId, moving.fields) : board;
   const context: CardContext = { action, technicians: board.technicians.map(({ id, name }) => ({ id, name })), posted };
 
+  const revalidator = useRevalidator();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const waited = dragEnded();
     const card = active.data.current as CardData | undefined;
     const target = over?.data.current as DropTarget | undefined;
     const fields = card && target ? dropFields(card.visit, target) : null;
-    if (!card || !fields) return;
+    if (!card || !fields) {
+      // Put back where it was: the reload that waited during the drag happens now.
+      if (waited) revalidator.revalidate();
+      return;
+    }
     fetcher.submit({ intent: "move-visit", bookingId: String(card.visit.id), ...fields }, { method: "post", action });
   };
 
@@ -117,7 +124,11 @@ export function DispatchBoardView({
       id="dispatch-board"
       sensors={sensors}
       collisionDetection={collision}
+      onDragStart={dragStarted}
       onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        if (dragEnded()) revalidator.revalidate();
+      }}
       accessibility={{ announcements, screenReaderInstructions }}
     >
       <div role="status" aria-live="polite" className="mb-2 min-h-5 text-sm text-slate-700">

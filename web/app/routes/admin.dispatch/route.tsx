@@ -9,6 +9,7 @@ import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
 import { dispatchBoard } from "~/features/dispatch/board.server";
 import { DispatchBoardView } from "~/features/dispatch/dispatch-board";
+import { holdForDrag } from "~/features/dispatch/drag-hold";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import type { ActionResult } from "~/utils/schema-form";
@@ -28,9 +29,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
 }
 
-// A refused move changed nothing: the board stays as it is (the card returns by itself).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as ActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+// A refused move changed nothing: the board stays as it is (the card returns by itself). A live reload
+// waits while a card is being dragged (drag-hold.ts).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && holdForDrag()) return false;
+  return (actionResult as ActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+};
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
