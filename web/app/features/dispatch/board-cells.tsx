@@ -1,6 +1,7 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
-import { Link } from "@remix-run/react";
-import { GripVertical, Siren, TriangleAlert } from "lucide-react";
+import { Link, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { ChevronRight, GripVertical, Siren, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
@@ -8,7 +9,7 @@ import type { StaffActionResult } from "~/features/admin/action-result";
 import { MoveVisitForm } from "~/features/admin/move-visit-form";
 import { cn } from "~/utils/cn";
 import type { DispatchVisit } from "./board";
-import type { DropTarget } from "./board-drops";
+import { postedMove, type DropTarget } from "./board-drops";
 
 /** What a dragged card carries: its visit and what the screen reader calls it. */
 export interface CardData {
@@ -94,11 +95,41 @@ function VisitCard({ visit, context }: { visit: DispatchVisit; context: CardCont
           {flag.message}
         </p>
       ))}
-      <details className="mt-1">
-        <summary className="cursor-pointer font-medium text-slate-800">
-          Move<span className="sr-only"> #{visit.id}</span>
-        </summary>
-        <div className="mt-2 min-w-56">
+      <MoveDisclosure visit={visit} context={context} />
+    </article>
+  );
+}
+
+/**
+ * The card's Move form, shown on demand: rendered for every card at once, the forms made a busy
+ * day's board several times heavier (docs/benchmarks.md). "Move" is a link to the board with this
+ * card's form open (`&move=<id>`), so it works without JavaScript; with it, the link opens and
+ * closes the form in place. A refused post from this card's form opens it with the refusal.
+ */
+function MoveDisclosure({ visit, context }: { visit: DispatchVisit; context: CardContext }) {
+  const [params] = useSearchParams();
+  const refusedHere =
+    context.posted?.ok === false && postedMove(context.posted.result.initialValue)?.bookingId === visit.id;
+  const [open, setOpen] = useState(params.get("move") === String(visit.id) || refusedHere);
+  const formId = `move-form-${visit.id}`;
+  return (
+    <div className="mt-1">
+      <Link
+        to={`${context.action}&move=${visit.id}#card-${visit.id}`}
+        preventScrollReset
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((was) => !was);
+        }}
+        className="inline-flex items-center gap-1 font-medium text-slate-800 underline-offset-2 hover:underline"
+      >
+        <ChevronRight aria-hidden="true" className={cn("size-3 transition-transform", open && "rotate-90")} />
+        Move<span className="sr-only"> #{visit.id}</span>
+      </Link>
+      {open ? (
+        <div id={formId} className="mt-2 min-w-56">
           <MoveVisitForm
             visit={visit}
             technicians={context.technicians}
@@ -106,8 +137,8 @@ function VisitCard({ visit, context }: { visit: DispatchVisit; context: CardCont
             posted={context.posted}
           />
         </div>
-      </details>
-    </article>
+      ) : null}
+    </div>
   );
 }
 
