@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { format } from "prettier";
 import testGlobalSetup from "../global-setup";
 import { ROOT } from "../support/processes";
 import { productionEnv, startStack } from "../support/stack";
@@ -271,7 +272,8 @@ ${met ? "All budgets are met." : "Not all budgets are met (✗ above)."}${
       : ""
   }
 `;
-  writeFileSync(path.join(ROOT, "docs/lighthouse.md"), doc);
+  // Written as Prettier writes it, so the repository's format check passes on what a run wrote.
+  writeFileSync(path.join(ROOT, "docs/lighthouse.md"), await format(doc, { parser: "markdown" }));
   console.log("Wrote docs/lighthouse.md");
 }
 
