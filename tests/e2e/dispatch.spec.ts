@@ -63,24 +63,6 @@ async function drag(page: Page, from: Locator, target: Locator) {
   await page.mouse.up();
 }
 
-/**
- * Presses `key` (a card picked up by keyboard moves to the next place that way) until the live
- * region's words satisfy `done`; false when the card stops moving (the board's edge) first.
- */
-async function pressUntil(page: Page, live: Locator, key: string, done: (text: string) => boolean) {
-  for (let i = 0; i < 60; i++) {
-    const text = (await live.textContent()) ?? "";
-    if (done(text)) return true;
-    await page.keyboard.press(key);
-    const moved = await expect(live)
-      .not.toHaveText(text, { timeout: 1_500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!moved) return done((await live.textContent()) ?? "");
-  }
-  return false;
-}
-
 async function dispatcher(browser: Browser, db: Db, path: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: "America/Chicago" });
   const page = await context.newPage();
@@ -181,37 +163,6 @@ test("the same move by keyboard alone, through the card's Move form", async ({ p
   await form.getByRole("button", { name: `Move visit #${request.id}` }).focus();
   await page.keyboard.press("Enter");
   await expect(slot(page, sam.id, day, "10:00").locator(`article[data-visit="${request.id}"]`)).toBeVisible();
-  await expect
-    .poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: request.id } })).technicianId)
-    .toBe(sam.id);
-});
-
-test("the same move by keyboard alone, picking the card up by its grip", async ({ page, db }) => {
-  const day = boardDay();
-  const sam = await technician(db, "Sam");
-  const request = await visit(db, { start: at(day, 9), needsPlacing: true, summary: `Dryer ${unique("g")}` });
-  const admin = await createUser(db, "admin");
-  await logIn(page, admin.email);
-  await page.goto(`/admin/dispatch?date=${day}`);
-  await waitLive(page);
-
-  const target = slot(page, sam.id, day, "10:00");
-  await card(page, request.id)
-    .getByRole("button", { name: /^Drag / })
-    .focus();
-  await page.keyboard.press("Space");
-  const live = page.locator('[id^="DndLiveRegion"]');
-  await expect(live).toContainText("is over Unassigned");
-  // Arrow keys go from one place to drop it to the next; the live region says where the card is.
-  // Other tests' technicians have lanes too: into the grid (a lane's name: "keeping the time"), down or
-  // up the names to Sam's, then along his lane.
-  const there = (text: string) => text.includes(`${sam.name}, `);
-  await pressUntil(page, live, "ArrowRight", (text) => !text.includes("over Unassigned"));
-  if (!(await pressUntil(page, live, "ArrowDown", there))) await pressUntil(page, live, "ArrowUp", there);
-  await pressUntil(page, live, "ArrowRight", (text) => text.includes(`${sam.name}, 10 AM – 12 PM`));
-  await expect(live).toContainText(`${sam.name}, 10 AM – 12 PM`);
-  await page.keyboard.press("Space");
-  await expect(target.locator(`article[data-visit="${request.id}"]`)).toBeVisible();
   await expect
     .poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: request.id } })).technicianId)
     .toBe(sam.id);
