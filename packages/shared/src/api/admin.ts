@@ -41,24 +41,15 @@ export const newBookingSchema = z.preprocess(
   z.object({
     customerId: idField("Choose a customer"),
     summary: requiredText("Summary", BOOKING_SUMMARY_MAX_LENGTH),
-    details: z.preprocess(
-      (v) => (v === "" || v === null ? undefined : v),
-      z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long").optional(),
-    ),
-    address: z.preprocess(
-      (v) => (v === "" || v === null ? undefined : v),
-      z.string().trim().max(ADDRESS_MAX_LENGTH, "Address is too long").optional(),
-    ),
+    details: blankAsAbsent(z.string().trim().max(BOOKING_DETAILS_MAX_LENGTH, "Details are too long")),
+    address: blankAsAbsent(z.string().trim().max(ADDRESS_MAX_LENGTH, "Address is too long")),
     priority: z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" }).default("medium"),
     scheduledDate: dateTimeField("Date and time are required (ISO 8601)"),
     // New bookings are always pending; the field is accepted for the documented payload only.
     status: z.literal("pending", { error: "New bookings are created as pending" }).optional(),
-    serviceTitanId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(64).optional()),
+    serviceTitanId: blankAsAbsent(z.string().trim().max(64)),
     /** The technician doing it (blank: nobody yet). */
-    technicianId: z.preprocess(
-      (v) => (v === "" || v === null ? undefined : v),
-      idField("Choose a technician").optional(),
-    ),
+    technicianId: blankAsAbsent(idField("Choose a technician")),
   }),
 );
 
