@@ -5,6 +5,7 @@
  *
  *   npm run build && npm run lighthouse            # WEB_BUILD_DIR / WORKER_DIST_DIR are honoured
  *   npm run lighthouse -- --runs 5                 # runs per page (the median performance run is kept)
+ *   npm run lighthouse -- --cpu-slowdown 4         # a fixed CPU slowdown instead of the calibrated one
  *
  * It builds nothing. It prepares PostgreSQL and Redis the way the test suites
  * do (tests/global-setup.ts), starts the built web and worker with
@@ -12,6 +13,10 @@
  * Chromium with Lighthouse's default mobile settings (emulated phone,
  * simulated slow 4G and CPU), prints the four category scores and the home
  * page's compressed JavaScript, and writes docs/lighthouse.md.
+ * The CPU slowdown is calibrated to the machine first (docs/decisions/019-lighthouse-calibrated-cpu.md):
+ * Lighthouse's default 4× turns a fast desktop into a mid-tier phone, and a slower machine into a
+ * slower phone than that, so three runs of the home page measure the machine and the slowdown that
+ * makes it a mid-tier phone is used for every reported run.
  * Full JSON reports are kept in tests/.results/lighthouse/.
  * It reports the budgets but never fails on them: scores are measurements, not tests.
  */
@@ -68,7 +73,22 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-async function auditOnce(url: string): Promise<PageResult & { raw: unknown }> {
+/**
+ * The CPU slowdown that makes a machine of this Lighthouse benchmark index a mid-tier phone: the
+ * calibration Lighthouse documents for its simulated throttling (4× at an index of about 1,533, a
+ * fast desktop; 2× at 800; 1× at 150 and below, a machine already as slow as that phone).
+ */
+function cpuSlowdownFor(benchmarkIndex: number): number {
+  const slowdown =
+    benchmarkIndex >= 1300
+      ? 3 + (benchmarkIndex - 1300) / 233
+      : benchmarkIndex >= 800
+        ? 2 + (benchmarkIndex - 800) / 500
+        : 1 + (benchmarkIndex - 150) / 650;
+  return Math.max(1, Math.round(slowdown * 10) / 10);
+}
+
+async function auditOnce(url: string, cpuSlowdown: number): Promise<PageResult & { raw: unknown }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), "lh-chromium-"));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -82,6 +102,7 @@ async function auditOnce(url: string): Promise<PageResult & { raw: unknown }> {
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -149,10 +170,10 @@ async function withRetry<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
 }
 
 /** Several runs of one page; the run with the median performance score stands for it. */
-async function auditPage(baseUrl: string, pagePath: string, runs: number): Promise<PageResult> {
+async function auditPage(baseUrl: string, pagePath: string, runs: number, cpuSlowdown: number): Promise<PageResult> {
   const results: PageResult[] = [];
   for (let i = 0; i < runs; i++) {
-    const { raw, ...r } = await withRetry(() => auditOnce(new URL(pagePath, baseUrl).href));
+    const { raw, ...r } = await withRetry(() => auditOnce(new URL(pagePath, baseUrl).href, cpuSlowdown));
     results.push(r);
     // The full reports, for digging into a score (open in the Lighthouse viewer).
     mkdirSync(REPORT_DIR, { recursive: true });
@@ -164,6 +185,20 @@ async function auditPage(baseUrl: string, pagePath: string, runs: number): Promi
   results.sort((a, b) => a.scores.performance - b.scores.performance);
   const median = results[Math.floor(results.length / 2)]!;
   return { ...median, performanceRuns: results.map((r) => r.scores.performance) };
+}
+
+const CALIBRATION_RUNS = 3;
+
+/** The machine's median benchmark index over a few runs of the home page (their scores are not kept). */
+async function measureMachine(baseUrl: string): Promise<number> {
+  const indexes: number[] = [];
+  for (let i = 0; i < CALIBRATION_RUNS; i++) {
+    const { benchmarkIndex } = await withRetry(() => auditOnce(new URL("/", baseUrl).href, 4));
+    indexes.push(benchmarkIndex);
+  }
+  indexes.sort((a, b) => a - b);
+  console.log(`  calibration: CPU benchmark ${indexes.join(", ")}`);
+  return indexes[Math.floor(indexes.length / 2)]!;
 }
 
 function chromiumVersion() {
@@ -199,6 +234,7 @@ function table(results: PageResult[]) {
 
 async function main() {
   const runs = Math.max(1, Number(argValue("--runs") ?? 3));
+  const fixedSlowdown = argValue("--cpu-slowdown");
   const webBuild = path.join(ROOT, "web", process.env.WEB_BUILD_DIR ?? "build", "server.js");
   const workerBuild = path.join(ROOT, "worker", process.env.WORKER_DIST_DIR ?? "dist", "index.js");
   for (const file of [webBuild, workerBuild]) {
@@ -216,16 +252,31 @@ async function main() {
   const teardownServices = await testGlobalSetup();
   const stack = await startStack({ name: "lighthouse", env: productionEnv() });
   const results: PageResult[] = [];
+  let machineIndex: number | undefined;
+  let cpuSlowdown: number;
   try {
     console.log(`Lighthouse (mobile) against ${stack.url}, ${runs} run(s) per page`);
-    for (const page of PAGES) results.push(await auditPage(stack.url, page, runs));
+    if (fixedSlowdown) cpuSlowdown = Number(fixedSlowdown);
+    else {
+      machineIndex = await measureMachine(stack.url);
+      cpuSlowdown = cpuSlowdownFor(machineIndex);
+    }
+    console.log(`  CPU slowdown ${cpuSlowdown}×`);
+    for (const page of PAGES) results.push(await auditPage(stack.url, page, runs, cpuSlowdown));
   } finally {
     await stack.stop();
     await teardownServices();
   }
 
   const home = results.find((r) => r.path === "/")!;
-  const command = `npm run build && npm run lighthouse${runs !== 3 ? ` -- --runs ${runs}` : ""}`;
+  const args = [runs !== 3 ? `--runs ${runs}` : "", fixedSlowdown ? `--cpu-slowdown ${fixedSlowdown}` : ""].filter(
+    Boolean,
+  );
+  const command = `npm run build && npm run lighthouse${args.length ? ` -- ${args.join(" ")}` : ""}`;
+  const slowdownLine =
+    machineIndex === undefined
+      ? `${cpuSlowdown}× CPU slowdown, as asked (not calibrated)`
+      : `${cpuSlowdown}× CPU slowdown, calibrated: the machine's median CPU benchmark over ${CALIBRATION_RUNS} runs of \`/\` read ${machineIndex}, and ${cpuSlowdown}× makes it a mid-tier phone ([decision 019](decisions/019-lighthouse-calibrated-cpu.md))`;
   const failing = [...new Set(results.flatMap((r) => r.failing.map((f) => `${r.path} ${f}`)))];
   const met = results.every((r) => CATEGORIES.every((c) => meets(r, c)));
 
@@ -245,14 +296,15 @@ These are measurements, not tests: no test asserts a timing.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Command: \`${command}\`
-- Lighthouse ${lighthouseVersion()}, default mobile settings (emulated phone, simulated slow 4G, 4× CPU slowdown)
+- Lighthouse ${lighthouseVersion()}, default mobile settings (emulated phone, simulated slow 4G) with a
+  ${slowdownLine}
 - Browser: ${chromiumVersion()}, headless (\`${CHROME_FLAGS.join(" ")}\`), a fresh profile per run
 - Server: \`web\` and \`worker\` production builds started by \`tests/support/stack.ts\` (NODE_ENV=production) on 127.0.0.1,
   with PostgreSQL and Redis on this machine (2 cores)
 - Runs per page: ${runs}; the run with the median performance score is reported, and performance is ✓ when
   that median and every run meet the budget. The CPU benchmark is
-  Lighthouse's measure of the machine during that run: on this 2-core machine it reads about 2,000-4,000 when idle
-  and drops below 1,000 when other builds or test suites run beside it, which costs performance points
+  Lighthouse's measure of the machine during that run: machines of this kind have read from about 800 to 4,000
+  when idle, and it drops further when other builds or test suites run beside it, which costs performance points
   (mostly Total Blocking Time) on every page alike. Measure on a quiet machine.
 
 ${table(results)}
