@@ -45,9 +45,7 @@ test.describe("contact page", () => {
     await expect(page.getByRole("textbox", { name: "First name", exact: true })).toBeFocused();
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
     await expect(page.getByRole("combobox", { name: "Service needed" })).toHaveValue("");
-    await expect(page.getByRole("combobox", { name: "Service needed" })).toContainText(
-      "Select a service (optional)",
-    );
+    await expect(page.getByRole("combobox", { name: "Service needed" })).toContainText("Select a service (optional)");
   });
 
   test.describe("on a phone (390×844)", () => {

@@ -50,8 +50,8 @@ export function ErrorPage({ status, formRefusal }: { status: number; formRefusal
           </p>
         ) : notFound ? (
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
-            Looks like this circuit goes nowhere. The address you followed doesn&apos;t match any page on our site: it may
-            have been mistyped or moved. Try one of these, or call us and we&apos;ll help.
+            Looks like this circuit goes nowhere. The address you followed doesn&apos;t match any page on our site: it
+            may have been mistyped or moved. Try one of these, or call us and we&apos;ll help.
           </p>
         ) : (
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
