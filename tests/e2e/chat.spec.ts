@@ -51,7 +51,7 @@ async function ask(page: Page, text: string) {
 const sessionIdIn = (page: Page) =>
   page.evaluate(
     () =>
-      (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
+      (JSON.parse(localStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
         ?.sessionId ?? null,
   );
 
@@ -287,7 +287,7 @@ test.describe("chat widget", () => {
     await expect(panel(page)).toBeVisible();
     await expect(log(page)).toContainText("What are your hours?");
 
-    // Full reload: open state and messages come back from sessionStorage.
+    // Full reload: the open state (this tab's) and the messages (the browser's) come back from storage.
     await page.reload();
     await expect(panel(page)).toBeVisible();
     await expect(log(page)).toContainText("What are your hours?");
@@ -340,7 +340,7 @@ test.describe("chat widget", () => {
     await ask(page, "is anyone in the office today?");
     const sessionId = (await sessionIdIn(page))!;
 
-    // The visitor leaves (same tab: the conversation stays in sessionStorage); staff answer meanwhile.
+    // The visitor leaves (the conversation stays in the browser's storage); staff answer meanwhile.
     await page.goto("about:blank");
     await db.chatMessage.create({
       data: { sessionId, sender: "staff", message: "Hi, this is Danielle. I can call you at 2 today." },

@@ -31,11 +31,45 @@ test.describe("contact page", () => {
     await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText(success);
-    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("");
-    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+    // What was sent stays in the form until the visitor is done with it.
+    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("Jolie");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(text);
+    await expect(page.getByRole("combobox", { name: "Service needed" })).toHaveValue("residential");
     const email = await mailbox.waitFor((e) => (e.text ?? "").includes(text));
     expect(email.to).toEqual([STAFF_EMAIL]);
     expect(email.text).toContain("Jolie Landry");
+    // "Send another message" clears the form and puts the visitor in its first field.
+    await page.getByRole("button", { name: "Send another message" }).click();
+    await expect(page.getByText(success)).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: "Service needed" })).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: "Service needed" })).toContainText("Select a service (optional)");
+  });
+
+  test.describe("on a phone (390×844)", () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test("with JavaScript: after Send the thank-you is in view and has focus, and the form keeps its values", async ({
+      page,
+    }) => {
+      await page.goto("/contact");
+      const text = `Half the bedroom outlets are dead ${Date.now()}`;
+      await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
+      await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill("odile@example.com");
+      await page.getByRole("combobox", { name: "Service needed" }).selectOption("maintenance");
+      await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const notice = page.locator("#contact-sent");
+      await expect(notice).toContainText(success);
+      await expect(notice).toBeInViewport();
+      await expect(notice).toBeFocused();
+      await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(text);
+      await expect(page.getByRole("combobox", { name: "Service needed" })).toHaveValue("maintenance");
+      await expectNoAxeViolations(page);
+    });
   });
 
   test("with JavaScript: field errors from the server appear beside the fields", async ({ page }) => {
@@ -90,7 +124,7 @@ test.describe("contact page", () => {
 test.describe("contact page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form posts and shows the success message; staff get the email", async ({ page }) => {
+  test("the form posts, is redirected to the thank-you, and a reload sends nothing again", async ({ page, db }) => {
     await page.goto("/contact");
     const text = `No-JS visitor needs a panel inspection ${Date.now()}`;
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Remy");
@@ -98,8 +132,24 @@ test.describe("contact page without JavaScript", () => {
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("remy@example.com");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
     await page.getByRole("button", { name: "Send Message" }).click();
+    // Post/Redirect/Get: the address says only that a message was sent, never what it said.
+    await expect(page).toHaveURL(/\/contact\?sent=[\w.-]+#contact-sent$/);
+    expect(page.url()).not.toMatch(/Remy|remy|panel/);
     await expect(page.getByText(success)).toBeVisible();
+    await expect(page.locator("#contact-sent")).toBeInViewport();
     await mailbox.waitFor((e) => (e.text ?? "").includes(text) && e.to.includes(STAFF_EMAIL));
+
+    await page.reload();
+    await expect(page.getByText(success)).toBeVisible();
+    expect(await db.contactMessage.count({ where: { message: text } })).toBe(1);
+    const staffEmails = (await mailbox.list(STAFF_EMAIL)).filter((e) => (e.text ?? "").includes(text));
+    expect(staffEmails).toHaveLength(1);
+
+    // The way on: a fresh form.
+    await page.getByRole("link", { name: "Send another message" }).click();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("");
+    await expect(page.getByText(success)).toHaveCount(0);
   });
 
   test("server-side errors come back beside the fields with the values kept", async ({ page }) => {

@@ -13,7 +13,7 @@ const chatInput = (page: Page) => panel(page).getByRole("textbox", { name: "Type
 const sessionIdIn = (page: Page) =>
   page.evaluate(
     () =>
-      (JSON.parse(sessionStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
+      (JSON.parse(localStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
         ?.sessionId ?? null,
   );
 

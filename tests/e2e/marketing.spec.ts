@@ -282,9 +282,14 @@ test.describe("public pages", () => {
   test("an unknown address answers 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/no-such-page/anywhere");
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle("404 Page Not Found");
-    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
-    await expect(main(page).getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page).toHaveTitle(`Page not found | ${business.name}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(main(page)).not.toContainText("Did you forget");
+    await expect(main(page).getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+    await expect(main(page).getByRole("link", { name: `Call ${business.phone}` })).toHaveAttribute(
+      "href",
+      business.phoneHref,
+    );
     await main(page).getByRole("link", { name: "Go to the home page" }).click();
     await expect(page).toHaveURL(/\/$/);
     const unknownService = await page.goto("/services/plumbing");

@@ -17,7 +17,7 @@ import { business } from "@app/shared/business";
 import { businessYear } from "@app/shared/time";
 import { BusinessFactsScript } from "~/components/site/business-facts-script";
 import { ChatWidgetSlot } from "~/features/chat/chat-widget-slot";
-import { ErrorPage, formRefusalMessage } from "~/components/site/error-page";
+import { ErrorPage, formRefusalMessage, notFoundTitle } from "~/components/site/error-page";
 import { JsonLd } from "~/components/site/json-ld";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -39,7 +39,7 @@ export const meta: MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [
-      { title: notFound ? "404 Page Not Found" : `Something went wrong | ${business.name}` },
+      { title: notFound ? notFoundTitle() : `Something went wrong | ${business.name}` },
       { name: "robots", content: "noindex" },
     ];
   }

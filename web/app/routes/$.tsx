@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
+import { notFoundTitle } from "~/components/site/error-page";
 
-export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: notFoundTitle() }, { name: "robots", content: "noindex" }];
 
 // Any path no page claims: answered with HTTP 404 and rendered by the root ErrorBoundary.
 export function loader() {

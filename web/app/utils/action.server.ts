@@ -14,8 +14,9 @@ import { fieldMessages, parseSubmission, refusalReply, type ActionFailure, type 
  * `submission.reply()`:
  *
  * - `refused(submission)`: the schema refused the form (400), its field errors and values back;
- * - `answer(submission, result)`: a service's Result: `{ ok: true, message, ...data }`, or its
- *   refusal with its status (and Retry-After, and a taken window's alternatives), the message
+ * - `answer(submission, result)`: a service's Result: `{ ok: true, message, ...data }` (the form
+ *   starts afresh, or with `keepValues` keeps what was sent until the visitor is done with it), or
+ *   its refusal with its status (and Retry-After, and a taken window's alternatives), the message
  *   as the form's error and its field errors beside the fields.
  *
  * `status: 200` keeps every answer a 200, for pages that show refusals as ordinary content.
@@ -98,8 +99,9 @@ export function refused(submission: Posted, options: AnswerOptions & { message?:
 
 /**
  * A service's Result as the page's answer. A success says `message` (or the value's own
- * `message`) and carries `data(value)`, and the form starts afresh; a refusal has its status
- * (unless `status: 200`), its message as the form's error and its field errors.
+ * `message`) and carries `data(value)`, and the form starts afresh (with `keepValues`, it keeps
+ * the values sent); a refusal has its status (unless `status: 200`), its message as the form's
+ * error and its field errors.
  */
 export function answer<T, Data extends object = object>(
   submission: Posted | null,
@@ -108,6 +110,8 @@ export function answer<T, Data extends object = object>(
     message?: string | ((value: T) => string);
     data?: (value: T) => Data;
     headers?: HeadersInit;
+    /** After a success the form keeps what was sent (the contact form, until "Send another message"). */
+    keepValues?: boolean;
   } = {},
 ) {
   if (!result.ok) return failed(submission, result, options);
@@ -121,7 +125,7 @@ export function answer<T, Data extends object = object>(
     ok: true,
     intent: options.intent ?? null,
     message,
-    result: submission ? submission.reply({ resetForm: true }) : { status: "success" },
+    result: submission ? submission.reply({ resetForm: !options.keepValues }) : { status: "success" },
     at: Date.now(),
     ...((options.data?.(value) ?? {}) as Data),
   };

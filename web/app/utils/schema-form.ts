@@ -24,6 +24,13 @@ import { z } from "@app/shared/zod";
  */
 
 /**
+ * A hidden field a form sets to "1" once the page's JavaScript runs (the sign-in forms, the contact
+ * form): its action may then answer with data for the page to show, where a plain post is answered
+ * with a redirect (Post/Redirect/Get, so reloading the page after it sends nothing again).
+ */
+export const ENHANCED_FIELD = "js";
+
+/**
  * Parses a form post as both the browser and the page's action do: every value as the string it
  * posts (no coercion of empty strings to "missing"), so the browser finds exactly the errors the
  * server would.
@@ -94,7 +101,7 @@ interface ActionAnswer {
   /**
    * Conform's reply to the form (`submission.reply()`), for `useSchemaForm`'s `lastResult`: the
    * field errors and the form's error (the refusal), with the values sent to show again; after a
-   * success, none (the form starts afresh).
+   * success, none (the form starts afresh), or the values sent when the action keeps them.
    */
   result: SubmissionResult<string[]>;
   /** When it was answered (ms): two equal answers are still two. */

@@ -81,15 +81,12 @@ export async function replyToChatMessage(
     intent: reply.intent,
     suggestedActions: reply.suggestedActions.slice(0, MAX_SUGGESTED_ACTIONS),
   });
-  const message = serializeChatMessage(stored, {
+  const flags = {
     suggestsBooking: reply.suggestsBooking,
     openBookingForm: reply.openBookingForm,
-  });
-  room.emit("chat:message", { sessionId: data.sessionId, message });
-  return {
-    assistantMessageId: stored.id,
-    message,
-    suggestsBooking: reply.suggestsBooking,
-    openBookingForm: reply.openBookingForm,
+    service: reply.service,
   };
+  const message = serializeChatMessage(stored, flags);
+  room.emit("chat:message", { sessionId: data.sessionId, message });
+  return { assistantMessageId: stored.id, message, ...flags };
 }

@@ -134,7 +134,12 @@ const chatMessageJson = z.object({
   sender: z.enum(["user", "assistant", "staff"]),
   message: z.string(),
   timestamp: isoDateTime,
-  metadata: z.looseObject({ intent: z.string().nullable(), suggestedActions: z.array(z.string()) }),
+  metadata: z.looseObject({
+    intent: z.string().nullable(),
+    suggestedActions: z.array(z.string()),
+    /** A reply as it is made: the service the visitor named, which the appointment form opens with. */
+    service: z.string().optional(),
+  }),
 });
 
 /** Who answers the visitor: the assistant, or staff who took the conversation over. */

@@ -184,10 +184,10 @@ describe("composeReply", () => {
     expect(r.suggestsBooking).toBe(true);
   });
 
-  it("services: the full list, and a yes for a bookable service", () => {
-    const r = composeReply("do you install ceiling fans");
+  it("services: the full list when no service is named", () => {
+    const r = composeReply("what services do you offer");
     expect(r.intent).toBe("services");
-    expect(r.message).toContain("Ceiling Fan Installation");
+    expect(r.service).toBeUndefined();
     for (const s of [
       "electrical repairs",
       "panel upgrades",
@@ -197,6 +197,17 @@ describe("composeReply", () => {
       "emergency services",
     ])
       expect(r.message).toContain(s);
+  });
+
+  it("services: a named service is answered about that service, with the form offered with it chosen", () => {
+    const r = composeReply("do you install ceiling fans");
+    expect(r.intent).toBe("services");
+    expect(r.service).toBe("Ceiling Fan Installation");
+    expect(r.message).toContain("ceiling fans");
+    expect(r.message).toContain("Shall I open the booking form with Ceiling Fan Installation chosen?");
+    expect(r.message).not.toContain("commercial wiring");
+    expect(r.suggestedActions[0]).toBe("Open booking form");
+    expect(r.suggestsBooking).toBe(true);
   });
 
   it("contact: phone, email and the reply promise", () => {

@@ -7,10 +7,13 @@
  * phrase features per intent (with cheap negation) → pick the intent (danger
  * first) → compose the reply from `BusinessFacts`.
  */
-import { business, chatServiceOptions, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
+import { business, formatAddress, serviceAreaSentence, type BusinessFacts } from "../business";
 import { addLocalDays, businessDate, localWeekday, WEEKDAYS } from "../time";
 import { officeStatus } from "./hours";
 import { afterHoursNotice, isBookingAction, joinList, MAX_SUGGESTED_ACTIONS } from "./rules";
+import { serviceTopicIn, type ChatService, type ServiceTopic } from "./service-topics";
+
+export type { ChatService } from "./service-topics";
 
 export const chatIntents = [
   "greeting",
@@ -48,6 +51,12 @@ export interface EngineReply {
    * Friday?"): the caller answers with that day's open windows (./windows.ts).
    */
   windowDay?: string;
+  /**
+   * The service the visitor named ("a Federal Pacific panel" is Panel Upgrade; ./service-topics.ts),
+   * or, for a reply about booking, the one they named earlier in the conversation: the appointment
+   * form opens with it chosen. Absent when none was named, and for an emergency.
+   */
+  service?: ChatService;
 }
 
 export { MAX_SUGGESTED_ACTIONS as maxSuggestedActions } from "./rules";
@@ -779,17 +788,6 @@ const serviceHighlights = [
   "emergency services",
 ];
 
-/** Which bookable service (business.chatServiceOptions) a message is about. */
-const serviceMatchers: Array<[(typeof chatServiceOptions)[number], RegExp]> = [
-  ["Panel Upgrade", /\b(panel|panels|fuse box|breaker box|service upgrades?|amps?|sub ?panel)\b/],
-  ["Generator Installation", /\b(generators?|generac|kohler|standby|transfer switch)\b/],
-  ["Ceiling Fan Installation", /\b(ceiling fans?|fans?)\b/],
-  ["Lighting Installation", /\b(light|lights|lighting|fixtures?|recessed|landscape|dimmers?)\b/],
-  ["Outlet Installation", /\b(outlets?|receptacles?|gfci)\b/],
-  ["Commercial Wiring", /\b(commercial|restaurant|warehouses?|office buildings?|shop|industrial)\b/],
-  ["Electrical Repair", /\b(repair|fix|flickering|tripping|not working|rewire|rewiring)\b/],
-];
-
 /** A town the visitor might ask about, taken from the facts (Walker by default). */
 function sampleTown(facts: BusinessFacts): string {
   return (
@@ -897,15 +895,10 @@ function pricingReply(text: string, facts: BusinessFacts, town: string, note: st
   );
 }
 
-function servicesReply(text: string, town: string, note: string | null): EngineReply {
-  const matched = serviceMatchers.filter(([, re]) => re.test(text)).map(([label]) => label);
-  const yes = matched.length
-    ? `Yes, we do that: ${joinList(matched.slice(0, 2))} ${matched.length > 1 ? "are services" : "is a service"} you can book with us.`
-    : null;
+function servicesReply(town: string, note: string | null): EngineReply {
   return reply(
     "services",
     withNote(
-      yes,
       `We handle ${joinList(serviceHighlights)}, for homes and businesses.`,
       note,
       "Would you like to schedule a visit or a free estimate?",
@@ -913,6 +906,32 @@ function servicesReply(text: string, town: string, note: string | null): EngineR
     ["Schedule an appointment", "Is the estimate free?", `Do you serve ${town}?`],
   );
 }
+
+/**
+ * A named service's answer (./service-topics.ts): what we do about it, then the offer to open the
+ * booking form with it chosen. A request for a visit also hears what the form asks.
+ */
+function serviceReply(
+  booking: boolean,
+  topic: ServiceTopic,
+  facts: BusinessFacts,
+  town: string,
+  note: string | null,
+): EngineReply {
+  return reply(
+    booking ? "booking" : "services",
+    withNote(
+      topic.lead,
+      note,
+      booking ? bookingFormHelp(facts) : facts.freeEstimates ? "Estimates are free." : null,
+      `Shall I open the booking form with ${topic.service} chosen?`,
+    ),
+    ["Open booking form", "Is the estimate free?", `Do you serve ${town}?`],
+  );
+}
+
+/** Intents whose reply, when the visitor names a service, is about that service. */
+const serviceAnswered = new Set<ChatIntent>(["booking", "services", "greeting", "other"]);
 
 function contactReply(text: string, facts: BusinessFacts, town: string): EngineReply {
   const social = /\b(facebook|instagram|nextdoor|social)\b/.test(text)
@@ -948,7 +967,12 @@ function otherReply(text: string, facts: BusinessFacts): EngineReply {
   ]);
 }
 
-function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
+function compose(
+  a: Analysis,
+  facts: BusinessFacts,
+  now: Date,
+  { topic, service }: { topic: ServiceTopic | null; service: ChatService | null },
+): EngineReply {
   const n = a.normalised;
   const town = sampleTown(facts);
   const note = placeNote(a.place, facts);
@@ -956,10 +980,11 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
   if (a.context === "accept-offer")
     return reply(
       "booking",
-      `Great, opening the booking form now. ${bookingFormHelp(facts)}`,
+      `Great, opening the booking form now${service ? `, with ${service} chosen` : ""}. ${bookingFormHelp(facts)}`,
       ["What are your hours?", "Is the estimate free?"],
       true,
     );
+  if (topic && serviceAnswered.has(a.intent)) return serviceReply(a.intent === "booking", topic, facts, town, note);
   if (a.context === "decline-offer")
     return reply("thanks", `No problem. If you change your mind, just ask here or call ${facts.phone}.`, [
       "What services do you offer?",
@@ -993,7 +1018,7 @@ function compose(a: Analysis, facts: BusinessFacts, now: Date): EngineReply {
       return pricingReply(n.text, facts, town, note);
 
     case "services":
-      return servicesReply(n.text, town, note);
+      return servicesReply(town, note);
 
     case "hours": {
       const status = officeStatus(now, facts);
@@ -1071,6 +1096,21 @@ export function askedVisitDay(text: string, now: Date = new Date()): string | nu
   return addLocalDays(today, (weekday - localWeekday(today) + 7) % 7);
 }
 
+/** The service a message names (docs/product.md#chat-assistant), or null: "I have a Federal Pacific panel" is Panel Upgrade. */
+export function detectService(text: string, facts: BusinessFacts = business): ChatService | null {
+  return serviceTopicIn(normalise(text, facts).text)?.service ?? null;
+}
+
+/** The service the visitor named last in the conversation, for a reply about booking that names none. */
+function serviceInHistory(history: ChatTurn[], facts: BusinessFacts): ChatService | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i];
+    const service = turn?.sender === "user" ? detectService(turn.message, facts) : null;
+    if (service) return service;
+  }
+  return null;
+}
+
 export function composeReply(
   text: string,
   history: ChatTurn[] = [],
@@ -1079,13 +1119,19 @@ export function composeReply(
   const facts = options.facts ?? business;
   const now = options.now ?? new Date();
   const analysis = analyse(text, history, facts);
-  const day = analysis.intent === "emergency" ? null : askedVisitDay(text, now);
+  const emergency = analysis.intent === "emergency";
+  const topic = emergency ? null : serviceTopicIn(analysis.normalised.text);
+  const day = emergency ? null : askedVisitDay(text, now);
+  const aboutBooking = !!day || analysis.intent === "booking" || analysis.context === "accept-offer";
+  const service = topic?.service ?? (aboutBooking ? serviceInHistory(history, facts) : null);
+  const named = service ? { service } : {};
   if (day)
     return {
       ...reply("booking", `Let me look at the open arrival windows for that day.`, ["Open booking form"]),
       windowDay: day,
+      ...named,
     };
-  const answer = compose(analysis, facts, now);
+  const answer = { ...compose(analysis, facts, now, { topic, service }), ...named };
   if (!afterHoursFirst.has(answer.intent) || officeStatus(now, facts).open) return answer;
   return { ...answer, message: `${afterHoursNotice(facts)}\n\n${answer.message}` };
 }

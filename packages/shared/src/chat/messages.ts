@@ -1,9 +1,13 @@
 import type { ChatMessage } from "../db.server";
 
-/** A stored chat message as the API and the socket send it (docs/product.md#json-api). */
+/**
+ * A stored chat message as the API and the socket send it (docs/product.md#json-api). A reply as it
+ * is made also says whether it offers booking or opens the form, and the service the visitor named
+ * (`service`, for the form to open with), which are not stored.
+ */
 export function serializeChatMessage(
   message: ChatMessage,
-  extra: { suggestsBooking?: boolean; openBookingForm?: boolean } = {},
+  extra: { suggestsBooking?: boolean; openBookingForm?: boolean; service?: string } = {},
 ) {
   return {
     id: message.id,
@@ -15,6 +19,7 @@ export function serializeChatMessage(
       suggestedActions: message.suggestedActions,
       ...(extra.suggestsBooking !== undefined ? { suggestsBooking: extra.suggestsBooking } : {}),
       ...(extra.openBookingForm !== undefined ? { openBookingForm: extra.openBookingForm } : {}),
+      ...(extra.service !== undefined ? { service: extra.service } : {}),
     },
   };
 }
@@ -37,4 +42,6 @@ export interface ChatReplyResult {
   message: ChatMessageJson;
   suggestsBooking: boolean;
   openBookingForm: boolean;
+  /** The service the visitor named (chat/service-topics.ts), when there is one. */
+  service?: string;
 }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
-import { ArrowRight, House, Phone, Wrench } from "~/components/site/icons";
+import { ArrowRight, House, Mail, Phone, Wrench } from "~/components/site/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { business } from "@app/shared/business";
 import { useBusinessFacts } from "~/utils/business-facts";
 
 /**
@@ -15,10 +16,16 @@ export function formRefusalMessage(error: unknown): string | undefined {
   return typeof message === "string" && message ? message : undefined;
 }
 
+/** The not-found page's heading (docs/product.md#site-wide). */
+const NOT_FOUND_TITLE = "Page not found";
+
+/** The not-found page's title: "Page not found | Bayou Current Electric". */
+export const notFoundTitle = () => `${NOT_FOUND_TITLE} | ${business.name}`;
+
 /**
- * The root error boundary's page: the 404 ("404 Page Not Found" with its hint), a refused form post
- * ("We could not accept that form" with the reason, `formRefusal`), or a generic failure
- * (docs/product.md#site-wide).
+ * The root error boundary's page: the 404 ("Page not found", with the way home, to the services,
+ * to the contact page and the phone number), a refused form post ("We could not accept that
+ * form" with the reason, `formRefusal`), or a generic failure (docs/product.md#site-wide).
  */
 export function ErrorPage({ status, formRefusal }: { status: number; formRefusal?: string }) {
   const business = useBusinessFacts();
@@ -31,7 +38,7 @@ export function ErrorPage({ status, formRefusal }: { status: number; formRefusal
           {notFound ? "Error 404" : `Error ${status}`}
         </p>
         <h1 id="error-heading" className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-          {notFound ? "404 Page Not Found" : formRefusal ? "We could not accept that form" : "Something went wrong"}
+          {notFound ? NOT_FOUND_TITLE : formRefusal ? "We could not accept that form" : "Something went wrong"}
         </h1>
         {formRefusal ? (
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
@@ -42,13 +49,10 @@ export function ErrorPage({ status, formRefusal }: { status: number; formRefusal
             .
           </p>
         ) : notFound ? (
-          <>
-            <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
-              Looks like this circuit goes nowhere. The address you followed doesn't match any page on our site: it may
-              have been mistyped or moved.
-            </p>
-            <p className="mt-3 max-w-xl text-sm text-slate-600">Did you forget to add the page to the router?</p>
-          </>
+          <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
+            Looks like this circuit goes nowhere. The address you followed doesn&apos;t match any page on our site: it
+            may have been mistyped or moved. Try one of these, or call us and we&apos;ll help.
+          </p>
         ) : (
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-700">
             Sorry, this page could not be shown. Please try again in a moment, or call us at{" "}
@@ -67,6 +71,12 @@ export function ErrorPage({ status, formRefusal }: { status: number; formRefusal
             <Wrench aria-hidden="true" />
             Browse our services
           </Link>
+          {notFound ? (
+            <Link to="/contact" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              <Mail aria-hidden="true" />
+              Contact us
+            </Link>
+          ) : null}
         </div>
         <p className="mt-10 text-sm text-slate-700">
           Need an electrician right now?{" "}

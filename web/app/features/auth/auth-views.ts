@@ -49,8 +49,7 @@ export function viewOfAnswer(answer: { ok: boolean; intent: AuthIntent }): AuthV
   return (answer.ok ? viewAfterSuccess : viewOfIntent)[answer.intent];
 }
 
-/** Set to "1" by the page once JavaScript runs: the action may then answer with data instead of redirecting. */
-export const ENHANCED_FIELD = "js";
+export { ENHANCED_FIELD } from "~/utils/schema-form";
 
 /**
  * Where a user lands after signing in: admins on the dashboard's day (docs/product.md#dashboard), technicians on

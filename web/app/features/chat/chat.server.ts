@@ -133,6 +133,7 @@ export async function postChatMessage(
     assistantMessage = serializeChatMessage(stored, {
       suggestsBooking: reply.suggestsBooking,
       openBookingForm: reply.openBookingForm,
+      service: reply.service,
     });
   } else {
     // A job that was skipped (staff took the conversation over meanwhile) returns no reply.
@@ -158,6 +159,7 @@ export async function postChatMessage(
         assistantMessage = serializeChatMessage(stored, {
           suggestsBooking: result?.suggestsBooking,
           openBookingForm: result?.openBookingForm,
+          service: result?.service,
         });
     }
   }

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { CheckCircle2, Loader2, Phone, Send, TriangleAlert } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import {
   CONTACT_EMERGENCY_AFTER,
   CONTACT_EMERGENCY_CALL,
@@ -10,11 +11,14 @@ import {
 import { HONEYPOT_FIELD } from "@app/shared/api/honeypot";
 import { contactServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { EmailField, NameFields, PhoneField } from "~/components/ui/person-fields";
 import { useBusinessFacts } from "~/utils/business-facts";
-import { hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import { revealResult } from "~/utils/reveal";
+import { ENHANCED_FIELD, hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import { useHydrated } from "~/utils/use-hydrated";
+import { SENT_ANCHOR } from "./sent";
 
 /** The page action's answer: an emergency's says to call now. */
 type ContactAnswer = ActionResult<{ emergency?: boolean }>;
@@ -38,23 +42,52 @@ export function unreachable(): ActionResult {
 /**
  * The contact form (docs/product.md#contact-page), checked by contactMessageSchema in the
  * browser (once hydrated) and by the page's action. It posts to /contact, through a fetcher once
- * the page is hydrated and as a plain form without JavaScript (`posted`: that post's answer).
- * After a success it shows the thank-you and starts afresh; a refusal shows the server's field
- * errors beside the fields, or its message; a post that could not be sent (no answer, or the
- * action could not store it) shows the apology with the phone number. An emergency (the service,
- * or words that read as one) is told to call the emergency line now, never "within 24 hours".
+ * the page is hydrated and as a plain form without JavaScript (`posted`: that post's answer, a
+ * refusal; a sent message redirects to the page with `sent`, the loader's word that it was sent).
+ *
+ * After a success the notice takes focus and comes into view, and the form keeps what was typed
+ * until the visitor chooses "Send another message"; a refusal shows the server's field errors
+ * beside the fields, or its message; a post that could not be sent (no answer, or the action
+ * could not store it) shows the apology with the phone number. An emergency (the service, or
+ * words that read as one) is told to call the emergency line now, never "within 24 hours".
  */
-export function ContactForm({ posted }: { posted?: ContactAnswer }) {
-  const business = useBusinessFacts();
+export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: { emergency: boolean } | null }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher<ContactAnswer>({ key: "contact" });
   const outcome = fetcher.data ?? posted;
   const pending = fetcher.state !== "idle";
   const [form, fields] = useSchemaForm(contactMessageSchema, { id: "contact-form", lastResult: outcome?.result });
+  // The answer the visitor has done with ("Send another message"): its notice goes, and the form starts afresh.
+  const [acknowledged, setAcknowledged] = useState<number | null>(null);
+  const done = outcome?.ok && !pending && outcome.at !== acknowledged ? outcome : null;
+  const notice = useRef<HTMLDivElement>(null);
+  const shown = done ? done.at : sent ? "sent" : null;
+  useEffect(() => {
+    if (shown !== null) revealResult(notice.current);
+  }, [shown]);
+
   const failure = outcome && !outcome.ok && !pending ? outcome : null;
   // A refusal of the whole form (too many messages): its own words; field errors show beside the fields.
   const apology = failure?.message === CONTACT_FAILED_MESSAGE;
   const refusal = failure && !apology && !hasFieldErrors(failure) ? failure.message : null;
 
+  // Sent without JavaScript (or before it ran): the page says so; what was typed went with the post.
+  if (sent && !outcome)
+    return (
+      <div role="status">
+        <SentNotice emergency={sent.emergency} noticeRef={notice}>
+          <Link to="/contact#contact-form" className={buttonVariants({ variant: "outline" })}>
+            Send another message
+          </Link>
+        </SentNotice>
+      </div>
+    );
+
+  const sendAnother = () => {
+    if (done) setAcknowledged(done.at);
+    form.reset();
+    document.getElementById(fields.firstName.id)?.focus();
+  };
   return (
     <fetcher.Form
       method="post"
@@ -63,11 +96,52 @@ export function ContactForm({ posted }: { posted?: ContactAnswer }) {
       className="space-y-5"
       aria-describedby="contact-required-note"
     >
+      <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? "1" : ""} />
       <div aria-live="polite" role="status" className="empty:hidden">
-        {outcome?.ok && !pending && outcome.emergency ? (
-          <Alert tone="destructive" className="flex items-start gap-3" data-contact-emergency>
-            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>
+        {done ? (
+          <SentNotice emergency={done.emergency === true} noticeRef={notice}>
+            <Button variant="outline" onClick={sendAnother}>
+              Send another message
+            </Button>
+          </SentNotice>
+        ) : null}
+        {apology ? <Apology /> : null}
+      </div>
+      {refusal ? <Alert tone="destructive">{refusal}</Alert> : null}
+      <ContactFields fields={fields} />
+      <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+        {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+        {pending ? "Sending..." : "Send Message"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The answer to a sent message, focused and brought into view when it appears: the thank-you, or
+ * for an emergency the words to call now with the number as a link; and the way to send another.
+ */
+function SentNotice({
+  emergency,
+  noticeRef,
+  children,
+}: {
+  emergency: boolean;
+  noticeRef: RefObject<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  const business = useBusinessFacts();
+  return (
+    <div ref={noticeRef} id={SENT_ANCHOR} tabIndex={-1} className="scroll-mt-24 focus:outline-none">
+      <Alert tone={emergency ? "destructive" : "success"} className="flex items-start gap-3">
+        {emergency ? (
+          <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        ) : (
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        )}
+        <div className="space-y-3">
+          {emergency ? (
+            <p>
               <strong>
                 {CONTACT_EMERGENCY_CALL}{" "}
                 <a className="underline" href={business.phoneHref}>
@@ -76,29 +150,40 @@ export function ContactForm({ posted }: { posted?: ContactAnswer }) {
                 .
               </strong>{" "}
               {CONTACT_EMERGENCY_AFTER}
-            </span>
-          </Alert>
-        ) : null}
-        {outcome?.ok && !pending && !outcome.emergency ? (
-          <Alert tone="success" className="flex items-start gap-3">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>{CONTACT_SUCCESS_MESSAGE}</span>
-          </Alert>
-        ) : null}
-        {apology ? (
-          <Alert tone="destructive" className="flex items-start gap-3">
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>
-              {CONTACT_FAILED_MESSAGE}{" "}
-              <a className="font-semibold underline" href={business.phoneHref}>
-                {business.phone}
-              </a>
-              .
-            </span>
-          </Alert>
-        ) : null}
-      </div>
-      {refusal ? <Alert tone="destructive">{refusal}</Alert> : null}
+            </p>
+          ) : (
+            <p>{CONTACT_SUCCESS_MESSAGE}</p>
+          )}
+          {children}
+        </div>
+      </Alert>
+    </div>
+  );
+}
+
+/** A message that could not be sent: the apology, with the number to call as a link. */
+function Apology() {
+  const business = useBusinessFacts();
+  return (
+    <Alert tone="destructive" className="flex items-start gap-3">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <span>
+        {CONTACT_FAILED_MESSAGE}{" "}
+        <a className="font-semibold underline" href={business.phoneHref}>
+          {business.phone}
+        </a>
+        .
+      </span>
+    </Alert>
+  );
+}
+
+type ContactFieldsMeta = ReturnType<typeof useSchemaForm<typeof contactMessageSchema>>[1];
+
+/** The form's fields, the honeypot among them. */
+function ContactFields({ fields }: { fields: ContactFieldsMeta }) {
+  return (
+    <>
       <p id="contact-required-note" className="text-sm text-slate-600">
         Fields marked <span className="text-destructive">*</span> are required.
       </p>
@@ -126,10 +211,6 @@ export function ContactForm({ posted }: { posted?: ContactAnswer }) {
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
-        {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-        {pending ? "Sending..." : "Send Message"}
-      </Button>
-    </fetcher.Form>
+    </>
   );
 }

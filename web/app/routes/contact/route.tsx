@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   useActionData,
   useLoaderData,
@@ -11,8 +11,12 @@ import { officeStatus } from "@app/shared/chat/hours";
 import { contactMessageSchema } from "@app/shared/api/contact";
 import { CONTACT_FAILED_MESSAGE, ContactForm, unreachable } from "~/features/contact/contact-form";
 import { submitContactMessage } from "~/features/contact/contact.server";
+import { SENT_PARAM } from "~/features/contact/sent";
+import { readSentToken, sentLocation } from "~/features/contact/sent-token.server";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { formFields } from "~/utils/form.server";
+import { redirect } from "~/utils/responses.server";
+import { ENHANCED_FIELD } from "~/utils/schema-form";
 import { serverUnreachable } from "~/utils/server-unreachable";
 import { failure } from "@app/shared/result";
 
@@ -24,20 +28,31 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** Whether the office is open right now (Baton Rouge time), decided on the server for this request. */
-export function loader() {
-  return { office: officeStatus(new Date()) };
+/**
+ * Whether the office is open right now (Baton Rouge time), decided on the server for this request;
+ * and, at `/contact?sent=…` (where a message sent without JavaScript leads), that it was sent.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const sent = readSentToken(context.services.env, new URL(request.url).searchParams.get(SENT_PARAM));
+  return { office: officeStatus(new Date()), sent };
 }
 
-/** The contact form's post, with or without JavaScript: the same rules and work as POST /api/contact. */
+/**
+ * The contact form's post, with or without JavaScript: the same rules and work as POST /api/contact.
+ * With JavaScript the form shows the answer and keeps what was typed until the visitor is done with
+ * it; without, a stored message redirects to the page saying so (Post/Redirect/Get: reloading it
+ * sends nothing again). A refusal is the page again, with what was typed and each field's message.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form, submission } = await readSubmission(request, contactMessageSchema);
   if (submission.status !== "success") return refused(submission);
   try {
     // The service reads the honeypot too (features/contact/contact.server.ts).
     const result = await submitContactMessage(context, formFields(form), request.headers.get("user-agent"));
+    if (result.ok && form.get(ENHANCED_FIELD) !== "1")
+      return redirect(sentLocation(context.services.env, result.value.emergency));
     // An emergency's answer says to call now (the form shows the number as a link).
-    return answer(submission, result, { data: (value) => ({ emergency: value.emergency }) });
+    return answer(submission, result, { data: (value) => ({ emergency: value.emergency }), keepValues: true });
   } catch (error) {
     // Not stored (the database cannot be reached): the form keeps what was typed and says to call.
     context.logger.error({ err: error }, "contact message could not be stored");
@@ -64,7 +79,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export default function ContactPage() {
   const posted = useActionData<typeof action>();
-  const { office } = useLoaderData<typeof loader>();
+  const { office, sent } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-red-700 text-white">
@@ -99,7 +114,7 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <div className="mt-6">
-            <ContactForm posted={posted} />
+            <ContactForm posted={posted} sent={sent} />
           </div>
         </section>
         <aside className="space-y-6">

@@ -47,11 +47,14 @@ function valuesOf(formData: FormData): AppointmentValues {
 export function AppointmentForm({
   focusRequest,
   initialWindow = null,
+  initialService = null,
   onSubmit,
   onCancel,
 }: {
   /** Changes when the visitor opens the form: it then takes focus. */
   focusRequest: number;
+  /** The service the visitor named in the chat ("Panel Upgrade"): chosen when the form opens. */
+  initialService?: string | null;
   /** An arrival window the visitor chose in the chat ("Friday, Dec 4, 10 AM – 12 PM"): chosen once the windows load. */
   initialWindow?: string | null;
   onSubmit: (values: AppointmentValues) => Promise<BookingResult>;
@@ -61,7 +64,7 @@ export function AppointmentForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useSchemaForm(appointmentRequestSchema, {
     id: "chat-appt",
-    defaultValue: emptyAppointment,
+    defaultValue: initialService ? { ...emptyAppointment, serviceType: initialService } : emptyAppointment,
     lastResult: state.refusal,
     onValid: (event, formData) => {
       event.preventDefault();

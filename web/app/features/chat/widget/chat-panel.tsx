@@ -17,7 +17,7 @@ import {
   suggestionChoice,
   type PanelView,
 } from "./chat-panel-state";
-import type { ChatState } from "./chat-state";
+import { conversationService, type ChatState } from "./chat-state";
 import { MAX_MESSAGE_LENGTH, splitPhones } from "./widget-rules";
 import type { ChatItem, ChatPanelProps } from "./types";
 import { useChat } from "./use-chat";
@@ -127,6 +127,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
           <AppointmentForm
             focusRequest={state.formRequest}
             initialWindow={state.formWindow}
+            initialService={conversationService(state.messages)}
             onSubmit={chat.submitBooking}
             onCancel={chat.closeForm}
           />

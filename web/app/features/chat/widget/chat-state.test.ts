@@ -4,6 +4,7 @@ import {
   assistantNote,
   bookingOutcomeNote,
   chatReducer,
+  conversationService,
   greetingNote,
   initialChatState,
   isIncoming,
@@ -274,5 +275,55 @@ describe("chat state: the booking offer and the appointment form", () => {
       text: expect.stringContaining("That window is full."),
     });
     expect(bookingOutcomeNote({ kind: "error" }, business).text).toContain(business.phone);
+  });
+});
+
+describe("chat state: the service named and the browser's other tabs", () => {
+  it("keeps the service a reply names, only one of the form's, and the form opens with the latest", () => {
+    expect(toChatItem(reply("a1", "About panels", { service: "Panel Upgrade" })).service).toBe("Panel Upgrade");
+    expect(toChatItem(reply("a2", "About plumbing", { service: "Plumbing" })).service).toBeUndefined();
+    let state = run(
+      started(),
+      { type: "final", item: toChatItem(reply("a1", "About panels", { service: "Panel Upgrade" })) },
+      { type: "final", item: toChatItem(reply("a2", "Our hours")) },
+    );
+    expect(conversationService(state.messages)).toBe("Panel Upgrade");
+    // The same reply's second copy (read back without the service) keeps it.
+    state = run(state, { type: "final", item: toChatItem(reply("a1", "About panels")) });
+    expect(conversationService(state.messages)).toBe("Panel Upgrade");
+    state = run(state, {
+      type: "final",
+      item: toChatItem(reply("a3", "Generators", { service: "Generator Installation" })),
+    });
+    expect(conversationService(state.messages)).toBe("Generator Installation");
+    expect(conversationService(started().messages)).toBeNull();
+  });
+
+  it("shows what another tab stored of the same conversation, and takes on another conversation whole", () => {
+    const state = started();
+    const other = [...state.messages, { ...userItem("Do you serve Walker?"), id: "u1" }];
+    const same = run(state, {
+      type: "stored",
+      conversation: { v: 1, sessionId: state.sessionId!, messages: other, mode: "assistant" },
+    });
+    expect(texts(same)).toContain("Do you serve Walker?");
+    expect(same.sessionId).toBe(state.sessionId);
+
+    const elsewhere = run(state, {
+      type: "stored",
+      conversation: { v: 1, sessionId: "chat_othertab12345", messages: other.slice(1), mode: "staff" },
+    });
+    expect(elsewhere.sessionId).toBe("chat_othertab12345");
+    expect(texts(elsewhere)).toEqual(["Do you serve Walker?"]);
+    expect(elsewhere.mode).toBe("staff");
+  });
+
+  it("keeps its own message while it is on its way", () => {
+    const sending = run(started(), { type: "userSent", item: userItem("Is the estimate free?") });
+    const after = run(sending, {
+      type: "stored",
+      conversation: { v: 1, sessionId: sending.sessionId!, messages: [], mode: "assistant" },
+    });
+    expect(texts(after)).toContain("Is the estimate free?");
   });
 });

@@ -22,6 +22,7 @@ import {
   OPEN_BOOKING_FORM_ACTION,
   replySuggestsBooking,
   sendFailureText,
+  serviceOptions,
 } from "./widget-rules";
 import type { StoredConversation } from "./conversation-storage";
 import type { ChatItem, ServerChatMessage } from "./types";
@@ -57,12 +58,19 @@ export type ChatAction =
   | { type: "replyFailed"; item: ChatItem | null }
   | { type: "mode"; mode: ChatMode; notice: ChatItem }
   | { type: "sendSettled" }
-  | { type: "form"; open: boolean; window?: string | null };
+  | { type: "form"; open: boolean; window?: string | null }
+  /** Another tab of the browser stored the conversation (conversation-storage.ts): this one shows it too. */
+  | { type: "stored"; conversation: StoredConversation };
 
-/** A finished message: replaces its streamed or earlier copy (the socket and the HTTP answer both bring it). */
+/**
+ * A finished message: replaces its streamed or earlier copy (the socket and the HTTP answer both bring it),
+ * keeping the service the earlier copy named when this one does not say.
+ */
 function withFinal(state: ChatState, item: ChatItem): ChatState {
   const exists = state.messages.some((m) => m.id === item.id);
-  const messages = exists ? state.messages.map((m) => (m.id === item.id ? item : m)) : [...state.messages, item];
+  const messages = exists
+    ? state.messages.map((m) => (m.id === item.id ? { ...item, service: item.service ?? m.service } : m))
+    : [...state.messages, item];
   const isReply = item.sender === "assistant";
   return {
     ...state,
@@ -128,7 +136,25 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return action.open
         ? { ...state, formOpen: true, formRequest: state.formRequest + 1, formWindow: action.window ?? null }
         : { ...state, formOpen: false, formWindow: null };
+    case "stored":
+      return withStored(state, action.conversation);
   }
+}
+
+/**
+ * The conversation as another tab stored it: its messages replace this tab's (that tab wrote
+ * everything it showed, and what arrived from the server reached both). Ignored while this tab's
+ * own message is on its way (its answer is written after, and reaches the other tab in turn). A
+ * different conversation (the other tab started one first) is taken on whole: one conversation
+ * per browser.
+ */
+function withStored(state: ChatState, stored: StoredConversation): ChatState {
+  if (state.sending) return state;
+  const mode = stored.mode ?? "assistant";
+  if (stored.sessionId !== state.sessionId) return { ...initialChatState(stored), formRequest: state.formRequest };
+  // Staff hold the conversation: nothing to wait for (as `withMode`).
+  const quiet = mode === "staff" ? { awaitingReply: false, typing: false } : {};
+  return { ...state, ...quiet, messages: stored.messages, mode };
 }
 
 /** The conversation as stored before a reload, or none yet. */
@@ -204,6 +230,7 @@ export function bookingOutcomeNote(
 }
 
 export function toChatItem(message: ServerChatMessage): ChatItem {
+  const service = message.metadata?.service;
   return {
     id: message.id,
     sender: message.sender,
@@ -211,7 +238,21 @@ export function toChatItem(message: ServerChatMessage): ChatItem {
     timestamp: message.timestamp,
     intent: message.metadata?.intent ?? null,
     suggestedActions: (message.metadata?.suggestedActions ?? []).slice(0, MAX_SUGGESTED_ACTIONS),
+    ...(isFormService(service) ? { service } : {}),
   };
+}
+
+/** One of the appointment form's services (a socket's payload is not trusted to name one). */
+const isFormService = (service: unknown): service is string =>
+  typeof service === "string" && serviceOptions.includes(service);
+
+/** The service the conversation's latest reply about one named: the appointment form opens with it chosen. */
+export function conversationService(messages: readonly ChatItem[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const service = messages[i]?.service;
+    if (service) return service;
+  }
+  return null;
 }
 
 /** What a finished reply sets off (docs/product.md#chat-assistant): the form right away, the booking offer a moment later, or nothing. */

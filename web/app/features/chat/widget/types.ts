@@ -14,6 +14,8 @@ export interface ChatItem {
   tone?: "success" | "error";
   /** A line about the conversation itself rather than a message (who answers now), shown centred. */
   notice?: boolean;
+  /** The service the visitor named, which the reply was about (one of the form's services): the form opens with it. */
+  service?: string;
 }
 
 /** The stored ChatMessage as the API and the socket send it (docs/product.md#json-api). */
@@ -27,6 +29,8 @@ export interface ServerChatMessage {
     suggestedActions?: string[];
     suggestsBooking?: boolean;
     openBookingForm?: boolean;
+    /** The service the visitor named (a reply as it is made; a transcript's replies do not say). */
+    service?: string;
   } | null;
 }
 

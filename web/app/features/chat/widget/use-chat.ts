@@ -55,7 +55,7 @@ import {
   type ChatAction,
   type ChatState,
 } from "./chat-state";
-import { readConversation, writeConversation } from "./conversation-storage";
+import { onConversationStored, readConversation, writeConversation } from "./conversation-storage";
 import type { ServerChatMessage } from "./types";
 
 /** How long a send waits for the socket to join its room (so the reply can stream) before posting anyway. */
@@ -124,7 +124,7 @@ interface SocketHandlers {
   stateRef: { readonly current: ChatState };
   dispatch: Dispatch<ChatAction>;
   ensureSession: (sessionId: string) => Promise<boolean>;
-  receive: (message: ServerChatMessage) => void;
+  receive: (message: ServerChatMessage, caughtUp?: boolean) => void;
   applyMode: (mode: ChatMode) => void;
 }
 
@@ -145,7 +145,7 @@ function useChatSocket(
       const { messages, mode } = await readTranscript(id);
       if (stateRef.current.sessionId !== id) return;
       if (mode) applyMode(mode);
-      for (const message of unseenMessages(stateRef.current, messages)) receive(message);
+      for (const message of unseenMessages(stateRef.current, messages)) receive(message, true);
     },
     [stateRef, applyMode, receive],
   );
@@ -242,10 +242,11 @@ function useConversation(onIncoming: (() => void) | undefined) {
   });
   const [handled] = useState(() => new Set(state.messages.map((m) => m.id)));
 
-  // Keep the conversation across reloads.
+  // Keep the conversation across reloads and for the browser's other tabs, and show what they add to it.
   useEffect(() => {
     if (state.sessionId) writeConversation(state.sessionId, state.messages, state.mode);
   }, [state.sessionId, state.messages, state.mode]);
+  useEffect(() => onConversationStored((conversation) => dispatch({ type: "stored", conversation })), []);
 
   const conversation: Conversation = { dispatch, stateRef, factsRef, onIncomingRef, handled };
   return { state, conversation };
@@ -278,17 +279,23 @@ function useIncoming({ dispatch, stateRef, onIncomingRef, handled }: Conversatio
     [dispatch, stateRef, offer, openForm],
   );
 
+  /**
+   * A reply or a staff message, from the socket, the send's answer or (`caughtUp`) the transcript read after
+   * joining. What a reply sets off happens in the tab that awaited it (or that was away when it came): another
+   * tab open on the same conversation shows it, and offers nothing twice.
+   */
   const receive = useCallback(
-    (message: ServerChatMessage) => {
+    (message: ServerChatMessage, caughtUp = false) => {
       if (!isIncoming(message)) return;
+      const awaited = stateRef.current.awaitingReply;
       dispatch({ type: "final", item: toChatItem(message) });
       if (message.sender === "assistant") lateReply.clear();
       if (handled.has(message.id)) return;
       handled.add(message.id);
-      afterReply(message);
+      if (awaited || caughtUp) afterReply(message);
       onIncomingRef.current?.();
     },
-    [dispatch, handled, onIncomingRef, afterReply, lateReply],
+    [dispatch, stateRef, handled, onIncomingRef, afterReply, lateReply],
   );
 
   /** The server said who answers now: taken over by staff (no reply to wait for) or handed back to the assistant. */
