@@ -51,8 +51,11 @@ import {
   type BookingFilters,
   type BookingRow as BookingRowFields,
 } from "./bookings-state";
+import { staffPage } from "~/utils/route-handle";
 
 const searchConstraint = formConstraint(searchQuerySchema).q;
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Booking Management", error);
 

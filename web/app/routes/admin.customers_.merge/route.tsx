@@ -12,6 +12,9 @@ import { StatusBadge } from "~/features/admin/badges";
 import { confirmMergeAction, mergeConfirmation } from "~/features/admin/customer-record-actions.server";
 import { adminMeta } from "~/features/admin/meta";
 import { requireAdmin } from "~/utils/auth.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Merge customer records", error);
 

@@ -11,6 +11,9 @@ import { inboxAction, listInbox, openInboxItem } from "~/features/inbox/inbox.se
 import { InboxDetail, InboxList, InboxSearch } from "~/features/inbox/inbox-view";
 import { Alert } from "~/components/ui/alert";
 import { useActionOutcome } from "~/utils/use-action-outcome";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Inbox", error);
 

@@ -8,6 +8,9 @@ import { adminMeta } from "~/features/admin/meta";
 import { search } from "~/features/search/search.server";
 import { bookingHref, customerHref, type SearchPageData } from "~/features/search/staff-search-box";
 import { requireAdmin } from "~/utils/auth.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Search", error);
 

@@ -24,6 +24,9 @@ import { requireAdmin } from "~/utils/auth.server";
 import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import { STAFF_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import type { ActionResult } from "~/utils/schema-form";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("User Management", error);
 
