@@ -187,10 +187,31 @@ test.describe("users", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("technician");
     await page.unroute("**/admin/users.data*");
 
+    // Making someone an admin asks first: Cancel keeps the role and gives the focus back to the selector.
+    await select.selectOption("admin");
+    const ask = page.getByRole("dialog", { name: `Make ${other.firstName} ${other.lastName} an admin?` });
+    await expect(ask).toContainText("They will be able to see and change every booking, customer and message");
+    await expectNoAxeViolations(page);
+    await ask.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(ask).toBeHidden();
+    await expect(select).toHaveValue("technician");
+    await expect(select).toBeFocused();
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("technician");
+    // Confirm saves it.
+    await select.selectOption("admin");
+    await ask.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expectToast(page, "Success", "User role updated successfully.");
+    await expect(row.getByRole("cell").nth(2)).toContainText("Admin");
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("admin");
+
     // A failure shows the server's message in an Error toast and the selector goes back.
     await db.user.delete({ where: { id: third.id } });
     const gone = main(page).getByRole("combobox", { name: `Role for ${third.firstName} ${third.lastName}` });
     await gone.selectOption("admin");
+    await page
+      .getByRole("dialog", { name: `Make ${third.firstName} ${third.lastName} an admin?` })
+      .getByRole("button", { name: "Confirm", exact: true })
+      .click();
     await expectToast(page, "Error", "User not found");
     await expect(gone).toHaveValue("technician");
   });
@@ -199,7 +220,7 @@ test.describe("users", () => {
 test.describe("users without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the role form posts as a page", async ({ page, db }) => {
+  test("the role form posts as a page; making someone admin goes through a confirmation step", async ({ page, db }) => {
     const admin = await createUser(db, "admin");
     const other = await createUser(db, "customer", "Narcisse");
     await logIn(page, admin.email, { js: false });
@@ -211,6 +232,12 @@ test.describe("users without JavaScript", () => {
     await main(page)
       .getByRole("button", { name: `Save role for ${name}`, exact: true })
       .click();
+    // Not saved yet: the page asks.
+    await expect(main(page).getByRole("heading", { name: `Make ${name} an admin?` })).toBeVisible();
+    await expect(main(page)).toContainText("They will be able to see and change every booking");
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("customer");
+    await expect(main(page).getByRole("link", { name: "Cancel", exact: true })).toHaveAttribute("href", "/admin/users");
+    await main(page).getByRole("button", { name: "Confirm", exact: true }).click();
     await expect(main(page).getByRole("status").filter({ hasText: "User role updated successfully." })).toBeVisible();
     await expect(main(page).getByRole("row").filter({ hasText: other.email }).getByRole("cell").nth(2)).toContainText(
       "Admin",
