@@ -278,7 +278,12 @@ test.describe("a booking's page without JavaScript", () => {
       .filter({ hasText: `#${booking.id}` });
     await expect(row).toContainText("Pending");
     await expect(row).toContainText("Unassigned");
-    await row.getByRole("link", { name: `#${booking.id}`, exact: true }).click();
+    await expect(row.getByRole("link", { name: `#${booking.id}`, exact: true })).toHaveAttribute(
+      "href",
+      `/admin/bookings/${booking.id}`,
+    );
+    // The number's link covers the booking's cell: a click anywhere on it (here its middle, the service) opens it.
+    await row.getByRole("cell").first().click();
     await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.id}$`));
     await expect(main(page).getByRole("heading", { level: 1, name: `Booking #${booking.id}` })).toBeVisible();
     await expect(main(page)).toContainText("Side gate, mind the dog.");
