@@ -187,7 +187,7 @@ function VisitCard({ visit }: { visit: Visit }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-sm font-semibold capitalize text-brand-800">{visit.when}</p>
-          <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900 wrap-anywhere">
             {visit.summary} <span className="font-mono text-sm font-normal text-slate-600">#{visit.id}</span>
           </h4>
         </div>
@@ -196,7 +196,7 @@ function VisitCard({ visit }: { visit: Visit }) {
           <StatusBadge status={visit.status} />
         </div>
       </div>
-      <p className="mt-2 font-medium text-slate-900 [overflow-wrap:anywhere]">{visit.customerName}</p>
+      <p className="mt-2 font-medium text-slate-900 wrap-anywhere">{visit.customerName}</p>
       {/* One column on a phone, two from `sm`; a long address wraps inside its button (and a long word breaks) rather than widen the page. */}
       <div className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
         <a href={telHref(visit.phone)} className={cn(buttonVariants({ variant: "outline" }), "h-11 justify-start")}>
@@ -210,7 +210,7 @@ function VisitCard({ visit }: { visit: Visit }) {
             rel="noreferrer"
             className={cn(
               buttonVariants({ variant: "outline" }),
-              "h-auto min-h-11 justify-start whitespace-normal py-2 text-left [overflow-wrap:anywhere]",
+              "h-auto min-h-11 justify-start whitespace-normal py-2 text-left wrap-anywhere",
             )}
           >
             <MapPin aria-hidden="true" />
@@ -222,7 +222,7 @@ function VisitCard({ visit }: { visit: Visit }) {
         )}
       </div>
       {visit.details ? (
-        <p className="mt-3 whitespace-pre-line text-sm text-slate-700 [overflow-wrap:anywhere]">{visit.details}</p>
+        <p className="mt-3 whitespace-pre-line text-sm text-slate-700 wrap-anywhere">{visit.details}</p>
       ) : null}
       <OnTheWay visit={visit} busy={busy} />
       {next ? (
