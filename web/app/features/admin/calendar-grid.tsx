@@ -15,7 +15,7 @@ export interface CalendarDay {
 const appointments = (n: number) => `${n} ${n === 1 ? "appointment" : "appointments"}`;
 
 /** Where a day leads without JavaScript: that day's visits on the dispatch board (a page that works without it). */
-export const dayHref = (date: string) => `/admin/dispatch?date=${date}`;
+const dayHref = (date: string) => `/admin/dispatch?date=${date}`;
 
 /** Moves the focus to a day of the grid shown (after a key, or back from the day's dialog); false when it is not shown. */
 export function focusCalendarDay(date: string): boolean {
