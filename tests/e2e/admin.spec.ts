@@ -187,10 +187,31 @@ test.describe("users", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("technician");
     await page.unroute("**/admin/users.data*");
 
+    // Making someone an admin asks first: Cancel keeps the role and gives the focus back to the selector.
+    await select.selectOption("admin");
+    const ask = page.getByRole("dialog", { name: `Make ${other.firstName} ${other.lastName} an admin?` });
+    await expect(ask).toContainText("They will be able to see and change every booking, customer and message");
+    await expectNoAxeViolations(page);
+    await ask.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(ask).toBeHidden();
+    await expect(select).toHaveValue("technician");
+    await expect(select).toBeFocused();
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("technician");
+    // Confirm saves it.
+    await select.selectOption("admin");
+    await ask.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expectToast(page, "Success", "User role updated successfully.");
+    await expect(row.getByRole("cell").nth(2)).toContainText("Admin");
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("admin");
+
     // A failure shows the server's message in an Error toast and the selector goes back.
     await db.user.delete({ where: { id: third.id } });
     const gone = main(page).getByRole("combobox", { name: `Role for ${third.firstName} ${third.lastName}` });
     await gone.selectOption("admin");
+    await page
+      .getByRole("dialog", { name: `Make ${third.firstName} ${third.lastName} an admin?` })
+      .getByRole("button", { name: "Confirm", exact: true })
+      .click();
     await expectToast(page, "Error", "User not found");
     await expect(gone).toHaveValue("technician");
   });
@@ -199,7 +220,7 @@ test.describe("users", () => {
 test.describe("users without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the role form posts as a page", async ({ page, db }) => {
+  test("the role form posts as a page; making someone admin goes through a confirmation step", async ({ page, db }) => {
     const admin = await createUser(db, "admin");
     const other = await createUser(db, "customer", "Narcisse");
     await logIn(page, admin.email, { js: false });
@@ -211,6 +232,12 @@ test.describe("users without JavaScript", () => {
     await main(page)
       .getByRole("button", { name: `Save role for ${name}`, exact: true })
       .click();
+    // Not saved yet: the page asks.
+    await expect(main(page).getByRole("heading", { name: `Make ${name} an admin?` })).toBeVisible();
+    await expect(main(page)).toContainText("They will be able to see and change every booking");
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).role).toBe("customer");
+    await expect(main(page).getByRole("link", { name: "Cancel", exact: true })).toHaveAttribute("href", "/admin/users");
+    await main(page).getByRole("button", { name: "Confirm", exact: true }).click();
     await expect(main(page).getByRole("status").filter({ hasText: "User role updated successfully." })).toBeVisible();
     await expect(main(page).getByRole("row").filter({ hasText: other.email }).getByRole("cell").nth(2)).toContainText(
       "Admin",
@@ -251,7 +278,12 @@ test.describe("a booking's page without JavaScript", () => {
       .filter({ hasText: `#${booking.id}` });
     await expect(row).toContainText("Pending");
     await expect(row).toContainText("Unassigned");
-    await row.getByRole("link", { name: `#${booking.id}`, exact: true }).click();
+    await expect(row.getByRole("link", { name: `#${booking.id}`, exact: true })).toHaveAttribute(
+      "href",
+      `/admin/bookings/${booking.id}`,
+    );
+    // The number's link covers the booking's cell: a click anywhere on it (here its middle, the service) opens it.
+    await row.getByRole("cell").first().click();
     await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.id}$`));
     await expect(main(page).getByRole("heading", { level: 1, name: `Booking #${booking.id}` })).toBeVisible();
     await expect(main(page)).toContainText("Side gate, mind the dog.");
@@ -517,7 +549,7 @@ test.describe("calendar", () => {
       "href",
       "/admin/bookings",
     );
-    const cell = main(page).getByRole("button", { name: /^Wednesday, March\s*12\s*, 2031: 4 appointments/ });
+    const cell = main(page).getByRole("link", { name: /^Wednesday, March\s*12\s*, 2031: 4 appointments/ });
     await expect(cell).toContainText("Sparking outlet");
     await expect(cell).toContainText("Ceiling fan swap");
     await expect(cell).not.toContainText("Porch light");
@@ -545,8 +577,8 @@ test.describe("calendar", () => {
       new Date(Date.UTC(now.year, now.month - 1, 1)),
     );
     await expect(main(page).getByRole("heading", { level: 2, name: monthName })).toBeVisible();
-    await expect(main(page).locator('button[aria-current="date"]')).toHaveCount(1);
-    await expect(main(page).locator('button[aria-current="date"]')).toContainText(String(now.day));
+    await expect(main(page).locator('a[aria-current="date"]')).toHaveCount(1);
+    await expect(main(page).locator('a[aria-current="date"]')).toContainText(String(now.day));
     // Back through the history: February, then March.
     await page.goBack();
     await expect(main(page).getByRole("heading", { level: 2, name: "February 2031" })).toBeVisible();
@@ -581,7 +613,7 @@ test.describe("calendar", () => {
 
     // An empty day opens the New Booking dialog for that date.
     await main(page)
-      .getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: no appointments/ })
+      .getByRole("link", { name: /^Thursday, March\s*20\s*, 2031: no appointments/ })
       .click();
     await expect(newDialog).toBeVisible();
     await expect(newDialog.getByPlaceholder("Search by name...")).toHaveValue("");
@@ -591,9 +623,98 @@ test.describe("calendar", () => {
     await newDialog.getByRole("textbox", { name: "Summary" }).fill("Dryer outlet install");
     await newDialog.getByRole("button", { name: "Create Booking", exact: true }).click();
     await expectToast(page, "Success", "Booking created successfully");
-    await expect(
-      main(page).getByRole("button", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ }),
-    ).toContainText("Dryer outlet install");
+    await expect(main(page).getByRole("link", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ })).toContainText(
+      "Dryer outlet install",
+    );
+  });
+});
+
+test.describe("calendar by keyboard", () => {
+  const dayLink = (page: Page, name: string) => main(page).getByRole("link", { name: new RegExp(`^${name}`) });
+
+  test("one Tab stop; arrows, Home, End and Page Up/Down move between days and months; the day's dialog opens on its title and gives the focus back", async ({
+    page,
+    db,
+  }) => {
+    test.slow(); // sign-in, two months and two dialogs on a shared machine
+    const customer = await newCustomer(db, "Aurelie Hebert");
+    await db.booking.create({
+      data: {
+        customerId: customer.id,
+        summary: "Keyboard day visit",
+        priority: "medium",
+        scheduledDate: chicago("2034-05-17", 9),
+      },
+    });
+    await adminPage(page, db, "/admin/calendar?month=2034-05");
+    const grid = main(page).getByRole("grid", { name: "May 2034" });
+    await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+
+    // The month is one Tab stop after the month links: the 1st, as today is in another month.
+    await main(page).getByRole("link", { name: "Next month" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(dayLink(page, "Monday, May\\s*1\\s*, 2034")).toBeFocused();
+    for (const key of ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight"]) await page.keyboard.press(key);
+    const the17th = dayLink(page, "Wednesday, May\\s*17\\s*, 2034: 1 appointment");
+    await expect(the17th).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(dayLink(page, "Saturday, May\\s*20\\s*, 2034")).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(dayLink(page, "Sunday, May\\s*14\\s*, 2034")).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(dayLink(page, "Sunday, May\\s*7\\s*, 2034")).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    for (const key of ["ArrowRight", "ArrowRight", "ArrowRight"]) await page.keyboard.press(key);
+    await expect(the17th).toBeFocused();
+    // Tab leaves the grid; coming back lands on the day left.
+    await page.keyboard.press("Tab");
+    await expect(the17th).not.toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(the17th).toBeFocused();
+
+    // Page Down and Page Up change the page's month and keep the day number.
+    await page.keyboard.press("PageDown");
+    await expect(page).toHaveURL(/month=2034-06$/);
+    await expect(main(page).getByRole("grid", { name: "June 2034" })).toBeVisible();
+    await expect(dayLink(page, "Saturday, June\\s*17\\s*, 2034")).toBeFocused();
+    await page.keyboard.press("PageUp");
+    await expect(page).toHaveURL(/month=2034-05$/);
+    await expect(the17th).toBeFocused();
+
+    // Enter opens the day on its title; Escape gives the focus back to the day.
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Appointments for Wednesday, May 17, 2034" });
+    await expect(dialog.getByRole("heading", { name: "Appointments for Wednesday, May 17, 2034" })).toBeFocused();
+    await expect(dialog.getByRole("article", { name: "Keyboard day visit" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(the17th).toBeFocused();
+    // So does the close button.
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(the17th).toBeFocused();
+
+    // Space on an empty day starts a booking there; closing it comes back to the day.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press(" ");
+    const newBooking = page.getByRole("dialog", { name: "New Booking" });
+    await expect(newBooking).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(newBooking).toBeHidden();
+    await expect(dayLink(page, "Thursday, May\\s*18\\s*, 2034: no appointments")).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test("without JavaScript the days are links to that day's visits", async ({ browser, db }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: "America/Chicago" });
+    const page = await context.newPage();
+    await logIn(page, (await createUser(db, "admin")).email, { js: false });
+    await page.goto("/admin/calendar?month=2034-05");
+    await expect(main(page).getByRole("grid")).toHaveCount(0);
+    await dayLink(page, "Wednesday, May\\s*17\\s*, 2034").click();
+    await expect(page).toHaveURL(/\/admin\/dispatch\?date=2034-05-17$/);
+    await expect(main(page).getByRole("heading", { level: 1, name: "Dispatch" })).toBeVisible();
+    await context.close();
   });
 });
 
@@ -622,7 +743,7 @@ test.describe("calendar at scale", () => {
         }),
       );
     await adminPage(page, db, "/admin/calendar?month=2032-09");
-    const cell = main(page).getByRole("button", { name: /^Tuesday, September\s*14\s*, 2032: 5 appointments/ });
+    const cell = main(page).getByRole("link", { name: /^Tuesday, September\s*14\s*, 2032: 5 appointments/ });
     for (const i of [1, 2, 3]) await expect(cell).toContainText(`Five-visit day ${i}`);
     for (const i of [4, 5]) await expect(cell).not.toContainText(`Five-visit day ${i}`);
     await expect(cell).toContainText("+2 more");
@@ -673,7 +794,7 @@ test.describe("calendar at scale", () => {
     await expect(dialog.getByRole("article")).toHaveCount(6);
     await expect(dialog).toContainText("6 appointment(s) scheduled for this day");
     await page.keyboard.press("Escape");
-    const busier = main(page).getByRole("button", { name: /^Tuesday, September\s*14\s*, 2032: 6 appointments/ });
+    const busier = main(page).getByRole("link", { name: /^Tuesday, September\s*14\s*, 2032: 6 appointments/ });
     await expect(busier).toContainText("+3 more");
 
     // A day that cannot be read says so, and can be tried again (the server refuses it: here, as a date it cannot read).

@@ -91,7 +91,7 @@ test("the Reschedule link moves the visit while the calendar follows; the Cancel
   const admin = await adminContext.newPage();
   await adminPage(admin, db, `/admin/calendar?month=${day.slice(0, 7)}`);
   await main(admin)
-    .getByRole("button", { name: cellName(day) })
+    .getByRole("link", { name: cellName(day) })
     .click();
   const entry = admin
     .getByRole("dialog", { name: `Appointments for ${formatLocalDate(day)}` })

@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import ical from "node-ical";
+import { formatTimestamp } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser, newCustomer } from "./staff";
 
@@ -63,8 +64,8 @@ test("the bookings list exports as CSV with the right columns and rows", async (
       "Details",
       "Priority",
       "Status",
-      "Scheduled",
-      "Created",
+      "Scheduled (America/Chicago)",
+      "Created (America/Chicago)",
       "ServiceTitan ID",
       "Source",
       "Technician",
@@ -83,8 +84,9 @@ test("the bookings list exports as CSV with the right columns and rows", async (
       'Side yard, "blue" gate',
       "high",
       "completed",
-      "2031-04-01T15:00:00.000Z",
-      booking.createdAt.toISOString(),
+      // Baton Rouge time, the zone named.
+      "2031-04-01 10:00 CDT",
+      formatTimestamp(booking.createdAt),
       "",
       "admin",
       `${technician.firstName} ${technician.lastName}`,

@@ -71,7 +71,7 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   const [weekday, monthDay, year] = formatLocalDate(date).split(", ") as [string, string, string];
   const [month, dayNumber] = monthDay.split(" ") as [string, string];
   await main(admin)
-    .getByRole("button", { name: new RegExp(`^${weekday}, ${month}\\s*${dayNumber}\\s*, ${year}: `) })
+    .getByRole("link", { name: new RegExp(`^${weekday}, ${month}\\s*${dayNumber}\\s*, ${year}: `) })
     .click();
   const dayDialog = admin.getByRole("dialog", { name: `Appointments for ${formatLocalDate(date)}` });
   const entry = dayDialog.getByRole("article", { name: "Lighting Installation" });

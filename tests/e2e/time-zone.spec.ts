@@ -41,7 +41,7 @@ test("a booking made on the calendar at 9:00 shows 9:00 AM on that date in the c
   await adminPage(page, db, "/admin/calendar?month=2033-06");
 
   await main(page)
-    .getByRole("button", { name: cellName(day, "no appointments") })
+    .getByRole("link", { name: cellName(day, "no appointments") })
     .click();
   const dialog = await pickCustomer(page, customer.name);
   await expect(dialog.getByLabel("Date")).toHaveValue(day);
@@ -52,7 +52,7 @@ test("a booking made on the calendar at 9:00 shows 9:00 AM on that date in the c
   await expect(dialog).toBeHidden();
 
   // The calendar files it under the 15th; the day's dialog says 9:00 AM.
-  const cell = main(page).getByRole("button", { name: cellName(day, "1 appointment") });
+  const cell = main(page).getByRole("link", { name: cellName(day, "1 appointment") });
   await expect(cell).toContainText(summary);
   await cell.click();
   const dayDialog = page.getByRole("dialog", { name: `Appointments for ${formatLocalDate(day)}` });

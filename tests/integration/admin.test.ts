@@ -3,7 +3,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
 import { connectAdminSocket, connectSocket } from "../support/chat";
-import { postJson, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 import { notificationSentAt } from "../support/outbox";
 import { createQueues } from "@app/shared/queues.server";
 import { createFastFailRedis } from "@app/shared/redis.server";
@@ -90,6 +90,42 @@ describe("users and roles", () => {
     expect(changed.json.user).toMatchObject({ id: technician.user.id, role: "customer" });
     expect((await stack.db.user.findUniqueOrThrow({ where: { id: technician.user.id } })).role).toBe("customer");
     await api(stack.url, "PATCH", `/api/admin/users/${technician.user.id}/role`, admin.token, { role: "technician" });
+  });
+
+  it("a change to admin posted from the Users page is saved only once confirmed; the JSON API's is saved at once", async () => {
+    const other = await signedInUser(stack.url, stack.db, "customer");
+    const roleNow = async () => (await stack.db.user.findUniqueOrThrow({ where: { id: other.user.id } })).role;
+    const post = async (form: Record<string, string>) => {
+      const res = await fetch(`${stack.url}/admin/users`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": randomIp(),
+          Authorization: `Bearer ${admin.token}`,
+        },
+        body: new URLSearchParams({ intent: "change-role", userId: String(other.user.id), ...form }),
+      });
+      return { status: res.status, html: await res.text() };
+    };
+    // Without confirm=yes the page asks, and nothing is saved.
+    const asked = await post({ role: "admin" });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain(`Make ${other.user.firstName} ${other.user.lastName} an admin?`);
+    expect(asked.html).toContain('name="confirm" value="yes"');
+    expect(await roleNow()).toBe("customer");
+    const confirmed = await post({ role: "admin", confirm: "yes" });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.html).toContain("User role updated successfully.");
+    expect(await roleNow()).toBe("admin");
+    // Other roles are not asked about.
+    expect((await post({ role: "technician" })).html).toContain("User role updated successfully.");
+    expect(await roleNow()).toBe("technician");
+    // An API client is explicit: PATCH saves a change to admin at once.
+    const patched = await api(stack.url, "PATCH", `/api/admin/users/${other.user.id}/role`, admin.token, {
+      role: "admin",
+    });
+    expect(patched.status).toBe(200);
+    expect(await roleNow()).toBe("admin");
   });
 
   it("finds users by part of a name or email and by role, and refuses a bad query", async () => {

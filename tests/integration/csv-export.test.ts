@@ -63,13 +63,13 @@ describe("GET /api/bookings/export.csv", () => {
       .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      '"Booking ID","Customer ID","Customer Name","Customer Email","Customer Phone","Summary","Details","Priority","Status","Scheduled","Created","ServiceTitan ID","Source","Technician","Address"',
+      '"Booking ID","Customer ID","Customer Name","Customer Email","Customer Phone","Summary","Details","Priority","Status","Scheduled (America/Chicago)","Created (America/Chicago)","ServiceTitan ID","Source","Technician","Address"',
     );
     const id = b.json.booking.id;
     const customerId = c.json.customer.id;
     expect(lines[1]).toMatch(
       new RegExp(
-        `^"${id}","${customerId}","x;=1\\+1","formula@example.com","225-555-0158","'-2\\+3","'@SUM\\(A1:A9\\)","medium","pending","2032-01-10T15:00:00.000Z","[^"]+","","api","","'\\+1 Main St"$`,
+        `^"${id}","${customerId}","x;=1\\+1","formula@example.com","225-555-0158","'-2\\+3","'@SUM\\(A1:A9\\)","medium","pending","2032-01-10 09:00 CST","\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d C[SD]T","","api","","'\\+1 Main St"$`,
       ),
     );
   });

@@ -25,6 +25,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { rootHeaders, viewerHeaders } from "~/utils/kept-page";
 import { useNonce } from "~/utils/nonce";
+import { useStaffPage } from "~/utils/route-handle";
 import { serverUnreachable } from "~/utils/server-unreachable";
 import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
 import styles from "./styles.css?url";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const appUrl = useRouteLoaderData<typeof loader>("root")?.appUrl;
   const { pathname } = useLocation();
+  const staffPage = useStaffPage();
   return (
     <html lang="en-US">
       <head>
@@ -102,7 +104,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ChatWidgetSlot />
+        {/* The visitor chat is for visitors and customers; staff pages say they are staff pages by their route's `handle`. */}
+        {staffPage ? null : <ChatWidgetSlot />}
         <Toaster />
         {/* The business for search engines, on the pages they may index (staff and account pages carry none). */}
         {appUrl && !privatePathPrefixes.some((prefix) => pathname.startsWith(prefix)) ? (

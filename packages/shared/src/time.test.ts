@@ -314,7 +314,11 @@ describe("formatting", () => {
     expect(formatMonthTitle({ year: 2026, month: 11 })).toBe("November 2026");
   });
 
-  it("writes machine-read timestamps (CSV) in UTC ISO 8601", () => {
-    expect(formatTimestamp(nine)).toBe("2026-06-12T14:00:00.000Z");
+  it("writes the CSV's times in Baton Rouge time with the zone's abbreviation", () => {
+    expect(formatTimestamp(nine)).toBe("2026-06-12 09:00 CDT");
+    expect(formatTimestamp(businessInstant("2026-12-01", "14:00")!)).toBe("2026-12-01 14:00 CST");
+    // The autumn change's two 1:30 AMs, an hour apart, read apart.
+    expect(formatTimestamp(new Date("2026-11-01T06:30:00Z"))).toBe("2026-11-01 01:30 CDT");
+    expect(formatTimestamp(new Date("2026-11-01T07:30:00Z"))).toBe("2026-11-01 01:30 CST");
   });
 });

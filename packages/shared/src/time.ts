@@ -354,11 +354,21 @@ export function formatLocalDay(date: string | LocalDate): string {
 }
 
 /**
- * CSV cells and other machine-read timestamps: ISO 8601 in UTC,
- * "2031-04-01T15:00:00.000Z", which spreadsheets and scripts read unambiguously.
+ * The CSV export's times (docs/product.md#bookings-list), Baton Rouge time with the zone's
+ * abbreviation: "2026-12-01 14:00 CST", "2026-06-12 09:00 CDT". A spreadsheet keeps the text as
+ * written whatever its locale, it sorts in time order as text, and the abbreviation tells apart
+ * the two 1 AM hours of the autumn change. The columns' headers name the zone
+ * (`BUSINESS_TIME_ZONE`).
  */
 export function formatTimestamp(instant: Date): string {
-  return instant.toISOString();
+  return `${formatIn(instant, "yyyy-MM-dd HH:mm")} ${zoneAbbreviation(instant)}`;
+}
+
+const zoneNames = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, timeZoneName: "short" });
+
+/** The zone's short name at that instant, as en-US writes it: "CST" or "CDT" (a zone without one reads "GMT-5"). */
+function zoneAbbreviation(instant: Date): string {
+  return zoneNames.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "";
 }
 
 /**

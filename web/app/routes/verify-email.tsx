@@ -59,8 +59,8 @@ export default function VerifyEmailPage() {
         ) : token && !result ? (
           <Form method="post" className="mt-4 space-y-4">
             <p className="text-slate-700">
-              Confirm that <strong>{email}</strong> is your address. Your {business.name} account will then show the
-              appointments made with it.
+              Confirm that <strong className="wrap-anywhere">{email}</strong> is your address. Your {business.name}{" "}
+              account will then show the appointments made with it.
             </p>
             <p className="text-sm text-slate-600">
               If you did not create this account, close this page: nothing changes.

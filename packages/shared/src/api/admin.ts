@@ -20,6 +20,15 @@ export const roleChangeSchema = z.object({
   role: z.enum(roles, { error: "Role must be customer, technician or admin" }),
 });
 
+/**
+ * The Users page's role form: a change to admin is saved only with `confirm=yes`, which the page
+ * sends once the person has confirmed (docs/product.md#users); without it the page asks first.
+ * The JSON API (an explicit client) takes roleChangeSchema as it is.
+ */
+export const roleChangeFormSchema = roleChangeSchema.extend({
+  confirm: z.enum(["yes"], { error: "Confirm with yes" }).optional(),
+});
+
 /** The New Booking dialog's new customer: a customer record's details (./customers.ts) but the address. */
 export const newCustomerSchema = customerDetailsSchema.pick({ name: true, email: true, phone: true });
 

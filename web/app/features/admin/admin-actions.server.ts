@@ -16,7 +16,7 @@ import {
   newBookingSchema,
   newCustomerRefusal,
   newCustomerSchema,
-  roleChangeSchema,
+  roleChangeFormSchema,
   statusChangeSchema,
 } from "@app/shared/api/admin";
 import { idFrom } from "@app/shared/api/values";
@@ -30,7 +30,7 @@ import { formFields, readForm } from "~/utils/form.server";
 import { failure, success } from "@app/shared/result";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
 import { createCustomer } from "./customers.server";
-import { changeUserRole } from "./users.server";
+import { changeUserRole, promotionToConfirm } from "./users.server";
 
 const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
 
@@ -40,7 +40,12 @@ const intentOf = (form: FormData) => {
   return typeof intent === "string" ? intent : null;
 };
 
-/** /admin/users: `intent=change-role`, `userId`, `role`. */
+/**
+ * /admin/users: `intent=change-role`, `userId`, `role`, and `confirm=yes` for a change to admin.
+ * A change to admin without it saves nothing: it answers `intent: "confirm-admin"` with who it is
+ * (`confirmAdmin`), and the page asks "Make … an admin?" (the confirmation step of a post made
+ * without JavaScript; the page's dialog asks before it posts).
+ */
 export async function usersAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
@@ -49,9 +54,18 @@ export async function usersAction(request: Request, context: AppLoadContext) {
   const fallback = "Failed to update user role";
   const userId = idFrom(form.get("userId"));
   if (!userId) return answer(null, failure(404, "User not found"), { intent });
-  const submission = submissionOf(form, roleChangeSchema);
+  const submission = submissionOf(form, roleChangeFormSchema);
   if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
   try {
+    if (submission.value.role === "admin" && submission.value.confirm !== "yes") {
+      const asked = await promotionToConfirm(context, admin, userId);
+      if (asked)
+        return answer(submission, success(asked), {
+          intent: "confirm-admin",
+          message: `Make ${asked.name} an admin?`,
+          data: (confirmAdmin) => ({ confirmAdmin }),
+        });
+    }
     const result = await changeUserRole(context, admin, userId, submission.value.role);
     return answer(submission, result.ok ? result : failure(result.status, result.message || fallback), {
       intent,

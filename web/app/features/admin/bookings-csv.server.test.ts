@@ -67,6 +67,9 @@ describe("bookingsCsv", () => {
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toMatch(/^"Booking ID","Customer ID",/);
     expect(lines[1]).toMatch(/^"1","1","Jolie Broussard",/);
+    // Times in Baton Rouge time, the zone named in the header and on each time.
+    expect(lines[0]).toContain('"Scheduled (America/Chicago)","Created (America/Chicago)"');
+    expect(lines[1]).toContain('"pending","2032-01-10 09:00 CST","2030-12-31 17:59 CST"');
     expect(lines).toHaveLength(4);
   });
 

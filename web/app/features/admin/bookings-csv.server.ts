@@ -2,10 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { bookingInclude } from "@app/shared/booking/booking-json";
 import { personName } from "@app/shared/scheduling/technicians";
 import type { Prisma } from "@app/shared/db.server";
-import { formatTimestamp } from "@app/shared/time";
+import { BUSINESS_TIME_ZONE, formatTimestamp } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
 import { bookingFilters, type BookingListQuery } from "./bookings-list.server";
 
+/** The times' columns name the zone their cells are in ("2026-12-01 14:00 CST", time.ts's formatTimestamp). */
 const CSV_COLUMNS = [
   "Booking ID",
   "Customer ID",
@@ -16,8 +17,8 @@ const CSV_COLUMNS = [
   "Details",
   "Priority",
   "Status",
-  "Scheduled",
-  "Created",
+  `Scheduled (${BUSINESS_TIME_ZONE})`,
+  `Created (${BUSINESS_TIME_ZONE})`,
   "ServiceTitan ID",
   "Source",
   // Added after the first release: at the end, so the columns before keep their places.

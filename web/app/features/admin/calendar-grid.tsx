@@ -1,4 +1,6 @@
-import { formatLocalDate, monthGrid, WEEKDAYS, type MonthRef } from "@app/shared/time";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { formatLocalDate, formatMonthTitle, monthGrid, monthKey, WEEKDAYS, type MonthRef } from "@app/shared/time";
+import { calendarKey, monthOfDay, tabStopDay } from "./calendar-keys";
 import { priorityLabel, statusLabel, type BookingPriority, type BookingStatus } from "./format";
 
 /** At most this many bookings are listed in a day cell (docs/product.md#calendar); the rest is "+N more". */
@@ -12,10 +14,23 @@ export interface CalendarDay {
 
 const appointments = (n: number) => `${n} ${n === 1 ? "appointment" : "appointments"}`;
 
+/** Where a day leads without JavaScript: that day's visits on the dispatch board (a page that works without it). */
+const dayHref = (date: string) => `/admin/dispatch?date=${date}`;
+
+/** Moves the focus to a day of the grid shown (after a key, or back from the day's dialog); false when it is not shown. */
+export function focusCalendarDay(date: string): boolean {
+  const day = document.querySelector<HTMLElement>(`.cal-grid [data-date="${date}"]`);
+  day?.focus();
+  return Boolean(day);
+}
+
 /**
- * The month grid, Sunday first: a table whose day cells are buttons. A day
- * with bookings opens its list; an empty day starts a booking for that date.
- * Its look is in styles.css (`.cal-*`), so each of the 35 or so cells carries
+ * The month grid, Sunday first: a table whose days are links. Without JavaScript a day leads to
+ * its visits on the dispatch board; once the page runs, choosing a day with bookings opens its
+ * list and an empty day starts a booking for that date, and the table is an ARIA grid with one
+ * Tab stop: the arrow keys, Home, End, Page Up and Page Down move between days
+ * (calendar-keys.ts), into the previous or next month through `onMonth`, and Enter or Space
+ * opens the day. Its look is in styles.css (`.cal-*`), so each of the 35 or so cells carries
  * short classes.
  */
 export function CalendarGrid({
@@ -23,17 +38,54 @@ export function CalendarGrid({
   today,
   days,
   onSelectDay,
+  onMonth,
   interactive,
 }: {
   month: MonthRef;
   today: string;
   days: Readonly<Record<string, CalendarDay>>;
   onSelectDay: (day: string, total: number) => void;
+  /** A key left the month: show this one ("YYYY-MM"); the grid focuses the day once it arrives. */
+  onMonth: (month: string) => void;
   interactive: boolean;
 }) {
   const weeks = monthGrid(month);
+  const shown = monthKey(month);
+  // The day keys last moved to (or chosen): it holds the grid's one Tab stop while its month is shown.
+  const [active, setActive] = useState<string | null>(null);
+  const focusOnArrival = useRef<string | null>(null);
+  useEffect(() => {
+    const date = focusOnArrival.current;
+    if (date && monthOfDay(date) === shown && focusCalendarDay(date)) focusOnArrival.current = null;
+  }, [shown]);
+
+  const tabStop = tabStopDay(shown, active, today);
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, date: string, total: number) => {
+    const action = calendarKey(date, event.key, event);
+    if (!action) return;
+    event.preventDefault();
+    if (action.type === "open") {
+      onSelectDay(date, total);
+      return;
+    }
+    setActive(action.date);
+    if (monthOfDay(action.date) === shown) focusCalendarDay(action.date);
+    else {
+      focusOnArrival.current = action.date;
+      onMonth(monthOfDay(action.date));
+    }
+  };
+  const select = (date: string, total: number) => {
+    setActive(date);
+    onSelectDay(date, total);
+  };
+
   return (
-    <table className="cal-grid w-full table-fixed border-collapse overflow-hidden rounded-xl bg-white text-sm shadow-sm ring-1 ring-slate-200">
+    <table
+      role={interactive ? "grid" : undefined}
+      aria-label={formatMonthTitle(month)}
+      className="cal-grid w-full table-fixed border-collapse overflow-hidden rounded-xl bg-white text-sm shadow-sm ring-1 ring-slate-200"
+    >
       <thead>
         <tr>
           {WEEKDAYS.map((name) => (
@@ -55,13 +107,14 @@ export function CalendarGrid({
             {week.map((cell) =>
               cell.inMonth ? (
                 <td key={cell.key}>
-                  <DayButton
+                  <DayLink
                     date={cell.key}
                     dayOfMonth={cell.day}
                     isToday={cell.key === today}
                     day={days[cell.key]}
-                    interactive={interactive}
-                    onSelect={onSelectDay}
+                    tabIndex={interactive ? (cell.key === tabStop ? 0 : -1) : undefined}
+                    onSelect={interactive ? select : undefined}
+                    onKeyDown={interactive ? onKeyDown : undefined}
                   />
                 </td>
               ) : (
@@ -77,37 +130,47 @@ export function CalendarGrid({
   );
 }
 
-function DayButton({
+function DayLink({
   date,
   dayOfMonth,
   isToday,
   day,
-  interactive,
+  tabIndex,
   onSelect,
+  onKeyDown,
 }: {
   date: string;
   dayOfMonth: number;
   isToday: boolean;
   day: CalendarDay | undefined;
-  interactive: boolean;
-  onSelect: (day: string, total: number) => void;
+  tabIndex: number | undefined;
+  onSelect: ((day: string, total: number) => void) | undefined;
+  onKeyDown: ((event: KeyboardEvent<HTMLAnchorElement>, date: string, total: number) => void) | undefined;
 }) {
   const total = day?.total ?? 0;
   const more = total - (day?.bookings.length ?? 0);
   const [weekdayAndMonth, , year] = formatLocalDate(date).split(/ (?=\d)|, (?=\d{4})/);
   return (
-    <button
-      type="button"
+    <a
+      href={dayHref(date)}
       className="cal-day"
+      data-date={date}
       aria-current={isToday ? "date" : undefined}
-      disabled={!interactive}
-      onClick={() => onSelect(date, total)}
+      tabIndex={tabIndex}
+      onClick={
+        onSelect &&
+        ((event) => {
+          event.preventDefault();
+          onSelect(date, total);
+        })
+      }
+      onKeyDown={onKeyDown && ((event) => onKeyDown(event, date, total))}
     >
       {/* The accessible name reads "Wednesday, March 12, 2031: 5 appointments: …" and contains every visible word. */}
       <span className="sr-only">{`${weekdayAndMonth} `}</span>
       <span className="cal-num">{dayOfMonth}</span>
       <span className="sr-only">
-        {`, ${year}${isToday ? ", today" : ""}: ${total ? `${appointments(total)}:` : "no appointments, add one"}`}
+        {`, ${year}${isToday ? ", today" : ""}: ${total ? `${appointments(total)}:` : `no appointments${onSelect ? ", add one" : ""}`}`}
       </span>
       {day ? (
         <span className="cal-list">
@@ -129,7 +192,7 @@ function DayButton({
           ) : null}
         </span>
       ) : null}
-    </button>
+    </a>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { Clock, Plus, UserRound } from "lucide-react";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -57,6 +57,7 @@ export function DayDialog({
   total,
   open,
   onOpenChange,
+  onClosed,
   onAddAnother,
 }: {
   day: string | null;
@@ -64,23 +65,50 @@ export function DayDialog({
   total: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Closed (Escape, the close button, or Add Another): the page puts the focus back on the day. */
+  onClosed: () => void;
   onAddAnother: () => void;
 }) {
+  const title = useRef<HTMLHeadingElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        {day ? <DayAppointments day={day} total={total} onAddAnother={onAddAnother} /> : null}
+      <DialogContent
+        className="sm:max-w-2xl"
+        // Opens on its title, which a screen reader reads first, rather than on its last button.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          title.current?.focus();
+        }}
+        // The dialog was opened from a day of the grid (no trigger of its own): the page returns there.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
+        {day ? <DayAppointments titleRef={title} day={day} total={total} onAddAnother={onAddAnother} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DayAppointments({ day, total, onAddAnother }: { day: string; total: number; onAddAnother: () => void }) {
+function DayAppointments({
+  titleRef,
+  day,
+  total,
+  onAddAnother,
+}: {
+  titleRef: RefObject<HTMLHeadingElement>;
+  day: string;
+  total: number;
+  onAddAnother: () => void;
+}) {
   const state = useCalendarDay(day);
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Appointments for {formatLocalDate(day)}</DialogTitle>
+        <DialogTitle ref={titleRef} tabIndex={-1} className="focus:outline-none">
+          Appointments for {formatLocalDate(day)}
+        </DialogTitle>
         <DialogDescription>{countText(state.status === "done" ? state.bookings.length : total)}</DialogDescription>
       </DialogHeader>
       {state.status === "loading" ? (

@@ -61,6 +61,8 @@ export interface NewBookingDialogProps {
   /** Opening starts from these (e.g. from an inbox message): the customer found by email goes straight to
    *  the booking step, otherwise the new customer step is filled in. */
   prefill?: BookingPrefill | null;
+  /** On close, puts the focus where the dialog was opened from when that is no longer focusable (true: done). */
+  returnFocus?: () => boolean;
 }
 
 const stepDescriptions = {
@@ -69,7 +71,14 @@ const stepDescriptions = {
   booking: "Step 3: the appointment details.",
 } as const;
 
-export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, prefill }: NewBookingDialogProps) {
+export function NewBookingDialog({
+  open,
+  onOpenChange,
+  defaultDate,
+  onCreated,
+  prefill,
+  returnFocus,
+}: NewBookingDialogProps) {
   const [state, dispatch] = useReducer(newBookingReducer, undefined, () =>
     initialState(defaultDate || businessDate(), prefill),
   );
@@ -100,7 +109,12 @@ export function NewBookingDialog({ open, onOpenChange, defaultDate, onCreated, p
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent
+        className="sm:max-w-xl"
+        onCloseAutoFocus={(event) => {
+          if (returnFocus?.()) event.preventDefault();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>New Booking</DialogTitle>
           <DialogDescription>{stepDescriptions[state.step]}</DialogDescription>

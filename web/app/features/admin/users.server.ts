@@ -30,6 +30,31 @@ export async function listUsers(context: AppLoadContext, query: UserListQuery = 
 
 const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
 
+/** Who a change to admin would promote, for the page to ask "Make … an admin?" first (docs/product.md#users). */
+export interface PromotionToConfirm {
+  userId: number;
+  name: string;
+}
+
+/**
+ * A change of `userId` to admin that needs confirming, or null when there is nothing to ask: the
+ * admin's own row, an account that is admin already or that does not exist (the change itself
+ * answers those).
+ */
+export async function promotionToConfirm(
+  context: AppLoadContext,
+  admin: SessionUser,
+  userId: number,
+): Promise<PromotionToConfirm | null> {
+  if (userId === admin.id) return null;
+  const user = await context.services.db.user.findUnique({
+    where: { id: userId },
+    select: { firstName: true, lastName: true, email: true, role: true },
+  });
+  if (!user || user.role === "admin") return null;
+  return { userId, name: `${user.firstName} ${user.lastName}`.trim() || user.email };
+}
+
 /** An admin sets another user's role; their own is refused (docs/product.md#users). */
 export async function changeUserRole(
   context: AppLoadContext,

@@ -18,6 +18,9 @@ import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { nextStatuses } from "@app/shared/booking/visit-status";
 import { requireAdmin } from "~/utils/auth.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
   adminMeta(loaded?.booking ? `Booking #${loaded.booking.id}` : "Booking not found", error);

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, List, LoaderCircle, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { CalendarGrid, CalendarLegend } from "~/features/admin/calendar-grid";
+import { CalendarGrid, CalendarLegend, focusCalendarDay } from "~/features/admin/calendar-grid";
 import { addMonths, formatMonthTitle, monthKey, parseMonth, type MonthRef } from "@app/shared/time";
 import { calendarMonth } from "~/features/admin/calendar.server";
 import { DayDialog } from "~/features/admin/day-dialog";
@@ -14,6 +14,9 @@ import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Calendar View", error);
 
@@ -37,6 +40,7 @@ export default function CalendarPage() {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
+  const navigate = useNavigate();
 
   const [selectedDay, setSelectedDay] = useState<{ date: string; total: number } | null>(null);
   const [dayOpen, setDayOpen] = useState(false);
@@ -99,6 +103,7 @@ export default function CalendarPage() {
           today={data.today}
           days={data.days}
           interactive={hydrated}
+          onMonth={(key) => navigate(monthHref(key), { preventScrollReset: true })}
           onSelectDay={(day, total) => {
             if (total) {
               setSelectedDay({ date: day, total });
@@ -117,12 +122,19 @@ export default function CalendarPage() {
         total={selectedDay?.total ?? 0}
         open={dayOpen}
         onOpenChange={setDayOpen}
+        // Back to the day, unless Add Another has swapped to the New Booking dialog (which returns there itself).
+        onClosed={() => void (!newOpen && selectedDay && focusCalendarDay(selectedDay.date))}
         onAddAnother={() => {
           setDayOpen(false);
           openNewBooking(selectedDay?.date);
         }}
       />
-      <NewBookingDialog open={newOpen} onOpenChange={setNewOpen} defaultDate={newDate} />
+      <NewBookingDialog
+        open={newOpen}
+        onOpenChange={setNewOpen}
+        defaultDate={newDate}
+        returnFocus={() => Boolean(newDate && focusCalendarDay(newDate))}
+      />
     </AdminShell>
   );
 }

@@ -15,6 +15,9 @@ import { closuresAction, listClosures, type ClosureListing } from "~/features/sc
 import { requireAdmin } from "~/utils/auth.server";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { useActionOutcome } from "~/utils/use-action-outcome";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Closed Days", error);
 

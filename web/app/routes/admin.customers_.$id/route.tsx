@@ -20,6 +20,9 @@ import {
 } from "~/features/admin/customer-record-view";
 import { adminMeta } from "~/features/admin/meta";
 import { requireAdmin } from "~/utils/auth.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
   adminMeta(

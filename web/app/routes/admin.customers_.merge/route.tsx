@@ -12,6 +12,9 @@ import { StatusBadge } from "~/features/admin/badges";
 import { confirmMergeAction, mergeConfirmation } from "~/features/admin/customer-record-actions.server";
 import { adminMeta } from "~/features/admin/meta";
 import { requireAdmin } from "~/utils/auth.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Merge customer records", error);
 
@@ -73,7 +76,7 @@ export default function MergePage() {
         <h2 id="kept-heading" className="text-lg font-bold text-slate-900">
           Details kept on customer #{target.id}
         </h2>
-        <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <dl className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[8rem_minmax(0,1fr)]">
           <dt className="font-medium text-slate-600">Name</dt>
           <dd>{kept.name}</dd>
           <dt className="font-medium text-slate-600">Email</dt>
@@ -113,7 +116,7 @@ function RecordCard({ heading, record, note }: { heading: string; record: MergeP
         </Link>
       </h2>
       <p className="text-xs text-slate-600">{note}</p>
-      <dl className="mt-2 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-2 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm wrap-anywhere">
         <dt className="font-medium text-slate-600">Name</dt>
         <dd>{record.name}</dd>
         <dt className="font-medium text-slate-600">Email</dt>

@@ -13,6 +13,9 @@ import { holdForDrag } from "~/features/dispatch/drag-hold";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import type { ActionResult } from "~/utils/schema-form";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Dispatch", error);
 

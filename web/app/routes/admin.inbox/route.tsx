@@ -11,6 +11,9 @@ import { inboxAction, listInbox, openInboxItem } from "~/features/inbox/inbox.se
 import { InboxDetail, InboxList, InboxSearch } from "~/features/inbox/inbox-view";
 import { Alert } from "~/components/ui/alert";
 import { useActionOutcome } from "~/utils/use-action-outcome";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Inbox", error);
 
@@ -67,7 +70,7 @@ export default function InboxPage() {
         </Alert>
       ) : null}
       <InboxSearch q={data.q} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <InboxList
           items={data.items}
           q={data.q}
@@ -76,7 +79,7 @@ export default function InboxPage() {
           total={data.total}
           openKey={data.itemKey}
         />
-        <div>
+        <div className="wrap-anywhere">
           {data.missing ? (
             <Alert tone="destructive" role="alert">
               That message or conversation was not found.

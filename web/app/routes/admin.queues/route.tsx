@@ -10,8 +10,11 @@ import { outboxState, queueStates, retryFailedJob, retryNotification } from "~/f
 import { requireAdmin } from "~/utils/auth.server";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { failure, success } from "@app/shared/result";
+import { staffPage } from "~/utils/route-handle";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = () => [{ title: "Queues | Staff" }, { name: "robots", content: "noindex" }];
 

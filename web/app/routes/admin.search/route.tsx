@@ -8,6 +8,9 @@ import { adminMeta } from "~/features/admin/meta";
 import { search } from "~/features/search/search.server";
 import { bookingHref, customerHref, type SearchPageData } from "~/features/search/staff-search-box";
 import { requireAdmin } from "~/utils/auth.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Search", error);
 
@@ -46,7 +49,7 @@ export default function SearchPage() {
         </p>
       ) : null}
       {searched ? (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 wrap-anywhere lg:grid-cols-2">
           <section aria-labelledby="found-customers" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="found-customers" className="text-lg font-semibold text-slate-900">
               Customers <span className="text-sm font-normal text-slate-600">({customers.length})</span>

@@ -8,8 +8,17 @@ import {
   useLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone } from "~/features/admin/action-result";
 import { usersAction } from "~/features/admin/admin-actions.server";
@@ -24,6 +33,9 @@ import { requireAdmin } from "~/utils/auth.server";
 import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import { STAFF_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import type { ActionResult } from "~/utils/schema-form";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("User Management", error);
 
@@ -49,6 +61,22 @@ type User = Awaited<ReturnType<typeof loader>>["users"][number];
 
 const ROLE_FETCHER_PREFIX = "user-role-";
 
+/** What "Make … an admin?" warns of (docs/product.md#users). */
+const ADMIN_POWERS =
+  "They will be able to see and change every booking, customer and message, export the bookings, and change anyone's role, yours included.";
+
+/** An account about to be made admin, while the page asks. */
+interface Promotion {
+  userId: number;
+  name: string;
+}
+
+/** The action's answer to a change to admin sent without `confirm=yes`: the page asks first. */
+function promotionAsked(posted: unknown): Promotion | null {
+  if (!posted || typeof posted !== "object" || !("confirmAdmin" in posted)) return null;
+  return (posted as { confirmAdmin: Promotion }).confirmAdmin;
+}
+
 export default function UsersPage() {
   const { users, currentUserId, filters } = useLoaderData<typeof loader>();
   const filtered = Boolean(filters.q || filters.role);
@@ -56,6 +84,17 @@ export default function UsersPage() {
   const posted = useActionData<typeof action>();
   // Every selector waits while any role change is on its way (docs/product.md#users).
   const anyPending = useFetchers().some((f) => f.key.startsWith(ROLE_FETCHER_PREFIX) && f.state !== "idle");
+  // With JavaScript the selector asks in a dialog before it posts; without, the post answers with the question.
+  const [promoting, setPromoting] = useState<Promotion | null>(null);
+  const asked = promotionAsked(posted);
+
+  if (asked)
+    return (
+      <AdminShell refresh={false}>
+        <AdminPageHeader back={{ to: "/admin/users", label: "Back to Users" }} title="User Management" />
+        <ConfirmPromotion promotion={asked} />
+      </AdminShell>
+    );
 
   return (
     <AdminShell refresh={false}>
@@ -86,10 +125,19 @@ export default function UsersPage() {
         </THead>
         <TBody>
           {users.map((user) => (
-            <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} locked={anyPending} />
+            <UserRow
+              key={user.id}
+              user={user}
+              isSelf={user.id === currentUserId}
+              locked={anyPending}
+              onPromote={setPromoting}
+            />
           ))}
         </TBody>
       </DataTable>
+      {promoting ? (
+        <PromotionDialog key={promoting.userId} promotion={promoting} onClose={() => setPromoting(null)} />
+      ) : null}
     </AdminShell>
   );
 }
@@ -143,16 +191,92 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
   );
 }
 
-function UserRow({ user, isSelf, locked }: { user: User; isSelf: boolean; locked: boolean }) {
+/** The role fields of a change to admin, confirmed. */
+const promotionFields = (userId: number) => ({
+  intent: "change-role",
+  userId: String(userId),
+  role: "admin",
+  confirm: "yes",
+});
+
+/** "Make … an admin?" as a page: what a change to admin posted without JavaScript answers; Confirm posts it again, confirmed. */
+function ConfirmPromotion({ promotion }: { promotion: Promotion }) {
+  return (
+    <section
+      aria-labelledby="confirm-admin-title"
+      className="max-w-xl rounded-xl border border-amber-300 bg-white p-5 shadow-sm"
+    >
+      <h2 id="confirm-admin-title" className="text-lg font-bold text-slate-900">
+        {`Make ${promotion.name} an admin?`}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{ADMIN_POWERS}</p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-2">
+        {Object.entries(promotionFields(promotion.userId)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Button type="submit">Confirm</Button>
+        <Link to="/admin/users" className={buttonVariants({ variant: "outline" })}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * "Make … an admin?" before a selector's change to admin is sent. Confirm sends it through the
+ * row's fetcher (the row shows it on its way and toasts the outcome); Cancel, Escape or the close
+ * button leave the role as it was, and the focus returns to the selector.
+ */
+function PromotionDialog({ promotion, onClose }: { promotion: Promotion; onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>({ key: `${ROLE_FETCHER_PREFIX}${promotion.userId}` });
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{`Make ${promotion.name} an admin?`}</DialogTitle>
+          <DialogDescription>{ADMIN_POWERS}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              fetcher.submit(promotionFields(promotion.userId), { method: "post" });
+              onClose();
+            }}
+          >
+            Confirm
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserRow({
+  user,
+  isSelf,
+  locked,
+  onPromote,
+}: {
+  user: User;
+  isSelf: boolean;
+  locked: boolean;
+  onPromote: (promotion: Promotion) => void;
+}) {
   const fetcher = useFetcher<typeof action>({ key: `${ROLE_FETCHER_PREFIX}${user.id}` });
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const pendingRole = fetcher.formData?.get("role");
   const shownRole = (typeof pendingRole === "string" ? pendingRole : user.role) as Role;
   const selectId = `role-${user.id}`;
 
-  useFetcherDone(fetcher, (result) =>
-    toastResult(result, "User role updated successfully.", "Failed to update user role"),
-  );
+  useFetcherDone(fetcher, (result) => {
+    // The selector confirms before it sends a change to admin, so the server never asks it again.
+    if (result.intent === "confirm-admin") return;
+    toastResult(result, "User role updated successfully.", "Failed to update user role");
+  });
 
   return (
     <Tr>
@@ -201,11 +325,11 @@ function UserRow({ user, isSelf, locked }: { user: User; isSelf: boolean; locked
             aria-describedby={isSelf ? `${selectId}-self` : undefined}
             className="h-9 min-w-32 py-1"
             onChange={(event) => {
-              if (event.currentTarget.value === user.role) return;
-              fetcher.submit(
-                { intent: "change-role", userId: String(user.id), role: event.currentTarget.value },
-                { method: "post" },
-              );
+              const role = event.currentTarget.value;
+              if (role === user.role) return;
+              // Making someone admin is asked first (the selector keeps its role meanwhile).
+              if (role === "admin") onPromote({ userId: user.id, name: fullName || user.email });
+              else fetcher.submit({ intent: "change-role", userId: String(user.id), role }, { method: "post" });
             }}
           >
             {ROLES.map((role) => (

@@ -18,6 +18,9 @@ import { calendarFeedFormSchema } from "@app/shared/api/admin";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { success } from "@app/shared/result";
 import { businessDate, formatLocalDate } from "@app/shared/time";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", error);
 

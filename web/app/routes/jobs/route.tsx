@@ -11,6 +11,7 @@ import { Label, NativeSelect } from "~/components/ui/field";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { telHref } from "~/features/admin/format";
 import { accessDeniedBoundary } from "~/features/auth/access-denied";
+import { cn } from "~/utils/cn";
 import { PushToggle } from "~/features/push/push-toggle";
 import {
   announceOnTheWay,
@@ -24,6 +25,9 @@ import { answer, firstError, refused, submissionOf } from "~/utils/action.server
 import { requireRole } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
 import { failure } from "@app/shared/result";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
 
 export const meta: MetaFunction = () => [
   { title: `My Jobs | ${business.name}` },
@@ -181,9 +185,9 @@ function VisitCard({ visit }: { visit: Visit }) {
       }
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+        <div className="min-w-0">
           <p className="text-sm font-semibold capitalize text-brand-800">{visit.when}</p>
-          <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900">
+          <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900 wrap-anywhere">
             {visit.summary} <span className="font-mono text-sm font-normal text-slate-600">#{visit.id}</span>
           </h4>
         </div>
@@ -192,12 +196,10 @@ function VisitCard({ visit }: { visit: Visit }) {
           <StatusBadge status={visit.status} />
         </div>
       </div>
-      <p className="mt-2 font-medium text-slate-900">{visit.customerName}</p>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        <a
-          href={telHref(visit.phone)}
-          className={buttonVariants({ variant: "outline", className: "h-11 justify-start" })}
-        >
+      <p className="mt-2 font-medium text-slate-900 wrap-anywhere">{visit.customerName}</p>
+      {/* One column on a phone, two from `sm`; a long address wraps inside its button (and a long word breaks) rather than widen the page. */}
+      <div className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
+        <a href={telHref(visit.phone)} className={cn(buttonVariants({ variant: "outline" }), "h-11 justify-start")}>
           <Phone aria-hidden="true" />
           {visit.phone}
         </a>
@@ -206,10 +208,10 @@ function VisitCard({ visit }: { visit: Visit }) {
             href={visit.mapUrl}
             target="_blank"
             rel="noreferrer"
-            className={buttonVariants({
-              variant: "outline",
-              className: "h-auto min-h-11 justify-start whitespace-normal text-left",
-            })}
+            className={cn(
+              buttonVariants({ variant: "outline" }),
+              "h-auto min-h-11 justify-start whitespace-normal py-2 text-left wrap-anywhere",
+            )}
           >
             <MapPin aria-hidden="true" />
             {visit.address}
@@ -219,7 +221,9 @@ function VisitCard({ visit }: { visit: Visit }) {
           <p className="self-center text-sm text-slate-600">No address given: call the customer.</p>
         )}
       </div>
-      {visit.details ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{visit.details}</p> : null}
+      {visit.details ? (
+        <p className="mt-3 whitespace-pre-line text-sm text-slate-700 wrap-anywhere">{visit.details}</p>
+      ) : null}
       <OnTheWay visit={visit} busy={busy} />
       {next ? (
         <Form method="post" className="mt-3">

@@ -1,0 +1,350 @@
+/**
+ * The walk (docs/product.md#site-wide): every page of web/app/routes, opened by the person it is
+ * for (a visitor, a customer, a technician, an admin) on a phone (390×844) and at a desk
+ * (1280×800), with data long enough to push a layout: the page answers its status, is not wider
+ * than the screen (the document, and no element sticking out of it), passes axe, logs no error,
+ * and carries the visitor chat only where visitors are (never on a staff page).
+ *
+ * WALK is the one list of walked pages, one line each, keyed by the route's file or folder name;
+ * the first test fails when a page route (a route module with a default export; the `api.*`
+ * routes are addresses for programs, and a module without a default export is a resource route)
+ * is not in it, or when it names a route that is gone.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { createDb } from "@app/shared/db.server";
+import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
+import { randomToken, sha256 } from "@app/shared/tokens.server";
+import { randomIp } from "../support/stack";
+import { expect, expectNoAxeViolations, test as base } from "./fixtures";
+import { createUser, logIn, unique, uniqueLetters } from "./staff";
+
+type Who = "visitor" | "customer" | "technician" | "admin";
+
+/** What the walk made for the pages that show a record or take a token. */
+interface World {
+  bookingId: number;
+  customerId: number;
+  visitDate: string;
+  mergeBookingId: number;
+  contactId: number;
+  searchWord: string;
+  visitToken: string;
+  unsubscribeToken: string;
+  verifyToken: string;
+  /** Signed-in browsers' cookies, by role. */
+  signedIn: Record<Exclude<Who, "visitor">, Awaited<ReturnType<BrowserContext["storageState"]>>>;
+}
+
+interface Walk {
+  as: Who;
+  path: string | ((world: World) => string);
+  /** The status the page answers (200 unless said). */
+  status?: number;
+}
+
+/** Every page route, by its name in web/app/routes, and how the walk opens it. */
+const WALK: Record<string, Walk> = {
+  _index: { as: "visitor", path: "/" },
+  about: { as: "visitor", path: "/about" },
+  "services._index": { as: "visitor", path: "/services" },
+  "services.commercial": { as: "visitor", path: "/services/commercial" },
+  "services.emergency": { as: "visitor", path: "/services/emergency" },
+  "services.generator": { as: "visitor", path: "/services/generator" },
+  "services.lighting": { as: "visitor", path: "/services/lighting" },
+  "services.panel-upgrades": { as: "visitor", path: "/services/panel-upgrades" },
+  "services.residential": { as: "visitor", path: "/services/residential" },
+  contact: { as: "visitor", path: "/contact" },
+  login: { as: "visitor", path: "/login" },
+  "verify-email": { as: "visitor", path: (w) => `/verify-email?token=${w.verifyToken}` },
+  "appointments.$token": { as: "visitor", path: (w) => `/appointments/${w.visitToken}` },
+  "unsubscribe.$token": { as: "visitor", path: (w) => `/unsubscribe/${w.unsubscribeToken}` },
+  $: { as: "visitor", path: "/no-such-page", status: 404 },
+  account: { as: "customer", path: "/account" },
+  jobs: { as: "technician", path: "/jobs" },
+  dashboard: { as: "admin", path: "/dashboard" },
+  "admin.bookings": { as: "admin", path: "/admin/bookings" },
+  "admin.bookings_.$id": { as: "admin", path: (w) => `/admin/bookings/${w.bookingId}` },
+  "admin.calendar": { as: "admin", path: (w) => `/admin/calendar?month=${w.visitDate.slice(0, 7)}` },
+  "admin.closures": { as: "admin", path: "/admin/closures" },
+  "admin.customers_.$id": { as: "admin", path: (w) => `/admin/customers/${w.customerId}` },
+  "admin.customers_.merge": { as: "admin", path: (w) => `/admin/customers/merge?booking=${w.mergeBookingId}` },
+  "admin.dispatch": { as: "admin", path: (w) => `/admin/dispatch?date=${w.visitDate}` },
+  "admin.inbox": { as: "admin", path: (w) => `/admin/inbox?item=contact:${w.contactId}` },
+  "admin.queues": { as: "admin", path: "/admin/queues" },
+  "admin.search": { as: "admin", path: (w) => `/admin/search?q=${w.searchWord}` },
+  "admin.users": { as: "admin", path: "/admin/users" },
+};
+
+const SIZES = [
+  { name: "a phone", viewport: { width: 390, height: 844 }, desk: false },
+  { name: "a desk", viewport: { width: 1280, height: 800 }, desk: true },
+] as const;
+
+const routesDir = path.resolve(import.meta.dirname, "../../web/app/routes");
+
+/** The page routes of web/app/routes: each file or folder whose route module has a default export, but `api.*`. */
+function pageRoutes(): string[] {
+  return readdirSync(routesDir).flatMap((entry) => {
+    const full = path.join(routesDir, entry);
+    const isFolder = statSync(full).isDirectory();
+    const name = isFolder ? entry : entry.replace(/\.(tsx?|jsx?)$/, "");
+    const module = isFolder
+      ? ["route.tsx", "route.ts", "route.jsx", "route.js"].map((file) => path.join(full, file)).find(exists)
+      : full;
+    if (!module || name.startsWith("api.") || /\.test$/.test(name)) return [];
+    return /^export default /m.test(readFileSync(module, "utf8")) ? [name] : [];
+  });
+}
+
+function exists(file: string) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const test = base.extend<object, { world: World }>({
+  world: [async ({ browser }, use) => use(await makeWorld(browser)), { scope: "worker", timeout: 120_000 }],
+});
+
+test.use({ timezoneId: "America/Chicago" });
+
+test("every page route of web/app/routes is in the walk", () => {
+  const pages = pageRoutes();
+  expect(pages.length).toBeGreaterThan(20);
+  expect(
+    pages.filter((route) => !(route in WALK)),
+    "page routes missing from WALK",
+  ).toEqual([]);
+  expect(
+    Object.keys(WALK).filter((route) => !pages.includes(route)),
+    "WALK names routes that are no pages",
+  ).toEqual([]);
+});
+
+for (const size of SIZES)
+  test.describe(`on ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {
+    for (const [route, walk] of Object.entries(WALK))
+      test(`${route} as ${walk.as === "admin" ? "an" : "a"} ${walk.as}`, async ({ browser, world }) => {
+        const context = await browser.newContext({
+          viewport: size.viewport,
+          timezoneId: "America/Chicago",
+          extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+          ...(walk.as === "visitor" ? {} : { storageState: world.signedIn[walk.as] }),
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        page.on("console", (message) => {
+          // The browser logs the page's own status when it is an error (the 404 page's 404).
+          if (message.type() === "error" && !(walk.status && message.text().includes(`status of ${walk.status}`)))
+            errors.push(message.text());
+        });
+        const address = typeof walk.path === "function" ? walk.path(world) : walk.path;
+        const response = await page.goto(address);
+        expect(response?.status(), address).toBe(walk.status ?? 200);
+        await settled(page);
+
+        const { scrollWidth, innerWidth, sticking, scrolling } = await page.evaluate(measureWidth);
+        expect(innerWidth).toBe(size.viewport.width);
+        expect(sticking, `elements wider than the screen on ${address}`).toEqual([]);
+        expect(scrollWidth, `the page's width on ${address}`).toBeLessThanOrEqual(innerWidth);
+        if (size.desk) expect(scrolling, `boxes scrolling sideways on ${address}`).toEqual([]);
+
+        const staff = walk.as === "admin" || walk.as === "technician";
+        await expect(page.getByRole("button", { name: "Open chat", exact: true })).toHaveCount(staff ? 0 : 1);
+        await expectNoAxeViolations(page);
+        expect(errors, `console errors on ${address}`).toEqual([]);
+        await context.close();
+      });
+  });
+
+/** Hydrated, fonts in, and a staff page's live connection up: the layout the person sees. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactProps")));
+  });
+  if (await page.locator("[data-live-status]").count())
+    await expect(page.locator('[data-live-status="live"]')).toBeVisible();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * The document's width, and the outermost elements that stick out of the screen and are not
+ * inside something that scrolls or clips sideways and itself fits (a table that scrolls in its
+ * box, the staff bar's row of links).
+ */
+function measureWidth() {
+  const width = window.innerWidth;
+  const outside = (r: DOMRect) => r.right > width + 0.5 || r.left < -0.5;
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${
+      typeof el.className === "string" && el.className
+        ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+        : ""
+    }`;
+  const clippedInside = (el: Element) => {
+    for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX !== "visible" && !outside(parent.getBoundingClientRect())) return true;
+    }
+    return false;
+  };
+  // Hidden from sight on purpose: screen-reader text (clipped to nothing), a form's trap for robots far to the left.
+  const unseen = (el: Element, rect: DOMRect) => {
+    const style = getComputedStyle(el);
+    return (
+      style.visibility === "hidden" ||
+      style.clip === "rect(0px, 0px, 0px, 0px)" ||
+      /inset\(50%\)/.test(style.clipPath) ||
+      rect.right <= 0
+    );
+  };
+  const sticking: string[] = [];
+  const reported = new Set<Element>();
+  for (const el of Array.from(document.body.querySelectorAll("*"))) {
+    const rect = el.getBoundingClientRect();
+    if ((rect.width === 0 && rect.height === 0) || !outside(rect) || unseen(el, rect)) continue;
+    let parent = el.parentElement;
+    while (parent && !reported.has(parent)) parent = parent.parentElement;
+    if (parent) continue;
+    if (clippedInside(el)) continue;
+    reported.add(el);
+    sticking.push(`${name(el)} (${Math.round(rect.left)} to ${Math.round(rect.right)})`);
+  }
+  // What scrolls sideways inside the page (a table wider than its box): fine on a phone for a row of links, not at a desk.
+  const scrolling = Array.from(document.body.querySelectorAll("*"))
+    .filter((el) => {
+      const overflow = getComputedStyle(el).overflowX;
+      return (overflow === "auto" || overflow === "scroll") && el.scrollWidth > el.clientWidth + 1;
+    })
+    .map((el) => `${name(el)} (${el.scrollWidth} in ${el.clientWidth})`);
+  return {
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: width,
+    sticking: sticking.slice(0, 8),
+    scrolling: scrolling.slice(0, 8),
+  };
+}
+
+/**
+ * The records and tokens the pages show, with long names, addresses and text (as real ones can
+ * be), and a signed-in browser of each role. Made once per worker, each name unique.
+ */
+async function makeWorld(browser: Browser): Promise<World> {
+  const db = createDb(process.env.E2E_DATABASE_URL!, { max: 2 });
+  try {
+    const tag = unique("walk");
+    const word = uniqueLetters("Walk");
+    const [customerUser, technician, admin] = await Promise.all([
+      createUser(db, "customer", "Marie-Therese"),
+      createUser(db, "technician", "Maximilien"),
+      createUser(db, "admin", "Evangeline"),
+    ]);
+    const address = "12345 Old Hammond Highway, Building C, Suite 1207, Baton Rouge, LA 70816";
+    const customer = await db.customer.create({
+      data: {
+        name: `Marie-Therese Boudreaux-Thibodeaux ${word}`,
+        email: `marie.therese.boudreaux.thibodeaux.${tag}@example.com`.toLowerCase(),
+        phone: "(225) 555-0177",
+        address,
+        userId: customerUser.id,
+      },
+    });
+    const visitDate = addLocalDays(businessDate(), 2);
+    const visit = (date: string, hour: number, summary: string) =>
+      db.booking.create({
+        data: {
+          customerId: customer.id,
+          summary,
+          details:
+            "The main breaker trips whenever the dryer and the air conditioner run together; the panel is a Federal Pacific Stab-Lok from 1974 and the homeowner wants a quote for a 200 amp upgrade with whole-house surge protection.",
+          priority: "high",
+          scheduledDate: requireBusinessInstant(date, hour * 60),
+          technicianId: technician.id,
+          address,
+        },
+      });
+    const booking = await visit(
+      visitDate,
+      10,
+      "Replace the Federal Pacific panel and the corroded service entrance cable",
+    );
+    await visit(businessDate(), 14, "Troubleshoot the tripping GFCI outlets in both upstairs bathrooms");
+    const lead = await db.customer.create({
+      data: { name: `Marie Boudreaux ${word}`, email: customer.email, phone: "(225) 555-0178", address },
+    });
+    const leadBooking = await db.booking.create({
+      data: {
+        customerId: lead.id,
+        summary: "Generator transfer switch estimate",
+        scheduledDate: requireBusinessInstant(addLocalDays(visitDate, 1), 8 * 60),
+        source: "chat",
+      },
+    });
+    const contact = await db.contactMessage.create({
+      data: {
+        firstName: "Marie-Therese",
+        lastName: `Boudreaux-Thibodeaux ${word}`,
+        email: customer.email,
+        phone: "(225) 555-0177",
+        message:
+          "Our lights flicker every evening around seven, the breaker for the kitchen is warm to the touch, and the outlet behind the refrigerator smells like burning plastic. Can someone come this week? We are at home after three in the afternoon.",
+      },
+    });
+
+    const visitToken = randomToken();
+    await db.visitLink.create({ data: { bookingId: booking.id, tokenHash: sha256(visitToken), sealedToken: "walk" } });
+    const unsubscribeToken = randomToken();
+    await db.emailPreference.create({
+      data: { email: `${tag}.unsubscribe@example.com`, tokenHash: sha256(unsubscribeToken) },
+    });
+    const unverified = await createUser(db, "customer", "Octavie", { verified: false });
+    const verifyToken = randomToken();
+    await db.accountToken.create({
+      data: {
+        purpose: "email_verification",
+        tokenHash: sha256(verifyToken),
+        userId: unverified.id,
+        email: unverified.email,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+
+    const signedIn = {} as World["signedIn"];
+    for (const [role, user] of [
+      ["customer", customerUser],
+      ["technician", technician],
+      ["admin", admin],
+    ] as const) {
+      const context = await browser.newContext({
+        baseURL: process.env.E2E_BASE_URL,
+        extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+      });
+      const page = await context.newPage();
+      await logIn(page, user.email);
+      signedIn[role] = await context.storageState();
+      await context.close();
+    }
+    return {
+      bookingId: booking.id,
+      customerId: customer.id,
+      visitDate,
+      mergeBookingId: leadBooking.id,
+      contactId: contact.id,
+      searchWord: word,
+      visitToken,
+      unsubscribeToken,
+      verifyToken,
+      signedIn,
+    };
+  } finally {
+    await db.$disconnect();
+  }
+}
