@@ -29,7 +29,7 @@ describe("emergencies", () => {
 
   it("an emergency request's confirmation: the office is calling now, the emergency line, no time", () => {
     const email = appointmentConfirmationEmail({
-      id: 7,
+      visitId: 7,
       serviceType: "Emergency Electrical Service",
       priority: "emergency",
       scheduledDate: placeholder,
@@ -44,11 +44,12 @@ describe("emergencies", () => {
 
   it("an ordinary request's confirmation keeps its requested time and the call-back promise", () => {
     const email = appointmentConfirmationEmail({
-      id: 8,
+      visitId: 8,
       serviceType: "Panel Upgrade",
       priority: "normal",
       scheduledDate: placeholder,
     });
+    expect(email.text).toContain("Visit: #8");
     expect(email.text).toContain("Requested time");
     expect(email.text).toContain("9:00 AM");
     expect(email.text).toContain("within 24 hours");

@@ -1,5 +1,5 @@
 import { business, type BusinessFacts } from "../business";
-import { formatFullDateTime } from "../time";
+import { formatExpectedClock, formatFullDateTime } from "../time";
 import { describeVisitTime } from "../booking/visits";
 import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
 import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
@@ -14,8 +14,11 @@ import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
 
 export interface VisitForEmail {
   id: number;
-  /** The service: from our fixed list for requests, staff's words for their bookings. */
-  summary: string;
+  /**
+   * The service, by one of our fixed names (customerServiceName, ../booking/visits.ts): never the
+   * summary or details staff wrote, nor where the booking came from.
+   */
+  service: string;
   scheduledDate: Date;
   durationMinutes: number;
   /** Only our own technician's first name, once one is assigned. */
@@ -33,7 +36,7 @@ function visitRows(visit: VisitForEmail, previous?: Date) {
   const time = describeVisitTime(visit);
   return fieldRows([
     ["Visit", `#${visit.id}`],
-    ["Service", visit.summary],
+    ["Service", visit.service],
     [time.isWindow ? "Arrival window" : "Time", time.label],
     ...(previous ? [["Previous time", describeVisitTime({ scheduledDate: previous }).label] as [string, string]] : []),
     ["Technician", visit.technicianFirstName ?? "We'll assign your technician before the visit"],
@@ -139,14 +142,18 @@ export function visitCancelledEmail(
   return compose(subject, [intro], [visitRows(visit), again], [notYou(facts)], facts);
 }
 
-/** "Sam is on the way, arriving in about 30 minutes." */
+/**
+ * "Sam is on the way, arriving in about 30 minutes, around 2:45 PM." `told`: when the technician
+ * pressed "On my way" (the expected time counts from then, in Baton Rouge time).
+ */
 export function visitOnTheWayEmail(
   visit: VisitForEmail,
   minutes: number,
+  told: Date,
   facts: BusinessFacts = business,
 ): RenderedEmail {
   const who = visit.technicianFirstName ?? "Your technician";
-  const line = `${who} is on the way, arriving in about ${minutes} minutes.`;
+  const line = `${who} is on the way, arriving in about ${minutes} minutes, around ${formatExpectedClock(told, minutes)}.`;
   const subject = `${line} – ${facts.name}`;
   return compose(
     subject,
@@ -165,7 +172,7 @@ export function reviewRequestEmail(
 ): RenderedEmail {
   const subject = `How did we do? – ${facts.name}`;
   const who = visit.technicianFirstName ? `${visit.technicianFirstName}'s` : "our";
-  const intro = `Hello, thank you for having ${facts.name} over for ${visit.summary}. Would you take a minute to tell others how ${who} visit went? Every review, good or bad, helps us and your neighbors.`;
+  const intro = `Hello, thank you for having ${facts.name} over (visit #${visit.id}, ${visit.service}). Would you take a minute to tell others how ${who} visit went? Every review, good or bad, helps us and your neighbors.`;
   const review = {
     text: `Leave a review: ${facts.reviews.url}`,
     html: `<p>${buttonLink(facts.reviews.url, "Leave a review")}</p>`,
