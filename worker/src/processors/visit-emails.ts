@@ -50,6 +50,7 @@ const forEmail = (v: Visit): VisitForEmail => ({
   scheduledDate: v.scheduledDate,
   durationMinutes: v.durationMinutes,
   technicianFirstName: v.technician?.firstName ?? null,
+  toBeArranged: v.needsPlacing,
 });
 
 /**

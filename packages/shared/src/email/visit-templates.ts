@@ -23,6 +23,8 @@ export interface VisitForEmail {
   durationMinutes: number;
   /** Only our own technician's first name, once one is assigned. */
   technicianFirstName: string | null;
+  /** A request staff had not placed yet: its time was never set (the time it held is a placeholder). */
+  toBeArranged?: boolean;
 }
 
 export interface ManageLinks {
@@ -32,8 +34,10 @@ export interface ManageLinks {
   cancelUrl: string;
 }
 
+const TO_BE_ARRANGED = "To be arranged by phone";
+
 function visitRows(visit: VisitForEmail, previous?: Date) {
-  const time = describeVisitTime(visit);
+  const time = visit.toBeArranged ? { label: TO_BE_ARRANGED, isWindow: false } : describeVisitTime(visit);
   return fieldRows([
     ["Visit", `#${visit.id}`],
     ["Service", visit.service],
@@ -129,8 +133,9 @@ export function visitCancelledEmail(
   bookAgainUrl: string,
   facts: BusinessFacts = business,
 ): RenderedEmail {
-  const time = describeVisitTime(visit);
-  const subject = `Your visit on ${time.label} is cancelled – ${facts.name}`;
+  const subject = visit.toBeArranged
+    ? `Your visit #${visit.id} is cancelled – ${facts.name}`
+    : `Your visit on ${describeVisitTime(visit).label} is cancelled – ${facts.name}`;
   const intro =
     by === "customer"
       ? `Hello, as you asked, we cancelled your ${facts.name} visit. Nothing more is needed from you.`
