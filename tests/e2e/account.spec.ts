@@ -1,13 +1,24 @@
 /**
- * The customer portal (/account): a signed-in customer sees their own bookings,
- * cancels a pending one (staff are emailed), cannot touch anyone else's, and
- * requests a new appointment.
+ * The customer portal (/account): a signed-in customer sees their own visits as they are
+ * (window, technician, status, number), reschedules and cancels them on the manage link's
+ * page (staff are emailed), cannot touch anyone else's, and requests a new appointment.
  */
+import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
+import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import { isHoliday } from "../support/holidays";
 import { STAFF_EMAIL } from "../support/stack";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { createUser, logIn, main } from "./staff";
 
 test.use({ timezoneId: "America/Chicago" });
+
+/** The first weekday (Monday to Friday, not a holiday) at least `days` days from today, Baton Rouge time. */
+function weekdayFromNow(days: number): string {
+  for (let date = addLocalDays(businessDate(), days); ; date = addLocalDays(date, 1)) {
+    const day = localWeekday(date);
+    if (day >= 1 && day <= 5 && !isHoliday(date)) return date;
+  }
+}
 
 const inDays = (days: number) => {
   const when = new Date(Date.now() + days * 86400_000);
@@ -15,14 +26,27 @@ const inDays = (days: number) => {
   return when;
 };
 
-test("a customer sees only their bookings, cancels a pending one, and staff are emailed", async ({ page, db }) => {
+test("a customer sees each of their visits as it is, cancels one through its page, and staff are emailed", async ({
+  page,
+  db,
+}) => {
   const user = await createUser(db, "customer", "Delphine");
+  const technician = await createUser(db, "technician", "Landry");
   const mine = await db.customer.create({
     data: { name: "Delphine Thibodeaux", email: user.email, phone: "(225) 555-0199", userId: user.id },
   });
   const summary = `Porch light repair ${Date.now()}`;
+  // A pending visit in the 2 to 4 window with its technician assigned: Booked, with Landry, never "Awaiting assignment".
+  const start = requireBusinessInstant(weekdayFromNow(5), 14 * 60);
   const booking = await db.booking.create({
-    data: { customerId: mine.id, summary, priority: "medium", status: "pending", scheduledDate: inDays(5) },
+    data: {
+      customerId: mine.id,
+      summary: `Lighting Installation: ${summary}`,
+      priority: "medium",
+      status: "pending",
+      scheduledDate: start,
+      technicianId: technician.id,
+    },
   });
   const older = await db.booking.create({
     data: {
@@ -38,11 +62,10 @@ test("a customer sees only their bookings, cancels a pending one, and staff are 
   const theirs = await db.customer.create({
     data: { name: "Rene Guidry", email: other.email, phone: "(225) 555-0111", userId: other.id },
   });
-  const otherSummary = `Someone else's outlet ${Date.now()}`;
   const otherBooking = await db.booking.create({
     data: {
       customerId: theirs.id,
-      summary: otherSummary,
+      summary: "Panel Upgrade",
       priority: "medium",
       status: "pending",
       scheduledDate: inDays(6),
@@ -56,33 +79,45 @@ test("a customer sees only their bookings, cancels a pending one, and staff are 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 
   const list = main(page).getByRole("list", { name: "Your bookings" });
-  const card = list.getByRole("listitem").filter({ hasText: summary });
-  await expect(card).toContainText("Awaiting assignment");
-  await expect(list.getByRole("listitem").filter({ hasText: "Old panel check" })).toContainText("Completed");
+  const visitNumber = (id: number) => new RegExp(`Visit #${id}(?!\\d)`);
+  const card = list.getByRole("listitem").filter({ hasText: visitNumber(booking.id) });
+  await expect(card).toContainText("Lighting Installation");
+  await expect(card).not.toContainText(summary); // staff's words stay with staff
+  await expect(card).toContainText(formatWindow(windowStartingAt(start)!));
+  await expect(card).toContainText("Landry");
+  await expect(card.getByTestId("booking-status")).toHaveText("Booked");
+  await expect(main(page)).not.toContainText("Awaiting assignment");
+  await expect(list.getByRole("listitem").filter({ hasText: visitNumber(older.id) })).toContainText("Completed");
   // Newest scheduled first.
-  await expect(list.getByRole("listitem").first()).toContainText(summary);
-  await expect(main(page)).not.toContainText(otherSummary);
+  await expect(list.getByRole("listitem").first()).toContainText(visitNumber(booking.id));
+  await expect(main(page)).not.toContainText(visitNumber(otherBooking.id));
   await expectNoAxeViolations(page);
 
-  // Posting someone else's booking id is refused, and their booking is untouched.
-  await card
-    .locator('input[name="bookingId"]')
-    .evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), otherBooking.id);
-  await card.getByRole("button", { name: /Cancel booking/ }).click();
-  await expect(main(page).getByRole("status").filter({ hasText: "could not be found in your account" })).toBeVisible();
+  // Someone else's visit is not found in this account, and stays as it was.
+  const theirsPage = await page.goto(`/account/visits/${otherBooking.id}?step=cancel`);
+  expect(theirsPage?.status()).toBe(404);
+  await expect(main(page)).toContainText("That visit could not be found in your account.");
+  await expect(main(page).getByRole("button", { name: "Yes, cancel my visit" })).toHaveCount(0);
   expect((await db.booking.findUniqueOrThrow({ where: { id: otherBooking.id } })).status).toBe("pending");
 
-  await page.reload();
-  await main(page)
-    .getByRole("button", { name: `Cancel booking #${booking.id}: ${summary}` })
-    .click();
-  await expect(
-    main(page)
-      .getByRole("status")
-      .filter({ hasText: `Booking #${booking.id}` }),
-  ).toContainText("cancelled");
-  await expect(list.getByRole("listitem").filter({ hasText: summary })).toContainText("Cancelled");
-  await expect(list.getByRole("listitem").filter({ hasText: summary }).getByRole("button")).toHaveCount(0);
+  // Reschedule opens the visit's page, as its emailed link does.
+  await page.goto("/account");
+  await card.getByRole("link", { name: `Reschedule visit #${booking.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/visits/${booking.id}$`));
+  await expect(main(page).getByRole("heading", { name: "Change the time" })).toBeVisible();
+  await expect(main(page).getByTestId("visit-status")).toHaveText("Booked");
+  await expectNoAxeViolations(page);
+
+  // Cancel asks first, then cancels; the way back shows it cancelled, with nothing left to change.
+  await main(page).getByRole("link", { name: "Back to My Account" }).click();
+  await card.getByRole("link", { name: `Cancel visit #${booking.id}` }).click();
+  await expect(main(page).getByRole("heading", { level: 1, name: "Cancel your visit?" })).toBeVisible();
+  await main(page).getByRole("button", { name: "Yes, cancel my visit" }).click();
+  await expect(main(page).getByRole("status")).toContainText("is cancelled.");
+  await expect(main(page).getByTestId("visit-status")).toHaveText("Cancelled");
+  await main(page).getByRole("link", { name: "Back to My Account" }).click();
+  await expect(card.getByTestId("booking-status")).toHaveText("Cancelled");
+  await expect(card.getByRole("link")).toHaveCount(0);
   await expect
     .poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status)
     .toBe("cancelled");
@@ -90,7 +125,6 @@ test("a customer sees only their bookings, cancels a pending one, and staff are 
 
   const email = await mailbox.waitFor((e) => e.subject.includes(`Booking #${booking.id} cancelled by the customer`));
   expect(email.to).toEqual([STAFF_EMAIL]);
-  expect(email.subject).toBe(`Booking #${booking.id} cancelled by the customer: ${summary} (Delphine Thibodeaux)`);
   const audit = await db.auditLog.findFirstOrThrow({
     where: { action: "booking.status_changed", targetType: "booking", targetId: String(booking.id) },
   });
@@ -124,7 +158,9 @@ test("a customer with no bookings requests an appointment and sees it pending", 
     .getByRole("list", { name: "Your bookings" })
     .getByRole("listitem")
     .filter({ hasText: "Outlet Installation" });
-  await expect(card).toContainText("Awaiting assignment");
+  // No window chosen: a request our office still has to place.
+  await expect(card.getByTestId("booking-status")).toHaveText("Requested");
+  await expect(card).toContainText("To be arranged");
   const booking = await db.booking.findFirstOrThrow({
     where: { customer: { email: user.email } },
     include: { appointmentRequest: true },
@@ -159,7 +195,7 @@ test("a customer books one of the open arrival windows", async ({ page, db }) =>
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the request and cancel forms work as plain posts", async ({ page, db }) => {
+  test("the request form and a visit's cancel work as plain posts", async ({ page, db }) => {
     const user = await createUser(db, "customer", "Solange");
     await db.customer.create({
       data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177", userId: user.id },
@@ -176,15 +212,19 @@ test.describe("without JavaScript", () => {
       .getByRole("list", { name: "Your bookings" })
       .getByRole("listitem")
       .filter({ hasText: "Ceiling Fan Installation" });
-    await expect(card).toContainText("Awaiting assignment");
+    await expect(card.getByTestId("booking-status")).toHaveText("Requested");
 
-    await card.getByRole("button", { name: /Cancel booking/ }).click();
+    await card.getByRole("link", { name: /^Cancel visit #/ }).click();
+    await main(page).getByRole("button", { name: "Yes, cancel my visit" }).click();
+    await expect(main(page).getByRole("status")).toContainText("is cancelled.");
+    await main(page).getByRole("link", { name: "Back to My Account" }).click();
     await expect(
       main(page)
         .getByRole("list", { name: "Your bookings" })
         .getByRole("listitem")
-        .filter({ hasText: "Ceiling Fan Installation" }),
-    ).toContainText("Cancelled");
+        .filter({ hasText: "Ceiling Fan Installation" })
+        .getByTestId("booking-status"),
+    ).toHaveText("Cancelled");
     const booking = await db.booking.findFirstOrThrow({ where: { customer: { email: user.email } } });
     expect(booking).toMatchObject({ status: "cancelled", source: "portal" });
   });
@@ -236,7 +276,8 @@ test("an account whose email is not confirmed sees no bookings and can send the 
   await expect(main(page).getByRole("button", { name: "Request appointment" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  await main(page).getByRole("button", { name: "Send the link again" }).click();
+  await expect(main(page)).toContainText(`A confirmation email is on its way to ${user.email}`);
+  await main(page).getByRole("button", { name: "Send it again" }).click();
   await expect(
     main(page).getByRole("status").filter({ hasText: "We have sent a new confirmation link" }),
   ).toBeVisible();

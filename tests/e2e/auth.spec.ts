@@ -45,15 +45,21 @@ test.describe("accounts", () => {
     await expect(card(page).getByRole("heading", { level: 1, name: "Log In", exact: true })).toBeVisible();
   });
 
-  test("register → signed in with the header showing Logout; logout → Login", async ({ page }) => {
+  test("register → signed in, on the account page saying the confirmation email is on its way; logout → Login", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("odile");
     await page.goto("/login?view=register");
-    await fillRegister(page, uniqueEmail("odile"), "crawfish-boil-2025");
+    await fillRegister(page, email, "crawfish-boil-2025");
     await card(page).getByRole("button", { name: "Create Account", exact: true }).click();
 
     await expect(card(page).getByRole("status")).toContainText("Account created!");
     await expect(card(page).getByRole("status")).toContainText(business.name);
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("main")).toContainText(`A confirmation email is on its way to ${email}`);
+    await expect(page.getByRole("main").getByRole("button", { name: "Send it again" })).toBeVisible();
+    await mailbox.waitFor((e) => e.to.includes(email) && e.subject.startsWith("Confirm your email"));
 
     await header(page).getByRole("button", { name: "Logout", exact: true }).click();
     await expect(header(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();

@@ -58,6 +58,8 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   const booking = await db.booking.findFirstOrThrow({
     where: { scheduledDate: new Date(start), summary: "Lighting Installation" },
   });
+  // The visit's one number: the chat names it as the staff's list below does.
+  await expect(chat(page).getByRole("log", { name: "Conversation" })).toContainText(`Visit #${booking.id}:`);
   // The last technician is taken: the window is no longer offered.
   expect(await offered()).not.toContain(start);
 

@@ -346,6 +346,31 @@ describe("the /login page's session cookie", () => {
     expect((await me({ Cookie: cookie })).status).toBe(401);
   });
 
+  it("registering without JavaScript lands on the account page: the confirmation email is on its way, and Send it again", async () => {
+    const email = uniqueEmail("newcomer");
+    const res = await fetch(`${stack.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+      body: new URLSearchParams({
+        intent: "register",
+        firstName: "Noemie",
+        lastName: "Arceneaux",
+        email,
+        password: "crawfish-boil-2025",
+        confirmPassword: "crawfish-boil-2025",
+      }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/account");
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    const page = await fetch(`${stack.url}/account`, { headers: { Cookie: cookie } });
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`A confirmation email is on its way to <strong>${email}</strong>`);
+    expect(html).toContain("Send it again");
+    await stack.mail.waitFor((all) => all.some((e) => e.to.includes(email) && e.subject.startsWith("Confirm your")));
+  });
+
   it("shows the form's errors for a bad login without JavaScript", async () => {
     const res = await fetch(`${stack.url}/login`, {
       method: "POST",

@@ -288,6 +288,55 @@ describe("POST /api/chat/:sessionId/book-appointment", () => {
     expect(urgent.find((e) => e.subject.includes(`#${second.id}`))!.subject).toMatch(/^URGENT/);
   });
 
+  it("one visit, one number: the chat's reply, the customer's email and the staff's pages all name it by its booking", async () => {
+    const { signedInUser } = await import("../support/accounts");
+    await signedInUser(stack.url, stack.db, "technician"); // someone to work the windows
+    const office = await signedInUser(stack.url, stack.db, "admin");
+    const from = new Date(Date.now() + 3 * 86400_000).toLocaleDateString("en-CA", { timeZone: "America/Chicago" });
+    const open = await fetch(`${stack.url}/api/availability?from=${from}&days=14`).then((r) => r.json());
+    const windowStart = (open.windows as Array<{ start: string; available: number }>).find(
+      (w) => w.available > 0,
+    )!.start;
+    const tag = `${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
+    // Bookings staff made keep the bookings' numbers ahead of the requests', so the two can be told apart.
+    const holder = await stack.db.customer.create({
+      data: { name: "Number Holder", email: `holder.${tag}@example.com`, phone: "(225) 555-0100" },
+    });
+    await stack.db.booking.createMany({
+      data: Array.from({ length: 3 }, () => ({ customerId: holder.id, summary: "Held", scheduledDate: new Date() })),
+    });
+
+    // A window chosen (the visit's confirmation) and none (the "request received" email): both name the visit.
+    for (const [kind, extra] of [
+      ["window", { windowStart }],
+      ["request", {}],
+    ] as const) {
+      const email = `one.number.${kind}.${tag}@example.com`;
+      const res = await postJson(`${stack.url}/api/chat/${await openSession()}/book-appointment`, {
+        ...appointment,
+        customerEmail: email,
+        priority: "normal",
+        ...extra,
+      });
+      expect(res.status, res.text).toBe(201);
+      const number = `#${res.json.bookingId}`;
+      expect(res.json.bookingId).not.toBe(res.json.appointmentRequestId);
+      expect(res.json.message).toMatch(new RegExp(`^Visit ${number}: Panel Upgrade, `));
+
+      const sent = await stack.mail.waitFor((all) => all.some((e) => e.to.includes(email)));
+      const confirmation = sent.find((e) => e.to.includes(email))!;
+      expect(confirmation.text, kind).toContain(`Visit: ${number}`);
+      const invite = Buffer.from(confirmation.attachments![0]!.content, "base64").toString("utf8");
+      expect(invite).toContain(`Visit ${number}`);
+
+      const staffPage = await fetch(`${stack.url}/admin/bookings/${res.json.bookingId}`, { headers: office.auth });
+      expect(staffPage.status).toBe(200);
+      expect((await staffPage.text()).replaceAll("<!-- -->", "")).toContain(`Booking ${number}`);
+      const search = await fetch(`${stack.url}/api/search?q=${encodeURIComponent(number)}`, { headers: office.auth });
+      expect(((await search.json()).bookings as Array<{ id: number }>)[0]?.id).toBe(res.json.bookingId);
+    }
+  });
+
   it("places a chosen date and slot in Baton Rouge time, and refuses a past date", async () => {
     const sessionId = await openSession();
     const future = new Date(Date.now() + 5 * 86400_000).toISOString().slice(0, 10);

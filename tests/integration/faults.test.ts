@@ -229,10 +229,10 @@ describe("Redis stopped while leads arrive", () => {
     });
 
     await redis.stop();
-    const res = await fetch(`${stack.url}/account`, {
+    const res = await fetch(`${stack.url}/account/visits/${booking.id}`, {
       method: "POST",
       headers: { ...customer.auth, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
-      body: new URLSearchParams({ intent: "cancel", bookingId: String(booking.id) }),
+      body: new URLSearchParams({ intent: "cancel" }),
     });
     expect(res.status).toBe(200);
     const row = await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } });

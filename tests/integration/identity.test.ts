@@ -48,8 +48,8 @@ async function register(email: string, password = PASSWORD) {
 
 const me = (token: string) => api(stack.url, "GET", "/api/auth/me", token);
 
-/** Whether the account page lists booking #id (React separates text parts with empty comments). */
-const listsBooking = (html: string, id: number) => html.replaceAll("<!-- -->", "").includes(`(#${id})`);
+/** Whether the account page lists visit #id (React separates text parts with empty comments). */
+const listsBooking = (html: string, id: number) => html.replaceAll("<!-- -->", "").includes(`Visit #${id}`);
 
 async function accountPage(token: string) {
   const res = await fetch(`${stack.url}/account`, {
@@ -91,10 +91,10 @@ describe("found 1: an address registered by someone else opens nothing", () => {
     expect(page.html).toContain("Confirm your email address");
     expect(listsBooking(page.html, lead.bookingId)).toBe(false);
     expect(page.html).not.toContain("555-0123");
-    expect(page.html).not.toContain("Panel Upgrade</h3>");
+    expect(page.html).not.toContain("data-booking-id");
 
-    const cancel = await accountPost(token, { intent: "cancel", bookingId: String(lead.bookingId) });
-    expect(cancel.status).toBe(200);
+    const cancel = await formPost(stack.url, `/account/visits/${lead.bookingId}`, token, { intent: "cancel" });
+    expect(cancel.status).toBe(403);
     expect(await stack.db.booking.findUniqueOrThrow({ where: { id: lead.bookingId } })).toMatchObject({
       status: "pending",
     });
@@ -276,7 +276,7 @@ describe("found 2: anonymous requests never touch existing records or relay text
       sent.html,
       ...(sent.attachments ?? []).map((a) => Buffer.from(a.content, "base64").toString("utf8")),
     ].join("\n");
-    expect(everything).toContain(`Request #${lead.appointmentRequestId}`);
+    expect(everything).toContain(`Visit: #${lead.bookingId}`);
     expect(everything).toContain("Panel Upgrade");
     expect(everything).not.toContain("evil.example");
     expect(everything).not.toContain("Evangeline");
@@ -401,7 +401,7 @@ describe("found 2: staff resend a confirmation the address's share held back", (
     });
     expect(res.status).toBe(200);
     await stack.mail.waitFor((all) =>
-      all.some((e) => e.to.includes(to) && (e.text ?? "").includes(`Request #${last.appointmentRequestId}`)),
+      all.some((e) => e.to.includes(to) && (e.text ?? "").includes(`Visit: #${last.bookingId}`)),
     );
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: last.bookingId } })).emailCustomer).toBe(true);
     expect(
@@ -521,7 +521,7 @@ describe("found 7: tokens, revocation, caching and races", () => {
     );
     await Promise.all(
       bookings.flatMap((b) => [
-        accountPost(owner.token, { intent: "cancel", bookingId: String(b.id) }),
+        formPost(stack.url, `/account/visits/${b.id}`, owner.token, { intent: "cancel" }),
         api(stack.url, "PATCH", `/api/bookings/${b.id}`, admin.token, { status: "in_progress" }),
       ]),
     );

@@ -1,10 +1,11 @@
+import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purposeKeys, signFor } from "@app/shared/keys.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { isHoliday } from "../support/holidays";
 import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
-import { api, signedInUser } from "../support/accounts";
+import { api, formPost, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
@@ -45,14 +46,15 @@ const windowAt = (date: string, hour: number) => requireBusinessInstant(date, ho
 const windowLabel = (start: Date) => formatWindow(windowStartingAt(start)!);
 
 /** A customer and a visit booked by staff in a window, and the links of the confirmation it emails. */
-async function bookVisit(start: Date, options: { technicianId?: number } = {}) {
+async function bookVisit(start: Date, options: { technicianId?: number; summary?: string; details?: string } = {}) {
   const tag = `${++visits}.${Date.now()}`;
   const customer = await stack.db.customer.create({
     data: { name: `Margot Thibodeaux ${tag}`, email: `margot.${tag}@example.com`, phone: CUSTOMER_PHONE },
   });
   const res = await api(stack.url, "POST", "/api/bookings", admin.token, {
     customerId: customer.id,
-    summary: "Panel inspection",
+    summary: options.summary ?? "Panel Upgrade",
+    details: options.details,
     scheduledDate: start.toISOString(),
     address: CUSTOMER_ADDRESS,
     technicianId: options.technicianId,
@@ -64,7 +66,17 @@ async function bookVisit(start: Date, options: { technicianId?: number } = {}) {
   const cancelUrl = /Cancel: (\S+)/.exec(confirmation.text ?? "")?.[1];
   expect(manageUrl).toMatch(/\/appointments\/[\w-]+$/);
   expect(cancelUrl).toBe(`${manageUrl}?step=cancel`);
-  return { customer, bookingId, manageUrl: manageUrl!, cancelUrl: cancelUrl! };
+  return { customer, bookingId, confirmation, manageUrl: manageUrl!, cancelUrl: cancelUrl! };
+}
+
+/** The calendar event of an email's `.ics` attachment, as a calendar library (node-ical) reads it. */
+function calendarEvent(email: CapturedEmail) {
+  const attachment = email.attachments?.find((a) => a.filename.endsWith(".ics"));
+  expect(attachment, email.subject).toBeDefined();
+  const parsed = ical.sync.parseICS(Buffer.from(attachment!.content, "base64").toString("utf8"));
+  const event = Object.values(parsed).find((c) => c?.type === "VEVENT") as ical.VEvent;
+  const calendar = parsed.vcalendar as unknown as { method?: string };
+  return { event, method: calendar.method, sequence: Number(event.sequence) };
 }
 
 async function emailTo(to: string, match: (e: CapturedEmail) => boolean, timeoutMs = 20_000) {
@@ -102,14 +114,28 @@ function expectPrivate(headers: Headers) {
 describe("/appointments/<token>", () => {
   it("shows the visit in fixed words only, never stored, never indexed", async () => {
     const start = windowAt(weekday(0), 10);
-    const visit = await bookVisit(start, { technicianId: technician.id });
+    // Staff's own words for the visit stay with staff: the customer is told its service by our fixed name.
+    const visit = await bookVisit(start, {
+      technicianId: technician.id,
+      summary: "Replace two bathroom GFCI outlets (phone call)",
+      details: "Gate code 4417; dog in the yard",
+    });
+    for (const part of [visit.confirmation.subject, visit.confirmation.text, visit.confirmation.html]) {
+      expect(part).not.toMatch(/GFCI|bathroom|phone call|Gate code|Perkins/);
+    }
+    expect(visit.confirmation.text).toContain("Service: General Electrical Service");
+    expect(visit.confirmation.text).toContain(`Visit: #${visit.bookingId}`);
+    expect(calendarEvent(visit.confirmation).event.summary).not.toMatch(/GFCI|phone call/);
     const res = await page(visit.manageUrl);
     expect(res.status).toBe(200);
     expectPrivate(res.headers);
     expect(res.headers.get("x-page-cache")).toBeNull();
     const html = text(res.html);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
-    expect(html).toContain("Panel inspection");
+    expect(html).toContain("General Electrical Service");
+    // (The site's menu says "GFCI installation" on every page: the staff summary's own words are checked.)
+    expect(html).not.toMatch(/bathroom|phone call|Gate code/);
+    expect(html).toContain(`#${visit.bookingId}`);
     expect(html).toContain(windowLabel(start));
     expect(html).toContain(technician.firstName);
     expect(html).toContain("(225) 555-0142");
@@ -247,6 +273,32 @@ describe("/appointments/<token>", () => {
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: visit.bookingId } })).status).toBe("cancelled");
   });
 
+  it("the cancellation email carries an .ics a calendar reads as the cancellation of the confirmation's event", async () => {
+    const date = weekday(3);
+    const visit = await bookVisit(windowAt(date, 8), { technicianId: technician.id });
+    const booked = calendarEvent(visit.confirmation);
+    expect(booked.method).toBe("PUBLISH");
+    // Moved once with the link (its SEQUENCE rises), then cancelled with it: the cancellation's is higher still.
+    const target = windowAt(date, 12);
+    await page(visit.manageUrl, { form: { intent: "reschedule", windowStart: target.toISOString() } });
+    const moved = calendarEvent(
+      await emailTo(visit.customer.email, (e) => e.subject.startsWith("Your visit moved to")),
+    );
+    expect((await page(visit.cancelUrl, { form: { intent: "cancel" } })).status).toBe(200);
+    const email = await emailTo(visit.customer.email, (e) => / is cancelled – /.test(e.subject));
+    expect(email.attachments?.[0]?.content_type ?? "").toContain("method=CANCEL");
+
+    const cancelled = calendarEvent(email);
+    expect(cancelled.method).toBe("CANCEL");
+    expect(cancelled.event.status).toBe("CANCELLED");
+    expect(cancelled.event.uid).toBe(booked.event.uid);
+    expect(moved.event.uid).toBe(booked.event.uid);
+    expect(moved.sequence).toBeGreaterThan(booked.sequence);
+    expect(cancelled.sequence).toBeGreaterThan(moved.sequence);
+    expect(new Date(cancelled.event.start).toISOString()).toBe(target.toISOString());
+    expect(email.text).toContain(`Visit: #${visit.bookingId}`);
+  });
+
   it("takes the page's own form posts, which browsers send with Origin: null (no-referrer), and no other site's", async () => {
     const visit = await bookVisit(windowAt(weekday(3), 14));
     const post = (url: string, origin: string, form: Record<string, string>) =>
@@ -289,7 +341,7 @@ describe("/appointments/<token>", () => {
     expect(res.status).toBe(404);
     expectPrivate(res.headers);
     expect(res.html).toContain(expired);
-    expect(res.html).not.toContain("Panel inspection");
+    expect(res.html).not.toContain("Visit number");
     const cancel = await page(visit.cancelUrl, { form: { intent: "cancel" } });
     expect(cancel.status).toBe(404);
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: visit.bookingId } })).status).toBe("pending");
@@ -316,6 +368,112 @@ describe("/appointments/<token>", () => {
     expect(posted.status).toBe(429);
     // Another network is not affected.
     expect((await page(url)).status).toBe(404);
+  });
+});
+
+describe("/account: the signed-in customer's visits, on the manage link's flow", () => {
+  /** The signed-in customer's page, as its text reads. */
+  const accountPage = async (token: string, path: string) => {
+    const res = await api(stack.url, "GET", path, token);
+    return { status: res.status, html: text(res.text) };
+  };
+  const post = async (token: string, path: string, form: Record<string, string>) => {
+    const res = await formPost(stack.url, path, token, form);
+    return { status: res.status, html: text(await res.text()) };
+  };
+
+  it("lists each visit with its window, technician, true status and number; Reschedule and Cancel change it", async () => {
+    const owner = await signedInUser(stack.url, stack.db, "customer");
+    const record = await stack.db.customer.create({
+      data: { name: "Portal Owner", email: owner.user.email, phone: CUSTOMER_PHONE, userId: owner.user.id },
+    });
+    const date = weekday(7);
+    const start = windowAt(date, 10);
+    const created = await api(stack.url, "POST", "/api/bookings", admin.token, {
+      customerId: record.id,
+      summary: "Panel upgrade (phone call)",
+      scheduledDate: start.toISOString(),
+      technicianId: technician.id,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.booking.id as number;
+
+    // The list: a pending visit with a technician is Booked with its technician, never "Awaiting assignment".
+    const list = await accountPage(owner.token, "/account");
+    expect(list.status).toBe(200);
+    expect(list.html).toContain(`Visit #${id}`);
+    expect(list.html).toContain("Panel Upgrade");
+    expect(list.html).not.toContain("phone call");
+    expect(list.html).toContain(windowLabel(start));
+    expect(list.html).toContain(technician.firstName);
+    expect(list.html).toMatch(/data-testid="booking-status"[^>]*>Booked</);
+    expect(list.html).not.toContain("Awaiting assignment");
+    expect(list.html).toContain(`href="/account/visits/${id}"`);
+    expect(list.html).toContain(`href="/account/visits/${id}?step=cancel"`);
+
+    // Reschedule: the manage page's form, its own window left out.
+    const visitPage = await accountPage(owner.token, `/account/visits/${id}`);
+    expect(visitPage.status).toBe(200);
+    expect(visitPage.html).toContain(`#${id}`);
+    expect(visitPage.html).toContain(`value="${windowAt(date, 14).toISOString()}"`);
+    expect(visitPage.html).not.toContain(`value="${start.toISOString()}"`);
+    const target = windowAt(date, 14);
+    const moved = await post(owner.token, `/account/visits/${id}`, {
+      intent: "reschedule",
+      windowStart: target.toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.html).toContain(`Your visit is now ${windowLabel(target)}. We've emailed you the new time.`);
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id } })).scheduledDate).toEqual(target);
+    const audit = await stack.db.auditLog.findFirstOrThrow({
+      where: { action: "booking.rescheduled", targetId: String(id) },
+    });
+    expect(audit).toMatchObject({ actorEmail: owner.user.email, details: { by: "customer" } });
+    await emailTo(STAFF_EMAIL, (e) => e.subject.startsWith(`Booking #${id} moved by the customer`));
+    await emailTo(owner.user.email, (e) => e.subject.startsWith("Your visit moved to"));
+
+    // Cancel: asks first, then cancels; the customer's email carries the calendar's cancellation.
+    const ask = await accountPage(owner.token, `/account/visits/${id}?step=cancel`);
+    expect(ask.html).toContain(`Cancel your visit on ${windowLabel(target)}?`);
+    const cancelled = await post(owner.token, `/account/visits/${id}?step=cancel`, { intent: "cancel" });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.html).toContain(`Your visit on ${windowLabel(target)} is cancelled.`);
+    expect(await stack.db.booking.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "cancelled" });
+    await emailTo(STAFF_EMAIL, (e) => e.subject.startsWith(`Booking #${id} cancelled by the customer`));
+    const email = await emailTo(owner.user.email, (e) => / is cancelled – /.test(e.subject));
+    expect(calendarEvent(email).method).toBe("CANCEL");
+    const after = await accountPage(owner.token, "/account");
+    expect(after.html).toMatch(/data-testid="booking-status"[^>]*>Cancelled</);
+    expect(after.html).not.toContain(`href="/account/visits/${id}?step=cancel"`);
+  });
+
+  it("answers another's visit as one that does not exist, an unconfirmed account 403, and sends the signed out to log in", async () => {
+    const owner = await signedInUser(stack.url, stack.db, "customer");
+    const record = await stack.db.customer.create({
+      data: { name: "Visit Owner", email: owner.user.email, phone: CUSTOMER_PHONE, userId: owner.user.id },
+    });
+    const booking = await stack.db.booking.create({
+      data: { customerId: record.id, summary: "Panel Upgrade", scheduledDate: windowAt(weekday(8), 8) },
+    });
+    const stranger = await signedInUser(stack.url, stack.db, "customer");
+    const unconfirmed = await signedInUser(stack.url, stack.db, "customer", { verified: false });
+    const path = `/account/visits/${booking.id}`;
+    for (const [who, status] of [
+      [stranger, 404],
+      [unconfirmed, 403],
+    ] as const) {
+      const seen = await accountPage(who.token, path);
+      expect(seen.status).toBe(status);
+      expect(seen.html).not.toContain(windowLabel(booking.scheduledDate));
+      expect((await post(who.token, path, { intent: "cancel" })).status).toBe(status);
+    }
+    expect((await accountPage(stranger.token, path)).html).toContain("That visit could not be found in your account.");
+    for (const bad of ["/account/visits/0", "/account/visits/abc", "/account/visits/99999999999"])
+      expect((await accountPage(owner.token, bad)).status, bad).toBe(404);
+    const signedOut = await page(`${stack.url}${path}`);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe("/login");
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
   });
 });
 

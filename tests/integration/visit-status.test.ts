@@ -130,8 +130,9 @@ describe("the customer", () => {
     const owner = await signedInUser(stack.url, stack.db, "customer");
     const booking = await visit(null, "in_progress");
     await stack.db.customer.update({ where: { id: booking.customerId }, data: { userId: owner.user.id } });
-    const res = await pagePost("/account", owner.token, { intent: "cancel", bookingId: String(booking.id) });
-    // The portal's page answers 200 and shows the refusal (web/app/routes/account/route.tsx).
+    const res = await pagePost(`/account/visits/${booking.id}`, owner.token, { intent: "cancel" });
+    // The visit's page in the account answers as its manage link does: 409, and the refusal shown.
+    expect(res.status).toBe(409);
     expect(res.html).toContain("This visit is in progress and can no longer be changed online. Please call us at");
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("in_progress");
   });

@@ -246,6 +246,18 @@ export function formatAddress(facts: BusinessFacts = business): string {
   return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
 }
 
+/**
+ * A map search for a customer's address ("4521 Government St, Baton Rouge"): the business's state is
+ * added so the map looks in the right place, unless the address ends with it already (with or
+ * without its ZIP code: "…, Baton Rouge, LA 70806"), which would then read "…LA 70806, LA".
+ */
+export function mapSearchUrl(address: string, facts: BusinessFacts = business): string {
+  const { region } = facts.address;
+  const endsWithRegion = new RegExp(`\\b${region}\\.?(\\s+\\d{5}(-\\d{4})?)?\\s*$`, "i").test(address.trim());
+  const query = endsWithRegion ? address.trim() : `${address.trim()}, ${region}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
 /** Contact form service options, values and labels (docs/product.md#business-facts). */
 export const contactServiceOptions = [
   { value: "residential", label: "Residential" },

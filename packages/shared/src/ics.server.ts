@@ -78,11 +78,16 @@ export function bookingsCalendar(bookings: IcsBooking[], options: { appUrl: stri
 }
 
 /** A calendar of one event, as an email attaches it (fixed wording only, like the email). */
-function singleEvent(product: string, facts: BusinessFacts, event: Omit<ICalEventData, "organizer">): string {
+function singleEvent(
+  product: string,
+  facts: BusinessFacts,
+  event: Omit<ICalEventData, "organizer">,
+  method: ICalCalendarMethod = ICalCalendarMethod.PUBLISH,
+): string {
   const calendar = ical({
     name: facts.name,
     prodId: { company: facts.name, product, language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
+    method,
   });
   calendar.createEvent({ ...event, organizer: { name: facts.name, email: facts.email } });
   return calendar.toString();
@@ -92,25 +97,34 @@ function singleEvent(product: string, facts: BusinessFacts, event: Omit<ICalEven
 const visitUid = (bookingId: number, appUrl: string) => `visit-${bookingId}@${domainOf(appUrl)}`;
 
 /**
- * A single appointment, attached to the visitor's confirmation email: fixed wording only, like the email.
- * With its booking, the event is the visit's own (its UID), so the confirmation sent once staff place the
- * request replaces it in the calendar (a higher SEQUENCE) instead of adding a second event.
+ * A requested visit, attached to the "request received" email: fixed wording only, like the email.
+ * The event is the visit's own (its UID), so the confirmation sent once staff place the request
+ * replaces it in the calendar (a higher SEQUENCE) instead of adding a second event.
  */
 export function appointmentInvite(
-  appointment: { id: number; serviceType: string; scheduledDate: Date; bookingId?: number | null },
+  appointment: { serviceType: string; scheduledDate: Date; bookingId: number },
   options: { appUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
   return singleEvent("appointments", facts, {
-    id: appointment.bookingId
-      ? visitUid(appointment.bookingId, options.appUrl)
-      : `appointment-${appointment.id}@${domainOf(options.appUrl)}`,
+    id: visitUid(appointment.bookingId, options.appUrl),
     start: appointment.scheduledDate,
     end: slotEnd(appointment.scheduledDate, VISIT_MINUTES),
     summary: `${facts.name}: ${appointment.serviceType} (requested)`,
-    description: `Request #${appointment.id}: requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.`,
+    description: `Visit #${appointment.bookingId}: requested visit, to be confirmed by phone within 24 hours. Questions: ${facts.phone}.`,
     status: ICalEventStatus.TENTATIVE,
   });
+}
+
+/** What a visit's calendar event is made of: the visit, its service as the customer is told it. */
+interface VisitEvent {
+  id: number;
+  /** The service's customer-facing name (customerServiceName, ./booking/visits.ts), never staff's words. */
+  service: string;
+  scheduledDate: Date;
+  durationMinutes: number;
+  updatedAt: Date;
+  calendarSequence: number | null;
 }
 
 /**
@@ -119,14 +133,7 @@ export function appointmentInvite(
  * imported it replaces the old time when the visit moves. Fixed wording only.
  */
 export function visitInvite(
-  visit: {
-    id: number;
-    summary: string;
-    scheduledDate: Date;
-    durationMinutes: number;
-    updatedAt: Date;
-    calendarSequence: number | null;
-  },
+  visit: VisitEvent,
   options: { appUrl: string; manageUrl: string; facts?: BusinessFacts },
 ): string {
   const facts = options.facts ?? business;
@@ -134,7 +141,7 @@ export function visitInvite(
     id: visitUid(visit.id, options.appUrl),
     start: visit.scheduledDate,
     end: slotEnd(visit.scheduledDate, visit.durationMinutes),
-    summary: `${facts.name}: ${visit.summary}`,
+    summary: `${facts.name}: ${visit.service}`,
     description: `Visit #${visit.id}: your technician arrives in this window. Reschedule or cancel: ${options.manageUrl}. Questions: ${facts.phone}.`,
     status: ICalEventStatus.CONFIRMED,
     stamp: visit.updatedAt,
@@ -143,9 +150,50 @@ export function visitInvite(
 }
 
 /**
- * The SEQUENCE of a visit's event: its `calendarSequence` once it has moved, else the second of its
- * last change (what every visit's event carried before moves counted, so none goes backwards).
+ * The visit's cancellation, attached to the "visit cancelled" email: the same UID as every
+ * invitation of the visit, `METHOD:CANCEL`, `STATUS:CANCELLED` and the SEQUENCE the cancellation
+ * raised (`nextVisitSequence`), so a calendar that has the event removes it. The attendee is the
+ * address the email goes to (calendar apps apply a cancellation to the attendee it names).
  */
-export function visitSequence(visit: { updatedAt: Date; calendarSequence: number | null }): number {
+export function visitCancellation(
+  visit: VisitEvent,
+  options: { appUrl: string; attendeeEmail: string; facts?: BusinessFacts },
+): string {
+  const facts = options.facts ?? business;
+  return singleEvent(
+    "visits",
+    facts,
+    {
+      id: visitUid(visit.id, options.appUrl),
+      start: visit.scheduledDate,
+      end: slotEnd(visit.scheduledDate, visit.durationMinutes),
+      summary: `Cancelled: ${facts.name}: ${visit.service}`,
+      description: `Visit #${visit.id} is cancelled. Questions: ${facts.phone}.`,
+      status: ICalEventStatus.CANCELLED,
+      stamp: visit.updatedAt,
+      sequence: visitSequence(visit),
+      attendees: [{ email: options.attendeeEmail }],
+    },
+    ICalCalendarMethod.CANCEL,
+  );
+}
+
+/**
+ * The SEQUENCE of a visit's event: its `calendarSequence` once it has moved or been cancelled (or
+ * reopened), else the second of its last change (what every visit's event carried before those
+ * counted, so none goes backwards).
+ */
+function visitSequence(visit: { updatedAt: Date; calendarSequence: number | null }): number {
   return visit.calendarSequence ?? Math.floor(visit.updatedAt.getTime() / 1000) % 2_000_000_000;
+}
+
+/**
+ * The SEQUENCE a change that calendars must take (a move, a cancellation, a reopening) gives the
+ * visit's event: above every one sent so far, including those numbered by a change's second.
+ */
+export function nextVisitSequence(
+  before: { updatedAt: Date; calendarSequence: number | null },
+  now = new Date(),
+): number {
+  return Math.max(Math.floor(now.getTime() / 1000) % 2_000_000_000, visitSequence(before) + 1);
 }

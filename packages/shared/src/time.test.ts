@@ -13,6 +13,7 @@ import {
   formatClock,
   formatDate,
   formatDateTime,
+  formatExpectedClock,
   formatFullDateTime,
   formatLocalDate,
   formatLocalDay,
@@ -305,6 +306,13 @@ describe("formatting", () => {
     expect(formatFullDateTime(nine)).toBe("Friday, June 12, 2026 at 9:00 AM");
     expect(formatWeekdayDateTime(nine)).toBe("Friday, June 12 at 9:00 AM");
     expect(formatFullDateTime(businessInstant("2026-11-01", "09:00")!)).toBe("Sunday, November 1, 2026 at 9:00 AM");
+  });
+
+  it("words an expected time to the nearest five minutes (On my way)", () => {
+    const told = at("2026-06-12T19:13:27Z"); // 2:13 PM CDT
+    expect(formatExpectedClock(told, 30)).toBe("2:45 PM");
+    expect(formatExpectedClock(told, 45)).toBe("3 PM");
+    expect(formatExpectedClock(at("2026-06-12T16:51:00Z"), 15)).toBe("12:05 PM");
   });
 
   it("words local dates and months", () => {

@@ -338,6 +338,16 @@ export function formatClockWords(instant: Date): string {
   return formatIn(instant, zoned(instant).getMinutes() === 0 ? "h a" : "h:mm a");
 }
 
+/**
+ * When something is expected, as people say it: the instant `minutes` after `from`, to the nearest
+ * five minutes, "2:45 PM" ("3 PM" on the hour). "On my way" tells the customer this.
+ */
+export function formatExpectedClock(from: Date, minutes: number): string {
+  const step = 5 * 60_000;
+  const expected = new Date(Math.round((from.getTime() + minutes * 60_000) / step) * step);
+  return formatClockWords(expected);
+}
+
 /** "June 2025". */
 export function formatMonthTitle(m: MonthRef): string {
   return formatIn(requireBusinessInstant({ ...m, day: 1 }, 12 * 60), "MMMM yyyy");

@@ -82,12 +82,14 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
     include: { booking: true },
   });
   if (!request) throw new UnrecoverableError(`appointment request ${data.appointmentRequestId} not found`);
+  // Every request is made with its visit (docs/product.md#chat-assistant); one whose booking row was deleted since
+  // has no visit, and no number, to confirm.
+  if (!request.booking) return { skipped: "the request's visit no longer exists" };
   // An emergency has no time until staff place it (then it gets its visit confirmation): its placeholder is
   // never shown, nor put in a calendar file (docs/product.md#emails).
-  const scheduledDate =
-    request.priority === "emergency" ? null : (request.booking?.scheduledDate ?? request.requestedDate);
+  const scheduledDate = request.priority === "emergency" ? null : request.booking.scheduledDate;
   // Only fields from fixed lists, never what the visitor typed (see appointmentConfirmationEmail).
-  const fixed = { id: request.id, serviceType: request.serviceType, priority: request.priority };
+  const fixed = { visitId: request.booking.id, serviceType: request.serviceType, priority: request.priority };
   const email = appointmentConfirmationEmail({ ...fixed, scheduledDate });
   await takeVisitorEmailPlace(ctx, data);
   return ctx.mailer.send({
@@ -102,7 +104,7 @@ export async function sendAppointmentConfirmation(ctx: WorkerContext, data: JobD
             filename: "appointment.ics",
             contentType: "text/calendar; charset=utf-8; method=PUBLISH",
             content: appointmentInvite(
-              { ...fixed, scheduledDate, bookingId: request.booking?.id },
+              { serviceType: request.serviceType, scheduledDate, bookingId: request.booking.id },
               { appUrl: ctx.env.APP_URL },
             ),
           },

@@ -12,12 +12,12 @@ import {
   type ManageLinks,
   type VisitForEmail,
 } from "@app/shared/email/visit-templates";
-import { visitInvite } from "@app/shared/ics.server";
+import { visitCancellation, visitInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
 import { unsubscribeToken } from "@app/shared/email/unsubscribe.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens.server";
-import { isScheduled, visitEnd } from "@app/shared/booking/visits";
+import { customerServiceName, isScheduled, visitEnd } from "@app/shared/booking/visits";
 import { takeVisitorEmailPlace, type WorkerContext } from "../worker-context";
 
 /**
@@ -46,10 +46,11 @@ async function requireVisit(ctx: WorkerContext, bookingId: number): Promise<Visi
 
 const forEmail = (v: Visit): VisitForEmail => ({
   id: v.id,
-  summary: v.summary,
+  service: customerServiceName(v.summary),
   scheduledDate: v.scheduledDate,
   durationMinutes: v.durationMinutes,
   technicianFirstName: v.technician?.firstName ?? null,
+  toBeArranged: v.needsPlacing,
 });
 
 /**
@@ -122,7 +123,10 @@ export async function sendVisitConfirmation(ctx: WorkerContext, data: JobData<"v
       {
         filename: "visit.ics",
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-        content: visitInvite(visit, { appUrl: ctx.env.APP_URL, manageUrl: links.manageUrl }),
+        content: visitInvite(
+          { ...visit, service: customerServiceName(visit.summary) },
+          { appUrl: ctx.env.APP_URL, manageUrl: links.manageUrl },
+        ),
       },
     ],
   });
@@ -155,6 +159,17 @@ export async function sendVisitCancelled(ctx: WorkerContext, data: JobData<"visi
     to: visit.customer.email,
     kind: "visit-cancelled",
     relatedKey: `visit-cancelled:${visit.id}:${data.version}`,
+    // The same event as every invitation of the visit, cancelled: the customer's calendar removes it.
+    attachments: [
+      {
+        filename: "visit-cancelled.ics",
+        contentType: "text/calendar; charset=utf-8; method=CANCEL",
+        content: visitCancellation(
+          { ...visit, service: customerServiceName(visit.summary) },
+          { appUrl: ctx.env.APP_URL, attendeeEmail: visit.customer.email },
+        ),
+      },
+    ],
   });
 }
 
@@ -162,7 +177,7 @@ export async function sendVisitOnTheWay(ctx: WorkerContext, data: JobData<"visit
   const visit = await requireVisit(ctx, data.bookingId);
   if (!visit.emailCustomer) return { skipped: "customer not emailed for this booking" };
   if (visit.status === "cancelled" || visit.status === "completed") return { skipped: `visit is ${visit.status}` };
-  const email = visitOnTheWayEmail(forEmail(visit), data.minutes);
+  const email = visitOnTheWayEmail(forEmail(visit), data.minutes, visit.onTheWayAt ?? new Date());
   return ctx.mailer.send({
     ...email,
     to: visit.customer.email,

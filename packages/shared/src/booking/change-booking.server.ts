@@ -12,7 +12,7 @@ import {
 } from "../scheduling/schedule-lock.server";
 import { isActiveTechnician } from "../scheduling/schedule.server";
 import { personName } from "../scheduling/technicians";
-import { visitSequence } from "../ics.server";
+import { nextVisitSequence } from "../ics.server";
 import { bookingInclude } from "./booking-json";
 import { bookingSubject, oweVisitNotifications, type BookingContext } from "./visit-notifications.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal, timeChangeRefusal, type StatusActor } from "./visit-status";
@@ -109,9 +109,11 @@ export async function updateBooking(
             technicianId,
             scheduledDate,
             ...(placing ? { needsPlacing: false } : {}),
-            // Moved: the calendar event's SEQUENCE rises, so the customer's calendar takes the new time.
-            ...(scheduledDate.getTime() !== before.scheduledDate.getTime()
-              ? { calendarSequence: Math.max(Math.floor(Date.now() / 1000) % 2_000_000_000, visitSequence(before) + 1) }
+            // Moved, cancelled or reopened: the calendar event's SEQUENCE rises, so the customer's calendar takes
+            // the new time, removes the event (the cancellation's .ics) or takes it back.
+            ...(scheduledDate.getTime() !== before.scheduledDate.getTime() ||
+            (status === "cancelled") !== (before.status === "cancelled")
+              ? { calendarSequence: nextVisitSequence(before) }
               : {}),
             // The dispatch board flags a visit the customer's move left without its technician, until one is given.
             ...(dropped ? { technicianDroppedAt: new Date() } : technicianId ? { technicianDroppedAt: null } : {}),
@@ -193,7 +195,7 @@ const ANNOUNCEABLE: BookingStatus[] = [...ON_THE_WAY_FROM];
 
 /**
  * "On my way" (docs/product.md#technicians-day): records that the customer is told the technician
- * arrives in about `minutes`, and owes that email. Once per visit: the first announcement is a
+ * arrives in about `minutes` (around `told` + `minutes`), and owes that email. Once per visit: the first announcement is a
  * conditional write (not told yet, and a status that may be announced), and the email's key is
  * the visit's. False when it was announced already or its status no longer allows it.
  */
@@ -202,11 +204,13 @@ export async function recordOnTheWay(
   bookingId: number,
   minutes: number,
   actor: { id: number; email: string },
+  /** When the technician said so: the customer's expected time counts from it. */
+  told = new Date(),
 ): Promise<boolean> {
   return inTransaction(context, async (tx, outbox) => {
     const { count } = await tx.booking.updateMany({
       where: { id: bookingId, onTheWayAt: null, status: { in: ANNOUNCEABLE } },
-      data: { onTheWayAt: new Date(), onTheWayMinutes: minutes },
+      data: { onTheWayAt: told, onTheWayMinutes: minutes },
     });
     if (count !== 1) return false;
     await recordAudit(tx, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  customerVisitStatus,
   nextStatuses,
   statusChangeRefusal,
   timeChangeRefusal,
@@ -86,5 +87,14 @@ describe("the visit's state machine", () => {
       expect(timeChangeRefusal("system", status)).not.toBeNull();
       expect(timeChangeRefusal("customer", status) === null).toBe(status === "pending");
     }
+  });
+});
+
+describe("the status a customer is shown", () => {
+  it("is the status in their words, whoever is assigned; a request not yet placed is Requested", () => {
+    expect(customerVisitStatus({ status: "pending", needsPlacing: false })).toBe("Booked");
+    expect(customerVisitStatus({ status: "pending", needsPlacing: true })).toBe("Requested");
+    expect(customerVisitStatus({ status: "in_progress", needsPlacing: false })).toBe("In progress");
+    expect(customerVisitStatus({ status: "cancelled", needsPlacing: true })).toBe("Cancelled");
   });
 });

@@ -76,6 +76,15 @@ export const customerStatusLabel: Record<VisitStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * A visit's status as its customer is told it (the manage page, the portal): a pending request
+ * staff still have to place is "Requested" (its time is not set yet), otherwise the status's
+ * customer label. Whether a technician is assigned never changes it: the technician is named beside it.
+ */
+export function customerVisitStatus(visit: { status: VisitStatus; needsPlacing: boolean }): string {
+  return visit.status === "pending" && visit.needsPlacing ? "Requested" : customerStatusLabel[visit.status];
+}
+
 /** The statuses this actor may set a visit in `from` to. */
 export const nextStatuses = (actor: StatusActor, from: VisitStatus): readonly VisitStatus[] =>
   VISIT_TRANSITIONS[actor][from];

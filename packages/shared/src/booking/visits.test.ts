@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requireBusinessInstant } from "../time";
-import { describeVisitTime, reminderDueAt, reminderFor } from "./visits";
+import { customerServiceName, describeVisitTime, reminderDueAt, reminderFor } from "./visits";
 
 const visit = (date: string, minutes: number, more: Partial<{ status: string; needsPlacing: boolean }> = {}) => ({
   status: "pending",
@@ -41,5 +41,17 @@ describe("how emails name a visit's time", () => {
       isWindow: true,
     });
     expect(describeVisitTime(visit("2027-03-02", 630)).isWindow).toBe(false);
+  });
+});
+
+describe("the service a customer is told a visit is for", () => {
+  it("is one of our fixed service names, never staff's words", () => {
+    expect(customerServiceName("Panel Upgrade")).toBe("Panel Upgrade");
+    expect(customerServiceName("panel upgrade 100A to 200A")).toBe("Panel Upgrade");
+    expect(customerServiceName("Outlet Installation (phone call)")).toBe("Outlet Installation");
+    expect(customerServiceName("Replace two bathroom GFCI outlets (phone call)")).toBe("General Electrical Service");
+    expect(customerServiceName("Panel inspection")).toBe("General Electrical Service");
+    // A name is a whole word: "Panel Upgraded…" is not "Panel Upgrade".
+    expect(customerServiceName("Panel Upgraded last year")).toBe("General Electrical Service");
   });
 });

@@ -1,4 +1,4 @@
-import { business, type BusinessFacts } from "../business";
+import { business, chatServiceOptions, type BusinessFacts } from "../business";
 import { formatWindow, windowStartingAt } from "../scheduling/windows";
 import {
   addLocalDays,
@@ -52,6 +52,25 @@ export function describeVisitTime(v: Pick<VisitState, "scheduledDate">): { label
   return window
     ? { label: formatWindow(window), isWindow: true }
     : { label: formatFullDateTime(v.scheduledDate), isWindow: false };
+}
+
+/** What a customer is told the visit is for when its summary names none of our services. */
+export const GENERAL_SERVICE: (typeof chatServiceOptions)[number] = "General Electrical Service";
+
+/**
+ * The service a customer is told a visit is for (emails, calendar files, the manage page, the
+ * portal): one of our fixed service names, never staff's words (docs/product.md#the-customers-loop).
+ * A request's summary is its service (from the fixed list); a summary staff wrote counts only for
+ * the service name it starts with ("Panel upgrade 100A to 200A" is "Panel Upgrade"); anything else
+ * ("Replace two bathroom GFCI outlets (phone call)") is "General Electrical Service".
+ */
+export function customerServiceName(summary: string): string {
+  const text = summary.trim().toLowerCase();
+  const named = chatServiceOptions.find((option) => {
+    const name = option.toLowerCase();
+    return text === name || (text.startsWith(name) && !/[\p{L}\p{N}]/u.test(text.charAt(name.length)));
+  });
+  return named ?? GENERAL_SERVICE;
 }
 
 /** The first word of a name, for "Sam is on the way". */

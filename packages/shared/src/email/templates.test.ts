@@ -6,6 +6,7 @@ import {
   emailVerificationEmail,
   passwordResetEmail,
 } from "./templates";
+import { visitCancelledEmail, visitOnTheWayEmail } from "./visit-templates";
 
 describe("account emails", () => {
   it("the verification email greets with 'Hello,' alone: the address is not proved yet", () => {
@@ -29,7 +30,7 @@ describe("emergencies", () => {
 
   it("an emergency request's confirmation: the office is calling now, the emergency line, no time", () => {
     const email = appointmentConfirmationEmail({
-      id: 7,
+      visitId: 7,
       serviceType: "Emergency Electrical Service",
       priority: "emergency",
       scheduledDate: placeholder,
@@ -44,11 +45,12 @@ describe("emergencies", () => {
 
   it("an ordinary request's confirmation keeps its requested time and the call-back promise", () => {
     const email = appointmentConfirmationEmail({
-      id: 8,
+      visitId: 8,
       serviceType: "Panel Upgrade",
       priority: "normal",
       scheduledDate: placeholder,
     });
+    expect(email.text).toContain("Visit: #8");
     expect(email.text).toContain("Requested time");
     expect(email.text).toContain("9:00 AM");
     expect(email.text).toContain("within 24 hours");
@@ -73,5 +75,33 @@ describe("emergencies", () => {
     const plain = contactNotificationEmail({ ...contact, emergency: false }, "https://example.com");
     expect(plain.subject).toBe("New contact message from Delphine Guidry (residential)");
     expect(plain.text).not.toContain("EMERGENCY");
+  });
+});
+
+describe("the customer's visit emails", () => {
+  const visit = {
+    id: 342,
+    service: "Outlet Installation",
+    scheduledDate: new Date("2026-06-12T21:00:00Z"), // Friday 4:00 PM CDT: the 4 to 6 window
+    durationMinutes: 120,
+    technicianFirstName: "Sam",
+  };
+
+  it("On my way gives the minutes and the clock time they make", () => {
+    const email = visitOnTheWayEmail(visit, 30, new Date("2026-06-12T19:13:27Z")); // told at 2:13 PM
+    expect(email.subject).toBe(`Sam is on the way, arriving in about 30 minutes, around 2:45 PM. – ${business.name}`);
+    expect(email.text).toContain("Sam is on the way, arriving in about 30 minutes, around 2:45 PM.");
+    expect(email.text).toContain("Visit: #342");
+  });
+
+  it("a cancellation names the window, or only the visit's number when its time was never set", () => {
+    const cancelled = visitCancelledEmail(visit, "customer", "https://example.com/book");
+    expect(cancelled.subject).toBe(
+      `Your visit on Friday, Jun 12, between 4 PM and 6 PM is cancelled – ${business.name}`,
+    );
+    const request = visitCancelledEmail({ ...visit, toBeArranged: true }, "staff", "https://example.com/book");
+    expect(request.subject).toBe(`Your visit #342 is cancelled – ${business.name}`);
+    expect(request.text).toContain("Time: To be arranged by phone");
+    expect(request.text).not.toContain("4 PM");
   });
 });

@@ -175,7 +175,8 @@ export function bookingCancelledEmail(
 }
 
 export interface AppointmentForEmail {
-  id: number;
+  /** The visit the request made (its booking): the one number the customer and staff know it by. */
+  visitId: number;
   serviceType: string;
   priority: string;
   scheduledDate: Date | null;
@@ -186,7 +187,7 @@ export interface AppointmentForEmail {
  * place (no window chosen, or an emergency); a visit in a chosen window gets
  * its visit confirmation instead (visit-templates.ts). Nobody proved that
  * address belongs to the person who typed it, so the email carries fixed
- * wording only: the service (from our fixed list), the time, the request
+ * wording only: the service (from our fixed list), the time, the visit
  * number and the business's facts, never text the visitor wrote (docs/security.md).
  */
 export function appointmentConfirmationEmail(
@@ -196,7 +197,7 @@ export function appointmentConfirmationEmail(
   if (request.priority === "emergency") return emergencyRequestEmail(request, facts);
   const subject = `We received your appointment request – ${facts.name}`;
   const rows = fieldRows([
-    ["Reference", `Request #${request.id}`],
+    ["Visit", `#${request.visitId}`],
     ["Service", request.serviceType],
     ["Requested time", request.scheduledDate ? formatFullDateTime(request.scheduledDate) : "To be arranged by phone"],
     ["Priority", request.priority],
@@ -212,7 +213,7 @@ export function appointmentConfirmationEmail(
 function emergencyRequestEmail(request: AppointmentForEmail, facts: BusinessFacts): RenderedEmail {
   const subject = `Emergency request received: our office is calling you now – ${facts.name}`;
   const rows = fieldRows([
-    ["Reference", `Request #${request.id}`],
+    ["Visit", `#${request.visitId}`],
     ["Service", request.serviceType],
     ["Priority", "Emergency"],
   ]);

@@ -1,5 +1,5 @@
 import { business, type BusinessFacts } from "../business";
-import { formatFullDateTime } from "../time";
+import { formatExpectedClock, formatFullDateTime } from "../time";
 import { describeVisitTime } from "../booking/visits";
 import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
 import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
@@ -14,12 +14,17 @@ import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
 
 export interface VisitForEmail {
   id: number;
-  /** The service: from our fixed list for requests, staff's words for their bookings. */
-  summary: string;
+  /**
+   * The service, by one of our fixed names (customerServiceName, ../booking/visits.ts): never the
+   * summary or details staff wrote, nor where the booking came from.
+   */
+  service: string;
   scheduledDate: Date;
   durationMinutes: number;
   /** Only our own technician's first name, once one is assigned. */
   technicianFirstName: string | null;
+  /** A request staff had not placed yet: its time was never set (the time it held is a placeholder). */
+  toBeArranged?: boolean;
 }
 
 export interface ManageLinks {
@@ -29,11 +34,13 @@ export interface ManageLinks {
   cancelUrl: string;
 }
 
+const TO_BE_ARRANGED = "To be arranged by phone";
+
 function visitRows(visit: VisitForEmail, previous?: Date) {
-  const time = describeVisitTime(visit);
+  const time = visit.toBeArranged ? { label: TO_BE_ARRANGED, isWindow: false } : describeVisitTime(visit);
   return fieldRows([
     ["Visit", `#${visit.id}`],
-    ["Service", visit.summary],
+    ["Service", visit.service],
     [time.isWindow ? "Arrival window" : "Time", time.label],
     ...(previous ? [["Previous time", describeVisitTime({ scheduledDate: previous }).label] as [string, string]] : []),
     ["Technician", visit.technicianFirstName ?? "We'll assign your technician before the visit"],
@@ -126,8 +133,9 @@ export function visitCancelledEmail(
   bookAgainUrl: string,
   facts: BusinessFacts = business,
 ): RenderedEmail {
-  const time = describeVisitTime(visit);
-  const subject = `Your visit on ${time.label} is cancelled – ${facts.name}`;
+  const subject = visit.toBeArranged
+    ? `Your visit #${visit.id} is cancelled – ${facts.name}`
+    : `Your visit on ${describeVisitTime(visit).label} is cancelled – ${facts.name}`;
   const intro =
     by === "customer"
       ? `Hello, as you asked, we cancelled your ${facts.name} visit. Nothing more is needed from you.`
@@ -139,14 +147,18 @@ export function visitCancelledEmail(
   return compose(subject, [intro], [visitRows(visit), again], [notYou(facts)], facts);
 }
 
-/** "Sam is on the way, arriving in about 30 minutes." */
+/**
+ * "Sam is on the way, arriving in about 30 minutes, around 2:45 PM." `told`: when the technician
+ * pressed "On my way" (the expected time counts from then, in Baton Rouge time).
+ */
 export function visitOnTheWayEmail(
   visit: VisitForEmail,
   minutes: number,
+  told: Date,
   facts: BusinessFacts = business,
 ): RenderedEmail {
   const who = visit.technicianFirstName ?? "Your technician";
-  const line = `${who} is on the way, arriving in about ${minutes} minutes.`;
+  const line = `${who} is on the way, arriving in about ${minutes} minutes, around ${formatExpectedClock(told, minutes)}.`;
   const subject = `${line} – ${facts.name}`;
   return compose(
     subject,
@@ -165,7 +177,7 @@ export function reviewRequestEmail(
 ): RenderedEmail {
   const subject = `How did we do? – ${facts.name}`;
   const who = visit.technicianFirstName ? `${visit.technicianFirstName}'s` : "our";
-  const intro = `Hello, thank you for having ${facts.name} over for ${visit.summary}. Would you take a minute to tell others how ${who} visit went? Every review, good or bad, helps us and your neighbors.`;
+  const intro = `Hello, thank you for having ${facts.name} over (visit #${visit.id}, ${visit.service}). Would you take a minute to tell others how ${who} visit went? Every review, good or bad, helps us and your neighbors.`;
   const review = {
     text: `Leave a review: ${facts.reviews.url}`,
     html: `<p>${buttonLink(facts.reviews.url, "Leave a review")}</p>`,

@@ -1,6 +1,15 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { BellOff, BellRing, CalendarPlus, CheckCircle2, MailCheck, TriangleAlert, XCircle } from "lucide-react";
+import {
+  BellOff,
+  BellRing,
+  CalendarClock,
+  CalendarPlus,
+  CheckCircle2,
+  MailCheck,
+  TriangleAlert,
+  XCircle,
+} from "lucide-react";
 import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
 import type { WindowJson } from "@app/shared/scheduling/windows";
 import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
@@ -8,21 +17,12 @@ import { business, chatServiceOptions } from "@app/shared/business";
 import { cn } from "~/utils/cn";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
 import { useSchemaForm } from "~/utils/schema-form";
-
-export interface AccountBooking {
-  id: number;
-  summary: string;
-  status: "pending" | "in_progress" | "completed" | "cancelled";
-  statusLabel: string;
-  when: string;
-  scheduledAt: string;
-  cancellable: boolean;
-}
+import type { ManagedVisit } from "~/features/appointments/manage.server";
 
 const statusVariant = {
   pending: "accent",
@@ -31,12 +31,14 @@ const statusVariant = {
   cancelled: "outline",
 } as const;
 
-export function BookingList({ bookings }: { bookings: AccountBooking[] }) {
-  const navigation = useNavigation();
-  const cancelling =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel"
-      ? navigation.formData.get("bookingId")
-      : null;
+/** Where one of the customer's visits is managed: its page in the account, as its emailed link shows it. */
+const accountVisitHref = (id: number) => `/account/visits/${id}`;
+
+/**
+ * The customer's visits, each as its manage page shows it (the same words: service, arrival window,
+ * technician, status, visit number), with Reschedule and Cancel leading to that page while it may change.
+ */
+export function BookingList({ bookings }: { bookings: ManagedVisit[] }) {
   if (bookings.length === 0) {
     return (
       <Card>
@@ -57,35 +59,49 @@ export function BookingList({ bookings }: { bookings: AccountBooking[] }) {
       {bookings.map((b) => (
         <li key={b.id}>
           <Card data-booking-id={b.id}>
-            <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center sm:justify-between">
-              <div>
+            <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0">
                 <h3 className="font-semibold text-slate-900">
-                  {b.summary} <span className="font-normal text-slate-600">(#{b.id})</span>
+                  {b.service} <span className="font-normal text-slate-600">{`Visit #${b.id}`}</span>
                 </h3>
-                <p className="text-sm text-slate-700">
-                  <time dateTime={b.scheduledAt}>{b.when}</time>
-                </p>
-                <p className="mt-1 text-sm">
+                <dl className="mt-1 grid gap-x-3 gap-y-0.5 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
+                  <dt className="font-medium">{b.isWindow ? "Arrival window" : "Time"}</dt>
+                  <dd>
+                    <time dateTime={b.scheduledAt}>{b.time}</time>
+                  </dd>
+                  {b.technicianFirstName || b.changeable ? (
+                    <>
+                      <dt className="font-medium">Technician</dt>
+                      <dd>{b.technicianFirstName ?? "We'll assign your technician before the visit"}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                <p className="mt-2 text-sm">
                   <span className="sr-only">Status: </span>
                   <Badge variant={statusVariant[b.status]} data-testid="booking-status">
                     {b.statusLabel}
                   </Badge>
                 </p>
               </div>
-              {b.cancellable ? (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name="bookingId" value={b.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    disabled={cancelling === String(b.id)}
-                    aria-label={`Cancel booking #${b.id}: ${b.summary}`}
+              {b.changeable ? (
+                <div className="flex flex-wrap gap-2">
+                  <Link
+                    to={accountVisitHref(b.id)}
+                    className={buttonVariants({ variant: "outline" })}
+                    aria-label={`Reschedule visit #${b.id}`}
+                  >
+                    <CalendarClock aria-hidden="true" />
+                    Reschedule
+                  </Link>
+                  <Link
+                    to={`${accountVisitHref(b.id)}?step=cancel`}
+                    className={buttonVariants({ variant: "outline" })}
+                    aria-label={`Cancel visit #${b.id}`}
                   >
                     <XCircle aria-hidden="true" />
-                    {cancelling === String(b.id) ? "Cancelling..." : "Cancel booking"}
-                  </Button>
-                </Form>
+                    Cancel
+                  </Link>
+                </div>
               ) : null}
             </CardContent>
           </Card>
@@ -191,7 +207,8 @@ export function RequestAppointmentForm({
 
 /**
  * An account whose email is not confirmed yet sees this instead of bookings
- * and the request form, with a button that sends the link again.
+ * and the request form, with a button that sends the link again. A new
+ * account lands here straight after registering (docs/product.md#email-confirmation).
  */
 export function VerifyEmailNotice({
   email,
@@ -212,9 +229,11 @@ export function VerifyEmailNotice({
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-slate-700">
-          We sent a link to <strong>{email}</strong>. Open it to confirm that this address is yours. Until then this
-          page cannot show or change appointments, because anyone can type an email address when they create an account.
+          A confirmation email is on its way to <strong>{email}</strong>. Open its link to confirm that this address is
+          yours. Until then this page cannot show or change appointments, because anyone can type an email address when
+          they create an account.
         </p>
+        <p className="text-sm text-slate-600">Nothing after a few minutes? Check your spam folder, or send it again.</p>
         <p className="text-slate-700">
           Need help now? Call{" "}
           <a className="font-semibold text-brand-700 underline" href={business.phoneHref}>
@@ -226,7 +245,7 @@ export function VerifyEmailNotice({
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="resend-verification" />
           <Button type="submit" variant="outline" disabled={sending}>
-            {sending ? "Sending..." : "Send the link again"}
+            {sending ? "Sending..." : "Send it again"}
           </Button>
         </Form>
       </CardContent>

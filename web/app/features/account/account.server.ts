@@ -1,13 +1,20 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { windowJson } from "@app/shared/scheduling/windows";
-import { businessDate, formatFullDateTime } from "@app/shared/time";
-import { updateBooking } from "@app/shared/booking/change-booking.server";
+import { businessDate } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
 import { customerWindows } from "@app/shared/scheduling/schedule.server";
 import { idFrom } from "@app/shared/api/values";
 import { remindersFor } from "../appointments/email-preferences.server";
-import { bookingStatusLabel } from "./status";
+import {
+  accountVisit,
+  changeManagedVisit,
+  customerVisitView,
+  managedVisitPage,
+  visitSelect,
+  type ManagePage,
+  type VisitChange,
+} from "../appointments/manage.server";
 
 /**
  * The customer portal (/account). What it shows and changes is reached
@@ -48,24 +55,17 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       where: { customer: { userId: user.id } },
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
       take: 100,
-      select: { id: true, summary: true, status: true, scheduledDate: true, priority: true },
+      select: visitSelect,
     }),
     db.customer.findFirst({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { phone: true } }),
     customerWindows(db, businessDate(), PORTAL_WINDOW_DAYS),
     remindersFor(context, user.email),
   ]);
+  const now = new Date();
   return {
     verified: true as const,
-    bookings: bookings.map((b) => ({
-      id: b.id,
-      summary: b.summary,
-      status: b.status,
-      statusLabel: bookingStatusLabel[b.status],
-      priority: b.priority,
-      scheduledAt: b.scheduledDate.toISOString(),
-      when: formatFullDateTime(b.scheduledDate),
-      cancellable: b.status === "pending",
-    })),
+    /** Each visit as its manage page shows it: service, window, technician, status, whether it may change. */
+    bookings: bookings.map((b) => customerVisitView(b, now)),
     prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },
     /** The open windows the request form offers, soonest first. */
     windows: windows.filter((w) => w.available > 0).map(windowJson),
@@ -88,40 +88,43 @@ export async function requestPortalAppointment(
   });
 }
 
-export type CancelResult = Result<{ bookingId: number; summary: string; message: string }>;
-const NOT_FOUND = "That booking could not be found in your account.";
+const NOT_FOUND = "That visit could not be found in your account.";
+
+/** One of the signed-in person's visits, or the refusal: an unverified account sees none, and another's is "not found". */
+async function ownVisit(context: AppLoadContext, user: PortalUser, rawId: string) {
+  if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
+  const id = idFrom(rawId);
+  const booking = id === null ? null : await accountVisit(context, user.id, id);
+  return booking ? success(booking) : failure(404, NOT_FOUND);
+}
 
 /**
- * Cancels one of the signed-in person's pending bookings. A booking that is
- * not theirs answers exactly like one that does not exist. The change is
- * conditional (only a booking still pending is cancelled), so an office
- * change made meanwhile is never overwritten.
+ * /account/visits/<id>: one of the signed-in customer's visits, as its manage link shows it
+ * (web/app/features/appointments/manage.server.ts). A visit that is not theirs answers exactly
+ * like one that does not exist.
  */
-export async function cancelOwnBooking(
+export async function ownVisitPage(
   context: AppLoadContext,
   user: PortalUser,
-  rawId: unknown,
-): Promise<CancelResult> {
-  const { services } = context;
-  if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
-  const id = typeof rawId === "string" ? idFrom(rawId) : null;
-  if (id === null) return failure(400, "That booking could not be found.");
-  const booking = await services.db.booking.findFirst({
-    where: { id, customer: { userId: user.id } },
-    select: { id: true, summary: true },
-  });
-  if (!booking) return failure(404, NOT_FOUND);
-  const result = await updateBooking(
-    context,
-    id,
-    { status: "cancelled" },
-    { id: user.id, email: user.email },
-    { by: "customer" },
-  );
-  if (!result.ok) return result.status === 404 ? failure(404, NOT_FOUND) : result;
-  return success({
-    bookingId: id,
-    summary: booking.summary,
-    message: `Booking #${id} (${booking.summary}) is cancelled. Our office has been told.`,
-  });
+  rawId: string,
+): Promise<Result<ManagePage>> {
+  const visit = await ownVisit(context, user, rawId);
+  if (!visit.ok) return visit;
+  return success(await managedVisitPage(context, visit.value));
+}
+
+/**
+ * Moves or cancels one of the signed-in customer's visits: the manage link's change
+ * (`changeManagedVisit`), recorded with the account as its actor. The change is conditional
+ * (only a visit still pending), so an office change made meanwhile is never overwritten.
+ */
+export async function changeOwnVisit(
+  context: AppLoadContext,
+  user: PortalUser,
+  rawId: string,
+  input: Record<string, string>,
+): Promise<VisitChange> {
+  const visit = await ownVisit(context, user, rawId);
+  if (!visit.ok) return visit;
+  return changeManagedVisit(context, visit.value, input, { id: user.id, email: user.email });
 }

@@ -73,11 +73,11 @@ export function LinkProblem({ message }: { message: string }) {
   );
 }
 
-export function VisitDetails({ visit }: { visit: ManagedVisit }) {
+function VisitDetails({ visit }: { visit: ManagedVisit }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-[auto_1fr]">
       <dt className="font-semibold text-slate-700">Service</dt>
-      <dd className="text-slate-900">{visit.summary}</dd>
+      <dd className="text-slate-900">{visit.service}</dd>
       <dt className="font-semibold text-slate-700">{visit.isWindow ? "Arrival window" : "Time"}</dt>
       <dd className="text-slate-900">
         <time dateTime={visit.scheduledAt} data-testid="visit-time">
@@ -92,19 +92,19 @@ export function VisitDetails({ visit }: { visit: ManagedVisit }) {
       <dt className="font-semibold text-slate-700">Technician</dt>
       <dd className="text-slate-900">{visit.technicianFirstName ?? "We'll assign your technician before the visit"}</dd>
       <dt className="font-semibold text-slate-700">Visit number</dt>
-      <dd className="text-slate-900">#{visit.id}</dd>
+      <dd className="text-slate-900">{`#${visit.id}`}</dd>
     </dl>
   );
 }
 
-export interface PostedOutcome {
+interface PostedOutcome {
   ok: boolean;
   message: string;
   alternatives?: WindowJson[];
 }
 
 /** What the last post did: the message, and after a taken window the next open ones, each a button that moves the visit there. */
-export function Outcome({ result, canMove }: { result: PostedOutcome | null; canMove: boolean }) {
+function Outcome({ result, canMove }: { result: PostedOutcome | null; canMove: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const alternatives = canMove && result && !result.ok ? (result.alternatives ?? []) : [];
@@ -133,7 +133,7 @@ export function Outcome({ result, canMove }: { result: PostedOutcome | null; can
 }
 
 /** "Change the time": the open windows by day, the visit's own left out; it starts afresh once the visit moved. */
-export function RescheduleForm({ windows, result }: { windows: WindowJson[]; result?: SubmissionResult<string[]> }) {
+function RescheduleForm({ windows, result }: { windows: WindowJson[]; result?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const moving = navigation.state !== "idle" && navigation.formData?.get("intent") === "reschedule";
   const [form, fields] = useSchemaForm(rescheduleVisitSchema, { id: "reschedule-visit", lastResult: result });
@@ -158,7 +158,7 @@ export function RescheduleForm({ windows, result }: { windows: WindowJson[]; res
 }
 
 /** `?step=cancel`: one question, one button, and the way back. */
-export function CancelStep({ visit, manageHref }: { visit: ManagedVisit; manageHref: string }) {
+function CancelStep({ visit, manageHref }: { visit: ManagedVisit; manageHref: string }) {
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
   return (
@@ -184,7 +184,7 @@ export function CancelStep({ visit, manageHref }: { visit: ManagedVisit; manageH
 }
 
 /** A cancelled visit: nothing to change; how to book again. */
-export function CancelledVisit() {
+function CancelledVisit() {
   return (
     <section aria-labelledby="again-heading" className="space-y-3">
       <h2 id="again-heading" className="text-xl font-semibold text-slate-900">
@@ -197,5 +197,75 @@ export function CancelledVisit() {
       </p>
       <CallUs lead="Or call us at" />
     </section>
+  );
+}
+
+/** What the page's last post answered, as the route's action data carries it. */
+export interface ManagePost {
+  ok: boolean;
+  message: string;
+  intent: string | null;
+  alternatives?: WindowJson[];
+  result?: SubmissionResult<string[]>;
+}
+
+/**
+ * The visit's page, however the customer reached it (their emailed link, /appointments/<token>, or
+ * their account, /account/visits/<id>): its details, then what they may do. `manageHref` is the
+ * page's own address (its cancel step is `?step=cancel`).
+ */
+export function ManageVisit({
+  visit,
+  windows,
+  step,
+  post,
+  manageHref,
+  back,
+}: {
+  visit: ManagedVisit;
+  windows: WindowJson[];
+  step: "manage" | "cancel";
+  post: ManagePost | undefined;
+  manageHref: string;
+  /** A way back, shown last (the account's list of visits). */
+  back?: ReactNode;
+}) {
+  const outcome = post
+    ? { ok: post.ok, message: post.message, alternatives: post.ok ? undefined : post.alternatives }
+    : null;
+  const asking = step === "cancel" && visit.changeable;
+  return (
+    <LinkPageFrame title={asking ? "Cancel your visit?" : "Your visit"}>
+      <Outcome result={outcome} canMove={visit.changeable} />
+      <VisitDetails visit={visit} />
+      {visit.status === "cancelled" ? (
+        <CancelledVisit />
+      ) : !visit.changeable ? (
+        <CallUs lead="This visit can no longer be changed online. To change it, call us at" />
+      ) : asking ? (
+        <CancelStep visit={visit} manageHref={manageHref} />
+      ) : (
+        <>
+          <section aria-labelledby="reschedule-heading" className="space-y-4">
+            <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
+              Change the time
+            </h2>
+            <RescheduleForm windows={windows} result={post?.intent === "reschedule" ? post.result : undefined} />
+          </section>
+          <section aria-labelledby="cancel-link-heading" className="space-y-2">
+            <h2 id="cancel-link-heading" className="text-xl font-semibold text-slate-900">
+              Can&apos;t make it?
+            </h2>
+            <p>
+              <Link to={`${manageHref}?step=cancel`} className="font-semibold text-brand-700 underline">
+                Cancel this visit
+              </Link>
+            </p>
+          </section>
+          <CallUs />
+        </>
+      )}
+      {back}
+    </LinkPageFrame>
   );
 }

@@ -56,3 +56,10 @@ export { ENHANCED_FIELD } from "~/utils/schema-form";
  * their day (docs/product.md#technicians-day), everyone else home.
  */
 export const landingPage = (role: string) => (role === "admin" ? "/dashboard" : role === "technician" ? "/jobs" : "/");
+
+/**
+ * Where a form's sign-in leads: a new account to its account page, which says the confirmation email is on its way
+ * and can send it again (docs/product.md#email-confirmation); a login where `landingPage` says.
+ */
+export const landingAfter = (intent: "login" | "register", role: string) =>
+  intent === "register" ? "/account" : landingPage(role);

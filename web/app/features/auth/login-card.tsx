@@ -89,8 +89,8 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
       <div className="mt-6">
         {signedIn ? (
           <p className="text-sm text-slate-700">
-            Taking you to the home page…{" "}
-            <Link to="/" replace className="font-semibold text-brand-700 underline">
+            {home === "/account" ? "Taking you to your account…" : "Taking you to the home page…"}{" "}
+            <Link to={home} replace className="font-semibold text-brand-700 underline">
               Continue
             </Link>
           </p>

@@ -58,7 +58,7 @@ export async function sendVerificationLink(context: AppLoadContext, user: { id: 
   });
 }
 
-/** "Send the link again", from the account page or the API: limited per account. */
+/** "Send it again", from the account page or the API: limited per account. */
 export async function resendVerificationLink(
   context: AppLoadContext,
   userId: number,

@@ -398,7 +398,7 @@ export async function requestAppointment(
       "visitor confirmation not sent: the address's daily share is spent; staff were told",
     );
 
-  const message = confirmationText(data, request.id, window ?? booking.scheduledDate, confirmByEmail);
+  const message = confirmationText(data, booking.id, window ?? booking.scheduledDate, confirmByEmail);
   return success({ message, bookingId: booking.id, appointmentRequestId: request.id }, 201);
 }
 
@@ -429,20 +429,23 @@ function requestDetails(data: AppointmentRequestInput, origin: AppointmentOrigin
     .join("\n");
 }
 
-/** What the visitor is told: an emergency's alert, the window held for them, or the tentative time staff will confirm. */
+/**
+ * What the visitor is told: an emergency's alert, the window held for them, or the tentative time staff will
+ * confirm. The number is the visit's (its booking's), the one its emails, its page and staff know it by.
+ */
 function confirmationText(
   data: AppointmentRequestInput,
-  requestId: number,
+  visitId: number,
   when: ArrivalWindow | Date,
   confirmByEmail: boolean,
 ) {
   const emailNote = confirmByEmail ? ", and a confirmation is on its way to your email" : "";
   // No time (an emergency has none until staff place it) and never "within 24 hours": the office calls now.
   if (data.priority === "emergency")
-    return `Request #${requestId} is an emergency: our office is calling you now at ${data.customerPhone}. Don't wait for our call: our emergency line answers 24/7 at ${business.phone}.`;
+    return `Visit #${visitId} is an emergency: our office is calling you now at ${data.customerPhone}. Don't wait for our call: our emergency line answers 24/7 at ${business.phone}.`;
   if (!(when instanceof Date))
-    return `Request #${requestId}: ${data.serviceType}, ${formatWindow(when)}. Your technician will arrive in that window; we'll call you if anything changes${emailNote}.`;
-  return `Request #${requestId}: ${data.serviceType}, tentatively ${formatWeekdayDateTime(when)}. We'll call you within 24 hours to confirm${emailNote}.`;
+    return `Visit #${visitId}: ${data.serviceType}, ${formatWindow(when)}. Your technician will arrive in that window; we'll call you if anything changes${emailNote}.`;
+  return `Visit #${visitId}: ${data.serviceType}, tentatively ${formatWeekdayDateTime(when)}. We'll call you within 24 hours to confirm${emailNote}.`;
 }
 
 /**

@@ -1,9 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { BookingStatus } from "@app/shared/db.server";
 import { personName } from "@app/shared/scheduling/technicians";
-import { business } from "@app/shared/business";
+import { mapSearchUrl } from "@app/shared/business";
 import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling/windows";
-import { addLocalDays, businessDate, formatClockWords, startOfBusinessDay } from "@app/shared/time";
+import {
+  addLocalDays,
+  businessDate,
+  formatClockWords,
+  formatExpectedClock,
+  startOfBusinessDay,
+} from "@app/shared/time";
 import { failure, invalid, success, type Result } from "@app/shared/result";
 import { idFrom } from "@app/shared/api/values";
 import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/technician-day";
@@ -80,9 +86,6 @@ function describeTime(start: Date, durationMinutes: number): string {
   return `at ${formatClockWords(start)} (${hours})`;
 }
 
-const mapUrl = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${address}, ${business.address.region}`)}`;
-
 /** The page's data: the technician's visits from today on, by day, or the technicians for an admin to choose from. */
 export async function technicianDay(
   context: AppLoadContext,
@@ -132,7 +135,7 @@ export async function technicianDay(
       customerName: b.customer.name,
       phone: b.customer.phone,
       address: b.address,
-      mapUrl: b.address ? mapUrl(b.address) : null,
+      mapUrl: b.address ? mapSearchUrl(b.address) : null,
       onTheWay:
         b.onTheWayAt && b.onTheWayMinutes ? { at: formatClockWords(b.onTheWayAt), minutes: b.onTheWayMinutes } : null,
       emailCustomer: b.emailCustomer,
@@ -208,10 +211,11 @@ export async function announceOnTheWay(context: AppLoadContext, viewer: SessionU
   if (!ANNOUNCEABLE.includes(booking.status))
     return failure(409, `This visit is ${booking.status.replace(/_/g, " ")}: the customer was not emailed.`);
   if (!booking.emailCustomer) return failure(409, "This customer does not get our emails: call them instead.");
-  const announced = await recordOnTheWay(context, bookingId, minutes, { id: viewer.id, email: viewer.email });
+  const told = new Date();
+  const announced = await recordOnTheWay(context, bookingId, minutes, { id: viewer.id, email: viewer.email }, told);
   if (!announced) return failure(409, ALREADY_TOLD);
   return success({
     bookingId,
-    message: `The customer is being emailed that you'll arrive in about ${minutes} minutes.`,
+    message: `The customer is being emailed that you'll arrive in about ${minutes} minutes, around ${formatExpectedClock(told, minutes)}.`,
   });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { cancelOwnBookingFormSchema, emailPreferenceFormSchema } from "@app/shared/api/appointments";
+import { emailPreferenceFormSchema } from "@app/shared/api/appointments";
 import { appointmentRequestSchema } from "@app/shared/api/chat";
 import { business } from "@app/shared/business";
 import { toast } from "~/components/ui/use-toast";
@@ -13,7 +13,7 @@ import {
   RequestAppointmentForm,
   VerifyEmailNotice,
 } from "~/features/account/account-view";
-import { accountOverview, cancelOwnBooking, requestPortalAppointment } from "~/features/account/account.server";
+import { accountOverview, requestPortalAppointment } from "~/features/account/account.server";
 import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { answer, refused, submissionOf } from "~/utils/action.server";
@@ -48,13 +48,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return refused(submission, options);
       return answer(submission, await requestPortalAppointment(context, user, formFields(form)), options);
     }
-    case "cancel": {
-      const options = { intent: "cancel", ...page };
-      const submission = submissionOf(form, cancelOwnBookingFormSchema);
-      if (submission.status !== "success")
-        return refused(submission, { ...options, message: "That booking could not be found." });
-      return answer(submission, await cancelOwnBooking(context, user, submission.value.bookingId), options);
-    }
     case "resend-verification":
       return answer(null, await resendVerificationLink(context, user.id), { intent: "resend-verification", ...page });
     case "email-preference": {
@@ -75,13 +68,11 @@ export default function AccountPage() {
   useEffect(() => {
     if (!result?.ok) return;
     const title =
-      result.intent === "cancel"
-        ? "Booking cancelled"
-        : result.intent === "resend-verification"
-          ? "Link sent"
-          : result.intent === "email-preference"
-            ? "Email preferences saved"
-            : "Appointment requested";
+      result.intent === "resend-verification"
+        ? "Link sent"
+        : result.intent === "email-preference"
+          ? "Email preferences saved"
+          : "Appointment requested";
     toast({ title, description: result.message });
   }, [result]);
 

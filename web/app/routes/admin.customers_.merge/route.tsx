@@ -154,8 +154,19 @@ function Moves({ moves, leadId, targetId }: { moves: MergePreview["moves"]; lead
       </ul>
       <h3 className="mt-3 font-semibold text-slate-900">{`Requests (${moves.requests.length})`}</h3>
       <ul className="mt-1 space-y-1 text-sm">
+        {/* A request is known by its visit's number, as everywhere; one whose visit was deleted has none to show. */}
         {moves.requests.map((r) => (
-          <li key={r.id}>{`Request #${r.id}: ${r.serviceType}, ${formatDateTime(new Date(r.createdAt))}`}</li>
+          <li key={r.id} className="flex flex-wrap items-center gap-2">
+            {r.bookingId === null ? (
+              <span>Visit removed</span>
+            ) : (
+              <Link
+                to={`/admin/bookings/${r.bookingId}`}
+                className="font-medium text-brand-700 underline"
+              >{`#${r.bookingId}`}</Link>
+            )}
+            <span>{`${r.serviceType}, received ${formatDateTime(new Date(r.createdAt))}`}</span>
+          </li>
         ))}
       </ul>
       <h3 className="mt-3 font-semibold text-slate-900">{`Notes (${moves.notes.length})`}</h3>

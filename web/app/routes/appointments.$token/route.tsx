@@ -1,16 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
-import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
-import {
-  CallUs,
-  CancelledVisit,
-  CancelStep,
-  LinkPageFrame,
-  LinkProblem,
-  Outcome,
-  RescheduleForm,
-  VisitDetails,
-} from "~/features/appointments/manage-view";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { LinkPageFrame, LinkProblem, ManageVisit } from "~/features/appointments/manage-view";
 import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { manageVisitFormSchema } from "@app/shared/api/appointments";
@@ -50,9 +41,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 
 export default function ManageVisitPage() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const post = useActionData<typeof action>();
   const { token = "" } = useParams();
-  const manageHref = `/appointments/${encodeURIComponent(token)}`;
 
   if (!page.ok)
     return (
@@ -60,43 +50,13 @@ export default function ManageVisitPage() {
         <LinkProblem message={page.message} />
       </LinkPageFrame>
     );
-
-  const { visit, windows, step } = page;
-  const outcome = result
-    ? { ok: result.ok, message: result.message, alternatives: result.ok ? undefined : result.alternatives }
-    : null;
-  const asking = step === "cancel" && visit.changeable;
   return (
-    <LinkPageFrame title={asking ? "Cancel your visit?" : "Your visit"}>
-      <Outcome result={outcome} canMove={visit.changeable} />
-      <VisitDetails visit={visit} />
-      {visit.status === "cancelled" ? (
-        <CancelledVisit />
-      ) : !visit.changeable ? (
-        <CallUs lead="This visit can no longer be changed online. To change it, call us at" />
-      ) : asking ? (
-        <CancelStep visit={visit} manageHref={manageHref} />
-      ) : (
-        <>
-          <section aria-labelledby="reschedule-heading" className="space-y-4">
-            <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
-              Change the time
-            </h2>
-            <RescheduleForm windows={windows} result={result?.intent === "reschedule" ? result.result : undefined} />
-          </section>
-          <section aria-labelledby="cancel-link-heading" className="space-y-2">
-            <h2 id="cancel-link-heading" className="text-xl font-semibold text-slate-900">
-              Can&apos;t make it?
-            </h2>
-            <p>
-              <Link to={`${manageHref}?step=cancel`} className="font-semibold text-brand-700 underline">
-                Cancel this visit
-              </Link>
-            </p>
-          </section>
-          <CallUs />
-        </>
-      )}
-    </LinkPageFrame>
+    <ManageVisit
+      visit={page.visit}
+      windows={page.windows}
+      step={page.step}
+      post={post}
+      manageHref={`/appointments/${encodeURIComponent(token)}`}
+    />
   );
 }

@@ -186,7 +186,8 @@ function VisitCard({ visit }: { visit: Visit }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-sm font-semibold capitalize text-brand-800">{visit.when}</p>
+          {/* "between 4 PM and 6 PM" reads "Between 4 PM and 6 PM": its first letter only (not `capitalize`, every word). */}
+          <p className="text-sm font-semibold text-brand-800 first-letter:uppercase">{visit.when}</p>
           <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900 wrap-anywhere">
             {visit.summary} <span className="font-mono text-sm font-normal text-slate-600">#{visit.id}</span>
           </h4>

@@ -4,7 +4,7 @@ import { useActionData, useSearchParams, type ShouldRevalidateFunction } from "@
 import { authFormSchemas } from "@app/shared/api/auth";
 import { isAuthIntent } from "@app/shared/api/auth-rules";
 import { business } from "@app/shared/business";
-import { ENHANCED_FIELD, landingPage, viewFromSearch, viewOfAnswer } from "~/features/auth/auth-views";
+import { ENHANCED_FIELD, landingAfter, landingPage, viewFromSearch, viewOfAnswer } from "~/features/auth/auth-views";
 import { tokenPageHeaders } from "~/features/appointments/private-link";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-// After its own posts the card shows the outcome itself, then leaves for / after a sign-in;
+// After its own posts the card shows the outcome itself, then leaves after a sign-in;
 // re-running this loader then would redirect before the notice is seen. The root still revalidates.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" && formAction === "/login" ? false : defaultShouldRevalidate;
@@ -47,7 +47,8 @@ const HIDDEN_FIELDS = ["password", "confirmPassword"];
  * The /login forms (docs/product.md#sign-in-page): `intent` = login | register | request-reset
  * | reset with that view's fields, each checked with its schema (`authFormSchemas`). Log in and
  * register go through remix-auth and set the session cookie; without JavaScript they redirect
- * to /, with it the card shows its notice and goes there itself. The work is the same as the
+ * where the account lands (`landingAfter`: a new account on /account), with it the card shows its
+ * notice and goes there itself. The work is the same as the
  * /api/auth/* routes do (features/auth/*.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ["Set-Cookie", await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt)],
       ];
       if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
-      const home = landingPage(signedIn.user.role);
+      const home = landingAfter(intent, signedIn.user.role);
       if (values[ENHANCED_FIELD] !== "1") return redirect(home, { headers });
       return answer(submission, success({ home }), { ...options, headers, data: (value) => value });
     }

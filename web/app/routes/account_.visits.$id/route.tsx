@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { manageVisitFormSchema } from "@app/shared/api/appointments";
+import { business } from "@app/shared/business";
+import { changeOwnVisit, ownVisitPage } from "~/features/account/account.server";
+import { LinkPageFrame, LinkProblem, ManageVisit } from "~/features/appointments/manage-view";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { requireUser } from "~/utils/auth.server";
+import { formFields } from "~/utils/form.server";
+import { data } from "~/utils/responses.server";
+
+/**
+ * /account/visits/<id>: one of the signed-in customer's visits, the Reschedule and Cancel of their
+ * account's list (docs/product.md#customer-portal). The same page and the same changes as the
+ * visit's emailed link (/appointments/<token>, web/app/features/appointments/manage.server.ts),
+ * reached through the account instead of a token. `?step=cancel` asks before it cancels. Works
+ * without JavaScript.
+ */
+
+export const meta: MetaFunction = () => [
+  { title: `Your visit | My Account | ${business.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const step = new URL(request.url).searchParams.get("step") === "cancel" ? ("cancel" as const) : ("manage" as const);
+  const result = await ownVisitPage(context, user, params.id ?? "");
+  if (!result.ok) return data({ ok: false as const, message: result.message, step }, { status: result.status });
+  return { ok: true as const, ...result.value, step };
+}
+
+/** `intent=reschedule` with `windowStart`, or `intent=cancel` (manageVisitFormSchema, as the page's forms check it). */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { form, submission } = await readSubmission(request, manageVisitFormSchema);
+  const intent = form.get("intent") === "cancel" ? "cancel" : "reschedule";
+  if (submission.status !== "success")
+    return refused(submission, { intent, message: "Please choose one of the offered times." });
+  return answer(submission, await changeOwnVisit(context, user, params.id ?? "", formFields(form)), { intent });
+}
+
+function BackToAccount() {
+  return (
+    <p>
+      <Link to="/account" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to My Account
+      </Link>
+    </p>
+  );
+}
+
+export default function AccountVisitPage() {
+  const page = useLoaderData<typeof loader>();
+  const post = useActionData<typeof action>();
+  if (!page.ok)
+    return (
+      <LinkPageFrame title="Your visit">
+        <LinkProblem message={page.message} />
+        <BackToAccount />
+      </LinkPageFrame>
+    );
+  return (
+    <ManageVisit
+      visit={page.visit}
+      windows={page.windows}
+      step={page.step}
+      post={post}
+      manageHref={`/account/visits/${page.visit.id}`}
+      back={<BackToAccount />}
+    />
+  );
+}
