@@ -61,7 +61,7 @@ export default function ManageVisitPage() {
       </LinkPageFrame>
     );
 
-  const { visit, windows, step } = page;
+  const { visit, choices, step } = page;
   const outcome = result
     ? { ok: result.ok, message: result.message, alternatives: result.ok ? undefined : result.alternatives }
     : null;
@@ -82,7 +82,7 @@ export default function ManageVisitPage() {
             <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
               Change the time
             </h2>
-            <RescheduleForm windows={windows} result={result?.intent === "reschedule" ? result.result : undefined} />
+            <RescheduleForm choices={choices} result={result?.intent === "reschedule" ? result.result : undefined} />
           </section>
           <section aria-labelledby="cancel-link-heading" className="space-y-2">
             <h2 id="cancel-link-heading" className="text-xl font-semibold text-slate-900">
