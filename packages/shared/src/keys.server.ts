@@ -10,7 +10,13 @@ import { safeEqual } from "./tokens.server";
  * See docs/decisions/005-sessions-and-tokens.md.
  */
 export type KeyPurpose =
-  "session-cookie" | "device-cookie" | "calendar-feed" | "token-seal" | "unsubscribe" | "vapid-development";
+  | "session-cookie"
+  | "device-cookie"
+  | "calendar-feed"
+  | "token-seal"
+  | "unsubscribe"
+  | "vapid-development"
+  | "booking-confirmation";
 
 const SALT = "bayou-current/v1";
 const derived = new Map<string, Buffer>();

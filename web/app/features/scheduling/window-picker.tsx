@@ -61,6 +61,8 @@ export interface WindowPickerProps {
    * day shown. Left out (the chat, which runs only with JavaScript), days are buttons.
    */
   dayLinks?: { hash?: string };
+  /** Told when the visitor chooses a day (with JavaScript). */
+  onDayChange?: (date: string) => void;
 }
 
 /** The day a page's `?day=` names, when it is a real date. */
@@ -69,7 +71,15 @@ function dayParam(search: string): string | null {
   return day && parseLocalDate(day) ? day : null;
 }
 
-export function WindowPicker({ field, choices, label, hint, noPreference = false, dayLinks }: WindowPickerProps) {
+export function WindowPicker({
+  field,
+  choices,
+  label,
+  hint,
+  noPreference = false,
+  dayLinks,
+  onDayChange,
+}: WindowPickerProps) {
   const { search } = useLocation();
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
@@ -83,6 +93,7 @@ export function WindowPicker({ field, choices, label, hint, noPreference = false
 
   const choose = (date: string) => {
     setDay(date);
+    onDayChange?.(date);
     if (chosen && dayOfWindow(chosen) !== date) setChosen("");
   };
   const hrefOf = (date: string) => {
