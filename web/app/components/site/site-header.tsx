@@ -116,7 +116,9 @@ export function SiteHeader() {
             className="inline-flex h-10 items-center gap-2 rounded-md bg-accent-400 px-3 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-300 sm:px-4"
           >
             <Phone aria-hidden="true" className="size-4" />
-            <span>Call</span> <span className="sr-only sm:not-sr-only">{business.phone}</span>
+            {/* On the narrowest phones the icon alone (beside Book), its name unchanged. */}
+            <span className="max-[400px]:sr-only">Call</span>{" "}
+            <span className="sr-only sm:not-sr-only">{business.phone}</span>
           </a>
           <button
             ref={toggleRef}

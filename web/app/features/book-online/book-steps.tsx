@@ -16,6 +16,7 @@ import { useBusinessFacts } from "~/utils/business-facts";
 import { useSchemaForm } from "~/utils/schema-form";
 import { cn } from "~/utils/cn";
 import type { BookPage } from "./book-online.server";
+import { useFocusOnArrival } from "./focus-on-arrival";
 
 /**
  * The steps of /book (docs/product.md#book-online), one page each: the service, the day and its
@@ -50,12 +51,14 @@ function StepList({ current }: { current: 1 | 2 | 3 | 4 }) {
  */
 function StepHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
-  useEffect(() => {
-    if (key !== "default") ref.current?.focus();
-  }, [key]);
+  useFocusOnArrival(ref);
   return (
-    <h2 ref={ref} tabIndex={-1} id="step-heading" className="scroll-mt-24 text-2xl font-bold text-slate-900">
+    <h2
+      ref={ref}
+      tabIndex={-1}
+      id="step-heading"
+      className="scroll-mt-24 text-2xl font-bold text-slate-900 focus:outline-none"
+    >
       {children}
     </h2>
   );

@@ -1,25 +1,23 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { CheckCircle2, Phone } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useBusinessFacts } from "~/utils/business-facts";
 import type { BookedVisit } from "./book-online.server";
+import { useFocusOnArrival } from "./focus-on-arrival";
 
 /** /book/confirmed: the visit's number, service and window, and what happens next. */
 export function BookedVisitView({ visit }: { visit: BookedVisit }) {
   const business = useBusinessFacts();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
   // Arrived from the booking form in the page: the confirmation is read first.
-  useEffect(() => {
-    if (key !== "default") heading.current?.focus();
-  }, [key]);
+  useFocusOnArrival(heading);
   return (
     <section aria-labelledby="booked-heading" className="space-y-5">
       <h2
         ref={heading}
         id="booked-heading"
         tabIndex={-1}
-        className="flex items-center gap-2 text-2xl font-bold text-slate-900"
+        className="flex items-center gap-2 text-2xl font-bold text-slate-900 focus:outline-none"
       >
         <CheckCircle2 aria-hidden="true" className="size-7 shrink-0 text-green-700" />
         {visit.cancelled ? "This visit was cancelled" : "Your visit is booked"}
