@@ -123,10 +123,11 @@ test.describe("Book online", () => {
     await expect(form.getByText("Enter a valid phone number")).toBeVisible();
     await form.getByRole("textbox", { name: "Phone" }).fill(who.phone);
     await form.getByRole("button", { name: "Confirm booking" }).click();
-
-    await expectConfirmed(page, db, who, start, browser);
+    // The confirmation is read first.
     await expect(main(page).getByRole("heading", { name: "Your visit is booked" })).toBeFocused();
     await expectNoAxeViolations(page);
+
+    await expectConfirmed(page, db, who, start, browser);
   });
 
   test("a day and a window are chosen with the keyboard alone", async ({ page, db }) => {
