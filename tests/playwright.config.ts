@@ -46,6 +46,8 @@ export default defineConfig({
       testMatch: /\.alone\.spec\.ts$/,
       dependencies: ["desktop"],
       fullyParallel: false,
+      // One file at a time too: each decides which technicians work.
+      workers: 1,
     },
   ],
 });

@@ -12,6 +12,7 @@ import { isHoliday } from "../support/holidays";
 import { randomIp } from "../support/stack";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, unique } from "./staff";
+import { chooseWindow, pickerDay, pickerWindow } from "./window-picker";
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -116,9 +117,12 @@ test("the Reschedule link moves the visit while the calendar follows; the Cancel
   await expect(main(page)).not.toContainText(visit.customer.email);
   await hydrated(page);
   await expectNoAxeViolations(page);
-  const menu = main(page).getByRole("combobox", { name: /New arrival window/ });
-  await expect(menu.locator(`option[value="${start.toISOString()}"]`)).toHaveCount(0);
-  await menu.selectOption(target.toISOString());
+  // A day, then one of its windows; the visit's own window is not offered.
+  const picker = main(page).getByRole("group", { name: /^New arrival window/ });
+  await pickerDay(picker, day).click();
+  await expect(picker.getByRole("radio", { name: /^10 AM – 12 PM/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await pickerWindow(picker, day, 14).check();
   await main(page).getByRole("button", { name: "Move my visit" }).click();
   await expect(main(page).getByRole("status")).toContainText(
     `Your visit is now ${windowLabel(target)}. We've emailed you the new time.`,
@@ -150,8 +154,8 @@ test("the Reschedule link moves the visit while the calendar follows; the Cancel
   await expect(main(page).getByRole("status")).toContainText(`Your visit on ${windowLabel(target)} is cancelled.`);
   await expect(main(page).getByRole("heading", { level: 2, name: "This visit is cancelled" })).toBeVisible();
   await expect(main(page).getByTestId("visit-status")).toHaveText("Cancelled");
-  await expect(main(page).getByRole("link", { name: "Book a visit" })).toHaveAttribute("href", "/contact");
-  await expect(main(page).getByRole("combobox")).toHaveCount(0);
+  await expect(main(page).getByRole("link", { name: "Book a visit" })).toHaveAttribute("href", "/book");
+  await expect(main(page).getByRole("radio")).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // Gone from the technician's day.
@@ -176,9 +180,9 @@ test("the reschedule form works without JavaScript", async ({ browser, db, reque
   const page = await context.newPage();
   await page.goto(visit.manage);
   await expect(main(page).getByTestId("visit-time")).toHaveText(windowLabel(start));
-  await main(page)
-    .getByRole("combobox", { name: /New arrival window/ })
-    .selectOption(target.toISOString());
+  // Without JavaScript a day is a link: the page comes back with that day's windows.
+  await chooseWindow(main(page).getByRole("group", { name: /^New arrival window/ }), day, 12);
+  expect(new URL(page.url()).searchParams.get("day")).toBe(day);
   await main(page).getByRole("button", { name: "Move my visit" }).click();
   await expect(main(page).getByRole("status")).toContainText(`Your visit is now ${windowLabel(target)}.`);
   await expect(main(page).getByTestId("visit-time")).toHaveText(windowLabel(target));

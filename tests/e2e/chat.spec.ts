@@ -15,6 +15,7 @@ import { isHoliday } from "../support/holidays";
 import { chatRoom, realtimeKey } from "@app/shared/realtime";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser } from "./staff";
+import { chooseWindow, openDay, pickerDay, pickerWindow } from "./window-picker";
 
 /** A service page (the widget is on every page: docs/product.md#site-wide). */
 const SERVICE_PAGE = "/services/panel-upgrades";
@@ -27,6 +28,8 @@ const log = (page: Page) => panel(page).getByRole("log", { name: "Conversation" 
 const input = (page: Page) => panel(page).getByRole("textbox", { name: "Type your message", exact: true });
 const sendButton = (page: Page) => panel(page).getByRole("button", { name: "Send message", exact: true });
 const chips = (page: Page) => panel(page).getByRole("group", { name: "Suggested replies" }).getByRole("button");
+/** The appointment form's day-then-window picker. */
+const picker = (page: Page) => panel(page).getByRole("group", { name: /^Arrival window/ });
 /** A form control by its label ("Full Name", or "Full Name *" where the star is hidden from assistive technology). */
 const field = (page: Page, name: string) => panel(page).getByLabel(new RegExp(`^${name}( \\*)?$`));
 
@@ -148,10 +151,8 @@ test.describe("chat widget", () => {
     await field(page, "Email").fill(`clarice.${Date.now()}@example.com`);
     await field(page, "Service Needed").selectOption("Panel Upgrade");
     await field(page, "Address").fill("1200 Florida Blvd, Walker");
-    // The open arrival windows are offered (a technician works, so there are some): the first 10-to-12 one.
-    const windowChoice = field(page, "Arrival window").locator("option", { hasText: "10 AM – 12 PM" }).first();
-    const windowStart = (await windowChoice.getAttribute("value"))!;
-    await field(page, "Arrival window").selectOption(windowStart);
+    // The open arrival windows are offered (a technician works, so there are some): a day, then its 10-to-12 window.
+    const windowStart = await chooseWindow(picker(page), openDay(2), 10);
     await field(page, "Preferred timing").fill("weekday mornings");
     await field(page, "Priority").selectOption("urgent");
     await field(page, "Description").fill(description);
@@ -230,9 +231,8 @@ test.describe("chat widget", () => {
       "Select a service",
       ...chatServiceOptions,
     ]);
-    await expect(field(page, "Arrival window").locator("option").first()).toHaveText(
-      "No preference: call me to arrange",
-    );
+    // The arrival window is a day, then one of its windows, or no preference.
+    await expect(picker(page).getByText("Choose a day to see its open times.")).toBeVisible();
     await expect(field(page, "Priority")).toHaveValue("normal");
     await expect(field(page, "Priority").locator("option")).toHaveText(["Normal", "Urgent", "Emergency"]);
 
@@ -415,7 +415,10 @@ test.describe("chat widget", () => {
     await choice.click();
     const form = panel(page).getByRole("form", { name: "Request an appointment" });
     await expect(form).toBeVisible();
-    await expect(field(page, "Arrival window")).toHaveValue(requireBusinessInstant(date, 10 * 60).toISOString());
+    // Its day is shown, with the window chosen.
+    await expect(pickerDay(picker(page), date)).toHaveAttribute("aria-pressed", "true");
+    await expect(pickerWindow(picker(page), date, 10)).toBeChecked();
+    await expect(pickerWindow(picker(page), date, 10)).toHaveValue(requireBusinessInstant(date, 10 * 60).toISOString());
   });
 
   test("passes axe with the panel open, and with the booking form open", async ({ page }) => {

@@ -13,6 +13,7 @@ import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusin
 import { isHoliday } from "../support/holidays";
 import { expect, test } from "./fixtures";
 import { createUser, logIn, main, waitLive } from "./staff";
+import { pickerDay, pickerWindow } from "./window-picker";
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -51,8 +52,11 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   await field(page, "Email").fill(`odette.${Date.now()}@example.com`);
   await field(page, "Service Needed").selectOption("Lighting Installation");
   await field(page, "Address").fill("880 Range Ave, Denham Springs");
-  await expect(field(page, "Arrival window").locator(`option[value="${start}"]`)).toHaveCount(1);
-  await field(page, "Arrival window").selectOption(start);
+  // The day, then its 10 to 12 window: its one place left.
+  const picker = chat(page).getByRole("group", { name: /^Arrival window/ });
+  await pickerDay(picker, date).click();
+  await expect(pickerWindow(picker, date, 10)).toHaveAccessibleName("10 AM – 12 PM · 1 place left");
+  await pickerWindow(picker, date, 10).check();
   await chat(page).getByRole("button", { name: "Submit Request", exact: true }).click();
   await expect(chat(page).getByRole("log", { name: "Conversation" })).toContainText("between 10 AM and 12 PM");
   const booking = await db.booking.findFirstOrThrow({

@@ -142,10 +142,12 @@ describe("/appointments/<token>", () => {
     expect(html).toContain("Booked");
     for (const secret of [visit.customer.name, "Margot", visit.customer.email, CUSTOMER_PHONE, "555-0177", "Perkins"])
       expect(html, secret).not.toContain(secret);
-    // The reschedule form offers the open windows, but not the visit's own.
-    expect(html).toContain('name="windowStart"');
-    expect(html).toContain(`value="${windowAt(weekday(0), 14).toISOString()}"`);
-    expect(html).not.toContain(`value="${start.toISOString()}"`);
+    // The reschedule form offers the open days; a day's page (`?day=`, a day's link) its open windows, but not the visit's own.
+    expect(html).toContain(`?day=${weekday(0)}#reschedule-heading`);
+    const day = text((await page(`${visit.manageUrl}?day=${weekday(0)}`)).html);
+    expect(day).toContain('name="windowStart"');
+    expect(day).toContain(`value="${windowAt(weekday(0), 14).toISOString()}"`);
+    expect(day).not.toContain(`value="${start.toISOString()}"`);
     // robots.txt keeps crawlers out of the links' pages.
     const robots = await (await fetch(`${stack.url}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /appointments");

@@ -296,6 +296,8 @@ export interface ServiceSummary {
   features: readonly string[];
   /** Schema.org `serviceType`. */
   serviceType: string;
+  /** What the appointment forms and a booked visit call it (one of `chatServiceOptions`): /book books it under this name. */
+  appointmentService: (typeof chatServiceOptions)[number];
 }
 
 export const services = [
@@ -312,6 +314,7 @@ export const services = [
       "Ceiling fan installation",
     ],
     serviceType: "Residential electrical services",
+    appointmentService: "General Electrical Service",
   },
   {
     slug: "commercial",
@@ -326,6 +329,7 @@ export const services = [
       "Maintenance and repairs",
     ],
     serviceType: "Commercial electrical wiring",
+    appointmentService: "Commercial Wiring",
   },
   {
     slug: "generator",
@@ -340,6 +344,7 @@ export const services = [
       "Maintenance plans",
     ],
     serviceType: "Generator installation and maintenance",
+    appointmentService: "Generator Installation",
   },
   {
     slug: "panel-upgrades",
@@ -354,6 +359,7 @@ export const services = [
       "Subpanels and EV charger circuits",
     ],
     serviceType: "Electrical panel upgrade",
+    appointmentService: "Panel Upgrade",
   },
   {
     slug: "lighting",
@@ -363,6 +369,7 @@ export const services = [
       "Recessed, pendant, landscape and security lighting, ceiling fans and LED retrofits that brighten rooms and lower the power bill.",
     features: ["Indoor and recessed lighting", "Outdoor and security lighting", "Ceiling fans", "LED upgrades"],
     serviceType: "Lighting installation",
+    appointmentService: "Lighting Installation",
   },
   {
     slug: "emergency",
@@ -377,6 +384,7 @@ export const services = [
       "Power restoration and make-safe repairs",
     ],
     serviceType: "Emergency electrical service",
+    appointmentService: "Emergency Electrical Service",
   },
 ] as const satisfies readonly ServiceSummary[];
 

@@ -16,7 +16,8 @@ export type KeyPurpose =
   | "token-seal"
   | "unsubscribe"
   | "vapid-development"
-  | "contact-sent";
+  | "contact-sent"
+  | "booking-confirmation";
 
 const SALT = "bayou-current/v1";
 const derived = new Map<string, Buffer>();

@@ -265,7 +265,13 @@ export const endpoints: Endpoint[] = [
     success: {
       status: 200,
       description: "Windows",
-      schema: ok({ timeZone: z.string(), windows: z.array(windowJson) }),
+      schema: ok({
+        timeZone: z.string(),
+        from: z.string(),
+        days: z.number(),
+        windows: z.array(windowJson),
+        closures: z.array(z.object({ date: z.string(), reason: z.string() })),
+      }),
     },
     refusals: [429],
   },

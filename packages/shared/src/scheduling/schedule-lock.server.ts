@@ -48,7 +48,7 @@ export async function holdWindow(
 }
 
 /** Why a customer cannot have the window they chose. */
-const WINDOW_TAKEN_MESSAGE = "Sorry, that time is no longer available. Please choose another.";
+export const WINDOW_TAKEN_MESSAGE = "Sorry, that time is no longer available. Please choose another.";
 
 /**
  * The 409 for a window a customer may not have (full, too soon, not ours, or on a closed day), with

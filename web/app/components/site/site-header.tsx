@@ -99,12 +99,26 @@ export function SiteHeader() {
           <div className="hidden lg:block">
             <AccountControl signedIn={Boolean(user)} onNavigate={onNavigate} />
           </div>
+          <NavLink
+            to="/book"
+            onClick={() => onNavigate("/book")}
+            prefetch="intent"
+            className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-3 text-sm font-bold text-white shadow-sm hover:bg-brand-800 sm:px-4"
+          >
+            <CalendarCheck aria-hidden="true" className="size-4 max-sm:hidden" />
+            {/* "Book online" wherever it fits; its first word on the narrowest phones, the name unchanged. */}
+            <span>
+              Book<span className="max-[400px]:sr-only"> online</span>
+            </span>
+          </NavLink>
           <a
             href={business.phoneHref}
             className="inline-flex h-10 items-center gap-2 rounded-md bg-accent-400 px-3 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-300 sm:px-4"
           >
             <Phone aria-hidden="true" className="size-4" />
-            <span>Call</span> <span className="sr-only sm:not-sr-only">{business.phone}</span>
+            {/* On the narrowest phones the icon alone (beside Book), its name unchanged. */}
+            <span className="max-[400px]:sr-only">Call</span>{" "}
+            <span className="sr-only sm:not-sr-only">{business.phone}</span>
           </a>
           <button
             ref={toggleRef}

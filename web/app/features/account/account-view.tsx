@@ -11,8 +11,8 @@ import {
   XCircle,
 } from "lucide-react";
 import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
-import type { WindowJson } from "@app/shared/scheduling/windows";
-import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
+import { WINDOW_HINT, WindowPicker } from "~/features/scheduling/window-picker";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { cn } from "~/utils/cn";
 import { Alert } from "~/components/ui/alert";
@@ -146,8 +146,8 @@ export function RequestAppointmentForm({
   result,
 }: {
   prefill: Partial<Record<string, string>>;
-  /** The open arrival windows, soonest first. */
-  windows: WindowJson[];
+  /** The coming days and their open arrival windows. */
+  windows: WindowChoices;
   /** The action's reply to the last request. */
   result?: SubmissionResult<string[]>;
 }) {
@@ -171,6 +171,16 @@ export function RequestAppointmentForm({
         Fields marked <span className="text-destructive">*</span> are required. For an emergency call {business.phone}{" "}
         now.
       </p>
+      {/* First, so that choosing a day without JavaScript (a link that reloads the page) loses nothing typed. */}
+      <WindowPicker
+        key={fields.windowStart.key}
+        field={fields.windowStart}
+        choices={windows}
+        label="Arrival window"
+        hint={WINDOW_HINT}
+        noPreference
+        dayLinks={{ hash: "request-heading" }}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <FullNameField field={fields.customerName} />
         <PhoneField field={fields.customerPhone} />
@@ -182,9 +192,6 @@ export function RequestAppointmentForm({
               {o}
             </option>
           ))}
-        </SelectField>
-        <SelectField field={fields.windowStart} label="Arrival window" hint={WINDOW_HINT}>
-          <WindowOptions windows={windows} none={NO_WINDOW_PREFERENCE} />
         </SelectField>
         <SelectField field={fields.priority} label="Priority">
           {appointmentPriorities.map((o) => (

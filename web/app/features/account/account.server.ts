@@ -1,9 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { windowJson } from "@app/shared/scheduling/windows";
 import { businessDate } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
 import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
-import { customerWindows } from "@app/shared/scheduling/schedule.server";
+import { windowChoices } from "../scheduling/availability.server";
 import { idFrom } from "@app/shared/api/values";
 import { remindersFor } from "../appointments/email-preferences.server";
 import {
@@ -46,7 +45,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       verified: false as const,
       bookings: [],
       prefill: { customerName: name, customerEmail: user.email, customerPhone: "" },
-      windows: [],
+      windows: { from: businessDate(), days: PORTAL_WINDOW_DAYS, windows: [], closures: [] },
       reminders: true,
     };
   }
@@ -58,7 +57,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
       select: visitSelect,
     }),
     db.customer.findFirst({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { phone: true } }),
-    customerWindows(db, businessDate(), PORTAL_WINDOW_DAYS),
+    windowChoices(db, businessDate(), PORTAL_WINDOW_DAYS),
     remindersFor(context, user.email),
   ]);
   const now = new Date();
@@ -67,8 +66,8 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
     /** Each visit as its manage page shows it: service, window, technician, status, whether it may change. */
     bookings: bookings.map((b) => customerVisitView(b, now)),
     prefill: { customerName: name, customerEmail: user.email, customerPhone: customer?.phone ?? "" },
-    /** The open windows the request form offers, soonest first. */
-    windows: windows.filter((w) => w.available > 0).map(windowJson),
+    /** The days and open windows the request form offers. */
+    windows,
     /** Whether the account's address gets reminders and review requests. */
     reminders,
   };

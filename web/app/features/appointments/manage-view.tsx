@@ -4,11 +4,11 @@ import { CalendarClock, Phone, TriangleAlert, XCircle, type LucideIcon } from "l
 import type { ReactNode } from "react";
 import { rescheduleVisitSchema } from "@app/shared/api/appointments";
 import { formatWindow, type WindowJson } from "@app/shared/scheduling/windows";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { SelectField } from "~/components/ui/field";
 import { ActionOutcome } from "~/features/account/account-view";
-import { WindowOptions } from "~/features/scheduling/window-options";
+import { WindowPicker } from "~/features/scheduling/window-picker";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { useSchemaForm } from "~/utils/schema-form";
 import type { ManagedVisit } from "./manage.server";
@@ -132,23 +132,27 @@ function Outcome({ result, canMove }: { result: PostedOutcome | null; canMove: b
   );
 }
 
-/** "Change the time": the open windows by day, the visit's own left out; it starts afresh once the visit moved. */
-function RescheduleForm({ windows, result }: { windows: WindowJson[]; result?: SubmissionResult<string[]> }) {
+/**
+ * "Change the time": a day, then one of its open windows (the visit's own left out); it starts
+ * afresh once the visit moved.
+ */
+function RescheduleForm({ choices, result }: { choices: WindowChoices; result?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const moving = navigation.state !== "idle" && navigation.formData?.get("intent") === "reschedule";
   const [form, fields] = useSchemaForm(rescheduleVisitSchema, { id: "reschedule-visit", lastResult: result });
-  if (windows.length === 0)
+  if (choices.windows.length === 0)
     return <CallUs lead="No other times are open online right now. To move your visit, call us at" />;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="reschedule" />
-      <SelectField
+      <WindowPicker
+        key={fields.windowStart.key}
         field={fields.windowStart}
+        choices={choices}
         label="New arrival window"
         hint="Baton Rouge time. Your technician arrives within the window."
-      >
-        <WindowOptions windows={windows} none="Choose a new time" />
-      </SelectField>
+        dayLinks={{ hash: "reschedule-heading" }}
+      />
       <Button type="submit" disabled={moving}>
         <CalendarClock aria-hidden="true" />
         {moving ? "Moving your visit..." : "Move my visit"}
@@ -191,7 +195,7 @@ function CancelledVisit() {
         This visit is cancelled
       </h2>
       <p>
-        <Link to="/contact" className={buttonVariants()}>
+        <Link to="/book" className={buttonVariants()}>
           Book a visit
         </Link>
       </p>
@@ -216,14 +220,14 @@ export interface ManagePost {
  */
 export function ManageVisit({
   visit,
-  windows,
+  choices,
   step,
   post,
   manageHref,
   back,
 }: {
   visit: ManagedVisit;
-  windows: WindowJson[];
+  choices: WindowChoices;
   step: "manage" | "cancel";
   post: ManagePost | undefined;
   manageHref: string;
@@ -250,7 +254,7 @@ export function ManageVisit({
             <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
               Change the time
             </h2>
-            <RescheduleForm windows={windows} result={post?.intent === "reschedule" ? post.result : undefined} />
+            <RescheduleForm choices={choices} result={post?.intent === "reschedule" ? post.result : undefined} />
           </section>
           <section aria-labelledby="cancel-link-heading" className="space-y-2">
             <h2 id="cancel-link-heading" className="text-xl font-semibold text-slate-900">

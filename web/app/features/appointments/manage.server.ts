@@ -2,14 +2,14 @@ import type { AppLoadContext } from "@remix-run/node";
 import { linkTokenSchema, manageVisitFormSchema } from "@app/shared/api/appointments";
 import { business } from "@app/shared/business";
 import type { BookingStatus, Prisma } from "@app/shared/db.server";
-import { customerWindows } from "@app/shared/scheduling/schedule.server";
-import { windowJson, type WindowJson } from "@app/shared/scheduling/windows";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
 import { businessDate } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens.server";
 import { customerServiceName, describeVisitTime, firstNameOf, visitEnd } from "@app/shared/booking/visits";
 import { customerVisitStatus, TIME_CHANGEABLE } from "@app/shared/booking/visit-status";
 import { failure, invalid, success, throttled, type Failure, type Result } from "@app/shared/result";
 import { updateBooking } from "@app/shared/booking/change-booking.server";
+import { windowChoices } from "../scheduling/availability.server";
 
 /**
  * The visit's own page, opened without signing in from the links in the
@@ -48,8 +48,8 @@ export interface ManagedVisit {
 
 export interface ManagePage {
   visit: ManagedVisit;
-  /** The open windows it may move to (not its own), soonest first; none when it cannot be changed. */
-  windows: WindowJson[];
+  /** The days and open windows it may move to (not its own), up to the horizon; none when it cannot be changed. */
+  choices: WindowChoices;
 }
 
 /** Counts one request of this client network; the 429 when it is over the limit. */
@@ -117,16 +117,18 @@ export function customerVisitView(booking: ManageableVisit, now = new Date()): M
   };
 }
 
-/** The windows a customer may choose now, with a place left, other than `except` (the visit's own). */
-async function openWindows(context: AppLoadContext, except: Date, now = new Date()): Promise<WindowJson[]> {
-  const windows = await customerWindows(context.services.db, businessDate(now), business.booking.horizonDays + 1, now);
-  return windows.filter((w) => w.available > 0 && w.start.getTime() !== except.getTime()).map(windowJson);
+/** The windows a customer may choose now, up to the horizon, with a place left, other than `except` (the visit's own). */
+async function openWindows(context: AppLoadContext, except: Date | null, now = new Date()): Promise<WindowChoices> {
+  const days = business.booking.horizonDays + 1;
+  if (!except) return { from: businessDate(now), days, windows: [], closures: [] };
+  const choices = await windowChoices(context.services.db, businessDate(now), days, now);
+  return { ...choices, windows: choices.windows.filter((w) => w.start !== except.toISOString()) };
 }
 
 /** A visit's page, whichever way its customer reached it (their emailed link, or their account). */
 export async function managedVisitPage(context: AppLoadContext, booking: ManageableVisit, now = new Date()) {
   const visit = customerVisitView(booking, now);
-  return { visit, windows: visit.changeable ? await openWindows(context, booking.scheduledDate, now) : [] };
+  return { visit, choices: await openWindows(context, visit.changeable ? booking.scheduledDate : null, now) };
 }
 
 /** GET /appointments/<token>: the visit, and where it may move. */

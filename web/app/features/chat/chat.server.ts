@@ -271,10 +271,10 @@ export async function bookAppointment(
   return requestAppointment(context, input, { chatSessionId: sessionId, source: "chat" });
 }
 
-/** Where an appointment request came from: the chat (with its session) or the customer portal (none). */
+/** Where an appointment request came from: the chat (with its session), the customer portal or the Book online page (none). */
 export interface AppointmentOrigin {
   chatSessionId: string | null;
-  source: "chat" | "portal";
+  source: "chat" | "portal" | "online";
   /** A signed-in customer whose email is verified: the request joins their linked customer record and goes to their address. */
   account?: { userId: number; email: string };
 }
@@ -411,10 +411,12 @@ function refusedInput(error: Parameters<typeof fieldErrors>[0], input: unknown):
   });
 }
 
+const requestedThrough = { chat: "the website chat", portal: "the customer portal", online: "Book online" } as const;
+
 /** The booking's details for staff: where it came from, what was asked for, and when. */
 function requestDetails(data: AppointmentRequestInput, origin: AppointmentOrigin, requested: ArrivalWindow | null) {
   return [
-    `Requested through ${origin.source === "portal" ? "the customer portal" : "the website chat"} (${data.serviceType}).`,
+    `Requested through ${requestedThrough[origin.source]} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
     data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
     requested

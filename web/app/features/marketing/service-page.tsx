@@ -5,7 +5,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { serviceIcons } from "~/components/site/service-icons";
 import { useAppUrl } from "~/components/site/site-data";
 import { breadcrumbJsonLd, pageMeta, serviceJsonLd } from "~/utils/seo";
-import { BackToServices, PageHero } from "./ui";
+import { BackToServices, BookOnlineButton, PageHero } from "./ui";
 
 /** The `meta` export of a service detail page. */
 export function serviceMeta(slug: ServiceSlug, page: { title: string; description: string }): MetaFunction {
@@ -20,8 +20,10 @@ function serviceCrumbs(slug: ServiceSlug) {
 
 /**
  * The frame of every service detail page: Service and BreadcrumbList
- * structured data, the hero with its breadcrumb (Home / Services / name),
- * the page's sections, a Back to Services link and the closing band.
+ * structured data, the hero with its breadcrumb (Home / Services / name) and
+ * its actions, then Book online (`/book?service=<slug>`; not for Emergency
+ * Service, which is a call), the page's sections, a Back to Services link and
+ * the closing band.
  */
 export function ServicePage({
   slug,
@@ -62,7 +64,12 @@ export function ServicePage({
         icon={serviceIcons[slug]}
         title={title}
         intro={intro}
-        actions={actions}
+        actions={
+          <>
+            {actions}
+            {slug === "emergency" ? null : <BookOnlineButton slug={slug} />}
+          </>
+        }
         aside={aside}
       />
       {children}

@@ -4,11 +4,20 @@
  * call-to-action. Server-rendered markup only (no client state).
  */
 import { Link } from "@remix-run/react";
-import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Phone, type SiteIcon } from "~/components/site/icons";
+import {
+  ArrowLeft,
+  ArrowRight,
+  CalendarCheck,
+  ChevronRight,
+  CircleCheck,
+  Phone,
+  type SiteIcon,
+} from "~/components/site/icons";
 import { useId, type ReactNode } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { clsx as cn } from "clsx";
 import { useBusinessFacts } from "~/utils/business-facts";
+import type { ServiceSlug } from "@app/shared/business";
 
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cn("mx-auto max-w-6xl px-4 sm:px-6", className)}>{children}</div>;
@@ -224,6 +233,25 @@ export function CallButton({
       <Phone aria-hidden="true" />
       {label} {business.phone}
     </a>
+  );
+}
+
+/** A call to action that books a visit of this service online (/book, its service already chosen). */
+export function BookOnlineButton({
+  slug,
+  variant = "inverse",
+  size = "lg",
+  className,
+}: ButtonLook & { slug: ServiceSlug; className?: string }) {
+  return (
+    <Link
+      to={`/book?service=${slug}`}
+      prefetch="intent"
+      className={cn(buttonVariants({ variant, size }), className)}
+    >
+      <CalendarCheck aria-hidden="true" />
+      Book online
+    </Link>
   );
 }
 

@@ -1,16 +1,34 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { availabilityQuerySchema, dayScheduleQuerySchema, type StaffWindowJson } from "@app/shared/api/scheduling";
 import { windowJson, windowsOn } from "@app/shared/scheduling/windows";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
 import { BUSINESS_TIME_ZONE, businessDate } from "@app/shared/time";
 import { invalid, success, throttled } from "@app/shared/result";
-import { customerWindows, loadTechnicians, scheduleOf } from "@app/shared/scheduling/schedule.server";
+import type { Reader } from "@app/shared/db.server";
+import { customerSchedule, loadTechnicians, scheduleOf } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
 
 /**
- * GET /api/availability: the arrival windows a customer may choose in a range
- * of days, each with how many more visits it takes. Full windows, windows too
- * soon (the minimum notice) or beyond the horizon are left out, and closed
- * days have none (docs/product.md#json-api).
+ * The arrival windows a customer may choose now in `days` days from `from`, each with how many
+ * more visits it takes, and the closed days among them: what every day-then-window choice shows
+ * (the API below, /book, the portal's request form, the manage link's "Change the time"). Full
+ * windows, windows too soon (the minimum notice) or beyond the horizon are left out, and closed
+ * days have none.
+ */
+export async function windowChoices(db: Reader, from: string, days: number, now = new Date()): Promise<WindowChoices> {
+  const { windows, closures } = await customerSchedule(db, from, days, now);
+  return {
+    from,
+    days,
+    // Only what can still be booked: a window that fills up disappears.
+    windows: windows.filter((w) => w.available > 0).map(windowJson),
+    closures: closures.map((c) => ({ date: c.date, reason: c.reason })),
+  };
+}
+
+/**
+ * GET /api/availability: `windowChoices` of a range of days (docs/product.md#json-api), rate
+ * limited per network.
  */
 export async function readAvailability(context: AppLoadContext, query: Record<string, string>) {
   const { services, clientNetwork } = context;
@@ -19,9 +37,7 @@ export async function readAvailability(context: AppLoadContext, query: Record<st
   const retryAfter = await services.rateLimits.consume("availabilityPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, "Too many requests. Please wait a moment.");
   const { from = businessDate(), days } = parsed.data;
-  const windows = await customerWindows(services.db, from, days);
-  // Only what can still be booked: a window that fills up disappears.
-  return success({ timeZone: BUSINESS_TIME_ZONE, windows: windows.filter((w) => w.available > 0).map(windowJson) });
+  return success({ timeZone: BUSINESS_TIME_ZONE, ...(await windowChoices(services.db, from, days)) });
 }
 
 /**

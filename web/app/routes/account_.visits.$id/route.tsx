@@ -65,7 +65,7 @@ export default function AccountVisitPage() {
   return (
     <ManageVisit
       visit={page.visit}
-      windows={page.windows}
+      choices={page.choices}
       step={page.step}
       post={post}
       manageHref={`/account/visits/${page.visit.id}`}

@@ -53,7 +53,7 @@ export default function ManageVisitPage() {
   return (
     <ManageVisit
       visit={page.visit}
-      windows={page.windows}
+      choices={page.choices}
       step={page.step}
       post={post}
       manageHref={`/appointments/${encodeURIComponent(token)}`}

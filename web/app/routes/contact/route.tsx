@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  Link,
   useActionData,
   useLoaderData,
   type ClientActionFunctionArgs,
@@ -113,6 +114,13 @@ export default function ContactPage() {
           <h2 id="contact-form-heading" className="text-2xl font-bold">
             Send us a message
           </h2>
+          <p className="mt-2 text-slate-700">
+            Know what you need and when?{" "}
+            <Link to="/book" prefetch="intent" className="font-semibold text-brand-700 underline">
+              Book online
+            </Link>{" "}
+            in an open arrival window instead.
+          </p>
           <div className="mt-6">
             <ContactForm posted={posted} sent={sent} />
           </div>

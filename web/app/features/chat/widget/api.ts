@@ -1,6 +1,7 @@
 /** The chat's HTTP calls (docs/product.md#contact-and-chat), through the one JSON API client (utils/api-client.ts). */
 import type { ChatMode } from "@app/shared/chat/messages";
-import type { WindowJson } from "@app/shared/scheduling/windows";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
+import { businessDate } from "@app/shared/time";
 import { callApi } from "~/utils/api-client";
 import type { AppointmentValues } from "./widget-rules";
 import type { ServerChatMessage } from "./types";
@@ -76,11 +77,19 @@ export type BookingResult =
   /** Network failure or a non-OK answer without a usable body ('Failed to book appointment'). */
   | { kind: "error"; status: number | null };
 
-/** GET /api/availability: the open arrival windows of the next `days` days, soonest first (none when it fails). */
-export async function openWindows(days: number, signal?: AbortSignal): Promise<WindowJson[]> {
-  const answer = await callApi<{ windows?: WindowJson[] }>(`/api/availability?days=${days}`, { signal });
-  if (!answer.ok || !Array.isArray(answer.body.windows)) return [];
-  return answer.body.windows.filter((w) => w.available > 0);
+/**
+ * GET /api/availability: the next `days` days from today, their open arrival windows and closed
+ * days (no windows when it fails).
+ */
+export async function openWindows(days: number, signal?: AbortSignal): Promise<WindowChoices> {
+  const answer = await callApi<Partial<WindowChoices>>(`/api/availability?days=${days}`, { signal });
+  const body = answer.ok ? answer.body : {};
+  return {
+    from: typeof body.from === "string" ? body.from : businessDate(),
+    days: typeof body.days === "number" ? body.days : days,
+    windows: Array.isArray(body.windows) ? body.windows.filter((w) => w.available > 0) : [],
+    closures: Array.isArray(body.closures) ? body.closures : [],
+  };
 }
 
 /** POST /api/chat/:sessionId/book-appointment. */

@@ -14,12 +14,13 @@ import {
 const run = (...events: AppointmentFormEvent[]) =>
   events.reduce<AppointmentFormState>(appointmentFormReducer, initialAppointmentForm);
 const window = { start: "2031-03-12T15:00:00.000Z", end: "2031-03-12T17:00:00.000Z", available: 2 };
+const choices = { from: "2031-03-12", days: 14, windows: [window], closures: [] };
 
 describe("the chat's appointment form", () => {
   it("offers the open windows once they are read, and waits while a request is on its way", () => {
     expect(initialAppointmentForm.windows).toBeNull();
-    const state = run({ type: "windows", windows: [window] }, { type: "submit" });
-    expect(state.windows).toEqual([window]);
+    const state = run({ type: "windows", windows: choices }, { type: "submit" });
+    expect(state.windows).toEqual(choices);
     expect(state.submitting).toBe(true);
   });
 

@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { APPOINTMENT_REQUIRED_MESSAGE, missingAppointmentFields } from "@app/shared/api/chat";
-import type { WindowJson } from "@app/shared/scheduling/windows";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
 import { refusalReply } from "~/utils/schema-form";
 import type { BookingResult } from "./api";
 import type { AppointmentField } from "./widget-rules";
@@ -28,8 +28,8 @@ const fieldOrder: readonly AppointmentField[] = [
 ];
 
 export interface AppointmentFormState {
-  /** The open arrival windows, soonest first (null while they load). */
-  windows: WindowJson[] | null;
+  /** The coming days and their open arrival windows (null while they load). */
+  windows: WindowChoices | null;
   /** Counts the readings of the windows: a window taken meanwhile reads them again. */
   windowsReading: number;
   /** A request is on its way. */
@@ -39,7 +39,7 @@ export interface AppointmentFormState {
 }
 
 export type AppointmentFormEvent =
-  | { type: "windows"; windows: WindowJson[] }
+  | { type: "windows"; windows: WindowChoices }
   | { type: "submit" }
   /** The request's outcome (from the hook, which closes the form after a success). */
   | { type: "answer"; result: BookingResult };

@@ -2,8 +2,9 @@ import { getFormProps } from "@conform-to/react";
 import { CalendarCheck, Loader2, X } from "lucide-react";
 import { useEffect, useReducer, useRef } from "react";
 import { appointmentRequestSchema } from "@app/shared/api/chat";
-import { windowMenu, type WindowJson } from "@app/shared/scheduling/windows";
-import { NO_WINDOW_PREFERENCE, WINDOW_HINT, WindowOptions } from "~/features/scheduling/window-options";
+import { windowMenu } from "@app/shared/scheduling/windows";
+import type { WindowChoices } from "@app/shared/scheduling/window-days";
+import { WINDOW_HINT, WindowPicker } from "~/features/scheduling/window-picker";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
@@ -78,7 +79,7 @@ export function AppointmentForm({
     void openWindows(WINDOW_DAYS, controller.signal).then((found) => {
       if (controller.signal.aborted) return;
       dispatch({ type: "windows", windows: found });
-      const chosen = windowMenu(found)
+      const chosen = windowMenu(found.windows)
         .flatMap((g) => g.options)
         .find((o) => o.label === initialWindow);
       if (chosen) update.current({ name: "windowStart", value: chosen.value });
@@ -154,7 +155,7 @@ export function AppointmentForm({
 type AppointmentFieldsMeta = ReturnType<typeof useSchemaForm<typeof appointmentRequestSchema>>[1];
 
 /** The form's fields, in the order it shows them; `windows` null while they load. */
-function AppointmentFields({ fields, windows }: { fields: AppointmentFieldsMeta; windows: WindowJson[] | null }) {
+function AppointmentFields({ fields, windows }: { fields: AppointmentFieldsMeta; windows: WindowChoices | null }) {
   return (
     <div className="space-y-3">
       <FullNameField field={fields.customerName} label="Full Name" />
@@ -169,9 +170,14 @@ function AppointmentFields({ fields, windows }: { fields: AppointmentFieldsMeta;
         ))}
       </SelectField>
       <TextField field={fields.address} label="Address" autoComplete="street-address" />
-      <SelectField field={fields.windowStart} label="Arrival window" hint={WINDOW_HINT}>
-        <WindowOptions windows={windows ?? []} none={windows === null ? "Loading open times…" : NO_WINDOW_PREFERENCE} />
-      </SelectField>
+      <WindowPicker
+        key={fields.windowStart.key}
+        field={fields.windowStart}
+        choices={windows}
+        label="Arrival window"
+        hint={WINDOW_HINT}
+        noPreference
+      />
       <TextField
         field={fields.preferredTiming}
         label="Preferred timing"
