@@ -16,7 +16,8 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { createDb } from "@app/shared/db.server";
 import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
-import { randomIp } from "../support/stack";
+import { purposeKeys, signFor } from "@app/shared/keys.server";
+import { randomIp, TEST_SESSION_SECRET } from "../support/stack";
 import { expect, expectNoAxeViolations, test as base } from "./fixtures";
 import { createUser, logIn, unique, uniqueLetters } from "./staff";
 
@@ -56,12 +57,19 @@ const WALK: Record<string, Walk> = {
   "services.panel-upgrades": { as: "visitor", path: "/services/panel-upgrades" },
   "services.residential": { as: "visitor", path: "/services/residential" },
   contact: { as: "visitor", path: "/contact" },
+  book: { as: "visitor", path: "/book?service=panel-upgrades" },
+  "book_.confirmed": {
+    as: "visitor",
+    path: (w) =>
+      `/book/confirmed?visit=${w.bookingId}&key=${signFor(purposeKeys([TEST_SESSION_SECRET], "booking-confirmation")[0]!, `visit:${w.bookingId}`)}`,
+  },
   login: { as: "visitor", path: "/login" },
   "verify-email": { as: "visitor", path: (w) => `/verify-email?token=${w.verifyToken}` },
   "appointments.$token": { as: "visitor", path: (w) => `/appointments/${w.visitToken}` },
   "unsubscribe.$token": { as: "visitor", path: (w) => `/unsubscribe/${w.unsubscribeToken}` },
   $: { as: "visitor", path: "/no-such-page", status: 404 },
   account: { as: "customer", path: "/account" },
+  "account_.visits.$id": { as: "customer", path: (w) => `/account/visits/${w.bookingId}` },
   jobs: { as: "technician", path: "/jobs" },
   dashboard: { as: "admin", path: "/dashboard" },
   "admin.bookings": { as: "admin", path: "/admin/bookings" },

@@ -14,6 +14,8 @@ import { startResendStandin, type ResendStandin } from "./resend-standin";
 export const STAFF_EMAIL = "staff@test.example.com";
 export const ADMIN_EMAIL = "admin@test.example.com";
 export const ADMIN_PASSWORD = "correct-horse-battery";
+/** The test stack's SESSION_SECRET: tests sign what the app signs (a confirmation page's key) with it. */
+export const TEST_SESSION_SECRET = "test-session-secret-that-is-long-enough-1234";
 
 export interface Stack {
   url: string;
@@ -93,7 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
-    SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",
+    SESSION_SECRET: TEST_SESSION_SECRET,
     RESEND_API_KEY: "re_test_key",
     RESEND_BASE_URL: mail.url,
     STAFF_EMAIL,

@@ -32,7 +32,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 export const WINDOW_HINT = "Baton Rouge time. With no preference, we call you to arrange a time.";
 
 /** The optional choice's way out. */
-export const NO_WINDOW_PREFERENCE = "No preference: call me to arrange";
+const NO_WINDOW_PREFERENCE = "No preference: call me to arrange";
 
 const WEEKDAY_INITIALS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 /** The first day's column (Tailwind needs each class written out). */
