@@ -244,11 +244,7 @@ export function BookOnlineButton({
   className,
 }: ButtonLook & { slug: ServiceSlug; className?: string }) {
   return (
-    <Link
-      to={`/book?service=${slug}`}
-      prefetch="intent"
-      className={cn(buttonVariants({ variant, size }), className)}
-    >
+    <Link to={`/book?service=${slug}`} prefetch="intent" className={cn(buttonVariants({ variant, size }), className)}>
       <CalendarCheck aria-hidden="true" />
       Book online
     </Link>
