@@ -3,7 +3,7 @@ import { business, formatAddress, services } from "@app/shared/business";
 import { hashPassword } from "@app/shared/password.server";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-const publicPages = ["/", "/about", "/services", ...services.map((s) => s.path), "/contact"];
+const publicPages = ["/", "/about", "/services", ...services.map((s) => s.path), "/contact", "/book"];
 const callName = `Call ${business.phone}`;
 
 const header = (page: Page) => page.getByRole("banner");

@@ -252,6 +252,9 @@ const pages = () => [
   "/admin/closures",
   "/appointments/not-a-real-token",
   "/unsubscribe/not-a-real-token",
+  "/book",
+  "/book?service=panel-upgrades&windowStart=2030-01-07T14:00:00.000Z",
+  "/book/confirmed?visit=1&key=x",
 ];
 
 describe("fuzz: page actions", () => {

@@ -167,7 +167,7 @@ describe("page form actions under generated input", () => {
     fc.constant("A\u0000B"),
   );
   const intents = fc.constantFrom("login", "register", "request-reset", "reset", "nonsense", "");
-  it.each([["/login"], ["/contact"]])("%s never answers 5xx and stores nothing it refused", async (path) => {
+  it.each([["/login"], ["/contact"], ["/book"]])("%s never answers 5xx and stores nothing it refused", async (path) => {
     await fc.assert(
       fc.asyncProperty(
         intents,
@@ -181,6 +181,14 @@ describe("page form actions under generated input", () => {
             "token",
             "message",
             "website",
+            // /book's last step.
+            "service",
+            "windowStart",
+            "customerName",
+            "customerPhone",
+            "customerEmail",
+            "address",
+            "description",
           ),
           field,
         ),
@@ -362,6 +370,11 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "page",
       "item",
       "new",
+      "service",
+      "day",
+      "windowStart",
+      "visit",
+      "key",
       "__proto__",
     ];
     const query = fc.dictionary(fc.constantFrom(...keys), nasty, { maxKeys: 4 });
@@ -382,6 +395,8 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "/admin/users",
       "/admin/queues",
       "/account",
+      "/book",
+      "/book/confirmed",
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths, ...pages), query, async (path, q) => {
@@ -424,6 +439,7 @@ it("answers page form actions sent with a non-form body with 415, never a 5xx", 
     ["/login", "application/json", '{"intent":"login","email":"a@b.co","password":"long-enough-password"}'],
     ["/login", "text/plain", "intent=login"],
     ["/contact", "application/xml", "<a/>"],
+    ["/book", "application/json", '{"service":"lighting"}'],
     ["/logout", "application/json", "{}"],
   ] as const) {
     const res = await fetch(`${stack.url}${path}`, {

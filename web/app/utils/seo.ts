@@ -7,7 +7,14 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { business, services, type ServiceSummary } from "@app/shared/business";
 
 /** The public, indexable pages, in sitemap order. */
-export const publicPaths: readonly string[] = ["/", "/about", "/services", ...services.map((s) => s.path), "/contact"];
+export const publicPaths: readonly string[] = [
+  "/",
+  "/about",
+  "/services",
+  ...services.map((s) => s.path),
+  "/contact",
+  "/book",
+];
 
 /** Paths crawlers are asked to stay out of (robots.txt); the emailed links' pages also answer noindex themselves. */
 export const privatePathPrefixes: readonly string[] = [

@@ -68,7 +68,7 @@ export function SiteHeader() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 max-[400px]:gap-2 sm:px-6">
         <Link to="/" onClick={() => onNavigate("/")} className="-ml-1 rounded-md p-1">
           <Logo />
         </Link>
@@ -95,7 +95,7 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 max-[400px]:gap-1.5">
           <div className="hidden lg:block">
             <AccountControl signedIn={Boolean(user)} onNavigate={onNavigate} />
           </div>
@@ -103,7 +103,7 @@ export function SiteHeader() {
             to="/book"
             onClick={() => onNavigate("/book")}
             prefetch="intent"
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-3 text-sm font-bold text-white shadow-sm hover:bg-brand-800 sm:px-4"
+            className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-2.5 text-sm font-bold text-white shadow-sm hover:bg-brand-800 sm:px-4"
           >
             <CalendarCheck aria-hidden="true" className="size-4 max-sm:hidden" />
             {/* "Book online" wherever it fits; its first word on the narrowest phones, the name unchanged. */}

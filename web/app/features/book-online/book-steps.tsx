@@ -153,22 +153,30 @@ export function DayStep({
   service,
   choices,
   notice,
+  answer,
 }: {
   service: ServiceSlug;
   choices: WindowChoices;
   notice: string | null;
+  /** A post refused for its window (one that is no window at all): its messages show here. */
+  answer?: DetailsAnswer;
 }) {
   const { search } = useLocation();
-  const [form, fields] = useSchemaForm(bookWindowSchema, { id: "book-window", defaultValue: { service } });
+  const [form, fields] = useSchemaForm(bookWindowSchema, {
+    id: "book-window",
+    defaultValue: { service },
+    lastResult: answer?.result,
+  });
+  const shown = answer && !answer.ok ? answer.message : notice;
   const [dayChosen, setDayChosen] = useState(new URLSearchParams(search).has("day"));
   return (
     <section aria-labelledby="step-heading" className="space-y-5">
       <StepList current={dayChosen ? 3 : 2} />
       <StepHeading>When should we come?</StepHeading>
       <ChosenService service={service} />
-      {notice ? (
+      {shown ? (
         <Alert tone="warning" role="alert">
-          {notice}
+          {shown}
         </Alert>
       ) : null}
       {choices.windows.length === 0 ? (

@@ -10,7 +10,7 @@ import {
   type WindowChoices,
   type WindowDay,
 } from "@app/shared/scheduling/window-days";
-import { formatLocalDay, parseLocalDate } from "@app/shared/time";
+import { addLocalDays, formatLocalDay, parseLocalDate } from "@app/shared/time";
 import type { FieldMeta } from "~/components/ui/field";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -71,6 +71,15 @@ function dayParam(search: string): string | null {
   return day && parseLocalDate(day) ? day : null;
 }
 
+/** The day of a chosen window's start, when it reads as an instant (a refused post may send back anything). */
+function dayOfChosen(value: string): string | null {
+  return value && !Number.isNaN(new Date(value).getTime()) ? dayOfWindow(value) : null;
+}
+
+/** Whether `day` is one of the days the choice shows. */
+const shows = (choices: WindowChoices, day: string) =>
+  day >= choices.from && day <= addLocalDays(choices.from, choices.days - 1);
+
 export function WindowPicker({
   field,
   choices,
@@ -84,9 +93,10 @@ export function WindowPicker({
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   const [chosen, setChosen] = useState(initial);
-  const [day, setDay] = useState<string | null>(() =>
-    initial ? dayOfWindow(initial) : dayLinks ? dayParam(search) : null,
+  const [picked, setDay] = useState<string | null>(
+    () => dayOfChosen(initial) ?? (dayLinks ? dayParam(search) : null),
   );
+  const day = picked && choices && shows(choices, picked) ? picked : null;
   const error = field.errors?.[0];
   const labelId = `${field.id}-label`;
   const describedBy = [hint ? field.descriptionId : null, error ? field.errorId : null].filter(Boolean).join(" ");
@@ -94,7 +104,7 @@ export function WindowPicker({
   const choose = (date: string) => {
     setDay(date);
     onDayChange?.(date);
-    if (chosen && dayOfWindow(chosen) !== date) setChosen("");
+    if (chosen && dayOfChosen(chosen) !== date) setChosen("");
   };
   const hrefOf = (date: string) => {
     const params = new URLSearchParams(search);

@@ -36,7 +36,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   });
 };
 
-/** A refusal's Retry-After (too many requests), for the document as for the data request. */
+/**
+ * A refusal's Retry-After (too many requests). The page answers its own headers, so it is never
+ * stored (its windows change by the minute; entry.server.tsx makes it `private, no-store`).
+ */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
@@ -76,7 +79,13 @@ export default function BookOnlinePage() {
       ) : page.step === "emergency" ? (
         <EmergencyStep />
       ) : page.step === "day" ? (
-        <DayStep key={page.service} service={page.service} choices={page.choices} notice={page.notice} />
+        <DayStep
+          key={page.service}
+          service={page.service}
+          choices={page.choices}
+          notice={page.notice}
+          answer={posted}
+        />
       ) : (
         <DetailsStep page={page} answer={posted} />
       )}
