@@ -31,6 +31,7 @@ test("a customer sees each of their visits as it is, cancels one through its pag
   page,
   db,
 }) => {
+  test.slow(); // four pages, three axe checks and an email through the worker
   const user = await createUser(db, "customer", "Delphine");
   const technician = await createUser(db, "technician", "Landry");
   const mine = await db.customer.create({

@@ -236,6 +236,8 @@ const pages = () => [
   "/verify-email",
   "/verify-email?token=x",
   "/account",
+  `/account/visits/${known.id![0]}`,
+  "/account/visits/2147483648",
   "/dashboard",
   "/jobs",
   "/admin/users",

@@ -377,7 +377,7 @@ describe("/account: the signed-in customer's visits, on the manage link's flow",
   /** The signed-in customer's page, as its text reads. */
   const accountPage = async (token: string, path: string) => {
     const res = await api(stack.url, "GET", path, token);
-    return { status: res.status, html: text(res.text) };
+    return { status: res.status, headers: res.headers, html: text(res.text) };
   };
   const post = async (token: string, path: string, form: Record<string, string>) => {
     const res = await formPost(stack.url, path, token, form);
@@ -416,6 +416,7 @@ describe("/account: the signed-in customer's visits, on the manage link's flow",
     // Reschedule: the manage page's form, its own window left out.
     const visitPage = await accountPage(owner.token, `/account/visits/${id}`);
     expect(visitPage.status).toBe(200);
+    expect(visitPage.headers.get("cache-control")).toBe("private, no-store");
     expect(visitPage.html).toContain(`#${id}`);
     expect(visitPage.html).toContain(`value="${windowAt(date, 14).toISOString()}"`);
     expect(visitPage.html).not.toContain(`value="${start.toISOString()}"`);

@@ -168,7 +168,7 @@ function CancelStep({ visit, manageHref }: { visit: ManagedVisit; manageHref: st
   return (
     <section aria-labelledby="cancel-heading" className="space-y-4">
       <h2 id="cancel-heading" className="text-xl font-semibold text-slate-900">
-        Cancel your visit on {visit.time}?
+        {visit.timeSet ? `Cancel your visit on ${visit.time}?` : `Cancel your visit #${visit.id}?`}
       </h2>
       <p className="text-slate-700">Our office is told at once, and we email you a confirmation.</p>
       <div className="flex flex-wrap gap-3">

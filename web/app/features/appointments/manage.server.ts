@@ -38,6 +38,8 @@ export interface ManagedVisit {
   /** "Tuesday, Dec 8, between 10 AM and 12 PM", the time when it is not in a window, or "To be arranged…". */
   time: string;
   isWindow: boolean;
+  /** False for a request staff still have to place: it has no time yet. */
+  timeSet: boolean;
   scheduledAt: string;
   status: BookingStatus;
   statusLabel: string;
@@ -109,6 +111,7 @@ export function customerVisitView(booking: ManageableVisit, now = new Date()): M
     service: customerServiceName(booking.summary),
     time: time.label,
     isWindow: time.isWindow,
+    timeSet: !booking.needsPlacing,
     scheduledAt: booking.scheduledDate.toISOString(),
     status: booking.status,
     statusLabel: customerVisitStatus(booking),
