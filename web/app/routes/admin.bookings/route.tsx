@@ -22,7 +22,7 @@ import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/adm
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
 import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
-import { formatDate, formatTime } from "@app/shared/time";
+import { formatDate, formatDateTime } from "@app/shared/time";
 import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
@@ -345,6 +345,13 @@ function PageLink({ to, label, icon }: { to: string | null; label: string; icon:
   );
 }
 
+/**
+ * "Jun 12, 2025, 9:00 AM" with no-break spaces but the one before the time, so a narrow column
+ * puts the time under the date and never splits either (one text node: the rows stay light).
+ */
+const scheduledText = (scheduled: BookingRowFields["scheduled"]) =>
+  formatDateTime(scheduled).replace(/ (?!\d{1,2}:)/g, "\u00a0");
+
 interface RowMenus {
   status: ReturnType<typeof useRowMenu>;
   technician: ReturnType<typeof useRowMenu>;
@@ -378,7 +385,7 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
       {/* The booking: its number is a link that covers the cell, so the whole cell opens the booking. */}
       <BareTd>
         <Link to={`/admin/bookings/${booking.id}`} discover="none">{`#${booking.id}`}</Link>
-        <span>{booking.summary}</span>
+        {booking.summary}
         {booking.details ? <small>{booking.details}</small> : null}
       </BareTd>
       <BareTd>
@@ -390,8 +397,7 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
         {booking.mergeInto ? <MergeCustomerLink bookingId={booking.id} into={booking.mergeInto} /> : null}
       </BareTd>
       <BareTd>
-        {/* "Jun 12, 2025," and "9:00 AM" stay whole; the time goes under the date when the column is narrow. */}
-        <span>{`${formatDate(booking.scheduled)},`}</span> <span>{formatTime(booking.scheduled)}</span>
+        {scheduledText(booking.scheduled)}
         {booking.needsPlacing && booking.status === "pending" ? <small className="warn">To be placed</small> : null}
       </BareTd>
       <BareTd>

@@ -191,6 +191,8 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
   );
 }
 
+const roleSelectId = (userId: number) => `role-${userId}`;
+
 /** The role fields of a change to admin, confirmed. */
 const promotionFields = (userId: number) => ({
   intent: "change-role",
@@ -232,7 +234,13 @@ function PromotionDialog({ promotion, onClose }: { promotion: Promotion; onClose
   const fetcher = useFetcher<typeof action>({ key: `${ROLE_FETCHER_PREFIX}${promotion.userId}` });
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent
+        // Back to the row's selector (the dialog has no trigger of its own).
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById(roleSelectId(promotion.userId))?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{`Make ${promotion.name} an admin?`}</DialogTitle>
           <DialogDescription>{ADMIN_POWERS}</DialogDescription>
@@ -270,7 +278,7 @@ function UserRow({
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const pendingRole = fetcher.formData?.get("role");
   const shownRole = (typeof pendingRole === "string" ? pendingRole : user.role) as Role;
-  const selectId = `role-${user.id}`;
+  const selectId = roleSelectId(user.id);
 
   useFetcherDone(fetcher, (result) => {
     // The selector confirms before it sends a change to admin, so the server never asks it again.
