@@ -1,7 +1,8 @@
 /**
  * Book online (docs/product.md#book-online), on a phone: from the home page, "Book online" → a
  * panel upgrade → a day → a window → details → confirm, with JavaScript and without; the
- * confirmation page, the confirmation email and the staff screens show one visit number; every step
+ * confirmation page, the confirmation email, the customer's /account and the staff screens show one
+ * visit number; every step
  * passes axe; a day and a window can be chosen by keyboard alone. A window taken meanwhile is
  * book-taken.alone.spec.ts (it decides which technicians work).
  */
@@ -10,7 +11,7 @@ import type { Db } from "@app/shared/db.server";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { formatLocalDay, requireBusinessInstant } from "@app/shared/time";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
-import { adminPage, createUser, main, unique } from "./staff";
+import { adminPage, createUser, logIn, main, unique } from "./staff";
 import { chooseWindow, openDay, pickerDay, pickerWindow } from "./window-picker";
 
 test.use({ timezoneId: "America/Chicago", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -211,6 +212,36 @@ test.describe("Book online without JavaScript", () => {
     await fillDetails(form, who, "Breakers trip when the dryer runs");
     await form.getByRole("button", { name: "Confirm booking" }).click();
     await expectConfirmed(page, db, who, start, browser);
+  });
+
+  test("a signed-in customer's online booking is on /account under the same number", async ({ page, db }) => {
+    test.slow(); // a sign-in, four steps and the account page
+    await createUser(db, "technician", "Arceneaux");
+    const customer = await createUser(db, "customer", "Odette");
+    const day = openDay(3);
+    await logIn(page, customer.email);
+    await page.goto("/book?service=panel-upgrades");
+    await pickerDay(main(page), day).click();
+    const start = await chooseWindow(main(page), day, 10);
+    await main(page).getByRole("button", { name: "Continue" }).click();
+    const form = main(page).locator("form#book-details");
+    // The account's confirmed address is the one used, and shown as such.
+    await expect(form.getByRole("textbox", { name: "Email" })).toHaveValue(customer.email);
+    await form.getByRole("textbox", { name: "Full name" }).fill("Odette Guidry");
+    await form.getByRole("textbox", { name: "Phone" }).fill("(225) 555-0177");
+    await form.getByRole("textbox", { name: "Service address" }).fill("880 Range Ave, Denham Springs");
+    await form.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(main(page).getByRole("heading", { name: "Your visit is booked" })).toBeVisible();
+    const booking = await db.booking.findFirstOrThrow({ where: { customer: { userId: customer.id } } });
+    expect(booking.scheduledDate.toISOString()).toBe(start);
+    await expect(main(page).getByTestId("visit-number")).toHaveText(`#${booking.id}`);
+
+    await page.goto("/account");
+    const visit = main(page)
+      .getByRole("listitem")
+      .filter({ hasText: `#${booking.id}` });
+    await expect(visit).toContainText("Panel Upgrade");
+    await expect(visit).toContainText(formatWindow(windowStartingAt(new Date(start))!));
   });
 
   test("a refused field keeps what was typed", async ({ page, db }) => {
