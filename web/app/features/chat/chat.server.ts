@@ -280,8 +280,8 @@ export interface AppointmentOrigin {
 }
 
 /**
- * The core of an appointment request, shared by the chat and the customer
- * portal: validate → customer → pending booking → AppointmentRequest →
+ * The core of an appointment request, shared by the chat, the customer
+ * portal and Book online (features/book-online): validate → customer → pending booking → AppointmentRequest →
  * announce to staff → confirmation email job.
  *
  * An address typed by a visitor proves nothing (docs/security.md, "Verified
