@@ -93,9 +93,7 @@ export function WindowPicker({
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   const [chosen, setChosen] = useState(initial);
-  const [picked, setDay] = useState<string | null>(
-    () => dayOfChosen(initial) ?? (dayLinks ? dayParam(search) : null),
-  );
+  const [picked, setDay] = useState<string | null>(() => dayOfChosen(initial) ?? (dayLinks ? dayParam(search) : null));
   const day = picked && choices && shows(choices, picked) ? picked : null;
   const error = field.errors?.[0];
   const labelId = `${field.id}-label`;
