@@ -413,8 +413,8 @@ describe("/account: the signed-in customer's visits, on the manage link's flow",
     expect(list.html).toContain(`href="/account/visits/${id}"`);
     expect(list.html).toContain(`href="/account/visits/${id}?step=cancel"`);
 
-    // Reschedule: the manage page's form, its own window left out.
-    const visitPage = await accountPage(owner.token, `/account/visits/${id}`);
+    // Reschedule: the manage page's form (the day chosen, as its day link does), its own window left out.
+    const visitPage = await accountPage(owner.token, `/account/visits/${id}?day=${date}`);
     expect(visitPage.status).toBe(200);
     expect(visitPage.headers.get("cache-control")).toBe("private, no-store");
     expect(visitPage.html).toContain(`#${id}`);
