@@ -219,7 +219,7 @@ test.describe("Book online without JavaScript", () => {
     await createUser(db, "technician", "Arceneaux");
     const customer = await createUser(db, "customer", "Odette");
     const day = openDay(3);
-    await logIn(page, customer.email);
+    await logIn(page, customer.email, { js: false }); // this describe's pages run without JavaScript
     await page.goto("/book?service=panel-upgrades");
     await pickerDay(main(page), day).click();
     const start = await chooseWindow(main(page), day, 10);
