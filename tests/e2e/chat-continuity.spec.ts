@@ -3,40 +3,10 @@
  * about that service and pre-fills the booking form; the conversation continues in a new tab of the
  * same browser, and two tabs open at once show the same conversation.
  */
-import type { Page } from "@playwright/test";
-import { business } from "@app/shared/business";
+import { ask, chips, launcher, log, openChat, panel, sessionIdIn } from "./chat-page";
 import { expect, test } from "./fixtures";
 
 const SERVICE_PAGE = "/services/panel-upgrades";
-const CHAT_TITLE = `${business.name} Chat`;
-
-const launcher = (page: Page) => page.getByRole("button", { name: "Open chat", exact: true });
-const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE, exact: true });
-const log = (page: Page) => panel(page).getByRole("log", { name: "Conversation" });
-const input = (page: Page) => panel(page).getByRole("textbox", { name: "Type your message", exact: true });
-const chips = (page: Page) => panel(page).getByRole("group", { name: "Suggested replies" }).getByRole("button");
-const sessionIdIn = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
-        ?.sessionId ?? null,
-  );
-
-async function openChat(page: Page) {
-  await launcher(page).click();
-  await expect(panel(page)).toBeVisible();
-  await expect(log(page)).toContainText("Welcome to");
-}
-
-/** Sends a message and waits until its reply is shown and the input is usable again. */
-async function ask(page: Page, text: string) {
-  const before = await log(page).locator('[data-sender="assistant"]').count();
-  await input(page).fill(text);
-  await input(page).press("Enter");
-  await expect(log(page).locator('[data-sender="user"]').last()).toContainText(text);
-  await expect.poll(() => log(page).locator('[data-sender="assistant"]').count()).toBeGreaterThan(before);
-  await expect(input(page)).toBeEnabled();
-}
 
 test.describe("chat: a named service", () => {
   test("a Federal Pacific panel is answered about panel upgrades, and the booking form opens with Panel Upgrade chosen", async ({

@@ -13,50 +13,20 @@ import {
 } from "@app/shared/time";
 import { isHoliday } from "../support/holidays";
 import { chatRoom, realtimeKey } from "@app/shared/realtime";
+import { ask, CHAT_TITLE, chips, input, launcher, log, openChat, panel, sessionIdIn } from "./chat-page";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, createUser } from "./staff";
 import { chooseWindow, openDay, pickerDay, pickerWindow } from "./window-picker";
 
 /** A service page (the widget is on every page: docs/product.md#site-wide). */
 const SERVICE_PAGE = "/services/panel-upgrades";
-const CHAT_TITLE = `${business.name} Chat`;
 const REQUIRED = "Please fill in all required fields (Name, Phone, Email, Service Type)";
 
-const launcher = (page: Page) => page.getByRole("button", { name: "Open chat", exact: true });
-const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE, exact: true });
-const log = (page: Page) => panel(page).getByRole("log", { name: "Conversation" });
-const input = (page: Page) => panel(page).getByRole("textbox", { name: "Type your message", exact: true });
 const sendButton = (page: Page) => panel(page).getByRole("button", { name: "Send message", exact: true });
-const chips = (page: Page) => panel(page).getByRole("group", { name: "Suggested replies" }).getByRole("button");
 /** The appointment form's day-then-window picker. */
 const picker = (page: Page) => panel(page).getByRole("group", { name: /^Arrival window/ });
 /** A form control by its label ("Full Name", or "Full Name *" where the star is hidden from assistive technology). */
 const field = (page: Page, name: string) => panel(page).getByLabel(new RegExp(`^${name}( \\*)?$`));
-
-async function openChat(page: Page) {
-  await launcher(page).click();
-  await expect(panel(page)).toBeVisible();
-  await expect(launcher(page)).toHaveAttribute("aria-expanded", "true");
-  await expect(log(page)).toContainText("Welcome to");
-}
-
-/** Sends a message and waits until its reply (any assistant text after it) is shown and the input is usable again. */
-async function ask(page: Page, text: string) {
-  const before = await log(page).locator('[data-sender="assistant"]').count();
-  await input(page).fill(text);
-  await input(page).press("Enter");
-  await expect(log(page).locator('[data-sender="user"]').last()).toContainText(text);
-  // The reply (a follow-up booking offer may come a second later).
-  await expect.poll(() => log(page).locator('[data-sender="assistant"]').count()).toBeGreaterThan(before);
-  await expect(input(page)).toBeEnabled();
-}
-
-const sessionIdIn = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
-        ?.sessionId ?? null,
-  );
 
 test.describe("chat widget", () => {
   test("streams the hours, offers booking, and a booking from the chat is stored as pending", async ({

@@ -1,21 +1,9 @@
 /** The staff inbox (/admin/inbox): transcripts, taking a live chat over, replying, and turning a message into a booking. */
-import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
 import { randomIp } from "../support/stack";
+import { input as chatInput, log, panel, sessionIdIn } from "./chat-page";
 import { expect, test } from "./fixtures";
 import { adminPage, createUser, main, unique } from "./staff";
-
-const CHAT_TITLE = `${business.name} Chat`;
-const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE, exact: true });
-const log = (page: Page) => panel(page).getByRole("log", { name: "Conversation" });
-const chatInput = (page: Page) => panel(page).getByRole("textbox", { name: "Type your message", exact: true });
-
-const sessionIdIn = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("bce-chat:conversation") ?? "null") as { sessionId?: string } | null)
-        ?.sessionId ?? null,
-  );
 
 test.describe("staff inbox", () => {
   test("an admin reads a live chat, takes it over and replies; the visitor sees the reply from staff", async ({

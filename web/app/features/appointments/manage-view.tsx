@@ -57,7 +57,14 @@ export function CallUs({ lead = "Questions? Call us at" }: { lead?: string }) {
 }
 
 /** An unknown, malformed or expired link, or too many requests: the message, and the phone. */
-export function LinkProblem({ message }: { message: string }) {
+export function LinkProblem({
+  message,
+  next = { to: "/", label: "Go to the home page" },
+}: {
+  message: string;
+  /** The way on from here (the home page unless said). */
+  next?: { to: string; label: string };
+}) {
   return (
     <>
       <Alert tone="warning" role="alert" className="flex items-start gap-3 text-base">
@@ -65,8 +72,8 @@ export function LinkProblem({ message }: { message: string }) {
         <span>{message}</span>
       </Alert>
       <p>
-        <Link to="/" className={buttonVariants({ variant: "outline" })}>
-          Go to the home page
+        <Link to={next.to} className={buttonVariants({ variant: "outline" })}>
+          {next.label}
         </Link>
       </p>
     </>

@@ -1,8 +1,5 @@
-import { Link } from "@remix-run/react";
-import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "~/components/ui/alert";
-import { buttonVariants } from "~/components/ui/button";
+import { LinkProblem } from "~/features/appointments/manage-view";
 import { useBusinessFacts } from "~/utils/business-facts";
 
 /** The frame of /book and its confirmation: the page's title band, then one card for the step. */
@@ -31,19 +28,11 @@ export function BookFrame({ children, problem }: { children?: ReactNode; problem
   );
 }
 
-/** Too many requests, or a confirmation that cannot be found: the message, and the ways on. */
+/** Too many requests, or a confirmation that cannot be found: the message, and the way on (the link pages' problem). */
 function Problem({ message }: { message: string }) {
   return (
     <div className="space-y-4">
-      <Alert tone="warning" role="alert" className="flex items-start gap-3 text-base">
-        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <span>{message}</span>
-      </Alert>
-      <p>
-        <Link to="/book" className={buttonVariants({ variant: "outline" })}>
-          Start again
-        </Link>
-      </p>
+      <LinkProblem message={message} next={{ to: "/book", label: "Start again" }} />
     </div>
   );
 }

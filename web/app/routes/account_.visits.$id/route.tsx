@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
-import { manageVisitFormSchema } from "@app/shared/api/appointments";
 import { business } from "@app/shared/business";
 import { changeOwnVisit, ownVisitPage } from "~/features/account/account.server";
 import { LinkPageFrame, LinkProblem, ManageVisit } from "~/features/appointments/manage-view";
-import { answer, readSubmission, refused } from "~/utils/action.server";
+import { manageStep, visitChangeAction } from "~/features/appointments/manage-route.server";
 import { requireUser } from "~/utils/auth.server";
-import { formFields } from "~/utils/form.server";
 import { data } from "~/utils/responses.server";
 
 /**
@@ -25,20 +23,16 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const step = new URL(request.url).searchParams.get("step") === "cancel" ? ("cancel" as const) : ("manage" as const);
+  const step = manageStep(request);
   const result = await ownVisitPage(context, user, params.id ?? "");
   if (!result.ok) return data({ ok: false as const, message: result.message, step }, { status: result.status });
   return { ok: true as const, ...result.value, step };
 }
 
-/** `intent=reschedule` with `windowStart`, or `intent=cancel` (manageVisitFormSchema, as the page's forms check it). */
+/** A change to the visit, as its emailed link's page takes it (features/appointments/manage-route.server.ts). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const { form, submission } = await readSubmission(request, manageVisitFormSchema);
-  const intent = form.get("intent") === "cancel" ? "cancel" : "reschedule";
-  if (submission.status !== "success")
-    return refused(submission, { intent, message: "Please choose one of the offered times." });
-  return answer(submission, await changeOwnVisit(context, user, params.id ?? "", formFields(form)), { intent });
+  return visitChangeAction(request, (fields) => changeOwnVisit(context, user, params.id ?? "", fields));
 }
 
 function BackToAccount() {

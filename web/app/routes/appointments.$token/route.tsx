@@ -4,9 +4,7 @@ import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { LinkPageFrame, LinkProblem, ManageVisit } from "~/features/appointments/manage-view";
 import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
-import { manageVisitFormSchema } from "@app/shared/api/appointments";
-import { answer, readSubmission, refused } from "~/utils/action.server";
-import { formFields } from "~/utils/form.server";
+import { manageStep, visitChangeAction } from "~/features/appointments/manage-route.server";
 import { retryAfterHeaders } from "@app/shared/result";
 
 /**
@@ -20,7 +18,7 @@ export const meta: MetaFunction = () => privateLinkMeta("Your visit");
 export const headers = privateLinkHeaders;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const step = new URL(request.url).searchParams.get("step") === "cancel" ? ("cancel" as const) : ("manage" as const);
+  const step = manageStep(request);
   const result = await manageVisitPage(context, params.token ?? "");
   if (!result.ok)
     return data(
@@ -30,13 +28,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return { ok: true as const, ...result.value, step };
 }
 
-/** `intent=reschedule` with `windowStart`, or `intent=cancel` (manageVisitFormSchema, as the page's forms check it). */
+/** A change to the visit: `intent=reschedule` with `windowStart`, or `intent=cancel` (features/appointments/manage-route.server.ts). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const { form, submission } = await readSubmission(request, manageVisitFormSchema);
-  const intent = form.get("intent") === "cancel" ? "cancel" : "reschedule";
-  if (submission.status !== "success")
-    return refused(submission, { intent, message: "Please choose one of the offered times." });
-  return answer(submission, await changeVisit(context, params.token ?? "", formFields(form)), { intent });
+  return visitChangeAction(request, (fields) => changeVisit(context, params.token ?? "", fields));
 }
 
 export default function ManageVisitPage() {
