@@ -139,14 +139,25 @@ test.describe("Book online", () => {
     await expect(stepHeading(page)).toHaveText("When should we come?");
     await expect(page.locator("form#book-window[novalidate]")).toHaveCount(1);
     const dayButton = pickerDay(main(page), day);
-    await tabTo(page, dayButton);
+    // The days are one Tab stop, the first open day; the arrow keys move between open days.
+    await tabTo(
+      page,
+      main(page)
+        .getByRole("list", { name: /^Days from / })
+        .locator('button[tabindex="0"]'),
+    );
+    for (let i = 0; i < 14 && !(await dayButton.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press("ArrowRight");
+    await expect(dayButton).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(dayButton).toHaveAttribute("aria-pressed", "true");
     const first = main(page)
       .getByRole("group", { name: `Open times on ${formatLocalDay(day)}` })
       .getByRole("radio")
       .first();
-    await tabTo(page, first);
+    // One Tab from the chosen day leaves the days for its first window.
+    await page.keyboard.press("Tab");
+    await expect(first).toBeFocused();
     await page.keyboard.press("Space");
     await expect(first).toBeChecked();
     await page.keyboard.press("ArrowDown");
@@ -242,6 +253,14 @@ test.describe("Book online without JavaScript", () => {
       .filter({ hasText: `#${booking.id}` });
     await expect(visit).toContainText("Panel Upgrade");
     await expect(visit).toContainText(formatWindow(windowStartingAt(new Date(start))!));
+
+    // The next booking starts from the account and this one's details: name, phone and the house's address.
+    await page.goto(`/book?service=generator&windowStart=${encodeURIComponent(start)}`);
+    await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(
+      `${customer.firstName} ${customer.lastName}`,
+    );
+    await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("(225) 555-0177");
+    await expect(form.getByRole("textbox", { name: "Service address" })).toHaveValue("880 Range Ave, Denham Springs");
   });
 
   test("a refused field keeps what was typed", async ({ page, db }) => {

@@ -202,7 +202,9 @@ test.describe("chat widget", () => {
       ...chatServiceOptions,
     ]);
     // The arrival window is a day, then one of its windows, or no preference.
-    await expect(picker(page).getByText("Choose a day to see its open times.")).toBeVisible();
+    await expect(
+      picker(page).getByText("Choose a day to see its open times, or choose none and we call you to arrange one."),
+    ).toBeVisible();
     await expect(field(page, "Priority")).toHaveValue("normal");
     await expect(field(page, "Priority").locator("option")).toHaveText(["Normal", "Urgent", "Emergency"]);
 

@@ -259,9 +259,11 @@ describe("/appointments/<token>", () => {
     });
     expect(audit.details).toMatchObject({ from: "pending", to: "cancelled", by: "customer" });
     await emailTo(STAFF_EMAIL, (e) => e.subject.startsWith(`Booking #${visit.bookingId} cancelled by the customer`));
-    await emailTo(visit.customer.email, (e) =>
+    const cancelledEmail = await emailTo(visit.customer.email, (e) =>
       e.subject.startsWith(`Your visit on ${windowLabel(start)} is cancelled`),
     );
+    // Its way back is the online booking page.
+    expect(cancelledEmail.text).toContain(`Book a visit: ${stack.url}/book `);
 
     // Cancelled: no reschedule, and a second cancel or a move is refused.
     const after = await page(visit.manageUrl);

@@ -153,7 +153,7 @@ export async function sendVisitCancelled(ctx: WorkerContext, data: JobData<"visi
   const visit = await requireVisit(ctx, data.bookingId);
   if (!visit.emailCustomer) return { skipped: "customer not emailed for this booking" };
   if (visit.status !== "cancelled") return { skipped: "no longer cancelled" };
-  const email = visitCancelledEmail(forEmail(visit), data.by, `${ctx.env.APP_URL}/contact`);
+  const email = visitCancelledEmail(forEmail(visit), data.by, `${ctx.env.APP_URL}/book`);
   return ctx.mailer.send({
     ...email,
     to: visit.customer.email,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { business } from "../business";
 import { requireBusinessInstant } from "../time";
 import { dayNote, dayOfWindow, dayWords, placesLeft, windowChoiceLabel, windowDays, windowsOfDay } from "./window-days";
 import type { WindowJson } from "./windows";
@@ -18,7 +19,9 @@ describe("the days of the day-then-window choice", () => {
     window("2026-11-25", 16, 3),
     window("2026-11-27", 8, 1),
   ];
-  const days = windowDays("2026-11-23", 7, windows, [{ date: "2026-11-26", reason: "Thanksgiving" }]);
+  const closures = [{ date: "2026-11-26", reason: "Thanksgiving" }];
+  const sundayBefore = requireBusinessInstant("2026-11-22", 12 * 60);
+  const days = windowDays("2026-11-23", 7, windows, closures, business.booking, sundayBefore);
 
   it("are each open (with their open windows), fully booked or closed, in date order", () => {
     expect(days.map((d) => [d.date, d.state, d.open, d.reason])).toEqual([
@@ -44,6 +47,18 @@ describe("the days of the day-then-window choice", () => {
       "Sunday, November 29: closed",
     ]);
     expect(days.slice(0, 4).map(dayNote)).toEqual(["2 open", "Full", "1 open", "Closed"]);
+  });
+
+  it("call a day past, not fully booked, when its windows are all too soon to book", () => {
+    // Monday at 3 PM: the day's last window (4 PM) starts within the minimum notice.
+    const mondayAfternoon = requireBusinessInstant("2026-11-23", 15 * 60);
+    const later = windowDays("2026-11-23", 2, [window("2026-11-24", 8, 1)], [], business.booking, mondayAfternoon);
+    expect(later.map((d) => [d.date, d.state])).toEqual([
+      ["2026-11-23", "past"],
+      ["2026-11-24", "open"],
+    ]);
+    expect(dayWords(later[0]!)).toBe("Monday, November 23: no times left to book");
+    expect(dayNote(later[0]!)).toBe("Past");
   });
 
   it("give a day's windows with a place, each with the places left", () => {

@@ -29,8 +29,12 @@ export interface WindowDay {
   date: string;
   /** 0 = Sunday. */
   weekday: number;
-  /** Open: at least one window has a place; full: the day has windows and none has; closed: no windows at all. */
-  state: "open" | "full" | "closed";
+  /**
+   * Open: at least one window has a place; full: the day has windows and none has a place; past:
+   * its windows start too soon to book (today's, once the minimum notice has passed them); closed:
+   * no windows at all.
+   */
+  state: "open" | "full" | "past" | "closed";
   /** How many of its windows have a place. */
   open: number;
   /** Why it is closed, when a closure says ("Thanksgiving"); null otherwise. */
@@ -44,7 +48,9 @@ export function dayOfWindow(start: string): string {
 
 /**
  * The `days` dates from `from`, each with what it offers: the open windows among `windows` (those
- * with a place), the business's closures and the weekdays without windows (closed).
+ * with a place), the business's closures and the weekdays without windows (closed). A day whose
+ * windows all start sooner than the minimum notice from `now` is past, not fully booked: the
+ * schedule leaves such windows out as it leaves out full ones.
  */
 export function windowDays(
   from: string,
@@ -52,7 +58,9 @@ export function windowDays(
   windows: readonly WindowJson[],
   closures: readonly Pick<ClosedDay, "date" | "reason">[] = [],
   rules: BookingRules = business.booking,
+  now: Date = new Date(),
 ): WindowDay[] {
+  const soonest = now.getTime() + rules.minimumNoticeMinutes * 60_000;
   const openPerDay = new Map<string, number>();
   for (const w of windows) {
     if (w.available <= 0) continue;
@@ -67,7 +75,10 @@ export function windowDays(
     const closure = closedOn.get(date);
     if (closure !== undefined) return { date, weekday, state: "closed", open: 0, reason: closure };
     if (open > 0) return { date, weekday, state: "open", open, reason: null };
-    return { date, weekday, state: windowsOn(date, rules).length ? "full" : "closed", open: 0, reason: null };
+    const ruled = windowsOn(date, rules);
+    if (!ruled.length) return { date, weekday, state: "closed", open: 0, reason: null };
+    const tooSoon = ruled.every((w) => w.start.getTime() < soonest);
+    return { date, weekday, state: tooSoon ? "past" : "full", open: 0, reason: null };
   });
 }
 
@@ -81,13 +92,14 @@ export function dayWords(day: WindowDay): string {
   const name = formatLocalDay(day.date);
   if (day.state === "open") return `${name}: ${day.open} open ${day.open === 1 ? "time" : "times"}`;
   if (day.state === "full") return `${name}: fully booked`;
+  if (day.state === "past") return `${name}: no times left to book`;
   return `${name}: closed${day.reason ? ` (${day.reason})` : ""}`;
 }
 
-/** What a calendar cell shows under the day's number: "3 open", "Full", "Closed". */
+/** What a calendar cell shows under the day's number: "3 open", "Full", "Past", "Closed". */
 export function dayNote(day: WindowDay): string {
   if (day.state === "open") return `${day.open} open`;
-  return day.state === "full" ? "Full" : "Closed";
+  return { full: "Full", past: "Past", closed: "Closed" }[day.state];
 }
 
 /** "1 place left", "3 places left". */

@@ -29,6 +29,8 @@ interface Prefill {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** The address of the customer's latest visit with one: most book for the same house again. */
+  address: string;
 }
 
 /** The step /book shows for its address. */
@@ -98,15 +100,20 @@ function chosenWindow(value: string | null) {
 
 async function prefillFor(context: AppLoadContext, user: SessionUser | null): Promise<Prefill | null> {
   if (!user) return null;
-  const customer = await context.services.db.customer.findFirst({
-    where: { userId: user.id },
-    orderBy: { id: "asc" },
-    select: { phone: true },
-  });
+  const { db } = context.services;
+  const [customer, lastVisit] = await Promise.all([
+    db.customer.findFirst({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { phone: true } }),
+    db.booking.findFirst({
+      where: { customer: { userId: user.id }, address: { not: null } },
+      orderBy: { createdAt: "desc" },
+      select: { address: true },
+    }),
+  ]);
   return {
     customerName: `${user.firstName} ${user.lastName}`.trim(),
     customerEmail: user.email,
     customerPhone: customer?.phone ?? "",
+    address: lastVisit?.address ?? "",
   };
 }
 

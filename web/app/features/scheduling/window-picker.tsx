@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useState } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import {
   dayNote,
   dayOfWindow,
@@ -14,6 +14,7 @@ import { addLocalDays, formatLocalDay, parseLocalDate } from "@app/shared/time";
 import type { FieldMeta } from "~/components/ui/field";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
+import { pickerKey, pickerTabStop } from "./picker-keys";
 
 /**
  * The day-then-window choice (docs/product.md#booking-rules) of every form that asks a customer
@@ -25,7 +26,8 @@ import { useHydrated } from "~/utils/use-hydrated";
  *
  * Without JavaScript (`dayLinks`) each open day is a link to this page with `?day=`, which the
  * server renders with that day's windows; once the page's code runs, the days are buttons that
- * show a day's windows in place (nothing typed elsewhere in the form is lost).
+ * show a day's windows in place (nothing typed elsewhere in the form is lost), and they are one Tab
+ * stop: the arrow keys, Home and End move between the open days (picker-keys.ts).
  */
 
 /** The hint of an optional window choice. */
@@ -146,7 +148,11 @@ export function WindowPicker({
           invalid={Boolean(error)}
         />
       ) : choices ? (
-        <p className="text-sm text-slate-700">Choose a day to see its open times.</p>
+        <p className="text-sm text-slate-700">
+          {noPreference
+            ? "Choose a day to see its open times, or choose none and we call you to arrange one."
+            : "Choose a day to see its open times."}
+        </p>
       ) : null}
       {error ? (
         <p id={field.errorId} className="text-sm font-medium text-destructive">
@@ -157,7 +163,10 @@ export function WindowPicker({
   );
 }
 
-/** The calendar: a week to a row, Sunday first; each day a link or button when it has open windows. */
+/**
+ * The calendar: a week to a row, Sunday first; each day a link or button when it has open windows.
+ * As buttons, the days are one Tab stop (the chosen day, else the first open one) and keys move it.
+ */
 function DayGrid({
   choices,
   selected,
@@ -169,9 +178,20 @@ function DayGrid({
   onChoose: (date: string) => void;
   link: ((date: string) => string) | null;
 }) {
+  const [moved, setMoved] = useState<string | null>(null);
+  const keys = useId();
   const days = windowDays(choices.from, choices.days, choices.windows, choices.closures);
   const [first, last] = [days[0], days[days.length - 1]];
   if (!first || !last) return null;
+  const tabStop = pickerTabStop(days, moved ?? selected);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const from = event.currentTarget.dataset.date;
+    const to = from ? pickerKey(days, from, event.key, event) : null;
+    if (!to) return;
+    event.preventDefault();
+    setMoved(to);
+    event.currentTarget.closest("ol")?.querySelector<HTMLButtonElement>(`button[data-date="${to}"]`)?.focus();
+  };
   return (
     <div>
       <div aria-hidden="true" className="grid grid-cols-7 gap-1 text-center text-xs font-semibold text-slate-600">
@@ -179,13 +199,30 @@ function DayGrid({
           <span key={d}>{d}</span>
         ))}
       </div>
+      {link ? null : (
+        <p id={keys} className="sr-only">
+          Arrow keys move between the open days.
+        </p>
+      )}
       <ol
         aria-label={`Days from ${formatLocalDay(first.date)} to ${formatLocalDay(last.date)}`}
+        aria-describedby={link ? undefined : keys}
         className="mt-1 grid grid-cols-7 gap-1"
       >
         {days.map((d, i) => (
           <li key={d.date} className={i === 0 ? COLUMN_START[d.weekday] : undefined}>
-            <DayCell day={d} first={i === 0} selected={d.date === selected} onChoose={onChoose} link={link} />
+            <DayCell
+              day={d}
+              first={i === 0}
+              selected={d.date === selected}
+              tabStop={d.date === tabStop}
+              onChoose={(date) => {
+                setMoved(date);
+                onChoose(date);
+              }}
+              onKeyDown={onKeyDown}
+              link={link}
+            />
           </li>
         ))}
       </ol>
@@ -199,13 +236,17 @@ function DayCell({
   day,
   first,
   selected,
+  tabStop,
   onChoose,
+  onKeyDown,
   link,
 }: {
   day: WindowDay;
   first: boolean;
   selected: boolean;
+  tabStop: boolean;
   onChoose: (date: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   link: ((date: string) => string) | null;
 }) {
   const dayOfMonth = Number(day.date.slice(8));
@@ -240,7 +281,15 @@ function DayCell({
       </a>
     );
   return (
-    <button type="button" aria-pressed={selected} onClick={() => onChoose(day.date)} className={look}>
+    <button
+      type="button"
+      aria-pressed={selected}
+      data-date={day.date}
+      tabIndex={tabStop ? 0 : -1}
+      onClick={() => onChoose(day.date)}
+      onKeyDown={onKeyDown}
+      className={look}
+    >
       {face}
       {words}
     </button>

@@ -122,7 +122,7 @@ export default function DashboardPage() {
           {
             label: "Pending",
             value: b.pending,
-            hint: "Awaiting assignment",
+            hint: "Requests awaiting a time or a technician",
             to: "/admin/bookings?status=pending",
             tone: b.pending > 0 ? "attention" : undefined,
           },
