@@ -1,0 +1,163 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  balanceCents,
+  depositCents,
+  documentTotals,
+  formatCents,
+  formatQuantity,
+  formatRate,
+  lineTotalCents,
+  parseDollars,
+  parseQuantity,
+  parseRatePercent,
+  scaleHalfUp,
+  type MoneyLine,
+} from "./money";
+
+const line = fc.record({
+  quantityHundredths: fc.integer({ min: 1, max: 100_000 }),
+  unitPriceCents: fc.integer({ min: 0, max: 5_000_000 }),
+  taxable: fc.boolean(),
+});
+const lines = fc.array(line, { minLength: 0, maxLength: 12 });
+const rate = fc.integer({ min: 0, max: 150_000 });
+const discount = fc.integer({ min: 0, max: 100_000_000 });
+
+describe("money, by its rules (property-based)", () => {
+  it("totals add up: the lines make the subtotal, and subtotal − discount + tax is the total", () => {
+    fc.assert(
+      fc.property(lines, rate, discount, (ls, r, d) => {
+        const t = documentTotals(ls, r, d);
+        expect(t.lineCents.reduce((a, b) => a + b, 0)).toBe(t.subtotalCents);
+        expect(t.totalCents).toBe(t.subtotalCents - t.discountCents + t.taxCents);
+        for (const cents of [...t.lineCents, t.subtotalCents, t.discountCents, t.taxCents, t.totalCents])
+          expect(Number.isSafeInteger(cents)).toBe(true);
+      }),
+    );
+  });
+
+  it("is never negative, and a discount never takes the total below its tax", () => {
+    fc.assert(
+      fc.property(lines, rate, discount, (ls, r, d) => {
+        const t = documentTotals(ls, r, d);
+        expect(t.discountCents).toBeLessThanOrEqual(t.subtotalCents);
+        expect(t.taxableCents).toBeGreaterThanOrEqual(0);
+        expect(t.taxCents).toBeGreaterThanOrEqual(0);
+        expect(t.totalCents).toBeGreaterThanOrEqual(t.taxCents);
+      }),
+    );
+  });
+
+  it("rounds tax once: within half a cent of the exact figure on the taxable amount", () => {
+    fc.assert(
+      fc.property(lines, rate, discount, (ls, r, d) => {
+        const t = documentTotals(ls, r, d);
+        const exact = (t.taxableCents * r) / 1_000_000;
+        expect(Math.abs(t.taxCents - exact)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+
+  it("taxes within a cent of the exact figure on the lines as priced, when there is no discount", () => {
+    fc.assert(
+      fc.property(lines, rate, (ls, r) => {
+        const t = documentTotals(ls, r);
+        const exactTaxable = ls
+          .filter((l) => l.taxable)
+          .reduce((sum, l) => sum + (l.quantityHundredths * l.unitPriceCents) / 100, 0);
+        // Each line rounds by at most half a cent before tax; the tax then rounds once.
+        const slack = 0.5 + (ls.filter((l) => l.taxable).length * 0.5 * r) / 1_000_000;
+        expect(Math.abs(t.taxCents - (exactTaxable * r) / 1_000_000)).toBeLessThanOrEqual(slack + 1e-9);
+      }),
+    );
+  });
+
+  it("taxes only taxable lines: none taxable, no tax", () => {
+    fc.assert(
+      fc.property(lines, rate, discount, (ls, r, d) => {
+        const t = documentTotals(
+          ls.map((l) => ({ ...l, taxable: false })),
+          r,
+          d,
+        );
+        expect(t.taxCents).toBe(0);
+        expect(t.totalCents).toBe(t.subtotalCents - t.discountCents);
+      }),
+    );
+  });
+
+  it("asks a deposit no larger than the total, and a balance that never goes below zero", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100 }), (total, percent) => {
+        const deposit = depositCents(total, percent);
+        expect(deposit).toBeGreaterThanOrEqual(0);
+        expect(deposit).toBeLessThanOrEqual(total);
+        expect(Math.abs(deposit - (total * percent) / 100)).toBeLessThanOrEqual(0.5);
+        expect(balanceCents(total, deposit)).toBe(total - deposit);
+        expect(balanceCents(total, total + 1)).toBe(0);
+      }),
+    );
+  });
+
+  it("reads back what it formats", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (cents) => {
+        expect(parseDollars(formatCents(cents))).toBe(cents);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99_999_999 }), (hundredths) => {
+        expect(parseQuantity(formatQuantity(hundredths))).toBe(hundredths);
+      }),
+    );
+  });
+});
+
+describe("money, by example", () => {
+  it("rounds half up, exactly", () => {
+    expect(scaleHalfUp(5, 1, 10)).toBe(1);
+    expect(scaleHalfUp(4, 1, 10)).toBe(0);
+    expect(scaleHalfUp(15, 1, 10)).toBe(2);
+    expect(scaleHalfUp(0, 3, 7)).toBe(0);
+    // Beyond 2^53 in between, still exact.
+    expect(scaleHalfUp(9_000_000_000_000, 1_000_000, 1_000_000)).toBe(9_000_000_000_000);
+    // 1.5 hours at $95.99: 143.985 → $143.99.
+    expect(lineTotalCents({ quantityHundredths: 150, unitPriceCents: 9599 })).toBe(14399);
+  });
+
+  it("prices a panel upgrade with a surge protector, a discount and 9.45 % on the taxable parts", () => {
+    const items: MoneyLine[] = [
+      { quantityHundredths: 100, unitPriceCents: 240_000, taxable: false }, // labor
+      { quantityHundredths: 100, unitPriceCents: 45_000, taxable: true }, // surge protector
+      { quantityHundredths: 200, unitPriceCents: 2_499, taxable: true }, // two GFCI outlets
+    ];
+    const t = documentTotals(items, 94_500, 10_000);
+    expect(t.lineCents).toEqual([240_000, 45_000, 4_998]);
+    expect(t.subtotalCents).toBe(289_998);
+    // The taxable $499.98 carries 49,998 / 289,998 of the $100 discount: $17.24.
+    expect(t.taxableCents).toBe(48_274);
+    // 482.74 × 9.45 % = 45.61893 → $45.62.
+    expect(t.taxCents).toBe(4_562);
+    expect(t.totalCents).toBe(289_998 - 10_000 + 4_562);
+    expect(depositCents(t.totalCents, 25)).toBe(71_140);
+  });
+
+  it("formats and parses as people write money, quantities and rates", () => {
+    expect(formatCents(123_456)).toBe("$1,234.56");
+    expect(formatCents(-500)).toBe("-$5.00");
+    expect(formatQuantity(150)).toBe("1.5");
+    expect(formatQuantity(1225)).toBe("12.25");
+    expect(formatQuantity(100)).toBe("1");
+    expect(formatRate(94_500)).toBe("9.45%");
+    expect(formatRate(0)).toBe("0%");
+    expect(parseDollars("$1,234.5")).toBe(123_450);
+    expect(parseDollars("80")).toBe(8_000);
+    expect(parseDollars("0.99")).toBe(99);
+    for (const bad of ["-5", "1.999", "abc", "", "1,23.00", "99999999999"]) expect(parseDollars(bad)).toBeNull();
+    expect(parseQuantity("1.5")).toBe(150);
+    expect(parseQuantity("0.333")).toBeNull();
+    expect(parseRatePercent("9.45")).toBe(94_500);
+    expect(parseRatePercent("101")).toBeNull();
+  });
+});
