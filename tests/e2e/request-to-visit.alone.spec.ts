@@ -9,11 +9,10 @@
  */
 import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
-import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
-import { isHoliday } from "../support/holidays";
+import { formatLocalDate, requireBusinessInstant } from "@app/shared/time";
 import { expect, test } from "./fixtures";
 import { createUser, logIn, main, waitLive } from "./staff";
-import { pickerDay, pickerWindow } from "./window-picker";
+import { offeredWindowDay, pickerDay, pickerWindow } from "./window-picker";
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -30,9 +29,8 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   await db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
   const tech = await createUser(db, "technician", "Sam");
   const techName = `${tech.firstName} ${tech.lastName}`;
-  // Two days on (later when that is a Sunday or a holiday, which have no windows); its 10 to 12 window has one place.
-  let date = addLocalDays(businessDate(), 2);
-  while (localWeekday(date) === 0 || isHoliday(date)) date = addLocalDays(date, 1);
+  // Two days on or later, the first whose 10 to 12 window is offered: it has one place, Sam's.
+  const date = await offeredWindowDay(page.request, 10);
   const start = requireBusinessInstant(date, 10 * 60).toISOString();
   const offered = async () => {
     const res = await page.request.get(`/api/availability?from=${date}&days=1`);

@@ -3,7 +3,7 @@
  * a day of the calendar (a link before the page's code runs, a button after), then one of that
  * day's windows, a radio button named like "10 AM – 12 PM · 2 places left".
  */
-import type { Locator } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { formatWindowRange } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, formatLocalDay, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { isHoliday } from "../support/holidays";
@@ -16,6 +16,23 @@ export function openDay(after = 2): string {
   let date = addLocalDays(businessDate(), after);
   while (localWeekday(date) === 0 || isHoliday(date)) date = addLocalDays(date, 1);
   return date;
+}
+
+/**
+ * The first day from `after` days ahead (as `openDay`) whose window starting at `hour` the schedule
+ * offers now (GET /api/availability). For the tests that decide which technicians work: the
+ * tests before them leave visits without a technician in some windows, which take those windows'
+ * places, and which days they fall on changes with the date the suite runs.
+ */
+export async function offeredWindowDay(request: APIRequestContext, hour: number, after = 2): Promise<string> {
+  for (let ahead = after; ahead < after + 10; ahead++) {
+    const day = openDay(ahead);
+    const start = requireBusinessInstant(day, hour * 60).toISOString();
+    const res = await request.get(`/api/availability?from=${day}&days=1`);
+    const { windows } = (await res.json()) as { windows: Array<{ start: string }> };
+    if (windows.some((w) => w.start === start)) return day;
+  }
+  throw new Error(`no day within 10 days offers its ${hour}:00 window`);
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
