@@ -128,6 +128,40 @@ describe("users and roles", () => {
     expect(await roleNow()).toBe("admin");
   });
 
+  it("the Users page lists 50 accounts a page, newest first, with links to the others that keep the search", async () => {
+    const tag = `pagetest${Date.now().toString(36)}`;
+    await stack.db.user.createMany({
+      data: Array.from({ length: 57 }, (_, i) => ({
+        firstName: "Paged",
+        lastName: `Person ${String(i).padStart(2, "0")}`,
+        email: `${tag}.${i}@example.com`,
+        passwordHash: "x",
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    });
+    const page = async (query: string) => {
+      const res = await fetch(`${stack.url}/admin/users?${query}`, {
+        headers: { Authorization: `Bearer ${admin.token}`, "X-Forwarded-For": randomIp() },
+      });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return { html, rows: [...html.matchAll(new RegExp(`${tag}\\.(\\d+)@`, "g"))].map((m) => Number(m[1])) };
+    };
+    const first = await page(`q=${tag}`);
+    expect(new Set(first.rows).size).toBe(50);
+    expect(first.rows[0]).toBe(56); // newest first
+    expect(first.html).toContain("57 users found, 50 a page, newest first.");
+    expect(first.html).toContain("Users 1–50, page 1 of 2");
+    expect(first.html).toContain(`href="/admin/users?q=${tag}&amp;page=2"`);
+    const second = await page(`q=${tag}&page=2`);
+    expect([...new Set(second.rows)]).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    expect(second.html).toContain("Users 51–57, page 2 of 2");
+    expect(second.html).toContain(`href="/admin/users?q=${tag}"`);
+    // A page past the last, or no page at all, shows the nearest one.
+    expect([...new Set((await page(`q=${tag}&page=9`)).rows)]).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    expect(new Set((await page(`q=${tag}&page=zero`)).rows).size).toBe(50);
+  });
+
   it("finds users by part of a name or email and by role, and refuses a bad query", async () => {
     const byName = await api(
       stack.url,

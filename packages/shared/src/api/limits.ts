@@ -38,3 +38,6 @@ export const BOOKING_DETAILS_MAX_LENGTH = 5_000;
 export const CLOSURE_REASON_MAX_LENGTH = 80;
 /** A staff note on a customer record. */
 export const CUSTOMER_NOTE_MAX_LENGTH = 2_000;
+
+/** How many accounts a page of /admin/users lists. */
+export const USERS_PER_PAGE = 50;

@@ -6,26 +6,54 @@ import { OVERTAKEN, untilNotOvertaken } from "@app/shared/conditional-update";
 import { sessionUserColumns as userColumns } from "@app/shared/sessions.server";
 import { failure, success, type Result } from "@app/shared/result";
 import { recordAudit } from "@app/shared/audit-log.server";
+import { USERS_PER_PAGE } from "@app/shared/api/limits";
+
+/** Which accounts `q` and `role` keep: each word of `q` in a name or the email, and the one role. */
+function userFilter(query: UserListQuery) {
+  const words = query.q ? query.q.split(/\s+/).filter(Boolean) : [];
+  return {
+    ...(query.role ? { role: query.role } : {}),
+    // Each word must appear in a name or the email: "ann lee" finds Ann Lee, "lee@" finds her address.
+    AND: words.map((word) => ({
+      OR: [
+        { firstName: { contains: word, mode: "insensitive" as const } },
+        { lastName: { contains: word, mode: "insensitive" as const } },
+        { email: { contains: word.toLowerCase() } },
+      ],
+    })),
+  };
+}
+
+const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
 /** Every account, newest first; `q` keeps those whose first name, last name, full name or email holds it. */
 export async function listUsers(context: AppLoadContext, query: UserListQuery = {}) {
-  const words = query.q ? query.q.split(/\s+/).filter(Boolean) : [];
   const users = await context.services.db.user.findMany({
-    where: {
-      ...(query.role ? { role: query.role } : {}),
-      // Each word must appear in a name or the email: "ann lee" finds Ann Lee, "lee@" finds her address.
-      AND: words.map((word) => ({
-        OR: [
-          { firstName: { contains: word, mode: "insensitive" as const } },
-          { lastName: { contains: word, mode: "insensitive" as const } },
-          { email: { contains: word.toLowerCase() } },
-        ],
-      })),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: userFilter(query),
+    orderBy: NEWEST_FIRST,
     select: userColumns,
   });
   return users.map(toApiUser);
+}
+
+/**
+ * One page of the accounts `listUsers` would give (`page` from 1), and how many there are in all:
+ * what /admin/users shows, so an office with thousands of customer accounts gets a page it can read.
+ */
+export async function listUsersPage(context: AppLoadContext, query: UserListQuery, page: number) {
+  const { db } = context.services;
+  const where = userFilter(query);
+  const [total, users] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({
+      where,
+      orderBy: NEWEST_FIRST,
+      select: userColumns,
+      skip: (page - 1) * USERS_PER_PAGE,
+      take: USERS_PER_PAGE,
+    }),
+  ]);
+  return { total, users: users.map(toApiUser) };
 }
 
 const ROLE_CHANGED_MESSAGE = "User role updated successfully.";

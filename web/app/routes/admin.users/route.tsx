@@ -28,10 +28,10 @@ import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { ROLES, roleLabel, type Role } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
-import { listUsers } from "~/features/admin/users.server";
+import { listUsersPage } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
-import { STAFF_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
+import { STAFF_SEARCH_MAX_LENGTH, USERS_PER_PAGE } from "@app/shared/api/limits";
 import type { ActionResult } from "~/utils/schema-form";
 import { staffPage } from "~/utils/route-handle";
 
@@ -42,9 +42,19 @@ export const meta: MetaFunction = ({ error }) => adminMeta("User Management", er
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   // A filter the schema refuses (a hand-typed address) is dropped: the page lists everyone.
-  const parsed = userListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  const parsed = userListQuerySchema.safeParse({
+    q: params.get("q") ?? undefined,
+    role: params.get("role") ?? undefined,
+  });
   const filters = parsed.success ? parsed.data : {};
-  return { users: await listUsers(context, filters), currentUserId: admin.id, filters };
+  // `?page=` past the last page, or not a page at all, shows the nearest one.
+  const asked = Number(params.get("page"));
+  const wanted = Number.isSafeInteger(asked) && asked > 1 ? asked : 1;
+  let listed = await listUsersPage(context, filters, wanted);
+  const last = Math.max(1, Math.ceil(listed.total / USERS_PER_PAGE));
+  if (wanted > last) listed = await listUsersPage(context, filters, last);
+  return { ...listed, page: Math.min(wanted, last), pages: last, currentUserId: admin.id, filters };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +88,7 @@ function promotionAsked(posted: unknown): Promotion | null {
 }
 
 export default function UsersPage() {
-  const { users, currentUserId, filters } = useLoaderData<typeof loader>();
+  const { users, total, page, pages, currentUserId, filters } = useLoaderData<typeof loader>();
   const filtered = Boolean(filters.q || filters.role);
   // Without JavaScript the role forms post as a page; the outcome is shown here.
   const posted = useActionData<typeof action>();
@@ -101,7 +111,7 @@ export default function UsersPage() {
       <AdminPageHeader
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
         title="User Management"
-        description={`${users.length} ${users.length === 1 ? "user" : "users"}${filtered ? " found" : ""}. Change a role with the selector in the Actions column.`}
+        description={`${total} ${total === 1 ? "user" : "users"}${filtered ? " found" : ""}${pages > 1 ? `, ${USERS_PER_PAGE} a page, newest first` : ""}. Change a role with the selector in the Actions column.`}
       />
 
       <UserFilters filters={filters} filtered={filtered} />
@@ -135,6 +145,7 @@ export default function UsersPage() {
           ))}
         </TBody>
       </DataTable>
+      <UserPages page={page} pages={pages} filters={filters} shown={users.length} />
       {promoting ? (
         <PromotionDialog key={promoting.userId} promotion={promoting} onClose={() => setPromoting(null)} />
       ) : null}
@@ -188,6 +199,47 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
         </Link>
       ) : null}
     </Form>
+  );
+}
+
+/** "Users 51–100 of 312", with links to the newer and older pages (plain links: work without JavaScript). */
+function UserPages({
+  page,
+  pages,
+  filters,
+  shown,
+}: {
+  page: number;
+  pages: number;
+  filters: UserListQuery;
+  shown: number;
+}) {
+  if (pages <= 1) return null;
+  const to = (n: number) => {
+    const params = new URLSearchParams();
+    if (filters.q) params.set("q", filters.q);
+    if (filters.role) params.set("role", filters.role);
+    if (n > 1) params.set("page", String(n));
+    return `/admin/users${params.size ? `?${params}` : ""}`;
+  };
+  const first = (page - 1) * USERS_PER_PAGE + 1;
+  const link = "text-sm font-medium text-blue-700 underline underline-offset-2";
+  return (
+    <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center gap-4">
+      <p className="text-sm text-slate-700">
+        {`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}
+      </p>
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={link}>
+          Newer users
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={to(page + 1)} className={link}>
+          Older users
+        </Link>
+      ) : null}
+    </nav>
   );
 }
 
