@@ -226,9 +226,7 @@ function UserPages({
   const link = "text-sm font-medium text-blue-700 underline underline-offset-2";
   return (
     <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center gap-4">
-      <p className="text-sm text-slate-700">
-        {`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}
-      </p>
+      <p className="text-sm text-slate-700">{`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}</p>
       {page > 1 ? (
         <Link to={to(page - 1)} className={link}>
           Newer users
