@@ -30,7 +30,7 @@ export function editIntent(id: number | string) {
 const UNIT_WORDS: Record<PriceUnit, string> = { each: "each", hour: "per hour", foot: "per foot" };
 
 /** The rate as the office reads it: "none" for 0, "9.45%" otherwise. */
-export function rateWords(ratePpm: number) {
+function rateWords(ratePpm: number) {
   return ratePpm === 0 ? "none" : formatRate(ratePpm);
 }
 
