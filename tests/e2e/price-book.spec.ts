@@ -80,6 +80,7 @@ test("an admin adds, edits and deactivates an item and sets the sales tax", asyn
   await page.setViewportSize({ width: 1280, height: 900 });
   await adminPage(page, db, "/dashboard");
   await main(page)
+    .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: /Price Book/ })
     .click();
   await expect(page).toHaveURL(/\/admin\/price-book$/);

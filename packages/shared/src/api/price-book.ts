@@ -99,7 +99,11 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on");
 
-/** An item's fields as the page's forms post them: the price in dollars, taxable as a checkbox. */
+/**
+ * An item's fields as the page's forms post them: the price in dollars as typed (`unitPrice`, read
+ * into whole cents), taxable as a checkbox. (Conform reads a form's constraints from an object
+ * schema, so the cents keep the field's name here; the page's action hands them on as `unitPriceCents`.)
+ */
 const itemFormFields = {
   name,
   description: description.optional(),
@@ -108,17 +112,11 @@ const itemFormFields = {
   taxable: checkbox,
 };
 
-function asItem<T extends { unitPrice: number }>({ unitPrice, ...rest }: T) {
-  return { ...rest, unitPriceCents: unitPrice };
-}
-
 /** The page's "Add an item" form. */
-export const priceBookItemFormSchema = z.object(itemFormFields).transform(asItem);
+export const priceBookItemFormSchema = z.object(itemFormFields);
 
 /** An item's Edit form on the page: the item's id and all its fields. */
-export const priceBookItemEditFormSchema = z
-  .object({ id: idField("Choose an item"), ...itemFormFields })
-  .transform(asItem);
+export const priceBookItemEditFormSchema = z.object({ id: idField("Choose an item"), ...itemFormFields });
 
 /** An item's Deactivate or Activate button. */
 export const priceBookItemActiveFormSchema = z.object({
@@ -127,16 +125,14 @@ export const priceBookItemActiveFormSchema = z.object({
 });
 
 /** The page's sales-tax form: a percent as typed ("9.45", "9.45%") → parts per million. */
-export const salesTaxFormSchema = z
-  .object({
-    salesTaxRate: z
-      .string({ error: "Sales tax is required" })
-      .trim()
-      .min(1, "Sales tax is required (0 for none)")
-      .transform((text, ctx) => {
-        const ppm = parseRatePercent(text.replace(/\s*%$/, ""));
-        if (ppm === null) ctx.addIssue({ code: "custom", message: RATE_MESSAGE });
-        return ppm ?? 0;
-      }),
-  })
-  .transform(({ salesTaxRate }) => ({ salesTaxRatePpm: salesTaxRate }));
+export const salesTaxFormSchema = z.object({
+  salesTaxRate: z
+    .string({ error: "Sales tax is required" })
+    .trim()
+    .min(1, "Sales tax is required (0 for none)")
+    .transform((text, ctx) => {
+      const ppm = parseRatePercent(text.replace(/\s*%$/, ""));
+      if (ppm === null) ctx.addIssue({ code: "custom", message: RATE_MESSAGE });
+      return ppm ?? 0;
+    }),
+});

@@ -46,7 +46,8 @@ export async function priceBookAction(request: Request, context: AppLoadContext)
   if (intent === "add-item") {
     const submission = submissionOf(form, priceBookItemFormSchema);
     if (submission.status !== "success") return refused(submission, { intent });
-    return answer(submission, await createPriceBookItem(db, admin, submission.value), {
+    const { unitPrice, ...item } = submission.value;
+    return answer(submission, await createPriceBookItem(db, admin, { ...item, unitPriceCents: unitPrice }), {
       intent,
       message: ({ item }) => `Added ${item.name} at ${formatCents(item.unitPriceCents)}.`,
     });
@@ -56,8 +57,8 @@ export async function priceBookAction(request: Request, context: AppLoadContext)
     const itemIntent = editIntent(typeof id === "string" ? id : "");
     const submission = submissionOf(form, priceBookItemEditFormSchema);
     if (submission.status !== "success") return refused(submission, { intent: itemIntent });
-    const { id: itemId, ...changes } = submission.value;
-    return answer(submission, await updatePriceBookItem(db, admin, itemId, changes), {
+    const { id: itemId, unitPrice, ...changes } = submission.value;
+    return answer(submission, await updatePriceBookItem(db, admin, itemId, { ...changes, unitPriceCents: unitPrice }), {
       intent: itemIntent,
       message: ({ item }) => `Saved ${item.name}.`,
     });
@@ -75,7 +76,7 @@ export async function priceBookAction(request: Request, context: AppLoadContext)
   if (intent === "set-sales-tax") {
     const submission = submissionOf(form, salesTaxFormSchema);
     if (submission.status !== "success") return refused(submission, { intent });
-    return answer(submission, await setSalesTaxRate(db, admin, submission.value.salesTaxRatePpm), {
+    return answer(submission, await setSalesTaxRate(db, admin, submission.value.salesTaxRate), {
       intent,
       message: ({ salesTaxRatePpm }) =>
         salesTaxRatePpm === 0 ? "Sales tax is now none." : `Sales tax is now ${formatRate(salesTaxRatePpm)}.`,
