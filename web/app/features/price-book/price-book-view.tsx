@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Plus } from "lucide-react";
+import { useEffect, useRef } from "react";
 import {
   priceBookItemEditFormSchema,
   priceBookItemFormSchema,
@@ -152,8 +153,13 @@ function EditItem({ item, posted }: { item: PriceBookItemJson; posted?: ActionRe
       taxable: item.taxable ? "on" : undefined,
     },
   });
+  // Saved: the form closes (a plain post reloads the page with it closed).
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (mine?.ok && details.current) details.current.open = false;
+  }, [mine]);
   return (
-    <details open={mine && !mine.ok ? true : undefined} className="relative">
+    <details ref={details} open={mine && !mine.ok ? true : undefined} className="relative">
       <summary className="cursor-pointer rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50">
         Edit<span className="sr-only"> {item.name}</span>
       </summary>
@@ -231,8 +237,8 @@ export function ItemsTable({ items, posted }: { items: PriceBookItemJson[]; post
             <Td label="Status" half>
               {item.active ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
             </Td>
-            <Td className="block md:w-48">
-              <div className="flex flex-wrap items-start gap-2 md:justify-end">
+            <Td className="block md:w-56">
+              <div className="flex flex-wrap items-start gap-2 md:flex-nowrap md:justify-end">
                 <EditItem item={item} posted={posted} />
                 <ActiveToggle item={item} />
               </div>
