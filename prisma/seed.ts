@@ -3,6 +3,51 @@ import { hashPassword } from "@app/shared/password.server";
 import type { Env } from "@app/shared/env.server";
 import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
 
+/**
+ * Outside production: a dozen typical items of an electrician's price book (example prices, whole
+ * cents; docs/product.md#price-book). Each is added once, by name: an item already there, however
+ * it was changed since, is left alone.
+ */
+const SAMPLE_PRICE_BOOK = [
+  { name: "Service call", description: "Trip and first half hour on site", unitPriceCents: 8_900, unit: "each" },
+  { name: "GFCI outlet installed", description: "Replace a standard outlet with a GFCI", unitPriceCents: 16_500 },
+  { name: "200 A panel upgrade", description: "New 200 A panel, breakers and permit", unitPriceCents: 240_000 },
+  { name: "100 A subpanel", description: "Subpanel with feeder from the main panel", unitPriceCents: 125_000 },
+  { name: "Whole-home surge protector", description: "Type 2 surge device at the panel", unitPriceCents: 45_000 },
+  { name: "EV charger circuit", description: "60 A circuit for a Level 2 charger", unitPriceCents: 95_000 },
+  { name: "240 V outlet", description: "Dedicated 240 V receptacle (dryer, welder, range)", unitPriceCents: 42_500 },
+  {
+    name: "Standby generator install (22 kW)",
+    description: "Pad, transfer switch, gas and electrical hookup",
+    unitPriceCents: 1_150_000,
+  },
+  {
+    name: "Generator interlock kit",
+    description: "Interlock and inlet box for a portable generator",
+    unitPriceCents: 69_500,
+  },
+  { name: "Ceiling fan install", description: "On an existing fan-rated box", unitPriceCents: 17_500 },
+  {
+    name: "Recessed light",
+    description: "LED wafer light, new circuit run extra",
+    unitPriceCents: 12_500,
+    unit: "each",
+  },
+  { name: "Wire run", description: "Romex in attic or crawl space", unitPriceCents: 450, unit: "foot" },
+  { name: "Labor", description: "Electrician's time", unitPriceCents: 11_500, unit: "hour", taxable: false },
+] as const;
+
+async function seedPriceBook(db: Db, log: (msg: string) => void) {
+  const names = SAMPLE_PRICE_BOOK.map((item) => item.name);
+  const present = new Set(
+    (await db.priceBookItem.findMany({ where: { name: { in: names } }, select: { name: true } })).map((i) => i.name),
+  );
+  const missing = SAMPLE_PRICE_BOOK.filter((item) => !present.has(item.name));
+  if (missing.length === 0) return;
+  await db.priceBookItem.createMany({ data: missing.map((item) => ({ ...item })) });
+  log(`sample price book: ${missing.length} items added`);
+}
+
 /** Outside production: a technician to sign in as (with the admin's password) and to book. */
 export const SAMPLE_TECHNICIAN_EMAIL = "sam.boudreaux@example.com";
 
@@ -30,6 +75,7 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
   }
 
   if (env.isProduction) return;
+  await seedPriceBook(db, log);
   if ((await db.customer.count()) > 0) return;
 
   // A technician, so there are arrival windows to book (development only: the admin's password).

@@ -80,6 +80,7 @@ const WALK: Record<string, Walk> = {
   "admin.customers_.merge": { as: "admin", path: (w) => `/admin/customers/merge?booking=${w.mergeBookingId}` },
   "admin.dispatch": { as: "admin", path: (w) => `/admin/dispatch?date=${w.visitDate}` },
   "admin.inbox": { as: "admin", path: (w) => `/admin/inbox?item=contact:${w.contactId}` },
+  "admin.price-book": { as: "admin", path: "/admin/price-book" },
   "admin.queues": { as: "admin", path: "/admin/queues" },
   "admin.search": { as: "admin", path: (w) => `/admin/search?q=${w.searchWord}` },
   "admin.users": { as: "admin", path: "/admin/users" },

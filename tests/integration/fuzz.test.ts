@@ -68,7 +68,10 @@ async function stored() {
            (select count(*) from "ChatMessage" where sender = 'user') as "visitorMessages",
            (select count(*) from "AppointmentRequest") as requests,
            (select count(*) from "AuditLog") as audit,
-           (select count(*) from "PushSubscription") as "pushSubscriptions"`;
+           (select count(*) from "PushSubscription") as "pushSubscriptions",
+           (select count(*) from "PriceBookItem") as "priceBookItems",
+           (select max("updatedAt") from "PriceBookItem") as "priceBookChange",
+           (select max("updatedAt") from "BusinessSetting") as "settingsChange"`;
   return row;
 }
 
@@ -88,7 +91,8 @@ beforeAll(async () => {
   const sessionId = `chat_fuzz${Date.now().toString(36)}`;
   await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
   const users = await stack.db.user.findMany({ select: { id: true } });
-  known.id = [String(booking.id)];
+  const item = await stack.db.priceBookItem.create({ data: { name: "Fuzz item", unitPriceCents: 8_900 } });
+  known.id = [String(booking.id), String(item.id)];
   known.customerId = [String(customer.id)];
   known.userId = users.map((u) => String(u.id));
   known.sessionId = [sessionId, "chat_nosuchconversation"];
@@ -252,6 +256,7 @@ const pages = () => [
   "/admin/inbox",
   "/admin/queues",
   "/admin/closures",
+  "/admin/price-book",
   "/appointments/not-a-real-token",
   "/unsubscribe/not-a-real-token",
   "/book",

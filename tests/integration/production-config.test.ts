@@ -118,4 +118,45 @@ describe("the seed", () => {
     expect(await db().customer.count()).toBe(customers);
     expect(await db().booking.count({ where: { technicianId: technician.id } })).toBe(1);
   });
+
+  it("outside production, adds a dozen price book items once, by name, leaving a changed one alone", async () => {
+    const env = parseEnv({
+      NODE_ENV: "development",
+      APP_URL: "http://localhost:3000",
+      DATABASE_URL: "postgresql://unused@127.0.0.1/x",
+      REDIS_URL: "redis://127.0.0.1:1",
+    });
+    await db().priceBookItem.deleteMany();
+    await seed(db(), env, () => {});
+    const items = await db().priceBookItem.findMany({ orderBy: { id: "asc" } });
+    expect(items.length).toBeGreaterThanOrEqual(12);
+    expect(items.find((i) => i.name === "Service call")).toMatchObject({ unit: "each", unitPriceCents: 8_900 });
+    expect(items.find((i) => i.name === "Labor")).toMatchObject({ unit: "hour", taxable: false });
+    expect(items.find((i) => i.name === "Wire run")).toMatchObject({ unit: "foot" });
+    await db().priceBookItem.update({ where: { id: items[0]!.id }, data: { unitPriceCents: 9_900, active: false } });
+    await seed(db(), env, () => {});
+    expect(await db().priceBookItem.count()).toBe(items.length);
+    expect(await db().priceBookItem.findUniqueOrThrow({ where: { id: items[0]!.id } })).toMatchObject({
+      unitPriceCents: 9_900,
+      active: false,
+    });
+  });
+
+  it("in production adds no price book items", async () => {
+    await db().priceBookItem.deleteMany();
+    await seed(
+      db(),
+      parseEnv({
+        NODE_ENV: "production",
+        APP_URL: "https://www.example.com",
+        ...productionEnv(),
+        DATABASE_URL: "postgresql://unused@127.0.0.1/x",
+        REDIS_URL: "redis://127.0.0.1:1",
+        ADMIN_EMAIL: "owner@example.com",
+        ADMIN_PASSWORD: "first-deploy-password",
+      }),
+      () => {},
+    );
+    expect(await db().priceBookItem.count()).toBe(0);
+  });
 });

@@ -303,6 +303,44 @@ it("writes and reads every model through the Prisma client", async () => {
   for (const date of ["2031-3-12", "2031-02-30", "Thanksgiving"])
     await expect(db().closure.create({ data: { date, reason: "bad" } }), date).rejects.toThrow();
 
+  // The price book: whole cents from 0 to $10,000,000.00, a name that is not blank (docs/product.md#price-book).
+  const item = await db().priceBookItem.create({
+    data: { name: "Labor", description: "Electrician's time", unitPriceCents: 11_500, unit: "hour", taxable: false },
+  });
+  expect(await db().priceBookItem.findUniqueOrThrow({ where: { id: item.id } })).toMatchObject({
+    name: "Labor",
+    description: "Electrician's time",
+    unitPriceCents: 11_500,
+    unit: "hour",
+    taxable: false,
+    active: true,
+  });
+  expect(await db().priceBookItem.create({ data: { name: "Service call", unitPriceCents: 0 } })).toMatchObject({
+    unit: "each",
+    taxable: true,
+    active: true,
+    description: null,
+  });
+  await db().priceBookItem.update({ where: { id: item.id }, data: { active: false, unitPriceCents: 1_000_000_000 } });
+  for (const data of [
+    { name: "Negative", unitPriceCents: -1 },
+    { name: "Too much", unitPriceCents: 1_000_000_001 },
+    { name: "  ", unitPriceCents: 100 },
+  ])
+    await expect(db().priceBookItem.create({ data }), data.name).rejects.toThrow();
+
+  // The settings: one row (id 1), the sales-tax rate in parts per million from 0 to 100 %.
+  await db().businessSetting.create({ data: { salesTaxRatePpm: 94_500, updatedById: user.id } });
+  expect(
+    await db().businessSetting.findUniqueOrThrow({ where: { id: 1 }, include: { updatedBy: true } }),
+  ).toMatchObject({ salesTaxRatePpm: 94_500, updatedBy: { id: user.id } });
+  await expect(db().businessSetting.create({ data: { id: 2 } })).rejects.toThrow();
+  for (const salesTaxRatePpm of [-1, 1_000_001])
+    await expect(
+      db().businessSetting.update({ where: { id: 1 }, data: { salesTaxRatePpm } }),
+      String(salesTaxRatePpm),
+    ).rejects.toThrow();
+
   // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
   await expect(
     db().user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } }),

@@ -321,6 +321,12 @@ const formFields = [
   "text",
   "auditId",
   "customerAsked",
+  "description",
+  "unitPrice",
+  "unit",
+  "taxable",
+  "active",
+  "salesTaxRate",
 ];
 
 const formIntents = [
@@ -353,6 +359,10 @@ const formIntents = [
   "retry",
   "request",
   "booking",
+  "add-item",
+  "edit-item",
+  "set-active",
+  "set-sales-tax",
 ];
 
 type FormEncoding = "urlencoded" | "multipart" | "garbage-multipart" | "json" | "none" | "text";

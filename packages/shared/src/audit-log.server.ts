@@ -4,7 +4,7 @@ import type { Prisma } from "./db.server";
  * The audit log (table AuditLog): who changed what and when, for the staff changes the dashboard
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
  * customer merge and its undo, a customer's details, their emails turned back on, a closed day added or
- * removed). Written in the transaction of the change it records.
+ * removed, a price book item added or changed, the sales-tax rate). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -20,8 +20,11 @@ export interface AuditEntry {
     | "closure.removed"
     | "customer.merge_undone"
     | "customer.updated"
-    | "customer.emails_resubscribed";
-  targetType: "user" | "booking" | "customer" | "closure";
+    | "customer.emails_resubscribed"
+    | "price_book.item_created"
+    | "price_book.item_updated"
+    | "settings.sales_tax_changed";
+  targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

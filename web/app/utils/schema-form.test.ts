@@ -11,7 +11,9 @@ import {
   EMAIL_MAX_LENGTH,
   PERSON_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
+  PRICE_ITEM_NAME_MAX_LENGTH,
 } from "@app/shared/api/limits";
+import { priceBookItemEditFormSchema, priceBookItemFormSchema, salesTaxFormSchema } from "@app/shared/api/price-book";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@app/shared/api/auth-rules";
 import { formConstraint, parseSubmission } from "./schema-form";
 
@@ -31,6 +33,17 @@ describe("formConstraint: the browser's checks come from the schema", () => {
     expect(c.phone).toMatchObject({ required: false, maxLength: PHONE_MAX_LENGTH });
     expect(c.service).toMatchObject({ required: false });
     expect(c.message).toMatchObject({ required: true, maxLength: CONTACT_MESSAGE_MAX_LENGTH });
+  });
+
+  it("reads the price book's forms, whose fields turn dollars and a percent into cents and ppm", () => {
+    expect(formConstraint(priceBookItemFormSchema)).toMatchObject({
+      name: { required: true, maxLength: PRICE_ITEM_NAME_MAX_LENGTH },
+      unitPrice: { required: true },
+      unit: { required: true },
+      taxable: { required: false },
+    });
+    expect(formConstraint(priceBookItemEditFormSchema).id).toMatchObject({ required: true });
+    expect(formConstraint(salesTaxFormSchema).salesTaxRate).toMatchObject({ required: true });
   });
 
   it("gives passwords their minimum and maximum", () => {

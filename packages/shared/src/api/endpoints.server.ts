@@ -23,6 +23,14 @@ import { auditQuerySchema, bookingIdParamsSchema, userIdParamsSchema, userListQu
 import { customerChangeSchema, customerIdParamsSchema } from "./customers";
 import { searchQuerySchema } from "./search";
 import { dispatchQuerySchema } from "./dispatch";
+import {
+  newPriceBookItemSchema,
+  priceBookItemChangeSchema,
+  priceBookItemParamsSchema,
+  priceBookQuerySchema,
+  priceUnits,
+  salesTaxSchema,
+} from "./price-book";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -35,7 +43,7 @@ import { dispatchQuerySchema } from "./dispatch";
 /** Who may call an endpoint: anyone, any signed-in user, admins, or admins and technicians. */
 export type Access = "public" | "signed-in" | "admin" | "staff";
 
-export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Endpoint {
   method: Method;
@@ -127,6 +135,17 @@ const dispatchVisitJson = z.looseObject({
 
 const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z.number().int() });
 const technicianChoice = z.object({ id: z.number().int(), name: z.string() });
+/** A price book item (docs/product.md#price-book): its price in whole cents. */
+const priceBookItemJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  unitPriceCents: z.number().int(),
+  unit: z.enum(priceUnits),
+  taxable: z.boolean(),
+  active: z.boolean(),
+});
+const salesTaxRatePpm = z.number().int();
 const closureJson = z.object({ date: z.string(), reason: z.string(), holiday: z.boolean() });
 
 const chatMessageJson = z.object({
@@ -452,6 +471,52 @@ export const endpoints: Endpoint[] = [
     params: closureDateSchema,
     success: { status: 200, description: "Open again", schema: ok({}) },
     refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/price-book",
+    summary:
+      "The price book (active items first, then by name; `active` filters) and the sales-tax rate in parts per million",
+    access: "admin",
+    query: priceBookQuerySchema,
+    success: {
+      status: 200,
+      description: "The items and the rate",
+      schema: ok({ items: z.array(priceBookItemJson), salesTaxRatePpm }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "POST",
+    path: "/api/price-book",
+    summary: "Add an item to the price book (its price in whole cents; audited)",
+    access: "admin",
+    body: newPriceBookItemSchema,
+    success: { status: 201, description: "Added", schema: ok({ item: priceBookItemJson }) },
+    refusals: [401, 403],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "PATCH",
+    path: "/api/price-book/{id}",
+    summary: "Change a price book item, or deactivate it with `active: false` (audited with from and to)",
+    access: "admin",
+    params: priceBookItemParamsSchema,
+    body: priceBookItemChangeSchema,
+    success: { status: 200, description: "Changed", schema: ok({ item: priceBookItemJson }) },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "PUT",
+    path: "/api/settings/sales-tax",
+    summary:
+      "Set the sales-tax rate in parts per million (9.45 % is 94,500); documents made afterwards use it (audited)",
+    access: "admin",
+    body: salesTaxSchema,
+    success: { status: 200, description: "Set", schema: ok({ salesTaxRatePpm }) },
+    refusals: [401, 403],
     storesNothingWhenRefused: true,
   },
   {

@@ -38,6 +38,9 @@ export const BOOKING_DETAILS_MAX_LENGTH = 5_000;
 export const CLOSURE_REASON_MAX_LENGTH = 80;
 /** A staff note on a customer record. */
 export const CUSTOMER_NOTE_MAX_LENGTH = 2_000;
+/** A price book item's name ("GFCI outlet installed") and its description. */
+export const PRICE_ITEM_NAME_MAX_LENGTH = 120;
+export const PRICE_ITEM_DESCRIPTION_MAX_LENGTH = 500;
 
 /** How many accounts a page of /admin/users lists. */
 export const USERS_PER_PAGE = 50;

@@ -16,6 +16,7 @@ const STAFF_PAGES = [
   { to: "/admin/inbox", label: "Inbox" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/closures", label: "Closures" },
+  { to: "/admin/price-book", label: "Price Book" },
   { to: "/admin/queues", label: "Queues" },
 ] as const;
 

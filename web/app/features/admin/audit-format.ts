@@ -1,3 +1,4 @@
+import { formatCents, formatRate } from "@app/shared/money/money";
 import { formatDateTime, formatLocalDate } from "@app/shared/time";
 
 /** A detail of an audit entry as text: the JSON column holds strings and numbers; anything else is shown as JSON. */
@@ -15,6 +16,22 @@ function changes(d: Record<string, unknown>): string {
   const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "(none)" : text(v));
   return Object.keys(to)
     .map((field) => `${field} from ${shown(from[field])} to ${shown(to[field])}`)
+    .join(", ");
+}
+
+/** A price book item's change, its amounts in dollars: "unitPriceCents" from 8900 reads "unit price from $89.00". */
+function itemChanges(d: Record<string, unknown>): string {
+  const cents = (v: unknown) => (typeof v === "number" ? formatCents(v) : text(v));
+  const from = (d.from ?? {}) as Record<string, unknown>;
+  const to = (d.to ?? {}) as Record<string, unknown>;
+  const price = "unitPriceCents" in to ? { "unit price": [cents(from.unitPriceCents), cents(to.unitPriceCents)] } : {};
+  const rest = Object.fromEntries(
+    Object.keys(to)
+      .filter((field) => field !== "unitPriceCents")
+      .map((field) => [field, [text(from[field] ?? "(none)"), text(to[field] ?? "(none)")]]),
+  );
+  return Object.entries({ ...price, ...rest })
+    .map(([field, [a, b]]) => `${field} from ${a} to ${b}`)
     .join(", ");
 }
 
@@ -53,5 +70,12 @@ export function describeAudit(entry: {
   if (entry.action === "customer.updated") return `changed customer #${entry.targetId}'s ${changes(d)}`;
   if (entry.action === "customer.emails_resubscribed")
     return `turned reminders and review requests back on for customer #${entry.targetId}, at their request`;
+  if (entry.action === "price_book.item_created")
+    return `added ${text(d.name)} to the price book (${typeof d.unitPriceCents === "number" ? formatCents(d.unitPriceCents) : "?"} ${text(d.unit)})`;
+  if (entry.action === "price_book.item_updated") return `changed ${text(d.name)} in the price book: ${itemChanges(d)}`;
+  if (entry.action === "settings.sales_tax_changed")
+    return typeof d.from === "number" && typeof d.to === "number"
+      ? `set the sales tax from ${formatRate(d.from)} to ${formatRate(d.to)}`
+      : "changed the sales tax";
   return `${entry.action} ${entry.targetType} #${entry.targetId}`;
 }

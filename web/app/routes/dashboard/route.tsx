@@ -1,7 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CalendarDays, CalendarX2, ClipboardList, Inbox, List, LogOut, Users, type LucideIcon } from "lucide-react";
+import {
+  CalendarDays,
+  CalendarX2,
+  ClipboardList,
+  Inbox,
+  List,
+  LogOut,
+  Tags,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
@@ -57,6 +67,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
   { to: "/admin/calendar", label: "Calendar View", hint: "The month at a glance", icon: CalendarDays },
   { to: "/admin/inbox", label: "Inbox", hint: "Contact messages and chats", icon: Inbox },
   { to: "/admin/closures", label: "Closed Days", hint: "Holidays and other days off", icon: CalendarX2 },
+  { to: "/admin/price-book", label: "Price Book", hint: "Prices and sales tax", icon: Tags },
 ];
 
 export default function DashboardPage() {
