@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, FileText } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import type { StaffActionResult } from "~/features/admin/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -65,13 +65,19 @@ export default function BookingPage() {
         title={`Booking #${booking.id}`}
         description={booking.summary}
         actions={
-          <Link
-            to={`/admin/calendar?month=${monthKey(businessMonth(new Date(booking.scheduledDate)))}`}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            <CalendarDays aria-hidden="true" />
-            Calendar View
-          </Link>
+          <>
+            <Link to={`/admin/estimates/new?booking=${booking.id}`} className={buttonVariants({ variant: "outline" })}>
+              <FileText aria-hidden="true" />
+              New estimate
+            </Link>
+            <Link
+              to={`/admin/calendar?month=${monthKey(businessMonth(new Date(booking.scheduledDate)))}`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <CalendarDays aria-hidden="true" />
+              Calendar View
+            </Link>
+          </>
         }
       />
 
