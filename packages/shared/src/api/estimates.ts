@@ -124,54 +124,63 @@ function readRow(row: Row, at: (field: string, message: string) => void): NewEst
   };
 }
 
+const formFields = z.object({
+  bookingId: idField("Choose a visit"),
+  depositPercent: text,
+  options: z.array(formOptionSchema).max(MAX_OPTIONS).optional(),
+});
+
+type EstimateForm = z.output<typeof formFields>;
+type Issue = (path: (string | number)[], message: string) => void;
+
+function readOption(option: z.output<typeof formOptionSchema>, o: number, issue: Issue) {
+  const rows = option.lines ?? [];
+  const filled = rows.map((row, r) => ({ row, r })).filter(({ row }) => !rowIsEmpty(row));
+  if (blank(option.name) && filled.length === 0) return null;
+  const at = (path: (string | number)[], message: string) => issue(["options", o, ...path], message);
+  const name = option.name?.trim() ?? "";
+  if (!name) at(["name"], "Name the option (like Good, Better, Best)");
+  if (name.length > OPTION_NAME_MAX_LENGTH) at(["name"], "Option name is too long");
+  if (filled.length === 0) at(["lines", 0, "description"], "Add at least one line");
+  const discount = blank(option.discount) ? undefined : parseDollars(option.discount!);
+  if (discount === null) at(["discount"], "Enter a discount in dollars, like 100");
+  const items = filled.map(({ row, r }) => readRow(row, (field, message) => at(["lines", r, field], message)));
+  return { rows: filled.map(({ r }) => r), option: { name, items, ...(discount ? { discountCents: discount } : {}) } };
+}
+
+/** The form read into the JSON API's input, and where each of its lines was on the form; `issue` hears what is wrong. */
+function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimate; places: FormPlaces } {
+  const places: FormPlaces = { options: [], rows: [] };
+  const options: NewEstimate["options"] = [];
+  (form.options ?? []).forEach((option, o) => {
+    const read = readOption(option, o, issue);
+    if (!read) return;
+    places.options.push(o);
+    places.rows.push(read.rows);
+    options.push(read.option);
+  });
+  if (options.length === 0) issue(["options", 0, "name"], "Add at least one option");
+  const deposit = blank(form.depositPercent) ? undefined : Number(form.depositPercent!.trim().replace(/%$/, ""));
+  const depositOk = deposit !== undefined && Number.isInteger(deposit) && deposit >= 0 && deposit <= 100;
+  if (deposit !== undefined && !depositOk) issue(["depositPercent"], "Deposit must be a whole percent from 0 to 100");
+  const input: NewEstimate = { bookingId: form.bookingId, options, ...(depositOk ? { depositPercent: deposit } : {}) };
+  return { input, places };
+}
+
 /**
  * /admin/estimates/new's form: up to three options of FORM_ROWS line rows each (an item of the price
  * book or a written-in description, a price in dollars, a quantity), a discount in dollars and a
- * deposit percent. Empty rows and empty options are ignored; the answer is the JSON API's input and
- * where each of its lines was on the form (to put the service's refusals beside the right field).
+ * deposit percent. Empty rows and empty options are ignored. The schema checks the form (in the
+ * browser and in the action); `estimateFormInput` reads a checked form into the JSON API's input.
  */
-export const estimateFormSchema = z
-  .object({
-    bookingId: idField("Choose a visit"),
-    depositPercent: text,
-    options: z.array(formOptionSchema).max(MAX_OPTIONS).optional(),
-  })
-  .transform((form, ctx) => {
-    const places: FormPlaces = { options: [], rows: [] };
-    const options: NewEstimate["options"] = [];
-    (form.options ?? []).forEach((option, o) => {
-      const rows = option.lines ?? [];
-      const filled = rows.map((row, r) => ({ row, r })).filter(({ row }) => !rowIsEmpty(row));
-      if (blank(option.name) && filled.length === 0) return;
-      const at = (path: (string | number)[], message: string) =>
-        ctx.addIssue({ code: "custom", path: ["options", o, ...path], message });
-      const name = option.name?.trim() ?? "";
-      if (!name) at(["name"], "Name the option (like Good, Better, Best)");
-      if (name.length > OPTION_NAME_MAX_LENGTH) at(["name"], "Option name is too long");
-      if (filled.length === 0) at(["lines", 0, "description"], "Add at least one line");
-      const discount = blank(option.discount) ? undefined : parseDollars(option.discount!);
-      if (discount === null) at(["discount"], "Enter a discount in dollars, like 100");
-      const items = filled.map(({ row, r }) => readRow(row, (field, message) => at(["lines", r, field], message)));
-      places.options.push(o);
-      places.rows.push(filled.map(({ r }) => r));
-      options.push({ name, items, ...(discount ? { discountCents: discount } : {}) });
-    });
-    if (options.length === 0)
-      ctx.addIssue({ code: "custom", path: ["options", 0, "name"], message: "Add at least one option" });
-    const deposit = blank(form.depositPercent) ? undefined : Number(form.depositPercent!.trim().replace(/%$/, ""));
-    if (deposit !== undefined && !(Number.isInteger(deposit) && deposit >= 0 && deposit <= 100))
-      ctx.addIssue({
-        code: "custom",
-        path: ["depositPercent"],
-        message: "Deposit must be a whole percent from 0 to 100",
-      });
-    const input: NewEstimate = {
-      bookingId: form.bookingId,
-      options,
-      ...(deposit === undefined || Number.isNaN(deposit) ? {} : { depositPercent: deposit }),
-    };
-    return { input, places };
-  });
+export const estimateFormSchema = formFields.superRefine((form, ctx) => {
+  readEstimateForm(form, (path, message) => ctx.addIssue({ code: "custom", path, message }));
+});
+
+/** A checked form as the JSON API's input, and where each of its lines was (to put refusals beside the right field). */
+export function estimateFormInput(form: EstimateForm) {
+  return readEstimateForm(form, () => undefined);
+}
 
 /** The customer's approval on /estimates/{token}: the option, their full name as signature, and the box ticked. */
 export const approveEstimateFormSchema = z.object({

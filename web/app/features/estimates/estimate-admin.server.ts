@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { estimateFormSchema, type FormPlaces } from "@app/shared/api/estimates";
+import { estimateFormInput, estimateFormSchema, type FormPlaces } from "@app/shared/api/estimates";
 import { idFrom } from "@app/shared/api/values";
 import { createEstimate, readEstimate, sendEstimate } from "@app/shared/estimates/estimates.server";
 import { purposeKeys } from "@app/shared/keys.server";
@@ -61,7 +61,7 @@ export async function newEstimateAction(request: Request, context: AppLoadContex
   const admin = await requireAdmin(request, context);
   const { submission } = await readSubmission(request, estimateFormSchema);
   if (submission.status !== "success") return refused(submission);
-  const { input, places } = submission.value;
+  const { input, places } = estimateFormInput(submission.value);
   const made = await createEstimate(context.services.db, admin, input);
   if (made.ok) return redirect(`/admin/estimates/${made.value.estimate.id}`);
   const mapped: Result<never> = failure(made.status, made.message, { errors: formErrors(made.errors, places) });
