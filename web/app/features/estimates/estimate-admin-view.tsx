@@ -19,7 +19,10 @@ const STATUS_WORDS: Record<EstimateJson["status"], string> = {
 export function EstimateStatus({ estimate }: { estimate: EstimateJson }) {
   const approved = estimate.options.find((o) => o.id === estimate.approvedOptionId);
   return (
-    <section aria-labelledby="status-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="status-heading"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] sm:p-6"
+    >
       <h2 id="status-heading" className="mb-2 flex items-center gap-2 text-lg font-bold text-slate-900">
         Status: <Badge data-testid="estimate-status">{STATUS_WORDS[estimate.status]}</Badge>
       </h2>
@@ -74,12 +77,12 @@ export function SendButton({ estimate }: { estimate: EstimateJson }) {
 
 export function EstimateOptions({ estimate }: { estimate: EstimateJson }) {
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       {estimate.options.map((o) => (
         <section
           key={o.id}
           aria-labelledby={`option-${o.id}`}
-          className="rounded-xl border border-slate-200 bg-white p-4"
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere]"
         >
           <h2 id={`option-${o.id}`} className="mb-2 text-lg font-bold text-slate-900">
             {o.name}
@@ -87,12 +90,10 @@ export function EstimateOptions({ estimate }: { estimate: EstimateJson }) {
           </h2>
           <DataTable caption={`Lines of ${o.name}`}>
             <THead>
-              <Tr>
-                <Th>Description</Th>
-                <Th>Qty</Th>
-                <Th>Unit price</Th>
-                <Th>Amount</Th>
-              </Tr>
+              <Th>Description</Th>
+              <Th>Qty</Th>
+              <Th>Unit price</Th>
+              <Th>Amount</Th>
             </THead>
             <TBody>
               {o.lines.map((l) => (

@@ -48,7 +48,7 @@ export default function EstimatePage() {
         actions={<SendButton estimate={estimate} />}
       />
       {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
-      <div className="grid gap-4">
+      <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
         <EstimateStatus estimate={estimate} />
         <EstimateOptions estimate={estimate} />
       </div>
