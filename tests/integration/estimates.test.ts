@@ -172,6 +172,7 @@ describe("the API", () => {
       [one([{ description: "Outlet", quantity: 0, unitPriceCents: 100 }]), "options.0.items.0.quantity"],
       [one([{ description: "Outlet", quantity: 1, unitPriceCents: -1 }]), "options.0.items.0.unitPriceCents"],
       [one([]), "options.0.items"],
+      [one([{ description: "Rewire", quantity: 999_999, unitPriceCents: 1_000_000_000 }]), "options.0.items"],
       [{ bookingId, options: [] }, "options"],
       [{ ...one([{ description: "Outlet", quantity: 1, unitPriceCents: 1 }]), depositPercent: 101 }, "depositPercent"],
       [{ ...one([{ description: "Outlet", quantity: 1, unitPriceCents: 1 }]), bookingId: 2_000_000 }, "bookingId"],

@@ -8,7 +8,7 @@
 import type { NewEstimate, NewEstimateItem } from "../api/estimates";
 import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma, Reader } from "../db.server";
-import { depositCents, documentTotals } from "../money/money";
+import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
 import { inTransaction, type ChangeContext } from "../outbox.server";
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type FieldErrors, type Result } from "../result";
@@ -131,7 +131,11 @@ function pricedOptions(input: NewEstimate, catalog: Map<number, CatalogItem>, ta
     try {
       totals = documentTotals(lines, taxRatePpm, option.discountCents ?? 0);
     } catch {
-      errors[`options.${o}.items`] = "These lines add up to more than one estimate may hold";
+      totals = null;
+    }
+    // An option holds at most MAX_CENTS ($10,000,000.00), as every amount of the money module.
+    if (!totals || totals.subtotalCents > MAX_CENTS || totals.totalCents > MAX_CENTS) {
+      errors[`options.${o}.items`] = "These lines add up to more than one estimate may hold ($10,000,000.00)";
       return null;
     }
     return {

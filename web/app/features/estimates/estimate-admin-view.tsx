@@ -120,3 +120,28 @@ export function EstimateOptions({ estimate }: { estimate: EstimateJson }) {
     </div>
   );
 }
+
+/** The booking page's list of its visit's estimates (a term of its facts): each a link to its page. */
+export function BookingEstimates({
+  estimates,
+}: {
+  estimates: Array<{ id: number; number: string; status: EstimateJson["status"] }>;
+}) {
+  if (!estimates.length) return null;
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Estimates</dt>
+      <dd className="mt-0.5 text-slate-900">
+        {estimates.map((e) => (
+          <Link
+            key={e.id}
+            to={`/admin/estimates/${e.id}`}
+            className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {e.number} ({STATUS_WORDS[e.status]})
+          </Link>
+        ))}
+      </dd>
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { estimateFormInput, estimateFormSchema, type FormPlaces } from "@app/shared/api/estimates";
 import { idFrom } from "@app/shared/api/values";
-import { createEstimate, readEstimate, sendEstimate } from "@app/shared/estimates/estimates.server";
+import { createEstimate, estimatesOfBooking, readEstimate, sendEstimate } from "@app/shared/estimates/estimates.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { listPriceBook, readSalesTaxRate } from "@app/shared/pricing/price-book.server";
 import { failure, type FieldErrors, type Result } from "@app/shared/result";
@@ -87,4 +87,9 @@ export async function estimatePageAction(request: Request, context: AppLoadConte
     intent: "send",
     message: ({ estimate }) => `Estimate ${estimate.number} was emailed to ${estimate.customer.email}.`,
   });
+}
+
+/** A visit's estimates for its page (/admin/bookings/<id>): number and status, newest first. */
+export function bookingEstimates(context: AppLoadContext, bookingId: number) {
+  return estimatesOfBooking(context.services.db, bookingId);
 }

@@ -17,6 +17,8 @@ import { MoveVisitForm } from "~/features/admin/move-visit-form";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { nextStatuses } from "@app/shared/booking/visit-status";
+import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
+import { BookingEstimates } from "~/features/estimates/estimate-admin-view";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
 
@@ -28,7 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const found = await bookingDetail(context, params.id);
-  return found ?? data({ booking: null, technicians: [], emailCustomer: false }, { status: 404 });
+  if (!found) return data({ booking: null, technicians: [], emailCustomer: false, estimates: [] }, { status: 404 });
+  return { ...found, estimates: await bookingEstimates(context, found.booking.id) };
 }
 
 /**
@@ -43,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function BookingPage() {
-  const { booking, technicians, emailCustomer } = useLoaderData<typeof loader>();
+  const { booking, technicians, emailCustomer, estimates } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -117,6 +120,7 @@ export default function BookingPage() {
                 <ContactLinks phone={customer.phone} email={customer.email} />
               </Fact>
             ) : null}
+            <BookingEstimates estimates={estimates} />
           </dl>
         </section>
 
