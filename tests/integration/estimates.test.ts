@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositCents, documentTotals } from "@app/shared/money/money";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
-import { api, signedInUser } from "../support/accounts";
+import { api, formPost, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
 
@@ -209,6 +209,46 @@ describe("the API", () => {
     });
     const next = await estimateOf(bookingId);
     expect(Number(next.number.slice(-4))).toBe(seqs[3]! + 1);
+  });
+});
+
+describe("the staff form", () => {
+  it("makes an estimate without JavaScript, ignoring empty rows, and puts refusals beside the row", async () => {
+    const { bookingId } = await visit();
+    const fields: Record<string, string> = { bookingId: String(bookingId), depositPercent: "10" };
+    for (let o = 0; o < 3; o++) {
+      fields[`options[${o}].name`] = o === 0 ? "Good" : "";
+      fields[`options[${o}].discount`] = "";
+      for (let r = 0; r < 8; r++)
+        for (const f of ["item", "description", "price", "quantity"]) fields[`options[${o}].lines[${r}].${f}`] = "";
+    }
+    fields["options[0].lines[0].item"] = String(panel.id);
+    fields["options[0].lines[3].description"] = "Electrician labor";
+    fields["options[0].lines[3].price"] = "125";
+    fields["options[0].lines[3].quantity"] = "1.5";
+    const refusedRow = await formPost(stack.url, "/admin/estimates/new", admin.token, {
+      ...fields,
+      "options[0].lines[5].item": String(retired.id),
+    });
+    expect(refusedRow.status).toBe(400);
+    expect(await refusedRow.text()).toContain("no longer offered");
+    const res = await formPost(stack.url, "/admin/estimates/new", admin.token, fields);
+    // Redirected to the estimate's page (fetch follows it, as the browser does).
+    expect(res.status).toBe(200);
+    const id = Number(/\/admin\/estimates\/(\d+)$/.exec(res.url)?.[1]);
+    const made = await api(stack.url, "GET", `/api/estimates/${id}`, admin.token);
+    expect(made.json.estimate).toMatchObject({
+      depositPercent: 10,
+      options: [
+        {
+          name: "Good",
+          lines: [
+            { description: "200 A panel", unitPriceCents: 185_050 },
+            { description: "Electrician labor", quantityHundredths: 150, unitPriceCents: 12_500 },
+          ],
+        },
+      ],
+    });
   });
 });
 
