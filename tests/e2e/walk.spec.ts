@@ -33,6 +33,8 @@ interface World {
   searchWord: string;
   visitToken: string;
   unsubscribeToken: string;
+  estimateId: number;
+  estimateToken: string;
   verifyToken: string;
   /** Signed-in browsers' cookies, by role. */
   signedIn: Record<Exclude<Who, "visitor">, Awaited<ReturnType<BrowserContext["storageState"]>>>;
@@ -67,6 +69,7 @@ const WALK: Record<string, Walk> = {
   "verify-email": { as: "visitor", path: (w) => `/verify-email?token=${w.verifyToken}` },
   "appointments.$token": { as: "visitor", path: (w) => `/appointments/${w.visitToken}` },
   "unsubscribe.$token": { as: "visitor", path: (w) => `/unsubscribe/${w.unsubscribeToken}` },
+  "estimates.$token": { as: "visitor", path: (w) => `/estimates/${w.estimateToken}` },
   $: { as: "visitor", path: "/no-such-page", status: 404 },
   account: { as: "customer", path: "/account" },
   "account_.visits.$id": { as: "customer", path: (w) => `/account/visits/${w.bookingId}` },
@@ -74,6 +77,8 @@ const WALK: Record<string, Walk> = {
   dashboard: { as: "admin", path: "/dashboard" },
   "admin.bookings": { as: "admin", path: "/admin/bookings" },
   "admin.bookings_.$id": { as: "admin", path: (w) => `/admin/bookings/${w.bookingId}` },
+  "admin.estimates_.new": { as: "admin", path: (w) => `/admin/estimates/new?booking=${w.bookingId}` },
+  "admin.estimates_.$id": { as: "admin", path: (w) => `/admin/estimates/${w.estimateId}` },
   "admin.calendar": { as: "admin", path: (w) => `/admin/calendar?month=${w.visitDate.slice(0, 7)}` },
   "admin.closures": { as: "admin", path: "/admin/closures" },
   "admin.customers_.$id": { as: "admin", path: (w) => `/admin/customers/${w.customerId}` },
@@ -314,6 +319,46 @@ async function makeWorld(browser: Browser): Promise<World> {
     await db.emailPreference.create({
       data: { email: `${tag}.unsubscribe@example.com`, tokenHash: sha256(unsubscribeToken) },
     });
+    const estimateToken = randomToken();
+    const line = (position: number, description: string, unitPriceCents: number, quantityHundredths = 100) => ({
+      position,
+      description,
+      quantityHundredths,
+      unitPriceCents,
+      taxable: true,
+      totalCents: (unitPriceCents * quantityHundredths) / 100,
+    });
+    const estimate = await db.estimate.create({
+      data: {
+        bookingId: booking.id,
+        customerId: customer.id,
+        status: "sent",
+        depositPercent: 25,
+        taxRatePpm: 94_500,
+        sentAt: new Date(),
+        tokenHash: sha256(estimateToken),
+        sealedToken: "walk",
+        tokenExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+        options: {
+          create: ["Good", "Better", "Best with whole-house surge protection and a new service entrance"].map(
+            (name, i) => ({
+              position: i + 1,
+              name,
+              subtotalCents: 1_000_000,
+              taxCents: 94_500,
+              totalCents: 1_094_500,
+              depositCents: 273_625,
+              lines: {
+                create: [
+                  line(1, "Replace the Federal Pacific Stab-Lok panel with a 200 amp main-breaker panel", 900_000),
+                  line(2, "Copper wire per foot", 1_000, 1_000),
+                ],
+              },
+            }),
+          ),
+        },
+      },
+    });
     const unverified = await createUser(db, "customer", "Octavie", { verified: false });
     const verifyToken = randomToken();
     await db.accountToken.create({
@@ -350,6 +395,8 @@ async function makeWorld(browser: Browser): Promise<World> {
       searchWord: word,
       visitToken,
       unsubscribeToken,
+      estimateId: estimate.id,
+      estimateToken,
       verifyToken,
       signedIn,
     };

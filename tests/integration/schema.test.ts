@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import type { Db } from "@app/shared/db.server";
 import { useClonedDatabase } from "../support/test-database";
 
 /** The hand-written migrations and schema.prisma agree: every model and field is written and read back. */
@@ -344,6 +345,121 @@ it("writes and reads every model through the Prisma client", async () => {
   // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
   await expect(
     db().user.create({ data: { firstName: "x", lastName: "y", email: "ann@example.com", passwordHash: "h" } }),
+  ).rejects.toThrow();
+});
+
+it("writes and reads estimates, numbered by the database without gaps", async () => {
+  const now = new Date("2026-11-20T15:30:00.000Z");
+  const user = await db().user.create({
+    data: { firstName: "Eve", lastName: "Stone", email: "eve@example.com", passwordHash: "h", role: "admin" },
+  });
+  const customer = await db().customer.create({
+    data: { name: "Ray Lee", email: "ray@example.com", phone: "225-555-0111" },
+  });
+  const booking = await db().booking.create({
+    data: { customerId: customer.id, summary: "Panel upgrade", scheduledDate: now },
+  });
+  const item = await db().priceBookItem.create({ data: { name: "200 A panel", unitPriceCents: 180_000 } });
+  const estimate = await db().estimate.create({
+    data: {
+      bookingId: booking.id,
+      customerId: customer.id,
+      depositPercent: 25,
+      taxRatePpm: 94_500,
+      createdById: user.id,
+      sentAt: now,
+      tokenHash: "e1",
+      sealedToken: "s",
+      tokenExpiresAt: now,
+      options: {
+        create: {
+          position: 1,
+          name: "Good",
+          discountCents: 100,
+          subtotalCents: 180_000,
+          taxCents: 16_901,
+          totalCents: 196_801,
+          depositCents: 49_200,
+          lines: {
+            create: {
+              position: 1,
+              priceBookItemId: item.id,
+              description: "200 A panel",
+              quantityHundredths: 100,
+              unitPriceCents: 180_000,
+              taxable: true,
+              totalCents: 180_000,
+            },
+          },
+        },
+      },
+    },
+    include: { options: { include: { lines: true } } },
+  });
+  const year = new Date().getFullYear();
+  expect(estimate.number).toMatch(new RegExp(`^EST-(${year}|${year - 1}|${year + 1})-\\d{4}$`));
+  const option = estimate.options[0]!;
+  await db().estimate.update({
+    where: { id: estimate.id },
+    data: {
+      status: "approved",
+      approvedAt: now,
+      approvedOptionId: option.id,
+      signatureName: "Ray Lee",
+      approvedIp: "1.2.3.4",
+      approvedUserAgent: "ua",
+    },
+  });
+  expect(
+    await db().estimate.findUniqueOrThrow({ where: { tokenHash: "e1" }, include: { approvedOption: true } }),
+  ).toMatchObject({
+    status: "approved",
+    depositPercent: 25,
+    taxRatePpm: 94_500,
+    signatureName: "Ray Lee",
+    approvedOption: { name: "Good", totalCents: 196_801, depositCents: 49_200 },
+  });
+  expect(await db().estimateLine.findFirstOrThrow({ where: { optionId: option.id } })).toMatchObject({
+    priceBookItemId: item.id,
+    quantityHundredths: 100,
+  });
+
+  const make = (tx: Pick<Db, "estimate"> = db()) =>
+    tx.estimate.create({ data: { customerId: customer.id, taxRatePpm: 0 }, select: { number: true } });
+  const seq = (n: string) => Number(n.slice(-4));
+  const first = await make();
+  // A rolled-back insert gives its number back.
+  await expect(
+    db().$transaction(async (tx) => {
+      await make(tx);
+      throw new Error("roll back");
+    }),
+  ).rejects.toThrow("roll back");
+  const after = await make();
+  expect(seq(after.number)).toBe(seq(first.number) + 1);
+  // Two at once get consecutive numbers (the counter row's lock puts them in turn).
+  const both = await Promise.all([make(), make()]);
+  expect(both.map((b) => seq(b.number)).sort((a, b) => a - b)).toEqual([seq(after.number) + 1, seq(after.number) + 2]);
+
+  // No negative cents, no deposit above 100 %, no approval without its option and signature.
+  await expect(
+    db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0, depositPercent: 101 } }),
+  ).rejects.toThrow();
+  await expect(
+    db().estimateOption.create({
+      data: {
+        estimateId: estimate.id,
+        position: 2,
+        name: "Bad",
+        subtotalCents: -1,
+        taxCents: 0,
+        totalCents: 0,
+        depositCents: 0,
+      },
+    }),
+  ).rejects.toThrow();
+  await expect(
+    db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0, status: "approved" } }),
   ).rejects.toThrow();
 });
 

@@ -62,13 +62,13 @@ export function securityHeaders(env: Env) {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>). They answer
+ * The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>, /estimates/<token>). They answer
  * `Referrer-Policy: no-referrer`, so a browser without JavaScript posts their forms with `Origin: null`:
  * an origin withheld, which says nothing. There, and only there, it counts as no Origin at all (and is
  * removed, so Remix's own check of the Origin against the host does not refuse it either): the secret
  * token in the address is what a cross-site page cannot forge.
  */
-const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe)\/[^/]+\/?$/;
+const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe|estimates)\/[^/]+\/?$/;
 
 /** Refuses state-changing requests sent from another site's pages. */
 export function sameOriginWrites(env: Env) {

@@ -8,6 +8,7 @@ import {
   sendBookingStaffNotification,
   sendContactNotification,
 } from "./processors/email";
+import { publishEstimateEvent, sendEstimateApprovedEmail, sendEstimateEmail } from "./processors/estimate-emails";
 import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
 import { sendPushAlert } from "./processors/push";
 import {
@@ -34,6 +35,9 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "visit-cancelled": sendVisitCancelled,
   "visit-on-the-way": sendVisitOnTheWay,
   "review-request": sendReviewRequest,
+  "estimate-email": sendEstimateEmail,
+  "estimate-approved-email": sendEstimateApprovedEmail,
+  "estimate-event": publishEstimateEvent,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,

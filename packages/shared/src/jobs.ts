@@ -176,6 +176,30 @@ export const jobs = {
     schema: z.object({ lead: leadRef, requestId }),
     key: (d) => `lead-alert-${leadKey(d.lead)}`,
   }),
+  /**
+   * To the customer: an estimate, with its link (/estimates/<token>) and its PDF; one per send (`sentAt`, ms),
+   * so sending again owes a new email with the new link (docs/product.md#estimates).
+   */
+  "estimate-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ estimateId: id, sentAt: z.number().int().nonnegative(), requestId }),
+    key: (d) => `estimate-email-${d.estimateId}-${d.sentAt}`,
+  }),
+  /** To the customer and the office: the approved estimate, signed (the name and time), as a PDF; once per estimate. */
+  "estimate-approved-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ estimateId: id, requestId }),
+    key: (d) => `estimate-approved-${d.estimateId}`,
+  }),
+  /** Live: an estimate changed (approved by its customer): every open admin page hears it. */
+  "estimate-event": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ estimateId: id, version: z.string().min(1).max(40), requestId }),
+    key: (d) => `estimate-event-${d.estimateId}-${d.version}`,
+  }),
   /** The assistant's answer to a visitor's chat message. */
   "chat-reply": contract({
     queue: "chat",

@@ -25,6 +25,7 @@ describe("redactUrl", () => {
     ["/API/Chat/chat_AbCdEf123456/book-appointment", "/API/Chat/[redacted]/book-appointment"],
     // Appointment links.
     ["/appointments/tok_123", "/appointments/[redacted]"],
+    ["/estimates/tok_123", "/estimates/[redacted]"],
     ["/unsubscribe/tok_456", "/unsubscribe/[redacted]"],
     ["/appointments/tok_123/cancel?token=x", "/appointments/[redacted]/cancel?token=[redacted]"],
     // Absolute addresses keep their origin.

@@ -40,8 +40,10 @@ function redactPath(path: string): string {
   const name = segmentName(segments[first]);
   // /calendar/<feedId>.<signature>.ics: the whole rest of the address is the key.
   if (name === "calendar" && segments.length > first + 1) return [...segments.slice(0, first + 1), REDACTED].join("/");
-  // /appointments/<token>[/…]: a customer's link to their appointment; /unsubscribe/<token>: their address's choice.
-  if ((name === "appointments" || name === "unsubscribe") && segments[first + 1]) segments[first + 1] = REDACTED;
+  // /appointments/<token>[/…]: a customer's link to their appointment; /unsubscribe/<token>: their address's choice;
+  // /estimates/<token>: the estimate they approve.
+  if ((name === "appointments" || name === "unsubscribe" || name === "estimates") && segments[first + 1])
+    segments[first + 1] = REDACTED;
   // /api/chat/<sessionId>/…: the session id reads the transcript (POST /api/chat/session names no session).
   if (name === "api" && segmentName(segments[first + 1]) === "chat") {
     const id = segments[first + 2];
@@ -65,7 +67,7 @@ function redactQuery(query: string): string {
 /**
  * A request address fit for a log line: secret query values (`token`, `sid`, …)
  * and the secret path segments of `/calendar/…`, `/api/chat/<id>/…`,
- * `/appointments/<token>` and `/unsubscribe/<token>` become `[redacted]`. Never throws.
+ * `/appointments/<token>`, `/unsubscribe/<token>` and `/estimates/<token>` become `[redacted]`. Never throws.
  */
 export function redactUrl(url: string): string {
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? "";

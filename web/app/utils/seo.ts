@@ -26,6 +26,7 @@ export const privatePathPrefixes: readonly string[] = [
   "/api",
   "/appointments",
   "/unsubscribe",
+  "/estimates",
 ];
 
 interface MetaMatch {

@@ -31,6 +31,7 @@ import {
   priceUnits,
   salesTaxSchema,
 } from "./price-book";
+import { estimateParamsSchema, newEstimateSchema } from "./estimates";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -165,6 +166,47 @@ const chatMessageJson = z.object({
 const chatMode = z.enum(["assistant", "staff"]);
 
 const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
+
+const cents = z.number().int().nonnegative();
+const estimateStatus = z.enum(["draft", "sent", "approved", "declined", "void"]);
+/** An estimate (docs/product.md#estimates): each option's totals as stored, computed by the money module. */
+const estimateJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: estimateStatus,
+  bookingId: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  depositPercent: z.number().int().nullable(),
+  taxRatePpm: z.number().int(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  approvedAt: isoDateTime.nullable(),
+  approvedOptionId: z.number().int().nullable(),
+  signatureName: z.string().nullable(),
+  linkExpiresAt: isoDateTime.nullable(),
+  options: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      discountCents: cents,
+      subtotalCents: cents,
+      taxCents: cents,
+      totalCents: cents,
+      depositCents: cents,
+      lines: z.array(
+        z.object({
+          id: z.number().int(),
+          priceBookItemId: z.number().int().nullable(),
+          description: z.string(),
+          quantityHundredths: z.number().int(),
+          unitPriceCents: cents,
+          taxable: z.boolean(),
+          totalCents: cents,
+        }),
+      ),
+    }),
+  ),
+});
 const okMessage = ok({ message });
 const signedIn = ok({ token: z.string(), user: apiUser, message, expiresAt: isoDateTime.optional() });
 const feedUrl = ok({ url: z.string().nullable() });
@@ -517,6 +559,37 @@ export const endpoints: Endpoint[] = [
     body: salesTaxSchema,
     success: { status: 200, description: "Set", schema: ok({ salesTaxRatePpm }) },
     refusals: [401, 403],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/estimates",
+    summary:
+      "A draft estimate of a visit: 1–3 options of 1–30 items (from the price book or written in); totals computed and stored (audited)",
+    access: "admin",
+    body: newEstimateSchema,
+    success: { status: 201, description: "Made", schema: ok({ estimate: estimateJson }) },
+    refusals: [401, 403],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/estimates/{id}",
+    summary: "An estimate with every option's lines and totals",
+    access: "admin",
+    params: estimateParamsSchema,
+    success: { status: 200, description: "The estimate", schema: ok({ estimate: estimateJson }) },
+    refusals: [401, 403, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/estimates/{id}/send",
+    summary:
+      "Email the customer the estimate's PDF and a new link to approve it (valid 30 days); a draft becomes sent (audited)",
+    access: "admin",
+    params: estimateParamsSchema,
+    success: { status: 200, description: "Sent", schema: ok({ estimate: estimateJson }) },
+    refusals: [401, 403, 404, 409],
     storesNothingWhenRefused: true,
   },
   {

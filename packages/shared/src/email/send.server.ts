@@ -16,7 +16,7 @@ export interface OutgoingEmail extends RenderedEmail {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on reminders and review requests. */
   headers?: Record<string, string>;
-  attachments?: Array<{ filename: string; content: string; contentType?: string }>;
+  attachments?: Array<{ filename: string; content: string | Buffer; contentType?: string }>;
 }
 
 export class EmailSendError extends Error {

@@ -2,7 +2,7 @@
  * Live staff pages (docs/product.md#realtime-events): one socket.io connection per browser tab,
  * shared by every admin page. The session cookie travels with the handshake,
  * the server puts an admin's socket in the `admins` room and answers
- * `admin:ready`; then `booking:created` / `booking:updated` refresh the page's
+ * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`) refresh the page's
  * data and `booking:emergency` (an emergency booking) or `lead:emergency` (a
  * contact message or a chat that is an emergency) raises an alert at once, on
  * whichever admin page is open, until someone dismisses it.
@@ -86,6 +86,18 @@ async function open() {
     const byCustomer = (payload as { byCustomer?: unknown }).byCustomer;
     if (booking && (byCustomer === "rescheduled" || byCustomer === "cancelled"))
       announceCustomerChange(booking, byCustomer);
+  });
+  // An estimate changed (its customer approved it, docs/product.md#estimates): pages reload, and say so.
+  s.on("estimate:updated", (payload: unknown) => {
+    const estimate = (payload as { estimate?: { number?: unknown; status?: unknown; approvedOption?: unknown } } | null)
+      ?.estimate;
+    emitEvent("updated");
+    if (estimate?.status === "approved" && typeof estimate.number === "string")
+      toast({
+        title: `Estimate ${estimate.number} approved`,
+        description:
+          typeof estimate.approvedOption === "string" ? `The customer chose ${estimate.approvedOption}.` : "",
+      });
   });
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);

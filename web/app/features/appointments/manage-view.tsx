@@ -23,15 +23,20 @@ import type { ManagedVisit } from "./manage.server";
 export function LinkPageFrame({
   title,
   icon: Icon = CalendarClock,
+  wide = false,
   children,
 }: {
   title: string;
   icon?: LucideIcon;
+  /** Room for several columns on a desk (an estimate's options side by side). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby="page-heading" className="bg-slate-50 px-4 py-12 sm:py-16">
-      <div className="mx-auto max-w-2xl space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <div
+        className={`mx-auto ${wide ? "max-w-5xl" : "max-w-2xl"} space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
+      >
         <h1 id="page-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
           <Icon aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
           {title}

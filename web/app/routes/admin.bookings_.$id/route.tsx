@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, FileText } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import type { StaffActionResult } from "~/features/admin/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -17,6 +17,8 @@ import { MoveVisitForm } from "~/features/admin/move-visit-form";
 import { adminMeta } from "~/features/admin/meta";
 import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { nextStatuses } from "@app/shared/booking/visit-status";
+import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
+import { BookingEstimates } from "~/features/estimates/estimate-admin-view";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
 
@@ -28,7 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const found = await bookingDetail(context, params.id);
-  return found ?? data({ booking: null, technicians: [], emailCustomer: false }, { status: 404 });
+  if (!found) return data({ booking: null, technicians: [], emailCustomer: false, estimates: [] }, { status: 404 });
+  return { ...found, estimates: await bookingEstimates(context, found.booking.id) };
 }
 
 /**
@@ -43,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function BookingPage() {
-  const { booking, technicians, emailCustomer } = useLoaderData<typeof loader>();
+  const { booking, technicians, emailCustomer, estimates } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -65,13 +68,19 @@ export default function BookingPage() {
         title={`Booking #${booking.id}`}
         description={booking.summary}
         actions={
-          <Link
-            to={`/admin/calendar?month=${monthKey(businessMonth(new Date(booking.scheduledDate)))}`}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            <CalendarDays aria-hidden="true" />
-            Calendar View
-          </Link>
+          <>
+            <Link to={`/admin/estimates/new?booking=${booking.id}`} className={buttonVariants({ variant: "outline" })}>
+              <FileText aria-hidden="true" />
+              New estimate
+            </Link>
+            <Link
+              to={`/admin/calendar?month=${monthKey(businessMonth(new Date(booking.scheduledDate)))}`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <CalendarDays aria-hidden="true" />
+              Calendar View
+            </Link>
+          </>
         }
       />
 
@@ -111,6 +120,7 @@ export default function BookingPage() {
                 <ContactLinks phone={customer.phone} email={customer.email} />
               </Fact>
             ) : null}
+            <BookingEstimates estimates={estimates} />
           </dl>
         </section>
 

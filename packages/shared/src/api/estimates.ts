@@ -1,0 +1,190 @@
+import { z } from "../zod";
+import { MAX_CENTS, parseDollars, parseQuantity } from "../money/money";
+import { personName, staffText } from "./fields";
+import { PRICE_ITEM_DESCRIPTION_MAX_LENGTH, PRICE_ITEM_NAME_MAX_LENGTH } from "./limits";
+import { idField } from "./values";
+
+/**
+ * Estimates (docs/product.md#estimates). The JSON API takes whole cents and a quantity as a number
+ * with up to two decimals (docs/decisions/020-money-and-payments.md); /admin/estimates/new posts
+ * what the office types (dollars, "1.5"), which its schema reads with the money module's parsers
+ * into the same input, so one service makes both. The customer's approval form has its own schema,
+ * used by Conform in the browser and by the page's action.
+ */
+
+export const MAX_OPTIONS = 3;
+export const MAX_ITEMS = 30;
+/** The line rows of each option on the page's form (empty rows are ignored). */
+export const FORM_ROWS = 8;
+const OPTION_NAME_MAX_LENGTH = 60;
+
+const cents = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of cents` })
+    .int(`${what} must be whole cents`)
+    .min(0, `${what} cannot be negative`)
+    .max(MAX_CENTS, `${what} is too large`);
+
+const QUANTITY_MESSAGE = "Quantity must be more than 0, with at most 2 decimals (like 1.5)";
+
+/** A quantity as a JSON number (1, 1.5, 12.25) → hundredths (100, 150, 1225), with the money module's reading. */
+const quantity = z.number({ error: QUANTITY_MESSAGE }).transform((value, ctx) => {
+  const hundredths = Number.isFinite(value) && value > 0 ? parseQuantity(String(value)) : null;
+  if (hundredths === null || hundredths === 0) ctx.addIssue({ code: "custom", message: QUANTITY_MESSAGE });
+  return hundredths ?? 0;
+});
+
+const description = staffText("Description", PRICE_ITEM_DESCRIPTION_MAX_LENGTH);
+
+/** One line: from the price book (its name, price and taxable unless overridden), or written in. */
+const itemSchema = z
+  .object({
+    priceBookItemId: idField("Choose an item of the price book").optional(),
+    description: description.optional(),
+    quantity,
+    unitPriceCents: cents("Unit price").optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.priceBookItemId !== undefined) return;
+    if (item.description === undefined)
+      ctx.addIssue({ code: "custom", path: ["description"], message: "Description is required for a written-in item" });
+    if (item.unitPriceCents === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["unitPriceCents"],
+        message: "Unit price is required for a written-in item",
+      });
+  });
+
+const optionSchema = z.object({
+  name: staffText("Option name", OPTION_NAME_MAX_LENGTH),
+  discountCents: cents("Discount").optional(),
+  items: z
+    .array(itemSchema, { error: "Items must be a list" })
+    .min(1, "Add at least one item")
+    .max(MAX_ITEMS, `At most ${MAX_ITEMS} items per option`),
+});
+
+const depositPercent = z
+  .number({ error: "Deposit must be a whole percent from 0 to 100" })
+  .int("Deposit must be a whole percent from 0 to 100")
+  .min(0, "Deposit must be a whole percent from 0 to 100")
+  .max(100, "Deposit must be a whole percent from 0 to 100");
+
+/** POST /api/estimates. */
+export const newEstimateSchema = z.object({
+  bookingId: idField("Choose a visit (a booking id)"),
+  options: z
+    .array(optionSchema, { error: "Options must be a list" })
+    .min(1, "Add at least one option")
+    .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
+  depositPercent: depositPercent.optional(),
+});
+
+export type NewEstimate = z.output<typeof newEstimateSchema>;
+export type NewEstimateItem = NewEstimate["options"][number]["items"][number];
+
+/** /api/estimates/{id} */
+export const estimateParamsSchema = z.object({ id: idField() });
+
+/** An estimate link's token: 256 bits, base64url (43 characters). */
+export const estimateTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && !value.trim());
+const text = z.string().optional();
+
+const rowSchema = z.object({ item: text, description: text, price: text, quantity: text });
+const formOptionSchema = z.object({ name: text, discount: text, lines: z.array(rowSchema).optional() });
+
+type Row = z.infer<typeof rowSchema>;
+const rowIsEmpty = (row: Row) => blank(row.item) && blank(row.description) && blank(row.price);
+
+/** Where a line of the JSON input came from on the page's form: option and row indexes. */
+export interface FormPlaces {
+  options: number[];
+  rows: number[][];
+}
+
+function readRow(row: Row, at: (field: string, message: string) => void): NewEstimateItem {
+  const item = blank(row.item) ? undefined : Number(row.item);
+  if (item !== undefined && !(Number.isSafeInteger(item) && item > 0)) at("item", "Choose an item of the price book");
+  const price = blank(row.price) ? undefined : parseDollars(row.price!);
+  if (price === null) at("price", "Enter a price in dollars, like 1,234.50");
+  const qty = blank(row.quantity) ? 100 : parseQuantity(row.quantity!);
+  if (qty === null || qty === 0) at("quantity", QUANTITY_MESSAGE);
+  const desc = blank(row.description) ? undefined : row.description!.trim();
+  if (desc && desc.length > PRICE_ITEM_NAME_MAX_LENGTH) at("description", "Description is too long");
+  if (item === undefined && desc === undefined) at("description", "Describe the work, or choose an item");
+  if (item === undefined && price === undefined) at("price", "Enter a price for a written-in item");
+  return {
+    ...(item === undefined ? {} : { priceBookItemId: item }),
+    ...(desc === undefined ? {} : { description: desc }),
+    quantity: qty ?? 100,
+    ...(price === undefined || price === null ? {} : { unitPriceCents: price }),
+  };
+}
+
+const formFields = z.object({
+  bookingId: idField("Choose a visit"),
+  depositPercent: text,
+  options: z.array(formOptionSchema).max(MAX_OPTIONS).optional(),
+});
+
+type EstimateForm = z.output<typeof formFields>;
+type Issue = (path: (string | number)[], message: string) => void;
+
+function readOption(option: z.output<typeof formOptionSchema>, o: number, issue: Issue) {
+  const rows = option.lines ?? [];
+  const filled = rows.map((row, r) => ({ row, r })).filter(({ row }) => !rowIsEmpty(row));
+  if (blank(option.name) && filled.length === 0) return null;
+  const at = (path: (string | number)[], message: string) => issue(["options", o, ...path], message);
+  const name = option.name?.trim() ?? "";
+  if (!name) at(["name"], "Name the option (like Good, Better, Best)");
+  if (name.length > OPTION_NAME_MAX_LENGTH) at(["name"], "Option name is too long");
+  if (filled.length === 0) at(["lines", 0, "description"], "Add at least one line");
+  const discount = blank(option.discount) ? undefined : parseDollars(option.discount!);
+  if (discount === null) at(["discount"], "Enter a discount in dollars, like 100");
+  const items = filled.map(({ row, r }) => readRow(row, (field, message) => at(["lines", r, field], message)));
+  return { rows: filled.map(({ r }) => r), option: { name, items, ...(discount ? { discountCents: discount } : {}) } };
+}
+
+/** The form read into the JSON API's input, and where each of its lines was on the form; `issue` hears what is wrong. */
+function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimate; places: FormPlaces } {
+  const places: FormPlaces = { options: [], rows: [] };
+  const options: NewEstimate["options"] = [];
+  (form.options ?? []).forEach((option, o) => {
+    const read = readOption(option, o, issue);
+    if (!read) return;
+    places.options.push(o);
+    places.rows.push(read.rows);
+    options.push(read.option);
+  });
+  if (options.length === 0) issue(["options", 0, "name"], "Add at least one option");
+  const deposit = blank(form.depositPercent) ? undefined : Number(form.depositPercent!.trim().replace(/%$/, ""));
+  const depositOk = deposit !== undefined && Number.isInteger(deposit) && deposit >= 0 && deposit <= 100;
+  if (deposit !== undefined && !depositOk) issue(["depositPercent"], "Deposit must be a whole percent from 0 to 100");
+  const input: NewEstimate = { bookingId: form.bookingId, options, ...(depositOk ? { depositPercent: deposit } : {}) };
+  return { input, places };
+}
+
+/**
+ * /admin/estimates/new's form: up to three options of FORM_ROWS line rows each (an item of the price
+ * book or a written-in description, a price in dollars, a quantity), a discount in dollars and a
+ * deposit percent. Empty rows and empty options are ignored. The schema checks the form (in the
+ * browser and in the action); `estimateFormInput` reads a checked form into the JSON API's input.
+ */
+export const estimateFormSchema = formFields.superRefine((form, ctx) => {
+  readEstimateForm(form, (path, message) => ctx.addIssue({ code: "custom", path, message }));
+});
+
+/** A checked form as the JSON API's input, and where each of its lines was (to put refusals beside the right field). */
+export function estimateFormInput(form: EstimateForm) {
+  return readEstimateForm(form, () => undefined);
+}
+
+/** The customer's approval on /estimates/{token}: the option, their full name as signature, and the box ticked. */
+export const approveEstimateFormSchema = z.object({
+  optionId: idField("Choose an option"),
+  signatureName: personName("Your full name"),
+  agree: z.literal("on", { error: "Tick the box to agree" }),
+});

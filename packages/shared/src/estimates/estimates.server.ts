@@ -1,0 +1,317 @@
+/**
+ * Estimates (docs/product.md#estimates): made by an admin from a visit with one to three options,
+ * sent to the customer by email with a link (/estimates/<token>) and a PDF, approved by the customer
+ * on that page. Every amount is computed by packages/shared/src/money/money.ts when the estimate is
+ * written and stored with it; the number is given by the database (docs/decisions/020-money-and-payments.md).
+ * The JSON API, the staff pages and the customer's page call these; staff writes are audited.
+ */
+import type { NewEstimate, NewEstimateItem } from "../api/estimates";
+import { recordAudit } from "../audit-log.server";
+import type { Db, Prisma, Reader } from "../db.server";
+import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
+import { inTransaction, type ChangeContext } from "../outbox.server";
+import { readSalesTaxRate } from "../pricing/price-book.server";
+import { failure, success, type FieldErrors, type Result } from "../result";
+import { randomToken, sealToken, sha256 } from "../tokens.server";
+
+interface Actor {
+  id: number;
+  email: string;
+}
+
+/** How long an emailed link works: 30 days from the send. */
+export const ESTIMATE_LINK_DAYS = 30;
+
+const NOT_FOUND = "No such estimate";
+
+export const estimateInclude = {
+  customer: { select: { id: true, name: true, email: true } },
+  options: { orderBy: { position: "asc" }, include: { lines: { orderBy: { position: "asc" } } } },
+} as const satisfies Prisma.EstimateInclude;
+
+export type EstimateRow = Prisma.EstimateGetPayload<{ include: typeof estimateInclude }>;
+
+/** An estimate as the API and the staff page show it: every option with its lines and stored totals. */
+export function estimateJson(e: EstimateRow) {
+  return {
+    id: e.id,
+    number: e.number,
+    status: e.status,
+    bookingId: e.bookingId,
+    customer: { id: e.customer.id, name: e.customer.name, email: e.customer.email },
+    depositPercent: e.depositPercent,
+    taxRatePpm: e.taxRatePpm,
+    createdAt: e.createdAt.toISOString(),
+    sentAt: e.sentAt?.toISOString() ?? null,
+    approvedAt: e.approvedAt?.toISOString() ?? null,
+    approvedOptionId: e.approvedOptionId,
+    signatureName: e.signatureName,
+    linkExpiresAt: e.tokenExpiresAt?.toISOString() ?? null,
+    options: e.options.map((o) => ({
+      id: o.id,
+      name: o.name,
+      discountCents: o.discountCents,
+      subtotalCents: o.subtotalCents,
+      taxCents: o.taxCents,
+      totalCents: o.totalCents,
+      depositCents: o.depositCents,
+      lines: o.lines.map((l) => ({
+        id: l.id,
+        priceBookItemId: l.priceBookItemId,
+        description: l.description,
+        quantityHundredths: l.quantityHundredths,
+        unitPriceCents: l.unitPriceCents,
+        taxable: l.taxable,
+        totalCents: l.totalCents,
+      })),
+    })),
+  };
+}
+
+export type EstimateJson = ReturnType<typeof estimateJson>;
+
+export async function readEstimate(db: Reader, id: number): Promise<Result<{ estimate: EstimateJson }>> {
+  const row = await db.estimate.findUnique({ where: { id }, include: estimateInclude });
+  return row ? success({ estimate: estimateJson(row) }) : failure(404, NOT_FOUND);
+}
+
+/** The estimates of a visit, newest first (the booking's page lists them). */
+export function estimatesOfBooking(db: Reader, bookingId: number) {
+  return db.estimate.findMany({
+    where: { bookingId },
+    orderBy: { id: "desc" },
+    select: { id: true, number: true, status: true },
+  });
+}
+
+interface PricedLine {
+  priceBookItemId: number | null;
+  description: string;
+  quantityHundredths: number;
+  unitPriceCents: number;
+  taxable: boolean;
+}
+
+type CatalogItem = { id: number; name: string; unitPriceCents: number; taxable: boolean; active: boolean };
+
+/** Each item priced: from the price book unless overridden, or as written in; field errors for unknown or inactive items. */
+function priceLines(items: NewEstimateItem[], catalog: Map<number, CatalogItem>, path: string, errors: FieldErrors) {
+  return items.map((item, i): PricedLine => {
+    // The schema read the quantity into hundredths already (1.5 → 150).
+    const quantityHundredths = item.quantity;
+    if (item.priceBookItemId === undefined)
+      return {
+        priceBookItemId: null,
+        description: item.description ?? "",
+        quantityHundredths,
+        unitPriceCents: item.unitPriceCents ?? 0,
+        taxable: true,
+      };
+    const found = catalog.get(item.priceBookItemId);
+    if (!found || !found.active)
+      errors[`${path}.items.${i}.priceBookItemId`] = found
+        ? `${found.name} is no longer offered (inactive in the price book)`
+        : "No such item in the price book";
+    return {
+      priceBookItemId: item.priceBookItemId,
+      description: item.description ?? found?.name ?? "",
+      quantityHundredths,
+      unitPriceCents: item.unitPriceCents ?? found?.unitPriceCents ?? 0,
+      taxable: found?.taxable ?? true,
+    };
+  });
+}
+
+/** The options as stored: lines priced, totals and deposit from the money module. */
+function pricedOptions(input: NewEstimate, catalog: Map<number, CatalogItem>, taxRatePpm: number) {
+  const errors: FieldErrors = {};
+  const options = input.options.map((option, o) => {
+    const lines = priceLines(option.items, catalog, `options.${o}`, errors);
+    let totals;
+    try {
+      totals = documentTotals(lines, taxRatePpm, option.discountCents ?? 0);
+    } catch {
+      totals = null;
+    }
+    // An option holds at most MAX_CENTS ($10,000,000.00), as every amount of the money module.
+    if (!totals || totals.subtotalCents > MAX_CENTS || totals.totalCents > MAX_CENTS) {
+      errors[`options.${o}.items`] = "These lines add up to more than one estimate may hold ($10,000,000.00)";
+      return null;
+    }
+    return {
+      position: o + 1,
+      name: option.name,
+      discountCents: totals.discountCents,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      depositCents: depositCents(totals.totalCents, input.depositPercent ?? 0),
+      lines: lines.map((line, i) => ({ ...line, position: i + 1, totalCents: totals.lineCents[i]! })),
+    };
+  });
+  return { options, errors };
+}
+
+/** POST /api/estimates: a draft estimate of a visit, its rate copied from the settings (201), audited. */
+export async function createEstimate(
+  db: Db,
+  actor: Actor,
+  input: NewEstimate,
+): Promise<Result<{ estimate: EstimateJson }>> {
+  const booking = await db.booking.findUnique({ where: { id: input.bookingId }, select: { customerId: true } });
+  if (!booking) return failure(400, "No such visit", { errors: { bookingId: "No such visit (booking)" } });
+  const ids = input.options.flatMap((o) => o.items.flatMap((i) => (i.priceBookItemId ? [i.priceBookItemId] : [])));
+  const catalog = new Map(
+    (
+      await db.priceBookItem.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, name: true, unitPriceCents: true, taxable: true, active: true },
+      })
+    ).map((item) => [item.id, item]),
+  );
+  const taxRatePpm = await readSalesTaxRate(db);
+  const { options, errors } = pricedOptions(input, catalog, taxRatePpm);
+  if (Object.keys(errors).length) return failure(400, "Please correct the highlighted fields", { errors });
+  const estimate = await db.$transaction(async (tx) => {
+    const created = await tx.estimate.create({
+      data: {
+        bookingId: input.bookingId,
+        customerId: booking.customerId,
+        depositPercent: input.depositPercent ?? null,
+        taxRatePpm,
+        createdById: actor.id,
+        options: {
+          create: options.map((o) => ({ ...o!, lines: { create: o!.lines } })),
+        },
+      },
+      include: estimateInclude,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "estimate.created",
+      targetType: "estimate",
+      targetId: created.id,
+      details: {
+        number: created.number,
+        bookingId: input.bookingId,
+        options: created.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
+      },
+    });
+    return created;
+  });
+  return success({ estimate: estimateJson(estimate) }, 201);
+}
+
+/**
+ * POST /api/estimates/{id}/send: a new link (256 random bits, stored as its hash and sealed for the
+ * worker, valid ESTIMATE_LINK_DAYS) and the email with the PDF owed through the outbox; a draft
+ * becomes sent. An approved, declined or void estimate is not sent (409).
+ */
+export async function sendEstimate(
+  context: ChangeContext,
+  actor: Actor,
+  id: number,
+  sealKey: Buffer,
+  now = new Date(),
+): Promise<Result<{ estimate: EstimateJson }>> {
+  return inTransaction(context, async (tx, outbox) => {
+    await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
+    const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
+    if (!before) return failure(404, NOT_FOUND);
+    if (before.status !== "draft" && before.status !== "sent")
+      return failure(409, `Estimate ${before.number} is ${before.status}: it cannot be sent`);
+    const token = randomToken();
+    const updated = await tx.estimate.update({
+      where: { id },
+      data: {
+        status: "sent",
+        sentAt: now,
+        tokenHash: sha256(token),
+        sealedToken: sealToken(token, sealKey),
+        tokenExpiresAt: new Date(now.getTime() + ESTIMATE_LINK_DAYS * 86_400_000),
+      },
+      include: estimateInclude,
+    });
+    outbox.add(
+      "estimate-email",
+      { estimateId: id, sentAt: now.getTime(), requestId: context.requestId },
+      { subject: `estimate:${id}` },
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "estimate.sent",
+      targetType: "estimate",
+      targetId: id,
+      details: { number: updated.number, to: updated.customer.email, again: before.status === "sent" },
+    });
+    return success({ estimate: estimateJson(updated) });
+  });
+}
+
+/** What a link opens: the estimate, or why not (404 unknown, 410 expired or void). */
+export async function estimateByToken(db: Reader, token: string, now = new Date()): Promise<Result<EstimateRow>> {
+  const row = await db.estimate.findUnique({ where: { tokenHash: sha256(token) }, include: estimateInclude });
+  if (!row) return failure(404, "This estimate link is not valid. Please check the link in your email.");
+  if (row.status === "void") return failure(409, `Estimate ${row.number} was withdrawn. Please call our office.`);
+  if (row.status !== "approved" && row.tokenExpiresAt && row.tokenExpiresAt <= now) return gone(row.number);
+  return success(row);
+}
+
+const gone = (number: string) =>
+  failure(410, `The link to estimate ${number} has expired. Please call our office for a new one.`);
+
+interface Approval {
+  optionId: number;
+  signatureName: string;
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * The customer approves an option on /estimates/<token>, in one transaction: the estimate is
+ * approved with the option, their typed name, the time, their network and browser; the signed PDF
+ * to the customer and the office and the staff pages' live event are owed through the outbox.
+ * Approving again, or an estimate that is declined or void, is a 409; an expired link a 410.
+ */
+export async function approveEstimate(
+  context: ChangeContext,
+  token: string,
+  approval: Approval,
+  now = new Date(),
+): Promise<Result<{ estimate: EstimateRow }>> {
+  return inTransaction(context, async (tx, outbox) => {
+    const found = await tx.estimate.findUnique({ where: { tokenHash: sha256(token) }, select: { id: true } });
+    if (!found) return failure(404, "This estimate link is not valid. Please check the link in your email.");
+    await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${found.id} FOR UPDATE`;
+    const row = await tx.estimate.findUniqueOrThrow({ where: { id: found.id }, include: estimateInclude });
+    if (row.status === "approved")
+      return failure(409, `Estimate ${row.number} was approved already, on ${row.approvedAt?.toISOString()}.`);
+    if (row.status !== "sent") return failure(409, `Estimate ${row.number} is ${row.status}: it cannot be approved.`);
+    if (row.tokenExpiresAt && row.tokenExpiresAt <= now) return gone(row.number);
+    if (!row.options.some((o) => o.id === approval.optionId))
+      return failure(400, "Choose one of the options", { errors: { optionId: "Choose one of the options" } });
+    const estimate = await tx.estimate.update({
+      where: { id: row.id },
+      data: {
+        status: "approved",
+        approvedAt: now,
+        approvedOptionId: approval.optionId,
+        signatureName: approval.signatureName,
+        approvedIp: approval.ip.slice(0, 100),
+        approvedUserAgent: approval.userAgent.slice(0, 500),
+      },
+      include: estimateInclude,
+    });
+    const ref = { estimateId: row.id, requestId: context.requestId };
+    outbox.add("estimate-approved-email", ref, { subject: `estimate:${row.id}` });
+    outbox.add("estimate-event", { ...ref, version: String(now.getTime()) });
+    await recordAudit(tx, {
+      actor: null,
+      action: "estimate.approved",
+      targetType: "estimate",
+      targetId: row.id,
+      details: { number: row.number, optionId: approval.optionId, signatureName: approval.signatureName },
+    });
+    return success({ estimate });
+  });
+}

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { depositCents, documentTotals } from "@app/shared/money/money";
+import { randomToken, sha256 } from "@app/shared/tokens.server";
+import { api, formPost, signedInUser } from "../support/accounts";
+import type { CapturedEmail } from "../support/resend-standin";
+import { randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+
+/**
+ * Estimates (docs/product.md#estimates): the JSON API's shapes and refusals, totals as the money
+ * module computes them, numbers without gaps, the email with its PDF, and the customer's approval
+ * through the page's form post. Real web, worker, PostgreSQL and email stand-in.
+ */
+
+let stack: Stack;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let panel: { id: number };
+let labor: { id: number };
+let retired: { id: number };
+const TAX_PPM = 94_500;
+
+beforeAll(async () => {
+  stack = await startStack({ name: "estimates" });
+  admin = await signedInUser(stack.url, stack.db, "admin");
+  await stack.db.businessSetting.create({ data: { id: 1, salesTaxRatePpm: TAX_PPM } });
+  panel = await stack.db.priceBookItem.create({ data: { name: "200 A panel", unitPriceCents: 185_050 } });
+  labor = await stack.db.priceBookItem.create({
+    data: { name: "Electrician labor", unitPriceCents: 12_500, unit: "hour", taxable: false },
+  });
+  retired = await stack.db.priceBookItem.create({ data: { name: "Fuse box", unitPriceCents: 9_900, active: false } });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let customers = 0;
+async function visit() {
+  const tag = `${++customers}.${Date.now()}`;
+  const customer = await stack.db.customer.create({
+    data: { name: `Odile Broussard ${tag}`, email: `odile.${tag}@example.com`, phone: "225-555-0142" },
+  });
+  const booking = await stack.db.booking.create({
+    data: { customerId: customer.id, summary: "Panel upgrade", scheduledDate: new Date() },
+  });
+  return { customer, bookingId: booking.id };
+}
+
+const threeOptions = (bookingId: number) => ({
+  bookingId,
+  depositPercent: 25,
+  options: [
+    {
+      name: "Good",
+      items: [
+        { priceBookItemId: panel.id, quantity: 1 },
+        { priceBookItemId: labor.id, quantity: 6 },
+      ],
+    },
+    {
+      name: "Better",
+      discountCents: 5_000,
+      items: [
+        { priceBookItemId: panel.id, quantity: 1 },
+        { priceBookItemId: labor.id, quantity: 7.5 },
+        { description: "Whole-home surge protector", quantity: 1, unitPriceCents: 32_999 },
+      ],
+    },
+    {
+      name: "Best",
+      items: [
+        { priceBookItemId: panel.id, quantity: 1, unitPriceCents: 199_900 },
+        { priceBookItemId: labor.id, quantity: 8 },
+        { description: "Whole-home surge protector", quantity: 1, unitPriceCents: 32_999 },
+        { description: "Wire per foot", quantity: 12.25, unitPriceCents: 199 },
+      ],
+    },
+  ],
+});
+
+async function estimateOf(bookingId: number) {
+  const res = await api(stack.url, "POST", "/api/estimates", admin.token, threeOptions(bookingId));
+  expect(res.status, res.text).toBe(201);
+  return res.json.estimate as { id: number; number: string; options: Array<{ id: number; name: string }> };
+}
+
+async function emailTo(to: string, match: (e: CapturedEmail) => boolean) {
+  const found = await stack.mail.waitFor((emails) => emails.some((e) => e.to.includes(to) && match(e)), 20_000);
+  return found.find((e) => e.to.includes(to) && match(e))!;
+}
+
+/** Sends the estimate and answers the link and the PDF of the email. */
+async function send(id: number, to: string) {
+  const res = await api(stack.url, "POST", `/api/estimates/${id}/send`, admin.token);
+  expect(res.status, res.text).toBe(200);
+  const sentAt = res.json.estimate.sentAt as string;
+  const email = await emailTo(to, (e) => e.subject.startsWith("Your estimate") && e.text!.includes(sentAt.slice(0, 0)));
+  const link = /Review and approve: (\S+)/.exec(email.text ?? "")?.[1];
+  expect(link).toMatch(/\/estimates\/[\w-]{43}$/);
+  return { email, link: link!, token: link!.split("/").pop()! };
+}
+
+/** The approval form as a browser without JavaScript posts it (no sign-in; the token is the key). */
+function approve(token: string, fields: Record<string, string>) {
+  return fetch(`${stack.url}/estimates/${token}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const page = (token: string) =>
+  fetch(`${stack.url}/estimates/${token}`, { headers: { "X-Forwarded-For": randomIp() } });
+
+describe("the API", () => {
+  it("makes an estimate whose stored totals are the money module's", async () => {
+    const { bookingId, customer } = await visit();
+    const input = threeOptions(bookingId);
+    const made = await api(stack.url, "POST", "/api/estimates", admin.token, input);
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ success: true, estimate: { status: "draft" } });
+    expect(made.json.estimate.number).toMatch(/^EST-\d{4}-\d{4}$/);
+    const prices = { [panel.id]: [185_050, true], [labor.id]: [12_500, false] } as Record<number, [number, boolean]>;
+    input.options.forEach((option, o) => {
+      const lines = option.items.map((item) => ({
+        quantityHundredths: Math.round(item.quantity * 100),
+        unitPriceCents: item.unitPriceCents ?? prices[item.priceBookItemId!]![0],
+        taxable: item.priceBookItemId ? prices[item.priceBookItemId]![1] : true,
+      }));
+      const totals = documentTotals(lines, TAX_PPM, option.discountCents ?? 0);
+      expect(made.json.estimate.options[o]).toMatchObject({
+        name: option.name,
+        subtotalCents: totals.subtotalCents,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+      });
+    });
+    const full = await api(stack.url, "GET", `/api/estimates/${made.json.estimate.id}`, admin.token);
+    expect(full.status).toBe(200);
+    expect(full.json.estimate).toMatchObject({
+      customer: { email: customer.email },
+      taxRatePpm: TAX_PPM,
+      depositPercent: 25,
+      options: [
+        {
+          lines: [
+            { description: "200 A panel", unitPriceCents: 185_050, taxable: true, quantityHundredths: 100 },
+            { description: "Electrician labor", taxable: false, quantityHundredths: 600, totalCents: 75_000 },
+          ],
+        },
+        {},
+        { lines: [{ unitPriceCents: 199_900 }, {}, {}, { quantityHundredths: 1225, totalCents: 2438 }] },
+      ],
+    });
+    const best = full.json.estimate.options[2];
+    expect(best.depositCents).toBe(depositCents(best.totalCents, 25));
+    expect(
+      await stack.db.auditLog.count({
+        where: { action: "estimate.created", targetId: String(best ? made.json.estimate.id : 0) },
+      }),
+    ).toBe(1);
+  });
+
+  it("answers 400 on the field at fault, and only admins may", async () => {
+    const { bookingId } = await visit();
+    const post = (body: unknown, token = admin.token) => api(stack.url, "POST", "/api/estimates", token, body);
+    const one = (items: unknown[]) => ({ bookingId, options: [{ name: "Good", items }] });
+    const cases: Array<[unknown, string]> = [
+      [one([{ priceBookItemId: retired.id, quantity: 1 }]), "options.0.items.0.priceBookItemId"],
+      [one([{ priceBookItemId: 2_000_000, quantity: 1 }]), "options.0.items.0.priceBookItemId"],
+      [one([{ quantity: 1, unitPriceCents: 100 }]), "options.0.items.0.description"],
+      [one([{ description: "Outlet", quantity: 1 }]), "options.0.items.0.unitPriceCents"],
+      [one([{ description: "Outlet", quantity: 1.234, unitPriceCents: 100 }]), "options.0.items.0.quantity"],
+      [one([{ description: "Outlet", quantity: 0, unitPriceCents: 100 }]), "options.0.items.0.quantity"],
+      [one([{ description: "Outlet", quantity: 1, unitPriceCents: -1 }]), "options.0.items.0.unitPriceCents"],
+      [one([]), "options.0.items"],
+      [one([{ description: "Rewire", quantity: 999_999, unitPriceCents: 1_000_000_000 }]), "options.0.items"],
+      [{ bookingId, options: [] }, "options"],
+      [{ ...one([{ description: "Outlet", quantity: 1, unitPriceCents: 1 }]), depositPercent: 101 }, "depositPercent"],
+      [{ ...one([{ description: "Outlet", quantity: 1, unitPriceCents: 1 }]), bookingId: 2_000_000 }, "bookingId"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.success).toBe(false);
+      expect(Object.keys(res.json.errors), JSON.stringify(body)).toContain(field);
+    }
+    const four = {
+      bookingId,
+      options: ["A", "B", "C", "D"].map((name) => ({
+        name,
+        items: [{ description: "x", quantity: 1, unitPriceCents: 1 }],
+      })),
+    };
+    expect((await post(four)).status).toBe(400);
+    const technician = await signedInUser(stack.url, stack.db, "technician");
+    expect((await post(threeOptions(bookingId), technician.token)).status).toBe(403);
+    expect((await api(stack.url, "POST", "/api/estimates", undefined, threeOptions(bookingId))).status).toBe(401);
+    expect((await api(stack.url, "GET", "/api/estimates/2000000", admin.token)).status).toBe(404);
+  });
+
+  it("numbers estimates without gaps, even made at once", async () => {
+    const { bookingId } = await visit();
+    const made = await Promise.all([1, 2, 3, 4].map(() => estimateOf(bookingId)));
+    const seqs = made.map((e) => Number(e.number.slice(-4))).sort((a, b) => a - b);
+    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2, seqs[0]! + 3]);
+    // A refused estimate takes no number.
+    await api(stack.url, "POST", "/api/estimates", admin.token, {
+      bookingId,
+      options: [{ name: "x", items: [{ priceBookItemId: retired.id, quantity: 1 }] }],
+    });
+    const next = await estimateOf(bookingId);
+    expect(Number(next.number.slice(-4))).toBe(seqs[3]! + 1);
+  });
+});
+
+describe("the staff form", () => {
+  it("makes an estimate without JavaScript, ignoring empty rows, and puts refusals beside the row", async () => {
+    const { bookingId } = await visit();
+    const fields: Record<string, string> = { bookingId: String(bookingId), depositPercent: "10" };
+    for (let o = 0; o < 3; o++) {
+      fields[`options[${o}].name`] = o === 0 ? "Good" : "";
+      fields[`options[${o}].discount`] = "";
+      for (let r = 0; r < 8; r++)
+        for (const f of ["item", "description", "price", "quantity"]) fields[`options[${o}].lines[${r}].${f}`] = "";
+    }
+    fields["options[0].lines[0].item"] = String(panel.id);
+    fields["options[0].lines[3].description"] = "Electrician labor";
+    fields["options[0].lines[3].price"] = "125";
+    fields["options[0].lines[3].quantity"] = "1.5";
+    const refusedRow = await formPost(stack.url, "/admin/estimates/new", admin.token, {
+      ...fields,
+      "options[0].lines[5].item": String(retired.id),
+    });
+    expect(refusedRow.status).toBe(400);
+    expect(await refusedRow.text()).toContain("no longer offered");
+    const res = await formPost(stack.url, "/admin/estimates/new", admin.token, fields);
+    // Redirected to the estimate's page (fetch follows it, as the browser does).
+    expect(res.status).toBe(200);
+    const id = Number(/\/admin\/estimates\/(\d+)$/.exec(res.url)?.[1]);
+    const made = await api(stack.url, "GET", `/api/estimates/${id}`, admin.token);
+    expect(made.json.estimate).toMatchObject({
+      depositPercent: 10,
+      options: [
+        {
+          name: "Good",
+          lines: [
+            { description: "200 A panel", unitPriceCents: 185_050 },
+            { description: "Electrician labor", quantityHundredths: 150, unitPriceCents: 12_500 },
+          ],
+        },
+      ],
+    });
+  });
+});
+
+describe("sending and approving", () => {
+  it("emails a link and a PDF; the customer approves once through the page's form", async () => {
+    const { bookingId, customer } = await visit();
+    const estimate = await estimateOf(bookingId);
+    const { email, token } = await send(estimate.id, customer.email);
+    const pdf = email.attachments?.find((a) => a.filename.endsWith(".pdf"));
+    expect(pdf).toBeDefined();
+    const bytes = Buffer.from(pdf!.content, "base64");
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(bytes.toString("latin1")).toContain(estimate.number);
+    expect(email.text).toContain(estimate.number);
+
+    const opened = await page(token);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toContain("no-store");
+    const html = await opened.text();
+    for (const name of ["Good", "Better", "Best"]) expect(html).toContain(name);
+    expect(html).not.toContain(customer.email);
+
+    const better = estimate.options[1]!;
+    // The box not ticked: 400, nothing changes.
+    const unticked = await approve(token, { optionId: String(better.id), signatureName: "Odile Broussard" });
+    expect(unticked.status).toBe(400);
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } })).status).toBe("sent");
+
+    const approved = await approve(token, {
+      optionId: String(better.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(approved.status).toBe(200);
+    const row = await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } });
+    expect(row).toMatchObject({ status: "approved", approvedOptionId: better.id, signatureName: "Odile Broussard" });
+    expect(row.approvedIp).toBeTruthy();
+    expect(row.approvedAt).toBeInstanceOf(Date);
+    const after = (await (await page(token)).text()).replaceAll("<!-- -->", "");
+    expect(after).toContain("Approved: Better");
+    expect(after).toContain("Deposit due:");
+    expect(after).not.toContain('name="signatureName"');
+
+    const again = await approve(token, {
+      optionId: String(estimate.options[0]!.id),
+      signatureName: "Someone Else",
+      agree: "on",
+    });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("approved already");
+    expect(await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } })).toMatchObject({
+      approvedOptionId: better.id,
+      signatureName: "Odile Broussard",
+    });
+
+    // The signed PDF goes to the customer and to the office.
+    for (const to of [customer.email, STAFF_EMAIL]) {
+      const signed = await emailTo(to, (e) => e.subject === `Estimate ${estimate.number} approved: Better`);
+      const attachment = signed.attachments?.find((a) => a.filename.endsWith(".pdf"));
+      expect(Buffer.from(attachment!.content, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    }
+    // Sending an approved estimate is refused.
+    expect((await api(stack.url, "POST", `/api/estimates/${estimate.id}/send`, admin.token)).status).toBe(409);
+  });
+
+  it("a link approves only its own estimate, and an expired or unknown one is refused", async () => {
+    const { bookingId, customer } = await visit();
+    const mine = await estimateOf(bookingId);
+    const other = await estimateOf(bookingId);
+    const { token } = await send(mine.id, customer.email);
+    await send(other.id, customer.email);
+    // The token of `mine` with an option of `other`: refused, nothing changes on either.
+    const crossed = await approve(token, {
+      optionId: String(other.options[0]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(crossed.status).toBe(400);
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: other.id } })).status).toBe("sent");
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe("sent");
+
+    await stack.db.estimate.update({ where: { id: mine.id }, data: { tokenExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await page(token)).status).toBe(410);
+    const late = await approve(token, {
+      optionId: String(mine.options[0]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(late.status).toBe(410);
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe("sent");
+
+    expect((await page(randomToken())).status).toBe(404);
+    expect((await page("not-a-token")).status).toBe(404);
+    const unknown = randomToken();
+    expect(await stack.db.estimate.count({ where: { tokenHash: sha256(unknown) } })).toBe(0);
+    expect((await approve(unknown, { optionId: "1", signatureName: "Odile Broussard", agree: "on" })).status).toBe(404);
+  });
+});

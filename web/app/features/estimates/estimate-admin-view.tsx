@@ -1,0 +1,147 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { EstimateJson } from "@app/shared/estimates/estimates.server";
+import { formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { formatDateTime } from "@app/shared/time";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+
+/** /admin/estimates/<id>'s pieces (docs/product.md#estimates): the status, Send, and each option's lines and totals. */
+
+const STATUS_WORDS: Record<EstimateJson["status"], string> = {
+  draft: "Draft",
+  sent: "Sent",
+  approved: "Approved",
+  declined: "Declined",
+  void: "Void",
+};
+
+export function EstimateStatus({ estimate }: { estimate: EstimateJson }) {
+  const approved = estimate.options.find((o) => o.id === estimate.approvedOptionId);
+  return (
+    <section
+      aria-labelledby="status-heading"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] sm:p-6"
+    >
+      <h2 id="status-heading" className="mb-2 flex items-center gap-2 text-lg font-bold text-slate-900">
+        Status: <Badge data-testid="estimate-status">{STATUS_WORDS[estimate.status]}</Badge>
+      </h2>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">Customer</dt>
+        <dd>
+          {estimate.customer.name} ({estimate.customer.email})
+        </dd>
+        <dt className="font-medium">Sales tax</dt>
+        <dd>{formatRate(estimate.taxRatePpm)}</dd>
+        <dt className="font-medium">Deposit</dt>
+        <dd>{estimate.depositPercent ? `${estimate.depositPercent}%` : "None"}</dd>
+        {estimate.sentAt ? (
+          <>
+            <dt className="font-medium">Last sent</dt>
+            <dd>{formatDateTime(estimate.sentAt)}</dd>
+          </>
+        ) : null}
+        {approved && estimate.approvedAt ? (
+          <>
+            <dt className="font-medium">Approved</dt>
+            <dd data-testid="estimate-approval">
+              {approved.name} ({formatCents(approved.totalCents)}), signed by {estimate.signatureName} on{" "}
+              {formatDateTime(estimate.approvedAt)}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {estimate.bookingId ? (
+        <p className="mt-2 text-sm">
+          <Link className="text-brand-700 underline" to={`/admin/bookings/${estimate.bookingId}`}>
+            Booking #{estimate.bookingId}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function SendButton({ estimate }: { estimate: EstimateJson }) {
+  const sending = useNavigation().state === "submitting";
+  if (estimate.status !== "draft" && estimate.status !== "sent") return null;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="send" />
+      <Button type="submit" disabled={sending}>
+        {sending ? "Sending..." : estimate.status === "draft" ? "Send" : "Send again"}
+      </Button>
+    </Form>
+  );
+}
+
+export function EstimateOptions({ estimate }: { estimate: EstimateJson }) {
+  return (
+    <div className="grid min-w-0 gap-4">
+      {estimate.options.map((o) => (
+        <section
+          key={o.id}
+          aria-labelledby={`option-${o.id}`}
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere]"
+        >
+          <h2 id={`option-${o.id}`} className="mb-2 text-lg font-bold text-slate-900">
+            {o.name}
+            {o.id === estimate.approvedOptionId ? " (approved)" : ""}
+          </h2>
+          <DataTable caption={`Lines of ${o.name}`}>
+            <THead>
+              <Th>Description</Th>
+              <Th>Qty</Th>
+              <Th>Unit price</Th>
+              <Th>Amount</Th>
+            </THead>
+            <TBody>
+              {o.lines.map((l) => (
+                <Tr key={l.id}>
+                  <Td>
+                    {l.description}
+                    {l.taxable ? "" : " (not taxed)"}
+                  </Td>
+                  <Td>{formatQuantity(l.quantityHundredths)}</Td>
+                  <Td>{formatCents(l.unitPriceCents)}</Td>
+                  <Td>{formatCents(l.totalCents)}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </DataTable>
+          <p className="mt-2 text-right text-sm">
+            Subtotal {formatCents(o.subtotalCents)}
+            {o.discountCents ? ` · Discount ${formatCents(-o.discountCents)}` : ""} · Tax {formatCents(o.taxCents)} ·{" "}
+            <strong>Total {formatCents(o.totalCents)}</strong>
+            {estimate.depositPercent ? ` · Deposit ${formatCents(o.depositCents)}` : ""}
+          </p>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The booking page's list of its visit's estimates (a term of its facts): each a link to its page. */
+export function BookingEstimates({
+  estimates,
+}: {
+  estimates: Array<{ id: number; number: string; status: EstimateJson["status"] }>;
+}) {
+  if (!estimates.length) return null;
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Estimates</dt>
+      <dd className="mt-0.5 text-slate-900">
+        {estimates.map((e) => (
+          <Link
+            key={e.id}
+            to={`/admin/estimates/${e.id}`}
+            className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {e.number} ({STATUS_WORDS[e.status]})
+          </Link>
+        ))}
+      </dd>
+    </div>
+  );
+}

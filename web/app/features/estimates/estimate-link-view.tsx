@@ -1,0 +1,179 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { CheckCircle2, FileText } from "lucide-react";
+import { approveEstimateFormSchema } from "@app/shared/api/estimates";
+import { formatCents } from "@app/shared/money/money";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Label, TextField } from "~/components/ui/field";
+import { LinkPageFrame } from "~/features/appointments/manage-view";
+import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import type { CustomerEstimate } from "./estimate-link.server";
+
+/**
+ * The customer's estimate page (/estimates/<token>, docs/product.md#estimates): the options side by
+ * side on a desk and stacked on a phone, each with its lines and stored totals, and the approval
+ * form (an option, the customer's full name as signature, the box ticked). A plain POST: it works
+ * without JavaScript. Once approved, the page is read-only and says what was approved.
+ */
+
+type Option = CustomerEstimate["options"][number];
+
+function Amount({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between font-bold text-slate-900" : "flex justify-between text-slate-700"}>
+      <dt>{label}</dt>
+      <dd>{formatCents(cents)}</dd>
+    </div>
+  );
+}
+
+function OptionCard({ option, estimate }: { option: Option; estimate: CustomerEstimate }) {
+  const chosen = estimate.approved?.optionId === option.id;
+  const headingId = `option-${option.id}-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-xl border p-4 ${chosen ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white"}`}
+      data-testid="estimate-option"
+    >
+      <h2 id={headingId} className="mb-3 text-xl font-bold text-slate-900">
+        {option.name}
+        {chosen ? <span className="ml-2 text-base font-semibold text-emerald-800">(approved)</span> : null}
+      </h2>
+      <ul className="mb-3 space-y-2 text-sm">
+        {option.lines.map((line) => (
+          <li key={line.id} className="flex justify-between gap-3 border-b border-slate-100 pb-2">
+            <span>
+              {line.description}
+              <span className="block text-slate-600">
+                {line.quantity} × {formatCents(line.unitPriceCents)}
+              </span>
+            </span>
+            <span className="font-medium">{formatCents(line.totalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 text-sm">
+        <Amount label="Subtotal" cents={option.subtotalCents} />
+        {option.discountCents > 0 ? <Amount label="Discount" cents={-option.discountCents} /> : null}
+        <Amount label={`Tax (${estimate.taxRate})`} cents={option.taxCents} />
+        <Amount label="Total" cents={option.totalCents} strong />
+        {estimate.depositPercent > 0 ? (
+          <Amount label={`Deposit (${estimate.depositPercent}%)`} cents={option.depositCents} />
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function Approved({ estimate }: { estimate: CustomerEstimate }) {
+  const approved = estimate.approved!;
+  return (
+    <Alert tone="success" role="status" className="space-y-2 text-base" data-testid="estimate-approved">
+      <p className="flex items-start gap-2 font-semibold">
+        <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        Approved: {approved.optionName}, {formatCents(approved.totalCents)}
+      </p>
+      <p>
+        Signed by {approved.signatureName} on {approved.at}. A signed copy was emailed to you.
+      </p>
+      {estimate.depositPercent > 0 ? (
+        <p>
+          <strong>Deposit due: {formatCents(approved.depositCents)}</strong>. Our office will email you the deposit
+          invoice; nothing is charged on this page.
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
+
+function ApproveForm({ estimate, post }: { estimate: CustomerEstimate; post?: ActionResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(approveEstimateFormSchema, { id: "approve", lastResult: post?.result });
+  const optionError = fields.optionId.errors?.[0];
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
+      <h2 className="text-xl font-bold text-slate-900">Approve this estimate</h2>
+      {post && !post.ok ? (
+        <Alert tone="destructive" role="alert">
+          {post.message}
+        </Alert>
+      ) : null}
+      <fieldset aria-describedby={optionError ? fields.optionId.errorId : undefined} className="space-y-2">
+        <legend className="mb-1 font-medium text-slate-900">Choose an option</legend>
+        {estimate.options.map((o) => {
+          const id = `${fields.optionId.id}-${o.id}`;
+          return (
+            <div key={o.id} className="flex items-center gap-2">
+              <input
+                {...getInputProps(fields.optionId, { type: "radio", value: String(o.id), ariaAttributes: false })}
+                id={id}
+                key={id}
+                className="size-5 accent-brand-700"
+              />
+              <Label htmlFor={id}>
+                {o.name}: {formatCents(o.totalCents)}
+              </Label>
+            </div>
+          );
+        })}
+        {optionError ? (
+          <p id={fields.optionId.errorId} className="text-sm font-medium text-destructive">
+            {optionError}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextField field={fields.signatureName} label="Your full name (signature)" autoComplete="name" />
+      <div className="space-y-1">
+        <div className="flex items-start gap-2">
+          <input
+            {...getInputProps(fields.agree, { type: "checkbox", value: "on", ariaAttributes: false })}
+            aria-describedby={fields.agree.errors?.[0] ? fields.agree.errorId : undefined}
+            className="mt-1 size-5 shrink-0 accent-brand-700"
+          />
+          <Label htmlFor={fields.agree.id}>
+            I agree to the work and prices of the option I chose, and I sign this estimate with my name above.
+          </Label>
+        </div>
+        {fields.agree.errors?.[0] ? (
+          <p id={fields.agree.errorId} className="text-sm font-medium text-destructive">
+            {fields.agree.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+        {navigation.state === "submitting" ? "Approving..." : "Approve"}
+      </Button>
+    </Form>
+  );
+}
+
+export function CustomerEstimatePage({ estimate, post }: { estimate: CustomerEstimate; post?: ActionResult }) {
+  const open = estimate.status === "sent";
+  return (
+    <LinkPageFrame title={`Estimate ${estimate.number}`} icon={FileText} wide>
+      {estimate.approved ? <Approved estimate={estimate} /> : null}
+      {!open && !estimate.approved ? (
+        <Alert tone="warning" role="status">
+          This estimate is {estimate.status}: it can no longer be approved online.
+        </Alert>
+      ) : null}
+      {post && !post.ok && !open ? (
+        <Alert tone="destructive" role="alert">
+          {post.message}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-[repeat(auto-fit,minmax(14rem,1fr))]">
+        {estimate.options.map((o) => (
+          <OptionCard key={o.id} option={o} estimate={estimate} />
+        ))}
+      </div>
+      {open ? <ApproveForm estimate={estimate} post={post} /> : null}
+    </LinkPageFrame>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * /estimates/<token>: the estimate a customer opens from our email and approves without signing in
+ * (docs/product.md#estimates). The token is the key: 256 random bits, stored only as its hash, valid
+ * 30 days from the send (packages/shared/src/estimates/estimates.server.ts). Whoever holds the link
+ * may not be the customer (a forwarded email), so the page shows the estimate's number and its work
+ * and prices, never the customer's name, email, phone or address. Every request counts against the
+ * client network's limit, as the visit's page does.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { approveEstimateFormSchema, estimateTokenSchema } from "@app/shared/api/estimates";
+import { approveEstimate, estimateByToken, type EstimateRow } from "@app/shared/estimates/estimates.server";
+import { formatQuantity, formatRate } from "@app/shared/money/money";
+import { failure, success, type Result } from "@app/shared/result";
+import { formatFullDateTime } from "@app/shared/time";
+import { answer, readSubmission, refused } from "~/utils/action.server";
+import { throttleLinkRequest } from "~/features/appointments/manage.server";
+
+const NOT_VALID = "This estimate link is not valid. Please check the link in your email.";
+
+/** What the customer's page shows of an estimate: fixed words and the stored amounts. */
+function customerView(e: EstimateRow) {
+  const approvedOption = e.options.find((o) => o.id === e.approvedOptionId);
+  return {
+    number: e.number,
+    status: e.status,
+    depositPercent: e.depositPercent ?? 0,
+    taxRate: formatRate(e.taxRatePpm),
+    options: e.options.map((o) => ({
+      id: o.id,
+      name: o.name,
+      discountCents: o.discountCents,
+      subtotalCents: o.subtotalCents,
+      taxCents: o.taxCents,
+      totalCents: o.totalCents,
+      depositCents: o.depositCents,
+      lines: o.lines.map((l) => ({
+        id: l.id,
+        description: l.description,
+        quantity: formatQuantity(l.quantityHundredths),
+        unitPriceCents: l.unitPriceCents,
+        totalCents: l.totalCents,
+      })),
+    })),
+    approved:
+      approvedOption && e.approvedAt
+        ? {
+            optionId: approvedOption.id,
+            optionName: approvedOption.name,
+            totalCents: approvedOption.totalCents,
+            depositCents: approvedOption.depositCents,
+            signatureName: e.signatureName ?? "",
+            at: formatFullDateTime(e.approvedAt),
+          }
+        : null,
+  };
+}
+
+export type CustomerEstimate = ReturnType<typeof customerView>;
+
+/** GET /estimates/<token>: the estimate, or why not (404 unknown, 410 expired, 409 withdrawn, 429). */
+export async function estimateLinkPage(
+  context: AppLoadContext,
+  token: string,
+): Promise<Result<{ estimate: CustomerEstimate }>> {
+  const refusedRequest = await throttleLinkRequest(context);
+  if (refusedRequest) return refusedRequest;
+  if (!estimateTokenSchema.safeParse(token).success) return failure(404, NOT_VALID);
+  const found = await estimateByToken(context.services.db, token);
+  return found.ok ? success({ estimate: customerView(found.value) }) : found;
+}
+
+/**
+ * POST /estimates/<token>: the customer approves an option with their name and the box ticked
+ * (one schema, Conform in the browser, here the same); 409 when approved already or not open,
+ * 410 when the link expired, and nothing changes then.
+ */
+export async function estimateLinkAction(request: Request, context: AppLoadContext, token: string) {
+  const { submission } = await readSubmission(request, approveEstimateFormSchema);
+  const throttled = await throttleLinkRequest(context);
+  if (throttled) return answer(submission.status === "success" ? submission : null, throttled);
+  if (submission.status !== "success") return refused(submission);
+  if (!estimateTokenSchema.safeParse(token).success) return answer(submission, failure(404, NOT_VALID));
+  const result = await approveEstimate(context, token, {
+    optionId: submission.value.optionId,
+    signatureName: submission.value.signatureName,
+    ip: context.clientIp,
+    userAgent: request.headers.get("user-agent") ?? "",
+  });
+  return answer(submission, result, {
+    message: ({ estimate }) => `Thank you: estimate ${estimate.number} is approved. We will be in touch.`,
+  });
+}

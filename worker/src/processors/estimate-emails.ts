@@ -1,0 +1,91 @@
+import { UnrecoverableError } from "bullmq";
+import { estimateApprovedEmail, estimateEmail, type EstimateForEmail } from "@app/shared/email/estimate-templates";
+import { estimateInclude, type EstimateRow } from "@app/shared/estimates/estimates.server";
+import type { JobData } from "@app/shared/jobs";
+import { purposeKeys } from "@app/shared/keys.server";
+import { ADMIN_ROOM } from "@app/shared/realtime";
+import { unsealToken } from "@app/shared/tokens.server";
+import { estimatePdf } from "../estimate-pdf";
+import type { WorkerContext } from "../worker-context";
+
+/**
+ * An estimate's emails and live event (docs/product.md#estimates). The PDF is rendered here, in the
+ * worker, from the stored estimate; the link's token is opened from its seal (the database keeps
+ * only its hash and the seal, packages/shared/src/tokens.server.ts).
+ */
+
+async function requireEstimate(ctx: WorkerContext, id: number): Promise<EstimateRow> {
+  const estimate = await ctx.db.estimate.findUnique({ where: { id }, include: estimateInclude });
+  if (!estimate) throw new UnrecoverableError(`estimate ${id} not found`);
+  return estimate;
+}
+
+const forEmail = (e: EstimateRow): EstimateForEmail => ({
+  number: e.number,
+  customerName: e.customer.name,
+  options: e.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
+});
+
+const pdfAttachment = async (e: EstimateRow, suffix = "") => ({
+  filename: `${e.number}${suffix}.pdf`,
+  contentType: "application/pdf",
+  content: await estimatePdf(e),
+});
+
+export async function sendEstimateEmail(ctx: WorkerContext, data: JobData<"estimate-email">) {
+  const e = await requireEstimate(ctx, data.estimateId);
+  // A later send made a new link (and owes its own email); this one's link no longer works.
+  if (e.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
+  if (e.status !== "sent") return { skipped: `estimate is ${e.status}` };
+  if (!e.sealedToken || !e.tokenExpiresAt) throw new UnrecoverableError(`estimate ${e.id} has no link`);
+  const token = unsealToken(e.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
+  if (!token) throw new UnrecoverableError(`estimate ${e.id}'s link cannot be opened with SESSION_SECRET`);
+  const email = estimateEmail(forEmail(e), `${ctx.env.APP_URL}/estimates/${token}`, e.tokenExpiresAt);
+  return ctx.mailer.send({
+    ...email,
+    to: e.customer.email,
+    kind: "estimate-email",
+    relatedKey: `estimate:${e.id}:${data.sentAt}`,
+    attachments: [await pdfAttachment(e)],
+  });
+}
+
+export async function sendEstimateApprovedEmail(ctx: WorkerContext, data: JobData<"estimate-approved-email">) {
+  const e = await requireEstimate(ctx, data.estimateId);
+  const option = e.options.find((o) => o.id === e.approvedOptionId);
+  if (e.status !== "approved" || !option || !e.approvedAt) return { skipped: `estimate is ${e.status}` };
+  const email = estimateApprovedEmail({
+    ...forEmail(e),
+    optionName: option.name,
+    totalCents: option.totalCents,
+    signatureName: e.signatureName ?? "",
+    approvedAt: e.approvedAt,
+  });
+  const attachment = await pdfAttachment(e, "-signed");
+  const customer = await ctx.mailer.send({
+    ...email,
+    to: e.customer.email,
+    kind: "estimate-approved",
+    relatedKey: `estimate-approved:${e.id}:customer`,
+    attachments: [attachment],
+  });
+  await ctx.mailer.send({
+    ...email,
+    to: ctx.env.STAFF_EMAIL,
+    replyTo: e.customer.email,
+    kind: "estimate-approved",
+    relatedKey: `estimate-approved:${e.id}:office`,
+    attachments: [attachment],
+  });
+  return customer;
+}
+
+/** Every open admin page hears the estimate's new status (the estimate's page shows it without a reload). */
+export async function publishEstimateEvent(ctx: WorkerContext, data: JobData<"estimate-event">) {
+  const e = await requireEstimate(ctx, data.estimateId);
+  const option = e.options.find((o) => o.id === e.approvedOptionId);
+  ctx.emitter.to(ADMIN_ROOM).emit("estimate:updated", {
+    estimate: { id: e.id, number: e.number, status: e.status, approvedOption: option?.name ?? null },
+  });
+  return { emitted: "estimate:updated" };
+}
