@@ -4,7 +4,7 @@ import type { Prisma } from "./db.server";
  * The audit log (table AuditLog): who changed what and when, for the staff changes the dashboard
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
  * customer merge and its undo, a customer's details, their emails turned back on, a closed day added or
- * removed, a price book item added or changed, the sales-tax rate). Written in the transaction of the change it records.
+ * removed, a price book item added or changed, the sales-tax rate, a visit's job record: notes and checklist, items, photos). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -23,7 +23,11 @@ export interface AuditEntry {
     | "customer.emails_resubscribed"
     | "price_book.item_created"
     | "price_book.item_updated"
-    | "settings.sales_tax_changed";
+    | "settings.sales_tax_changed"
+    | "job.record_updated"
+    | "job.item_added"
+    | "job.item_removed"
+    | "job.photo_added";
   targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting";
   targetId: string | number;
   details: Prisma.InputJsonValue;

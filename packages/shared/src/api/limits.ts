@@ -41,3 +41,6 @@ export const CUSTOMER_NOTE_MAX_LENGTH = 2_000;
 /** A price book item's name ("GFCI outlet installed") and its description. */
 export const PRICE_ITEM_NAME_MAX_LENGTH = 120;
 export const PRICE_ITEM_DESCRIPTION_MAX_LENGTH = 500;
+/** A visit's job record: the technician's notes, and an item written in on site. */
+export const JOB_NOTES_MAX_LENGTH = 5_000;
+export const JOB_ITEM_DESCRIPTION_MAX_LENGTH = 120;
