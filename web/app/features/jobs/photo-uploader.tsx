@@ -43,13 +43,15 @@ export function PhotoUploader({ bookingId, children }: { bookingId: number; chil
         {status.busy ? "Uploading..." : "Upload photos"}
         <span className="sr-only"> (visit #{bookingId})</span>
       </Button>
-      {status.lines.length > 0 ? (
-        <ul role="status" className="text-sm text-slate-700">
-          {status.lines.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
+      <div role="status" className="text-sm text-slate-700">
+        {status.lines.length > 0 ? (
+          <ul>
+            {status.lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </Form>
   );
 }
