@@ -89,10 +89,18 @@ function NotesForm({ record, posted }: { record: JobRecordView; posted?: ActionR
 
 function ChecklistForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
   const saving = useSubmitting("job-checklist", record.bookingId);
-  const [form] = useSchemaForm(jobChecklistFormSchema, {
-    id: `job-checklist-${record.bookingId}`,
-    lastResult: answerFor(posted, recordIntent("job-checklist", record.bookingId)),
-  });
+  const [form] = useSchemaForm<typeof jobChecklistFormSchema, { bookingId: string; checked: string[] }>(
+    jobChecklistFormSchema,
+    {
+      id: `job-checklist-${record.bookingId}`,
+      lastResult: answerFor(posted, recordIntent("job-checklist", record.bookingId)),
+      // What a reset after a save goes back to: what is saved (never all unchecked).
+      defaultValue: {
+        bookingId: String(record.bookingId),
+        checked: record.checklist.filter((item) => item.checked).map((item) => item.id),
+      },
+    },
+  );
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="job-checklist" />
@@ -114,6 +122,7 @@ function ChecklistForm({ record, posted }: { record: JobRecordView; posted?: Act
                   name="checked"
                   value={item.id}
                   defaultChecked={item.checked}
+                  autoComplete="off"
                   className="size-5 shrink-0 accent-brand-700"
                 />
                 {item.label}

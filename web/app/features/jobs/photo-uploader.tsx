@@ -43,7 +43,7 @@ export function PhotoUploader({ bookingId, children }: { bookingId: number; chil
         {status.busy ? "Uploading..." : "Upload photos"}
         <span className="sr-only"> (visit #{bookingId})</span>
       </Button>
-      <div role="status" className="text-sm text-slate-700">
+      <div aria-live="polite" className="text-sm text-slate-700">
         {status.lines.length > 0 ? (
           <ul>
             {status.lines.map((line, i) => (
