@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import testGlobalSetup from "../global-setup";
 import { startPushStandin } from "../support/push-standin";
@@ -10,12 +13,15 @@ export default async function globalSetup(_config: FullConfig) {
   // push.spec's fake subscriptions point at 127.0.0.1:9 (nothing listens there): a push service host for this stack only.
   // The push stand-in is one too (the worker trusts its certificate): tests read what it received (E2E_PUSH_*).
   const push = await startPushStandin();
+  // Job photos (job-record.spec) go to a folder of this run's own.
+  const uploads = await mkdtemp(path.join(tmpdir(), "e2e-uploads-"));
   const stack = await startStack({
     name: "e2e",
     env: {
       CHAT_STREAM_DELAY_MS: "25",
       PUSH_SERVICE_HOSTS: `127.0.0.1:9,127.0.0.1:${new URL(push.origin).port}`,
       NODE_EXTRA_CA_CERTS: push.caFile,
+      UPLOADS_DIR: uploads,
     },
   });
   process.env.E2E_PUSH_ORIGIN = push.origin;
@@ -27,6 +33,7 @@ export default async function globalSetup(_config: FullConfig) {
   return async () => {
     await stack.stop();
     await push.close();
+    await rm(uploads, { recursive: true, force: true });
     await teardownServices();
   };
 }

@@ -341,6 +341,69 @@ it("writes and reads every model through the Prisma client", async () => {
       db().businessSetting.update({ where: { id: 1 }, data: { salesTaxRatePpm } }),
       String(salesTaxRatePpm),
     ).rejects.toThrow();
+  // The job record of a visit: notes and checked items, photos (one per upload key), items in cents.
+  const visit = await db().booking.create({
+    data: { customerId: customer.id, summary: "Panel Upgrade", scheduledDate: new Date("2031-05-01T15:00:00Z") },
+  });
+  await db().jobRecord.create({
+    data: {
+      bookingId: visit.id,
+      notes: "Old panel had double taps",
+      checklist: ["permit-posted"],
+      updatedById: user.id,
+    },
+  });
+  expect(await db().jobRecord.findUniqueOrThrow({ where: { bookingId: visit.id } })).toMatchObject({
+    notes: "Old panel had double taps",
+    checklist: ["permit-posted"],
+    updatedById: user.id,
+  });
+  const photo = {
+    bookingId: visit.id,
+    storageKey: `jobs/${visit.id}/a.jpg`,
+    contentType: "image/jpeg",
+    bytes: 1234,
+    width: 2048,
+    height: 1536,
+    uploadKey: "key-1",
+    uploadedById: user.id,
+    createdAt: now,
+  };
+  await db().jobPhoto.create({ data: photo });
+  expect(
+    await db().jobPhoto.findUniqueOrThrow({
+      where: { bookingId_uploadKey: { bookingId: visit.id, uploadKey: "key-1" } },
+    }),
+  ).toMatchObject(photo);
+  await expect(db().jobPhoto.create({ data: { ...photo, storageKey: "jobs/other.jpg" } })).rejects.toThrow();
+  const jobItem = await db().jobItem.create({
+    data: {
+      bookingId: visit.id,
+      priceBookItemId: null,
+      description: "GFCI outlet",
+      quantityHundredths: 100,
+      unitPriceCents: 16_500,
+      taxable: true,
+      addedById: user.id,
+      createdAt: now,
+    },
+  });
+  expect(await db().jobItem.findUniqueOrThrow({ where: { id: jobItem.id } })).toMatchObject({
+    description: "GFCI outlet",
+    quantityHundredths: 100,
+    unitPriceCents: 16_500,
+    createdAt: now,
+  });
+  await expect(
+    db().jobItem.create({ data: { bookingId: visit.id, description: " ", quantityHundredths: 1, unitPriceCents: 1 } }),
+  ).rejects.toThrow();
+  await expect(
+    db().jobItem.create({ data: { bookingId: visit.id, description: "x", quantityHundredths: 0, unitPriceCents: 1 } }),
+  ).rejects.toThrow();
+  // A visit deleted takes its record with it.
+  await db().booking.delete({ where: { id: visit.id } });
+  expect(await db().jobPhoto.count({ where: { bookingId: visit.id } })).toBe(0);
+  expect(await db().jobRecord.count({ where: { bookingId: visit.id } })).toBe(0);
 
   // Case-insensitive uniqueness relies on lower-cased storage; the unique index must hold.
   await expect(

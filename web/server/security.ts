@@ -3,6 +3,8 @@ import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import type { Env } from "@app/shared/env.server";
+import { PHOTO_MAX_BYTES } from "@app/shared/api/job-record";
+import { photoBucketOrigin } from "@app/shared/job-record/photo-store.server";
 
 /**
  * The enforced Content-Security-Policy, with the sources that allow the page's scripts: a per-response
@@ -15,7 +17,8 @@ export function contentSecurityPolicy(env: Env, scriptSources: readonly string[]
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")} 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Job photos from the S3 bucket, when they are kept in one (presigned addresses, docs/security.md#job-photos).
+    `img-src 'self' data:${env.S3 ? ` ${photoBucketOrigin(env.S3)}` : ""}`,
     "font-src 'self'",
     // Vite's HMR socket in development; socket.io on the same origin always.
     `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
@@ -89,30 +92,53 @@ export function sameOriginWrites(env: Env) {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /**
- * Past the limit, how much of a body is still read and dropped so that the
- * client, which is still sending, receives the 413 rather than a reset
- * connection; a client that sends even more is cut off.
+ * A photo upload (docs/product.md#job-record): one photo of 15 MB and its form through the API, a
+ * few at once from /jobs without JavaScript. The route checks each photo; this bounds the body.
  */
-const MAX_DRAINED_BYTES = 8 * MAX_BODY_BYTES;
+const PHOTO_API = /^\/api\/jobs\/[^/]+\/photos\/?$/;
+const PHOTO_API_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+const JOBS_PAGE_BYTES = 4 * PHOTO_MAX_BYTES;
 const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
 
-function refuseLargeBody(res: Response) {
-  res.status(413).set("Connection", "close").json({ success: false, message: "Request body is larger than 1 MB" });
+/** How large a body this request may send, and what a refusal says. */
+function limitOf(req: Request): { bytes: number; message: string } {
+  if (req.method === "POST" && PHOTO_API.test(req.path))
+    return { bytes: PHOTO_API_BYTES, message: "A photo is at most 15 MB" };
+  if (
+    req.method === "POST" &&
+    /^\/jobs\/?$/.test(req.path) &&
+    /^multipart\/form-data/i.test(req.get("content-type") ?? "")
+  )
+    return { bytes: JOBS_PAGE_BYTES, message: "Send at most 60 MB of photos at once (15 MB each)" };
+  return { bytes: MAX_BODY_BYTES, message: "Request body is larger than 1 MB" };
+}
+
+function refuseLargeBody(res: Response, message: string) {
+  res
+    .status(413)
+    .set("Connection", "close")
+    .json({ success: false, message, errors: { _: message } });
 }
 
 /**
- * The one place request bodies are read and bounded (1 MB), before any parser:
- * a declared Content-Length over the limit is refused at once; any other body
+ * The one place request bodies are read and bounded (1 MB; a photo upload more, `limitOf`), before
+ * any parser: a declared Content-Length over the limit is refused at once; any other body
  * (chunked bodies declare no length) is counted as it arrives and kept, whole,
  * as a Buffer in `req.body`. The Remix handler (web/server/remix-handler.ts)
  * builds each request from that Buffer, so an action's `request.formData()`
  * or `request.text()` only ever sees a bounded body. Past the limit: 413 with
- * the error shape and `Connection: close`. socket.io, attached to the HTTP
+ * the error shape and `Connection: close`; past the limit and 8 MB more still
+ * sending, the client is cut off. socket.io, attached to the HTTP
  * server itself, bounds its own messages.
  */
 export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   if (BODYLESS_METHODS.has(req.method)) return next();
-  if (Number(req.get("content-length") ?? 0) > MAX_BODY_BYTES) return refuseLargeBody(res);
+  const limit = limitOf(req);
+  // Past the limit, how much of a body is still read and dropped so that the client, which is
+  // still sending, receives the 413 rather than a reset connection (a photo a little too large
+  // among them); a body declared larger still is refused at once.
+  const drained = limit.bytes + 8 * MAX_BODY_BYTES;
+  if (Number(req.get("content-length") ?? 0) > drained) return refuseLargeBody(res, limit.message);
 
   const chunks: Buffer[] = [];
   let received = 0;
@@ -121,19 +147,19 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   };
   const onData = (chunk: Buffer) => {
     received += chunk.byteLength;
-    if (received <= MAX_BODY_BYTES) {
+    if (received <= limit.bytes) {
       chunks.push(chunk);
       return;
     }
     chunks.length = 0;
-    if (received > MAX_DRAINED_BYTES) {
+    if (received > drained) {
       stop();
-      refuseLargeBody(res);
+      refuseLargeBody(res, limit.message);
     }
   };
   const onEnd = () => {
     stop();
-    if (received > MAX_BODY_BYTES) return refuseLargeBody(res);
+    if (received > limit.bytes) return refuseLargeBody(res, limit.message);
     req.body = Buffer.concat(chunks, received);
     next();
   };

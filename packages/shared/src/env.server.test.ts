@@ -291,3 +291,30 @@ describe("PUSH_SERVICE_HOSTS", () => {
     },
   );
 });
+
+describe("job photos' store", () => {
+  it("keeps photos on disk under ./.uploads unless told otherwise", () => {
+    const env = parseEnv({});
+    expect(env.UPLOADS_DIR).toBe("./.uploads");
+    expect(env.S3).toBeUndefined();
+  });
+
+  it("uses an S3-compatible bucket when S3_BUCKET is set, with its endpoint and credentials", () => {
+    const env = parseEnv({
+      S3_BUCKET: "job-photos",
+      S3_ENDPOINT: "http://127.0.0.1:4569",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(env.S3).toEqual({
+      bucket: "job-photos",
+      endpoint: "http://127.0.0.1:4569",
+      region: "us-east-1",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+    });
+  });
+
+  it("refuses an access key without its secret", () => {
+    expect(() => parseEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+  });
+});

@@ -118,6 +118,14 @@ const base = z.object({
   ),
   BUSINESS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   BUSINESS_REVIEWS_URL: optionalUrl,
+  /** Where job photos are kept on disk when no S3 bucket is set (docs/deploying.md#job-photos). */
+  UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().default("./.uploads")),
+  /** An S3-compatible bucket for job photos instead of the disk; S3_ENDPOINT for a provider other than AWS. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
 });
 
 type RawEnv = z.output<typeof base>;
@@ -297,7 +305,22 @@ const envSchema = base.transform((raw, ctx) => {
     PUSH_SERVICE_HOSTS: pushServiceHosts(raw.PUSH_SERVICE_HOSTS, isProduction, problems),
     /** The BUSINESS_* values that are set (and only those). */
     BUSINESS: businessOverrides(raw),
+    UPLOADS_DIR: raw.UPLOADS_DIR,
+    /** The photo bucket when S3_BUCKET is set; the photos are on disk under UPLOADS_DIR otherwise. */
+    S3: raw.S3_BUCKET
+      ? {
+          bucket: raw.S3_BUCKET,
+          endpoint: raw.S3_ENDPOINT,
+          region: raw.S3_REGION,
+          credentials:
+            raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
+  if (raw.S3_ACCESS_KEY_ID && !raw.S3_SECRET_ACCESS_KEY)
+    problems.push("S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set");
   const push = pushKeys(raw, isProduction, env.SESSION_SECRETS, env.STAFF_EMAIL, problems);
   if (isProduction && env.SESSION_SECRETS.some((s) => s.length < 32)) {
     problems.push("SESSION_SECRET: each secret must be at least 32 characters in production");

@@ -17,7 +17,8 @@ export type KeyPurpose =
   | "unsubscribe"
   | "vapid-development"
   | "contact-sent"
-  | "booking-confirmation";
+  | "booking-confirmation"
+  | "job-photo-url";
 
 const SALT = "bayou-current/v1";
 const derived = new Map<string, Buffer>();

@@ -12,7 +12,7 @@ import type { WindowJson } from "./scheduling/windows";
  */
 export type FieldErrors = Record<string, string>;
 
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 503;
 
 export interface Failure {
   ok: false;

@@ -32,6 +32,13 @@ import {
   salesTaxSchema,
 } from "./price-book";
 import { estimateParamsSchema, newEstimateSchema } from "./estimates";
+import {
+  jobItemParamsSchema,
+  jobParamsSchema,
+  jobRecordChangeSchema,
+  newJobItemSchema,
+  photoUploadSchema,
+} from "./job-record";
 
 /**
  * The JSON API, endpoint by endpoint: who may call it, what it takes (the
@@ -55,6 +62,8 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** How the body is sent when not JSON: multipart/form-data for an upload (its schema names the parts). */
+  bodyContentType?: "multipart/form-data";
   /** The answer of a success: status, description and (for JSON) its schema; `contentType` for anything else. */
   success: { status: 200 | 201 | 202; description: string; schema?: z.ZodType; contentType?: string };
   /** The statuses of refusals this endpoint may give beyond the ones every endpoint may (400 on bad input, 405, 503). */
@@ -147,6 +156,35 @@ const priceBookItemJson = z.object({
   active: z.boolean(),
 });
 const salesTaxRatePpm = z.number().int();
+/** A visit's job record (docs/product.md#job-record): amounts in whole cents, photo addresses that expire. */
+const jobItemJson = z.object({
+  id: z.number().int(),
+  priceBookItemId: z.number().int().nullable(),
+  description: z.string(),
+  quantityHundredths: z.number().int(),
+  unitPriceCents: z.number().int(),
+  taxable: z.boolean(),
+  lineTotalCents: z.number().int(),
+  createdAt: isoDateTime,
+});
+const jobPhotoJson = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: isoDateTime,
+});
+const jobRecordJson = z.object({
+  bookingId: z.number().int(),
+  service: z.string(),
+  checklist: z.array(z.object({ id: z.string(), label: z.string(), checked: z.boolean() })),
+  notes: z.string(),
+  updatedAt: isoDateTime.nullable(),
+  items: z.array(jobItemJson),
+  photos: z.array(jobPhotoJson),
+});
 const closureJson = z.object({ date: z.string(), reason: z.string(), holiday: z.boolean() });
 
 const chatMessageJson = z.object({
@@ -547,6 +585,60 @@ export const endpoints: Endpoint[] = [
     params: priceBookItemParamsSchema,
     body: priceBookItemChangeSchema,
     success: { status: 200, description: "Changed", schema: ok({ item: priceBookItemJson }) },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/jobs/{bookingId}/record",
+    summary: "A visit's job record: notes, checklist, items added on site, photos (addresses valid ten minutes)",
+    access: "staff",
+    params: jobParamsSchema,
+    success: { status: 200, description: "The record", schema: ok({ record: jobRecordJson }) },
+    refusals: [401, 403, 404],
+  },
+  {
+    method: "PATCH",
+    path: "/api/jobs/{bookingId}/record",
+    summary: "Save a visit's notes, checked checklist items, or both (audited)",
+    access: "staff",
+    params: jobParamsSchema,
+    body: jobRecordChangeSchema,
+    success: { status: 200, description: "Saved", schema: ok({ record: jobRecordJson, message }) },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/jobs/{bookingId}/photos",
+    summary:
+      "Add a photo (JPEG, PNG or WebP, 15 MB at most, 30 a visit): resized, stripped of metadata; the same uploadKey again is the same photo (200)",
+    access: "staff",
+    params: jobParamsSchema,
+    body: photoUploadSchema,
+    bodyContentType: "multipart/form-data",
+    success: { status: 201, description: "Added", schema: ok({ photo: jobPhotoJson, message }) },
+    refusals: [401, 403, 404, 409, 413],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/jobs/{bookingId}/items",
+    summary: "Add an item on site: from the price book, or written in with its price in cents (audited)",
+    access: "staff",
+    params: jobParamsSchema,
+    body: newJobItemSchema,
+    success: { status: 201, description: "Added", schema: ok({ item: jobItemJson, message }) },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "DELETE",
+    path: "/api/jobs/{bookingId}/items/{id}",
+    summary: "Remove an item added on site (audited)",
+    access: "staff",
+    params: jobItemParamsSchema,
+    success: { status: 200, description: "Removed", schema: ok({ removed: z.literal(true), message }) },
     refusals: [401, 403, 404],
     storesNothingWhenRefused: true,
   },

@@ -44,3 +44,6 @@ export const PRICE_ITEM_DESCRIPTION_MAX_LENGTH = 500;
 
 /** How many accounts a page of /admin/users lists. */
 export const USERS_PER_PAGE = 50;
+/** A visit's job record: the technician's notes, and an item written in on site. */
+export const JOB_NOTES_MAX_LENGTH = 5_000;
+export const JOB_ITEM_DESCRIPTION_MAX_LENGTH = 120;

@@ -38,7 +38,7 @@ const refusalText: Record<number, string> = {
   404: "No such record",
   405: "Another method: `Allow` lists the ones this path takes",
   409: "Conflicts with the record's current state (a taken window answers `alternatives`; a technician busy then, also `freeTechnicians`)",
-  413: "The body is over 1 MB",
+  413: "The body is over 1 MB (a photo upload: over 15 MB)",
   415: "The body is not JSON",
   429: "Too many requests: `Retry-After` says when to try again",
   503: "The database is unavailable for a moment: `Retry-After` says when to try again",
@@ -91,7 +91,9 @@ function operation(endpoint: Endpoint) {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } },
+            content: {
+              [endpoint.bodyContentType ?? "application/json"]: { schema: jsonSchema(endpoint.body, "input") },
+            },
           },
         }
       : {}),

@@ -26,6 +26,8 @@ import { requireRole } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
 import { failure } from "@app/shared/result";
 import { staffPage } from "~/utils/route-handle";
+import { JobRecordSection } from "~/features/jobs/job-record";
+import { isJobIntent, jobRecordAction, recordsForDay } from "~/features/jobs/job-record-actions.server";
 
 export const handle = staffPage;
 
@@ -39,17 +41,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
   const result = await technicianDay(context, viewer, new URL(request.url).searchParams.get("technician"));
   if (!result.ok) throw new Response(result.message, { status: result.status });
-  return { ...result.value, viewerRole: viewer.role };
+  const visits = result.value.days.flatMap((day) => day.visits);
+  return { ...result.value, ...(await recordsForDay(context, visits)), viewerRole: viewer.role };
 }
 
 /**
  * `set-status` (bookingId, status: in_progress | completed), `on-the-way` (bookingId, minutes: 15 | 30 | 45 | 60)
- * and `working-days` (days: 0-6, repeated), each checked with its schema (packages/shared/src/api/jobs.ts).
+ * and `working-days` (days: 0-6, repeated), each checked with its schema (packages/shared/src/api/jobs.ts);
+ * the job record's `job-*` forms (web/app/features/jobs/job-record-actions.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
   const form = await readForm(request);
-  switch (form.get("intent")) {
+  const intent = form.get("intent");
+  if (isJobIntent(intent)) return jobRecordAction(context, viewer, form, intent);
+  switch (intent) {
     case "set-status": {
       const submission = submissionOf(form, visitStatusFormSchema);
       if (submission.status !== "success")
@@ -237,8 +243,17 @@ function VisitCard({ visit }: { visit: Visit }) {
           </Button>
         </Form>
       ) : null}
+      <VisitRecord visitId={visit.id} />
     </article>
   );
+}
+
+/** The visit's job record (docs/product.md#job-record), from the page's data. */
+function VisitRecord({ visitId }: { visitId: number }) {
+  const { records, priceBook } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const record = records[visitId];
+  return record ? <JobRecordSection record={record} priceBook={priceBook} posted={posted} /> : null;
 }
 
 /** "On my way": emails the customer once, with the minutes chosen; afterwards says when they were told. */

@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import {
+  jobChecklistFormSchema,
+  jobItemFormSchema,
+  jobItemFromForm,
+  jobItemRemoveFormSchema,
+  jobNotesFormSchema,
+} from "@app/shared/api/job-record";
+import { idFrom } from "@app/shared/api/values";
+import {
+  addJobItem,
+  addJobPhoto,
+  changeJobRecord,
+  jobRecordsOf,
+  removeJobItem,
+} from "@app/shared/job-record/job-record.server";
+import { listPriceBook } from "@app/shared/pricing/price-book.server";
+import { failure, success } from "@app/shared/result";
+import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import type { SessionUser } from "~/utils/auth.server";
+import { recordIntent } from "./job-record";
+
+/**
+ * /jobs's job record forms (docs/product.md#job-record): the notes, the checklist, an item added
+ * or removed, and photos posted without JavaScript (several in one multipart form; with
+ * JavaScript they go one by one to the JSON API). Each answers under its visit's intent.
+ */
+
+/** The records of the visits the page shows, and the price book's active items to pick from. */
+export async function recordsForDay(context: AppLoadContext, visits: Array<{ id: number; summary: string }>) {
+  const { db, env } = context.services;
+  const [records, priceBook] = await Promise.all([
+    jobRecordsOf(db, env, visits),
+    visits.length ? listPriceBook(db, { active: true }) : Promise.resolve([]),
+  ]);
+  return {
+    records: Object.fromEntries(records),
+    priceBook: priceBook.map(({ id, name, unitPriceCents }) => ({ id, name, unitPriceCents })),
+  };
+}
+
+const JOB_INTENTS = ["job-notes", "job-checklist", "job-item-add", "job-item-remove", "job-photos"] as const;
+export const isJobIntent = (intent: unknown): intent is (typeof JOB_INTENTS)[number] =>
+  (JOB_INTENTS as readonly unknown[]).includes(intent);
+
+export async function jobRecordAction(
+  context: AppLoadContext,
+  viewer: SessionUser,
+  form: FormData,
+  intent: (typeof JOB_INTENTS)[number],
+) {
+  const { db, env } = context.services;
+  const intentOf = (bookingId: unknown) => recordIntent(intent, idFrom(bookingId) ?? 0);
+  switch (intent) {
+    case "job-notes": {
+      const submission = submissionOf(form, jobNotesFormSchema);
+      const at = intentOf(form.get("bookingId"));
+      if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
+      const { bookingId, notes } = submission.value;
+      return answer(submission, await changeJobRecord(db, env, viewer, bookingId, { notes }), { intent: at });
+    }
+    case "job-checklist": {
+      const submission = submissionOf(form, jobChecklistFormSchema);
+      const at = intentOf(form.get("bookingId"));
+      if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
+      const { bookingId, checked } = submission.value;
+      return answer(submission, await changeJobRecord(db, env, viewer, bookingId, { checklist: checked }), {
+        intent: at,
+      });
+    }
+    case "job-item-add": {
+      const submission = submissionOf(form, jobItemFormSchema);
+      const at = intentOf(form.get("bookingId"));
+      if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
+      const item = jobItemFromForm(submission.value);
+      return answer(submission, await addJobItem(db, viewer, submission.value.bookingId, item), { intent: at });
+    }
+    case "job-item-remove": {
+      const submission = submissionOf(form, jobItemRemoveFormSchema);
+      const at = intentOf(form.get("bookingId"));
+      if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
+      const { bookingId, itemId } = submission.value;
+      return answer(submission, await removeJobItem(db, viewer, bookingId, itemId), { intent: at });
+    }
+    case "job-photos":
+      return answer(null, await photosWithoutScript(context, viewer, form), {
+        intent: intentOf(form.get("bookingId")),
+      });
+  }
+}
+
+/**
+ * Photos posted in one form (no JavaScript): each kept as the API keeps one, under a key made of
+ * its bytes, so sending the same form again keeps no second copy.
+ */
+async function photosWithoutScript(context: AppLoadContext, viewer: SessionUser, form: FormData) {
+  const bookingId = idFrom(form.get("bookingId"));
+  if (!bookingId) return failure(404, "Visit not found");
+  const files = form.getAll("file").filter((f): f is File => f instanceof File && f.size > 0);
+  if (files.length === 0) return failure(400, "Choose a photo first.", { errors: { file: "Choose a photo" } });
+  const { db, env } = context.services;
+  let added = 0;
+  for (const file of files) {
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const uploadKey = `sha256-${createHash("sha256").update(bytes).digest("hex").slice(0, 64)}`;
+    const result = await addJobPhoto(db, env, viewer, bookingId, uploadKey, { bytes, name: file.name });
+    if (!result.ok)
+      return added === 0 ? result : failure(result.status, `${added} photo(s) saved; then: ${result.message}`);
+    added++;
+  }
+  return success({ message: added === 1 ? "Photo added." : `${added} photos added.` });
+}

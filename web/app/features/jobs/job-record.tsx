@@ -1,0 +1,297 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Camera, Plus, Trash2 } from "lucide-react";
+import {
+  jobChecklistFormSchema,
+  jobItemFormSchema,
+  jobNotesFormSchema,
+  PHOTOS_PER_VISIT,
+} from "@app/shared/api/job-record";
+import { formatCents, formatQuantity } from "@app/shared/money/money";
+import type { JobRecordView } from "@app/shared/job-record/job-record.server";
+import { Button } from "~/components/ui/button";
+import { Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import { PhotoUploader } from "./photo-uploader";
+
+/**
+ * A visit's job record on /jobs (docs/product.md#job-record): notes, the checklist of its service,
+ * the items added on site and the photos. Every form posts without JavaScript (the photos as a
+ * multipart form); with JavaScript the photos go one by one (./photo-uploader.tsx).
+ */
+
+export interface PriceChoice {
+  id: number;
+  name: string;
+  unitPriceCents: number;
+}
+
+/** The intent a form of one visit answers under, so only its own form shows the answer. */
+export const recordIntent = (form: string, bookingId: number) => `${form}:${bookingId}`;
+
+function useSubmitting(intent: string, bookingId: number) {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get("bookingId") === String(bookingId)
+  );
+}
+
+const answerFor = (posted: ActionResult | undefined, intent: string) =>
+  posted?.intent === intent ? posted.result : undefined;
+
+export function JobRecordSection({
+  record,
+  priceBook,
+  posted,
+}: {
+  record: JobRecordView;
+  priceBook: PriceChoice[];
+  posted?: ActionResult;
+}) {
+  const headingId = `record-${record.bookingId}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-200 pt-3">
+      <h5 id={headingId} className="text-base font-semibold text-slate-900">
+        Job record <span className="sr-only">of visit #{record.bookingId}</span>
+      </h5>
+      {/* A new record (after a save) starts the forms afresh from it. */}
+      <div key={record.updatedAt ?? "new"} className="mt-2 grid gap-4">
+        <NotesForm record={record} posted={posted} />
+        <ChecklistForm record={record} posted={posted} />
+      </div>
+      <Items record={record} priceBook={priceBook} posted={posted} />
+      <Photos record={record} />
+    </section>
+  );
+}
+
+function NotesForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
+  const saving = useSubmitting("job-notes", record.bookingId);
+  const [form, fields] = useSchemaForm(jobNotesFormSchema, {
+    id: `job-notes-${record.bookingId}`,
+    lastResult: answerFor(posted, recordIntent("job-notes", record.bookingId)),
+    defaultValue: { bookingId: String(record.bookingId), notes: record.notes },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <input type="hidden" name="intent" value="job-notes" />
+      <input type="hidden" name="bookingId" value={record.bookingId} />
+      <TextareaField field={fields.notes} label="Notes" rows={4} className="text-base" />
+      <Button type="submit" variant="outline" className="h-11 justify-self-start" disabled={saving}>
+        {saving ? "Saving..." : "Save notes"}
+        <span className="sr-only"> (visit #{record.bookingId})</span>
+      </Button>
+    </Form>
+  );
+}
+
+function ChecklistForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
+  const saving = useSubmitting("job-checklist", record.bookingId);
+  const [form] = useSchemaForm<typeof jobChecklistFormSchema, { bookingId: string; checked: string[] }>(
+    jobChecklistFormSchema,
+    {
+      id: `job-checklist-${record.bookingId}`,
+      lastResult: answerFor(posted, recordIntent("job-checklist", record.bookingId)),
+      // What a reset after a save goes back to: what is saved (never all unchecked).
+      defaultValue: {
+        bookingId: String(record.bookingId),
+        checked: record.checklist.filter((item) => item.checked).map((item) => item.id),
+      },
+    },
+  );
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="job-checklist" />
+      <input type="hidden" name="bookingId" value={record.bookingId} />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Checklist: {record.service}</legend>
+        <div className="mt-2 grid gap-2">
+          {record.checklist.map((item) => {
+            const id = `check-${record.bookingId}-${item.id}`;
+            return (
+              <label
+                key={item.id}
+                htmlFor={id}
+                className="flex min-h-11 items-center gap-3 rounded-md border border-slate-200 px-3 text-sm"
+              >
+                <input
+                  id={id}
+                  type="checkbox"
+                  name="checked"
+                  value={item.id}
+                  defaultChecked={item.checked}
+                  autoComplete="off"
+                  className="size-5 shrink-0 accent-brand-700"
+                />
+                {item.label}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <Button type="submit" variant="outline" className="mt-2 h-11" disabled={saving}>
+        {saving ? "Saving..." : "Save checklist"}
+        <span className="sr-only"> (visit #{record.bookingId})</span>
+      </Button>
+    </Form>
+  );
+}
+
+function Items({
+  record,
+  priceBook,
+  posted,
+}: {
+  record: JobRecordView;
+  priceBook: PriceChoice[];
+  posted?: ActionResult;
+}) {
+  const total = record.items.reduce((sum, item) => sum + item.lineTotalCents, 0);
+  return (
+    <div className="mt-4">
+      <h6 className="text-sm font-semibold text-slate-900">Items added on site</h6>
+      {record.items.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">None yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+          {record.items.map((item) => (
+            <li key={item.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="min-w-0 wrap-anywhere">
+                {item.description}{" "}
+                <span className="text-slate-600">
+                  {formatQuantity(item.quantityHundredths)} × {formatCents(item.unitPriceCents)}
+                </span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="font-medium tabular-nums">{formatCents(item.lineTotalCents)}</span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="job-item-remove" />
+                  <input type="hidden" name="bookingId" value={record.bookingId} />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <Button type="submit" variant="ghost" size="icon" className="size-11">
+                    <Trash2 aria-hidden="true" />
+                    <span className="sr-only">Remove {item.description}</span>
+                  </Button>
+                </Form>
+              </span>
+            </li>
+          ))}
+          <li className="flex justify-between px-3 py-2 text-sm font-semibold">
+            <span>Total before tax</span>
+            <span className="tabular-nums">{formatCents(total)}</span>
+          </li>
+        </ul>
+      )}
+      <AddItemForm bookingId={record.bookingId} priceBook={priceBook} posted={posted} />
+    </div>
+  );
+}
+
+function AddItemForm({
+  bookingId,
+  priceBook,
+  posted,
+}: {
+  bookingId: number;
+  priceBook: PriceChoice[];
+  posted?: ActionResult;
+}) {
+  const adding = useSubmitting("job-item-add", bookingId);
+  const [form, fields] = useSchemaForm(jobItemFormSchema, {
+    id: `job-item-${bookingId}`,
+    lastResult: answerFor(posted, recordIntent("job-item-add", bookingId)),
+    defaultValue: { bookingId: String(bookingId), quantity: "1", taxable: "on" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3">
+      <input type="hidden" name="intent" value="job-item-add" />
+      <input type="hidden" name="bookingId" value={bookingId} />
+      <SelectField field={fields.priceBookItemId} label="From the price book" className="h-11">
+        <option value="">None: write one in below</option>
+        {priceBook.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.name} ({formatCents(item.unitPriceCents)})
+          </option>
+        ))}
+      </SelectField>
+      <TextField field={fields.description} label="Or describe it" autoComplete="off" className="h-11" />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          field={fields.unitPrice}
+          label="Price ($)"
+          hint="Like 165.00"
+          inputMode="decimal"
+          autoComplete="off"
+          className="h-11"
+        />
+        <TextField field={fields.quantity} label="Quantity" inputMode="decimal" autoComplete="off" className="h-11" />
+      </div>
+      <div className="flex min-h-11 items-center gap-2">
+        <input
+          {...getInputProps(fields.taxable, { type: "checkbox", ariaAttributes: false })}
+          className="size-5 accent-brand-700"
+        />
+        <Label htmlFor={fields.taxable.id}>Taxable (written-in items)</Label>
+      </div>
+      <Button type="submit" className="h-11 justify-self-start" disabled={adding}>
+        <Plus aria-hidden="true" />
+        {adding ? "Adding..." : "Add item"}
+        <span className="sr-only"> (visit #{bookingId})</span>
+      </Button>
+    </Form>
+  );
+}
+
+function Photos({ record }: { record: JobRecordView }) {
+  const inputId = `photos-${record.bookingId}`;
+  const full = record.photos.length >= PHOTOS_PER_VISIT;
+  return (
+    <div className="mt-4">
+      <h6 className="text-sm font-semibold text-slate-900">
+        Photos ({record.photos.length} of {PHOTOS_PER_VISIT})
+      </h6>
+      {record.photos.length > 0 ? (
+        <ul className="mt-2 grid grid-cols-3 gap-2">
+          {record.photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noreferrer">
+                <img
+                  src={photo.url}
+                  alt={`Visit #${record.bookingId}, ${i + 1} of ${record.photos.length}`}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-md object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {full ? (
+        <p className="mt-2 text-sm text-slate-600">This visit has all the photos it can keep.</p>
+      ) : (
+        <PhotoUploader bookingId={record.bookingId}>
+          <input type="hidden" name="intent" value="job-photos" />
+          <input type="hidden" name="bookingId" value={record.bookingId} />
+          <Label htmlFor={inputId}>
+            <Camera aria-hidden="true" className="mr-1 inline size-4" />
+            Add photos (JPEG, PNG or WebP, 15 MB each)
+          </Label>
+          <input
+            id={inputId}
+            type="file"
+            name="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            required
+            className="mt-1 block w-full text-sm file:mr-3 file:h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
+          />
+        </PhotoUploader>
+      )}
+    </div>
+  );
+}
