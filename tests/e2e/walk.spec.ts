@@ -139,41 +139,51 @@ test("every page route of web/app/routes is in the walk", () => {
   ).toEqual([]);
 });
 
-for (const size of SIZES)
-  test.describe(`on ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {
-    for (const [route, walk] of Object.entries(WALK))
-      test(`${route} as ${walk.as === "admin" ? "an" : "a"} ${walk.as}`, async ({ browser, world }) => {
-        const context = await browser.newContext({
-          viewport: size.viewport,
-          timezoneId: "America/Chicago",
-          extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
-          ...(walk.as === "visitor" ? {} : { storageState: world.signedIn[walk.as] }),
-        });
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("pageerror", (error) => errors.push(error.message));
-        page.on("console", (message) => {
-          // The browser logs the page's own status when it is an error (the 404 page's 404).
-          if (message.type() === "error" && !(walk.status && message.text().includes(`status of ${walk.status}`)))
-            errors.push(message.text());
-        });
-        const address = typeof walk.path === "function" ? walk.path(world) : walk.path;
-        const response = await page.goto(address);
-        expect(response?.status(), address).toBe(walk.status ?? 200);
-        await settled(page);
+// One test a page: opened on a phone, then the same window widened to a desk (as a tablet turned or
+// a window resized), each size measured and checked by axe.
+for (const [route, walk] of Object.entries(WALK))
+  test(`${route} as ${walk.as === "admin" ? "an" : "a"} ${walk.as}, on a phone and at a desk`, async ({
+    browser,
+    world,
+  }) => {
+    const [phone, desk] = SIZES;
+    const context = await browser.newContext({
+      viewport: phone.viewport,
+      timezoneId: "America/Chicago",
+      extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+      ...(walk.as === "visitor" ? {} : { storageState: world.signedIn[walk.as] }),
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // The browser logs the page's own status when it is an error (the 404 page's 404).
+      if (message.type() === "error" && !(walk.status && message.text().includes(`status of ${walk.status}`)))
+        errors.push(message.text());
+    });
+    const address = typeof walk.path === "function" ? walk.path(world) : walk.path;
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(walk.status ?? 200);
+    await settled(page);
+    const staff = walk.as === "admin" || walk.as === "technician";
+    await expect(page.getByRole("button", { name: "Open chat", exact: true })).toHaveCount(staff ? 0 : 1);
 
+    for (const size of [phone, desk]) {
+      await test.step(`on ${size.name} (${size.viewport.width}×${size.viewport.height})`, async () => {
+        if (size !== phone) {
+          await page.setViewportSize(size.viewport);
+          await nextFrames(page);
+        }
         const { scrollWidth, innerWidth, sticking, scrolling } = await page.evaluate(measureWidth);
         expect(innerWidth).toBe(size.viewport.width);
-        expect(sticking, `elements wider than the screen on ${address}`).toEqual([]);
-        expect(scrollWidth, `the page's width on ${address}`).toBeLessThanOrEqual(innerWidth);
+        expect(sticking, `elements wider than ${size.name}'s screen on ${address}`).toEqual([]);
+        expect(scrollWidth, `the page's width on ${size.name}, ${address}`).toBeLessThanOrEqual(innerWidth);
         if (size.desk) expect(scrolling, `boxes scrolling sideways on ${address}`).toEqual([]);
-
-        const staff = walk.as === "admin" || walk.as === "technician";
-        await expect(page.getByRole("button", { name: "Open chat", exact: true })).toHaveCount(staff ? 0 : 1);
         await expectNoAxeViolations(page);
-        expect(errors, `console errors on ${address}`).toEqual([]);
-        await context.close();
       });
+    }
+    expect(errors, `console errors on ${address}`).toEqual([]);
+    await context.close();
   });
 
 /** Hydrated, fonts in, and a staff page's live connection up: the layout the person sees. */
@@ -184,10 +194,13 @@ async function settled(page: Page) {
   });
   if (await page.locator("[data-live-status]").count())
     await expect(page.locator('[data-live-status="live"]')).toBeVisible();
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  await page.evaluate(() => document.fonts.ready);
+  await nextFrames(page);
+}
+
+/** Two frames later: the layout after a change has been drawn. */
+async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
