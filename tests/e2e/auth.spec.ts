@@ -12,6 +12,15 @@ const textbox = (page: Page, name: string) => card(page).getByRole("textbox", { 
 // Chromium exposes password inputs as textboxes too.
 const password = textbox;
 
+/**
+ * Opens a view of /login and waits for its form to be hydrated (the form turns off the browser's
+ * checks then): typed or clicked before, a value or a click can be lost to hydration.
+ */
+async function openLogin(page: Page, path: string) {
+  await page.goto(path);
+  await expect(card(page).locator("form[novalidate]")).toHaveCount(1);
+}
+
 async function fillRegister(page: Page, email: string, pass: string, confirm = pass) {
   await textbox(page, "First name").fill("Odile");
   await textbox(page, "Last name").fill("Fontenot");
@@ -49,7 +58,7 @@ test.describe("accounts", () => {
     page,
   }) => {
     const email = uniqueEmail("odile");
-    await page.goto("/login?view=register");
+    await openLogin(page, "/login?view=register");
     await fillRegister(page, email, "crawfish-boil-2025");
     await card(page).getByRole("button", { name: "Create Account", exact: true }).click();
 
@@ -70,7 +79,7 @@ test.describe("accounts", () => {
   });
 
   test("the client checks the sign-in rules with their exact messages", async ({ page }) => {
-    await page.goto("/login?view=register");
+    await openLogin(page, "/login?view=register");
     await fillRegister(page, uniqueEmail("mismatch"), "long-enough-1", "long-enough-2");
     await card(page).getByRole("button", { name: "Create Account", exact: true }).click();
     await expect(card(page).getByText("Passwords do not match", { exact: true })).toBeVisible();
@@ -85,7 +94,7 @@ test.describe("accounts", () => {
   });
 
   test("a wrong password shows the server's message", async ({ page }) => {
-    await page.goto("/login");
+    await openLogin(page, "/login");
     await logIn(page, uniqueEmail("nobody"), "not-the-password");
     await expect(card(page).getByRole("alert")).toContainText("Invalid email or password");
     await expect(header(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
@@ -97,7 +106,7 @@ test.describe("accounts", () => {
       data: { firstName: "Théo", lastName: "Landry", email, passwordHash: await hashPassword("old-password-1") },
     });
 
-    await page.goto("/login");
+    await openLogin(page, "/login");
     await card(page).getByRole("link", { name: "Forgot your password?", exact: true }).click();
     await expect(card(page).getByRole("heading", { level: 1, name: "Reset Your Password" })).toBeVisible();
     await textbox(page, "Email").fill(email);
@@ -149,7 +158,7 @@ test.describe("accounts", () => {
     await db.user.create({
       data: { firstName: "Ida", lastName: "Guidry", email, passwordHash: await hashPassword("ida-password-1") },
     });
-    await page.goto("/login");
+    await openLogin(page, "/login");
     await logIn(page, email, "ida-password-1");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
     await page.goto("/login");
@@ -177,7 +186,7 @@ test.describe("admin guard", () => {
         passwordHash: await hashPassword("customer-pw-1"),
       },
     });
-    await page.goto("/login");
+    await openLogin(page, "/login");
     await logIn(page, customer, "customer-pw-1");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
     const forbidden = await page.goto("/dashboard");
@@ -198,7 +207,7 @@ test.describe("admin guard", () => {
         passwordHash: await hashPassword("admin-pw-12"),
       },
     });
-    await page.goto("/login");
+    await openLogin(page, "/login");
     await logIn(page, admin, "admin-pw-12");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();
     const allowed = await page.goto("/dashboard");
