@@ -526,6 +526,137 @@ it("writes and reads estimates, numbered by the database without gaps", async ()
   ).rejects.toThrow();
 });
 
+it("writes and reads invoices, payments and checkout sessions; one live invoice a visit", async () => {
+  const now = new Date("2026-11-20T15:30:00.000Z");
+  const user = await db().user.create({
+    data: { firstName: "Ivy", lastName: "Ross", email: "ivy@example.com", passwordHash: "h", role: "admin" },
+  });
+  const customer = await db().customer.create({
+    data: { name: "Joe Hart", email: "joe@example.com", phone: "225-555-0122" },
+  });
+  const booking = await db().booking.create({
+    data: { customerId: customer.id, summary: "Panel upgrade", scheduledDate: now },
+  });
+  const estimate = await db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0 } });
+  const jobItem = await db().jobItem.create({
+    data: { bookingId: booking.id, description: "GFCI outlet", quantityHundredths: 100, unitPriceCents: 16_500 },
+  });
+  const totals = { taxRatePpm: 94_500, subtotalCents: 196_500, taxCents: 18_569, totalCents: 215_069 };
+  const invoice = await db().invoice.create({
+    data: {
+      bookingId: booking.id,
+      estimateId: estimate.id,
+      customerId: customer.id,
+      ...totals,
+      createdById: user.id,
+      tokenHash: "i1",
+      sealedToken: "s",
+      lines: {
+        create: [
+          {
+            position: 1,
+            description: "200 A panel",
+            quantityHundredths: 100,
+            unitPriceCents: 180_000,
+            taxable: true,
+            totalCents: 180_000,
+          },
+          {
+            position: 2,
+            jobItemId: jobItem.id,
+            description: "GFCI outlet",
+            quantityHundredths: 100,
+            unitPriceCents: 16_500,
+            taxable: true,
+            totalCents: 16_500,
+          },
+        ],
+      },
+    },
+    include: { lines: { orderBy: { position: "asc" } } },
+  });
+  const year = new Date().getFullYear();
+  expect(invoice.number).toMatch(new RegExp(`^INV-(${year}|${year - 1}|${year + 1})-\\d{4}$`));
+  expect(invoice).toMatchObject({ status: "draft", paidCents: 0, ...totals });
+  expect(invoice.lines.map((l) => l.jobItemId)).toEqual([null, jobItem.id]);
+
+  // A deposit paid on the estimate, then taken over by the invoice; an online payment names its session once.
+  const checkout = await db().checkoutSession.create({
+    data: {
+      id: "cs_test_1",
+      estimateId: estimate.id,
+      amountCents: 53_767,
+      url: "https://pay.example/cs_test_1",
+      expiresAt: now,
+    },
+  });
+  const deposit = await db().payment.create({
+    data: {
+      estimateId: estimate.id,
+      customerId: customer.id,
+      method: "card",
+      amountCents: 53_767,
+      stripeSessionId: checkout.id,
+      receivedAt: now,
+    },
+  });
+  await db().payment.update({ where: { id: deposit.id }, data: { invoiceId: invoice.id } });
+  await db().invoice.update({ where: { id: invoice.id }, data: { paidCents: 53_767, status: "partially_paid" } });
+  expect(
+    await db().invoice.findUniqueOrThrow({ where: { tokenHash: "i1" }, include: { payments: true } }),
+  ).toMatchObject({
+    status: "partially_paid",
+    payments: [{ method: "card", amountCents: 53_767, stripeSessionId: "cs_test_1", estimateId: estimate.id }],
+  });
+  await expect(
+    db().payment.create({
+      data: {
+        invoiceId: invoice.id,
+        customerId: customer.id,
+        method: "card",
+        amountCents: 1,
+        stripeSessionId: "cs_test_1",
+      },
+    }),
+  ).rejects.toThrow();
+  await db().stripeEvent.create({ data: { id: "evt_1", type: "checkout.session.completed" } });
+  await expect(
+    db().stripeEvent.create({ data: { id: "evt_1", type: "checkout.session.completed" } }),
+  ).rejects.toThrow();
+
+  // Refused: a payment of nothing or of no amount, a void invoice with payments, a paid one without its time,
+  // a session for both an invoice and an estimate, a second live invoice of the visit.
+  await expect(
+    db().payment.create({ data: { customerId: customer.id, method: "cash", amountCents: 100 } }),
+  ).rejects.toThrow();
+  await expect(
+    db().payment.create({ data: { invoiceId: invoice.id, customerId: customer.id, method: "cash", amountCents: 0 } }),
+  ).rejects.toThrow();
+  await expect(db().invoice.update({ where: { id: invoice.id }, data: { status: "void" } })).rejects.toThrow();
+  await expect(db().invoice.update({ where: { id: invoice.id }, data: { status: "paid" } })).rejects.toThrow();
+  await expect(
+    db().checkoutSession.create({
+      data: { id: "cs_2", invoiceId: invoice.id, estimateId: estimate.id, amountCents: 1, url: "u", expiresAt: now },
+    }),
+  ).rejects.toThrow();
+  const again = {
+    bookingId: booking.id,
+    customerId: customer.id,
+    taxRatePpm: 0,
+    subtotalCents: 0,
+    taxCents: 0,
+    totalCents: 0,
+  };
+  await expect(db().invoice.create({ data: again })).rejects.toThrow();
+  // A void one does not count.
+  const other = await db().invoice.create({ data: { ...again, bookingId: null } });
+  await db().invoice.update({
+    where: { id: other.id },
+    data: { status: "void", voidedAt: now, bookingId: booking.id },
+  });
+  expect(Number(other.number.slice(-4))).toBe(Number(invoice.number.slice(-4)) + 1);
+});
+
 it("records the migration history as prisma migrate deploy does", async () => {
   const rows = await db().$queryRawUnsafe<
     Array<{ migration_name: string; finished_at: Date | null; applied_steps_count: number; checksum: string }>
