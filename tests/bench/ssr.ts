@@ -84,10 +84,16 @@ export async function benchSsr(stack: Stack, seconds = 8, concurrency = 16): Pro
         benchmark: "",
         metric: "requests/s: anonymous (÷ bare Node)",
         value: `${anonymous.rps.toFixed(0)} (${((anonymous.rps / floor.rps) * 100).toFixed(0)}%)`,
-        goal: "≥ 50%",
+        goal: "≥ 90%",
       },
       { benchmark: "", metric: "latency p50 / p99 (ms): anonymous", value: latency(anonymous) },
-      { benchmark: "", metric: "requests/s: signed-in customer", value: signedIn.rps.toFixed(0), goal: "≥ 1,000" },
+      {
+        benchmark: "",
+        // Decision 021: a share of the bare server on the same machine, not an absolute figure.
+        metric: "requests/s: signed-in customer (÷ bare Node)",
+        value: `${signedIn.rps.toFixed(0)} (${((signedIn.rps / floor.rps) * 100).toFixed(1)}%)`,
+        goal: "≥ 10%",
+      },
       {
         benchmark: "",
         metric: "latency p50 / p99 (ms): signed-in customer",
