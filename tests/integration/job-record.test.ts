@@ -242,6 +242,21 @@ describe("notes, checklist and items", () => {
       unitPriceCents: 29_900,
       taxable: false,
     });
+    const retired = await stack.db.priceBookItem.create({
+      data: { name: "Fuse box survey", unitPriceCents: 10_000, active: false },
+    });
+    const inactive = await api(stack.url, "POST", `/api/jobs/${booking.id}/items`, tech.token, {
+      priceBookItemId: retired.id,
+      quantityHundredths: 100,
+    });
+    expect(inactive.status).toBe(400);
+    expect(inactive.json.errors.priceBookItemId).toMatch(/no longer offered/);
+    const unknown = await api(stack.url, "POST", `/api/jobs/${booking.id}/items`, tech.token, {
+      priceBookItemId: retired.id + 1000,
+      quantityHundredths: 100,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors).toEqual({ priceBookItemId: "No such item in the price book" });
     const refused = await api(stack.url, "POST", `/api/jobs/${booking.id}/items`, tech.token, {
       quantityHundredths: 100,
     });

@@ -10,6 +10,7 @@ import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma, Reader } from "../db.server";
 import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
 import { inTransaction, type ChangeContext } from "../outbox.server";
+import { catalogFor, priceLines, type Catalog, type LineInput } from "../pricing/lines.server";
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type FieldErrors, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
@@ -84,49 +85,14 @@ export function estimatesOfBooking(db: Reader, bookingId: number) {
   });
 }
 
-interface PricedLine {
-  priceBookItemId: number | null;
-  description: string;
-  quantityHundredths: number;
-  unitPriceCents: number;
-  taxable: boolean;
-}
-
-type CatalogItem = { id: number; name: string; unitPriceCents: number; taxable: boolean; active: boolean };
-
-/** Each item priced: from the price book unless overridden, or as written in; field errors for unknown or inactive items. */
-function priceLines(items: NewEstimateItem[], catalog: Map<number, CatalogItem>, path: string, errors: FieldErrors) {
-  return items.map((item, i): PricedLine => {
-    // The schema read the quantity into hundredths already (1.5 → 150).
-    const quantityHundredths = item.quantity;
-    if (item.priceBookItemId === undefined)
-      return {
-        priceBookItemId: null,
-        description: item.description ?? "",
-        quantityHundredths,
-        unitPriceCents: item.unitPriceCents ?? 0,
-        taxable: true,
-      };
-    const found = catalog.get(item.priceBookItemId);
-    if (!found || !found.active)
-      errors[`${path}.items.${i}.priceBookItemId`] = found
-        ? `${found.name} is no longer offered (inactive in the price book)`
-        : "No such item in the price book";
-    return {
-      priceBookItemId: item.priceBookItemId,
-      description: item.description ?? found?.name ?? "",
-      quantityHundredths,
-      unitPriceCents: item.unitPriceCents ?? found?.unitPriceCents ?? 0,
-      taxable: found?.taxable ?? true,
-    };
-  });
-}
+/** An estimate's item as the price book's line rule reads it: the schema read the quantity into hundredths already (1.5 → 150). */
+const lineInput = ({ quantity, ...item }: NewEstimateItem): LineInput => ({ ...item, quantityHundredths: quantity });
 
 /** The options as stored: lines priced, totals and deposit from the money module. */
-function pricedOptions(input: NewEstimate, catalog: Map<number, CatalogItem>, taxRatePpm: number) {
+function pricedOptions(input: NewEstimate, catalog: Catalog, taxRatePpm: number) {
   const errors: FieldErrors = {};
   const options = input.options.map((option, o) => {
-    const lines = priceLines(option.items, catalog, `options.${o}`, errors);
+    const lines = priceLines(option.items.map(lineInput), catalog, `options.${o}.items`, errors);
     let totals;
     try {
       totals = documentTotals(lines, taxRatePpm, option.discountCents ?? 0);
@@ -160,14 +126,9 @@ export async function createEstimate(
 ): Promise<Result<{ estimate: EstimateJson }>> {
   const booking = await db.booking.findUnique({ where: { id: input.bookingId }, select: { customerId: true } });
   if (!booking) return failure(400, "No such visit", { errors: { bookingId: "No such visit (booking)" } });
-  const ids = input.options.flatMap((o) => o.items.flatMap((i) => (i.priceBookItemId ? [i.priceBookItemId] : [])));
-  const catalog = new Map(
-    (
-      await db.priceBookItem.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, name: true, unitPriceCents: true, taxable: true, active: true },
-      })
-    ).map((item) => [item.id, item]),
+  const catalog = await catalogFor(
+    db,
+    input.options.flatMap((o) => o.items.map(lineInput)),
   );
   const taxRatePpm = await readSalesTaxRate(db);
   const { options, errors } = pricedOptions(input, catalog, taxRatePpm);

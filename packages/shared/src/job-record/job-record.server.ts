@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db.server";
 import type { Env } from "../env.server";
 import { recordAudit } from "../audit-log.server";
-import { failure, success, type Result } from "../result";
+import { catalogFor, priceLine } from "../pricing/lines.server";
+import { failure, success, type FieldErrors, type Result } from "../result";
 import { lineTotalCents } from "../money/money";
 import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT, type NewJobItem } from "../api/job-record";
 import { checkedOn, checklistFor, type ChecklistItem } from "./checklists";
@@ -184,7 +185,11 @@ export async function changeJobRecord(
   return success({ record, message });
 }
 
-/** Adds an item on site: from the price book (its name, price and taxable unless given) or written in. */
+/**
+ * Adds an item on site, priced by the price book's line rule (../pricing/lines.server.ts): an active
+ * item of the book (its name, price and taxable unless given; an unknown or inactive one is a 400
+ * beside `priceBookItemId`) or one written in.
+ */
 export async function addJobItem(
   db: Db,
   viewer: Staff,
@@ -193,24 +198,15 @@ export async function addJobItem(
 ): Promise<Result<{ item: JobItemView; message: string }>> {
   const visit = await allowedVisit(db, viewer, bookingId);
   if (!visit.ok) return visit;
-  let base: { description: string; unitPriceCents: number; taxable: boolean } | null = null;
-  if (input.priceBookItemId !== undefined) {
-    const priced = await db.priceBookItem.findFirst({ where: { id: input.priceBookItemId, active: true } });
-    if (!priced)
-      return failure(404, "No such item in the price book", {
-        errors: { priceBookItemId: "Pick an item on the list" },
-      });
-    base = { description: priced.name, unitPriceCents: priced.unitPriceCents, taxable: priced.taxable };
-  }
+  const errors: FieldErrors = {};
+  const line = priceLine(input, await catalogFor(db, [input]), "", errors);
+  const refusal = Object.values(errors)[0];
+  if (refusal) return failure(400, refusal, { errors });
   const item = await db.$transaction(async (tx) => {
     const created = await tx.jobItem.create({
       data: {
         bookingId,
-        priceBookItemId: input.priceBookItemId ?? null,
-        description: input.description ?? base!.description,
-        unitPriceCents: input.unitPriceCents ?? base!.unitPriceCents,
-        taxable: input.taxable ?? base?.taxable ?? true,
-        quantityHundredths: input.quantityHundredths,
+        ...line,
         addedById: viewer.id,
       },
     });

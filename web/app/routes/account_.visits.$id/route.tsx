@@ -6,7 +6,7 @@ import { changeOwnVisit, ownVisitPage } from "~/features/account/account.server"
 import { LinkPageFrame, LinkProblem, ManageVisit } from "~/features/appointments/manage-view";
 import { manageStep, visitChangeAction } from "~/features/appointments/manage-route.server";
 import { requireUser } from "~/utils/auth.server";
-import { data } from "~/utils/responses.server";
+import { pageData } from "~/utils/responses.server";
 
 /**
  * /account/visits/<id>: one of the signed-in customer's visits, the Reschedule and Cancel of their
@@ -24,9 +24,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const step = manageStep(request);
-  const result = await ownVisitPage(context, user, params.id ?? "");
-  if (!result.ok) return data({ ok: false as const, message: result.message, step }, { status: result.status });
-  return { ok: true as const, ...result.value, step };
+  return pageData(await ownVisitPage(context, user, params.id ?? ""), { step });
 }
 
 /** A change to the visit, as its emailed link's page takes it (features/appointments/manage-route.server.ts). */

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "~/utils/responses.server";
+import { pageData } from "~/utils/responses.server";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { LinkPageFrame, LinkProblem, ManageVisit } from "~/features/appointments/manage-view";
 import { changeVisit, manageVisitPage } from "~/features/appointments/manage.server";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { manageStep, visitChangeAction } from "~/features/appointments/manage-route.server";
-import { retryAfterHeaders } from "@app/shared/result";
 
 /**
  * /appointments/<token>: the visit's own page, from the Reschedule and Cancel
@@ -19,13 +18,7 @@ export const headers = privateLinkHeaders;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const step = manageStep(request);
-  const result = await manageVisitPage(context, params.token ?? "");
-  if (!result.ok)
-    return data(
-      { ok: false as const, message: result.message, step },
-      { status: result.status, headers: retryAfterHeaders(result) },
-    );
-  return { ok: true as const, ...result.value, step };
+  return pageData(await manageVisitPage(context, params.token ?? ""), { step });
 }
 
 /** A change to the visit: `intent=reschedule` with `windowStart`, or `intent=cancel` (features/appointments/manage-route.server.ts). */

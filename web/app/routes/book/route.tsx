@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { bookOnlineSchema } from "@app/shared/api/book-online";
 import { business } from "@app/shared/business";
-import { retryAfterHeaders } from "@app/shared/result";
 import { bookOnline, bookOnlinePage, confirmationPath } from "~/features/book-online/book-online.server";
 import { BookFrame } from "~/features/book-online/book-frame";
 import { DayStep, DetailsStep, EmergencyStep, ServiceStep } from "~/features/book-online/book-steps";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { getOptionalUser } from "~/utils/auth.server";
-import { data, redirect } from "~/utils/responses.server";
+import { pageData, redirect } from "~/utils/responses.server";
 import { pageMeta } from "~/utils/seo";
 
 /**
@@ -27,7 +26,7 @@ const STEP_TITLES = {
 } as const;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
-  const step = loaded?.ok ? loaded.page.step : "service";
+  const step = loaded?.ok ? loaded.step : "service";
   const title = step === "service" ? "Book online" : `${STEP_TITLES[step]} – Book online`;
   return pageMeta(matches, {
     title: `${title} | ${business.name}`,
@@ -49,13 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // Only the last step starts from a signed-in customer's own details.
   const user = params.has("windowStart") ? await getOptionalUser(request, context) : null;
-  const result = await bookOnlinePage(context, params, user);
-  if (!result.ok)
-    return data(
-      { ok: false as const, message: result.message },
-      { status: result.status, headers: retryAfterHeaders(result) },
-    );
-  return { ok: true as const, page: result.value };
+  return pageData(await bookOnlinePage(context, params, user));
 }
 
 /** The last step's post: checked with bookOnlineSchema (as the browser checked it), then booked; 303 to the confirmation. */
@@ -71,7 +64,7 @@ export default function BookOnlinePage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   if (!loaded.ok) return <BookFrame problem={loaded.message} />;
-  const { page } = loaded;
+  const page = loaded;
   return (
     <BookFrame>
       {page.step === "service" ? (

@@ -5,7 +5,7 @@ import { bookedVisit } from "~/features/book-online/book-online.server";
 import { BookFrame } from "~/features/book-online/book-frame";
 import { BookedVisitView } from "~/features/book-online/booked-visit";
 import { tokenPageHeaders } from "~/features/appointments/private-link";
-import { data } from "~/utils/responses.server";
+import { pageData } from "~/utils/responses.server";
 
 /**
  * /book/confirmed?visit=&key=: where Book online lands once the visit is booked (a redirect after
@@ -22,9 +22,7 @@ export const meta: MetaFunction = () => [
 export const headers = tokenPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const result = await bookedVisit(context, new URL(request.url).searchParams);
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
-  return { ok: true as const, visit: result.value };
+  return pageData(await bookedVisit(context, new URL(request.url).searchParams));
 }
 
 export default function BookedPage() {
@@ -32,7 +30,7 @@ export default function BookedPage() {
   if (!loaded.ok) return <BookFrame problem={loaded.message} />;
   return (
     <BookFrame>
-      <BookedVisitView visit={loaded.visit} />
+      <BookedVisitView visit={loaded} />
     </BookFrame>
   );
 }

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FileText } from "lucide-react";
-import { retryAfterHeaders } from "@app/shared/result";
 import { LinkPageFrame, LinkProblem } from "~/features/appointments/manage-view";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { estimateLinkAction, estimateLinkPage } from "~/features/estimates/estimate-link.server";
 import { CustomerEstimatePage } from "~/features/estimates/estimate-link-view";
-import { data } from "~/utils/responses.server";
+import { pageData } from "~/utils/responses.server";
 
 /**
  * /estimates/<token>: the estimate our email links to, approved here without signing in
@@ -18,13 +17,7 @@ export const meta: MetaFunction = () => privateLinkMeta("Your estimate");
 export const headers = privateLinkHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const result = await estimateLinkPage(context, params.token ?? "");
-  if (!result.ok)
-    return data(
-      { ok: false as const, message: result.message },
-      { status: result.status, headers: retryAfterHeaders(result) },
-    );
-  return { ok: true as const, ...result.value };
+  return pageData(await estimateLinkPage(context, params.token ?? ""));
 }
 
 /** The approval: an option, the customer's full name and the box ticked. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "~/utils/responses.server";
+import { pageData } from "~/utils/responses.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BellOff, BellRing, CheckCircle2, MailCheck } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
@@ -10,7 +10,6 @@ import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/pri
 import { unsubscribeFormSchema } from "@app/shared/api/appointments";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { formFields } from "~/utils/form.server";
-import { retryAfterHeaders } from "@app/shared/result";
 
 /**
  * /unsubscribe/<token>: the one-click unsubscribe link of reminders and review
@@ -26,13 +25,7 @@ export const meta: MetaFunction = () => privateLinkMeta("Email preferences");
 export const headers = privateLinkHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const result = await unsubscribePage(context, params.token ?? "");
-  if (!result.ok)
-    return data(
-      { ok: false as const, message: result.message },
-      { status: result.status, headers: retryAfterHeaders(result) },
-    );
-  return { ok: true as const, ...result.value };
+  return pageData(await unsubscribePage(context, params.token ?? ""));
 }
 
 /** The page's buttons (`intent`) or a mail provider's one-click body (unsubscribeFormSchema). */
