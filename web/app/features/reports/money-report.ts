@@ -19,7 +19,7 @@ export const AGING_BUCKETS = [
   { bucket: "90+", label: "Over 90 days", maxDays: null },
 ] as const;
 
-export type AgingBucketKey = (typeof AGING_BUCKETS)[number]["bucket"];
+type AgingBucketKey = (typeof AGING_BUCKETS)[number]["bucket"];
 
 export interface AgingRow {
   bucket: AgingBucketKey;
@@ -28,7 +28,7 @@ export interface AgingRow {
 }
 
 /** An invoice still owed: sent or partly paid, with a balance. */
-export interface UnpaidInvoice {
+interface UnpaidInvoice {
   id: number;
   number: string;
   customerId: number;

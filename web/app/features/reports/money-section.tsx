@@ -30,19 +30,23 @@ export function MoneySection({
   const days = exportDays({}, month);
   const csvHref = `/api/payments/export.csv?from=${days.from}&to=${days.to}`;
   const figures: Array<{ label: string; value: string; hint: string }> = [
-    { label: "Estimates sent", value: numberFmt.format(report.estimates.sent), hint: "Sent to customers this month" },
+    { label: "Estimates sent", value: numberFmt.format(report.estimates.sent), hint: "Sent to customers in the month" },
     {
       label: "Estimates approved",
       value: numberFmt.format(report.estimates.approved),
-      hint: "Approved by customers this month",
+      hint: "Approved by customers in the month",
     },
     {
       label: "Approval rate",
       value: formatPercent(report.estimates.approvalRatePercent),
-      hint: "Of this month's sent estimates, approved so far",
+      hint: "Of the estimates sent in the month, approved so far",
     },
-    { label: "Invoiced", value: formatCents(report.invoicedCents), hint: "Invoices sent this month, not void" },
-    { label: "Collected", value: formatCents(report.collectedCents), hint: "Payments received, deposits included" },
+    { label: "Invoiced", value: formatCents(report.invoicedCents), hint: "Invoices sent in the month, not void" },
+    {
+      label: "Collected",
+      value: formatCents(report.collectedCents),
+      hint: "Payments received in the month, deposits included",
+    },
     {
       label: "Outstanding now",
       value: formatCents(report.outstandingCents),
@@ -69,6 +73,7 @@ export function MoneySection({
                 key={report.month}
                 min="2000-01"
                 max="2100-12"
+                placeholder="YYYY-MM"
                 aria-invalid={monthError ? true : undefined}
                 aria-describedby={monthError ? "money-month-error" : undefined}
                 className="h-9 w-44 py-1"
@@ -90,7 +95,7 @@ export function MoneySection({
         </p>
       ) : null}
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {figures.map((f) => (
           <div key={f.label} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="order-1 text-sm font-medium text-slate-600">{f.label}</dt>
@@ -101,91 +106,100 @@ export function MoneySection({
       </dl>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-sm">
-            <caption className="px-4 pt-3 text-left font-semibold text-slate-900">Owed now, by days since sent</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Age
-                </th>
-                <th scope="col" className="px-2 py-2 text-right font-semibold">
-                  Invoices
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-semibold">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {report.aging.map((row) => (
-                <tr key={row.bucket} className={cn(row.bucket === "90+" && row.count > 0 && "bg-amber-50")}>
-                  <th scope="row" className="px-4 py-2 text-left font-medium text-slate-800">
-                    {AGING_BUCKETS.find((b) => b.bucket === row.bucket)?.label}
-                  </th>
-                  <td className="px-2 py-2 text-right tabular-nums">{numberFmt.format(row.count)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatCents(row.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-
-        <div>
-          <h3 className="mb-2 text-base font-semibold text-slate-900">Unpaid invoices, oldest first</h3>
-          {report.unpaid.length ? (
-            <>
-              <DataTable caption="Unpaid invoices, oldest first">
-                <THead>
-                  <Th>Invoice</Th>
-                  <Th>Customer</Th>
-                  <Th>Sent</Th>
-                  <Th className="text-right">Days</Th>
-                  <Th className="text-right">Total</Th>
-                  <Th className="text-right">Balance</Th>
-                </THead>
-                <TBody>
-                  {report.unpaid.map((invoice) => (
-                    <Tr key={invoice.id}>
-                      <Td primary>
-                        <Link
-                          to={`/admin/invoices/${invoice.id}`}
-                          className="font-semibold text-brand-700 hover:underline"
-                        >
-                          {invoice.number}
-                        </Link>
-                      </Td>
-                      <Td label="Customer">{invoice.customerName}</Td>
-                      <Td label="Sent" half>
-                        <time dateTime={invoice.sentDate}>{formatDate(invoice.sentAt)}</time>
-                      </Td>
-                      <Td label="Days" half className="tabular-nums md:text-right">
-                        {numberFmt.format(invoice.daysOutstanding)}
-                      </Td>
-                      <Td label="Total" half className="tabular-nums md:text-right">
-                        {formatCents(invoice.totalCents)}
-                      </Td>
-                      <Td label="Balance" half className="font-semibold tabular-nums md:text-right">
-                        {formatCents(invoice.balanceCents)}
-                      </Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </DataTable>
-              {report.unpaidCount > report.unpaid.length ? (
-                <p className="mt-2 text-sm text-slate-600">
-                  The oldest {numberFmt.format(report.unpaid.length)} of {numberFmt.format(report.unpaidCount)} unpaid
-                  invoices.
-                </p>
-              ) : null}
-            </>
-          ) : (
-            <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-              Nothing is owed: every sent invoice is paid.
-            </p>
-          )}
-        </div>
+        <AgingTable aging={report.aging} />
+        <UnpaidInvoices unpaid={report.unpaid} count={report.unpaidCount} />
       </div>
     </section>
+  );
+}
+
+/** What is owed now, by days since sent: a small table (the bucket, how many invoices, how much). */
+function AgingTable({ aging }: { aging: MoneyReport["aging"] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <caption className="px-4 pt-3 text-left font-semibold text-slate-900">Owed now, by days since sent</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Age
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Invoices
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {aging.map((row) => (
+            <tr key={row.bucket} className={cn(row.bucket === "90+" && row.count > 0 && "bg-amber-50")}>
+              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-800">
+                {AGING_BUCKETS.find((b) => b.bucket === row.bucket)?.label}
+              </th>
+              <td className="px-2 py-2 text-right tabular-nums">{numberFmt.format(row.count)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatCents(row.cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The oldest unpaid invoices, each linking to its staff page, and how many more there are. */
+function UnpaidInvoices({ unpaid, count }: { unpaid: MoneyReport["unpaid"]; count: number }) {
+  return (
+    <div>
+      <h3 className="mb-2 text-base font-semibold text-slate-900">Unpaid invoices, oldest first</h3>
+      {unpaid.length ? (
+        <>
+          <DataTable caption="Unpaid invoices, oldest first">
+            <THead>
+              <Th>Invoice</Th>
+              <Th>Customer</Th>
+              <Th>Sent</Th>
+              <Th className="text-right">Days</Th>
+              <Th className="text-right">Total</Th>
+              <Th className="text-right">Balance</Th>
+            </THead>
+            <TBody>
+              {unpaid.map((invoice) => (
+                <Tr key={invoice.id}>
+                  <Td primary>
+                    <Link to={`/admin/invoices/${invoice.id}`} className="font-semibold text-brand-700 hover:underline">
+                      {invoice.number}
+                    </Link>
+                  </Td>
+                  <Td label="Customer">{invoice.customerName}</Td>
+                  <Td label="Sent" half>
+                    <time dateTime={invoice.sentDate}>{formatDate(invoice.sentAt)}</time>
+                  </Td>
+                  <Td label="Days" half className="tabular-nums md:text-right">
+                    {numberFmt.format(invoice.daysOutstanding)}
+                  </Td>
+                  <Td label="Total" half className="tabular-nums md:text-right">
+                    {formatCents(invoice.totalCents)}
+                  </Td>
+                  <Td label="Balance" half className="font-semibold tabular-nums md:text-right">
+                    {formatCents(invoice.balanceCents)}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </DataTable>
+          {count > unpaid.length ? (
+            <p className="mt-2 text-sm text-slate-600">
+              The oldest {numberFmt.format(unpaid.length)} of {numberFmt.format(count)} unpaid invoices.
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+          Nothing is owed: every sent invoice is paid.
+        </p>
+      )}
+    </div>
   );
 }
