@@ -97,9 +97,14 @@ export function MoneySection({
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {figures.map((f) => (
-          <div key={f.label} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div
+            key={f.label}
+            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
             <dt className="order-1 text-sm font-medium text-slate-600">{f.label}</dt>
-            <dd className="order-2 mt-1 text-2xl font-bold tabular-nums text-slate-900">{f.value}</dd>
+            <dd className="order-2 mt-1 break-words text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
+              {f.value}
+            </dd>
             <dd className="order-3 mt-1 text-xs text-slate-600">{f.hint}</dd>
           </div>
         ))}
