@@ -99,10 +99,10 @@ export function MoneySection({
         {figures.map((f) => (
           <div
             key={f.label}
-            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
           >
             <dt className="order-1 text-sm font-medium text-slate-600">{f.label}</dt>
-            <dd className="order-2 mt-1 break-words text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
+            <dd className="order-2 mt-1 break-words text-base font-bold tabular-nums text-slate-900 sm:text-2xl">
               {f.value}
             </dd>
             <dd className="order-3 mt-1 text-xs text-slate-600">{f.hint}</dd>
@@ -110,7 +110,7 @@ export function MoneySection({
         ))}
       </dl>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+      <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <AgingTable aging={report.aging} />
         <UnpaidInvoices unpaid={report.unpaid} count={report.unpaidCount} />
       </div>
@@ -140,11 +140,11 @@ function AgingTable({ aging }: { aging: MoneyReport["aging"] }) {
         <tbody className="divide-y divide-slate-100">
           {aging.map((row) => (
             <tr key={row.bucket} className={cn(row.bucket === "90+" && row.count > 0 && "bg-amber-50")}>
-              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-800">
+              <th scope="row" className="whitespace-nowrap px-4 py-2 text-left font-medium text-slate-800">
                 {AGING_BUCKETS.find((b) => b.bucket === row.bucket)?.label}
               </th>
               <td className="px-2 py-2 text-right tabular-nums">{numberFmt.format(row.count)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatCents(row.cents)}</td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatCents(row.cents)}</td>
             </tr>
           ))}
         </tbody>
@@ -173,13 +173,18 @@ function UnpaidInvoices({ unpaid, count }: { unpaid: MoneyReport["unpaid"]; coun
               {unpaid.map((invoice) => (
                 <Tr key={invoice.id}>
                   <Td primary>
-                    <Link to={`/admin/invoices/${invoice.id}`} className="font-semibold text-brand-700 hover:underline">
+                    <Link
+                      to={`/admin/invoices/${invoice.id}`}
+                      className="whitespace-nowrap font-semibold text-brand-700 hover:underline"
+                    >
                       {invoice.number}
                     </Link>
                   </Td>
                   <Td label="Customer">{invoice.customerName}</Td>
                   <Td label="Sent" half>
-                    <time dateTime={invoice.sentDate}>{formatDate(invoice.sentAt)}</time>
+                    <time dateTime={invoice.sentDate} className="whitespace-nowrap">
+                      {formatDate(invoice.sentAt)}
+                    </time>
                   </Td>
                   <Td label="Days" half className="tabular-nums md:text-right">
                     {numberFmt.format(invoice.daysOutstanding)}
