@@ -372,6 +372,28 @@ async function makeWorld(browser: Browser): Promise<World> {
         },
       },
     });
+    // The dashboard's money: an invoice of the long name, partly paid today, owed for 45 days, in the millions.
+    const owed = await db.invoice.create({
+      data: {
+        customerId: customer.id,
+        status: "partially_paid",
+        taxRatePpm: 94_500,
+        subtotalCents: 900_000_000,
+        taxCents: 85_050_000,
+        totalCents: 985_050_000,
+        paidCents: 123_456_78,
+        sentAt: requireBusinessInstant(addLocalDays(businessDate(), -45), 10 * 60),
+      },
+    });
+    await db.payment.create({
+      data: {
+        invoiceId: owed.id,
+        customerId: customer.id,
+        method: "check",
+        amountCents: 123_456_78,
+        reference: "1024",
+      },
+    });
     const unverified = await createUser(db, "customer", "Octavie", { verified: false });
     const verifyToken = randomToken();
     await db.accountToken.create({

@@ -35,6 +35,8 @@ const endpoints: Array<[string, string, unknown?]> = [
   ["POST", "/api/customers", { name: "n", email: "e@x.co", phone: "2255550100" }],
   ["GET", "/api/admin/audit"],
   ["GET", "/api/bookings/export.csv"],
+  ["GET", "/api/reports/money"],
+  ["GET", "/api/payments/export.csv"],
   ["GET", "/api/admin/calendar-feed"],
   ["POST", "/api/admin/calendar-feed"],
   ["GET", "/admin/calendar/day?date=2031-03-12"],

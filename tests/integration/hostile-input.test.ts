@@ -385,9 +385,12 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "/api/admin/users",
       "/api/admin/stats",
       "/api/admin/audit",
+      "/api/reports/money",
+      "/api/payments/export.csv",
       "/admin/calendar/day",
     ];
     const pages = [
+      "/dashboard",
       "/admin",
       "/admin/bookings",
       "/admin/calendar",

@@ -22,6 +22,7 @@ import {
   formatTimestamp,
   formatWeekdayDateTime,
   localDateKey,
+  localDaysBetween,
   localIsoWithOffset,
   localWeekday,
   monthGrid,
@@ -159,6 +160,9 @@ describe("day, week and month boundaries", () => {
     expect(addLocalDays("2026-11-01", -1)).toBe("2026-10-31");
     expect(addLocalDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addLocalDays("2028-02-28", 1)).toBe("2028-02-29");
+    // Whole calendar days, a 23-hour day of a change counted as one.
+    expect(localDaysBetween("2026-03-07", "2026-03-09")).toBe(2);
+    expect(localDaysBetween("2026-12-31", "2026-11-01")).toBe(-60);
   });
 
   it("a week runs Sunday 00:00 to Sunday 00:00, Baton Rouge time", () => {

@@ -174,6 +174,16 @@ export function addLocalDays(date: string | LocalDate, days: number): string {
   return localDateKey({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
 }
 
+/** Calendar days from one local date to another: "2026-02-27" → "2026-03-02" is 3 (negative when `to` is earlier). */
+export function localDaysBetween(from: string | LocalDate, to: string | LocalDate): number {
+  const [a, b] = [from, to].map((date) => {
+    const d = typeof date === "string" ? parseLocalDate(date) : date;
+    if (!d) throw new Error(`bad local date: ${JSON.stringify(date)}`);
+    return utcTime(d.year, d.month - 1, d.day);
+  });
+  return Math.round((b! - a!) / 86_400_000);
+}
+
 /** Sunday 00:00 of the Baton Rouge week holding this instant (weeks start on Sunday, like the calendar). */
 export function startOfBusinessWeek(instant: Date = new Date()): Date {
   const today = businessDate(instant);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingListQuerySchema } from "@app/shared/api/admin";
 import { businessDate } from "@app/shared/time";
 import { bookingsCsv } from "~/features/admin/bookings-csv.server";
+import { csvResponse } from "~/utils/csv.server";
 import { apiHandler, apiResult, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -22,14 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const csv = await bookingsCsv(context, filters);
     if (!csv.ok) return apiResult(csv);
     const day = businessDate(new Date());
-    return new Response(new Blob(csv.value.chunks as BlobPart[]), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Length": String(csv.value.bytes),
-        "Content-Disposition": `attachment; filename="bookings-${filters.status ?? "all"}-${day}.csv"`,
-        "Cache-Control": "no-store",
-      },
-    });
+    return csvResponse(csv.value.chunks, `bookings-${filters.status ?? "all"}-${day}.csv`);
   });
 }
 

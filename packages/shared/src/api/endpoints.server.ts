@@ -32,6 +32,7 @@ import {
   salesTaxSchema,
 } from "./price-book";
 import { estimateParamsSchema, newEstimateSchema } from "./estimates";
+import { moneyReportQuerySchema, paymentsExportQuerySchema } from "./reports";
 import {
   jobItemParamsSchema,
   jobParamsSchema,
@@ -206,6 +207,7 @@ const chatMode = z.enum(["assistant", "staff"]);
 const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
 
 const cents = z.number().int().nonnegative();
+const wholeNumber = z.number().int().nonnegative();
 const estimateStatus = z.enum(["draft", "sent", "approved", "declined", "void"]);
 /** An estimate (docs/product.md#estimates): each option's totals as stored, computed by the money module. */
 const estimateJson = z.object({
@@ -880,6 +882,55 @@ export const endpoints: Endpoint[] = [
       description: "Figures",
       schema: ok({ stats: z.looseObject({ users: z.looseObject({}), bookings: z.looseObject({}) }) }),
     },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/reports/money",
+    summary:
+      "The month's money (estimates sent and approved, invoiced, collected), what is owed now by age, and the oldest unpaid invoices",
+    access: "admin",
+    query: moneyReportQuerySchema,
+    success: {
+      status: 200,
+      description: "The figures, amounts in whole cents",
+      schema: ok({
+        month: z.string(),
+        estimates: z.object({
+          sent: wholeNumber,
+          approved: wholeNumber,
+          approvalRatePercent: z.number().int().min(0).max(100).nullable(),
+        }),
+        invoicedCents: cents,
+        collectedCents: cents,
+        outstandingCents: cents,
+        aging: z.array(z.object({ bucket: z.enum(["0-30", "31-60", "61-90", "90+"]), count: wholeNumber, cents })),
+        unpaid: z.array(
+          z.object({
+            id: z.number().int(),
+            number: z.string(),
+            customerId: z.number().int(),
+            customerName: z.string(),
+            sentAt: isoDateTime,
+            sentDate: z.string(),
+            daysOutstanding: wholeNumber,
+            totalCents: cents,
+            balanceCents: cents,
+          }),
+        ),
+        unpaidCount: wholeNumber,
+      }),
+    },
+    refusals: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/api/payments/export.csv",
+    summary:
+      "The payments received from one Baton Rouge day to another (this month by default) as CSV: date, invoice or estimate number, customer, method, amount in dollars, reference",
+    access: "admin",
+    query: paymentsExportQuerySchema,
+    success: { status: 200, description: "CSV, every cell quoted", contentType: "text/csv" },
     refusals: [401, 403],
   },
   {

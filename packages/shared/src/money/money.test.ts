@@ -5,6 +5,7 @@ import {
   depositCents,
   documentTotals,
   formatCents,
+  formatCentsPlain,
   formatQuantity,
   formatRate,
   lineTotalCents,
@@ -146,6 +147,9 @@ describe("money, by example", () => {
   it("formats and parses as people write money, quantities and rates", () => {
     expect(formatCents(123_456)).toBe("$1,234.56");
     expect(formatCents(-500)).toBe("-$5.00");
+    expect(formatCentsPlain(123_456)).toBe("1234.56");
+    expect(formatCentsPlain(5)).toBe("0.05");
+    expect(formatCentsPlain(-500)).toBe("-5.00");
     expect(formatQuantity(150)).toBe("1.5");
     expect(formatQuantity(1225)).toBe("12.25");
     expect(formatQuantity(100)).toBe("1");

@@ -113,6 +113,16 @@ export function formatCents(cents: number): string {
   return dollars.format(cents / 100);
 }
 
+/**
+ * 123456 → "1234.56", 5 → "0.05", -500 → "-5.00": dollars as a plain decimal, without a sign or
+ * separators, as a spreadsheet or a bookkeeping program imports a number (the payments CSV).
+ */
+export function formatCentsPlain(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`bad cents ${cents}`);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 /** 150 → "1.5", 100 → "1", 1225 → "12.25": a quantity as people write it. */
 export function formatQuantity(quantityHundredths: number): string {
   const whole = Math.floor(quantityHundredths / 100);

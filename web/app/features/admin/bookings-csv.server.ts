@@ -4,6 +4,7 @@ import { personName } from "@app/shared/scheduling/technicians";
 import type { Prisma } from "@app/shared/db.server";
 import { BUSINESS_TIME_ZONE, formatTimestamp } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
+import { csvHeader, csvLine } from "~/utils/csv.server";
 import { bookingFilters, type BookingListQuery } from "./bookings-list.server";
 
 /** The times' columns name the zone their cells are in ("2026-12-01 14:00 CST", time.ts's formatTimestamp). */
@@ -25,21 +26,6 @@ const CSV_COLUMNS = [
   "Technician",
   "Address",
 ] as const;
-
-/**
- * One CSV cell, always between quotes (a quote inside doubled), so no text is
- * ever split into cells, whatever separator the spreadsheet opening the file
- * expects (`x;=1+1` stays one cell where `;` separates). A cell that starts
- * like a formula (=, +, -, @, a tab or a carriage return) is defused with a
- * leading `'`, so a visitor's text never runs in a spreadsheet (OWASP, "CSV Injection").
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(",")}\r\n`;
 
 const BATCH = 1_000;
 /**
@@ -68,8 +54,7 @@ export async function bookingsCsv(
 ): Promise<Result<BookingsCsv>> {
   const encoder = new TextEncoder();
   const where = bookingFilters(query);
-  // A byte-order mark so Excel reads the file as UTF-8.
-  const chunks = [encoder.encode(`\uFEFF${csvLine([...CSV_COLUMNS])}`)];
+  const chunks = [encoder.encode(csvHeader(CSV_COLUMNS))];
   let rowCount = 0;
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {

@@ -27,7 +27,12 @@ import { cn } from "~/utils/cn";
 import { calendarFeedFormSchema } from "@app/shared/api/admin";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { success } from "@app/shared/result";
-import { businessDate, formatLocalDate } from "@app/shared/time";
+import { fieldErrors } from "@app/shared/api/errors";
+import { moneyReportQuerySchema } from "@app/shared/api/reports";
+import { businessDate, businessMonth, formatLocalDate, monthKey, parseMonth } from "@app/shared/time";
+import { moneyReport } from "~/features/reports/money-report.server";
+import { MoneySection } from "~/features/reports/money-section";
+import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
 
 export const handle = staffPage;
@@ -37,13 +42,33 @@ export const meta: MetaFunction = ({ error }) => adminMeta("Admin Dashboard", er
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const now = new Date();
-  const [today, stats, audit, feedUrl] = await Promise.all([
+  // The money section's month (?month=YYYY-MM, else this month); one that is not valid shows this
+  // month, says why, and answers 400.
+  const query = moneyReportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const monthError = query.success ? null : (fieldErrors(query.error).month ?? "Use a month as YYYY-MM");
+  const thisMonth = businessMonth(now);
+  const month = query.success && query.data.month ? parseMonth(query.data.month)! : thisMonth;
+  const [today, stats, audit, feedUrl, money] = await Promise.all([
     dashboardToday(context, now),
     adminStats(context, now),
     recentAudit(context, 10),
     currentFeedUrl(context, admin.id),
+    moneyReport(context, month, now),
   ]);
-  return { admin, today, day: formatLocalDate(businessDate(now)), stats, audit, feedUrl };
+  return data(
+    {
+      admin,
+      today,
+      day: formatLocalDate(businessDate(now)),
+      stats,
+      audit,
+      feedUrl,
+      money,
+      thisMonth: monthKey(thisMonth),
+      monthError,
+    },
+    { status: monthError ? 400 : 200 },
+  );
 }
 
 /** The dashboard's own forms: the admin's calendar feed (create or replace, turn off). */
@@ -71,7 +96,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
 ];
 
 export default function DashboardPage() {
-  const { admin, today, day, stats, audit, feedUrl } = useLoaderData<typeof loader>();
+  const { admin, today, day, stats, audit, feedUrl, money, thisMonth, monthError } = useLoaderData<typeof loader>();
   const u = stats.users;
   const b = stats.bookings;
   return (
@@ -117,6 +142,8 @@ export default function DashboardPage() {
           </Link>
         ))}
       </nav>
+
+      <MoneySection report={money} thisMonth={thisMonth} monthError={monthError} />
 
       <StatsSection
         id="bookings-stats"
