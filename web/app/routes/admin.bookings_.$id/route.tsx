@@ -19,11 +19,7 @@ import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared
 import { nextStatuses } from "@app/shared/booking/visit-status";
 import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
 import { BookingEstimates } from "~/features/estimates/estimate-admin-view";
-import {
-  bookingInvoices,
-  createInvoiceAction,
-  isCreateInvoicePost,
-} from "~/features/invoices/invoice-admin.server";
+import { bookingInvoices, createInvoiceAction, isCreateInvoicePost } from "~/features/invoices/invoice-admin.server";
 import { BookingInvoices, CreateInvoiceButton } from "~/features/invoices/invoice-admin-view";
 import { idFrom } from "@app/shared/api/values";
 import { requireAdmin } from "~/utils/auth.server";

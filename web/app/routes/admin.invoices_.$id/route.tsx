@@ -3,12 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
 import { invoicePage, invoicePageAction } from "~/features/invoices/invoice-admin.server";
-import {
-  InvoiceActions,
-  InvoiceLines,
-  InvoicePayments,
-  InvoiceStatus,
-} from "~/features/invoices/invoice-admin-view";
+import { InvoiceActions, InvoiceLines, InvoicePayments, InvoiceStatus } from "~/features/invoices/invoice-admin-view";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
