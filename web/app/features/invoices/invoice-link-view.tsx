@@ -12,9 +12,22 @@ import type { CustomerInvoice } from "./invoice-link.server";
  * the balance due. Server-rendered, no script needed; one column on a phone.
  */
 
-function Amount({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+function Amount({
+  label,
+  cents,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  cents: number;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <div className={strong ? "flex justify-between font-bold text-slate-900" : "flex justify-between text-slate-700"}>
+    <div
+      className={strong ? "flex justify-between font-bold text-slate-900" : "flex justify-between text-slate-700"}
+      data-testid={testId}
+    >
       <dt>{label}</dt>
       <dd>{formatCents(cents)}</dd>
     </div>
@@ -101,9 +114,12 @@ export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerI
         )}
         <dl className="space-y-1 text-base">
           <Amount label="Paid" cents={invoice.paidCents} />
-          <div data-testid="invoice-balance">
-            <Amount label="Balance due" cents={invoice.status === "void" ? 0 : invoice.balanceCents} strong />
-          </div>
+          <Amount
+            label="Balance due"
+            cents={invoice.status === "void" ? 0 : invoice.balanceCents}
+            strong
+            testId="invoice-balance"
+          />
         </dl>
       </section>
       {payOnline}
