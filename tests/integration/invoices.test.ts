@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceCents, documentTotals, formatCents } from "@app/shared/money/money";
 import { randomToken } from "@app/shared/tokens.server";
-import { api, signedInUser } from "../support/accounts";
+import { api, formPost, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, startStack, type Stack } from "../support/stack";
 
@@ -299,5 +299,30 @@ describe("sending and voiding", () => {
     const anew = await post({ bookingId });
     expect(anew.status).toBe(201);
     expect(anew.json.invoice.number).not.toBe(made.json.invoice.number);
+  });
+});
+
+describe("the staff pages", () => {
+  it("Create invoice, Send and Void work as plain form posts", async () => {
+    const { bookingId } = await visit();
+    const create = () => formPost(stack.url, `/admin/bookings/${bookingId}`, admin.token, { intent: "create-invoice" });
+    const nothing = await create();
+    expect(nothing.status).toBe(409);
+    expect(await nothing.text()).toContain("Nothing to invoice yet");
+    await jobItem(bookingId);
+    const made = await create();
+    // Redirected to the invoice's page (fetch follows it, as the browser does).
+    expect(made.status).toBe(200);
+    const id = Number(/\/admin\/invoices\/(\d+)$/.exec(made.url)?.[1]);
+    const row = await stack.db.invoice.findUniqueOrThrow({ where: { id } });
+    const html = (await made.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`Invoice ${row.number}`);
+    expect(html).toContain(formatCents(row.totalCents));
+    const post = (intent: string) => formPost(stack.url, `/admin/invoices/${id}`, admin.token, { intent });
+    expect((await post("send")).status).toBe(200);
+    expect((await stack.db.invoice.findUniqueOrThrow({ where: { id } })).status).toBe("sent");
+    expect((await post("void")).status).toBe(200);
+    expect((await stack.db.invoice.findUniqueOrThrow({ where: { id } })).status).toBe("void");
+    expect((await post("void")).status).toBe(409);
   });
 });
