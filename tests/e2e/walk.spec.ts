@@ -35,6 +35,8 @@ interface World {
   unsubscribeToken: string;
   estimateId: number;
   estimateToken: string;
+  invoiceId: number;
+  invoiceToken: string;
   verifyToken: string;
   /** Signed-in browsers' cookies, by role. */
   signedIn: Record<Exclude<Who, "visitor">, Awaited<ReturnType<BrowserContext["storageState"]>>>;
@@ -70,6 +72,7 @@ const WALK: Record<string, Walk> = {
   "appointments.$token": { as: "visitor", path: (w) => `/appointments/${w.visitToken}` },
   "unsubscribe.$token": { as: "visitor", path: (w) => `/unsubscribe/${w.unsubscribeToken}` },
   "estimates.$token": { as: "visitor", path: (w) => `/estimates/${w.estimateToken}` },
+  "invoices.$token": { as: "visitor", path: (w) => `/invoices/${w.invoiceToken}` },
   $: { as: "visitor", path: "/no-such-page", status: 404 },
   account: { as: "customer", path: "/account" },
   "account_.visits.$id": { as: "customer", path: (w) => `/account/visits/${w.bookingId}` },
@@ -79,6 +82,7 @@ const WALK: Record<string, Walk> = {
   "admin.bookings_.$id": { as: "admin", path: (w) => `/admin/bookings/${w.bookingId}` },
   "admin.estimates_.new": { as: "admin", path: (w) => `/admin/estimates/new?booking=${w.bookingId}` },
   "admin.estimates_.$id": { as: "admin", path: (w) => `/admin/estimates/${w.estimateId}` },
+  "admin.invoices_.$id": { as: "admin", path: (w) => `/admin/invoices/${w.invoiceId}` },
   "admin.calendar": { as: "admin", path: (w) => `/admin/calendar?month=${w.visitDate.slice(0, 7)}` },
   "admin.closures": { as: "admin", path: "/admin/closures" },
   "admin.customers_.$id": { as: "admin", path: (w) => `/admin/customers/${w.customerId}` },
@@ -394,6 +398,38 @@ async function makeWorld(browser: Browser): Promise<World> {
         reference: "1024",
       },
     });
+    const invoiceToken = randomToken();
+    const invoice = await db.invoice.create({
+      data: {
+        bookingId: booking.id,
+        customerId: customer.id,
+        status: "partially_paid",
+        taxRatePpm: 94_500,
+        subtotalCents: 1_000_000,
+        taxCents: 94_500,
+        totalCents: 1_094_500,
+        paidCents: 273_625,
+        sentAt: new Date(),
+        tokenHash: sha256(invoiceToken),
+        sealedToken: "walk",
+        lines: {
+          create: [
+            line(1, "Replace the Federal Pacific Stab-Lok panel with a 200 amp main-breaker panel", 900_000),
+            line(2, "Copper wire per foot", 1_000, 1_000),
+          ],
+        },
+      },
+    });
+    await db.payment.create({
+      data: {
+        invoiceId: invoice.id,
+        estimateId: estimate.id,
+        customerId: customer.id,
+        method: "check",
+        amountCents: 273_625,
+        reference: "Check 10482",
+      },
+    });
     const unverified = await createUser(db, "customer", "Octavie", { verified: false });
     const verifyToken = randomToken();
     await db.accountToken.create({
@@ -432,6 +468,8 @@ async function makeWorld(browser: Browser): Promise<World> {
       unsubscribeToken,
       estimateId: estimate.id,
       estimateToken,
+      invoiceId: invoice.id,
+      invoiceToken,
       verifyToken,
       signedIn,
     };

@@ -9,6 +9,7 @@ import {
   sendContactNotification,
 } from "./processors/email";
 import { publishEstimateEvent, sendEstimateApprovedEmail, sendEstimateEmail } from "./processors/estimate-emails";
+import { sendInvoiceEmail, sendInvoiceReminder } from "./processors/invoice-emails";
 import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
 import { sendPushAlert } from "./processors/push";
 import {
@@ -38,6 +39,8 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "estimate-email": sendEstimateEmail,
   "estimate-approved-email": sendEstimateApprovedEmail,
   "estimate-event": publishEstimateEvent,
+  "invoice-email": sendInvoiceEmail,
+  "invoice-reminder": sendInvoiceReminder,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,

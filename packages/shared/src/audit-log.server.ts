@@ -5,7 +5,7 @@ import type { Prisma } from "./db.server";
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
  * customer merge and its undo, a customer's details, their emails turned back on, a closed day added or
  * removed, a price book item added or changed, the sales-tax rate, an estimate made, sent or approved by its
- * customer, a visit's job record: notes and checklist, items, photos). Written in the transaction of the change it records.
+ * customer, an invoice made, sent or voided, a visit's job record: notes and checklist, items, photos). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -28,11 +28,14 @@ export interface AuditEntry {
     | "estimate.created"
     | "estimate.sent"
     | "estimate.approved"
+    | "invoice.created"
+    | "invoice.sent"
+    | "invoice.voided"
     | "job.record_updated"
     | "job.item_added"
     | "job.item_removed"
     | "job.photo_added";
-  targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting" | "estimate";
+  targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting" | "estimate" | "invoice";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

@@ -200,6 +200,31 @@ export const jobs = {
     schema: z.object({ estimateId: id, version: z.string().min(1).max(40), requestId }),
     key: (d) => `estimate-event-${d.estimateId}-${d.version}`,
   }),
+  /**
+   * To the customer: an invoice, with its link (/invoices/<token>) and its PDF; one per send (`sentAt`, ms),
+   * so sending again owes a new email with the new link (docs/product.md#invoices).
+   */
+  "invoice-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ invoiceId: id, sentAt: z.number().int().nonnegative(), requestId }),
+    key: (d) => `invoice-email-${d.invoiceId}-${d.sentAt}`,
+  }),
+  /**
+   * To the customer, `days` (7, 14) after a send while a balance is due: "Invoice INV-…: $X due". Owed per
+   * send (`sentAt`, ms); sending again or voiding cancels them, and a paid or void invoice is skipped when due.
+   */
+  "invoice-reminder": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({
+      invoiceId: id,
+      sentAt: z.number().int().nonnegative(),
+      days: z.union([z.literal(7), z.literal(14)]),
+      requestId,
+    }),
+    key: (d) => `invoice-reminder-${d.invoiceId}-${d.sentAt}-${d.days}`,
+  }),
   /** The assistant's answer to a visitor's chat message. */
   "chat-reply": contract({
     queue: "chat",

@@ -33,6 +33,7 @@ import {
 } from "./price-book";
 import { estimateParamsSchema, newEstimateSchema } from "./estimates";
 import { moneyReportQuerySchema, paymentsExportQuerySchema } from "./reports";
+import { invoiceParamsSchema, newInvoiceSchema } from "./invoices";
 import {
   jobItemParamsSchema,
   jobParamsSchema,
@@ -244,6 +245,49 @@ const estimateJson = z.object({
           totalCents: cents,
         }),
       ),
+    }),
+  ),
+});
+const invoiceStatus = z.enum(["draft", "sent", "partially_paid", "paid", "void"]);
+/** An invoice (docs/product.md#invoices): its lines, payments and totals as stored, and the balance due. */
+const invoiceJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  bookingId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  taxRatePpm: z.number().int(),
+  subtotalCents: cents,
+  discountCents: cents,
+  taxCents: cents,
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  voidedAt: isoDateTime.nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      priceBookItemId: z.number().int().nullable(),
+      jobItemId: z.number().int().nullable(),
+      description: z.string(),
+      quantityHundredths: z.number().int(),
+      unitPriceCents: cents,
+      taxable: z.boolean(),
+      totalCents: cents,
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.enum(["card", "us_bank_account", "cash", "check", "other"]),
+      amountCents: cents,
+      reference: z.string().nullable(),
+      receivedAt: isoDateTime,
+      deposit: z.boolean(),
     }),
   ),
 });
@@ -683,6 +727,47 @@ export const endpoints: Endpoint[] = [
     access: "admin",
     params: estimateParamsSchema,
     success: { status: 200, description: "Sent", schema: ok({ estimate: estimateJson }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/invoices",
+    summary:
+      "A draft invoice of a visit (its newest approved estimate and its job-record items) or of an approved estimate; totals computed and stored, the estimate's deposit credited (audited)",
+    access: "admin",
+    body: newInvoiceSchema,
+    success: { status: 201, description: "Made", schema: ok({ invoice: invoiceJson }) },
+    refusals: [401, 403, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/invoices/{id}",
+    summary: "An invoice with its lines, payments, totals and balance due",
+    access: "admin",
+    params: invoiceParamsSchema,
+    success: { status: 200, description: "The invoice", schema: ok({ invoice: invoiceJson }) },
+    refusals: [401, 403, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/invoices/{id}/send",
+    summary:
+      "Email the customer the invoice's PDF and a new link to view and pay it; reminders 7 and 14 days later while a balance is due (audited)",
+    access: "admin",
+    params: invoiceParamsSchema,
+    success: { status: 200, description: "Sent", schema: ok({ invoice: invoiceJson }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/invoices/{id}/void",
+    summary: "Void an invoice with nothing paid; its reminders are cancelled (audited)",
+    access: "admin",
+    params: invoiceParamsSchema,
+    success: { status: 200, description: "Voided", schema: ok({ invoice: invoiceJson }) },
     refusals: [401, 403, 404, 409],
     storesNothingWhenRefused: true,
   },

@@ -13,6 +13,7 @@ import {
 import { isActiveTechnician } from "../scheduling/schedule.server";
 import { personName } from "../scheduling/technicians";
 import { nextVisitSequence } from "../ics.server";
+import { draftInvoiceOnCompletion } from "../invoices/invoices.server";
 import { bookingInclude } from "./booking-json";
 import { bookingSubject, oweVisitNotifications, type BookingContext } from "./visit-notifications.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal, timeChangeRefusal, type StatusActor } from "./visit-status";
@@ -23,7 +24,8 @@ import { isLive, isScheduled, reminderFor } from "./visits";
  * and time (`updateBooking`), the technician's "on my way" (`recordOnTheWay`), and a confirmation
  * sent again (`resendConfirmation`). Each is checked against the visit's state machine
  * (./visit-status.ts), audited, and owes its notifications through the outbox in the same
- * transaction (./visit-notifications.server.ts, docs/decisions/008-notification-outbox.md).
+ * transaction (./visit-notifications.server.ts, docs/decisions/008-notification-outbox.md); a visit
+ * completed has its invoice drafted in that transaction too (../invoices/invoices.server.ts).
  */
 
 /** What staff (or a customer, for a cancellation) may change about a booking. */
@@ -150,6 +152,8 @@ export async function updateBooking(
             { subject },
           );
         await oweVisitNotifications(outbox, timing, before, booking, { byCustomer, requestId });
+        // Completed: its invoice is drafted in this transaction (docs/product.md#invoices), once per visit.
+        if (booking.status === "completed" && before.status !== "completed") await draftInvoiceOnCompletion(tx, id);
         return success({ booking });
       });
     }),

@@ -2,7 +2,7 @@
  * Live staff pages (docs/product.md#realtime-events): one socket.io connection per browser tab,
  * shared by every admin page. The session cookie travels with the handshake,
  * the server puts an admin's socket in the `admins` room and answers
- * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`) refresh the page's
+ * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`, `invoice:updated`) refresh the page's
  * data and `booking:emergency` (an emergency booking) or `lead:emergency` (a
  * contact message or a chat that is an emergency) raises an alert at once, on
  * whichever admin page is open, until someone dismisses it.
@@ -99,6 +99,8 @@ async function open() {
           typeof estimate.approvedOption === "string" ? `The customer chose ${estimate.approvedOption}.` : "",
       });
   });
+  // An invoice changed (a payment recorded, docs/product.md#invoices; payload `{ id }`): pages reload.
+  s.on("invoice:updated", () => emitEvent("updated"));
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
     if (booking) raiseEmergency({ kind: "booking", key: `booking-${booking.id}`, booking });

@@ -19,6 +19,9 @@ import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared
 import { nextStatuses } from "@app/shared/booking/visit-status";
 import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
 import { BookingEstimates } from "~/features/estimates/estimate-admin-view";
+import { bookingInvoices, createInvoiceAction, isCreateInvoicePost } from "~/features/invoices/invoice-admin.server";
+import { BookingInvoices, CreateInvoiceButton } from "~/features/invoices/invoice-admin-view";
+import { idFrom } from "@app/shared/api/values";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
 
@@ -30,23 +33,33 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const found = await bookingDetail(context, params.id);
-  if (!found) return data({ booking: null, technicians: [], emailCustomer: false, estimates: [] }, { status: 404 });
-  return { ...found, estimates: await bookingEstimates(context, found.booking.id) };
+  if (!found)
+    return data({ booking: null, technicians: [], emailCustomer: false, estimates: [], invoices: [] }, { status: 404 });
+  const [estimates, invoices] = await Promise.all([
+    bookingEstimates(context, found.booking.id),
+    bookingInvoices(context, found.booking.id),
+  ]);
+  return { ...found, estimates, invoices };
 }
 
 /**
  * The page's forms post here as plain HTML forms, with or without JavaScript:
  * `update-status` and `assign-technician`, the bookings list's own action
- * (audited, and told to other open pages, as there), `move-visit` and `resend-confirmation`.
+ * (audited, and told to other open pages, as there), `move-visit` and `resend-confirmation`;
+ * and `create-invoice` (docs/product.md#invoices), which opens the invoice made.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (await isCreateInvoicePost(request)) {
+    const bookingId = idFrom(params.id);
+    if (bookingId) return createInvoiceAction(request, context, { bookingId });
+  }
   return bookingsAction(request, context);
 }
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function BookingPage() {
-  const { booking, technicians, emailCustomer, estimates } = useLoaderData<typeof loader>();
+  const { booking, technicians, emailCustomer, estimates, invoices } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -73,6 +86,7 @@ export default function BookingPage() {
               <FileText aria-hidden="true" />
               New estimate
             </Link>
+            {invoices.some((i) => i.status !== "void") ? null : <CreateInvoiceButton busy={busy} />}
             <Link
               to={`/admin/calendar?month=${monthKey(businessMonth(new Date(booking.scheduledDate)))}`}
               className={buttonVariants({ variant: "outline" })}
@@ -121,6 +135,7 @@ export default function BookingPage() {
               </Fact>
             ) : null}
             <BookingEstimates estimates={estimates} />
+            <BookingInvoices invoices={invoices} />
           </dl>
         </section>
 

@@ -1,0 +1,35 @@
+import { z } from "../zod";
+import { idField } from "./values";
+
+/**
+ * Invoices (docs/product.md#invoices). `POST /api/invoices` names what to bill: a visit (its newest
+ * approved estimate, if any, and its job-record items) or an approved estimate (its option and its
+ * visit's items), one of the two; the staff pages' "Create invoice" buttons post the same field.
+ */
+
+const BOTH = "Send either bookingId or estimateId, not both";
+const NEITHER = "Send bookingId (a visit) or estimateId (an approved estimate)";
+
+/** POST /api/invoices: `{ bookingId }` or `{ estimateId }`, nothing else. */
+export const newInvoiceSchema = z
+  .strictObject(
+    {
+      bookingId: idField("bookingId must be a visit's id (a whole number from 1)").optional(),
+      estimateId: idField("estimateId must be an estimate's id (a whole number from 1)").optional(),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : NEITHER) },
+  )
+  .superRefine((value, ctx) => {
+    if (value.bookingId !== undefined && value.estimateId !== undefined)
+      ctx.addIssue({ code: "custom", path: ["estimateId"], message: BOTH });
+    else if (value.bookingId === undefined && value.estimateId === undefined)
+      ctx.addIssue({ code: "custom", path: ["bookingId"], message: NEITHER });
+  });
+
+export type NewInvoice = z.output<typeof newInvoiceSchema>;
+
+/** /api/invoices/{id}, /api/invoices/{id}/send, /api/invoices/{id}/void */
+export const invoiceParamsSchema = z.object({ id: idField() });
+
+/** An invoice link's token: 256 bits, base64url (43 characters). */
+export const invoiceTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

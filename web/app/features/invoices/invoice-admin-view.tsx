@@ -1,0 +1,220 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Receipt } from "lucide-react";
+import type { InvoiceJson } from "@app/shared/invoices/invoices.server";
+import { formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { formatDate, formatDateTime } from "@app/shared/time";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+
+/**
+ * /admin/invoices/<id>'s pieces (docs/product.md#invoices): the status, Send and Void, the lines and
+ * totals, the payments and the balance; and "Create invoice" and the invoices list on the pages of a
+ * booking and an estimate. Plain forms: they work without JavaScript.
+ */
+
+type Status = InvoiceJson["status"];
+
+export const INVOICE_STATUS_WORDS: Record<Status, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  partially_paid: "Partially paid",
+  paid: "Paid",
+  void: "Void",
+};
+
+const METHOD_WORDS: Record<InvoiceJson["payments"][number]["method"], string> = {
+  card: "Card",
+  us_bank_account: "Bank account",
+  cash: "Cash",
+  check: "Check",
+  other: "Other",
+};
+
+const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] sm:p-6";
+
+export function InvoiceStatus({ invoice }: { invoice: InvoiceJson }) {
+  return (
+    <section aria-labelledby="status-heading" className={card}>
+      <h2 id="status-heading" className="mb-2 flex items-center gap-2 text-lg font-bold text-slate-900">
+        Status: <Badge data-testid="invoice-status">{INVOICE_STATUS_WORDS[invoice.status]}</Badge>
+      </h2>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">Customer</dt>
+        <dd>
+          {invoice.customer.name} ({invoice.customer.email})
+        </dd>
+        <dt className="font-medium">Made</dt>
+        <dd>{formatDateTime(invoice.createdAt)}</dd>
+        {invoice.sentAt ? (
+          <>
+            <dt className="font-medium">Last sent</dt>
+            <dd>{formatDateTime(invoice.sentAt)}</dd>
+          </>
+        ) : null}
+        {invoice.paidAt ? (
+          <>
+            <dt className="font-medium">Paid in full</dt>
+            <dd>{formatDateTime(invoice.paidAt)}</dd>
+          </>
+        ) : null}
+        {invoice.voidedAt ? (
+          <>
+            <dt className="font-medium">Voided</dt>
+            <dd>{formatDateTime(invoice.voidedAt)}</dd>
+          </>
+        ) : null}
+        <dt className="font-medium">Balance due</dt>
+        <dd data-testid="invoice-balance" className="font-semibold">
+          {formatCents(invoice.balanceCents)}
+        </dd>
+      </dl>
+      <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+        {invoice.bookingId ? (
+          <Link className="text-brand-700 underline" to={`/admin/bookings/${invoice.bookingId}`}>
+            Booking #{invoice.bookingId}
+          </Link>
+        ) : null}
+        {invoice.estimateId ? (
+          <Link className="text-brand-700 underline" to={`/admin/estimates/${invoice.estimateId}`}>
+            Its estimate
+          </Link>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+/** Send (Send again once sent) and Void (only while nothing is paid). */
+export function InvoiceActions({ invoice }: { invoice: InvoiceJson }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const posting = navigation.formData?.get("intent");
+  if (invoice.status === "void") return null;
+  return (
+    <>
+      <Form method="post">
+        <input type="hidden" name="intent" value="send" />
+        <Button type="submit" disabled={busy}>
+          {busy && posting === "send" ? "Sending..." : invoice.sentAt ? "Send again" : "Send"}
+        </Button>
+      </Form>
+      {invoice.paidCents === 0 && invoice.payments.length === 0 ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="void" />
+          <Button type="submit" variant="outline" disabled={busy}>
+            {busy && posting === "void" ? "Voiding..." : "Void"}
+          </Button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+export function InvoiceLines({ invoice }: { invoice: InvoiceJson }) {
+  return (
+    <section aria-labelledby="lines-heading" className={card}>
+      <h2 id="lines-heading" className="mb-2 text-lg font-bold text-slate-900">
+        Lines
+      </h2>
+      <DataTable caption={`Lines of invoice ${invoice.number}`}>
+        <THead>
+          <Th>Description</Th>
+          <Th>Qty</Th>
+          <Th>Unit price</Th>
+          <Th>Amount</Th>
+        </THead>
+        <TBody>
+          {invoice.lines.map((l) => (
+            <Tr key={l.id}>
+              <Td>
+                {l.description}
+                {l.taxable ? "" : " (not taxed)"}
+                {l.jobItemId ? <span className="block text-xs text-slate-600">Added on site</span> : null}
+              </Td>
+              <Td>{formatQuantity(l.quantityHundredths)}</Td>
+              <Td>{formatCents(l.unitPriceCents)}</Td>
+              <Td>{formatCents(l.totalCents)}</Td>
+            </Tr>
+          ))}
+        </TBody>
+      </DataTable>
+      <p className="mt-2 text-right text-sm">
+        Subtotal {formatCents(invoice.subtotalCents)}
+        {invoice.discountCents ? ` · Discount ${formatCents(-invoice.discountCents)}` : ""} · Tax (
+        {formatRate(invoice.taxRatePpm)}) {formatCents(invoice.taxCents)} ·{" "}
+        <strong>Total {formatCents(invoice.totalCents)}</strong> · Paid {formatCents(invoice.paidCents)} ·{" "}
+        <strong>Balance due {formatCents(invoice.balanceCents)}</strong>
+      </p>
+    </section>
+  );
+}
+
+export function InvoicePayments({ invoice }: { invoice: InvoiceJson }) {
+  return (
+    <section aria-labelledby="payments-heading" className={card}>
+      <h2 id="payments-heading" className="mb-2 text-lg font-bold text-slate-900">
+        Payments
+      </h2>
+      {invoice.payments.length ? (
+        <DataTable caption={`Payments of invoice ${invoice.number}`}>
+          <THead>
+            <Th>Received</Th>
+            <Th>Method</Th>
+            <Th>Reference</Th>
+            <Th>Amount</Th>
+          </THead>
+          <TBody>
+            {invoice.payments.map((p) => (
+              <Tr key={p.id}>
+                <Td>{formatDate(p.receivedAt)}</Td>
+                <Td>
+                  {METHOD_WORDS[p.method]}
+                  {p.deposit ? " (deposit)" : ""}
+                </Td>
+                <Td>{p.reference ?? ""}</Td>
+                <Td>{formatCents(p.amountCents)}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </DataTable>
+      ) : (
+        <p className="text-sm text-slate-700">No payments yet.</p>
+      )}
+    </section>
+  );
+}
+
+/** "Create invoice": a plain form posting `intent=create-invoice` to the page it is on. */
+export function CreateInvoiceButton({ busy = false }: { busy?: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="create-invoice" />
+      <Button type="submit" variant="outline" disabled={busy}>
+        <Receipt aria-hidden="true" />
+        Create invoice
+      </Button>
+    </Form>
+  );
+}
+
+/** The booking page's list of its visit's invoices (a term of its facts): each a link to its page. */
+export function BookingInvoices({ invoices }: { invoices: Array<{ id: number; number: string; status: Status }> }) {
+  if (!invoices.length) return null;
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Invoices</dt>
+      <dd className="mt-0.5 text-slate-900">
+        {invoices.map((i) => (
+          <Link
+            key={i.id}
+            to={`/admin/invoices/${i.id}`}
+            className="block font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {i.number} ({INVOICE_STATUS_WORDS[i.status]})
+          </Link>
+        ))}
+      </dd>
+    </div>
+  );
+}

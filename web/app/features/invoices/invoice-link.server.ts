@@ -1,0 +1,74 @@
+/**
+ * /invoices/<token>: the invoice a customer opens from our email, without signing in
+ * (docs/product.md#invoices). The token is the key: 256 random bits, stored only as its hash; a new
+ * send makes a new one (packages/shared/src/invoices/invoices.server.ts). Whoever holds the link may
+ * not be the customer (a forwarded email), so the page shows the invoice's number, work, amounts and
+ * payments, never the customer's name, email, phone or address. Every request counts against the
+ * client network's limit, as the visit's page does.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { invoiceTokenSchema } from "@app/shared/api/invoices";
+import { invoiceByToken, type InvoiceRow } from "@app/shared/invoices/invoices.server";
+import { balanceCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { failure, success, type Result } from "@app/shared/result";
+import { formatDate } from "@app/shared/time";
+import { throttleLinkRequest } from "~/features/appointments/manage.server";
+
+const NOT_VALID = "This invoice link is not valid. Please check the link in your email.";
+
+const METHOD_WORDS: Record<InvoiceRow["payments"][number]["method"], string> = {
+  card: "Card",
+  us_bank_account: "Bank account",
+  cash: "Cash",
+  check: "Check",
+  other: "Payment",
+};
+
+/** What the customer's page shows of an invoice: fixed words and the stored amounts. */
+function customerView(i: InvoiceRow) {
+  return {
+    number: i.number,
+    status: i.status,
+    date: formatDate(i.sentAt ?? i.createdAt),
+    visit: i.bookingId,
+    taxRate: formatRate(i.taxRatePpm),
+    subtotalCents: i.subtotalCents,
+    discountCents: i.discountCents,
+    taxCents: i.taxCents,
+    totalCents: i.totalCents,
+    paidCents: i.paidCents,
+    balanceCents: balanceCents(i.totalCents, i.paidCents),
+    paidAt: i.paidAt ? formatDate(i.paidAt) : null,
+    lines: i.lines.map((l) => ({
+      id: l.id,
+      description: l.description,
+      quantity: formatQuantity(l.quantityHundredths),
+      unitPriceCents: l.unitPriceCents,
+      totalCents: l.totalCents,
+    })),
+    payments: i.payments.map((p) => ({
+      id: p.id,
+      label: `${METHOD_WORDS[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}`,
+      date: formatDate(p.receivedAt),
+      amountCents: p.amountCents,
+    })),
+  };
+}
+
+export type CustomerInvoice = ReturnType<typeof customerView>;
+
+/**
+ * GET /invoices/<token>: the invoice, or why not (404 unknown, 429). `canPayOnline`: whether the page
+ * offers "Pay online" (the payments' part fills it in; false until then).
+ */
+export async function invoiceLinkPage(
+  context: AppLoadContext,
+  token: string,
+): Promise<Result<{ invoice: CustomerInvoice; canPayOnline: boolean }>> {
+  const refusedRequest = await throttleLinkRequest(context);
+  if (refusedRequest) return refusedRequest;
+  if (!invoiceTokenSchema.safeParse(token).success) return failure(404, NOT_VALID);
+  const found = await invoiceByToken(context.services.db, token);
+  if (!found.ok) return found;
+  return success({ invoice: customerView(found.value), canPayOnline: false });
+}

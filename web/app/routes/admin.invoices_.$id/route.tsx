@@ -1,0 +1,61 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
+import { adminMeta } from "~/features/admin/meta";
+import { invoicePage, invoicePageAction } from "~/features/invoices/invoice-admin.server";
+import { InvoiceActions, InvoiceLines, InvoicePayments, InvoiceStatus } from "~/features/invoices/invoice-admin-view";
+import { requireAdmin } from "~/utils/auth.server";
+import { data } from "~/utils/responses.server";
+import { staffPage } from "~/utils/route-handle";
+
+export const handle = staffPage;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
+  adminMeta(loaded?.invoice ? `Invoice ${loaded.invoice.number}` : "Invoice not found", error);
+
+/**
+ * /admin/invoices/<id> (admin, docs/product.md#invoices): the invoice, its status, lines, payments and
+ * balance, Send / Send again and Void. Live: a payment recorded elsewhere (`invoice:updated`) reloads it.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const invoice = await invoicePage(context, params.id);
+  return invoice ? { invoice } : data({ invoice: null }, { status: 404 });
+}
+
+/** `intent=send`: Send / Send again (a new link, reminders owed anew); `intent=void`: Void (nothing paid). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return invoicePageAction(request, context, params.id);
+}
+
+export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
+
+export default function InvoicePage() {
+  const { invoice } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  if (!invoice)
+    return (
+      <AdminShell>
+        <AdminPageHeader back={{ to: "/admin/bookings", label: "Back to Bookings" }} title="Invoice not found" />
+      </AdminShell>
+    );
+  return (
+    <AdminShell>
+      <AdminPageHeader
+        back={
+          invoice.bookingId
+            ? { to: `/admin/bookings/${invoice.bookingId}`, label: `Back to Booking #${invoice.bookingId}` }
+            : { to: "/admin/bookings", label: "Back to Bookings" }
+        }
+        title={`Invoice ${invoice.number}`}
+        actions={<InvoiceActions invoice={invoice} />}
+      />
+      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
+        <InvoiceStatus invoice={invoice} />
+        <InvoiceLines invoice={invoice} />
+        <InvoicePayments invoice={invoice} />
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,114 @@
+import { createElement as h, type ReactElement } from "react";
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { business, formatAddress } from "@app/shared/business";
+import type { InvoiceRow } from "@app/shared/invoices/invoices.server";
+import { balanceCents, formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { formatDate } from "@app/shared/time";
+
+/**
+ * An invoice as a PDF (docs/product.md#invoices), made in the worker with @react-pdf/renderer: the
+ * business, its number and dates, the customer, each line, the stored totals, what was paid (the
+ * estimate's deposit included) and the balance due. The amounts are the stored ones (never re-added
+ * here); its text is real text (a reader can search and copy it).
+ */
+
+const styles = StyleSheet.create({
+  page: { padding: 36, fontSize: 10, fontFamily: "Helvetica", color: "#111827" },
+  business: { fontSize: 14, fontFamily: "Helvetica-Bold" },
+  title: { fontSize: 18, marginTop: 14, marginBottom: 4, fontFamily: "Helvetica-Bold" },
+  muted: { color: "#4b5563", marginBottom: 2 },
+  lines: { marginTop: 14, borderTop: "1pt solid #d1d5db", paddingTop: 8 },
+  row: { flexDirection: "row", paddingVertical: 2 },
+  desc: { flexGrow: 1, flexBasis: 0 },
+  qty: { width: 50, textAlign: "right" },
+  money: { width: 80, textAlign: "right" },
+  total: { flexDirection: "row", justifyContent: "flex-end", paddingVertical: 1 },
+  payments: { marginTop: 14 },
+});
+
+const STATUS: Record<InvoiceRow["status"], string> = {
+  draft: "Draft",
+  sent: "Due",
+  partially_paid: "Partially paid",
+  paid: "Paid",
+  void: "Void",
+};
+
+const METHOD: Record<InvoiceRow["payments"][number]["method"], string> = {
+  card: "Card",
+  us_bank_account: "Bank account",
+  cash: "Cash",
+  check: "Check",
+  other: "Other",
+};
+
+function money(label: string, cents: number, bold = false): ReactElement {
+  return h(View, { style: styles.total, key: label }, [
+    h(Text, { key: "l", style: { width: 140, textAlign: "right" } }, label),
+    h(
+      Text,
+      { key: "v", style: { ...styles.money, ...(bold ? { fontFamily: "Helvetica-Bold" } : {}) } },
+      formatCents(cents),
+    ),
+  ]);
+}
+
+function lineTable(i: InvoiceRow): ReactElement {
+  return h(View, { style: styles.lines, key: "lines" }, [
+    h(View, { key: "head", style: { ...styles.row, fontFamily: "Helvetica-Bold" } }, [
+      h(Text, { key: "d", style: styles.desc }, "Description"),
+      h(Text, { key: "q", style: styles.qty }, "Qty"),
+      h(Text, { key: "u", style: styles.money }, "Unit price"),
+      h(Text, { key: "t", style: styles.money }, "Amount"),
+    ]),
+    ...i.lines.map((l) =>
+      h(View, { key: `l${l.id}`, style: styles.row, wrap: false }, [
+        h(Text, { key: "d", style: styles.desc }, l.description),
+        h(Text, { key: "q", style: styles.qty }, formatQuantity(l.quantityHundredths)),
+        h(Text, { key: "u", style: styles.money }, formatCents(l.unitPriceCents)),
+        h(Text, { key: "t", style: styles.money }, formatCents(l.totalCents)),
+      ]),
+    ),
+  ]);
+}
+
+function payments(i: InvoiceRow): ReactElement[] {
+  if (!i.payments.length) return [];
+  return [
+    h(View, { key: "payments", style: styles.payments }, [
+      h(Text, { key: "h", style: { fontFamily: "Helvetica-Bold", marginBottom: 2 } }, "Payments"),
+      ...i.payments.map((p) =>
+        h(
+          Text,
+          { key: `p${p.id}`, style: styles.muted },
+          `${formatDate(p.receivedAt)} · ${METHOD[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}${p.reference ? ` · ${p.reference}` : ""} · ${formatCents(p.amountCents)}`,
+        ),
+      ),
+    ]),
+  ];
+}
+
+/** The PDF's bytes. */
+export function invoicePdf(i: InvoiceRow): Promise<Buffer> {
+  const doc = h(Document, { title: `Invoice ${i.number}`, author: business.name, subject: i.number }, [
+    h(Page, { key: "p", size: "LETTER", style: styles.page }, [
+      h(Text, { key: "b", style: styles.business }, business.name),
+      h(Text, { key: "a", style: styles.muted }, formatAddress()),
+      h(Text, { key: "c", style: styles.muted }, `${business.phone} · ${business.email}`),
+      h(Text, { key: "t", style: styles.title }, `Invoice ${i.number}`),
+      h(Text, { key: "s", style: styles.muted }, `Status: ${STATUS[i.status]}`),
+      h(Text, { key: "d", style: styles.muted }, `Date: ${formatDate(i.sentAt ?? i.createdAt)}`),
+      h(Text, { key: "to", style: styles.muted }, `Bill to: ${i.customer.name}`),
+      ...(i.bookingId ? [h(Text, { key: "v", style: styles.muted }, `Visit: #${i.bookingId}`)] : []),
+      lineTable(i),
+      money("Subtotal", i.subtotalCents),
+      ...(i.discountCents > 0 ? [money("Discount", -i.discountCents)] : []),
+      money(`Tax (${formatRate(i.taxRatePpm)})`, i.taxCents),
+      money("Total", i.totalCents, true),
+      money("Paid", i.paidCents),
+      money("Balance due", balanceCents(i.totalCents, i.paidCents), true),
+      ...payments(i),
+    ]),
+  ]);
+  return renderToBuffer(doc);
+}

@@ -1,0 +1,63 @@
+import { UnrecoverableError } from "bullmq";
+import { invoiceEmail, invoiceReminderEmail, type InvoiceForEmail } from "@app/shared/email/invoice-templates";
+import { invoiceInclude, type InvoiceRow } from "@app/shared/invoices/invoices.server";
+import type { JobData } from "@app/shared/jobs";
+import { purposeKeys } from "@app/shared/keys.server";
+import { balanceCents } from "@app/shared/money/money";
+import { unsealToken } from "@app/shared/tokens.server";
+import { invoicePdf } from "../invoice-pdf";
+import type { WorkerContext } from "../worker-context";
+
+/**
+ * An invoice's emails (docs/product.md#invoices): the invoice with its PDF and link, and the reminders
+ * while a balance is due. The PDF is rendered here from the stored invoice; the link's token is opened
+ * from its seal (the database keeps only its hash and the seal, packages/shared/src/tokens.server.ts).
+ * Each checks the invoice when it runs: a later send (a new link), a void or a paid invoice stands it down.
+ */
+
+async function requireInvoice(ctx: WorkerContext, id: number): Promise<InvoiceRow> {
+  const invoice = await ctx.db.invoice.findUnique({ where: { id }, include: invoiceInclude });
+  if (!invoice) throw new UnrecoverableError(`invoice ${id} not found`);
+  return invoice;
+}
+
+const forEmail = (i: InvoiceRow): InvoiceForEmail => ({
+  number: i.number,
+  totalCents: i.totalCents,
+  paidCents: i.paidCents,
+  balanceCents: balanceCents(i.totalCents, i.paidCents),
+});
+
+function linkOf(ctx: WorkerContext, i: InvoiceRow): string {
+  if (!i.sealedToken) throw new UnrecoverableError(`invoice ${i.id} has no link`);
+  const token = unsealToken(i.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
+  if (!token) throw new UnrecoverableError(`invoice ${i.id}'s link cannot be opened with SESSION_SECRET`);
+  return `${ctx.env.APP_URL}/invoices/${token}`;
+}
+
+export async function sendInvoiceEmail(ctx: WorkerContext, data: JobData<"invoice-email">) {
+  const i = await requireInvoice(ctx, data.invoiceId);
+  // A later send made a new link (and owes its own email); this one's link no longer works.
+  if (i.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
+  if (i.status === "void" || i.status === "draft") return { skipped: `invoice is ${i.status}` };
+  return ctx.mailer.send({
+    ...invoiceEmail(forEmail(i), linkOf(ctx, i)),
+    to: i.customer.email,
+    kind: "invoice-email",
+    relatedKey: `invoice:${i.id}:${data.sentAt}`,
+    attachments: [{ filename: `${i.number}.pdf`, contentType: "application/pdf", content: await invoicePdf(i) }],
+  });
+}
+
+export async function sendInvoiceReminder(ctx: WorkerContext, data: JobData<"invoice-reminder">) {
+  const i = await requireInvoice(ctx, data.invoiceId);
+  if (i.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
+  if (i.status === "void" || i.status === "paid" || i.status === "draft") return { skipped: `invoice is ${i.status}` };
+  if (balanceCents(i.totalCents, i.paidCents) === 0) return { skipped: "nothing due" };
+  return ctx.mailer.send({
+    ...invoiceReminderEmail(forEmail(i), linkOf(ctx, i)),
+    to: i.customer.email,
+    kind: "invoice-reminder",
+    relatedKey: `invoice-reminder:${i.id}:${data.sentAt}:${data.days}`,
+  });
+}
