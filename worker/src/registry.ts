@@ -10,6 +10,7 @@ import {
 } from "./processors/email";
 import { publishEstimateEvent, sendEstimateApprovedEmail, sendEstimateEmail } from "./processors/estimate-emails";
 import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
+import { publishInvoiceEvent, sendPaymentReceipt } from "./processors/payment-emails";
 import { sendPushAlert } from "./processors/push";
 import {
   sendBookingRescheduledNotification,
@@ -38,6 +39,8 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "estimate-email": sendEstimateEmail,
   "estimate-approved-email": sendEstimateApprovedEmail,
   "estimate-event": publishEstimateEvent,
+  "payment-receipt-email": sendPaymentReceipt,
+  "invoice-event": publishInvoiceEvent,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,

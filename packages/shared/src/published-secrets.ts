@@ -6,7 +6,15 @@
  */
 
 /** The variables that hold secrets: each is checked against the values below in production. */
-export const SECRET_VARIABLES = ["SESSION_SECRET", "ADMIN_PASSWORD", "RESEND_API_KEY", "LLM_API_KEY"] as const;
+export const SECRET_VARIABLES = [
+  "SESSION_SECRET",
+  "ADMIN_PASSWORD",
+  "RESEND_API_KEY",
+  "LLM_API_KEY",
+  "S3_SECRET_ACCESS_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
 /** What env.server.ts fills in outside production (the admin password is also the README's sign-in). */

@@ -2,7 +2,7 @@
  * Live staff pages (docs/product.md#realtime-events): one socket.io connection per browser tab,
  * shared by every admin page. The session cookie travels with the handshake,
  * the server puts an admin's socket in the `admins` room and answers
- * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`) refresh the page's
+ * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`, `invoice:updated`) refresh the page's
  * data and `booking:emergency` (an emergency booking) or `lead:emergency` (a
  * contact message or a chat that is an emergency) raises an alert at once, on
  * whichever admin page is open, until someone dismisses it.
@@ -92,12 +92,22 @@ async function open() {
     const estimate = (payload as { estimate?: { number?: unknown; status?: unknown; approvedOption?: unknown } } | null)
       ?.estimate;
     emitEvent("updated");
-    if (estimate?.status === "approved" && typeof estimate.number === "string")
+    const depositPaid = (payload as { depositPaid?: unknown } | null)?.depositPaid === true;
+    if (depositPaid && typeof estimate?.number === "string")
+      toast({ title: `Deposit paid on estimate ${estimate.number}`, description: "" });
+    else if (estimate?.status === "approved" && typeof estimate.number === "string")
       toast({
         title: `Estimate ${estimate.number} approved`,
         description:
           typeof estimate.approvedOption === "string" ? `The customer chose ${estimate.approvedOption}.` : "",
       });
+  });
+  // A payment was recorded on an invoice (docs/product.md#payments): pages reload, and say so when it is paid.
+  s.on("invoice:updated", (payload: unknown) => {
+    const invoice = payload as { number?: unknown; status?: unknown } | null;
+    emitEvent("updated");
+    if (invoice?.status === "paid" && typeof invoice.number === "string")
+      toast({ title: `Invoice ${invoice.number} paid in full`, description: "" });
   });
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
