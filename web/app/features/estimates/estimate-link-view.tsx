@@ -97,8 +97,8 @@ function Deposit({ estimate }: { estimate: CustomerEstimate }) {
   if (approved.depositPaidCents >= approved.depositCents)
     return (
       <p data-testid="deposit-paid">
-        <strong>Deposit of {formatCents(approved.depositPaidCents)} paid.</strong> Thank you: a receipt was emailed to
-        you.
+        <strong>{`Deposit of ${formatCents(approved.depositPaidCents)} paid.`}</strong> Thank you: a receipt was emailed
+        to you.
       </p>
     );
   const due = approved.depositCents - approved.depositPaidCents;
@@ -129,7 +129,7 @@ function Deposit({ estimate }: { estimate: CustomerEstimate }) {
       ) : null}
       <form method="post" action={`${pathname.replace(/\/$/, "")}/deposit`}>
         <Button type="submit" size="lg">
-          Pay the {formatCents(due)} deposit
+          {`Pay the ${formatCents(due)} deposit`}
         </Button>
       </form>
     </div>

@@ -40,7 +40,7 @@ export function PayOnlineForm({
       ) : null}
       <form method="post" action={`/invoices/${token}/pay`}>
         <Button type="submit" size="lg">
-          Pay {formatCents(balanceCents)} online
+          {`Pay ${formatCents(balanceCents)} online`}
         </Button>
       </form>
       <p className="text-sm text-slate-600">By card or from a US bank account, on Stripe&apos;s secure page.</p>
