@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-export interface StandinSession {
+interface StandinSession {
   id: string;
   object: "checkout.session";
   mode: string;
@@ -44,7 +44,7 @@ export interface StandinSession {
   line_items_name?: string;
 }
 
-export interface StandinEvent {
+interface StandinEvent {
   id: string;
   object: "event";
   type: string;
@@ -56,7 +56,7 @@ export interface StandinEvent {
   data: { object: Record<string, unknown> };
 }
 
-export interface WebhookAnswer {
+interface WebhookAnswer {
   status: number;
   json: { success?: boolean; message?: string; errors?: Record<string, string> } | null;
 }
@@ -102,7 +102,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** `a[b][0][c]=1` form fields, as the SDK encodes nested params, back into objects and arrays. */
-export function decodeForm(body: string): Record<string, unknown> {
+function decodeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, "").split("[");
