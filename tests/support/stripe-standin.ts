@@ -14,11 +14,15 @@
  * Test hooks: `sendEvent` (signed), `complete` (a session's event, without a browser), `lastEvent`,
  * `resend(eventId)` (the very same event again), `post(body, signature)` (anything, forged included),
  * `sign(body)`, `sessions`, `failNext` (answer the next create with a 500).
+ * Run directly (`tsx tests/support/stripe-standin.ts`, as `npm run dev` does) it is the development
+ * checkout on DEV_STRIPE_PORT (3026), with the development keys of packages/shared/src/published-secrets.ts,
+ * calling the webhook of the app on PORT (3000).
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { DEVELOPMENT_DEFAULTS } from "@app/shared/published-secrets";
 
 interface StandinSession {
   id: string;
@@ -125,9 +129,11 @@ function decodeForm(body: string): Record<string, unknown> {
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startStripeStandin(options: { port?: number } = {}): Promise<StripeStandin> {
-  const secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
-  const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
+export async function startStripeStandin(
+  options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {},
+): Promise<StripeStandin> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString("hex")}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   const signer = new Stripe(secretKey);
   const sessions = new Map<string, StandinSession>();
   const idempotent = new Map<string, string>();
@@ -275,7 +281,7 @@ export async function startStripeStandin(options: { port?: number } = {}): Promi
     url,
     secretKey,
     webhookSecret,
-    webhookUrl: "",
+    webhookUrl: options.webhookUrl ?? "",
     sessions,
     created,
     lastEvent: null,
@@ -325,4 +331,14 @@ export async function startStripeStandin(options: { port?: number } = {}): Promi
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
   return standin;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const standin = await startStripeStandin({
+    port: Number(process.env.DEV_STRIPE_PORT ?? 3026),
+    secretKey: DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY,
+    webhookSecret: DEVELOPMENT_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${process.env.PORT ?? 3000}/api/webhooks/stripe`,
+  });
+  console.log(`development checkout on ${standin.url} (Pay online lands here; Pay sends the app its webhook)`);
 }

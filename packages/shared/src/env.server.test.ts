@@ -351,3 +351,19 @@ describe("Stripe", () => {
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/STRIPE_SECRET_KEY/);
   });
 });
+
+describe("Stripe in development", () => {
+  it("points at `npm run dev`'s stand-in with its published keys when no key is set, never in production", () => {
+    expect(parseEnv({ NODE_ENV: "development", DEV_STRIPE_URL: "http://127.0.0.1:3026" }).STRIPE).toEqual({
+      secretKey: "sk_test_dev_standin",
+      webhookSecret: "whsec_dev_standin",
+      api: { host: "127.0.0.1", port: 3026, protocol: "http" },
+    });
+    expect(parseEnv({ ...safeProduction(), DEV_STRIPE_URL: "http://127.0.0.1:3026" }).STRIPE).toBeUndefined();
+    expect(
+      problems({ ...safeProduction(), STRIPE_SECRET_KEY: "sk_test_dev_standin", STRIPE_WEBHOOK_SECRET: "whsec_x1" }),
+    ).toContain(
+      "STRIPE_SECRET_KEY: is a value published in this repository (an example or a development default); set a secret of your own",
+    );
+  });
+});

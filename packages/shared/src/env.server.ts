@@ -132,6 +132,8 @@ const base = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Tests only: the origin of a local stand-in of Stripe's API (tests/support/stripe-standin.ts). */
   STRIPE_API_URL: optionalUrl,
+  /** Development only: `npm run dev` points Stripe at its local stand-in when no real key is set. */
+  DEV_STRIPE_URL: optionalUrl,
 });
 
 type RawEnv = z.output<typeof base>;
@@ -252,6 +254,12 @@ export interface StripeApiHost {
 /** Stripe's settings when STRIPE_SECRET_KEY is set (with its webhook secret); undefined otherwise. */
 function stripeSettings(raw: RawEnv, isProduction: boolean, problems: string[]) {
   if (raw.STRIPE_API_URL && isProduction) problems.push("STRIPE_API_URL: only for tests, refused in production");
+  if (!isProduction && !raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && raw.DEV_STRIPE_URL)
+    return {
+      secretKey: DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY,
+      webhookSecret: DEVELOPMENT_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+      api: apiHost(raw.DEV_STRIPE_URL),
+    };
   if (!raw.STRIPE_SECRET_KEY) {
     if (raw.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set");
     return undefined;
@@ -262,13 +270,17 @@ function stripeSettings(raw: RawEnv, isProduction: boolean, problems: string[]) 
     );
     return undefined;
   }
-  let api: StripeApiHost | undefined;
-  if (raw.STRIPE_API_URL) {
-    const url = new URL(raw.STRIPE_API_URL);
-    const protocol = url.protocol === "http:" ? "http" : "https";
-    api = { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
-  }
-  return { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET, api };
+  return {
+    secretKey: raw.STRIPE_SECRET_KEY,
+    webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+    api: raw.STRIPE_API_URL ? apiHost(raw.STRIPE_API_URL) : undefined,
+  };
+}
+
+function apiHost(address: string): StripeApiHost {
+  const url = new URL(address);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
 function businessOverrides(raw: RawEnv): BusinessOverrides {

@@ -23,6 +23,9 @@ export const DEVELOPMENT_DEFAULTS = {
   ADMIN_PASSWORD: "change-me-admin-password",
   /** The key `npm run dev` hands its local mailbox (DEV_MAILBOX_URL). */
   RESEND_API_KEY: "re_dev_mailbox",
+  /** The keys `npm run dev` shares with its local Stripe stand-in (DEV_STRIPE_URL). */
+  STRIPE_SECRET_KEY: "sk_test_dev_standin",
+  STRIPE_WEBHOOK_SECRET: "whsec_dev_standin",
 } as const;
 
 const PUBLISHED = [
