@@ -95,4 +95,7 @@ test("staff estimate a panel upgrade, the customer approves Better on a phone, s
   await expect(main(page).getByTestId("estimate-status")).toHaveText("Approved", { timeout: 15_000 });
   await expect(main(page).getByTestId("estimate-approval")).toContainText("Better");
   await expect(main(page).getByTestId("estimate-approval")).toContainText("Evangeline Hebert");
+  await expect(main(page).getByTestId("estimate-deposit")).toHaveText(`25% (${formatCents(deposit)}): paid`, {
+    timeout: 15_000,
+  });
 });
