@@ -1,9 +1,10 @@
 /**
  * Estimates (docs/product.md#estimates), in Chromium: an admin estimates a panel upgrade with three
  * options from the booking's page and sends it; the customer opens the emailed link on a phone and
- * approves "Better" with their name; the admin's estimate page shows Approved without a reload.
+ * approves "Better" with their name, goes straight on to pay its 25 % deposit on Stripe's page (the
+ * stand-in's) and is back to "Deposit paid"; the admin's estimate page shows Approved without a reload.
  */
-import { documentTotals, formatCents } from "@app/shared/money/money";
+import { depositCents, documentTotals, formatCents } from "@app/shared/money/money";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, main, newCustomer, unique } from "./staff";
 
@@ -45,9 +46,9 @@ test("staff estimate a panel upgrade, the customer approves Better on a phone, s
     { quantityHundredths: 100, unitPriceCents: 185_000, taxable: true },
     { quantityHundredths: 750, unitPriceCents: 12_500, taxable: true },
   ];
-  await expect(form.getByTestId("running-total").nth(1)).toContainText(
-    formatCents(documentTotals(lines, rate, 5_000).totalCents),
-  );
+  const better = documentTotals(lines, rate, 5_000).totalCents;
+  await expect(form.getByTestId("running-total").nth(1)).toContainText(formatCents(better));
+  const deposit = depositCents(better, 25);
   await form.getByRole("button", { name: "Save estimate" }).click();
 
   await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
@@ -77,8 +78,13 @@ test("staff estimate a panel upgrade, the customer approves Better on a phone, s
     await customerPage.getByLabel("Your full name (signature)").fill("Evangeline Hebert");
     await customerPage.getByRole("checkbox", { name: /I agree/ }).check();
     await customerPage.getByRole("button", { name: "Approve" }).click();
+    // A deposit is asked: the customer goes straight on to Stripe's page (the stand-in's), pays, and is back.
+    await expect(customerPage).toHaveURL(/\/pay\/cs_test_\w+$/);
+    await expect(customerPage.getByText(formatCents(deposit))).toBeVisible();
+    await customerPage.getByRole("button", { name: "Pay" }).click();
+    await expect(customerPage).toHaveURL(new RegExp(`${new URL(link).pathname}\\?paid=1$`));
     await expect(customerPage.getByTestId("estimate-approved")).toContainText("Approved: Better");
-    await expect(customerPage.getByTestId("estimate-approved")).toContainText("Deposit due:");
+    await expect(customerPage.getByTestId("deposit-paid")).toContainText(`Deposit of ${formatCents(deposit)} paid.`);
     await expect(customerPage.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expectNoAxeViolations(customerPage);
   } finally {
@@ -89,4 +95,7 @@ test("staff estimate a panel upgrade, the customer approves Better on a phone, s
   await expect(main(page).getByTestId("estimate-status")).toHaveText("Approved", { timeout: 15_000 });
   await expect(main(page).getByTestId("estimate-approval")).toContainText("Better");
   await expect(main(page).getByTestId("estimate-approval")).toContainText("Evangeline Hebert");
+  await expect(main(page).getByTestId("estimate-deposit")).toHaveText(`25% (${formatCents(deposit)}): paid`, {
+    timeout: 15_000,
+  });
 });

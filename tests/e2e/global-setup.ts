@@ -15,8 +15,10 @@ export default async function globalSetup(_config: FullConfig) {
   const push = await startPushStandin();
   // Job photos (job-record.spec) go to a folder of this run's own.
   const uploads = await mkdtemp(path.join(tmpdir(), "e2e-uploads-"));
+  // Online payment against the Stripe stand-in (estimates.spec pays a deposit on its hosted page).
   const stack = await startStack({
     name: "e2e",
+    stripe: true,
     env: {
       CHAT_STREAM_DELAY_MS: "25",
       PUSH_SERVICE_HOSTS: `127.0.0.1:9,127.0.0.1:${new URL(push.origin).port}`,

@@ -291,6 +291,15 @@ describe("sending and approving", () => {
     expect(after).toContain("Approved: Better");
     expect(after).toContain("Deposit due:");
     expect(after).not.toContain('name="signatureName"');
+    // Without STRIPE_SECRET_KEY (this stack): no Pay button, the office is in touch; the route says so.
+    expect(after).toContain("Our office will be in touch about the deposit");
+    expect(after).not.toContain("/deposit");
+    const deposit = await fetch(`${stack.url}/estimates/${token}/deposit`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "X-Forwarded-For": randomIp() },
+    });
+    expect(deposit.headers.get("location")).toBe(`/estimates/${token}?payment=unavailable`);
 
     const again = await approve(token, {
       optionId: String(estimate.options[0]!.id),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorSchema, endpoints } from "@app/shared/api/endpoints.server";
@@ -74,7 +75,10 @@ async function stored() {
            (select max("updatedAt") from "BusinessSetting") as "settingsChange",
            (select max("updatedAt") from "JobRecord") as "jobRecordChange",
            (select count(*) from "JobPhoto") as "jobPhotos",
-           (select count(*) from "JobItem") as "jobItems"`;
+           (select count(*) from "JobItem") as "jobItems",
+           (select count(*) from "Payment") as payments,
+           (select count(*) from "StripeEvent") as "stripeEvents",
+           (select count(*) from "CheckoutSession") as checkouts`;
   return row;
 }
 
@@ -83,7 +87,15 @@ function count(status: number) {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ name: "fuzz", env: productionEnv() });
+  // Stripe on (keys of this run's own; no Checkout is ever made), so the webhook checks its signature.
+  stack = await startStack({
+    name: "fuzz",
+    env: {
+      ...productionEnv(),
+      STRIPE_SECRET_KEY: `sk_test_${randomBytes(12).toString("hex")}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
+    },
+  });
   await Promise.all((["customer", "technician", "admin"] as const).map(signIn));
   const customer = await stack.db.customer.create({
     data: { name: "Fuzz Customer", email: "fuzz.customer@test.example.com", phone: "(225) 555-0100" },
@@ -263,6 +275,8 @@ const pages = () => [
   "/admin/price-book",
   "/appointments/not-a-real-token",
   "/unsubscribe/not-a-real-token",
+  "/invoices/not-a-real-token/pay",
+  "/estimates/not-a-real-token/deposit",
   "/book",
   "/book?service=panel-upgrades&windowStart=2030-01-07T14:00:00.000Z",
   "/book/confirmed?visit=1&key=x",

@@ -10,6 +10,7 @@ import { createDb, type Db } from "@app/shared/db.server";
 import { cloneDatabase, createTemplate, dropDatabase, runId, withDatabase } from "./database";
 import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
 import { startResendStandin, type ResendStandin } from "./resend-standin";
+import { startStripeStandin, type StripeStandin } from "./stripe-standin";
 
 export const STAFF_EMAIL = "staff@test.example.com";
 export const ADMIN_EMAIL = "admin@test.example.com";
@@ -26,6 +27,8 @@ export interface Stack {
   redisPrefix: string;
   db: Db;
   mail: ResendStandin;
+  /** The Stripe stand-in, when the stack was started with `stripe: true` (its webhook URL set to the first web's). */
+  stripe?: StripeStandin;
   webs: ManagedProcess[];
   workers: ManagedProcess[];
   startWorker(extraEnv?: Record<string, string>): Promise<ManagedProcess>;
@@ -44,6 +47,8 @@ export interface StackOptions {
   webEnv?: Record<string, string>;
   /** A PostgreSQL server of the test's own (its database is migrated there from scratch). */
   pgServerUrl?: string;
+  /** Online payments against the Stripe stand-in (tests/support/stripe-standin.ts): STRIPE_* set for every process. */
+  stripe?: boolean;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const redisUrl = options.redisUrl ?? sharedRedis;
   const redisPrefix = `bcetest-${id}`;
   const mail = await startResendStandin();
+  const stripe = options.stripe ? await startStripeStandin() : undefined;
 
   const webPorts: number[] = [];
   const env: Record<string, string> = {
@@ -107,6 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SWEEP_GRACE_MS: "1000",
     JOB_LOCK_MS: "3000",
     CHAT_STREAM_DELAY_MS: "2",
+    ...stripe?.env,
     ...options.env,
   };
 
@@ -153,6 +160,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (let i = 0; i < (options.workers ?? 1); i++) await startWorker();
 
   const db = createDb(databaseUrl, { max: 3 });
+  if (stripe) stripe.webhookUrl = `${urls[0]}/api/webhooks/stripe`;
   return {
     url: urls[0]!,
     urls,
@@ -161,6 +169,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     redisPrefix,
     db,
     mail,
+    stripe,
     webs,
     workers,
     startWorker,
@@ -170,6 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await Promise.allSettled([...webs, ...workers].map((p) => p.kill("SIGKILL")));
       await db.$disconnect();
       await mail.close();
+      await stripe?.close();
       await deleteRedisPrefix(redisUrl, redisPrefix).catch(() => {});
       await dropDatabase(serverUrl, dbName);
     },

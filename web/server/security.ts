@@ -26,11 +26,18 @@ export function contentSecurityPolicy(env: Env, scriptSources: readonly string[]
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // "Pay online" posts to our server, which redirects the browser to Stripe's Checkout page: a form's
+    // redirect is held to form-action too (docs/decisions/020-money-and-payments.md).
+    `form-action 'self'${env.STRIPE ? ` ${checkoutOrigin(env.STRIPE)}` : ""}`,
     "frame-ancestors 'none'",
     "manifest-src 'self'",
     ...(env.isProduction && env.APP_URL.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
+}
+
+/** Where Stripe's Checkout pages are: Stripe's own, or the stand-in's (STRIPE_API_URL, tests). */
+function checkoutOrigin(stripe: NonNullable<Env["STRIPE"]>): string {
+  return stripe.api ? `${stripe.api.protocol}://${stripe.api.host}:${stripe.api.port}` : "https://checkout.stripe.com";
 }
 
 /** The security headers every response carries besides its CSP. */
@@ -65,13 +72,14 @@ export function securityHeaders(env: Env) {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>, /estimates/<token>). They answer
+ * The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>, /estimates/<token>,
+ * /invoices/<token>, and their "Pay online" posts to …/pay and …/deposit). They answer
  * `Referrer-Policy: no-referrer`, so a browser without JavaScript posts their forms with `Origin: null`:
  * an origin withheld, which says nothing. There, and only there, it counts as no Origin at all (and is
  * removed, so Remix's own check of the Origin against the host does not refuse it either): the secret
  * token in the address is what a cross-site page cannot forge.
  */
-const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe|estimates)\/[^/]+\/?$/;
+const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe|estimates|invoices)\/[^/]+(\/(pay|deposit))?\/?$/;
 
 /** Refuses state-changing requests sent from another site's pages. */
 export function sameOriginWrites(env: Env) {

@@ -4,6 +4,8 @@ import { business, formatAddress } from "@app/shared/business";
 import type { InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
 import { formatDate } from "@app/shared/time";
+import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
+import { paymentMethodLabels } from "@app/shared/api/payments";
 
 /**
  * An invoice as a PDF (docs/product.md#invoices), made in the worker with @react-pdf/renderer: the
@@ -25,22 +27,6 @@ const styles = StyleSheet.create({
   total: { flexDirection: "row", justifyContent: "flex-end", paddingVertical: 1 },
   payments: { marginTop: 14 },
 });
-
-const STATUS: Record<InvoiceRow["status"], string> = {
-  draft: "Draft",
-  sent: "Due",
-  partially_paid: "Partially paid",
-  paid: "Paid",
-  void: "Void",
-};
-
-const METHOD: Record<InvoiceRow["payments"][number]["method"], string> = {
-  card: "Card",
-  us_bank_account: "Bank account",
-  cash: "Cash",
-  check: "Check",
-  other: "Other",
-};
 
 function money(label: string, cents: number, bold = false): ReactElement {
   return h(View, { style: styles.total, key: label }, [
@@ -81,7 +67,7 @@ function payments(i: InvoiceRow): ReactElement[] {
         h(
           Text,
           { key: `p${p.id}`, style: styles.muted },
-          `${formatDate(p.receivedAt)} · ${METHOD[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}${p.reference ? ` · ${p.reference}` : ""} · ${formatCents(p.amountCents)}`,
+          `${formatDate(p.receivedAt)} · ${paymentMethodLabels[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}${p.reference ? ` · ${p.reference}` : ""} · ${formatCents(p.amountCents)}`,
         ),
       ),
     ]),
@@ -96,7 +82,7 @@ export function invoicePdf(i: InvoiceRow): Promise<Buffer> {
       h(Text, { key: "a", style: styles.muted }, formatAddress()),
       h(Text, { key: "c", style: styles.muted }, `${business.phone} · ${business.email}`),
       h(Text, { key: "t", style: styles.title }, `Invoice ${i.number}`),
-      h(Text, { key: "s", style: styles.muted }, `Status: ${STATUS[i.status]}`),
+      h(Text, { key: "s", style: styles.muted }, `Status: ${invoiceStatusForCustomer[i.status]}`),
       h(Text, { key: "d", style: styles.muted }, `Date: ${formatDate(i.sentAt ?? i.createdAt)}`),
       h(Text, { key: "to", style: styles.muted }, `Bill to: ${i.customer.name}`),
       ...(i.bookingId ? [h(Text, { key: "v", style: styles.muted }, `Visit: #${i.bookingId}`)] : []),

@@ -11,6 +11,7 @@ import {
 import { publishEstimateEvent, sendEstimateApprovedEmail, sendEstimateEmail } from "./processors/estimate-emails";
 import { sendInvoiceEmail, sendInvoiceReminder } from "./processors/invoice-emails";
 import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
+import { publishInvoiceEvent, sendPaymentReceipt } from "./processors/payment-emails";
 import { sendPushAlert } from "./processors/push";
 import {
   sendBookingRescheduledNotification,
@@ -41,6 +42,8 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "estimate-event": publishEstimateEvent,
   "invoice-email": sendInvoiceEmail,
   "invoice-reminder": sendInvoiceReminder,
+  "payment-receipt-email": sendPaymentReceipt,
+  "invoice-event": publishInvoiceEvent,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,

@@ -34,7 +34,9 @@ export interface AuditEntry {
     | "job.record_updated"
     | "job.item_added"
     | "job.item_removed"
-    | "job.photo_added";
+    | "job.photo_added"
+    | "payment.recorded"
+    | "payment.not_recorded";
   targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting" | "estimate" | "invoice";
   targetId: string | number;
   details: Prisma.InputJsonValue;

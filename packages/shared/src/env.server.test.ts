@@ -318,3 +318,52 @@ describe("job photos' store", () => {
     expect(() => parseEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
   });
 });
+
+describe("Stripe", () => {
+  it("is off without STRIPE_SECRET_KEY, and on with it and its webhook secret", () => {
+    expect(parseEnv({}).STRIPE).toBeUndefined();
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).STRIPE).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_1",
+      api: undefined,
+    });
+  });
+
+  it("points the SDK at a stand-in with STRIPE_API_URL, outside production only", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" };
+    expect(parseEnv({ ...stripe, STRIPE_API_URL: "http://127.0.0.1:4010" }).STRIPE?.api).toEqual({
+      host: "127.0.0.1",
+      port: 4010,
+      protocol: "http",
+    });
+    const own = {
+      STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
+    };
+    expect(parseEnv({ ...safeProduction(), ...own }).STRIPE?.secretKey).toBe(own.STRIPE_SECRET_KEY);
+    expect(problems({ ...safeProduction(), ...own, STRIPE_API_URL: "http://127.0.0.1:4010" })).toContain(
+      "STRIPE_API_URL: only for tests, refused in production",
+    );
+  });
+
+  it("refuses one secret without the other (a payment is only ever confirmed by the webhook)", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
+
+describe("Stripe in development", () => {
+  it("points at `npm run dev`'s stand-in with its published keys when no key is set, never in production", () => {
+    expect(parseEnv({ NODE_ENV: "development", DEV_STRIPE_URL: "http://127.0.0.1:3026" }).STRIPE).toEqual({
+      secretKey: "sk_test_dev_standin",
+      webhookSecret: "whsec_dev_standin",
+      api: { host: "127.0.0.1", port: 3026, protocol: "http" },
+    });
+    expect(parseEnv({ ...safeProduction(), DEV_STRIPE_URL: "http://127.0.0.1:3026" }).STRIPE).toBeUndefined();
+    expect(
+      problems({ ...safeProduction(), STRIPE_SECRET_KEY: "sk_test_dev_standin", STRIPE_WEBHOOK_SECRET: "whsec_x1" }),
+    ).toContain(
+      "STRIPE_SECRET_KEY: is a value published in this repository (an example or a development default); set a secret of your own",
+    );
+  });
+});

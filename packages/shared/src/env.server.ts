@@ -126,6 +126,14 @@ const base = z.object({
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** Stripe Checkout (docs/decisions/020-money-and-payments.md): unset, no "Pay online" button; staff payments work either way. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The signing secret of the webhook endpoint (whsec_…), which verifies `Stripe-Signature`. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests only: the origin of a local stand-in of Stripe's API (tests/support/stripe-standin.ts). */
+  STRIPE_API_URL: optionalUrl,
+  /** Development only: `npm run dev` points Stripe at its local stand-in when no real key is set. */
+  DEV_STRIPE_URL: optionalUrl,
 });
 
 type RawEnv = z.output<typeof base>;
@@ -236,6 +244,45 @@ function pushServiceHosts(value: string | undefined, isProduction: boolean, prob
   return hosts;
 }
 
+/** How the Stripe SDK is pointed at a stand-in (STRIPE_API_URL): its host, port and protocol. */
+export interface StripeApiHost {
+  host: string;
+  port: number;
+  protocol: "http" | "https";
+}
+
+/** Stripe's settings when STRIPE_SECRET_KEY is set (with its webhook secret); undefined otherwise. */
+function stripeSettings(raw: RawEnv, isProduction: boolean, problems: string[]) {
+  if (raw.STRIPE_API_URL && isProduction) problems.push("STRIPE_API_URL: only for tests, refused in production");
+  if (!isProduction && !raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && raw.DEV_STRIPE_URL)
+    return {
+      secretKey: DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY,
+      webhookSecret: DEVELOPMENT_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+      api: apiHost(raw.DEV_STRIPE_URL),
+    };
+  if (!raw.STRIPE_SECRET_KEY) {
+    if (raw.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set");
+    return undefined;
+  }
+  if (!raw.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (payments are confirmed by the webhook)",
+    );
+    return undefined;
+  }
+  return {
+    secretKey: raw.STRIPE_SECRET_KEY,
+    webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+    api: raw.STRIPE_API_URL ? apiHost(raw.STRIPE_API_URL) : undefined,
+  };
+}
+
+function apiHost(address: string): StripeApiHost {
+  const url = new URL(address);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
 function businessOverrides(raw: RawEnv): BusinessOverrides {
   const set: BusinessOverrides = {};
   if (raw.BUSINESS_NAME) set.name = raw.BUSINESS_NAME;
@@ -318,6 +365,8 @@ const envSchema = base.transform((raw, ctx) => {
               : undefined,
         }
       : undefined,
+    /** Stripe Checkout when STRIPE_SECRET_KEY is set; undefined: no online payment. */
+    STRIPE: stripeSettings(raw, isProduction, problems),
   };
   if (raw.S3_ACCESS_KEY_ID && !raw.S3_SECRET_ACCESS_KEY)
     problems.push("S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set");

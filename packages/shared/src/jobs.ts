@@ -225,6 +225,23 @@ export const jobs = {
     }),
     key: (d) => `invoice-reminder-${d.invoiceId}-${d.sentAt}-${d.days}`,
   }),
+  /**
+   * To the customer: the receipt of a payment (an invoice's, or an estimate's deposit): the amount, how it was
+   * paid, the document's number and what is left to pay; once per payment (docs/product.md#payments).
+   */
+  "payment-receipt-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ paymentId: id, requestId }),
+    key: (d) => `payment-receipt-${d.paymentId}`,
+  }),
+  /** Live: an invoice changed (a payment was recorded): every open admin page hears `invoice:updated`. */
+  "invoice-event": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ invoiceId: id, version: z.string().min(1).max(40), requestId }),
+    key: (d) => `invoice-event-${d.invoiceId}-${d.version}`,
+  }),
   /** The assistant's answer to a visitor's chat message. */
   "chat-reply": contract({
     queue: "chat",

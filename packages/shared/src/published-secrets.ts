@@ -6,7 +6,15 @@
  */
 
 /** The variables that hold secrets: each is checked against the values below in production. */
-export const SECRET_VARIABLES = ["SESSION_SECRET", "ADMIN_PASSWORD", "RESEND_API_KEY", "LLM_API_KEY"] as const;
+export const SECRET_VARIABLES = [
+  "SESSION_SECRET",
+  "ADMIN_PASSWORD",
+  "RESEND_API_KEY",
+  "LLM_API_KEY",
+  "S3_SECRET_ACCESS_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
 /** What env.server.ts fills in outside production (the admin password is also the README's sign-in). */
@@ -15,6 +23,9 @@ export const DEVELOPMENT_DEFAULTS = {
   ADMIN_PASSWORD: "change-me-admin-password",
   /** The key `npm run dev` hands its local mailbox (DEV_MAILBOX_URL). */
   RESEND_API_KEY: "re_dev_mailbox",
+  /** The keys `npm run dev` shares with its local Stripe stand-in (DEV_STRIPE_URL). */
+  STRIPE_SECRET_KEY: "sk_test_dev_standin",
+  STRIPE_WEBHOOK_SECRET: "whsec_dev_standin",
 } as const;
 
 const PUBLISHED = [

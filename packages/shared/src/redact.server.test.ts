@@ -26,6 +26,8 @@ describe("redactUrl", () => {
     // Appointment links.
     ["/appointments/tok_123", "/appointments/[redacted]"],
     ["/estimates/tok_123", "/estimates/[redacted]"],
+    ["/estimates/tok_123/deposit", "/estimates/[redacted]/deposit"],
+    ["/invoices/tok_123/pay?paid=1", "/invoices/[redacted]/pay?paid=1"],
     ["/unsubscribe/tok_456", "/unsubscribe/[redacted]"],
     ["/appointments/tok_123/cancel?token=x", "/appointments/[redacted]/cancel?token=[redacted]"],
     // Absolute addresses keep their origin.

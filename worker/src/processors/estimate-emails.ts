@@ -3,6 +3,7 @@ import { estimateApprovedEmail, estimateEmail, type EstimateForEmail } from "@ap
 import { estimateInclude, type EstimateRow } from "@app/shared/estimates/estimates.server";
 import type { JobData } from "@app/shared/jobs";
 import { purposeKeys } from "@app/shared/keys.server";
+import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { unsealToken } from "@app/shared/tokens.server";
 import { estimatePdf } from "../estimate-pdf";
@@ -80,12 +81,24 @@ export async function sendEstimateApprovedEmail(ctx: WorkerContext, data: JobDat
   return customer;
 }
 
-/** Every open admin page hears the estimate's new status (the estimate's page shows it without a reload). */
+/**
+ * Every open admin page hears the estimate's new status and what was paid of its deposit (the estimate's
+ * page shows it without a reload; `depositPaid` tells "Deposit paid" apart from the approval).
+ */
 export async function publishEstimateEvent(ctx: WorkerContext, data: JobData<"estimate-event">) {
   const e = await requireEstimate(ctx, data.estimateId);
   const option = e.options.find((o) => o.id === e.approvedOptionId);
+  const deposit = await depositOf(ctx.db, e.id);
   ctx.emitter.to(ADMIN_ROOM).emit("estimate:updated", {
-    estimate: { id: e.id, number: e.number, status: e.status, approvedOption: option?.name ?? null },
+    estimate: {
+      id: e.id,
+      number: e.number,
+      status: e.status,
+      approvedOption: option?.name ?? null,
+      depositCents: deposit?.depositCents ?? 0,
+      depositPaidCents: deposit?.depositPaidCents ?? 0,
+    },
+    ...(data.version.startsWith("deposit-") ? { depositPaid: true } : {}),
   });
   return { emitted: "estimate:updated" };
 }

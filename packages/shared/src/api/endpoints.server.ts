@@ -34,6 +34,7 @@ import {
 import { estimateParamsSchema, newEstimateSchema } from "./estimates";
 import { moneyReportQuerySchema, paymentsExportQuerySchema } from "./reports";
 import { invoiceParamsSchema, newInvoiceSchema } from "./invoices";
+import { paymentMethods, recordPaymentSchema } from "./payments";
 import {
   jobItemParamsSchema,
   jobParamsSchema,
@@ -283,13 +284,38 @@ const invoiceJson = z.object({
   payments: z.array(
     z.object({
       id: z.number().int(),
-      method: z.enum(["card", "us_bank_account", "cash", "check", "other"]),
+      method: z.enum(paymentMethods),
       amountCents: cents,
       reference: z.string().nullable(),
       receivedAt: isoDateTime,
       deposit: z.boolean(),
     }),
   ),
+});
+/** A payment (docs/product.md#payments) and the invoice it was recorded on. */
+const paymentJson = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  method: z.enum(paymentMethods),
+  amountCents: cents,
+  reference: z.string().nullable(),
+  receivedAt: isoDateTime,
+  recordedById: z.number().int().nullable(),
+});
+const invoicePaymentJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+});
+/** What Stripe posts (documented only: the signature over the raw body is checked first, then Stripe's SDK reads it). */
+const stripeEventBody = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 const okMessage = ok({ message });
 const signedIn = ok({ token: z.string(), user: apiUser, message, expiresAt: isoDateTime.optional() });
@@ -763,12 +789,39 @@ export const endpoints: Endpoint[] = [
   },
   {
     method: "POST",
+    path: "/api/invoices/{id}/payments",
+    summary:
+      "Record a payment the office received (cash, check, other) of up to the balance due; the invoice becomes partially paid or paid, the customer is emailed a receipt (audited)",
+    access: "admin",
+    params: invoiceParamsSchema,
+    body: recordPaymentSchema,
+    success: {
+      status: 201,
+      description: "Recorded",
+      schema: ok({ payment: paymentJson, invoice: invoicePaymentJson }),
+    },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
     path: "/api/invoices/{id}/void",
     summary: "Void an invoice with nothing paid; its reminders are cancelled (audited)",
     access: "admin",
     params: invoiceParamsSchema,
     success: { status: 200, description: "Voided", schema: ok({ invoice: invoiceJson }) },
     refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    summary:
+      "Stripe's events, verified by the Stripe-Signature header over the raw body (400 otherwise); a completed Checkout Session records its payment once",
+    access: "public",
+    body: stripeEventBody,
+    success: { status: 200, description: "Handled, ignored or already handled", schema: okMessage },
+    refusals: [404],
     storesNothingWhenRefused: true,
   },
   {

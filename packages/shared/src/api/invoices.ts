@@ -33,3 +33,23 @@ export const invoiceParamsSchema = z.object({ id: idField() });
 
 /** An invoice link's token: 256 bits, base64url (43 characters). */
 export const invoiceTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+type InvoiceStatusName = "draft" | "sent" | "partially_paid" | "paid" | "void";
+
+/** An invoice's status as staff read it (their pages, the dashboard). */
+export const invoiceStatusLabels: Record<InvoiceStatusName, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  partially_paid: "Partially paid",
+  paid: "Paid",
+  void: "Void",
+};
+
+/** An invoice's status as its customer reads it (the link's page and the PDF): a sent invoice is due. */
+export const invoiceStatusForCustomer: Record<InvoiceStatusName, string> = {
+  draft: "Not sent yet",
+  sent: "Due",
+  partially_paid: "Partially paid",
+  paid: "Paid",
+  void: "Void",
+};

@@ -47,3 +47,6 @@ export const USERS_PER_PAGE = 50;
 /** A visit's job record: the technician's notes, and an item written in on site. */
 export const JOB_NOTES_MAX_LENGTH = 5_000;
 export const JOB_ITEM_DESCRIPTION_MAX_LENGTH = 120;
+
+/** A payment's reference as staff type it (a check's number, a note). */
+export const PAYMENT_REFERENCE_MAX_LENGTH = 100;

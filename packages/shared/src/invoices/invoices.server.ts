@@ -418,6 +418,8 @@ export async function sendInvoice(
     await outbox.cancel(subject, ["invoice-reminder"]);
     const ref = { invoiceId: id, sentAt: now.getTime(), requestId: context.requestId };
     outbox.add("invoice-email", ref, { subject });
+    // Every open staff page hears it (invoice:updated).
+    outbox.add("invoice-event", { invoiceId: id, version: `sent-${now.getTime()}`, requestId: context.requestId });
     if (balanceCents(updated.totalCents, updated.paidCents) > 0)
       for (const days of INVOICE_REMINDER_DAYS)
         outbox.add(
@@ -464,6 +466,7 @@ export async function voidInvoice(
       include: invoiceInclude,
     });
     await outbox.cancel(invoiceSubject(id));
+    outbox.add("invoice-event", { invoiceId: id, version: `void-${now.getTime()}`, requestId: context.requestId });
     await recordAudit(tx, {
       actor,
       action: "invoice.voided",

@@ -92,15 +92,23 @@ async function open() {
     const estimate = (payload as { estimate?: { number?: unknown; status?: unknown; approvedOption?: unknown } } | null)
       ?.estimate;
     emitEvent("updated");
-    if (estimate?.status === "approved" && typeof estimate.number === "string")
+    const depositPaid = (payload as { depositPaid?: unknown } | null)?.depositPaid === true;
+    if (depositPaid && typeof estimate?.number === "string")
+      toast({ title: `Deposit paid on estimate ${estimate.number}`, description: "" });
+    else if (estimate?.status === "approved" && typeof estimate.number === "string")
       toast({
         title: `Estimate ${estimate.number} approved`,
         description:
           typeof estimate.approvedOption === "string" ? `The customer chose ${estimate.approvedOption}.` : "",
       });
   });
-  // An invoice changed (a payment recorded, docs/product.md#invoices; payload `{ id }`): pages reload.
-  s.on("invoice:updated", () => emitEvent("updated"));
+  // An invoice changed (sent, voided or a payment recorded: docs/product.md#invoices, #payments): pages reload, and say so when it is paid.
+  s.on("invoice:updated", (payload: unknown) => {
+    const invoice = payload as { number?: unknown; status?: unknown } | null;
+    emitEvent("updated");
+    if (invoice?.status === "paid" && typeof invoice.number === "string")
+      toast({ title: `Invoice ${invoice.number} paid in full`, description: "" });
+  });
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
     if (booking) raiseEmergency({ kind: "booking", key: `booking-${booking.id}`, booking });

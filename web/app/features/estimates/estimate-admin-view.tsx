@@ -16,7 +16,18 @@ const STATUS_WORDS: Record<EstimateJson["status"], string> = {
   void: "Void",
 };
 
-export function EstimateStatus({ estimate }: { estimate: EstimateJson }) {
+/** The deposit asked, and once the estimate is approved what was paid of it (docs/product.md#payments). */
+function depositWords(estimate: EstimateJson & { depositPaidCents: number }, approvedDepositCents: number | null) {
+  if (!estimate.depositPercent) return "None";
+  if (approvedDepositCents === null) return `${estimate.depositPercent}%`;
+  const asked = `${estimate.depositPercent}% (${formatCents(approvedDepositCents)})`;
+  if (estimate.depositPaidCents >= approvedDepositCents) return `${asked}: paid`;
+  return estimate.depositPaidCents > 0
+    ? `${asked}: ${formatCents(estimate.depositPaidCents)} paid`
+    : `${asked}: not paid yet`;
+}
+
+export function EstimateStatus({ estimate }: { estimate: EstimateJson & { depositPaidCents: number } }) {
   const approved = estimate.options.find((o) => o.id === estimate.approvedOptionId);
   return (
     <section
@@ -34,7 +45,7 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson }) {
         <dt className="font-medium">Sales tax</dt>
         <dd>{formatRate(estimate.taxRatePpm)}</dd>
         <dt className="font-medium">Deposit</dt>
-        <dd>{estimate.depositPercent ? `${estimate.depositPercent}%` : "None"}</dd>
+        <dd data-testid="estimate-deposit">{depositWords(estimate, approved?.depositCents ?? null)}</dd>
         {estimate.sentAt ? (
           <>
             <dt className="font-medium">Last sent</dt>

@@ -9,6 +9,7 @@ import { estimateFormInput, estimateFormSchema, type FormPlaces } from "@app/sha
 import { idFrom } from "@app/shared/api/values";
 import { createEstimate, estimatesOfBooking, readEstimate, sendEstimate } from "@app/shared/estimates/estimates.server";
 import { purposeKeys } from "@app/shared/keys.server";
+import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { listPriceBook, readSalesTaxRate } from "@app/shared/pricing/price-book.server";
 import { failure, type FieldErrors, type Result } from "@app/shared/result";
 import { answer, readSubmission, refused } from "~/utils/action.server";
@@ -68,11 +69,13 @@ export async function newEstimateAction(request: Request, context: AppLoadContex
   return answer(submission, mapped);
 }
 
-/** The estimate's page: the estimate as the API shows it, or null (404). */
+/** The estimate's page: the estimate as the API shows it and what was paid of its deposit, or null (404). */
 export async function estimatePage(context: AppLoadContext, idParam: string | undefined) {
   const id = idFrom(idParam);
   const found = id ? await readEstimate(context.services.db, id) : null;
-  return found?.ok ? found.value.estimate : null;
+  if (!found?.ok) return null;
+  const deposit = await depositOf(context.services.db, found.value.estimate.id);
+  return { ...found.value.estimate, depositPaidCents: deposit?.depositPaidCents ?? 0 };
 }
 
 /** Send / Send again: a new link and the email with the PDF, through the outbox. */

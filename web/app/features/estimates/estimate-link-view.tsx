@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { CheckCircle2, FileText } from "lucide-react";
 import { approveEstimateFormSchema } from "@app/shared/api/estimates";
+import { payProblemMessage } from "@app/shared/api/payments";
 import { formatCents } from "@app/shared/money/money";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -78,13 +79,60 @@ function Approved({ estimate }: { estimate: CustomerEstimate }) {
       <p>
         Signed by {approved.signatureName} on {approved.at}. A signed copy was emailed to you.
       </p>
-      {estimate.depositPercent > 0 ? (
-        <p>
-          <strong>Deposit due: {formatCents(approved.depositCents)}</strong>. Our office will email you the deposit
-          invoice; nothing is charged on this page.
+      {estimate.depositPercent > 0 ? <Deposit estimate={estimate} /> : null}
+    </Alert>
+  );
+}
+
+/**
+ * The deposit of an approved estimate (docs/product.md#payments): paid, being confirmed (back from
+ * Stripe with `?paid=1`; the webhook records it), payable online (a plain post to
+ * /estimates/<token>/deposit, which sends the browser to Stripe's page), or left to the office.
+ */
+function Deposit({ estimate }: { estimate: CustomerEstimate }) {
+  const approved = estimate.approved!;
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const problem = payProblemMessage(params.get("payment"));
+  if (approved.depositPaidCents >= approved.depositCents)
+    return (
+      <p data-testid="deposit-paid">
+        <strong>{`Deposit of ${formatCents(approved.depositPaidCents)} paid.`}</strong> Thank you: a receipt was emailed
+        to you.
+      </p>
+    );
+  const due = approved.depositCents - approved.depositPaidCents;
+  if (params.get("paid") === "1")
+    return (
+      <p data-testid="deposit-confirming">
+        <strong>Thank you: your deposit payment is being confirmed.</strong> This page shows it once it is; a receipt
+        will be emailed to you.
+      </p>
+    );
+  if (!approved.payOnline)
+    return (
+      <p>
+        <strong>Deposit due: {formatCents(due)}</strong>. Our office will be in touch about the deposit; nothing is
+        charged on this page.
+      </p>
+    );
+  return (
+    <div className="space-y-2">
+      <p>
+        <strong>Deposit due: {formatCents(due)}</strong>, by card or from a US bank account, on Stripe&apos;s secure
+        page.
+      </p>
+      {problem ? (
+        <p role="alert" className="font-medium text-destructive">
+          {problem}
         </p>
       ) : null}
-    </Alert>
+      <form method="post" action={`${pathname.replace(/\/$/, "")}/deposit`}>
+        <Button type="submit" size="lg">
+          {`Pay the ${formatCents(due)} deposit`}
+        </Button>
+      </form>
+    </div>
   );
 }
 

@@ -10,15 +10,18 @@ import type { AppLoadContext } from "@remix-run/node";
 import { approveEstimateFormSchema, estimateTokenSchema } from "@app/shared/api/estimates";
 import { approveEstimate, estimateByToken, type EstimateRow } from "@app/shared/estimates/estimates.server";
 import { formatQuantity, formatRate } from "@app/shared/money/money";
+import { depositOf } from "@app/shared/payments/apply-payment.server";
+import { startDepositCheckout } from "@app/shared/payments/stripe.server";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatFullDateTime } from "@app/shared/time";
 import { answer, readSubmission, refused } from "~/utils/action.server";
 import { throttleLinkRequest } from "~/features/appointments/manage.server";
+import { redirect } from "~/utils/responses.server";
 
 const NOT_VALID = "This estimate link is not valid. Please check the link in your email.";
 
 /** What the customer's page shows of an estimate: fixed words and the stored amounts. */
-function customerView(e: EstimateRow) {
+function customerView(e: EstimateRow, depositPaidCents: number, payOnline: boolean) {
   const approvedOption = e.options.find((o) => o.id === e.approvedOptionId);
   return {
     number: e.number,
@@ -50,6 +53,9 @@ function customerView(e: EstimateRow) {
             depositCents: approvedOption.depositCents,
             signatureName: e.signatureName ?? "",
             at: formatFullDateTime(e.approvedAt),
+            /** What was paid of the deposit (docs/product.md#payments), and whether it can be paid here. */
+            depositPaidCents,
+            payOnline: payOnline && (e.depositPercent ?? 0) > 0 && depositPaidCents < approvedOption.depositCents,
           }
         : null,
   };
@@ -66,13 +72,18 @@ export async function estimateLinkPage(
   if (refusedRequest) return refusedRequest;
   if (!estimateTokenSchema.safeParse(token).success) return failure(404, NOT_VALID);
   const found = await estimateByToken(context.services.db, token);
-  return found.ok ? success({ estimate: customerView(found.value) }) : found;
+  if (!found.ok) return found;
+  const deposit = found.value.status === "approved" ? await depositOf(context.services.db, found.value.id) : null;
+  return success({
+    estimate: customerView(found.value, deposit?.depositPaidCents ?? 0, Boolean(context.services.env.STRIPE)),
+  });
 }
 
 /**
  * POST /estimates/<token>: the customer approves an option with their name and the box ticked
  * (one schema, Conform in the browser, here the same); 409 when approved already or not open,
- * 410 when the link expired, and nothing changes then.
+ * 410 when the link expired, and nothing changes then. Approved with a deposit asked and Stripe set
+ * up, the customer goes straight on to pay it on Stripe's page (303); otherwise the page says what is next.
  */
 export async function estimateLinkAction(request: Request, context: AppLoadContext, token: string) {
   const { submission } = await readSubmission(request, approveEstimateFormSchema);
@@ -86,6 +97,13 @@ export async function estimateLinkAction(request: Request, context: AppLoadConte
     ip: context.clientIp,
     userAgent: request.headers.get("user-agent") ?? "",
   });
+  if (result.ok && context.services.env.STRIPE) {
+    const option = result.value.estimate.options.find((o) => o.id === result.value.estimate.approvedOptionId);
+    if ((result.value.estimate.depositPercent ?? 0) > 0 && (option?.depositCents ?? 0) > 0) {
+      const checkout = await startDepositCheckout(context, token, context.services.env.APP_URL).catch(() => null);
+      if (checkout?.ok) return redirect(checkout.value.url, 303);
+    }
+  }
   return answer(submission, result, {
     message: ({ estimate }) => `Thank you: estimate ${estimate.number} is approved. We will be in touch.`,
   });

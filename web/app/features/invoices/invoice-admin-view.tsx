@@ -6,6 +6,8 @@ import { formatDate, formatDateTime } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+import { invoiceStatusLabels } from "@app/shared/api/invoices";
+import { paymentMethodLabels } from "@app/shared/api/payments";
 
 /**
  * /admin/invoices/<id>'s pieces (docs/product.md#invoices): the status, Send and Void, the lines and
@@ -15,21 +17,7 @@ import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table
 
 type Status = InvoiceJson["status"];
 
-export const INVOICE_STATUS_WORDS: Record<Status, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  partially_paid: "Partially paid",
-  paid: "Paid",
-  void: "Void",
-};
-
-const METHOD_WORDS: Record<InvoiceJson["payments"][number]["method"], string> = {
-  card: "Card",
-  us_bank_account: "Bank account",
-  cash: "Cash",
-  check: "Check",
-  other: "Other",
-};
+export const INVOICE_STATUS_WORDS = invoiceStatusLabels;
 
 const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] sm:p-6";
 
@@ -169,7 +157,7 @@ export function InvoicePayments({ invoice }: { invoice: InvoiceJson }) {
               <Tr key={p.id}>
                 <Td>{formatDate(p.receivedAt)}</Td>
                 <Td>
-                  {METHOD_WORDS[p.method]}
+                  {paymentMethodLabels[p.method]}
                   {p.deposit ? " (deposit)" : ""}
                 </Td>
                 <Td>{p.reference ?? ""}</Td>

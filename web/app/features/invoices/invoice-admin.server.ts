@@ -19,6 +19,7 @@ import { purposeKeys } from "@app/shared/keys.server";
 import { formatCents } from "@app/shared/money/money";
 import { failure } from "@app/shared/result";
 import { answer } from "~/utils/action.server";
+import { handleRecordPayment, RECORD_PAYMENT_INTENT } from "~/features/payments/record-payment.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 
@@ -53,13 +54,17 @@ export async function invoicePage(context: AppLoadContext, idParam: string | und
   return found?.ok ? found.value.invoice : null;
 }
 
-/** Send / Send again (a new link, the email with the PDF, reminders) and Void, through the outbox. */
+/**
+ * Send / Send again (a new link, the email with the PDF, reminders) and Void, through the outbox;
+ * Record a payment (docs/product.md#payments).
+ */
 export async function invoicePageAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const id = idFrom(idParam);
   if (!id) return answer(null, failure(404, "No such invoice"));
   const intent = form.get("intent");
+  if (intent === RECORD_PAYMENT_INTENT) return handleRecordPayment(form, context, admin, id);
   if (intent === "send") {
     const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
     return answer(null, await sendInvoice(context, admin, id, key), {

@@ -5,6 +5,7 @@ import { formatCents } from "@app/shared/money/money";
 import { Alert } from "~/components/ui/alert";
 import { LinkPageFrame } from "~/features/appointments/manage-view";
 import type { CustomerInvoice } from "./invoice-link.server";
+import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
 
 /**
  * The customer's invoice page (/invoices/<token>, docs/product.md#invoices): the business, the
@@ -34,14 +35,6 @@ function Amount({
   );
 }
 
-const STATUS_WORDS: Record<CustomerInvoice["status"], string> = {
-  draft: "Not sent yet",
-  sent: "Due",
-  partially_paid: "Partially paid",
-  paid: "Paid",
-  void: "Void",
-};
-
 export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerInvoice; payOnline?: ReactNode }) {
   return (
     <LinkPageFrame title={`Invoice ${invoice.number}`} icon={Receipt} wide>
@@ -55,7 +48,7 @@ export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerI
         <p>
           {invoice.date}
           {invoice.visit ? ` · Visit: #${invoice.visit}` : ""} · Status:{" "}
-          <strong data-testid="invoice-status">{STATUS_WORDS[invoice.status]}</strong>
+          <strong data-testid="invoice-status">{invoiceStatusForCustomer[invoice.status]}</strong>
         </p>
       </section>
       {invoice.status === "void" ? (

@@ -7,22 +7,16 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoiceTokenSchema } from "@app/shared/api/invoices";
 import { invoiceByToken, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatQuantity, formatRate } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatDate } from "@app/shared/time";
 import { throttleLinkRequest } from "~/features/appointments/manage.server";
+import { paymentMethodLabels } from "@app/shared/api/payments";
 
 const NOT_VALID = "This invoice link is not valid. Please check the link in your email.";
-
-const METHOD_WORDS: Record<InvoiceRow["payments"][number]["method"], string> = {
-  card: "Card",
-  us_bank_account: "Bank account",
-  cash: "Cash",
-  check: "Check",
-  other: "Payment",
-};
 
 /** What the customer's page shows of an invoice: fixed words and the stored amounts. */
 function customerView(i: InvoiceRow) {
@@ -48,7 +42,7 @@ function customerView(i: InvoiceRow) {
     })),
     payments: i.payments.map((p) => ({
       id: p.id,
-      label: `${METHOD_WORDS[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}`,
+      label: `${paymentMethodLabels[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}`,
       date: formatDate(p.receivedAt),
       amountCents: p.amountCents,
     })),
@@ -59,7 +53,7 @@ export type CustomerInvoice = ReturnType<typeof customerView>;
 
 /**
  * GET /invoices/<token>: the invoice, or why not (404 unknown, 429). `canPayOnline`: whether the page
- * offers "Pay online" (the payments' part fills it in; false until then).
+ * offers "Pay online" (Stripe is set up, docs/product.md#payments; the form shows only while a balance is due).
  */
 export async function invoiceLinkPage(
   context: AppLoadContext,
@@ -70,5 +64,5 @@ export async function invoiceLinkPage(
   if (!invoiceTokenSchema.safeParse(token).success) return failure(404, NOT_VALID);
   const found = await invoiceByToken(context.services.db, token);
   if (!found.ok) return found;
-  return success({ invoice: customerView(found.value), canPayOnline: false });
+  return success({ invoice: customerView(found.value), canPayOnline: stripeEnabled(context.services.env) });
 }

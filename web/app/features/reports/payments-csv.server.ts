@@ -3,6 +3,7 @@ import { formatCentsPlain } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
 import { BUSINESS_TIME_ZONE, businessDate, endOfBusinessDay, startOfBusinessDay } from "@app/shared/time";
 import { csvHeader, csvLine } from "~/utils/csv.server";
+import { paymentMethodLabels, type PaymentMethodName } from "@app/shared/api/payments";
 
 /** The date column names the zone its days are in; the amount is dollars as a plain decimal ("1234.56"). */
 const CSV_COLUMNS = [
@@ -13,14 +14,6 @@ const CSV_COLUMNS = [
   "Amount (USD)",
   "Reference",
 ] as const;
-
-const METHODS: Record<string, string> = {
-  card: "Card",
-  us_bank_account: "US bank account",
-  cash: "Cash",
-  check: "Check",
-  other: "Other",
-};
 
 const BATCH = 1_000;
 /** The most rows one export holds: the file is built whole before the answer starts, so its size is bounded. */
@@ -78,7 +71,7 @@ export async function paymentsCsv(
             businessDate(p.receivedAt),
             p.document,
             p.customerName,
-            METHODS[p.method] ?? p.method,
+            paymentMethodLabels[p.method as PaymentMethodName] ?? p.method,
             formatCentsPlain(p.amountCents),
             p.reference,
           ]),

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
 import { invoicePage, invoicePageAction } from "~/features/invoices/invoice-admin.server";
+import { RecordPaymentForm } from "~/features/payments/record-payment-form";
 import { InvoiceActions, InvoiceLines, InvoicePayments, InvoiceStatus } from "~/features/invoices/invoice-admin-view";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
@@ -50,11 +51,14 @@ export default function InvoicePage() {
         title={`Invoice ${invoice.number}`}
         actions={<InvoiceActions invoice={invoice} />}
       />
-      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {posted && posted.intent !== "record-payment" ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
       <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
         <InvoiceStatus invoice={invoice} />
         <InvoiceLines invoice={invoice} />
         <InvoicePayments invoice={invoice} />
+        {invoice.status === "sent" || invoice.status === "partially_paid" ? (
+          <RecordPaymentForm invoiceId={invoice.id} balanceCents={invoice.balanceCents} lastResult={posted} />
+        ) : null}
       </div>
     </AdminShell>
   );

@@ -1,34 +1,30 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { Receipt } from "lucide-react";
-import { retryAfterHeaders } from "@app/shared/result";
 import { LinkPageFrame, LinkProblem } from "~/features/appointments/manage-view";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { invoiceLinkPage } from "~/features/invoices/invoice-link.server";
 import { CustomerInvoicePage } from "~/features/invoices/invoice-link-view";
-import { data } from "~/utils/responses.server";
+import { PayOnlineForm } from "~/features/payments/pay-online-form";
+import { pageData } from "~/utils/responses.server";
 
 /**
  * /invoices/<token>: the invoice our email links to, without signing in (docs/product.md#invoices; the
- * token is the key, web/app/features/invoices/invoice-link.server.ts). An unknown link answers 404.
- * Works without JavaScript.
+ * token is the key, web/app/features/invoices/invoice-link.server.ts), with "Pay online" for the balance
+ * when Stripe is set up (docs/product.md#payments). An unknown link answers 404. Works without JavaScript.
  */
 
 export const meta: MetaFunction = () => privateLinkMeta("Your invoice");
 export const headers = privateLinkHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const result = await invoiceLinkPage(context, params.token ?? "");
-  if (!result.ok)
-    return data(
-      { ok: false as const, message: result.message },
-      { status: result.status, headers: retryAfterHeaders(result) },
-    );
-  return { ok: true as const, ...result.value };
+  return pageData(await invoiceLinkPage(context, params.token ?? ""));
 }
 
 export default function InvoiceLinkPage() {
   const page = useLoaderData<typeof loader>();
+  const { token = "" } = useParams();
+  const [searchParams] = useSearchParams();
   if (!page.ok)
     return (
       <LinkPageFrame title="Your invoice" icon={Receipt}>
@@ -38,8 +34,16 @@ export default function InvoiceLinkPage() {
   return (
     <CustomerInvoicePage
       invoice={page.invoice}
-      // PAY ONLINE: the payments' part puts its "Pay online" form here, shown when `page.canPayOnline` (false for now).
-      payOnline={null}
+      payOnline={
+        page.invoice.status === "void" ? null : (
+          <PayOnlineForm
+            token={token}
+            balanceCents={page.invoice.balanceCents}
+            enabled={page.canPayOnline}
+            searchParams={searchParams}
+          />
+        )
+      }
     />
   );
 }

@@ -1,0 +1,282 @@
+/**
+ * The one way a payment is recorded (docs/product.md#payments, docs/decisions/020-money-and-payments.md):
+ * staff recording cash or a check, and Stripe's webhook recording a card or bank payment, both call
+ * `applyPayment` inside their transaction. It locks the invoice (or the estimate, for a deposit),
+ * inserts the Payment, moves the invoice's paid amount and status, owes the receipt email and the
+ * staff pages' live event through the outbox, and audits it.
+ *
+ * Decisions:
+ * - A draft invoice takes no payment (409 "Send the invoice first"): the customer has not seen it,
+ *   and its totals may still change. A void one takes none either (409).
+ * - Staff may record at most the balance due (400 on `amountCents`); a partial payment is fine.
+ * - An online payment (`stripeSessionId`) was taken already: it is recorded whatever the balance
+ *   is now (an office payment may have come in meanwhile), and an overpayment is logged in the
+ *   audit's details for the office to refund.
+ * - A deposit is paid on an approved estimate only; the invoices service moves it onto the
+ *   invoice made from the estimate.
+ * - Once an invoice is paid in full, its reminders still owed (`invoice:<id>`) are cancelled.
+ */
+import type { PaymentMethodName } from "../api/payments";
+import { invoiceSubject } from "../invoices/invoices.server";
+import { recordAudit } from "../audit-log.server";
+import type { Prisma } from "../db.server";
+import { balanceCents, formatCents } from "../money/money";
+import type { Outbox } from "../outbox.server";
+import { failure, success, type Result } from "../result";
+
+type Tx = Prisma.TransactionClient;
+
+export interface PaymentInput {
+  invoiceId?: number;
+  estimateId?: number;
+  method: PaymentMethodName;
+  amountCents: number;
+  reference?: string | null;
+  stripeSessionId?: string | null;
+  recordedById?: number | null;
+  receivedAt?: Date;
+}
+
+/** An invoice as the payments API and the live event show it. */
+export interface InvoicePaymentSummary {
+  id: number;
+  number: string;
+  status: "draft" | "sent" | "partially_paid" | "paid" | "void";
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+}
+
+export interface PaymentJson {
+  id: number;
+  invoiceId: number | null;
+  estimateId: number | null;
+  method: PaymentMethodName;
+  amountCents: number;
+  reference: string | null;
+  receivedAt: string;
+  recordedById: number | null;
+}
+
+export interface DepositSummary {
+  id: number;
+  number: string;
+  depositCents: number;
+  depositPaidCents: number;
+}
+
+export interface AppliedPayment {
+  payment: PaymentJson;
+  invoice: InvoicePaymentSummary | null;
+  estimate: DepositSummary | null;
+}
+
+type PaymentRow = Prisma.PaymentGetPayload<object>;
+
+export function paymentJson(p: PaymentRow): PaymentJson {
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    estimateId: p.estimateId,
+    method: p.method,
+    amountCents: p.amountCents,
+    reference: p.reference,
+    receivedAt: p.receivedAt.toISOString(),
+    recordedById: p.recordedById,
+  };
+}
+
+export function invoiceSummary(i: {
+  id: number;
+  number: string;
+  status: InvoicePaymentSummary["status"];
+  totalCents: number;
+  paidCents: number;
+}): InvoicePaymentSummary {
+  return {
+    id: i.id,
+    number: i.number,
+    status: i.status,
+    totalCents: i.totalCents,
+    paidCents: i.paidCents,
+    balanceCents: balanceCents(i.totalCents, i.paidCents),
+  };
+}
+
+async function actorOf(tx: Tx, id: number | null | undefined) {
+  if (!id) return null;
+  const user = await tx.user.findUnique({ where: { id }, select: { id: true, email: true } });
+  return user ?? null;
+}
+
+/**
+ * Records a payment of an invoice (`invoiceId`) or an estimate's deposit (`estimateId`), in the
+ * caller's transaction with its outbox. 404 unknown, 409 when the document takes no payment, 400
+ * when staff record more than is due.
+ */
+export async function applyPayment(
+  tx: Tx,
+  outbox: Outbox,
+  input: PaymentInput,
+  requestId?: string,
+): Promise<Result<AppliedPayment>> {
+  if ((input.invoiceId === undefined) === (input.estimateId === undefined))
+    throw new Error("applyPayment: pass an invoiceId or an estimateId, exactly one");
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1)
+    throw new RangeError(`applyPayment: bad amount ${input.amountCents}`);
+  return input.invoiceId !== undefined
+    ? payInvoice(tx, outbox, input.invoiceId, input, requestId)
+    : payDeposit(tx, outbox, input.estimateId!, input, requestId);
+}
+
+const online = (input: PaymentInput) => Boolean(input.stripeSessionId);
+
+function insertPayment(
+  tx: Tx,
+  input: PaymentInput,
+  of: { invoiceId?: number; estimateId?: number },
+  customerId: number,
+) {
+  return tx.payment.create({
+    data: {
+      ...of,
+      customerId,
+      method: input.method,
+      amountCents: input.amountCents,
+      reference: input.reference?.trim() || null,
+      stripeSessionId: input.stripeSessionId ?? null,
+      recordedById: input.recordedById ?? null,
+      ...(input.receivedAt ? { receivedAt: input.receivedAt } : {}),
+    },
+  });
+}
+
+async function payInvoice(
+  tx: Tx,
+  outbox: Outbox,
+  id: number,
+  input: PaymentInput,
+  requestId: string | undefined,
+): Promise<Result<AppliedPayment>> {
+  await tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
+  const invoice = await tx.invoice.findUnique({
+    where: { id },
+    select: { id: true, number: true, status: true, totalCents: true, paidCents: true, customerId: true },
+  });
+  if (!invoice) return failure(404, "No such invoice");
+  if (invoice.status === "void") return failure(409, `Invoice ${invoice.number} is void: it takes no payment`);
+  if (invoice.status === "draft")
+    return failure(409, `Send the invoice first: invoice ${invoice.number} is a draft the customer has not seen`);
+  const due = balanceCents(invoice.totalCents, invoice.paidCents);
+  if (!online(input)) {
+    if (due === 0) return failure(409, `Invoice ${invoice.number} is paid in full`);
+    if (input.amountCents > due)
+      return failure(400, "Please correct the highlighted fields", {
+        errors: { amountCents: `At most the balance due, ${formatCents(due)}` },
+      });
+  }
+  const payment = await insertPayment(tx, input, { invoiceId: id }, invoice.customerId);
+  const paidCents = invoice.paidCents + input.amountCents;
+  const paid = paidCents >= invoice.totalCents;
+  const now = new Date();
+  const updated = await tx.invoice.update({
+    where: { id },
+    data: { paidCents, status: paid ? "paid" : "partially_paid", ...(paid ? { paidAt: now } : {}) },
+    select: { id: true, number: true, status: true, totalCents: true, paidCents: true },
+  });
+  // Paid in full: its reminders stand down.
+  if (paid) await outbox.cancel(invoiceSubject(id), ["invoice-reminder"]);
+  outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
+  outbox.add("invoice-event", { invoiceId: id, version: `payment-${payment.id}`, requestId });
+  await recordAudit(tx, {
+    actor: await actorOf(tx, input.recordedById),
+    action: "payment.recorded",
+    targetType: "invoice",
+    targetId: id,
+    details: {
+      number: invoice.number,
+      paymentId: payment.id,
+      method: input.method,
+      amountCents: input.amountCents,
+      reference: payment.reference,
+      stripeSessionId: payment.stripeSessionId,
+      paidCents,
+      status: updated.status,
+      ...(paidCents > invoice.totalCents ? { overpaidCents: paidCents - invoice.totalCents } : {}),
+    },
+  });
+  return success({ payment: paymentJson(payment), invoice: invoiceSummary(updated), estimate: null }, 201);
+}
+
+/** What an approved estimate's deposit is, and what was paid of it. */
+export async function depositOf(tx: Pick<Tx, "estimate" | "payment">, estimateId: number) {
+  const estimate = await tx.estimate.findUnique({
+    where: { id: estimateId },
+    select: {
+      id: true,
+      number: true,
+      status: true,
+      customerId: true,
+      depositPercent: true,
+      approvedOption: { select: { depositCents: true, totalCents: true, name: true } },
+    },
+  });
+  if (!estimate) return null;
+  const paid = await tx.payment.aggregate({ where: { estimateId }, _sum: { amountCents: true } });
+  return {
+    ...estimate,
+    depositCents: estimate.status === "approved" ? (estimate.approvedOption?.depositCents ?? 0) : 0,
+    depositPaidCents: paid._sum.amountCents ?? 0,
+  };
+}
+
+async function payDeposit(
+  tx: Tx,
+  outbox: Outbox,
+  id: number,
+  input: PaymentInput,
+  requestId: string | undefined,
+): Promise<Result<AppliedPayment>> {
+  await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
+  const estimate = await depositOf(tx, id);
+  if (!estimate) return failure(404, "No such estimate");
+  if (estimate.status !== "approved")
+    return failure(409, `Estimate ${estimate.number} is ${estimate.status}: a deposit is paid once it is approved`);
+  const due = Math.max(0, estimate.depositCents - estimate.depositPaidCents);
+  if (!online(input)) {
+    if (due === 0) return failure(409, `Estimate ${estimate.number} has no deposit due`);
+    if (input.amountCents > due)
+      return failure(400, "Please correct the highlighted fields", {
+        errors: { amountCents: `At most the deposit due, ${formatCents(due)}` },
+      });
+  }
+  const payment = await insertPayment(tx, input, { estimateId: id }, estimate.customerId);
+  const depositPaidCents = estimate.depositPaidCents + input.amountCents;
+  outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
+  outbox.add("estimate-event", { estimateId: id, version: `deposit-${payment.id}`, requestId });
+  await recordAudit(tx, {
+    actor: await actorOf(tx, input.recordedById),
+    action: "payment.recorded",
+    targetType: "estimate",
+    targetId: id,
+    details: {
+      number: estimate.number,
+      paymentId: payment.id,
+      deposit: true,
+      method: input.method,
+      amountCents: input.amountCents,
+      reference: payment.reference,
+      stripeSessionId: payment.stripeSessionId,
+      depositPaidCents,
+      ...(depositPaidCents > estimate.depositCents ? { overpaidCents: depositPaidCents - estimate.depositCents } : {}),
+    },
+  });
+  return success(
+    {
+      payment: paymentJson(payment),
+      invoice: null,
+      estimate: { id, number: estimate.number, depositCents: estimate.depositCents, depositPaidCents },
+    },
+    201,
+  );
+}

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomToken, sha256 } from "@app/shared/tokens.server";
+import { api, signedInUser } from "../support/accounts";
+import type { CapturedEmail } from "../support/resend-standin";
+import { randomIp, startStack, type Stack } from "../support/stack";
+import type { StripeStandin } from "../support/stripe-standin";
+
+/**
+ * Payments (docs/product.md#payments, docs/decisions/020-money-and-payments.md): staff payments through
+ * the JSON API, receipts by email, Stripe Checkout for an invoice's balance and an estimate's deposit
+ * against the Stripe stand-in (the real SDK on both sides), and the webhook: signed, each event once,
+ * the amount and the document from our own CheckoutSession. Real web, worker, PostgreSQL and stand-ins.
+ * Invoices are written with Prisma here (their service is another part of the product).
+ */
+
+let stack: Stack;
+let stripe: StripeStandin;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  stack = await startStack({ name: "payments", stripe: true });
+  stripe = stack.stripe!;
+  admin = await signedInUser(stack.url, stack.db, "admin");
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let customers = 0;
+async function customer() {
+  const tag = `${++customers}.${Date.now()}`;
+  return stack.db.customer.create({
+    data: { name: `Odile Broussard ${tag}`, email: `odile.${tag}@example.com`, phone: "225-555-0142" },
+  });
+}
+
+/** An invoice as the invoices service leaves it: sent (unless told), with its customer link's token. */
+async function invoice(totalCents: number, status: "draft" | "sent" | "void" = "sent") {
+  const c = await customer();
+  const token = randomToken();
+  const row = await stack.db.invoice.create({
+    data: {
+      customerId: c.id,
+      status,
+      taxRatePpm: 0,
+      subtotalCents: totalCents,
+      taxCents: 0,
+      totalCents,
+      tokenHash: sha256(token),
+      sealedToken: "unused",
+      ...(status === "sent" ? { sentAt: new Date() } : {}),
+      ...(status === "void" ? { voidedAt: new Date() } : {}),
+      lines: {
+        create: [
+          {
+            position: 1,
+            description: "Panel upgrade",
+            quantityHundredths: 100,
+            unitPriceCents: totalCents,
+            taxable: false,
+            totalCents,
+          },
+        ],
+      },
+    },
+  });
+  return { ...row, token, email: c.email };
+}
+
+const pay = (id: number, body: unknown) => api(stack.url, "POST", `/api/invoices/${id}/payments`, admin.token, body);
+
+async function emailTo(to: string, match: (e: CapturedEmail) => boolean) {
+  const found = await stack.mail.waitFor((emails) => emails.some((e) => e.to.includes(to) && match(e)), 20_000);
+  return found.find((e) => e.to.includes(to) && match(e))!;
+}
+
+/** A customer's form post without JavaScript (no sign-in: the token is the key). */
+const formPost = (path: string, fields: Record<string, string> = {}) =>
+  fetch(`${stack.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+    body: new URLSearchParams(fields),
+  });
+
+/** "Pay online" on the invoice's page: the Checkout Session it sent the browser to. */
+async function checkout(token: string) {
+  const res = await formPost(`/invoices/${token}/pay`);
+  expect(res.status).toBe(303);
+  const location = res.headers.get("location")!;
+  expect(location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  return stripe.sessions.get(location.split("/").pop()!)!;
+}
+
+const state = async (id: number) => ({
+  invoice: await stack.db.invoice.findUniqueOrThrow({ where: { id } }),
+  payments: await stack.db.payment.findMany({ where: { invoiceId: id } }),
+});
+
+describe("staff payments", () => {
+  it("records cash and a check in parts: partially paid, then paid, each with a receipt", async () => {
+    const inv = await invoice(50_000);
+    const first = await pay(inv.id, { method: "cash", amountCents: 20_000 });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toMatchObject({
+      success: true,
+      payment: { method: "cash", amountCents: 20_000, invoiceId: inv.id, recordedById: admin.user.id },
+      invoice: { id: inv.id, number: inv.number, status: "partially_paid", paidCents: 20_000, balanceCents: 30_000 },
+    });
+
+    const over = await pay(inv.id, { method: "check", amountCents: 30_001, reference: "1042" });
+    expect(over.status).toBe(400);
+    expect(over.json.errors.amountCents).toContain("$300.00");
+    const bad = await pay(inv.id, { method: "card", amountCents: 100 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toHaveProperty("method");
+
+    const last = await pay(inv.id, { method: "check", amountCents: 30_000, reference: "1042" });
+    expect(last.status, last.text).toBe(201);
+    expect(last.json.invoice).toMatchObject({ status: "paid", paidCents: 50_000, balanceCents: 0 });
+    const after = await state(inv.id);
+    expect(after.invoice.paidAt).not.toBeNull();
+    expect(after.payments.map((p) => [p.method, p.amountCents, p.reference])).toEqual([
+      ["cash", 20_000, null],
+      ["check", 30_000, "1042"],
+    ]);
+    expect(await pay(inv.id, { method: "cash", amountCents: 1 }).then((r) => r.status)).toBe(409);
+
+    const receipt = await emailTo(
+      inv.email,
+      (e) => e.subject === `Payment received: $200.00 for invoice ${inv.number}`,
+    );
+    expect(receipt.text).toContain("Balance left to pay: $300.00");
+    const paid = await emailTo(inv.email, (e) => e.subject === `Payment received: $300.00 for invoice ${inv.number}`);
+    expect(paid.text).toContain("Check (check 1042)");
+    expect(paid.text).toContain("This invoice is paid in full.");
+    const audit = await stack.db.auditLog.findMany({ where: { action: "payment.recorded", targetId: String(inv.id) } });
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ actorId: admin.user.id, targetType: "invoice" });
+  });
+
+  it("refuses a void or draft invoice (409), an unknown one (404), and changes nothing", async () => {
+    const voided = await invoice(10_000, "void");
+    const draft = await invoice(10_000, "draft");
+    expect(await pay(voided.id, { method: "cash", amountCents: 100 }).then((r) => r.status)).toBe(409);
+    const refused = await pay(draft.id, { method: "cash", amountCents: 100 });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toContain("Send the invoice first");
+    expect(await pay(2_147_483_000, { method: "cash", amountCents: 100 }).then((r) => r.status)).toBe(404);
+    for (const id of [voided.id, draft.id]) expect((await state(id)).payments).toHaveLength(0);
+  });
+});
+
+describe("Stripe Checkout", () => {
+  it("pays an invoice's balance on Stripe's page; the webhook records it once, however often it comes", async () => {
+    const inv = await invoice(12_345);
+    await pay(inv.id, { method: "cash", amountCents: 2_345 });
+    const session = await checkout(inv.token);
+    expect(session.amount_total).toBe(10_000);
+    expect(session.metadata).toEqual({ invoiceId: String(inv.id), number: inv.number });
+    expect(session.success_url).toBe(`${stack.url}/invoices/${inv.token}?paid=1`);
+    expect(session.payment_method_types).toEqual(["card", "us_bank_account"]);
+    // Clicking again reuses the open session for the same amount.
+    expect((await checkout(inv.token)).id).toBe(session.id);
+    expect(await stack.db.checkoutSession.findMany({ where: { invoiceId: inv.id } })).toMatchObject([
+      { id: session.id, amountCents: 10_000, completedAt: null },
+    ]);
+
+    // The customer presses Pay on the hosted page: the signed event reaches the webhook, then the browser returns.
+    const hosted = await fetch(session.url!);
+    expect(await hosted.text()).toContain("<button");
+    const paid = await fetch(session.url!, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(session.success_url);
+    let after = await state(inv.id);
+    expect(after.invoice).toMatchObject({ status: "paid", paidCents: 12_345 });
+    expect(after.payments.find((p) => p.method === "card")).toMatchObject({
+      amountCents: 10_000,
+      stripeSessionId: session.id,
+      recordedById: null,
+    });
+
+    // Stripe delivers the same event again, and another event of the same session: nothing changes.
+    const again = await stripe.resend(stripe.lastEvent!.id);
+    expect(again).toMatchObject({ status: 200, json: { success: true, message: "Already handled" } });
+    const other = await stripe.sendEvent(stripe.eventFor(session));
+    expect(other).toMatchObject({ status: 200, json: { success: true, message: "Already recorded" } });
+    after = await state(inv.id);
+    expect(after.payments).toHaveLength(2);
+    expect(after.invoice.paidCents).toBe(12_345);
+    expect(await stack.db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+      completedAt: expect.any(Date),
+    });
+    await emailTo(inv.email, (e) => e.subject === `Payment received: $100.00 for invoice ${inv.number}`);
+    // Paid: nothing is due online any more.
+    const closed = await formPost(`/invoices/${inv.token}/pay`);
+    expect(closed.status).toBe(303);
+    expect(closed.headers.get("location")).toBe(`/invoices/${inv.token}?payment=nothing-due`);
+  });
+
+  it("refuses a forged or altered body (400) and changes nothing; an unknown link is a 404", async () => {
+    const inv = await invoice(40_000);
+    const session = await checkout(inv.token);
+    const { event } = await stripe.complete(session.id, { send: false });
+    const body = JSON.stringify(event);
+    const events = await stack.db.stripeEvent.count();
+
+    const unsigned = await stripe.post(body, null);
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.json).toMatchObject({ success: false, errors: { "stripe-signature": expect.any(String) } });
+    const forged = await stripe.post(body, `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`);
+    expect(forged.status).toBe(400);
+    // A body signed once, replayed with another amount and another session under the old signature.
+    const signature = stripe.sign(body);
+    const altered = body.replace('"amount_total":40000', '"amount_total":1').replace(session.id, "cs_test_other");
+    expect(altered).not.toBe(body);
+    expect((await stripe.post(altered, signature)).status).toBe(400);
+    expect((await stripe.post("not json", stripe.sign("something else"))).status).toBe(400);
+    expect(await stack.db.stripeEvent.count()).toBe(events);
+    expect(await state(inv.id)).toMatchObject({ invoice: { status: "sent", paidCents: 0 }, payments: [] });
+
+    // The genuine one still works.
+    expect(await stripe.post(body, signature)).toMatchObject({ status: 200, json: { message: "Payment recorded" } });
+    expect((await state(inv.id)).invoice).toMatchObject({ status: "paid", paidCents: 40_000 });
+
+    expect((await formPost(`/invoices/${randomToken()}/pay`)).status).toBe(404);
+    expect((await formPost(`/invoices/not-a-token/pay`)).status).toBe(404);
+  });
+
+  it("takes the invoice and the amount from our session, never from the event's metadata", async () => {
+    const mine = await invoice(30_000);
+    const theirs = await invoice(99_999);
+    const session = await checkout(mine.token);
+    // An event of my session, dressed up as a payment of the other invoice for its whole total.
+    stripe.sessions.get(session.id)!.metadata = { invoiceId: String(theirs.id), number: theirs.number };
+    stripe.sessions.get(session.id)!.amount_total = 99_999;
+    const { answer } = await stripe.complete(session.id);
+    expect(answer).toMatchObject({ status: 200, json: { message: "Payment recorded" } });
+    expect(await state(mine.id)).toMatchObject({
+      invoice: { status: "paid", paidCents: 30_000 },
+      payments: [{ amountCents: 30_000 }],
+    });
+    expect(await state(theirs.id)).toMatchObject({ invoice: { status: "sent", paidCents: 0 }, payments: [] });
+
+    // A session we never made, naming the other invoice: ignored.
+    const stray = stripe.eventFor({ ...session, id: "cs_test_not_ours" });
+    (stray.data.object.metadata as Record<string, string>).invoiceId = String(theirs.id);
+    expect(await stripe.sendEvent(stray)).toMatchObject({ status: 200, json: { message: "Ignored: unknown session" } });
+    // Other event types are acknowledged and ignored.
+    const refund = { ...stripe.eventFor(session, "charge.refunded"), data: { object: { id: "ch_test_1" } } };
+    expect(await stripe.sendEvent(refund)).toMatchObject({
+      status: 200,
+      json: { message: "Ignored: charge.refunded" },
+    });
+    expect((await state(theirs.id)).payments).toHaveLength(0);
+  });
+
+  it("records a bank payment when it succeeds, not when the debit only started", async () => {
+    const inv = await invoice(25_000);
+    const session = await checkout(inv.token);
+    const started = await stripe.complete(session.id, { paymentStatus: "unpaid" });
+    expect(started.answer).toMatchObject({ status: 200, json: { message: "Awaiting the payment" } });
+    expect((await state(inv.id)).payments).toHaveLength(0);
+    const succeeded = await stripe.complete(session.id, { type: "checkout.session.async_payment_succeeded" });
+    expect(succeeded.answer).toMatchObject({ status: 200, json: { message: "Payment recorded" } });
+    expect(await state(inv.id)).toMatchObject({
+      invoice: { status: "paid" },
+      payments: [{ method: "us_bank_account", amountCents: 25_000 }],
+    });
+  });
+});
+
+describe("an estimate's deposit", () => {
+  it("sends the customer straight on to pay the deposit after approving, and the page then says it is paid", async () => {
+    const c = await customer();
+    const token = randomToken();
+    const estimate = await stack.db.estimate.create({
+      data: {
+        customerId: c.id,
+        status: "sent",
+        depositPercent: 25,
+        taxRatePpm: 0,
+        sentAt: new Date(),
+        tokenHash: sha256(token),
+        sealedToken: "unused",
+        tokenExpiresAt: new Date(Date.now() + 86_400_000),
+        options: {
+          create: [
+            {
+              position: 1,
+              name: "Good",
+              subtotalCents: 180_050,
+              taxCents: 0,
+              totalCents: 180_050,
+              depositCents: 45_013,
+              lines: {
+                create: [
+                  {
+                    position: 1,
+                    description: "200 A panel",
+                    quantityHundredths: 100,
+                    unitPriceCents: 180_050,
+                    taxable: false,
+                    totalCents: 180_050,
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+      include: { options: true },
+    });
+    // Not approved yet: no deposit to pay.
+    const early = await formPost(`/estimates/${token}/deposit`);
+    expect(early.headers.get("location")).toBe(`/estimates/${token}?payment=closed`);
+
+    const approved = await formPost(`/estimates/${token}`, {
+      optionId: String(estimate.options[0]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(approved.status).toBe(303);
+    const location = approved.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+    const session = stripe.sessions.get(location.split("/").pop()!)!;
+    expect(session).toMatchObject({
+      amount_total: 45_013,
+      metadata: { estimateId: String(estimate.id), number: estimate.number },
+      success_url: `${stack.url}/estimates/${token}?paid=1`,
+    });
+    const before = await fetch(`${stack.url}/estimates/${token}`, { headers: { "X-Forwarded-For": randomIp() } });
+    expect(await before.text()).toContain("Pay the $450.13 deposit");
+
+    const paid = await fetch(session.url!, { method: "POST", redirect: "manual" });
+    expect(paid.headers.get("location")).toBe(session.success_url);
+    expect(await stack.db.payment.findMany({ where: { estimateId: estimate.id } })).toMatchObject([
+      { invoiceId: null, method: "card", amountCents: 45_013, stripeSessionId: session.id },
+    ]);
+    const page = await fetch(`${stack.url}/estimates/${token}?paid=1`, { headers: { "X-Forwarded-For": randomIp() } });
+    expect(await page.text()).toContain("Deposit of $450.13 paid.");
+    const receipt = await emailTo(
+      c.email,
+      (e) => e.subject === `Deposit received: $450.13 for estimate ${estimate.number}`,
+    );
+    expect(receipt.text).toContain("$450.13 of $450.13 received");
+    const again = await formPost(`/estimates/${token}/deposit`);
+    expect(again.headers.get("location")).toBe(`/estimates/${token}?payment=nothing-due`);
+  });
+});

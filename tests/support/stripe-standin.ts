@@ -1,0 +1,344 @@
+/**
+ * A local stand-in for the part of Stripe's REST API the app calls (packages/shared/src/payments/stripe.server.ts),
+ * so the real `stripe` SDK runs in tests (STRIPE_API_URL points it here):
+ *
+ * - POST /v1/checkout/sessions (form-encoded, as the SDK sends it; Idempotency-Key honoured) → a
+ *   session `cs_test_…` whose `url` is this server's own hosted page, `/pay/<id>`;
+ * - GET /v1/checkout/sessions/<id>; POST /v1/checkout/sessions/<id>/expire.
+ *
+ * The hosted page `/pay/<id>` has a real form with a "Pay" button (Playwright can press it on a
+ * phone): it completes the session, sends the app's webhook (`webhookUrl`) a `checkout.session.completed`
+ * event signed as Stripe signs it (the SDK's `generateTestHeaderString` with the webhook secret), and
+ * redirects the browser to the session's success_url.
+ *
+ * Test hooks: `sendEvent` (signed), `complete` (a session's event, without a browser), `lastEvent`,
+ * `resend(eventId)` (the very same event again), `post(body, signature)` (anything, forged included),
+ * `sign(body)`, `sessions`, `failNext` (answer the next create with a 500).
+ * Run directly (`tsx tests/support/stripe-standin.ts`, as `npm run dev` does) it is the development
+ * checkout on DEV_STRIPE_PORT (3026), with the development keys of packages/shared/src/published-secrets.ts,
+ * calling the webhook of the app on PORT (3000).
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { DEVELOPMENT_DEFAULTS } from "@app/shared/published-secrets";
+
+interface StandinSession {
+  id: string;
+  object: "checkout.session";
+  mode: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  amount_total: number;
+  amount_subtotal: number;
+  currency: string;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  success_url: string;
+  cancel_url: string | null;
+  expires_at: number;
+  created: number;
+  url: string | null;
+  payment_intent: string | null;
+  payment_method_types: string[];
+  livemode: false;
+  /** The stand-in's own: the line's name, shown on its hosted page. */
+  line_items_name?: string;
+}
+
+interface StandinEvent {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: Record<string, unknown> };
+}
+
+interface WebhookAnswer {
+  status: number;
+  json: { success?: boolean; message?: string; errors?: Record<string, string> } | null;
+}
+
+export interface StripeStandin {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** The app's webhook, set once the app runs: `${stack.url}/api/webhooks/stripe`. */
+  webhookUrl: string;
+  sessions: Map<string, StandinSession>;
+  /** Every create request's form, decoded. */
+  created: Array<Record<string, unknown>>;
+  lastEvent: StandinEvent | null;
+  /** The environment the app needs to use this stand-in. */
+  env: Record<string, string>;
+  /** Answers the next N creates with a 500. */
+  failNext: number;
+  /** A Stripe-Signature header for this body, as Stripe would send it (now, or at `timestamp`, seconds). */
+  sign(body: string, timestamp?: number): string;
+  /** Posts any body with any signature header (null: none) to the webhook. */
+  post(body: string, signature: string | null): Promise<WebhookAnswer>;
+  /** Signs and sends an event (kept as `lastEvent`). */
+  sendEvent(event: StandinEvent): Promise<WebhookAnswer>;
+  /** Completes a session and sends its event (`checkout.session.completed` unless told). */
+  complete(
+    sessionId: string,
+    options?: { type?: string; paymentStatus?: "paid" | "unpaid"; send?: boolean },
+  ): Promise<{ event: StandinEvent; answer: WebhookAnswer | null }>;
+  /** An event object for a session (not sent). */
+  eventFor(session: StandinSession, type?: string): StandinEvent;
+  /** Delivers an event sent before again, as Stripe does (same id, freshly signed). */
+  resend(eventId: string): Promise<WebhookAnswer>;
+  close(): Promise<void>;
+}
+
+const API_VERSION = "2025-01-01";
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** `a[b][0][c]=1` form fields, as the SDK encodes nested params, back into objects and arrays. */
+function decodeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((part, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!);
+      const slot = part === "" && Array.isArray(node) ? node.length : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[slot] = value;
+      else {
+        container[slot] ??= nextIsIndex ? [] : {};
+        node = container[slot] as Record<string, unknown> | unknown[];
+      }
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startStripeStandin(
+  options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {},
+): Promise<StripeStandin> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString("hex")}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
+  const signer = new Stripe(secretKey);
+  const sessions = new Map<string, StandinSession>();
+  const idempotent = new Map<string, string>();
+  const events = new Map<string, StandinEvent>();
+  const created: Array<Record<string, unknown>> = [];
+
+  const standin = {} as StripeStandin;
+
+  const server: Server = createServer(async (req, res) => {
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
+      res.end(JSON.stringify(body));
+    };
+    const stripeError = (status: number, message: string, type = "invalid_request_error") =>
+      json(status, { error: { type, message } });
+    const url = new URL(req.url ?? "/", "http://localhost");
+    try {
+      const hosted = /^\/pay\/(cs_test_\w+)$/.exec(url.pathname);
+      if (hosted) {
+        const session = sessions.get(hosted[1]!);
+        if (!session) return stripeError(404, "No such checkout session");
+        if (req.method === "GET") {
+          res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+          const amount = `$${(session.amount_total / 100).toFixed(2)}`;
+          res.end(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay ${amount}</title></head>` +
+              `<body><main><h1>Stripe stand-in checkout</h1><p>${escape(session.line_items_name ?? "")}</p><p>Amount: <strong>${amount}</strong></p>` +
+              `<p>Status: ${session.status}</p>` +
+              (session.status === "open"
+                ? `<form method="post"><button type="submit">Pay</button></form>`
+                : `<p>This session is ${session.status}.</p>`) +
+              `</main></body></html>`,
+          );
+          return;
+        }
+        if (req.method === "POST") {
+          await readBody(req);
+          if (session.status === "open") await standin.complete(session.id);
+          res.writeHead(303, { Location: session.success_url });
+          res.end();
+          return;
+        }
+      }
+      if (!url.pathname.startsWith("/v1/")) return stripeError(404, "Unrecognized request URL");
+      if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? ""))
+        return stripeError(401, "Invalid API Key provided", "authentication_error");
+      if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+        const form = decodeForm(await readBody(req));
+        const key = req.headers["idempotency-key"];
+        if (typeof key === "string" && idempotent.has(key)) return json(200, sessions.get(idempotent.get(key)!));
+        if (standin.failNext > 0) {
+          standin.failNext--;
+          return stripeError(500, "An unexpected error occurred", "api_error");
+        }
+        created.push(form);
+        const lines = (form.line_items as Array<Record<string, unknown>> | undefined) ?? [];
+        const amount = lines.reduce((sum, line) => {
+          const price = line.price_data as { unit_amount?: string } | undefined;
+          return sum + Number(price?.unit_amount ?? 0) * Number(line.quantity ?? 1);
+        }, 0);
+        if (!form.success_url || !lines.length || !(amount > 0))
+          return stripeError(400, "Missing required param: line_items or success_url");
+        const sessionId = id("cs");
+        const now = Math.floor(Date.now() / 1000);
+        const session: StandinSession = {
+          id: sessionId,
+          object: "checkout.session",
+          mode: String(form.mode ?? "payment"),
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: amount,
+          amount_subtotal: amount,
+          currency: "usd",
+          metadata: (form.metadata as Record<string, string>) ?? {},
+          client_reference_id: (form.client_reference_id as string) ?? null,
+          customer_email: (form.customer_email as string) ?? null,
+          success_url: String(form.success_url),
+          cancel_url: (form.cancel_url as string) ?? null,
+          expires_at: Number(form.expires_at ?? now + 24 * 3600),
+          created: now,
+          url: `${standin.url}/pay/${sessionId}`,
+          payment_intent: null,
+          payment_method_types: (form.allowed_payment_method_types as string[] | undefined) ?? ["card"],
+          livemode: false,
+          line_items_name: String(
+            ((lines[0]?.price_data as Record<string, unknown>)?.product_data as Record<string, unknown>)?.name ?? "",
+          ),
+        };
+        sessions.set(sessionId, session);
+        if (typeof key === "string") idempotent.set(key, sessionId);
+        return json(200, session);
+      }
+      const one = /^\/v1\/checkout\/sessions\/(cs_test_\w+)(\/expire)?$/.exec(url.pathname);
+      if (one) {
+        const session = sessions.get(one[1]!);
+        if (!session) return stripeError(404, `No such checkout.session: '${one[1]}'`);
+        if (one[2] && req.method === "POST") {
+          await readBody(req);
+          if (session.status !== "open") return stripeError(400, "Only open sessions can be expired");
+          session.status = "expired";
+          session.url = null;
+          return json(200, session);
+        }
+        if (req.method === "GET") return json(200, session);
+      }
+      return stripeError(404, "Unrecognized request URL");
+    } catch (error) {
+      if (!res.headersSent) stripeError(500, (error as Error).message, "api_error");
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+
+  const post = async (body: string, signature: string | null): Promise<WebhookAnswer> => {
+    if (!standin.webhookUrl) throw new Error("stripe stand-in: set webhookUrl first");
+    const res = await fetch(standin.webhookUrl, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        ...(signature === null ? {} : { "Stripe-Signature": signature }),
+      },
+      body,
+    });
+    const text = await res.text();
+    let parsed: WebhookAnswer["json"] = null;
+    try {
+      parsed = JSON.parse(text) as WebhookAnswer["json"];
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, json: parsed };
+  };
+
+  const sign = (body: string, timestamp?: number) =>
+    signer.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: webhookSecret,
+      ...(timestamp ? { timestamp } : {}),
+    });
+
+  Object.assign(standin, {
+    url,
+    secretKey,
+    webhookSecret,
+    webhookUrl: options.webhookUrl ?? "",
+    sessions,
+    created,
+    lastEvent: null,
+    failNext: 0,
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
+    sign,
+    post,
+    eventFor(session: StandinSession, type = "checkout.session.completed"): StandinEvent {
+      return {
+        id: id("evt"),
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        api_version: API_VERSION,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: { ...session } as Record<string, unknown> },
+      };
+    },
+    async sendEvent(event: StandinEvent) {
+      events.set(event.id, event);
+      standin.lastEvent = event;
+      const body = JSON.stringify(event, null, 2);
+      return post(body, sign(body));
+    },
+    async complete(sessionId: string, opts: { type?: string; paymentStatus?: "paid" | "unpaid"; send?: boolean } = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`stripe stand-in: no session ${sessionId}`);
+      session.status = "complete";
+      session.payment_status = opts.paymentStatus ?? "paid";
+      session.payment_intent ??= id("pi");
+      const event = standin.eventFor(session, opts.type);
+      if (opts.send === false) {
+        events.set(event.id, event);
+        standin.lastEvent = event;
+        return { event, answer: null };
+      }
+      return { event, answer: await standin.sendEvent(event) };
+    },
+    async resend(eventId: string) {
+      const event = events.get(eventId);
+      if (!event) throw new Error(`stripe stand-in: no event ${eventId}`);
+      const body = JSON.stringify(event, null, 2);
+      return post(body, sign(body));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+  return standin;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const standin = await startStripeStandin({
+    port: Number(process.env.DEV_STRIPE_PORT ?? 3026),
+    secretKey: DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY,
+    webhookSecret: DEVELOPMENT_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${process.env.PORT ?? 3000}/api/webhooks/stripe`,
+  });
+  console.log(`development checkout on ${standin.url} (Pay online lands here; Pay sends the app its webhook)`);
+}
