@@ -1,16 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { payProblemMessage, recordPaymentFormSchema, recordPaymentSchema } from "./payments";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { payProblemMessage, paymentFromForm, recordPaymentFormSchema, recordPaymentSchema } from "./payments";
 
 describe("recording a payment", () => {
   it("reads the staff form's dollars into the API's cents, with the money module's reading", () => {
-    expect(recordPaymentFormSchema.parse({ method: "check", amount: "1,234.50", reference: " 1042 " })).toEqual({
+    expect(
+      paymentFromForm(recordPaymentFormSchema.parse({ method: "check", amount: "1,234.50", reference: " 1042 " })),
+    ).toEqual({
       method: "check",
       amountCents: 123_450,
       reference: "1042",
     });
-    expect(recordPaymentFormSchema.parse({ method: "cash", amount: "$80", reference: "" })).toEqual({
+    expect(paymentFromForm(recordPaymentFormSchema.parse({ method: "cash", amount: "$80", reference: "" }))).toEqual({
       method: "cash",
       amountCents: 8_000,
+    });
+  });
+
+  it("gives the browser's form its constraints (Conform reads the schema the page renders with)", () => {
+    expect(getZodConstraint(recordPaymentFormSchema)).toMatchObject({
+      method: { required: true },
+      amount: { required: true },
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from "../zod";
 import { MAX_CENTS, parseDollars } from "../money/money";
 import { staffText } from "./fields";
 import { PAYMENT_REFERENCE_MAX_LENGTH } from "./limits";
+import { blankAsAbsent } from "./values";
 
 /**
  * Payments (docs/product.md#payments). Staff record what the office received (cash, a check, other);
@@ -46,26 +47,30 @@ const AMOUNT_MESSAGE = "Enter an amount in dollars, like 150 or 1,234.50";
 /**
  * The staff invoice page's "Record a payment" form: the method, the amount in dollars as typed and
  * an optional reference (a check's number). Conform checks it in the browser, the action with the
- * same schema; its output is the JSON API's input (`amount` → `amountCents`).
+ * same schema; `paymentFromForm` turns its output into the JSON API's input (`amount` → `amountCents`).
  */
-export const recordPaymentFormSchema = z
-  .object({
-    method,
-    amount: z.string({ error: AMOUNT_MESSAGE }).trim().min(1, AMOUNT_MESSAGE),
-    reference: z.preprocess((v) => (typeof v === "string" && !v.trim() ? undefined : v), reference),
-  })
-  .transform((form, ctx): RecordPayment => {
-    const cents = parseDollars(form.amount);
-    if (cents === null || cents === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["amount"],
-        message: cents === 0 ? "Amount must be more than $0.00" : AMOUNT_MESSAGE,
-      });
-      return z.NEVER;
-    }
-    return { method: form.method, amountCents: cents, ...(form.reference ? { reference: form.reference } : {}) };
-  });
+export const recordPaymentFormSchema = z.object({
+  method,
+  amount: z
+    .string({ error: AMOUNT_MESSAGE })
+    .trim()
+    .min(1, AMOUNT_MESSAGE)
+    .superRefine((typed, ctx) => {
+      const cents = parseDollars(typed);
+      if (cents === null) ctx.addIssue({ code: "custom", message: AMOUNT_MESSAGE });
+      else if (cents === 0) ctx.addIssue({ code: "custom", message: "Amount must be more than $0.00" });
+    }),
+  reference: blankAsAbsent(reference),
+});
+
+/** The form's checked output as the JSON API's input: the amount in whole cents. */
+export function paymentFromForm(form: z.output<typeof recordPaymentFormSchema>): RecordPayment {
+  return {
+    method: form.method,
+    amountCents: parseDollars(form.amount)!,
+    ...(form.reference ? { reference: form.reference } : {}),
+  };
+}
 
 /** A customer's link token (/invoices/<token>, /estimates/<token>): 256 bits, base64url (43 characters). */
 export const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -5,7 +5,7 @@
  * here when `intent=record-payment`.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { recordPaymentFormSchema } from "@app/shared/api/payments";
+import { paymentFromForm, recordPaymentFormSchema } from "@app/shared/api/payments";
 import { formatCents } from "@app/shared/money/money";
 import type { AppliedPayment } from "@app/shared/payments/apply-payment.server";
 import { recordInvoicePayment } from "@app/shared/payments/payments.server";
@@ -30,7 +30,7 @@ export async function handleRecordPayment(
   const submission = submissionOf(form, recordPaymentFormSchema);
   const options = { intent: RECORD_PAYMENT_INTENT };
   if (submission.status !== "success") return refused(submission, options);
-  const result = await recordInvoicePayment(context, actor, invoiceId, submission.value);
+  const result = await recordInvoicePayment(context, actor, invoiceId, paymentFromForm(submission.value));
   const mapped: Result<AppliedPayment> = result.ok
     ? result
     : failure(result.status, result.message, {
