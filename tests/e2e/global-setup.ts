@@ -31,6 +31,7 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_DATABASE_URL = stack.databaseUrl;
   process.env.E2E_MAIL_URL = stack.mail.url;
+  process.env.E2E_STRIPE_URL = stack.stripe!.url;
   process.env.E2E_REDIS_PREFIX = stack.redisPrefix;
   return async () => {
     await stack.stop();

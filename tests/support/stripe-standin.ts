@@ -157,7 +157,7 @@ export async function startStripeStandin(
         if (!session) return stripeError(404, "No such checkout session");
         if (req.method === "GET") {
           res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-          const amount = `$${(session.amount_total / 100).toFixed(2)}`;
+          const amount = (session.amount_total / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
           res.end(
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay ${amount}</title></head>` +
               `<body><main><h1>Stripe stand-in checkout</h1><p>${escape(session.line_items_name ?? "")}</p><p>Amount: <strong>${amount}</strong></p>` +
@@ -176,6 +176,14 @@ export async function startStripeStandin(
           res.end();
           return;
         }
+      }
+      // For tests in another process (the browser suite): deliver a session's last event again, as Stripe
+      // retries do (the same event id), and answer with what the app said.
+      const redeliver = /^\/__test\/sessions\/(cs_test_\w+)\/redeliver$/.exec(url.pathname);
+      if (redeliver && req.method === "POST") {
+        const last = [...events.values()].filter((e) => e.data.object.id === redeliver[1]).at(-1);
+        if (!last) return stripeError(404, "No event for that session");
+        return json(200, await standin.resend(last.id));
       }
       if (!url.pathname.startsWith("/v1/")) return stripeError(404, "Unrecognized request URL");
       if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? ""))
