@@ -5,6 +5,7 @@ import { formatDateTime } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+import { DocumentLinks } from "~/features/documents/priced-lines";
 
 /** /admin/estimates/<id>'s pieces (docs/product.md#estimates): the status, Send, and each option's lines and totals. */
 
@@ -138,21 +139,10 @@ export function BookingEstimates({
 }: {
   estimates: Array<{ id: number; number: string; status: EstimateJson["status"] }>;
 }) {
-  if (!estimates.length) return null;
   return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Estimates</dt>
-      <dd className="mt-0.5 text-slate-900">
-        {estimates.map((e) => (
-          <Link
-            key={e.id}
-            to={`/admin/estimates/${e.id}`}
-            className="block font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
-            {e.number} ({STATUS_WORDS[e.status]})
-          </Link>
-        ))}
-      </dd>
-    </div>
+    <DocumentLinks
+      term="Estimates"
+      documents={estimates.map((e) => ({ ...e, status: STATUS_WORDS[e.status], href: `/admin/estimates/${e.id}` }))}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Label, TextField } from "~/components/ui/field";
 import { LinkPageFrame } from "~/features/appointments/manage-view";
+import { Amount, PricedLines } from "~/features/documents/priced-lines";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import type { CustomerEstimate } from "./estimate-link.server";
 
@@ -19,15 +20,6 @@ import type { CustomerEstimate } from "./estimate-link.server";
  */
 
 type Option = CustomerEstimate["options"][number];
-
-function Amount({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
-  return (
-    <div className={strong ? "flex justify-between font-bold text-slate-900" : "flex justify-between text-slate-700"}>
-      <dt>{label}</dt>
-      <dd>{formatCents(cents)}</dd>
-    </div>
-  );
-}
 
 function OptionCard({ option, estimate }: { option: Option; estimate: CustomerEstimate }) {
   const chosen = estimate.approved?.optionId === option.id;
@@ -42,28 +34,11 @@ function OptionCard({ option, estimate }: { option: Option; estimate: CustomerEs
         {option.name}
         {chosen ? <span className="ml-2 text-base font-semibold text-emerald-800">(approved)</span> : null}
       </h2>
-      <ul className="mb-3 space-y-2 text-sm">
-        {option.lines.map((line) => (
-          <li key={line.id} className="flex justify-between gap-3 border-b border-slate-100 pb-2">
-            <span>
-              {line.description}
-              <span className="block text-slate-600">
-                {line.quantity} × {formatCents(line.unitPriceCents)}
-              </span>
-            </span>
-            <span className="font-medium">{formatCents(line.totalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="space-y-1 text-sm">
-        <Amount label="Subtotal" cents={option.subtotalCents} />
-        {option.discountCents > 0 ? <Amount label="Discount" cents={-option.discountCents} /> : null}
-        <Amount label={`Tax (${estimate.taxRate})`} cents={option.taxCents} />
-        <Amount label="Total" cents={option.totalCents} strong />
+      <PricedLines lines={option.lines} totals={option} taxRate={estimate.taxRate}>
         {estimate.depositPercent > 0 ? (
           <Amount label={`Deposit (${estimate.depositPercent}%)`} cents={option.depositCents} />
         ) : null}
-      </dl>
+      </PricedLines>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+import { DocumentLinks } from "~/features/documents/priced-lines";
 import { invoiceStatusLabels } from "@app/shared/api/invoices";
 import { paymentMethodLabels } from "@app/shared/api/payments";
 
@@ -188,21 +189,14 @@ export function CreateInvoiceButton({ busy = false }: { busy?: boolean }) {
 
 /** The booking page's list of its visit's invoices (a term of its facts): each a link to its page. */
 export function BookingInvoices({ invoices }: { invoices: Array<{ id: number; number: string; status: Status }> }) {
-  if (!invoices.length) return null;
   return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Invoices</dt>
-      <dd className="mt-0.5 text-slate-900">
-        {invoices.map((i) => (
-          <Link
-            key={i.id}
-            to={`/admin/invoices/${i.id}`}
-            className="block font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
-            {i.number} ({INVOICE_STATUS_WORDS[i.status]})
-          </Link>
-        ))}
-      </dd>
-    </div>
+    <DocumentLinks
+      term="Invoices"
+      documents={invoices.map((i) => ({
+        ...i,
+        status: INVOICE_STATUS_WORDS[i.status],
+        href: `/admin/invoices/${i.id}`,
+      }))}
+    />
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { business } from "@app/shared/business";
 import { formatCents } from "@app/shared/money/money";
 import { Alert } from "~/components/ui/alert";
+import { Amount, PricedLines } from "~/features/documents/priced-lines";
 import { LinkPageFrame } from "~/features/appointments/manage-view";
 import type { CustomerInvoice } from "./invoice-link.server";
 import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
@@ -12,28 +13,6 @@ import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
  * invoice's number and status, its lines, totals, the payments credited (a deposit among them) and
  * the balance due. Server-rendered, no script needed; one column on a phone.
  */
-
-function Amount({
-  label,
-  cents,
-  strong = false,
-  testId,
-}: {
-  label: string;
-  cents: number;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <div
-      className={strong ? "flex justify-between font-bold text-slate-900" : "flex justify-between text-slate-700"}
-      data-testid={testId}
-    >
-      <dt>{label}</dt>
-      <dd>{formatCents(cents)}</dd>
-    </div>
-  );
-}
 
 export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerInvoice; payOnline?: ReactNode }) {
   return (
@@ -66,25 +45,7 @@ export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerI
         <h2 id="lines-heading" className="mb-3 text-xl font-bold text-slate-900">
           Work and materials
         </h2>
-        <ul className="mb-3 space-y-2 text-sm">
-          {invoice.lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-3 border-b border-slate-100 pb-2">
-              <span className="min-w-0 [overflow-wrap:anywhere]">
-                {line.description}
-                <span className="block text-slate-600">
-                  {line.quantity} × {formatCents(line.unitPriceCents)}
-                </span>
-              </span>
-              <span className="font-medium">{formatCents(line.totalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="space-y-1 text-sm">
-          <Amount label="Subtotal" cents={invoice.subtotalCents} />
-          {invoice.discountCents > 0 ? <Amount label="Discount" cents={-invoice.discountCents} /> : null}
-          <Amount label={`Tax (${invoice.taxRate})`} cents={invoice.taxCents} />
-          <Amount label="Total" cents={invoice.totalCents} strong />
-        </dl>
+        <PricedLines lines={invoice.lines} totals={invoice} taxRate={invoice.taxRate} />
       </section>
       <section aria-labelledby="payments-heading" className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="payments-heading" className="mb-3 text-xl font-bold text-slate-900">
