@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
-import { startStack, type Stack } from "../support/stack";
+import type { Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 /**
  * GET /api/bookings/export.csv (docs/product.md#admin): a filter that is not
@@ -11,11 +12,8 @@ import { startStack, type Stack } from "../support/stack";
 let stack: Stack;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  stack = await startStack({ name: "csv-export" });
+  stack = await sharedStack();
   admin = await signedInUser(stack.url, stack.db, "admin");
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const exportCsv = (query: string) => fetch(`${stack.url}/api/bookings/export.csv?${query}`, { headers: admin.auth });
