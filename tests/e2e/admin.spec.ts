@@ -841,8 +841,7 @@ test.describe("access", () => {
       if (path === "/dashboard") await expectNoAxeViolations(page);
 
       const customer = await createUser(db, "customer");
-      await logIn(page, customer.email);
-      const denied = await page.goto(path);
+      const denied = await logIn(page, customer.email, { to: path });
       expect(denied?.status()).toBe(403);
       await expect(main(page).getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
     });

@@ -44,6 +44,7 @@ export const main = (page: Page) => page.getByRole("main");
  * form without loading it (what the form sends without JavaScript, docs/product.md#sign-in-page):
  * the form itself, typed into, is auth.spec.ts's subject; here it would only cost every test two
  * page loads. The session cookie lands in the page's context, as after a sign-in by hand.
+ * Answers `to`'s response.
  */
 export async function logIn(page: Page, email: string, { to }: { to?: string } = {}) {
   const response = await page.request.post("/login", {
@@ -53,7 +54,7 @@ export async function logIn(page: Page, email: string, { to }: { to?: string } =
   expect(response.status(), `signing in as ${email}`).toBe(302);
   const landing = response.headers()["location"];
   expect(landing).toMatch(/^\/(jobs|dashboard)?$/);
-  await page.goto(to ?? landing!);
+  return page.goto(to ?? landing!);
 }
 
 /** Hydrated, and the live connection has been accepted as an admin's. */
