@@ -1,19 +1,19 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/** The integration files on a worker's shared stack: those that call sharedStack() (tests/support/shared-stack.ts). */
+const sharedStackFiles = readdirSync(path.join(root, "tests/integration"))
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `tests/integration/${name}`)
+  .filter((file) => readFileSync(path.join(root, file), "utf8").includes("sharedStack()"));
+
 export default defineConfig({
   root,
   resolve: { alias: { "~": path.join(root, "web/app") } },
   test: {
-    include: [
-      "packages/**/*.test.ts",
-      "web/**/*.test.ts",
-      "worker/**/*.test.ts",
-      "tests/unit/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-    ],
     exclude: ["**/node_modules/**", "**/build/**", "**/dist/**"],
     globalSetup: [path.join(root, "tests/global-setup.ts")],
     pool: "forks",
@@ -21,5 +21,23 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: [
+            "packages/**/*.test.ts",
+            "web/**/*.test.ts",
+            "worker/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+          ],
+          exclude: ["**/node_modules/**", "**/build/**", "**/dist/**", ...sharedStackFiles],
+        },
+      },
+      // A worker runs these one after another in one process, which keeps its stack between them.
+      { extends: true, test: { name: "shared-stack", include: sharedStackFiles, isolate: false } },
+    ],
   },
 });

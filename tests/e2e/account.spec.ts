@@ -136,8 +136,7 @@ test("a customer sees each of their visits as it is, cancels one through its pag
 
 test("a customer with no bookings requests an appointment and sees it pending", async ({ page, db }) => {
   const user = await createUser(db, "customer", "Marguerite");
-  await logIn(page, user.email);
-  await page.goto("/account");
+  await logIn(page, user.email, { to: "/account" });
   await expect(main(page)).toContainText("You have no bookings with us yet.");
   await expect(main(page).getByRole("link", { name: "Request an appointment" })).toBeVisible();
 
@@ -177,8 +176,7 @@ test("a customer books one of the open arrival windows", async ({ page, db }) =>
   // A technician who works, so there are windows to offer (other tests' technicians may add more).
   await createUser(db, "technician", "Windows");
   const user = await createUser(db, "customer", "Eulalie");
-  await logIn(page, user.email);
-  await page.goto("/account");
+  await logIn(page, user.email, { to: "/account" });
   const form = main(page).getByRole("region", { name: "Request an appointment" });
   // Hydrated (Conform has taken over the form's checks): a day is a button, and nothing typed is lost.
   await expect(form.locator("form[novalidate]")).toHaveCount(1);
@@ -203,8 +201,7 @@ test.describe("without JavaScript", () => {
     await db.customer.create({
       data: { name: "Solange Hebert", email: user.email, phone: "(225) 555-0177", userId: user.id },
     });
-    await logIn(page, user.email, { js: false });
-    await page.goto("/account");
+    await logIn(page, user.email, { to: "/account" });
     const form = main(page).getByRole("region", { name: "Request an appointment" });
     // The phone comes from the customer record.
     await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("(225) 555-0177");
@@ -271,8 +268,7 @@ test("an account whose email is not confirmed sees no bookings and can send the 
     },
   });
 
-  await logIn(page, user.email);
-  await page.goto("/account");
+  await logIn(page, user.email, { to: "/account" });
   await expect(main(page).getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
   await expect(main(page)).not.toContainText("Hidden visit");
   await expect(main(page)).not.toContainText("555-0133");

@@ -117,8 +117,7 @@ test.describe("users", () => {
       const page = await context.newPage();
       if (javaScriptEnabled) await adminPage(page, db, "/admin/users");
       else {
-        await logIn(page, (await createUser(db, "admin")).email, { js: false });
-        await page.goto("/admin/users");
+        await logIn(page, (await createUser(db, "admin")).email, { to: "/admin/users" });
       }
       const search = main(page).getByRole("search", { name: "Users" });
       await search.getByLabel("Name or email").fill(wanted.lastName.slice(3).toLowerCase());
@@ -223,8 +222,7 @@ test.describe("users without JavaScript", () => {
   test("the role form posts as a page; making someone admin goes through a confirmation step", async ({ page, db }) => {
     const admin = await createUser(db, "admin");
     const other = await createUser(db, "customer", "Narcisse");
-    await logIn(page, admin.email, { js: false });
-    await page.goto("/admin/users");
+    await logIn(page, admin.email, { to: "/admin/users" });
     const name = `${other.firstName} ${other.lastName}`;
     await main(page)
       .getByRole("combobox", { name: `Role for ${name}` })
@@ -270,8 +268,7 @@ test.describe("a booking's page without JavaScript", () => {
         scheduledDate: chicago("2034-02-07", 10),
       },
     });
-    await logIn(page, admin.email, { js: false });
-    await page.goto("/admin/bookings");
+    await logIn(page, admin.email, { to: "/admin/bookings" });
     // The rows show their status and technician; a booking's number leads to its page.
     const row = main(page)
       .getByRole("row")
@@ -709,8 +706,7 @@ test.describe("calendar by keyboard", () => {
   test("without JavaScript the days are links to that day's visits", async ({ browser, db }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: "America/Chicago" });
     const page = await context.newPage();
-    await logIn(page, (await createUser(db, "admin")).email, { js: false });
-    await page.goto("/admin/calendar?month=2034-05");
+    await logIn(page, (await createUser(db, "admin")).email, { to: "/admin/calendar?month=2034-05" });
     await expect(main(page).getByRole("grid")).toHaveCount(0);
     await dayLink(page, "Wednesday, May\\s*17\\s*, 2034").click();
     await expect(page).toHaveURL(/\/admin\/dispatch\?date=2034-05-17$/);
@@ -845,8 +841,7 @@ test.describe("access", () => {
       if (path === "/dashboard") await expectNoAxeViolations(page);
 
       const customer = await createUser(db, "customer");
-      await logIn(page, customer.email);
-      const denied = await page.goto(path);
+      const denied = await logIn(page, customer.email, { to: path });
       expect(denied?.status()).toBe(403);
       await expect(main(page).getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
     });

@@ -230,8 +230,7 @@ test.describe("Book online without JavaScript", () => {
     await createUser(db, "technician", "Arceneaux");
     const customer = await createUser(db, "customer", "Odette");
     const day = openDay(3);
-    await logIn(page, customer.email, { js: false }); // this describe's pages run without JavaScript
-    await page.goto("/book?service=panel-upgrades");
+    await logIn(page, customer.email, { to: "/book?service=panel-upgrades" }); // this describe's pages run without JavaScript
     await pickerDay(main(page), day).click();
     const start = await chooseWindow(main(page), day, 10);
     await main(page).getByRole("button", { name: "Continue" }).click();

@@ -119,8 +119,7 @@ test.describe("without JavaScript", () => {
     const date = quietDay(27);
     const day = formatLocalDate(date);
     const admin = await createUser(db, "admin");
-    await logIn(page, admin.email, { js: false });
-    await page.goto("/admin/closures");
+    await logIn(page, admin.email, { to: "/admin/closures" });
     const form = main(page).getByRole("region", { name: "Close a day" });
     const close = async (reason: string) => {
       await form.getByLabel("Date").fill(date);

@@ -70,8 +70,7 @@ for (const js of [true, false])
     });
     if (js) await adminPage(page, db, "/admin/bookings");
     else {
-      await logIn(page, (await createUser(db, "admin")).email, { js: false });
-      await page.goto("/admin/bookings");
+      await logIn(page, (await createUser(db, "admin")).email, { to: "/admin/bookings" });
     }
     const row = main(page).getByRole("row").filter({ hasText: summary });
     await row.getByRole("link", { name: new RegExp(`^Merge into #${kept.id}`) }).click();

@@ -67,8 +67,7 @@ async function dispatcher(browser: Browser, db: Db, path: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: "America/Chicago" });
   const page = await context.newPage();
   const admin = await createUser(db, "admin");
-  await logIn(page, admin.email);
-  await page.goto(path);
+  await logIn(page, admin.email, { to: path });
   await waitLive(page);
   return { page, context };
 }
@@ -84,15 +83,16 @@ test("a dispatcher drags a request onto a technician's 10–12 window; a second 
 }) => {
   test.slow(); // two browsers, emails through the worker, axe
   const day = boardDay();
-  const sam = await technician(db, "Sam");
-  const jo = await technician(db, "Jo");
+  // The board lists every technician by name: names that sort before any other test's keep a lane that
+  // a test running meanwhile adds from moving these down under the pointer during a drag.
+  const aaron = await technician(db, "Aaron");
+  const abby = await technician(db, "Abby");
   const request = await visit(db, { start: at(day, 9), needsPlacing: true, summary: `Ceiling fan ${unique("r")}` });
-  const other = await visit(db, { start: at(day, 14), technicianId: jo.id, summary: `Panel check ${unique("p")}` });
+  const other = await visit(db, { start: at(day, 14), technicianId: abby.id, summary: `Panel check ${unique("p")}` });
   const path = `/admin/dispatch?date=${day}`;
 
   const admin = await createUser(db, "admin");
-  await logIn(page, admin.email);
-  await page.goto(path);
+  await logIn(page, admin.email, { to: path });
   await waitLive(page);
   const second = await dispatcher(browser, db, path);
   try {
@@ -102,16 +102,18 @@ test("a dispatcher drags a request onto a technician's 10–12 window; a second 
     // Fits the desktop: the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
-    // Onto Sam's 10–12 window.
-    await drag(page, card(page, request.id), slot(page, sam.id, day, "10:00"));
-    await expect(slot(page, sam.id, day, "10:00").locator(`article[data-visit="${request.id}"]`)).toBeVisible();
+    // Onto Aaron's 10–12 window.
+    await drag(page, card(page, request.id), slot(page, aaron.id, day, "10:00"));
+    await expect(slot(page, aaron.id, day, "10:00").locator(`article[data-visit="${request.id}"]`)).toBeVisible();
     await expect(
       main(page)
         .getByRole("status")
         .filter({ hasText: `Booking #${request.id} moved to` }),
     ).toBeVisible();
     // The other dispatcher's open board shows it, live, without a reload.
-    await expect(slot(second.page, sam.id, day, "10:00").locator(`article[data-visit="${request.id}"]`)).toBeVisible();
+    await expect(
+      slot(second.page, aaron.id, day, "10:00").locator(`article[data-visit="${request.id}"]`),
+    ).toBeVisible();
     await expect(card(second.page, request.id)).not.toContainText("To be placed");
 
     // One email to the customer, its calendar file at the new time.
@@ -120,17 +122,17 @@ test("a dispatcher drags a request onto a technician's 10–12 window; a second 
     await page.waitForTimeout(500);
     expect(await emailsTo(request.customer.email)).toHaveLength(1);
 
-    // Jo's 2–4 visit dragged onto Sam's 10–12: refused with the reason, and the card returns.
-    await drag(page, card(page, other.id), slot(page, sam.id, day, "10:00"));
+    // Abby's 2–4 visit dragged onto Aaron's 10–12: refused with the reason, and the card returns.
+    await drag(page, card(page, other.id), slot(page, aaron.id, day, "10:00"));
     const refused = main(page).getByTestId("drop-refused");
-    await expect(refused).toContainText(`${sam.name} already has #${request.id} from 10 AM to 12 PM`);
-    await expect(refused.getByRole("button", { name: `Give it to ${jo.name}` })).toBeVisible();
-    await expect(slot(page, jo.id, day, "14:00").locator(`article[data-visit="${other.id}"]`)).toBeVisible();
-    expect((await db.booking.findUniqueOrThrow({ where: { id: other.id } })).technicianId).toBe(jo.id);
+    await expect(refused).toContainText(`${aaron.name} already has #${request.id} from 10 AM to 12 PM`);
+    await expect(refused.getByRole("button", { name: `Give it to ${abby.name}` })).toBeVisible();
+    await expect(slot(page, abby.id, day, "14:00").locator(`article[data-visit="${other.id}"]`)).toBeVisible();
+    expect((await db.booking.findUniqueOrThrow({ where: { id: other.id } })).technicianId).toBe(abby.id);
 
     // A scheduled visit moved: one "moved" email with its calendar file at the new time.
-    await drag(page, card(page, other.id), slot(page, jo.id, day, "12:00"));
-    await expect(slot(page, jo.id, day, "12:00").locator(`article[data-visit="${other.id}"]`)).toBeVisible();
+    await drag(page, card(page, other.id), slot(page, abby.id, day, "12:00"));
+    await expect(slot(page, abby.id, day, "12:00").locator(`article[data-visit="${other.id}"]`)).toBeVisible();
     const moved = await mailbox.waitFor((e) => e.to.includes(other.customer.email));
     expect(moved.subject).toContain("Your visit moved to");
     expect(invite(moved)).toContain(`DTSTART:${icsTime(at(day, 12))}`);
@@ -146,8 +148,7 @@ test("the same move by keyboard alone, through the card's Move form", async ({ p
   const sam = await technician(db, "Sam");
   const request = await visit(db, { start: at(day, 9), needsPlacing: true, summary: `Breaker ${unique("k")}` });
   const admin = await createUser(db, "admin");
-  await logIn(page, admin.email);
-  await page.goto(`/admin/dispatch?date=${day}`);
+  await logIn(page, admin.email, { to: `/admin/dispatch?date=${day}` });
   await waitLive(page);
 
   const form = card(page, request.id);
@@ -176,8 +177,7 @@ test.describe("without JavaScript", () => {
     const sam = await technician(db, "Sam");
     const request = await visit(db, { start: at(day, 9), needsPlacing: true, summary: `Outlet ${unique("n")}` });
     const admin = await createUser(db, "admin");
-    await logIn(page, admin.email, { js: false });
-    await page.goto(`/admin/dispatch?date=${day}`);
+    await logIn(page, admin.email, { to: `/admin/dispatch?date=${day}` });
 
     const form = card(page, request.id);
     await form.getByText(`Move #${request.id}`).click();

@@ -88,7 +88,7 @@ test.describe("without JavaScript", () => {
   test("the note and an item are saved", async ({ page, db }) => {
     const tech = await createUser(db, "technician", "Odile");
     const booking = await panelVisit(db, tech.id, 10);
-    await logIn(page, tech.email, { js: false });
+    await logIn(page, tech.email);
     const record = recordOf(page, booking.id);
     await record.getByLabel("Notes").fill("Meter base is corroded.");
     await record.getByRole("button", { name: /Save notes/ }).click();

@@ -88,7 +88,7 @@ test.describe("a technician's day", () => {
     const page = await context.newPage();
     const tech = await createUser(db, "technician", "Noscript");
     const job = await visit(db, tech.id, businessDate(), 14, "Porch light");
-    await logIn(page, tech.email, { js: false });
+    await logIn(page, tech.email);
     await expect(page).toHaveURL(/\/jobs$/);
     await card(page, "Porch light")
       .getByRole("button", { name: /Start visit/ })
@@ -111,15 +111,13 @@ test("a technician cannot open another's day; an admin can open anyone's", async
   const tech = await createUser(db, "technician", "Celeste");
   const other = await createUser(db, "technician", "Remy");
   await visit(db, other.id, businessDate(), 16, "Generator hookup");
-  await logIn(page, tech.email);
-  await page.goto(`/jobs?technician=${other.id}`);
+  await logIn(page, tech.email, { to: `/jobs?technician=${other.id}` });
   await expect(main(page).getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await expect(main(page)).not.toContainText("Generator hookup");
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await logIn(admin, (await createUser(db, "admin")).email);
-  await admin.goto(`/jobs?technician=${other.id}`);
+  await logIn(admin, (await createUser(db, "admin")).email, { to: `/jobs?technician=${other.id}` });
   await expect(
     main(admin).getByRole("heading", { level: 1, name: `Jobs for ${other.firstName} ${other.lastName}` }),
   ).toBeVisible();

@@ -102,8 +102,7 @@ test.describe("without JavaScript", () => {
 
   test("every form works as a plain post", async ({ page, db }) => {
     const admin = await createUser(db, "admin");
-    await logIn(page, admin.email, { js: false });
-    await page.goto("/admin/price-book");
+    await logIn(page, admin.email, { to: "/admin/price-book" });
     await addEditDeactivateAndTax(page, false);
   });
 });

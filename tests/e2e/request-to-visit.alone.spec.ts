@@ -68,8 +68,7 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   // The admin assigns it in the day dialog, and keeps the bookings list open.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await logIn(admin, (await createUser(db, "admin")).email);
-  await admin.goto(`/admin/calendar?month=${date.slice(0, 7)}`);
+  await logIn(admin, (await createUser(db, "admin")).email, { to: `/admin/calendar?month=${date.slice(0, 7)}` });
   await waitLive(admin);
   // The day's cell is named like "Thursday, June 12, 2025: 1 appointment: …".
   const [weekday, monthDay, year] = formatLocalDate(date).split(", ") as [string, string, string];

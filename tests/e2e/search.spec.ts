@@ -134,8 +134,7 @@ test.describe("staff search without JavaScript", () => {
   test("the box is a form to /admin/search, which lists and links both", async ({ page, db }) => {
     const { customer, booking, line } = await customerWithVisit(db);
     const admin = await createUser(db, "admin");
-    await logIn(page, admin.email, { js: false });
-    await page.goto("/admin/bookings");
+    await logIn(page, admin.email, { to: "/admin/bookings" });
     await box(page).fill(`985${line}`);
     await box(page).press("Enter");
     await expect(page).toHaveURL(new RegExp(`/admin/search\\?q=985${line}$`));

@@ -1,20 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loginSchema, registerFormSchema, resetPasswordFormSchema } from "@app/shared/api/auth";
 import { fieldErrors } from "@app/shared/api/errors";
 import { parseEnv } from "@app/shared/env.server";
 import { hashPassword } from "@app/shared/password.server";
 import { requireAdmin, requireUser } from "~/utils/auth.server";
 import { parseSubmission } from "~/utils/schema-form";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, postJson, randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 import { notificationSentAt } from "../support/outbox";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "auth" });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await sharedStack();
 });
 
 const SHORT = "Password must be at least 8 characters long";

@@ -1,6 +1,7 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { postJson, randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 /**
  * Every request body is bounded at the server before any parser reads it
@@ -11,10 +12,7 @@ import { postJson, randomIp, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "body-limit" });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await sharedStack();
 });
 
 const FORM = "application/x-www-form-urlencoded";

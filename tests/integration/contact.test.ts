@@ -1,14 +1,12 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { postJson, randomIp, STAFF_EMAIL, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 import { notificationSentAt } from "../support/outbox";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "contact" });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await sharedStack();
 });
 
 const valid = {

@@ -9,6 +9,8 @@ import { addLocalDays, businessDate, businessMonth, monthKey, requireBusinessIns
  * length, and no cell can become a formula in a spreadsheet.
  */
 
+// A stack of its own: the money report counts every invoice and payment of the business, so another
+// file's (a visit completed drafts an invoice) would change its answers (tests/support/shared-stack.ts).
 let stack: Stack;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {

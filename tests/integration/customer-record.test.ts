@@ -4,20 +4,17 @@
  * reminders, and a merge confirmed on its own page then undone from its audit entry, which
  * restores exactly what moved, for 7 days (docs/decisions/018-customer-merge-undo.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, formPost, signedInUser } from "../support/accounts";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 let stack: Stack;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  stack = await startStack({ name: "customer-record" });
+  stack = await sharedStack();
   admin = await signedInUser(stack.url, stack.db, "admin");
 }, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
-
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${++counter}@example.com`;
 

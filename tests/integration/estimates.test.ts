@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { depositCents, documentTotals } from "@app/shared/money/money";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { api, formPost, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
-import { randomIp, STAFF_EMAIL, startStack, type Stack } from "../support/stack";
+import { randomIp, STAFF_EMAIL, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 /**
  * Estimates (docs/product.md#estimates): the JSON API's shapes and refusals, totals as the money
@@ -19,7 +20,7 @@ let retired: { id: number };
 const TAX_PPM = 94_500;
 
 beforeAll(async () => {
-  stack = await startStack({ name: "estimates" });
+  stack = await sharedStack();
   admin = await signedInUser(stack.url, stack.db, "admin");
   await stack.db.businessSetting.create({ data: { id: 1, salesTaxRatePpm: TAX_PPM } });
   panel = await stack.db.priceBookItem.create({ data: { name: "200 A panel", unitPriceCents: 185_050 } });
@@ -27,9 +28,6 @@ beforeAll(async () => {
     data: { name: "Electrician labor", unitPriceCents: 12_500, unit: "hour", taxable: false },
   });
   retired = await stack.db.priceBookItem.create({ data: { name: "Fuse box", unitPriceCents: 9_900, active: false } });
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 let customers = 0;

@@ -1,8 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
 import { connectSocket } from "../support/chat";
-import { postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { postJson, randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 /**
  * Hostile input, generated: whatever arrives, public endpoints answer 4xx with
@@ -16,12 +17,9 @@ const runs = (n: number) => Math.round(n * Number(process.env.HOSTILE_RUNS_FACTO
 let stack: Stack;
 let sessionId: string;
 beforeAll(async () => {
-  stack = await startStack({ name: "hostile" });
+  stack = await sharedStack();
   sessionId = `chat_hostile${Date.now().toString(36)}`;
   await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const nasty = fc.oneof(

@@ -1,20 +1,18 @@
 import type { Socket } from "socket.io-client";
 import { connectAdminSocket, connectSocket, joinChat, openChatSession } from "../support/chat";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../support/accounts";
-import { postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { postJson, randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 let stack: Stack;
 let adminAuth: Record<string, string>;
 let adminId: number;
 beforeAll(async () => {
-  stack = await startStack({ name: "inbox" });
+  stack = await sharedStack();
   const admin = await signedInUser(stack.url, stack.db, "admin");
   adminAuth = admin.auth;
   adminId = admin.user.id;
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const openSession = (ip?: string) => openChatSession(stack.url, ip);

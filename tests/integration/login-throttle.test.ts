@@ -7,15 +7,13 @@
  */
 import { createHash } from "node:crypto";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { postJson, randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "login-throttle" });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await sharedStack();
 });
 
 const FAILED = "Invalid email or password";

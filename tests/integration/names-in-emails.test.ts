@@ -8,17 +8,15 @@
  *   packages/shared/src/api/fields.ts) on every form and API that takes one.
  * - An email to an address nobody has proved greets with "Hello," alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, signedInUser } from "../support/accounts";
 import { openChatSession } from "../support/chat";
-import { postJson, randomIp, startStack, type Stack } from "../support/stack";
+import { postJson, randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "names" });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await sharedStack();
 });
 
 let counter = 0;

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 /**
  * Request lines as a client may write them (RFC 9112 §3.2): besides the path browsers send, the
@@ -13,11 +14,8 @@ import { randomIp, startStack, type Stack } from "../support/stack";
 let stack: Stack;
 let host: string;
 beforeAll(async () => {
-  stack = await startStack({ name: "request-target" });
+  stack = await sharedStack();
   host = new URL(stack.url).host;
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const get = (target: string, headers: string[] = []) =>

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { beforeAll, expect, it } from "vitest";
+import { randomIp, type Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 /**
  * Pages whose address carries a secret token are never kept by a browser or a proxy
@@ -11,10 +12,7 @@ import { randomIp, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ name: "token-pages" });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await sharedStack();
 });
 
 it.each(["/verify-email?token=abc123secret", "/login?token=abc123secret"])(

@@ -5,18 +5,16 @@
  * on my way included) and the customer's portal. A refused change is a 409
  * that says why, and nothing is written or owed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, formPost, signedInUser } from "../support/accounts";
-import { startStack, type Stack } from "../support/stack";
+import type { Stack } from "../support/stack";
+import { sharedStack } from "../support/shared-stack";
 
 let stack: Stack;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  stack = await startStack({ name: "visit-status" });
+  stack = await sharedStack();
   admin = await signedInUser(stack.url, stack.db, "admin");
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 let visits = 0;

@@ -5,6 +5,9 @@ import { postJson, randomIp } from "./stack";
 const TEST_PASSWORD = "correct-horse-battery";
 
 let counter = 0;
+/** Every user made here shares one password: argon2 hashes it once per test process, not once per user. */
+let hashed: Promise<string> | undefined;
+const passwordHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 
 /**
  * Text with its digits written as letters (0 → "a", "x27" → "xch"), for a unique person's name in a test:
@@ -29,7 +32,7 @@ export async function signedInUser(
       // A person's name holds no digits (personName, packages/shared/src/api/fields.ts): the counter in letters.
       lastName: `Tester-${inLetters(counter)}`,
       email,
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await passwordHash(),
       role,
       emailVerifiedAt: overrides.verified === false ? null : new Date(),
     },

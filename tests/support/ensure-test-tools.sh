@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # The tools the tests use from the machine: Debian's Chromium for the browser tests
-# (tests/playwright.config.ts) and poppler's pdftotext, which reads the text of the PDFs the
-# worker makes (estimates, invoices) as a customer's PDF reader would.
-# `npm test` calls this first: with both present it does nothing; without them, root with
-# apt-get installs the packages, anyone else is told the one command to run, before the build starts.
+# (tests/playwright.config.ts: its headless shell for most, the whole browser for push.spec.ts's
+# notifications), and poppler's pdftotext, which reads the text of the PDFs the worker makes
+# (estimates, invoices) as a customer's PDF reader would.
+# `npm test` calls this first: with all present it does nothing; without them, root with apt-get
+# installs the packages, anyone else is told the one command to run, before the build starts.
 set -euo pipefail
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+shell="${CHROMIUM_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
 missing=()
 [ -x "$chromium" ] || missing+=(chromium)
+[ -x "$shell" ] || missing+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 [ "${#missing[@]}" = 0 ] && exit 0
 
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && { [ -x "$chromium" ] || [ "$chromium" = /usr/bin/chromium ]; }; then
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 &&
+  [ "$chromium" = /usr/bin/chromium ] && [ "$shell" = /usr/bin/chromium-headless-shell ]; then
   echo "Installing Debian's ${missing[*]} for the tests (apt-get)..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq "${missing[@]}" >/dev/null
-  [ -x "$chromium" ] && command -v pdftotext >/dev/null 2>&1 && exit 0
+  [ -x "$chromium" ] && [ -x "$shell" ] && command -v pdftotext >/dev/null 2>&1 && exit 0
 fi
 
-echo "The tests need Chromium at $chromium and poppler's pdftotext: run 'sudo apt-get install ${missing[*]}' (or set CHROMIUM_PATH), then npm test again." >&2
+echo "The tests need Chromium at $chromium, its headless shell at $shell and poppler's pdftotext: run 'sudo apt-get install ${missing[*]}' (or set CHROMIUM_PATH and CHROMIUM_SHELL_PATH), then npm test again." >&2
 exit 1
