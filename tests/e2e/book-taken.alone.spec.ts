@@ -9,7 +9,7 @@
 import type { Locator } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, main, unique } from "./staff";
-import { offeredWindowDay } from "./window-picker";
+import { offeredWindow } from "./window-picker";
 import { requireBusinessInstant } from "@app/shared/time";
 
 test.use({ timezoneId: "America/Chicago", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -30,8 +30,8 @@ test("a window taken meanwhile is refused on the page with the next open ones, a
   // One technician works: the window has one place.
   await db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
   await createUser(db, "technician", "Sam");
-  const day = await offeredWindowDay(page.request, 14, 3);
-  const start = requireBusinessInstant(day, 14 * 60).toISOString();
+  const { date: day, hour } = await offeredWindow(page.request, [14], 3);
+  const start = requireBusinessInstant(day, hour * 60).toISOString();
   const address = `/book?${new URLSearchParams({ service: "generator", windowStart: start })}`;
 
   // The visitor is on the details step of that window…

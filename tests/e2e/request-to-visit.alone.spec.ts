@@ -9,10 +9,11 @@
  */
 import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
+import { formatWindowRange, formatWindowTimes } from "@app/shared/scheduling/windows";
 import { formatLocalDate, requireBusinessInstant } from "@app/shared/time";
 import { expect, test } from "./fixtures";
 import { createUser, logIn, main, waitLive } from "./staff";
-import { offeredWindowDay, pickerDay, pickerWindow } from "./window-picker";
+import { offeredWindow, pickerDay, pickerWindow } from "./window-picker";
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -29,9 +30,11 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   await db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
   const tech = await createUser(db, "technician", "Sam");
   const techName = `${tech.firstName} ${tech.lastName}`;
-  // Two days on or later, the first whose 10 to 12 window is offered: it has one place, Sam's.
-  const date = await offeredWindowDay(page.request, 10);
-  const start = requireBusinessInstant(date, 10 * 60).toISOString();
+  // Two days on or later, the first with one of these windows offered: it has one place, Sam's. Within
+  // the six coming days Sam's /jobs lists.
+  const { date, hour } = await offeredWindow(page.request, [10, 14, 8, 12], 2, 6);
+  const start = requireBusinessInstant(date, hour * 60).toISOString();
+  const window = { start: new Date(start), end: requireBusinessInstant(date, (hour + 2) * 60) };
   const offered = async () => {
     const res = await page.request.get(`/api/availability?from=${date}&days=1`);
     return ((await res.json()) as { windows: Array<{ start: string }> }).windows.map((w) => w.start);
@@ -50,13 +53,13 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   await field(page, "Email").fill(`odette.${Date.now()}@example.com`);
   await field(page, "Service Needed").selectOption("Lighting Installation");
   await field(page, "Address").fill("880 Range Ave, Denham Springs");
-  // The day, then its 10 to 12 window: its one place left.
+  // The day, then its window: its one place left.
   const picker = chat(page).getByRole("group", { name: /^Arrival window/ });
   await pickerDay(picker, date).click();
-  await expect(pickerWindow(picker, date, 10)).toHaveAccessibleName("10 AM – 12 PM · 1 place left");
-  await pickerWindow(picker, date, 10).check();
+  await expect(pickerWindow(picker, date, hour)).toHaveAccessibleName(`${formatWindowRange(window)} · 1 place left`);
+  await pickerWindow(picker, date, hour).check();
   await chat(page).getByRole("button", { name: "Submit Request", exact: true }).click();
-  await expect(chat(page).getByRole("log", { name: "Conversation" })).toContainText("between 10 AM and 12 PM");
+  await expect(chat(page).getByRole("log", { name: "Conversation" })).toContainText(formatWindowTimes(window));
   const booking = await db.booking.findFirstOrThrow({
     where: { scheduledDate: new Date(start), summary: "Lighting Installation" },
   });
@@ -98,7 +101,7 @@ test("a chat booking takes the last window; the admin assigns it; the technician
   await logIn(techPage, tech.email);
   await expect(techPage).toHaveURL(/\/jobs$/);
   const visit = main(techPage).getByRole("article", { name: /Lighting Installation/ });
-  await expect(visit).toContainText("between 10 AM and 12 PM");
+  await expect(visit).toContainText(formatWindowTimes(window));
   await expect(visit).toContainText("880 Range Ave, Denham Springs");
   await visit.getByRole("button", { name: /Start visit/ }).tap();
   await visit.getByRole("button", { name: /Mark completed/ }).tap();

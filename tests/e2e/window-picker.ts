@@ -19,20 +19,41 @@ export function openDay(after = 2): string {
 }
 
 /**
- * The first day from `after` days ahead (as `openDay`) whose window starting at `hour` the schedule
- * offers now (GET /api/availability). For the tests that decide which technicians work: the
- * tests before them leave visits without a technician in some windows, which take those windows'
- * places, and which days they fall on changes with the date the suite runs.
+ * The first day from `after` days ahead (as `openDay`), and at most `within` days ahead, whose window
+ * starting at `hour` the schedule offers now (GET /api/availability); null when none is. For the
+ * tests that decide which technicians work: the tests before them leave visits without a technician
+ * in some windows, which take those windows' places, and which days they fall on changes with the
+ * date the suite runs.
  */
-export async function offeredWindowDay(request: APIRequestContext, hour: number, after = 2): Promise<string> {
-  for (let ahead = after; ahead < after + 10; ahead++) {
+export async function offeredWindowDay(
+  request: APIRequestContext,
+  hour: number,
+  after = 2,
+  within = 12,
+): Promise<string | null> {
+  const last = addLocalDays(businessDate(), within);
+  for (let ahead = after; ; ahead++) {
     const day = openDay(ahead);
+    if (day > last) return null;
     const start = requireBusinessInstant(day, hour * 60).toISOString();
     const res = await request.get(`/api/availability?from=${day}&days=1`);
     const { windows } = (await res.json()) as { windows: Array<{ start: string }> };
     if (windows.some((w) => w.start === start)) return day;
   }
-  throw new Error(`no day within 10 days offers its ${hour}:00 window`);
+}
+
+/** The first of `hours` (in order) with a day `offeredWindowDay` finds: that day and hour. */
+export async function offeredWindow(
+  request: APIRequestContext,
+  hours: number[],
+  after = 2,
+  within = 12,
+): Promise<{ date: string; hour: number }> {
+  for (const hour of hours) {
+    const date = await offeredWindowDay(request, hour, after, within);
+    if (date) return { date, hour };
+  }
+  throw new Error(`no day within ${within} days offers a window at ${hours.join(", ")} o'clock`);
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
