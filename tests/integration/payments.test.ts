@@ -97,6 +97,49 @@ const state = async (id: number) => ({
   payments: await stack.db.payment.findMany({ where: { invoiceId: id } }),
 });
 
+/** A sent estimate of one option ($1,800.50) asking a 25 % deposit ($450.13), and its link's token. */
+async function estimateWithDeposit(customerId: number) {
+  const token = randomToken();
+  const estimate = await stack.db.estimate.create({
+    data: {
+      customerId,
+      status: "sent",
+      depositPercent: 25,
+      taxRatePpm: 0,
+      sentAt: new Date(),
+      tokenHash: sha256(token),
+      sealedToken: "unused",
+      tokenExpiresAt: new Date(Date.now() + 86_400_000),
+      options: {
+        create: [
+          {
+            position: 1,
+            name: "Good",
+            subtotalCents: 180_050,
+            taxCents: 0,
+            totalCents: 180_050,
+            depositCents: 45_013,
+            lines: {
+              create: [
+                {
+                  position: 1,
+                  description: "200 A panel",
+                  quantityHundredths: 100,
+                  unitPriceCents: 180_050,
+                  taxable: false,
+                  totalCents: 180_050,
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    include: { options: true },
+  });
+  return { token, estimate };
+}
+
 describe("staff payments", () => {
   it("records cash and a check in parts: partially paid, then paid, each with a receipt", async () => {
     const inv = await invoice(50_000);
@@ -273,44 +316,7 @@ describe("Stripe Checkout", () => {
 describe("an estimate's deposit", () => {
   it("sends the customer straight on to pay the deposit after approving, and the page then says it is paid", async () => {
     const c = await customer();
-    const token = randomToken();
-    const estimate = await stack.db.estimate.create({
-      data: {
-        customerId: c.id,
-        status: "sent",
-        depositPercent: 25,
-        taxRatePpm: 0,
-        sentAt: new Date(),
-        tokenHash: sha256(token),
-        sealedToken: "unused",
-        tokenExpiresAt: new Date(Date.now() + 86_400_000),
-        options: {
-          create: [
-            {
-              position: 1,
-              name: "Good",
-              subtotalCents: 180_050,
-              taxCents: 0,
-              totalCents: 180_050,
-              depositCents: 45_013,
-              lines: {
-                create: [
-                  {
-                    position: 1,
-                    description: "200 A panel",
-                    quantityHundredths: 100,
-                    unitPriceCents: 180_050,
-                    taxable: false,
-                    totalCents: 180_050,
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      },
-      include: { options: true },
-    });
+    const { token, estimate } = await estimateWithDeposit(c.id);
     // Not approved yet: no deposit to pay.
     const early = await formPost(`/estimates/${token}/deposit`);
     expect(early.headers.get("location")).toBe(`/estimates/${token}?payment=closed`);
@@ -346,5 +352,35 @@ describe("an estimate's deposit", () => {
     expect(receipt.text).toContain("$450.13 of $450.13 received");
     const again = await formPost(`/estimates/${token}/deposit`);
     expect(again.headers.get("location")).toBe(`/estimates/${token}?payment=nothing-due`);
+  });
+
+  it("credits a deposit paid after its estimate was invoiced on that invoice", async () => {
+    const c = await customer();
+    const { token, estimate } = await estimateWithDeposit(c.id);
+    const approved = await formPost(`/estimates/${token}`, {
+      optionId: String(estimate.options[0]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    const session = stripe.sessions.get(approved.headers.get("location")!.split("/").pop()!)!;
+    // The office invoices the estimate while the customer is on Stripe's page.
+    const made = await api(stack.url, "POST", "/api/invoices", admin.token, { estimateId: estimate.id });
+    expect(made.status).toBe(201);
+    const { invoice } = made.json as { invoice: { id: number; paidCents: number } };
+    expect(invoice.paidCents).toBe(0);
+
+    await fetch(session.url!, { method: "POST", redirect: "manual" });
+    expect(await stack.db.payment.findMany({ where: { estimateId: estimate.id } })).toMatchObject([
+      { invoiceId: invoice.id, amountCents: 45_013, stripeSessionId: session.id },
+    ]);
+    expect(await stack.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({
+      status: "draft",
+      paidCents: 45_013,
+    });
+    const sent = await api(stack.url, "POST", `/api/invoices/${invoice.id}/send`, admin.token, {});
+    expect(sent.json.invoice).toMatchObject({
+      status: "partially_paid",
+      balanceCents: 180_050 - 45_013,
+    });
   });
 });

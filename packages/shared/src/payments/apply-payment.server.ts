@@ -250,7 +250,20 @@ async function payDeposit(
         errors: { amountCents: `At most the deposit due, ${formatCents(due)}` },
       });
   }
-  const payment = await insertPayment(tx, input, { estimateId: id }, estimate.customerId);
+  // Invoiced already (the invoice took over the deposits paid before it): the deposit is a payment of
+  // that invoice too, credited there in this transaction (locked after the estimate, as the invoices
+  // service locks them).
+  const invoiced = await tx.invoice.findFirst({
+    where: { estimateId: id, status: { not: "void" } },
+    select: { id: true },
+  });
+  const payment = await insertPayment(
+    tx,
+    input,
+    { estimateId: id, ...(invoiced ? { invoiceId: invoiced.id } : {}) },
+    estimate.customerId,
+  );
+  const invoice = invoiced ? await creditInvoice(tx, outbox, invoiced.id, input.amountCents, requestId) : null;
   const depositPaidCents = estimate.depositPaidCents + input.amountCents;
   outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
   outbox.add("estimate-event", { estimateId: id, version: `deposit-${payment.id}`, requestId });
@@ -268,15 +281,40 @@ async function payDeposit(
       reference: payment.reference,
       stripeSessionId: payment.stripeSessionId,
       depositPaidCents,
+      ...(invoice ? { invoice: invoice.number } : {}),
       ...(depositPaidCents > estimate.depositCents ? { overpaidCents: depositPaidCents - estimate.depositCents } : {}),
     },
   });
   return success(
     {
       payment: paymentJson(payment),
-      invoice: null,
+      invoice: invoice ? invoiceSummary(invoice) : null,
       estimate: { id, number: estimate.number, depositCents: estimate.depositCents, depositPaidCents },
     },
     201,
   );
+}
+
+/**
+ * A deposit paid once its estimate is invoiced, credited on the invoice: the paid amount moved, a
+ * sent invoice partially paid or paid (a draft stays a draft: sending it gives its status), its
+ * reminders dropped once paid, the staff pages told.
+ */
+async function creditInvoice(tx: Tx, outbox: Outbox, id: number, amountCents: number, requestId?: string) {
+  await tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
+  const before = await tx.invoice.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, paidCents: true, totalCents: true },
+  });
+  const paidCents = before.paidCents + amountCents;
+  const paid = paidCents >= before.totalCents;
+  const status = before.status === "draft" ? "draft" : paid ? "paid" : "partially_paid";
+  const updated = await tx.invoice.update({
+    where: { id },
+    data: { paidCents, status, ...(status === "paid" && before.status !== "paid" ? { paidAt: new Date() } : {}) },
+    select: { id: true, number: true, status: true, totalCents: true, paidCents: true },
+  });
+  if (paid) await outbox.cancel(invoiceSubject(id), ["invoice-reminder"]);
+  outbox.add("invoice-event", { invoiceId: id, version: `deposit-${paidCents}`, requestId });
+  return updated;
 }
