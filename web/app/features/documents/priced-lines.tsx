@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatCents } from "@app/shared/money/money";
+import { formatCents, formatQuantity } from "@app/shared/money/money";
+import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
 
 /**
  * What estimates and invoices show alike (docs/product.md#estimates, #invoices): a document's priced
@@ -108,5 +109,48 @@ export function DocumentLinks({
         ))}
       </dd>
     </div>
+  );
+}
+
+/** The lines as the staff pages show them: a table (description, quantity, unit price, amount), in whole cents. */
+export function StaffLinesTable({
+  caption,
+  lines,
+}: {
+  caption: string;
+  lines: Array<{
+    id: number;
+    description: string;
+    taxable: boolean;
+    quantityHundredths: number;
+    unitPriceCents: number;
+    totalCents: number;
+    /** Set on an invoice's line added on the job record. */
+    jobItemId?: number | null;
+  }>;
+}) {
+  return (
+    <DataTable caption={caption}>
+      <THead>
+        <Th>Description</Th>
+        <Th>Qty</Th>
+        <Th>Unit price</Th>
+        <Th>Amount</Th>
+      </THead>
+      <TBody>
+        {lines.map((l) => (
+          <Tr key={l.id}>
+            <Td>
+              {l.description}
+              {l.taxable ? "" : " (not taxed)"}
+              {l.jobItemId ? <span className="block text-xs text-slate-600">Added on site</span> : null}
+            </Td>
+            <Td>{formatQuantity(l.quantityHundredths)}</Td>
+            <Td>{formatCents(l.unitPriceCents)}</Td>
+            <Td>{formatCents(l.totalCents)}</Td>
+          </Tr>
+        ))}
+      </TBody>
+    </DataTable>
   );
 }

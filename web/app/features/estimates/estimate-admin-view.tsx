@@ -1,11 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { EstimateJson } from "@app/shared/estimates/estimates.server";
-import { formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { formatCents, formatRate } from "@app/shared/money/money";
 import { formatDateTime } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
-import { DocumentLinks } from "~/features/documents/priced-lines";
+import { DocumentLinks, StaffLinesTable } from "~/features/documents/priced-lines";
 
 /** /admin/estimates/<id>'s pieces (docs/product.md#estimates): the status, Send, and each option's lines and totals. */
 
@@ -100,27 +99,7 @@ export function EstimateOptions({ estimate }: { estimate: EstimateJson }) {
             {o.name}
             {o.id === estimate.approvedOptionId ? " (approved)" : ""}
           </h2>
-          <DataTable caption={`Lines of ${o.name}`}>
-            <THead>
-              <Th>Description</Th>
-              <Th>Qty</Th>
-              <Th>Unit price</Th>
-              <Th>Amount</Th>
-            </THead>
-            <TBody>
-              {o.lines.map((l) => (
-                <Tr key={l.id}>
-                  <Td>
-                    {l.description}
-                    {l.taxable ? "" : " (not taxed)"}
-                  </Td>
-                  <Td>{formatQuantity(l.quantityHundredths)}</Td>
-                  <Td>{formatCents(l.unitPriceCents)}</Td>
-                  <Td>{formatCents(l.totalCents)}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </DataTable>
+          <StaffLinesTable caption={`Lines of ${o.name}`} lines={o.lines} />
           <p className="mt-2 text-right text-sm">
             Subtotal {formatCents(o.subtotalCents)}
             {o.discountCents ? ` · Discount ${formatCents(-o.discountCents)}` : ""} · Tax {formatCents(o.taxCents)} ·{" "}

@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Receipt } from "lucide-react";
 import type { InvoiceJson } from "@app/shared/invoices/invoices.server";
-import { formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { formatCents, formatRate } from "@app/shared/money/money";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
-import { DocumentLinks } from "~/features/documents/priced-lines";
+import { DocumentLinks, StaffLinesTable } from "~/features/documents/priced-lines";
 import { invoiceStatusLabels } from "@app/shared/api/invoices";
 import { paymentMethodLabels } from "@app/shared/api/payments";
 
@@ -106,28 +106,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceJson }) {
       <h2 id="lines-heading" className="mb-2 text-lg font-bold text-slate-900">
         Lines
       </h2>
-      <DataTable caption={`Lines of invoice ${invoice.number}`}>
-        <THead>
-          <Th>Description</Th>
-          <Th>Qty</Th>
-          <Th>Unit price</Th>
-          <Th>Amount</Th>
-        </THead>
-        <TBody>
-          {invoice.lines.map((l) => (
-            <Tr key={l.id}>
-              <Td>
-                {l.description}
-                {l.taxable ? "" : " (not taxed)"}
-                {l.jobItemId ? <span className="block text-xs text-slate-600">Added on site</span> : null}
-              </Td>
-              <Td>{formatQuantity(l.quantityHundredths)}</Td>
-              <Td>{formatCents(l.unitPriceCents)}</Td>
-              <Td>{formatCents(l.totalCents)}</Td>
-            </Tr>
-          ))}
-        </TBody>
-      </DataTable>
+      <StaffLinesTable caption={`Lines of invoice ${invoice.number}`} lines={invoice.lines} />
       <p className="mt-2 text-right text-sm">
         Subtotal {formatCents(invoice.subtotalCents)}
         {invoice.discountCents ? ` · Discount ${formatCents(-invoice.discountCents)}` : ""} · Tax (
