@@ -20,6 +20,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // What a test waits for through the worker (an email, a live event) arrives when the worker gets to
+    // it, later on a busy machine: a poll waits up to 15 s instead of Vitest's 1 s (it ends at the first pass).
+    expect: { poll: { timeout: 15_000 } },
     reporters: ["default"],
     projects: [
       {
