@@ -353,4 +353,43 @@ describe("sending and approving", () => {
     expect(await stack.db.estimate.count({ where: { tokenHash: sha256(unknown) } })).toBe(0);
     expect((await approve(unknown, { optionId: "1", signatureName: "Odile Broussard", agree: "on" })).status).toBe(404);
   });
+
+  it("the office withdraws a sent estimate: its link says so and takes no approval; an approved one stays", async () => {
+    const { bookingId, customer } = await visit();
+    const estimate = await estimateOf(bookingId);
+    const { token } = await send(estimate.id, customer.email);
+    const withdrawn = await api(stack.url, "POST", `/api/estimates/${estimate.id}/void`, admin.token);
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.json.estimate.status).toBe("void");
+    const shown = await page(token);
+    expect(shown.status).toBe(409);
+    expect(await shown.text()).toContain(`Estimate ${estimate.number} was withdrawn`);
+    const late = await approve(token, {
+      optionId: String(estimate.options[0]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(late.status).toBe(409);
+    const again = await api(stack.url, "POST", `/api/estimates/${estimate.id}/void`, admin.token);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({
+      success: false,
+      message: `Estimate ${estimate.number} is void: it cannot be withdrawn`,
+    });
+
+    // Another customer's estimate, approved: it stays (its deposit and invoice follow it).
+    const other = await visit();
+    const kept = await estimateOf(other.bookingId);
+    const link = await send(kept.id, other.customer.email);
+    const approved = await approve(link.token, {
+      optionId: String(kept.options[1]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(approved.status).toBe(200);
+    const refused = await api(stack.url, "POST", `/api/estimates/${kept.id}/void`, admin.token);
+    expect(refused.status).toBe(409);
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: kept.id } })).status).toBe("approved");
+    expect((await api(stack.url, "POST", "/api/estimates/2000000/void", admin.token)).status).toBe(404);
+  });
 });

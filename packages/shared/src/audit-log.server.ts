@@ -28,6 +28,7 @@ export interface AuditEntry {
     | "estimate.created"
     | "estimate.sent"
     | "estimate.approved"
+    | "estimate.voided"
     | "invoice.created"
     | "invoice.sent"
     | "invoice.voided"

@@ -758,6 +758,17 @@ export const endpoints: Endpoint[] = [
   },
   {
     method: "POST",
+    path: "/api/estimates/{id}/void",
+    summary:
+      "Withdraw a draft or sent estimate: its link says it was withdrawn and the email still owed is dropped (audited)",
+    access: "admin",
+    params: estimateParamsSchema,
+    success: { status: 200, description: "Withdrawn", schema: ok({ estimate: estimateJson }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
+    method: "POST",
     path: "/api/invoices",
     summary:
       "A draft invoice of a visit (its newest approved estimate and its job-record items) or of an approved estimate; totals computed and stored, the estimate's deposit credited (audited)",

@@ -209,6 +209,37 @@ export async function sendEstimate(
   });
 }
 
+/**
+ * POST /api/estimates/{id}/void: the office withdraws a draft or sent estimate (sent in error, or the
+ * customer chose otherwise); its link then says so, the email still owed is dropped, and open staff
+ * pages hear it. An approved estimate is not withdrawn (409: its deposit and invoice follow it).
+ */
+export async function voidEstimate(
+  context: ChangeContext,
+  actor: Actor,
+  id: number,
+  now = new Date(),
+): Promise<Result<{ estimate: EstimateJson }>> {
+  return inTransaction(context, async (tx, outbox) => {
+    await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
+    const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
+    if (!before) return failure(404, NOT_FOUND);
+    if (before.status !== "draft" && before.status !== "sent")
+      return failure(409, `Estimate ${before.number} is ${before.status}: it cannot be withdrawn`);
+    const updated = await tx.estimate.update({ where: { id }, data: { status: "void" }, include: estimateInclude });
+    await outbox.cancel(`estimate:${id}`, ["estimate-email"]);
+    outbox.add("estimate-event", { estimateId: id, version: `void-${now.getTime()}`, requestId: context.requestId });
+    await recordAudit(tx, {
+      actor,
+      action: "estimate.voided",
+      targetType: "estimate",
+      targetId: id,
+      details: { number: updated.number, was: before.status },
+    });
+    return success({ estimate: estimateJson(updated) });
+  });
+}
+
 /** What a link opens: the estimate, or why not (404 unknown, 410 expired or void). */
 export async function estimateByToken(db: Reader, token: string, now = new Date()): Promise<Result<EstimateRow>> {
   const row = await db.estimate.findUnique({ where: { tokenHash: sha256(token) }, include: estimateInclude });

@@ -13,7 +13,7 @@ const STATUS_WORDS: Record<EstimateJson["status"], string> = {
   sent: "Sent",
   approved: "Approved",
   declined: "Declined",
-  void: "Void",
+  void: "Withdrawn",
 };
 
 /** The deposit asked, and once the estimate is approved what was paid of it (docs/product.md#payments). */
@@ -73,16 +73,27 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
   );
 }
 
+/** Send (Send again once sent) and Withdraw, while the estimate is a draft or sent. */
 export function SendButton({ estimate }: { estimate: EstimateJson }) {
-  const sending = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const posting = navigation.formData?.get("intent");
   if (estimate.status !== "draft" && estimate.status !== "sent") return null;
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="send" />
-      <Button type="submit" disabled={sending}>
-        {sending ? "Sending..." : estimate.status === "draft" ? "Send" : "Send again"}
-      </Button>
-    </Form>
+    <>
+      <Form method="post">
+        <input type="hidden" name="intent" value="send" />
+        <Button type="submit" disabled={busy}>
+          {busy && posting === "send" ? "Sending..." : estimate.status === "draft" ? "Send" : "Send again"}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="void" />
+        <Button type="submit" variant="outline" disabled={busy}>
+          {busy && posting === "void" ? "Withdrawing..." : "Withdraw"}
+        </Button>
+      </Form>
+    </>
   );
 }
 

@@ -7,7 +7,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { estimateFormInput, estimateFormSchema, type FormPlaces } from "@app/shared/api/estimates";
 import { idFrom } from "@app/shared/api/values";
-import { createEstimate, estimatesOfBooking, readEstimate, sendEstimate } from "@app/shared/estimates/estimates.server";
+import {
+  createEstimate,
+  estimatesOfBooking,
+  readEstimate,
+  sendEstimate,
+  voidEstimate,
+} from "@app/shared/estimates/estimates.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { listPriceBook, readSalesTaxRate } from "@app/shared/pricing/price-book.server";
@@ -78,12 +84,17 @@ export async function estimatePage(context: AppLoadContext, idParam: string | un
   return { ...found.value.estimate, depositPaidCents: deposit?.depositPaidCents ?? 0 };
 }
 
-/** Send / Send again: a new link and the email with the PDF, through the outbox. */
+/** Send / Send again (a new link and the email with the PDF, through the outbox), and Withdraw. */
 export async function estimatePageAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const id = idFrom(idParam);
   if (!id) return answer(null, failure(404, "No such estimate"));
+  if (form.get("intent") === "void")
+    return answer(null, await voidEstimate(context, admin, id), {
+      intent: "void",
+      message: ({ estimate }) => `Estimate ${estimate.number} is withdrawn: its link says so.`,
+    });
   if (form.get("intent") !== "send") return answer(null, failure(400, "Unknown action. Please reload the page."));
   const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
   return answer(null, await sendEstimate(context, admin, id, key), {
