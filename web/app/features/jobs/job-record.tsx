@@ -56,10 +56,15 @@ export function JobRecordSection({
       <h5 id={headingId} className="text-base font-semibold text-slate-900">
         Job record <span className="sr-only">of visit #{record.bookingId}</span>
       </h5>
-      {/* A new record (after a save) starts the forms afresh from it. */}
-      <div key={record.updatedAt ?? "new"} className="mt-2 grid gap-4">
-        <NotesForm record={record} posted={posted} />
-        <ChecklistForm record={record} posted={posted} />
+      {/* Each form starts afresh when what it shows changed on the server (its own save, or another
+          device's), and only then: saving the notes leaves boxes ticked meanwhile as they are. */}
+      <div className="mt-2 grid gap-4">
+        <NotesForm key={record.notes} record={record} posted={posted} />
+        <ChecklistForm
+          key={record.checklist.flatMap((item) => (item.checked ? [item.id] : [])).join(" ")}
+          record={record}
+          posted={posted}
+        />
       </div>
       <Items record={record} priceBook={priceBook} posted={posted} />
       <Photos record={record} />
