@@ -1,7 +1,7 @@
 import { createElement as h, type ReactElement } from "react";
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { business, formatAddress } from "@app/shared/business";
-import type { InvoiceRow } from "@app/shared/invoices/invoices.server";
+import { isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
 import { formatDate } from "@app/shared/time";
 import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
@@ -67,7 +67,7 @@ function payments(i: InvoiceRow): ReactElement[] {
         h(
           Text,
           { key: `p${p.id}`, style: styles.muted },
-          `${formatDate(p.receivedAt)} · ${paymentMethodLabels[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}${p.reference ? ` · ${p.reference}` : ""} · ${formatCents(p.amountCents)}`,
+          `${formatDate(p.receivedAt)} · ${paymentMethodLabels[p.method]}${isDeposit(i, p) ? " (deposit)" : ""}${p.reference ? ` · ${p.reference}` : ""} · ${formatCents(p.amountCents)}`,
         ),
       ),
     ]),

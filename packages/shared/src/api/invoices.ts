@@ -34,7 +34,7 @@ export const invoiceParamsSchema = z.object({ id: idField() });
 /** An invoice link's token: 256 bits, base64url (43 characters). */
 export const invoiceTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
-type InvoiceStatusName = "draft" | "sent" | "partially_paid" | "paid" | "void";
+export type InvoiceStatusName = "draft" | "sent" | "partially_paid" | "paid" | "void";
 
 /** An invoice's status as staff read it (their pages, the dashboard). */
 export const invoiceStatusLabels: Record<InvoiceStatusName, string> = {

@@ -25,6 +25,30 @@ export const ESTIMATE_LINK_DAYS = 30;
 
 const NOT_FOUND = "No such estimate";
 
+/** The subject of an estimate's outbox rows: withdrawing it cancels the email it still owes. */
+const estimateSubject = (estimateId: number) => `estimate:${estimateId}`;
+
+/**
+ * Locks an estimate's row for the rest of the transaction. Whoever locks more than one document
+ * locks the visit first, then the estimate, then the invoice (../invoices/invoices.server.ts).
+ */
+export const lockEstimate = (tx: Prisma.TransactionClient, id: number) =>
+  tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
+
+/** An estimate locked, if it is still open (draft or sent), and its status: 404 unknown, 409 otherwise, naming what was tried. */
+async function lockOpenEstimate(
+  tx: Prisma.TransactionClient,
+  id: number,
+  tried: string,
+): Promise<Result<{ status: "draft" | "sent" }>> {
+  await lockEstimate(tx, id);
+  const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
+  if (!before) return failure(404, NOT_FOUND);
+  if (before.status !== "draft" && before.status !== "sent")
+    return failure(409, `Estimate ${before.number} is ${before.status}: it cannot be ${tried}`);
+  return success({ status: before.status });
+}
+
 export const estimateInclude = {
   customer: { select: { id: true, name: true, email: true } },
   options: { orderBy: { position: "asc" }, include: { lines: { orderBy: { position: "asc" } } } },
@@ -176,11 +200,8 @@ export async function sendEstimate(
   now = new Date(),
 ): Promise<Result<{ estimate: EstimateJson }>> {
   return inTransaction(context, async (tx, outbox) => {
-    await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
-    const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
-    if (!before) return failure(404, NOT_FOUND);
-    if (before.status !== "draft" && before.status !== "sent")
-      return failure(409, `Estimate ${before.number} is ${before.status}: it cannot be sent`);
+    const open = await lockOpenEstimate(tx, id, "sent");
+    if (!open.ok) return open;
     const token = randomToken();
     const updated = await tx.estimate.update({
       where: { id },
@@ -196,14 +217,14 @@ export async function sendEstimate(
     outbox.add(
       "estimate-email",
       { estimateId: id, sentAt: now.getTime(), requestId: context.requestId },
-      { subject: `estimate:${id}` },
+      { subject: estimateSubject(id) },
     );
     await recordAudit(tx, {
       actor,
       action: "estimate.sent",
       targetType: "estimate",
       targetId: id,
-      details: { number: updated.number, to: updated.customer.email, again: before.status === "sent" },
+      details: { number: updated.number, to: updated.customer.email, again: open.value.status === "sent" },
     });
     return success({ estimate: estimateJson(updated) });
   });
@@ -221,20 +242,17 @@ export async function voidEstimate(
   now = new Date(),
 ): Promise<Result<{ estimate: EstimateJson }>> {
   return inTransaction(context, async (tx, outbox) => {
-    await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
-    const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
-    if (!before) return failure(404, NOT_FOUND);
-    if (before.status !== "draft" && before.status !== "sent")
-      return failure(409, `Estimate ${before.number} is ${before.status}: it cannot be withdrawn`);
+    const open = await lockOpenEstimate(tx, id, "withdrawn");
+    if (!open.ok) return open;
     const updated = await tx.estimate.update({ where: { id }, data: { status: "void" }, include: estimateInclude });
-    await outbox.cancel(`estimate:${id}`, ["estimate-email"]);
+    await outbox.cancel(estimateSubject(id), ["estimate-email"]);
     outbox.add("estimate-event", { estimateId: id, version: `void-${now.getTime()}`, requestId: context.requestId });
     await recordAudit(tx, {
       actor,
       action: "estimate.voided",
       targetType: "estimate",
       targetId: id,
-      details: { number: updated.number, was: before.status },
+      details: { number: updated.number, was: open.value.status },
     });
     return success({ estimate: estimateJson(updated) });
   });
@@ -274,7 +292,7 @@ export async function approveEstimate(
   return inTransaction(context, async (tx, outbox) => {
     const found = await tx.estimate.findUnique({ where: { tokenHash: sha256(token) }, select: { id: true } });
     if (!found) return failure(404, "This estimate link is not valid. Please check the link in your email.");
-    await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${found.id} FOR UPDATE`;
+    await lockEstimate(tx, found.id);
     const row = await tx.estimate.findUniqueOrThrow({ where: { id: found.id }, include: estimateInclude });
     if (row.status === "approved")
       return failure(409, `Estimate ${row.number} was approved already, on ${row.approvedAt?.toISOString()}.`);

@@ -9,6 +9,7 @@
  */
 import type { NewInvoice } from "../api/invoices";
 import { recordAudit } from "../audit-log.server";
+import { lockEstimate } from "../estimates/estimates.server";
 import type { Prisma, Reader } from "../db.server";
 import { balanceCents, documentTotals, MAX_CENTS, type MoneyLine } from "../money/money";
 import { inTransaction, type ChangeContext } from "../outbox.server";
@@ -43,6 +44,10 @@ export const invoiceInclude = {
 } as const satisfies Prisma.InvoiceInclude;
 
 export type InvoiceRow = Prisma.InvoiceGetPayload<{ include: typeof invoiceInclude }>;
+
+/** Whether a payment of an invoice was the deposit paid on the estimate it bills. */
+export const isDeposit = (i: { estimateId: number | null }, p: { estimateId: number | null }) =>
+  p.estimateId !== null && p.estimateId === i.estimateId;
 
 /** An invoice as the API and the staff page show it: its lines, payments and stored totals, and the balance due. */
 export function invoiceJson(i: InvoiceRow) {
@@ -81,7 +86,7 @@ export function invoiceJson(i: InvoiceRow) {
       reference: p.reference,
       receivedAt: p.receivedAt.toISOString(),
       /** Paid as the estimate's deposit, before the invoice was made. */
-      deposit: p.estimateId !== null && p.estimateId === i.estimateId,
+      deposit: isDeposit(i, p),
     })),
   };
 }
@@ -149,7 +154,6 @@ const approvedOptionSelect = {
 type ApprovedEstimate = Prisma.EstimateGetPayload<{ select: typeof approvedOptionSelect }>;
 
 const lockBooking = (tx: Tx, id: number) => tx.$queryRaw`SELECT id FROM "Booking" WHERE id = ${id} FOR UPDATE`;
-const lockEstimate = (tx: Tx, id: number) => tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
 
 const jobItemsOf = (tx: Tx, bookingId: number | null) =>
   bookingId
@@ -372,12 +376,13 @@ export async function draftInvoiceOnCompletion(
 }
 
 /** The status an invoice's payments give it once sent: paid when they cover the total, partially paid when some. */
-function paidStatus(totalCents: number, paidCents: number): "sent" | "partially_paid" | "paid" {
+export function paidStatus(totalCents: number, paidCents: number): "sent" | "partially_paid" | "paid" {
   if (paidCents >= totalCents) return "paid";
   return paidCents > 0 ? "partially_paid" : "sent";
 }
 
-const lockInvoice = (tx: Tx, id: number) => tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
+/** Locks an invoice's row for the rest of the transaction (after its visit and estimate, when those are locked too). */
+export const lockInvoice = (tx: Tx, id: number) => tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
 
 /**
  * POST /api/invoices/{id}/send: a new link (256 random bits, stored as its hash and sealed for the

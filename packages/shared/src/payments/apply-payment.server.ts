@@ -16,8 +16,10 @@
  *   invoice made from the estimate.
  * - Once an invoice is paid in full, its reminders still owed (`invoice:<id>`) are cancelled.
  */
+import type { InvoiceStatusName } from "../api/invoices";
 import type { PaymentMethodName } from "../api/payments";
-import { invoiceSubject } from "../invoices/invoices.server";
+import { lockEstimate } from "../estimates/estimates.server";
+import { invoiceSubject, lockInvoice, paidStatus } from "../invoices/invoices.server";
 import { recordAudit } from "../audit-log.server";
 import type { Prisma } from "../db.server";
 import { balanceCents, formatCents } from "../money/money";
@@ -158,7 +160,7 @@ async function payInvoice(
   input: PaymentInput,
   requestId: string | undefined,
 ): Promise<Result<AppliedPayment>> {
-  await tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
+  await lockInvoice(tx, id);
   const invoice = await tx.invoice.findUnique({
     where: { id },
     select: { id: true, number: true, status: true, totalCents: true, paidCents: true, customerId: true },
@@ -176,18 +178,9 @@ async function payInvoice(
       });
   }
   const payment = await insertPayment(tx, input, { invoiceId: id }, invoice.customerId);
-  const paidCents = invoice.paidCents + input.amountCents;
-  const paid = paidCents >= invoice.totalCents;
-  const now = new Date();
-  const updated = await tx.invoice.update({
-    where: { id },
-    data: { paidCents, status: paid ? "paid" : "partially_paid", ...(paid ? { paidAt: now } : {}) },
-    select: { id: true, number: true, status: true, totalCents: true, paidCents: true },
-  });
-  // Paid in full: its reminders stand down.
-  if (paid) await outbox.cancel(invoiceSubject(id), ["invoice-reminder"]);
+  const updated = await creditInvoice(tx, outbox, invoice, input.amountCents, payment.id, requestId);
+  const { paidCents } = updated;
   outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
-  outbox.add("invoice-event", { invoiceId: id, version: `payment-${payment.id}`, requestId });
   await recordAudit(tx, {
     actor: await actorOf(tx, input.recordedById),
     action: "payment.recorded",
@@ -237,7 +230,7 @@ async function payDeposit(
   input: PaymentInput,
   requestId: string | undefined,
 ): Promise<Result<AppliedPayment>> {
-  await tx.$queryRaw`SELECT id FROM "Estimate" WHERE id = ${id} FOR UPDATE`;
+  await lockEstimate(tx, id);
   const estimate = await depositOf(tx, id);
   if (!estimate) return failure(404, "No such estimate");
   if (estimate.status !== "approved")
@@ -263,7 +256,15 @@ async function payDeposit(
     { estimateId: id, ...(invoiced ? { invoiceId: invoiced.id } : {}) },
     estimate.customerId,
   );
-  const invoice = invoiced ? await creditInvoice(tx, outbox, invoiced.id, input.amountCents, requestId) : null;
+  let invoice = null;
+  if (invoiced) {
+    await lockInvoice(tx, invoiced.id);
+    const before = await tx.invoice.findUniqueOrThrow({
+      where: { id: invoiced.id },
+      select: { id: true, status: true, paidCents: true, totalCents: true },
+    });
+    invoice = await creditInvoice(tx, outbox, before, input.amountCents, payment.id, requestId);
+  }
   const depositPaidCents = estimate.depositPaidCents + input.amountCents;
   outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
   outbox.add("estimate-event", { estimateId: id, version: `deposit-${payment.id}`, requestId });
@@ -296,25 +297,28 @@ async function payDeposit(
 }
 
 /**
- * A deposit paid once its estimate is invoiced, credited on the invoice: the paid amount moved, a
- * sent invoice partially paid or paid (a draft stays a draft: sending it gives its status), its
- * reminders dropped once paid, the staff pages told.
+ * A payment credited on an invoice the caller locked and read (`lockInvoice`): the paid amount
+ * moved, and the status the payments give it (`paidStatus`; a draft stays a draft, sending it gives
+ * its status), paid from the first moment they covered the total; its reminders dropped once paid;
+ * the staff pages told.
  */
-async function creditInvoice(tx: Tx, outbox: Outbox, id: number, amountCents: number, requestId?: string) {
-  await tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
-  const before = await tx.invoice.findUniqueOrThrow({
-    where: { id },
-    select: { status: true, paidCents: true, totalCents: true },
-  });
+async function creditInvoice(
+  tx: Tx,
+  outbox: Outbox,
+  before: { id: number; status: InvoiceStatusName; paidCents: number; totalCents: number },
+  amountCents: number,
+  paymentId: number,
+  requestId?: string,
+) {
   const paidCents = before.paidCents + amountCents;
-  const paid = paidCents >= before.totalCents;
-  const status = before.status === "draft" ? "draft" : paid ? "paid" : "partially_paid";
+  const status = before.status === "draft" ? "draft" : paidStatus(before.totalCents, paidCents);
   const updated = await tx.invoice.update({
-    where: { id },
+    where: { id: before.id },
     data: { paidCents, status, ...(status === "paid" && before.status !== "paid" ? { paidAt: new Date() } : {}) },
     select: { id: true, number: true, status: true, totalCents: true, paidCents: true },
   });
-  if (paid) await outbox.cancel(invoiceSubject(id), ["invoice-reminder"]);
-  outbox.add("invoice-event", { invoiceId: id, version: `deposit-${paidCents}`, requestId });
+  // Paid in full: its reminders stand down.
+  if (paidCents >= before.totalCents) await outbox.cancel(invoiceSubject(before.id), ["invoice-reminder"]);
+  outbox.add("invoice-event", { invoiceId: before.id, version: `payment-${paymentId}`, requestId });
   return updated;
 }

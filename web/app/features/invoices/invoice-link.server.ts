@@ -9,7 +9,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoiceTokenSchema } from "@app/shared/api/invoices";
-import { invoiceByToken, type InvoiceRow } from "@app/shared/invoices/invoices.server";
+import { invoiceByToken, isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatQuantity, formatRate } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatDate } from "@app/shared/time";
@@ -42,7 +42,7 @@ function customerView(i: InvoiceRow) {
     })),
     payments: i.payments.map((p) => ({
       id: p.id,
-      label: `${paymentMethodLabels[p.method]}${p.estimateId !== null && p.estimateId === i.estimateId ? " (deposit)" : ""}`,
+      label: `${paymentMethodLabels[p.method]}${isDeposit(i, p) ? " (deposit)" : ""}`,
       date: formatDate(p.receivedAt),
       amountCents: p.amountCents,
     })),
