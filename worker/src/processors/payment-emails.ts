@@ -2,7 +2,7 @@ import { UnrecoverableError } from "bullmq";
 import { paymentReceiptEmail } from "@app/shared/email/payment-templates";
 import type { JobData } from "@app/shared/jobs";
 import { balanceCents } from "@app/shared/money/money";
-import { depositOf } from "@app/shared/payments/apply-payment.server";
+import { depositOf, paidUpTo } from "@app/shared/payments/apply-payment.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { WorkerContext } from "../worker-context";
 
@@ -15,7 +15,7 @@ export async function sendPaymentReceipt(ctx: WorkerContext, data: JobData<"paym
   const payment = await ctx.db.payment.findUnique({
     where: { id: data.paymentId },
     include: {
-      invoice: { select: { number: true, totalCents: true, paidCents: true, customer: { select: { email: true } } } },
+      invoice: { select: { id: true, number: true, totalCents: true, customer: { select: { email: true } } } },
       estimate: { select: { id: true, customer: { select: { email: true } } } },
     },
   });
@@ -28,11 +28,12 @@ export async function sendPaymentReceipt(ctx: WorkerContext, data: JobData<"paym
       kind: "invoice" as const,
       number: i.number,
       totalCents: i.totalCents,
-      balanceCents: balanceCents(i.totalCents, i.paidCents),
+      // As this payment left it, not as it is when the receipt goes out.
+      balanceCents: balanceCents(i.totalCents, await paidUpTo(ctx.db, { invoiceId: i.id }, payment.id)),
     };
     to = i.customer.email;
   } else if (payment.estimate) {
-    const deposit = await depositOf(ctx.db, payment.estimate.id);
+    const deposit = await depositOf(ctx.db, payment.estimate.id, payment.id);
     if (!deposit) throw new UnrecoverableError(`estimate ${payment.estimate.id} not found`);
     of = {
       kind: "deposit" as const,

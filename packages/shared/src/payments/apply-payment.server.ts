@@ -201,8 +201,23 @@ async function payInvoice(
   return success({ payment: paymentJson(payment), invoice: invoiceSummary(updated), estimate: null }, 201);
 }
 
-/** What an approved estimate's deposit is, and what was paid of it. */
-export async function depositOf(tx: Pick<Tx, "estimate" | "payment">, estimateId: number) {
+/**
+ * What was paid of an invoice (`invoiceId`) or of an estimate's deposit (`estimateId`) up to and
+ * including one payment: a receipt states the balance as that payment left it, even when it is sent
+ * after a later payment came in. Payments of one document are inserted under its lock, so their ids
+ * follow the order they were credited in.
+ */
+export async function paidUpTo(
+  tx: Pick<Tx, "payment">,
+  of: { invoiceId: number } | { estimateId: number },
+  paymentId: number,
+) {
+  const paid = await tx.payment.aggregate({ where: { ...of, id: { lte: paymentId } }, _sum: { amountCents: true } });
+  return paid._sum.amountCents ?? 0;
+}
+
+/** What an approved estimate's deposit is, and what was paid of it (up to one payment, when given). */
+export async function depositOf(tx: Pick<Tx, "estimate" | "payment">, estimateId: number, upToPaymentId?: number) {
   const estimate = await tx.estimate.findUnique({
     where: { id: estimateId },
     select: {
@@ -215,11 +230,14 @@ export async function depositOf(tx: Pick<Tx, "estimate" | "payment">, estimateId
     },
   });
   if (!estimate) return null;
-  const paid = await tx.payment.aggregate({ where: { estimateId }, _sum: { amountCents: true } });
+  const depositPaidCents =
+    upToPaymentId === undefined
+      ? ((await tx.payment.aggregate({ where: { estimateId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0)
+      : await paidUpTo(tx, { estimateId }, upToPaymentId);
   return {
     ...estimate,
     depositCents: estimate.status === "approved" ? (estimate.approvedOption?.depositCents ?? 0) : 0,
-    depositPaidCents: paid._sum.amountCents ?? 0,
+    depositPaidCents,
   };
 }
 
