@@ -13,6 +13,17 @@ import { idField } from "./values";
  */
 
 export const MAX_OPTIONS = 3;
+
+export type EstimateStatusName = "draft" | "sent" | "approved" | "declined" | "void";
+
+/** An estimate's status as staff read it (its page, the lists, a visit's documents). */
+export const estimateStatusLabels: Record<EstimateStatusName, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  approved: "Approved",
+  declined: "Declined",
+  void: "Withdrawn",
+};
 export const MAX_ITEMS = 30;
 /** The line rows of each option on the page's form (empty rows are ignored). */
 export const FORM_ROWS = 8;

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { estimateStatusLabels } from "@app/shared/api/estimates";
 import type { EstimateJson } from "@app/shared/estimates/estimates.server";
 import { formatCents, formatRate } from "@app/shared/money/money";
 import { formatDateTime } from "@app/shared/time";
@@ -7,14 +8,6 @@ import { Button } from "~/components/ui/button";
 import { DocumentLinks, StaffLinesTable } from "~/features/documents/priced-lines";
 
 /** /admin/estimates/<id>'s pieces (docs/product.md#estimates): the status, Send, and each option's lines and totals. */
-
-const STATUS_WORDS: Record<EstimateJson["status"], string> = {
-  draft: "Draft",
-  sent: "Sent",
-  approved: "Approved",
-  declined: "Declined",
-  void: "Withdrawn",
-};
 
 /** The deposit asked, and once the estimate is approved what was paid of it (docs/product.md#payments). */
 function depositWords(estimate: EstimateJson & { depositPaidCents: number }, approvedDepositCents: number | null) {
@@ -35,7 +28,7 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
       className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] sm:p-6"
     >
       <h2 id="status-heading" className="mb-2 flex items-center gap-2 text-lg font-bold text-slate-900">
-        Status: <Badge data-testid="estimate-status">{STATUS_WORDS[estimate.status]}</Badge>
+        Status: <Badge data-testid="estimate-status">{estimateStatusLabels[estimate.status]}</Badge>
       </h2>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium">Customer</dt>
@@ -132,7 +125,11 @@ export function BookingEstimates({
   return (
     <DocumentLinks
       term="Estimates"
-      documents={estimates.map((e) => ({ ...e, status: STATUS_WORDS[e.status], href: `/admin/estimates/${e.id}` }))}
+      documents={estimates.map((e) => ({
+        ...e,
+        status: estimateStatusLabels[e.status],
+        href: `/admin/estimates/${e.id}`,
+      }))}
     />
   );
 }
