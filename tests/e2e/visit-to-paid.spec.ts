@@ -7,12 +7,20 @@
  * with a PDF whose text carries the right total; the customer pays the balance online; Stripe's
  * webhook, delivered twice, records one payment; the admin's pages follow each step without a reload.
  */
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { balanceCents, depositCents, documentTotals, formatCents } from "@app/shared/money/money";
 import { businessDate, formatLocalDate, requireBusinessInstant } from "@app/shared/time";
 import { pdfText } from "../support/pdf-text";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, newCustomer, unique } from "./staff";
+
+/** The document's number from its page's heading ("Estimate EST-2026-0007"), once the page shows it. */
+async function headingNumber(page: Page, title: "Estimate" | "Invoice", kind: "EST" | "INV") {
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(new RegExp(`^${title} ${kind}-\\d{4}-\\d{4}$`));
+  return (await heading.textContent())!.replace(`${title} `, "").trim();
+}
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: "America/Chicago" };
 
@@ -68,8 +76,8 @@ test("a panel upgrade from estimate to paid: approved and deposit paid on a phon
   await form.getByRole("button", { name: "Save estimate" }).click();
 
   await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
-  const number = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Estimate ", "").trim();
-  expect(number).toMatch(/^EST-\d{4}-\d{4}$/);
+  // The address changes before the estimate's page has rendered: wait for its heading, then read it.
+  const number = await headingNumber(page, "Estimate", "EST");
   await expect(main(page).getByTestId("estimate-status")).toHaveText("Draft");
   await main(page).getByRole("button", { name: "Send", exact: true }).click();
   await expect(main(page).getByTestId("estimate-status")).toHaveText("Sent");
@@ -153,7 +161,7 @@ test("a panel upgrade from estimate to paid: approved and deposit paid on a phon
     .getByRole("link", { name: /^INV-\d{4}-\d{4} \(Draft\)$/ })
     .click();
   await expect(page).toHaveURL(/\/admin\/invoices\/\d+$/);
-  const invoiceNumber = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Invoice ", "").trim();
+  const invoiceNumber = await headingNumber(page, "Invoice", "INV");
   await expect(main(page).getByTestId("invoice-status")).toHaveText("Draft");
   await expect(main(page)).toContainText("GFCI outlet");
   await expect(main(page).getByTestId("invoice-balance")).toHaveText(formatCents(due));

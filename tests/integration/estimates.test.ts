@@ -392,4 +392,97 @@ describe("sending and approving", () => {
     expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: kept.id } })).status).toBe("approved");
     expect((await api(stack.url, "POST", "/api/estimates/2000000/void", admin.token)).status).toBe(404);
   });
+
+  it("the customer declines, saying why: the office is told, the page turns read-only, nothing else is taken", async () => {
+    const { bookingId, customer } = await visit();
+    const estimate = await estimateOf(bookingId);
+    const { token } = await send(estimate.id, customer.email);
+    const shown = (await (await page(token)).text()).replaceAll("<!-- -->", "");
+    expect(shown).toContain("Decline this estimate");
+    expect(shown).toContain("I chose another contractor");
+
+    // A reason not on the list, or a note past 500 characters: 400 beside the field, nothing changes.
+    const odd = await approve(token, { intent: "decline", reason: "too-far" });
+    expect(odd.status).toBe(400);
+    expect(await odd.text()).toContain("Choose one of the reasons");
+    const long = await approve(token, { intent: "decline", note: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("500 characters at most");
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } })).status).toBe("sent");
+
+    const declined = await approve(token, {
+      intent: "decline",
+      reason: "other_contractor",
+      note: "  My cousin is an electrician.\nThanks for coming out.  ",
+    });
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain(`estimate ${estimate.number} is declined`);
+    const row = await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } });
+    expect(row).toMatchObject({
+      status: "declined",
+      declineReason: "other_contractor",
+      declineNote: "My cousin is an electrician.\nThanks for coming out.",
+      approvedOptionId: null,
+    });
+    expect(row.declinedAt).toBeInstanceOf(Date);
+
+    const after = (await (await page(token)).text()).replaceAll("<!-- -->", "");
+    expect(after).toContain("You declined this estimate on");
+    expect(after).not.toContain('name="signatureName"');
+    expect(after).not.toContain("Decline this estimate");
+
+    // The office hears it by email (the reply goes to the customer), and on the API.
+    const told = await emailTo(
+      STAFF_EMAIL,
+      (e) => e.subject === `Estimate ${estimate.number} declined by ${customer.name}`,
+    );
+    expect(told.text).toContain("Reason: I chose another contractor.");
+    expect(told.text).toContain("Their note: My cousin is an electrician.");
+    expect(told.text).toContain(`/admin/estimates/${estimate.id}`);
+    const staff = await api(stack.url, "GET", `/api/estimates/${estimate.id}`, admin.token);
+    expect(staff.json.estimate).toMatchObject({ status: "declined", declineReason: "other_contractor" });
+    expect(
+      await stack.db.auditLog.count({ where: { action: "estimate.declined", targetId: String(estimate.id) } }),
+    ).toBe(1);
+
+    // Answered: approving or declining again is refused and changes nothing; the office cannot send it again.
+    const late = await approve(token, {
+      optionId: String(estimate.options[0]!.id),
+      signatureName: "Odile Broussard",
+      agree: "on",
+    });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("declined already");
+    expect((await approve(token, { intent: "decline" })).status).toBe(409);
+    expect((await api(stack.url, "POST", `/api/estimates/${estimate.id}/send`, admin.token)).status).toBe(409);
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } })).declineReason).toBe(
+      "other_contractor",
+    );
+
+    // Declining with nothing said is fine; an approved estimate cannot be declined.
+    const other = await visit();
+    const quiet = await estimateOf(other.bookingId);
+    const link = await send(quiet.id, other.customer.email);
+    expect((await approve(link.token, { intent: "decline", reason: "", note: "" })).status).toBe(200);
+    expect(await stack.db.estimate.findUniqueOrThrow({ where: { id: quiet.id } })).toMatchObject({
+      status: "declined",
+      declineReason: null,
+      declineNote: null,
+    });
+    const third = await visit();
+    const taken = await estimateOf(third.bookingId);
+    const takenLink = await send(taken.id, third.customer.email);
+    expect(
+      (
+        await approve(takenLink.token, {
+          optionId: String(taken.options[0]!.id),
+          signatureName: "Odile Broussard",
+          agree: "on",
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await approve(takenLink.token, { intent: "decline", reason: "price" });
+    expect(refused.status).toBe(409);
+    expect((await stack.db.estimate.findUniqueOrThrow({ where: { id: taken.id } })).status).toBe("approved");
+  });
 });

@@ -524,6 +524,34 @@ it("writes and reads estimates, numbered by the database without gaps", async ()
   await expect(
     db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0, status: "approved" } }),
   ).rejects.toThrow();
+  // Declined: when, and why if the customer said; a declined estimate without its time, or a reason on an open one, is refused.
+  const declinedAt = new Date("2026-11-21T16:00:00.000Z");
+  const declined = await db().estimate.create({
+    data: {
+      customerId: customer.id,
+      taxRatePpm: 0,
+      status: "declined",
+      declinedAt,
+      declineReason: "other_contractor",
+      declineNote: "Went with my brother-in-law",
+    },
+  });
+  expect(await db().estimate.findUniqueOrThrow({ where: { id: declined.id } })).toMatchObject({
+    declinedAt,
+    declineReason: "other_contractor",
+    declineNote: "Went with my brother-in-law",
+  });
+  await expect(
+    db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0, status: "declined" } }),
+  ).rejects.toThrow();
+  await expect(
+    db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0, status: "sent", declineReason: "price" } }),
+  ).rejects.toThrow();
+  await expect(
+    db().estimate.create({
+      data: { customerId: customer.id, taxRatePpm: 0, status: "declined", declinedAt, declineNote: "x".repeat(501) },
+    }),
+  ).rejects.toThrow();
 });
 
 it("writes and reads invoices, payments and checkout sessions; one live invoice a visit", async () => {

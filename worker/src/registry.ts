@@ -8,7 +8,12 @@ import {
   sendBookingStaffNotification,
   sendContactNotification,
 } from "./processors/email";
-import { publishEstimateEvent, sendEstimateApprovedEmail, sendEstimateEmail } from "./processors/estimate-emails";
+import {
+  publishEstimateEvent,
+  sendEstimateApprovedEmail,
+  sendEstimateDeclinedEmail,
+  sendEstimateEmail,
+} from "./processors/estimate-emails";
 import { sendInvoiceEmail, sendInvoiceReminder } from "./processors/invoice-emails";
 import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
 import { publishInvoiceEvent, sendPaymentReceipt } from "./processors/payment-emails";
@@ -39,6 +44,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "review-request": sendReviewRequest,
   "estimate-email": sendEstimateEmail,
   "estimate-approved-email": sendEstimateApprovedEmail,
+  "estimate-declined-email": sendEstimateDeclinedEmail,
   "estimate-event": publishEstimateEvent,
   "invoice-email": sendInvoiceEmail,
   "invoice-reminder": sendInvoiceReminder,

@@ -28,6 +28,7 @@ export interface AuditEntry {
     | "estimate.created"
     | "estimate.sent"
     | "estimate.approved"
+    | "estimate.declined"
     | "estimate.voided"
     | "invoice.created"
     | "invoice.sent"

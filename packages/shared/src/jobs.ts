@@ -193,7 +193,14 @@ export const jobs = {
     schema: z.object({ estimateId: id, requestId }),
     key: (d) => `estimate-approved-${d.estimateId}`,
   }),
-  /** Live: an estimate changed (approved by its customer): every open admin page hears it. */
+  /** To the office: a customer declined an estimate, with the reason and the note they left; once per estimate. */
+  "estimate-declined-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ estimateId: id, requestId }),
+    key: (d) => `estimate-declined-${d.estimateId}`,
+  }),
+  /** Live: an estimate changed (approved or declined by its customer, withdrawn, a deposit paid): every open admin page hears it. */
   "estimate-event": contract({
     queue: "notifications",
     delivery: "outbox",

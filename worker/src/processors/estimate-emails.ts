@@ -1,5 +1,10 @@
 import { UnrecoverableError } from "bullmq";
-import { estimateApprovedEmail, estimateEmail, type EstimateForEmail } from "@app/shared/email/estimate-templates";
+import {
+  estimateApprovedEmail,
+  estimateDeclinedEmail,
+  estimateEmail,
+  type EstimateForEmail,
+} from "@app/shared/email/estimate-templates";
 import { estimateInclude, type EstimateRow } from "@app/shared/estimates/estimates.server";
 import type { JobData } from "@app/shared/jobs";
 import { purposeKeys } from "@app/shared/keys.server";
@@ -79,6 +84,23 @@ export async function sendEstimateApprovedEmail(ctx: WorkerContext, data: JobDat
     attachments: [attachment],
   });
   return customer;
+}
+
+/** To the office: the customer declined the estimate (the reply goes to the customer). */
+export async function sendEstimateDeclinedEmail(ctx: WorkerContext, data: JobData<"estimate-declined-email">) {
+  const e = await requireEstimate(ctx, data.estimateId);
+  if (e.status !== "declined" || !e.declinedAt) return { skipped: `estimate is ${e.status}` };
+  const email = estimateDeclinedEmail(
+    { ...forEmail(e), declinedAt: e.declinedAt, reason: e.declineReason, note: e.declineNote },
+    `${ctx.env.APP_URL}/admin/estimates/${e.id}`,
+  );
+  return ctx.mailer.send({
+    ...email,
+    to: ctx.env.STAFF_EMAIL,
+    replyTo: e.customer.email,
+    kind: "estimate-declined",
+    relatedKey: `estimate-declined:${e.id}`,
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "../zod";
 import { MAX_CENTS, parseDollars, parseQuantity } from "../money/money";
-import { personName, staffText } from "./fields";
+import { personName, requiredText, staffText } from "./fields";
 import { PRICE_ITEM_DESCRIPTION_MAX_LENGTH, PRICE_ITEM_NAME_MAX_LENGTH } from "./limits";
-import { idField } from "./values";
+import { blankAsAbsent, idField } from "./values";
 
 /**
  * Estimates (docs/product.md#estimates). The JSON API takes whole cents and a quantity as a number
@@ -198,4 +198,31 @@ export const approveEstimateFormSchema = z.object({
   optionId: idField("Choose an option"),
   signatureName: personName("Your full name"),
   agree: z.literal("on", { error: "Tick the box to agree" }),
+});
+
+/** Why a customer declines an estimate (the page's choices; saying why is optional). */
+export const declineReasons = ["price", "other_contractor", "not_now", "other"] as const;
+export type DeclineReason = (typeof declineReasons)[number];
+
+/** A reason as the customer picks it and the office reads it. */
+export const declineReasonLabels: Record<DeclineReason, string> = {
+  price: "The price",
+  other_contractor: "I chose another contractor",
+  not_now: "I am not doing the work now",
+  other: "Something else",
+};
+
+/** The longest note a customer may leave when declining. */
+export const DECLINE_NOTE_MAX_LENGTH = 500;
+
+/** The customer declines on /estimates/{token}: a reason and a note, both optional. */
+export const declineEstimateFormSchema = z.object({
+  reason: blankAsAbsent(z.enum(declineReasons, { error: "Choose one of the reasons" })),
+  note: blankAsAbsent(
+    requiredText(
+      "Your note",
+      DECLINE_NOTE_MAX_LENGTH,
+      `Your note is too long (${DECLINE_NOTE_MAX_LENGTH} characters at most)`,
+    ),
+  ),
 });

@@ -1,3 +1,4 @@
+import { declineReasonLabels, type DeclineReason } from "../api/estimates";
 import { business, type BusinessFacts } from "../business";
 import { formatCents } from "../money/money";
 import { formatFullDateTime } from "../time";
@@ -48,4 +49,25 @@ export function estimateApprovedEmail(
   ];
   const html = emailLayout(subject, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""), footer(facts));
   return { subject, text: [...lines, footer(facts)].join("\n\n"), html };
+}
+
+/** To the office: the customer declined, when, why if they said, and the note they left; a link to the estimate's page. */
+export function estimateDeclinedEmail(
+  e: EstimateForEmail & { declinedAt: Date; reason: DeclineReason | null; note: string | null },
+  url: string,
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const subject = `Estimate ${e.number} declined by ${e.customerName}`;
+  const lines = [
+    `${e.customerName} declined estimate ${e.number} on ${formatFullDateTime(e.declinedAt)}.`,
+    `Options offered: ${optionList(e).join("; ")}.`,
+    `Reason: ${e.reason ? declineReasonLabels[e.reason] : "not given"}.`,
+    ...(e.note ? [`Their note: ${e.note}`] : []),
+  ];
+  const html = emailLayout(
+    subject,
+    `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p>${buttonLink(url, "Open the estimate")}</p>`,
+    footer(facts),
+  );
+  return { subject, text: [...lines, `Open the estimate: ${url}`, footer(facts)].join("\n\n"), html };
 }

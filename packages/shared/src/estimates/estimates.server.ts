@@ -5,7 +5,7 @@
  * written and stored with it; the number is given by the database (docs/decisions/020-money-and-payments.md).
  * The JSON API, the staff pages and the customer's page call these; staff writes are audited.
  */
-import type { NewEstimate, NewEstimateItem } from "../api/estimates";
+import type { DeclineReason, NewEstimate, NewEstimateItem } from "../api/estimates";
 import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma, Reader } from "../db.server";
 import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
@@ -71,6 +71,9 @@ export function estimateJson(e: EstimateRow) {
     approvedAt: e.approvedAt?.toISOString() ?? null,
     approvedOptionId: e.approvedOptionId,
     signatureName: e.signatureName,
+    declinedAt: e.declinedAt?.toISOString() ?? null,
+    declineReason: e.declineReason,
+    declineNote: e.declineNote,
     linkExpiresAt: e.tokenExpiresAt?.toISOString() ?? null,
     options: e.options.map((o) => ({
       id: o.id,
@@ -278,6 +281,30 @@ interface Approval {
 }
 
 /**
+ * The estimate a customer's link names, locked for the rest of the transaction, if it can still be
+ * answered: 404 an unknown link; 409 approved already, declined or void (saying what was `tried`);
+ * 410 an expired link.
+ */
+async function lockAnswerable(
+  tx: Prisma.TransactionClient,
+  token: string,
+  tried: "approved" | "declined",
+  now: Date,
+): Promise<Result<EstimateRow>> {
+  const found = await tx.estimate.findUnique({ where: { tokenHash: sha256(token) }, select: { id: true } });
+  if (!found) return failure(404, "This estimate link is not valid. Please check the link in your email.");
+  await lockEstimate(tx, found.id);
+  const row = await tx.estimate.findUniqueOrThrow({ where: { id: found.id }, include: estimateInclude });
+  if (row.status === "approved")
+    return failure(409, `Estimate ${row.number} was approved already, on ${row.approvedAt?.toISOString()}.`);
+  if (row.status === "declined")
+    return failure(409, `Estimate ${row.number} was declined already, on ${row.declinedAt?.toISOString()}.`);
+  if (row.status !== "sent") return failure(409, `Estimate ${row.number} is ${row.status}: it cannot be ${tried}.`);
+  if (row.tokenExpiresAt && row.tokenExpiresAt <= now) return gone(row.number);
+  return success(row);
+}
+
+/**
  * The customer approves an option on /estimates/<token>, in one transaction: the estimate is
  * approved with the option, their typed name, the time, their network and browser; the signed PDF
  * to the customer and the office and the staff pages' live event are owed through the outbox.
@@ -290,14 +317,9 @@ export async function approveEstimate(
   now = new Date(),
 ): Promise<Result<{ estimate: EstimateRow }>> {
   return inTransaction(context, async (tx, outbox) => {
-    const found = await tx.estimate.findUnique({ where: { tokenHash: sha256(token) }, select: { id: true } });
-    if (!found) return failure(404, "This estimate link is not valid. Please check the link in your email.");
-    await lockEstimate(tx, found.id);
-    const row = await tx.estimate.findUniqueOrThrow({ where: { id: found.id }, include: estimateInclude });
-    if (row.status === "approved")
-      return failure(409, `Estimate ${row.number} was approved already, on ${row.approvedAt?.toISOString()}.`);
-    if (row.status !== "sent") return failure(409, `Estimate ${row.number} is ${row.status}: it cannot be approved.`);
-    if (row.tokenExpiresAt && row.tokenExpiresAt <= now) return gone(row.number);
+    const open = await lockAnswerable(tx, token, "approved", now);
+    if (!open.ok) return open;
+    const row = open.value;
     if (!row.options.some((o) => o.id === approval.optionId))
       return failure(400, "Choose one of the options", { errors: { optionId: "Choose one of the options" } });
     const estimate = await tx.estimate.update({
@@ -313,7 +335,7 @@ export async function approveEstimate(
       include: estimateInclude,
     });
     const ref = { estimateId: row.id, requestId: context.requestId };
-    outbox.add("estimate-approved-email", ref, { subject: `estimate:${row.id}` });
+    outbox.add("estimate-approved-email", ref, { subject: estimateSubject(row.id) });
     outbox.add("estimate-event", { ...ref, version: String(now.getTime()) });
     await recordAudit(tx, {
       actor: null,
@@ -321,6 +343,46 @@ export async function approveEstimate(
       targetType: "estimate",
       targetId: row.id,
       details: { number: row.number, optionId: approval.optionId, signatureName: approval.signatureName },
+    });
+    return success({ estimate });
+  });
+}
+
+/**
+ * The customer declines on /estimates/<token> (saying why if they wish), in one transaction: the
+ * estimate is declined with the time, the reason and their note; the office's email and the staff
+ * pages' live event are owed through the outbox. Like approving: 409 when it was answered already
+ * or withdrawn, 410 when the link expired, and nothing changes then.
+ */
+export async function declineEstimate(
+  context: ChangeContext,
+  token: string,
+  decline: { reason?: DeclineReason; note?: string },
+  now = new Date(),
+): Promise<Result<{ estimate: EstimateRow }>> {
+  return inTransaction(context, async (tx, outbox) => {
+    const open = await lockAnswerable(tx, token, "declined", now);
+    if (!open.ok) return open;
+    const row = open.value;
+    const estimate = await tx.estimate.update({
+      where: { id: row.id },
+      data: {
+        status: "declined",
+        declinedAt: now,
+        declineReason: decline.reason ?? null,
+        declineNote: decline.note ?? null,
+      },
+      include: estimateInclude,
+    });
+    const ref = { estimateId: row.id, requestId: context.requestId };
+    outbox.add("estimate-declined-email", ref, { subject: estimateSubject(row.id) });
+    outbox.add("estimate-event", { ...ref, version: String(now.getTime()) });
+    await recordAudit(tx, {
+      actor: null,
+      action: "estimate.declined",
+      targetType: "estimate",
+      targetId: row.id,
+      details: { number: row.number, reason: decline.reason ?? null },
     });
     return success({ estimate });
   });

@@ -87,7 +87,7 @@ async function open() {
     if (booking && (byCustomer === "rescheduled" || byCustomer === "cancelled"))
       announceCustomerChange(booking, byCustomer);
   });
-  // An estimate changed (its customer approved it, docs/product.md#estimates): pages reload, and say so.
+  // An estimate changed (its customer approved or declined it, docs/product.md#estimates): pages reload, and say so.
   s.on("estimate:updated", (payload: unknown) => {
     const estimate = (payload as { estimate?: { number?: unknown; status?: unknown; approvedOption?: unknown } } | null)
       ?.estimate;
@@ -95,6 +95,8 @@ async function open() {
     const depositPaid = (payload as { depositPaid?: unknown } | null)?.depositPaid === true;
     if (depositPaid && typeof estimate?.number === "string")
       toast({ title: `Deposit paid on estimate ${estimate.number}`, description: "" });
+    else if (estimate?.status === "declined" && typeof estimate.number === "string")
+      toast({ title: `Estimate ${estimate.number} declined`, description: "The customer declined it on its page." });
     else if (estimate?.status === "approved" && typeof estimate.number === "string")
       toast({
         title: `Estimate ${estimate.number} approved`,

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { estimateStatusLabels } from "@app/shared/api/estimates";
+import { declineReasonLabels, estimateStatusLabels } from "@app/shared/api/estimates";
 import type { EstimateJson } from "@app/shared/estimates/estimates.server";
 import { formatCents, formatRate } from "@app/shared/money/money";
 import { formatDateTime } from "@app/shared/time";
@@ -51,6 +51,18 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
             <dd data-testid="estimate-approval">
               {approved.name} ({formatCents(approved.totalCents)}), signed by {estimate.signatureName} on{" "}
               {formatDateTime(estimate.approvedAt)}
+            </dd>
+          </>
+        ) : null}
+        {estimate.declinedAt ? (
+          <>
+            <dt className="font-medium">Declined</dt>
+            <dd data-testid="estimate-decline">
+              On {formatDateTime(estimate.declinedAt)}, by the customer. Reason:{" "}
+              {estimate.declineReason ? declineReasonLabels[estimate.declineReason] : "not given"}.
+              {estimate.declineNote ? (
+                <span className="mt-1 block whitespace-pre-line">Their note: {estimate.declineNote}</span>
+              ) : null}
             </dd>
           </>
         ) : null}

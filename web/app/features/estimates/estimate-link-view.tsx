@@ -1,13 +1,18 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { CheckCircle2, FileText } from "lucide-react";
-import { approveEstimateFormSchema } from "@app/shared/api/estimates";
+import {
+  approveEstimateFormSchema,
+  declineEstimateFormSchema,
+  declineReasonLabels,
+  declineReasons,
+} from "@app/shared/api/estimates";
 import { payProblemMessage } from "@app/shared/api/payments";
 import { formatCents } from "@app/shared/money/money";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Label, TextField } from "~/components/ui/field";
-import { LinkPageFrame } from "~/features/appointments/manage-view";
+import { Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { CallUs, LinkPageFrame } from "~/features/appointments/manage-view";
 import { Amount, PricedLines } from "~/features/documents/priced-lines";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import type { CustomerEstimate } from "./estimate-link.server";
@@ -15,8 +20,9 @@ import type { CustomerEstimate } from "./estimate-link.server";
 /**
  * The customer's estimate page (/estimates/<token>, docs/product.md#estimates): the options side by
  * side on a desk and stacked on a phone, each with its lines and stored totals, and the approval
- * form (an option, the customer's full name as signature, the box ticked). A plain POST: it works
- * without JavaScript. Once approved, the page is read-only and says what was approved.
+ * form (an option, the customer's full name as signature, the box ticked), and below it a way to
+ * decline (a reason and a note, both optional). Plain POSTs: they work without JavaScript. Once
+ * approved or declined, the page is read-only and says so.
  */
 
 type Option = CustomerEstimate["options"][number];
@@ -170,18 +176,66 @@ function ApproveForm({ estimate, post }: { estimate: CustomerEstimate; post?: Ac
         ) : null}
       </div>
       <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
-        {navigation.state === "submitting" ? "Approving..." : "Approve"}
+        {navigation.state === "submitting" && navigation.formData?.get("intent") !== "decline"
+          ? "Approving..."
+          : "Approve"}
       </Button>
     </Form>
   );
 }
 
+/**
+ * Declining, tucked under a disclosure (open again when the post was refused): a reason from the
+ * list and a note, both optional, then **Decline estimate**. The office is emailed either way.
+ */
+function DeclineForm({ post }: { post?: ActionResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(declineEstimateFormSchema, { id: "decline", lastResult: post?.result });
+  const declining = navigation.state === "submitting" && navigation.formData?.get("intent") === "decline";
+  return (
+    <details className="rounded-xl border border-slate-200 p-4" open={Boolean(post && !post.ok)}>
+      <summary className="cursor-pointer font-semibold text-slate-900">Not going ahead? Decline this estimate</summary>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="decline" />
+        {post && !post.ok ? (
+          <Alert tone="destructive" role="alert">
+            {post.message}
+          </Alert>
+        ) : null}
+        <p className="text-slate-700">
+          Telling us why is optional, and helps us do better. Nothing is charged, and you can still call us later.
+        </p>
+        <SelectField field={fields.reason} label="Why (optional)">
+          <option value="">Prefer not to say</option>
+          {declineReasons.map((r) => (
+            <option key={r} value={r}>
+              {declineReasonLabels[r]}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField field={fields.note} label="Anything you want us to know (optional)" rows={3} />
+        <Button type="submit" variant="outline" disabled={declining}>
+          {declining ? "Declining..." : "Decline estimate"}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 export function CustomerEstimatePage({ estimate, post }: { estimate: CustomerEstimate; post?: ActionResult }) {
   const open = estimate.status === "sent";
+  const declining = post?.intent === "decline";
   return (
     <LinkPageFrame title={`Estimate ${estimate.number}`} icon={FileText} wide>
       {estimate.approved ? <Approved estimate={estimate} /> : null}
-      {!open && !estimate.approved ? (
+      {estimate.declinedAt ? (
+        <Alert tone="info" role="status" className="space-y-2 text-base" data-testid="estimate-declined">
+          <p className="font-semibold">You declined this estimate on {estimate.declinedAt}.</p>
+          <p>Thank you for letting us know.</p>
+          <CallUs lead="Changed your mind, or want a different option priced? Call us at" />
+        </Alert>
+      ) : null}
+      {!open && !estimate.approved && !estimate.declinedAt ? (
         <Alert tone="warning" role="status">
           This estimate is {estimate.status}: it can no longer be approved online.
         </Alert>
@@ -196,7 +250,8 @@ export function CustomerEstimatePage({ estimate, post }: { estimate: CustomerEst
           <OptionCard key={o.id} option={o} estimate={estimate} />
         ))}
       </div>
-      {open ? <ApproveForm estimate={estimate} post={post} /> : null}
+      {open ? <ApproveForm estimate={estimate} post={declining ? undefined : post} /> : null}
+      {open ? <DeclineForm post={declining ? post : undefined} /> : null}
     </LinkPageFrame>
   );
 }

@@ -7,14 +7,21 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { approveEstimateFormSchema, estimateTokenSchema } from "@app/shared/api/estimates";
-import { approveEstimate, estimateByToken, type EstimateRow } from "@app/shared/estimates/estimates.server";
+import type { z } from "zod";
+import { approveEstimateFormSchema, declineEstimateFormSchema, estimateTokenSchema } from "@app/shared/api/estimates";
+import {
+  approveEstimate,
+  declineEstimate,
+  estimateByToken,
+  type EstimateRow,
+} from "@app/shared/estimates/estimates.server";
 import { formatQuantity, formatRate } from "@app/shared/money/money";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { startDepositCheckout } from "@app/shared/payments/stripe.server";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatFullDateTime } from "@app/shared/time";
-import { answer, readSubmission, refused } from "~/utils/action.server";
+import { answer, refused, submissionOf } from "~/utils/action.server";
+import { readForm } from "~/utils/form.server";
 import { throttleLinkRequest } from "~/features/appointments/manage.server";
 import { redirect } from "~/utils/responses.server";
 
@@ -58,6 +65,8 @@ function customerView(e: EstimateRow, depositPaidCents: number, payOnline: boole
             payOnline: payOnline && (e.depositPercent ?? 0) > 0 && depositPaidCents < approvedOption.depositCents,
           }
         : null,
+    /** When the customer declined it on this page. */
+    declinedAt: e.declinedAt ? formatFullDateTime(e.declinedAt) : null,
   };
 }
 
@@ -80,17 +89,41 @@ export async function estimateLinkPage(
 }
 
 /**
- * POST /estimates/<token>: the customer approves an option with their name and the box ticked
- * (one schema, Conform in the browser, here the same); 409 when approved already or not open,
- * 410 when the link expired, and nothing changes then. Approved with a deposit asked and Stripe set
- * up, the customer goes straight on to pay it on Stripe's page (303); otherwise the page says what is next.
+ * POST /estimates/<token>: the customer approves an option with their name and the box ticked, or
+ * (`intent=decline`) declines, saying why if they wish; each form has its one schema, Conform in the
+ * browser and here the same. 409 when answered already or not open, 410 when the link expired, and
+ * nothing changes then. Approved with a deposit asked and Stripe set up, the customer goes straight
+ * on to pay it on Stripe's page (303); otherwise the page says what is next.
  */
 export async function estimateLinkAction(request: Request, context: AppLoadContext, token: string) {
-  const { submission } = await readSubmission(request, approveEstimateFormSchema);
+  const form = await readForm(request);
+  return form.get("intent") === "decline"
+    ? declineAction(context, token, form)
+    : approveAction(request, context, token, form);
+}
+
+/** What every answer of the page checks first: the network's limit, the form, the link's shape. */
+async function checked<Schema extends z.ZodType>(
+  context: AppLoadContext,
+  token: string,
+  form: FormData,
+  schema: Schema,
+  intent: string,
+) {
+  const submission = submissionOf(form, schema);
   const throttled = await throttleLinkRequest(context);
-  if (throttled) return answer(submission.status === "success" ? submission : null, throttled);
-  if (submission.status !== "success") return refused(submission);
-  if (!estimateTokenSchema.safeParse(token).success) return answer(submission, failure(404, NOT_VALID));
+  if (throttled)
+    return { refusal: answer(submission.status === "success" ? submission : null, throttled, { intent }) } as const;
+  if (submission.status !== "success") return { refusal: refused(submission, { intent }) } as const;
+  if (!estimateTokenSchema.safeParse(token).success)
+    return { refusal: answer(submission, failure(404, NOT_VALID), { intent }) } as const;
+  return { submission } as const;
+}
+
+async function approveAction(request: Request, context: AppLoadContext, token: string, form: FormData) {
+  const posted = await checked(context, token, form, approveEstimateFormSchema, "approve");
+  if (!posted.submission) return posted.refusal;
+  const { submission } = posted;
   const result = await approveEstimate(context, token, {
     optionId: submission.value.optionId,
     signatureName: submission.value.signatureName,
@@ -105,6 +138,17 @@ export async function estimateLinkAction(request: Request, context: AppLoadConte
     }
   }
   return answer(submission, result, {
+    intent: "approve",
     message: ({ estimate }) => `Thank you: estimate ${estimate.number} is approved. We will be in touch.`,
+  });
+}
+
+async function declineAction(context: AppLoadContext, token: string, form: FormData) {
+  const posted = await checked(context, token, form, declineEstimateFormSchema, "decline");
+  if (!posted.submission) return posted.refusal;
+  const { submission } = posted;
+  return answer(submission, await declineEstimate(context, token, submission.value), {
+    intent: "decline",
+    message: ({ estimate }) => `Thank you for letting us know: estimate ${estimate.number} is declined.`,
   });
 }
