@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomToken, sha256 } from "@app/shared/tokens.server";
+import { purposeKeys } from "@app/shared/keys.server";
+import { randomToken, sealToken, sha256 } from "@app/shared/tokens.server";
 import { api, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { randomIp, STAFF_EMAIL, startStack, TEST_SESSION_SECRET, type Stack } from "../support/stack";
 import type { StripeStandin } from "../support/stripe-standin";
 
 /**
@@ -47,7 +48,8 @@ async function invoice(totalCents: number, status: "draft" | "sent" | "void" = "
       taxCents: 0,
       totalCents,
       tokenHash: sha256(token),
-      sealedToken: "unused",
+      // Sealed as the invoices service seals it, so the worker's emails can carry the link.
+      sealedToken: sealToken(token, purposeKeys([TEST_SESSION_SECRET], "token-seal")[0]!),
       ...(status === "sent" ? { sentAt: new Date() } : {}),
       ...(status === "void" ? { voidedAt: new Date() } : {}),
       lines: {
@@ -315,6 +317,44 @@ describe("Stripe Checkout", () => {
       invoice: { status: "paid" },
       payments: [{ method: "us_bank_account", amountCents: 25_000 }],
     });
+  });
+
+  it("a bank payment that fails records nothing; the customer gets the link to pay again, the office is told, once", async () => {
+    const inv = await invoice(31_500);
+    const session = await checkout(inv.token);
+    await stripe.complete(session.id, { paymentStatus: "unpaid" });
+    const failed = await stripe.complete(session.id, { type: "checkout.session.async_payment_failed" });
+    expect(failed.answer).toMatchObject({ status: 200, json: { message: expect.stringContaining("Payment failed") } });
+    expect(await state(inv.id)).toMatchObject({ invoice: { status: "sent", paidCents: 0 }, payments: [] });
+    expect((await stack.db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).failedAt).toBeInstanceOf(
+      Date,
+    );
+
+    const told = await emailTo(
+      inv.email,
+      (e) => e.subject === `Your bank payment for invoice ${inv.number} did not go through`,
+    );
+    expect(told.text).toContain("$315.00");
+    expect(told.text).toContain("nothing was taken");
+    expect(told.text).toContain(`/invoices/${inv.token}`);
+    const office = await emailTo(
+      STAFF_EMAIL,
+      (e) => e.subject === `Bank payment failed: $315.00 for invoice ${inv.number}`,
+    );
+    expect(office.text).toContain(`/admin/invoices/${inv.id}`);
+    expect(office.reply_to).toContain(inv.email);
+
+    // The same event again, or another failure of the session: nothing more.
+    expect(await stripe.resend(failed.event.id)).toMatchObject({ status: 200, json: { message: "Already handled" } });
+    const again = await stripe.complete(session.id, { type: "checkout.session.async_payment_failed" });
+    expect(again.answer).toMatchObject({ status: 200, json: { message: "Already handled" } });
+    expect(await stack.db.auditLog.count({ where: { action: "payment.failed", targetId: String(inv.id) } })).toBe(1);
+
+    // The customer pays again by card on the same page: recorded as usual.
+    const retry = await checkout(inv.token);
+    expect(retry.id).not.toBe(session.id);
+    expect((await stripe.complete(retry.id)).answer).toMatchObject({ json: { message: "Payment recorded" } });
+    expect(await state(inv.id)).toMatchObject({ invoice: { status: "paid" }, payments: [{ amountCents: 31_500 }] });
   });
 });
 

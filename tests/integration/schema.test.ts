@@ -667,6 +667,12 @@ it("writes and reads invoices, payments and checkout sessions; one live invoice 
       data: { id: "cs_2", invoiceId: invoice.id, estimateId: estimate.id, amountCents: 1, url: "u", expiresAt: now },
     }),
   ).rejects.toThrow();
+  // A failed bank debit: its time; never both paid and failed.
+  const failed = await db().checkoutSession.create({
+    data: { id: "cs_3", invoiceId: invoice.id, amountCents: 1, url: "u", expiresAt: now, failedAt: now },
+  });
+  expect(failed.failedAt).toEqual(now);
+  await expect(db().checkoutSession.update({ where: { id: failed.id }, data: { completedAt: now } })).rejects.toThrow();
   const again = {
     bookingId: booking.id,
     customerId: customer.id,

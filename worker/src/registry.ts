@@ -16,7 +16,7 @@ import {
 } from "./processors/estimate-emails";
 import { sendInvoiceEmail, sendInvoiceReminder } from "./processors/invoice-emails";
 import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
-import { publishInvoiceEvent, sendPaymentReceipt } from "./processors/payment-emails";
+import { publishInvoiceEvent, sendPaymentFailed, sendPaymentReceipt } from "./processors/payment-emails";
 import { sendPushAlert } from "./processors/push";
 import {
   sendBookingRescheduledNotification,
@@ -49,6 +49,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "invoice-email": sendInvoiceEmail,
   "invoice-reminder": sendInvoiceReminder,
   "payment-receipt-email": sendPaymentReceipt,
+  "payment-failed-email": sendPaymentFailed,
   "invoice-event": publishInvoiceEvent,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,

@@ -38,7 +38,8 @@ export interface AuditEntry {
     | "job.item_removed"
     | "job.photo_added"
     | "payment.recorded"
-    | "payment.not_recorded";
+    | "payment.not_recorded"
+    | "payment.failed";
   targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting" | "estimate" | "invoice";
   targetId: string | number;
   details: Prisma.InputJsonValue;

@@ -242,6 +242,16 @@ export const jobs = {
     schema: z.object({ paymentId: id, requestId }),
     key: (d) => `payment-receipt-${d.paymentId}`,
   }),
+  /**
+   * To the customer and the office: a bank debit started on Stripe's page failed (nothing was paid), with the
+   * link to pay again; once per Checkout Session (docs/product.md#payments).
+   */
+  "payment-failed-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ checkoutSessionId: z.string().min(1).max(255), requestId }),
+    key: (d) => `payment-failed-${d.checkoutSessionId}`,
+  }),
   /** Live: an invoice changed (a payment was recorded): every open admin page hears `invoice:updated`. */
   "invoice-event": contract({
     queue: "notifications",

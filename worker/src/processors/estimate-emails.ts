@@ -7,11 +7,10 @@ import {
 } from "@app/shared/email/estimate-templates";
 import { estimateInclude, type EstimateRow } from "@app/shared/estimates/estimates.server";
 import type { JobData } from "@app/shared/jobs";
-import { purposeKeys } from "@app/shared/keys.server";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
-import { unsealToken } from "@app/shared/tokens.server";
 import { estimatePdf } from "../estimate-pdf";
+import { openSealedToken } from "../sealed-token";
 import type { WorkerContext } from "../worker-context";
 
 /**
@@ -44,7 +43,7 @@ export async function sendEstimateEmail(ctx: WorkerContext, data: JobData<"estim
   if (e.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
   if (e.status !== "sent") return { skipped: `estimate is ${e.status}` };
   if (!e.sealedToken || !e.tokenExpiresAt) throw new UnrecoverableError(`estimate ${e.id} has no link`);
-  const token = unsealToken(e.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
+  const token = openSealedToken(ctx, e.sealedToken);
   if (!token) throw new UnrecoverableError(`estimate ${e.id}'s link cannot be opened with SESSION_SECRET`);
   const email = estimateEmail(forEmail(e), `${ctx.env.APP_URL}/estimates/${token}`, e.tokenExpiresAt);
   return ctx.mailer.send({

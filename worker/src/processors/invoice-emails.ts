@@ -2,10 +2,9 @@ import { UnrecoverableError } from "bullmq";
 import { invoiceEmail, invoiceReminderEmail, type InvoiceForEmail } from "@app/shared/email/invoice-templates";
 import { invoiceInclude, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import type { JobData } from "@app/shared/jobs";
-import { purposeKeys } from "@app/shared/keys.server";
 import { balanceCents } from "@app/shared/money/money";
-import { unsealToken } from "@app/shared/tokens.server";
 import { invoicePdf } from "../invoice-pdf";
+import { openSealedToken } from "../sealed-token";
 import type { WorkerContext } from "../worker-context";
 
 /**
@@ -30,7 +29,7 @@ const forEmail = (i: InvoiceRow): InvoiceForEmail => ({
 
 function linkOf(ctx: WorkerContext, i: InvoiceRow): string {
   if (!i.sealedToken) throw new UnrecoverableError(`invoice ${i.id} has no link`);
-  const token = unsealToken(i.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
+  const token = openSealedToken(ctx, i.sealedToken);
   if (!token) throw new UnrecoverableError(`invoice ${i.id}'s link cannot be opened with SESSION_SECRET`);
   return `${ctx.env.APP_URL}/invoices/${token}`;
 }

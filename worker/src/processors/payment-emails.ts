@@ -1,9 +1,15 @@
 import { UnrecoverableError } from "bullmq";
-import { paymentReceiptEmail } from "@app/shared/email/payment-templates";
+import {
+  paymentFailedEmail,
+  paymentFailedOfficeEmail,
+  paymentReceiptEmail,
+  type FailedDebit,
+} from "@app/shared/email/payment-templates";
 import type { JobData } from "@app/shared/jobs";
 import { balanceCents } from "@app/shared/money/money";
 import { depositOf, paidUpTo } from "@app/shared/payments/apply-payment.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
+import { openSealedToken } from "../sealed-token";
 import type { WorkerContext } from "../worker-context";
 
 /**
@@ -51,6 +57,54 @@ export async function sendPaymentReceipt(ctx: WorkerContext, data: JobData<"paym
     of,
   });
   return ctx.mailer.send({ ...email, to, kind: "payment-receipt", relatedKey: `payment:${payment.id}` });
+}
+
+/**
+ * A bank debit failed (`recordFailedDebit`, packages/shared/src/payments/stripe.server.ts): the customer is
+ * told nothing was taken, with their page's link to pay again; the office is told too (replies go to the customer).
+ */
+export async function sendPaymentFailed(ctx: WorkerContext, data: JobData<"payment-failed-email">) {
+  const checkout = await ctx.db.checkoutSession.findUnique({
+    where: { id: data.checkoutSessionId },
+    include: {
+      invoice: {
+        select: { id: true, number: true, sealedToken: true, customer: { select: { name: true, email: true } } },
+      },
+    },
+  });
+  if (!checkout) throw new UnrecoverableError(`checkout session ${data.checkoutSessionId} not found`);
+  const estimate =
+    checkout.estimateId === null
+      ? null
+      : await ctx.db.estimate.findUnique({
+          where: { id: checkout.estimateId },
+          select: { id: true, number: true, sealedToken: true, customer: { select: { name: true, email: true } } },
+        });
+  const doc = checkout.invoice ?? estimate;
+  if (!doc) throw new UnrecoverableError(`checkout session ${checkout.id} is of nothing`);
+  const token = openSealedToken(ctx, doc.sealedToken);
+  const kind = checkout.invoice ? ("invoice" as const) : ("deposit" as const);
+  const debit: FailedDebit = {
+    amountCents: checkout.amountCents,
+    startedAt: checkout.createdAt,
+    of: { kind, number: doc.number },
+    customerUrl: token ? `${ctx.env.APP_URL}/${kind === "invoice" ? "invoices" : "estimates"}/${token}` : null,
+  };
+  const staffUrl = `${ctx.env.APP_URL}/admin/${kind === "invoice" ? "invoices" : "estimates"}/${doc.id}`;
+  const customer = await ctx.mailer.send({
+    ...paymentFailedEmail(debit),
+    to: doc.customer.email,
+    kind: "payment-failed",
+    relatedKey: `payment-failed:${checkout.id}:customer`,
+  });
+  await ctx.mailer.send({
+    ...paymentFailedOfficeEmail({ ...debit, customerName: doc.customer.name, staffUrl }),
+    to: ctx.env.STAFF_EMAIL,
+    replyTo: doc.customer.email,
+    kind: "payment-failed",
+    relatedKey: `payment-failed:${checkout.id}:office`,
+  });
+  return customer;
 }
 
 /** Every open admin page hears the invoice's new status and balance (`invoice:updated`). */

@@ -15,7 +15,8 @@ import { recordAudit } from "../audit-log.server";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import { balanceCents } from "../money/money";
-import { inTransaction, type ChangeContext } from "../outbox.server";
+import type { Prisma } from "../db.server";
+import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 import { sha256 } from "../tokens.server";
 import { applyPayment, depositOf } from "./apply-payment.server";
@@ -86,12 +87,15 @@ async function checkoutSession(context: PaymentContext, request: CheckoutRequest
       ...request.subject,
       amountCents: request.amountCents,
       completedAt: null,
+      failedAt: null,
       expiresAt: { gt: new Date(now + REUSE_MARGIN_MS) },
     },
     orderBy: { createdAt: "desc" },
     select: { url: true },
   });
   if (reusable) return success({ url: reusable.url });
+  // After a failed bank debit, paying again must make a new session, not get the failed one back from Stripe.
+  const failures = await db.checkoutSession.count({ where: { ...request.subject, failedAt: { not: null } } });
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient(settings).checkout.sessions.create(
@@ -112,7 +116,7 @@ async function checkoutSession(context: PaymentContext, request: CheckoutRequest
         customer_email: request.customerEmail,
         expires_at: Math.floor(now / 1000) + SESSION_MINUTES * 60,
       },
-      { idempotencyKey: request.idempotencyKey },
+      { idempotencyKey: `${request.idempotencyKey}-f${failures}` },
     );
   } catch (error) {
     context.logger.error({ err: (error as Error).message, ...request.subject }, "stripe: checkout session not made");
@@ -215,6 +219,47 @@ export async function startDepositCheckout(
 /** Events that say a session's money arrived (a card at once; a bank debit days later). */
 const PAYMENT_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
+/** The event that says a bank debit started on Stripe's page failed: nothing was paid. */
+const FAILED_EVENT = "checkout.session.async_payment_failed";
+
+/**
+ * A bank debit failed (in the webhook's transaction, our CheckoutSession locked): the session is
+ * marked failed once, the customer and the office are emailed (the customer with the link to pay
+ * again), and it is audited. Nothing was recorded for it, so nothing is taken back; a session that
+ * was recorded as paid (which Stripe never fails afterwards) is left as it is and logged.
+ */
+async function recordFailedDebit(
+  context: PaymentContext,
+  tx: Prisma.TransactionClient,
+  outbox: Outbox,
+  checkout: {
+    id: string;
+    invoiceId: number | null;
+    estimateId: number | null;
+    amountCents: number;
+    completedAt: Date | null;
+    failedAt: Date | null;
+  },
+  eventId: string,
+): Promise<Result<{ message: string }>> {
+  if (checkout.failedAt) return success({ message: "Already handled" });
+  if (checkout.completedAt) {
+    context.logger.error({ event: eventId, session: checkout.id }, "stripe: a failure for a session recorded as paid");
+    return success({ message: "Ignored: recorded as paid" });
+  }
+  await tx.checkoutSession.update({ where: { id: checkout.id }, data: { failedAt: new Date() } });
+  outbox.add("payment-failed-email", { checkoutSessionId: checkout.id, requestId: context.requestId });
+  await recordAudit(tx, {
+    actor: null,
+    action: "payment.failed",
+    targetType: checkout.invoiceId !== null ? "invoice" : "estimate",
+    targetId: checkout.invoiceId ?? checkout.estimateId!,
+    details: { stripeSessionId: checkout.id, amountCents: checkout.amountCents },
+  });
+  context.logger.warn({ event: eventId, session: checkout.id }, "stripe: a bank payment failed");
+  return success({ message: "Payment failed: the customer and the office are told" });
+}
+
 /** How the customer paid: a bank debit confirms asynchronously; a session offering one method names it. */
 function methodOf(event: Stripe.Event, session: Stripe.Checkout.Session): "card" | "us_bank_account" {
   if (event.type === "checkout.session.async_payment_succeeded") return "us_bank_account";
@@ -246,7 +291,8 @@ export async function handleStripeWebhook(
   } catch {
     return failure(400, BAD_SIGNATURE, { errors: { "stripe-signature": "Does not match the body" } });
   }
-  if (!PAYMENT_EVENTS.has(event.type)) return success({ message: `Ignored: ${event.type}` });
+  const failedDebit = event.type === FAILED_EVENT;
+  if (!PAYMENT_EVENTS.has(event.type) && !failedDebit) return success({ message: `Ignored: ${event.type}` });
   const session = event.data.object as Stripe.Checkout.Session;
   if (typeof session?.id !== "string") return success({ message: "Ignored: no session" });
   // A bank debit started: the money is not there yet (checkout.session.async_payment_succeeded follows).
@@ -263,8 +309,9 @@ export async function handleStripeWebhook(
         estimateId: number | null;
         amountCents: number;
         completedAt: Date | null;
+        failedAt: Date | null;
       }>
-    >`SELECT id, "invoiceId", "estimateId", "amountCents", "completedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
+    >`SELECT id, "invoiceId", "estimateId", "amountCents", "completedAt", "failedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
     const checkout = rows[0];
     if (!checkout) {
       context.logger.warn(
@@ -273,6 +320,7 @@ export async function handleStripeWebhook(
       );
       return success({ message: "Ignored: unknown session" });
     }
+    if (failedDebit) return recordFailedDebit(context, tx, outbox, checkout, event.id);
     const recorded = await tx.payment.findUnique({ where: { stripeSessionId: checkout.id }, select: { id: true } });
     if (checkout.completedAt || recorded) return success({ message: "Already recorded" });
     if (typeof session.amount_total === "number" && session.amount_total !== checkout.amountCents)
