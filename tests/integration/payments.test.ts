@@ -85,6 +85,8 @@ const formPost = (path: string, fields: Record<string, string> = {}) =>
     body: new URLSearchParams(fields),
   });
 
+const formGet = (path: string) => fetch(`${stack.url}${path}`, { headers: { "X-Forwarded-For": randomIp() } });
+
 /** "Pay online" on the invoice's page: the Checkout Session it sent the browser to. */
 async function checkout(token: string) {
   const res = await formPost(`/invoices/${token}/pay`);
@@ -323,6 +325,12 @@ describe("Stripe Checkout", () => {
     const inv = await invoice(31_500);
     const session = await checkout(inv.token);
     await stripe.complete(session.id, { paymentStatus: "unpaid" });
+    // While the debit is on its way, the page says so and takes no second payment.
+    const waiting = (await (await formGet(`/invoices/${inv.token}`)).text()).replaceAll("<!-- -->", "");
+    expect(waiting).toContain("Your bank payment of $315.00, started on");
+    expect(waiting).not.toContain(`/invoices/${inv.token}/pay`);
+    const second = await formPost(`/invoices/${inv.token}/pay`);
+    expect(second.headers.get("location")).toBe(`/invoices/${inv.token}?payment=debit-pending`);
     const failed = await stripe.complete(session.id, { type: "checkout.session.async_payment_failed" });
     expect(failed.answer).toMatchObject({ status: 200, json: { message: expect.stringContaining("Payment failed") } });
     expect(await state(inv.id)).toMatchObject({ invoice: { status: "sent", paidCents: 0 }, payments: [] });
@@ -351,6 +359,7 @@ describe("Stripe Checkout", () => {
     expect(await stack.db.auditLog.count({ where: { action: "payment.failed", targetId: String(inv.id) } })).toBe(1);
 
     // The customer pays again by card on the same page: recorded as usual.
+    expect(await (await formGet(`/invoices/${inv.token}`)).text()).toContain(`/invoices/${inv.token}/pay`);
     const retry = await checkout(inv.token);
     expect(retry.id).not.toBe(session.id);
     expect((await stripe.complete(retry.id)).answer).toMatchObject({ json: { message: "Payment recorded" } });

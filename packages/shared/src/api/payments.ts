@@ -84,6 +84,8 @@ export const payProblems = {
   "nothing-due": "Nothing is due online on this document.",
   closed: "This document cannot be paid online. Please call our office.",
   busy: "Too many attempts from your network. Please wait a minute and try again.",
+  "debit-pending":
+    "A bank payment of this document is on its way: bank payments take a few business days. We will email you a receipt when it arrives.",
 } as const;
 export type PayProblem = keyof typeof payProblems;
 

@@ -15,7 +15,7 @@ import { recordAudit } from "../audit-log.server";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import { balanceCents } from "../money/money";
-import type { Prisma } from "../db.server";
+import type { Prisma, Reader } from "../db.server";
 import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 import { sha256 } from "../tokens.server";
@@ -76,18 +76,33 @@ interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/**
+ * A bank debit of an invoice or of an estimate's deposit started on Stripe's page and not settled
+ * or failed yet (docs/product.md#payments): what it is for and when it started; null when there is none.
+ */
+export async function pendingDebit(db: Reader, subject: { invoiceId: number } | { estimateId: number }) {
+  return db.checkoutSession.findFirst({
+    where: { ...subject, debitStartedAt: { not: null }, completedAt: null, failedAt: null },
+    orderBy: { debitStartedAt: "desc" },
+    select: { amountCents: true, debitStartedAt: true },
+  });
+}
+
 /** An open session for the same thing and amount, or a new one; stored in CheckoutSession. */
 async function checkoutSession(context: PaymentContext, request: CheckoutRequest): Promise<Result<{ url: string }>> {
   const { db, env } = context.services;
   const settings = env.STRIPE;
   if (!settings) return problem(503, "unavailable", "Online payment is not set up");
   const now = Date.now();
+  if (await pendingDebit(db, request.subject))
+    return problem(409, "debit-pending", "A bank payment of this document is on its way");
   const reusable = await db.checkoutSession.findFirst({
     where: {
       ...request.subject,
       amountCents: request.amountCents,
       completedAt: null,
       failedAt: null,
+      debitStartedAt: null,
       expiresAt: { gt: new Date(now + REUSE_MARGIN_MS) },
     },
     orderBy: { createdAt: "desc" },
@@ -295,9 +310,8 @@ export async function handleStripeWebhook(
   if (!PAYMENT_EVENTS.has(event.type) && !failedDebit) return success({ message: `Ignored: ${event.type}` });
   const session = event.data.object as Stripe.Checkout.Session;
   if (typeof session?.id !== "string") return success({ message: "Ignored: no session" });
-  // A bank debit started: the money is not there yet (checkout.session.async_payment_succeeded follows).
-  if (event.type === "checkout.session.completed" && session.payment_status === "unpaid")
-    return success({ message: "Awaiting the payment" });
+  // A bank debit started: the money is not there yet (async_payment_succeeded or _failed follows).
+  const debitStarted = event.type === "checkout.session.completed" && session.payment_status === "unpaid";
   return inTransaction(context, async (tx, outbox) => {
     const inserted = await tx.$executeRaw`
       INSERT INTO "StripeEvent" (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
@@ -310,8 +324,9 @@ export async function handleStripeWebhook(
         amountCents: number;
         completedAt: Date | null;
         failedAt: Date | null;
+        debitStartedAt: Date | null;
       }>
-    >`SELECT id, "invoiceId", "estimateId", "amountCents", "completedAt", "failedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
+    >`SELECT id, "invoiceId", "estimateId", "amountCents", "completedAt", "failedAt", "debitStartedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
     const checkout = rows[0];
     if (!checkout) {
       context.logger.warn(
@@ -321,6 +336,12 @@ export async function handleStripeWebhook(
       return success({ message: "Ignored: unknown session" });
     }
     if (failedDebit) return recordFailedDebit(context, tx, outbox, checkout, event.id);
+    if (debitStarted) {
+      // Its page says the payment is on its way, and offers no second one meanwhile.
+      if (!checkout.debitStartedAt && !checkout.completedAt && !checkout.failedAt)
+        await tx.checkoutSession.update({ where: { id: checkout.id }, data: { debitStartedAt: new Date() } });
+      return success({ message: "Awaiting the payment" });
+    }
     const recorded = await tx.payment.findUnique({ where: { stripeSessionId: checkout.id }, select: { id: true } });
     if (checkout.completedAt || recorded) return success({ message: "Already recorded" });
     if (typeof session.amount_total === "number" && session.amount_total !== checkout.amountCents)

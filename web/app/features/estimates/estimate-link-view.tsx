@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { CallUs, LinkPageFrame } from "~/features/appointments/manage-view";
 import { Amount, PricedLines } from "~/features/documents/priced-lines";
+import { DebitOnItsWay } from "~/features/payments/pay-online-form";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import type { CustomerEstimate } from "./estimate-link.server";
 
@@ -83,6 +84,7 @@ function Deposit({ estimate }: { estimate: CustomerEstimate }) {
       </p>
     );
   const due = approved.depositCents - approved.depositPaidCents;
+  if (approved.pendingDebit) return <DebitOnItsWay debit={approved.pendingDebit} />;
   if (params.get("paid") === "1")
     return (
       <p data-testid="deposit-confirming">

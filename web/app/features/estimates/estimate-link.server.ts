@@ -17,9 +17,9 @@ import {
 } from "@app/shared/estimates/estimates.server";
 import { formatQuantity, formatRate } from "@app/shared/money/money";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
-import { startDepositCheckout } from "@app/shared/payments/stripe.server";
+import { pendingDebit, startDepositCheckout } from "@app/shared/payments/stripe.server";
 import { failure, success, type Result } from "@app/shared/result";
-import { formatFullDateTime } from "@app/shared/time";
+import { formatDate, formatFullDateTime } from "@app/shared/time";
 import { answer, refused, submissionOf } from "~/utils/action.server";
 import { readForm } from "~/utils/form.server";
 import { throttleLinkRequest } from "~/features/appointments/manage.server";
@@ -28,7 +28,12 @@ import { redirect } from "~/utils/responses.server";
 const NOT_VALID = "This estimate link is not valid. Please check the link in your email.";
 
 /** What the customer's page shows of an estimate: fixed words and the stored amounts. */
-function customerView(e: EstimateRow, depositPaidCents: number, payOnline: boolean) {
+function customerView(
+  e: EstimateRow,
+  depositPaidCents: number,
+  payOnline: boolean,
+  debit: { amountCents: number; debitStartedAt: Date | null } | null,
+) {
   const approvedOption = e.options.find((o) => o.id === e.approvedOptionId);
   return {
     number: e.number,
@@ -63,6 +68,10 @@ function customerView(e: EstimateRow, depositPaidCents: number, payOnline: boole
             /** What was paid of the deposit (docs/product.md#payments), and whether it can be paid here. */
             depositPaidCents,
             payOnline: payOnline && (e.depositPercent ?? 0) > 0 && depositPaidCents < approvedOption.depositCents,
+            /** A bank payment of the deposit on its way (no second payment is offered meanwhile). */
+            pendingDebit: debit?.debitStartedAt
+              ? { amountCents: debit.amountCents, date: formatDate(debit.debitStartedAt) }
+              : null,
           }
         : null,
     /** When the customer declined it on this page. */
@@ -82,9 +91,11 @@ export async function estimateLinkPage(
   if (!estimateTokenSchema.safeParse(token).success) return failure(404, NOT_VALID);
   const found = await estimateByToken(context.services.db, token);
   if (!found.ok) return found;
-  const deposit = found.value.status === "approved" ? await depositOf(context.services.db, found.value.id) : null;
+  const approved = found.value.status === "approved";
+  const deposit = approved ? await depositOf(context.services.db, found.value.id) : null;
+  const debit = approved ? await pendingDebit(context.services.db, { estimateId: found.value.id }) : null;
   return success({
-    estimate: customerView(found.value, deposit?.depositPaidCents ?? 0, Boolean(context.services.env.STRIPE)),
+    estimate: customerView(found.value, deposit?.depositPaidCents ?? 0, Boolean(context.services.env.STRIPE), debit),
   });
 }
 

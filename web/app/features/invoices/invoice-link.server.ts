@@ -7,7 +7,7 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { stripeEnabled } from "@app/shared/payments/stripe.server";
+import { pendingDebit, stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoiceTokenSchema } from "@app/shared/api/invoices";
 import { invoiceByToken, isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatQuantity, formatRate } from "@app/shared/money/money";
@@ -18,9 +18,15 @@ import { paymentMethodLabels } from "@app/shared/api/payments";
 
 const NOT_VALID = "This invoice link is not valid. Please check the link in your email.";
 
+/** A bank debit on its way (docs/product.md#payments): how much, and the day it started. */
+type PendingDebit = Awaited<ReturnType<typeof pendingDebit>>;
+
 /** What the customer's page shows of an invoice: fixed words and the stored amounts. */
-function customerView(i: InvoiceRow) {
+function customerView(i: InvoiceRow, debit: PendingDebit) {
   return {
+    pendingDebit: debit?.debitStartedAt
+      ? { amountCents: debit.amountCents, date: formatDate(debit.debitStartedAt) }
+      : null,
     number: i.number,
     status: i.status,
     date: formatDate(i.sentAt ?? i.createdAt),
@@ -64,5 +70,6 @@ export async function invoiceLinkPage(
   if (!invoiceTokenSchema.safeParse(token).success) return failure(404, NOT_VALID);
   const found = await invoiceByToken(context.services.db, token);
   if (!found.ok) return found;
-  return success({ invoice: customerView(found.value), canPayOnline: stripeEnabled(context.services.env) });
+  const debit = await pendingDebit(context.services.db, { invoiceId: found.value.id });
+  return success({ invoice: customerView(found.value, debit), canPayOnline: stripeEnabled(context.services.env) });
 }

@@ -8,21 +8,26 @@ import { Button } from "~/components/ui/button";
  * post to /invoices/<token>/pay, which sends the browser to Stripe's Checkout page (card or US bank
  * account) for the balance due. Shown only when Stripe is set up (`enabled`) and something is due.
  * Back from Stripe with `?paid=1` the page says the payment is being confirmed (the webhook records
- * it, never the return); `?payment=<code>` says why no payment page opened.
+ * it, never the return); `?payment=<code>` says why no payment page opened; while a bank debit is on
+ * its way it says so instead, and offers no second payment.
  */
 export function PayOnlineForm({
   token,
   balanceCents,
   enabled,
   searchParams,
+  pendingDebit,
 }: {
   token: string;
   balanceCents: number;
   enabled: boolean;
   /** The page's query string: `paid` and `payment`. */
   searchParams: URLSearchParams;
+  /** A bank payment on its way: the page says so, and offers no second payment meanwhile. */
+  pendingDebit: { amountCents: number; date: string } | null;
 }) {
   if (balanceCents <= 0) return null;
+  if (pendingDebit) return <DebitOnItsWay debit={pendingDebit} />;
   if (searchParams.get("paid") === "1")
     return (
       <Alert tone="success" role="status" data-testid="payment-confirming">
@@ -45,5 +50,15 @@ export function PayOnlineForm({
       </form>
       <p className="text-sm text-slate-600">By card or from a US bank account, on Stripe&apos;s secure page.</p>
     </div>
+  );
+}
+
+/** A bank payment started on Stripe's page that has not arrived yet (docs/product.md#payments). */
+export function DebitOnItsWay({ debit }: { debit: { amountCents: number; date: string } }) {
+  return (
+    <Alert tone="info" role="status" data-testid="debit-pending">
+      Your bank payment of {formatCents(debit.amountCents)}, started on {debit.date}, is on its way: bank payments take
+      a few business days. We will email you a receipt when it arrives, or tell you if it does not go through.
+    </Alert>
   );
 }

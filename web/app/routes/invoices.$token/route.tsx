@@ -41,6 +41,7 @@ export default function InvoiceLinkPage() {
             balanceCents={page.invoice.balanceCents}
             enabled={page.canPayOnline}
             searchParams={searchParams}
+            pendingDebit={page.invoice.pendingDebit}
           />
         )
       }
