@@ -137,7 +137,7 @@ export function StaffSearchBox() {
         autoComplete="off"
         required={constraint?.required}
         maxLength={constraint?.maxLength}
-        placeholder="Name, phone, email, address, # or INV-…"
+        placeholder="Name, phone, email, # or INV-…"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={listed}

@@ -23,7 +23,7 @@ const PATH = "/admin/invoices";
 
 /** "Unpaid" (sent or partially paid) first: what the office looks for most. */
 const STATUS_CHOICES = [
-  { value: "unpaid", label: "Unpaid (sent or partially paid)" },
+  { value: "unpaid", label: "Unpaid" },
   ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
 ];
 
@@ -55,7 +55,7 @@ export default function InvoicesPage() {
     <AdminShell>
       <AdminPageHeader
         title="Invoices"
-        description="Every invoice, newest first, 25 a page. Find one by its customer (name, phone, email or address) or its number."
+        description="Every invoice, newest first, 25 a page. Find one by its customer (name, phone, email or address) or its number; Unpaid is sent or partially paid."
       />
       <DocumentFilters
         path={PATH}
