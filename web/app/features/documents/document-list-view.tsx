@@ -16,7 +16,7 @@ export interface ListFilters {
 }
 
 /** The address of a page of the list with these filters, from `cursor` (the newest page without). */
-export function listHref(path: string, filters: ListFilters, cursor?: string) {
+function listHref(path: string, filters: ListFilters, cursor?: string) {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);

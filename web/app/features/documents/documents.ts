@@ -3,13 +3,11 @@
  * (docs/product.md#estimates, #invoices, #search): where each opens, its status in words, and an
  * estimate's total. Safe for the browser.
  */
-import { estimateStatusLabels, type EstimateStatusName } from "@app/shared/api/estimates";
-import { invoiceStatusLabels, type InvoiceStatusName } from "@app/shared/api/invoices";
+import { estimateStatusLabels } from "@app/shared/api/estimates";
+import { invoiceStatusLabels } from "@app/shared/api/invoices";
 import { formatCents } from "@app/shared/money/money";
 
 export type DocumentKind = "estimate" | "invoice";
-
-export type DocumentStatus<K extends DocumentKind> = K extends "estimate" ? EstimateStatusName : InvoiceStatusName;
 
 /** The staff page of a document. */
 export const documentHref = (kind: DocumentKind, id: number) =>

@@ -65,7 +65,7 @@ function optionsOf(data: SearchPageData | undefined, base: string) {
 }
 
 /** "Marie Thibodeaux · Partially paid · $1,850.50": whose, its status and its total. */
-export const documentDetail = (d: DocumentHit) =>
+const documentDetail = (d: DocumentHit) =>
   `${d.customerName} · ${documentStatusLabel(d.kind, d.status)} · ${formatTotals(d.totalCents, d.maxTotalCents)}`;
 
 export function StaffSearchBox() {
