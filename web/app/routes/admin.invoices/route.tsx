@@ -119,8 +119,9 @@ function InvoiceRow({ invoice }: { invoice: InvoiceListRow }) {
       <Td label="Paid" half className="tabular-nums md:text-right">
         {formatCents(invoice.paidCents)}
       </Td>
+      {/* A void invoice is owed nothing (docs/product.md#invoices). */}
       <Td label="Balance" half className="font-semibold tabular-nums md:text-right">
-        {formatCents(invoice.balanceCents)}
+        {invoice.status === "void" ? "—" : formatCents(invoice.balanceCents)}
       </Td>
       <Td label="Created" half className="whitespace-nowrap">
         {formatDate(invoice.createdAt)}
