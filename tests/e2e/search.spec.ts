@@ -32,8 +32,8 @@ async function customerWithVisit(db: Db) {
   return { customer, booking, surname, line };
 }
 
-const box = (page: Page) => page.getByRole("combobox", { name: "Find a customer or booking" });
-const results = (page: Page) => page.getByRole("listbox", { name: "Customers and bookings found" });
+const box = (page: Page) => page.getByRole("combobox", { name: "Find a customer, booking, estimate or invoice" });
+const results = (page: Page) => page.getByRole("listbox", { name: "Customers, bookings and documents found" });
 
 test.describe("staff search box", () => {
   test("an admin types a phone or a number and opens the customer and the booking from the results", async ({
@@ -47,7 +47,9 @@ test.describe("staff search box", () => {
     // The phone as people write it: the digits find it.
     await box(page).fill(`(985) ${line.slice(0, 3)}-${line.slice(3)}`);
     await expect(results(page).getByRole("option", { name: new RegExp(`^${customer.name}`) })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "1 customer and 1 booking found" })).toBeAttached();
+    await expect(
+      page.getByRole("status").filter({ hasText: "1 customer, 1 booking and 0 documents found" }),
+    ).toBeAttached();
     await expect(box(page)).toHaveAttribute("aria-expanded", "true");
     await expectNoAxeViolations(page);
 
@@ -104,6 +106,9 @@ test.describe("staff bar", () => {
       ["Inbox", "/admin/inbox"],
       ["Users", "/admin/users"],
       ["Closures", "/admin/closures"],
+      ["Price Book", "/admin/price-book"],
+      ["Estimates", "/admin/estimates"],
+      ["Invoices", "/admin/invoices"],
       ["Queues", "/admin/queues"],
     ] as const)
       await expect(bar.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);

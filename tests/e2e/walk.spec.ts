@@ -80,6 +80,8 @@ const WALK: Record<string, Walk> = {
   dashboard: { as: "admin", path: "/dashboard" },
   "admin.bookings": { as: "admin", path: "/admin/bookings" },
   "admin.bookings_.$id": { as: "admin", path: (w) => `/admin/bookings/${w.bookingId}` },
+  "admin.estimates": { as: "admin", path: "/admin/estimates" },
+  "admin.invoices": { as: "admin", path: "/admin/invoices?status=unpaid" },
   "admin.estimates_.new": { as: "admin", path: (w) => `/admin/estimates/new?booking=${w.bookingId}` },
   "admin.estimates_.$id": { as: "admin", path: (w) => `/admin/estimates/${w.estimateId}` },
   "admin.invoices_.$id": { as: "admin", path: (w) => `/admin/invoices/${w.invoiceId}` },

@@ -385,6 +385,9 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "/api/admin/audit",
       "/api/reports/money",
       "/api/payments/export.csv",
+      "/api/estimates",
+      "/api/invoices",
+      "/api/search",
       "/admin/calendar/day",
     ];
     const pages = [
@@ -395,6 +398,9 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "/admin/inbox",
       "/admin/users",
       "/admin/queues",
+      "/admin/estimates",
+      "/admin/invoices",
+      "/admin/search",
       "/account",
       "/book",
       "/book/confirmed",

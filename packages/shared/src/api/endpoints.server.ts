@@ -31,9 +31,9 @@ import {
   priceUnits,
   salesTaxSchema,
 } from "./price-book";
-import { estimateParamsSchema, newEstimateSchema } from "./estimates";
+import { estimateListQuerySchema, estimateParamsSchema, newEstimateSchema } from "./estimates";
 import { moneyReportQuerySchema, paymentsExportQuerySchema } from "./reports";
-import { invoiceParamsSchema, newInvoiceSchema } from "./invoices";
+import { invoiceListQuerySchema, invoiceParamsSchema, newInvoiceSchema } from "./invoices";
 import { paymentMethods, recordPaymentSchema } from "./payments";
 import {
   jobItemParamsSchema,
@@ -291,6 +291,39 @@ const invoiceJson = z.object({
       deposit: z.boolean(),
     }),
   ),
+});
+/** A row of the lists of estimates and invoices: its customer, by id and name. */
+const listCustomer = z.object({ id: z.number().int(), name: z.string() });
+/** The next page's cursor, or null on the last. */
+const nextCursor = z.string().nullable();
+/** An estimate as GET /api/estimates lists it. */
+const estimateListRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: estimateStatus,
+  customer: listCustomer,
+  bookingId: z.number().int().nullable(),
+  totalCents: cents,
+  maxTotalCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  approvedAt: isoDateTime.nullable(),
+});
+/** An invoice as GET /api/invoices lists it. */
+const invoiceListRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  customer: listCustomer,
+  bookingId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  daysOutstanding: wholeNumber.nullable(),
 });
 /** A payment (docs/product.md#payments) and the invoice it was recorded on. */
 const paymentJson = z.object({
@@ -726,6 +759,20 @@ export const endpoints: Endpoint[] = [
     storesNothingWhenRefused: true,
   },
   {
+    method: "GET",
+    path: "/api/estimates",
+    summary:
+      "Estimates, newest first, 25 a page: by status, and by q (a customer as the staff search finds one, or an estimate's number); the next page's cursor in nextCursor",
+    access: "admin",
+    query: estimateListQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of estimates",
+      schema: ok({ estimates: z.array(estimateListRow), nextCursor }),
+    },
+    refusals: [401, 403],
+  },
+  {
     method: "POST",
     path: "/api/estimates",
     summary:
@@ -766,6 +813,20 @@ export const endpoints: Endpoint[] = [
     success: { status: 200, description: "Withdrawn", schema: ok({ estimate: estimateJson }) },
     refusals: [401, 403, 404, 409],
     storesNothingWhenRefused: true,
+  },
+  {
+    method: "GET",
+    path: "/api/invoices",
+    summary:
+      "Invoices, newest first, 25 a page: by status or unpaid (sent or partially paid), and by q (a customer as the staff search finds one, or an invoice's number); the next page's cursor in nextCursor",
+    access: "admin",
+    query: invoiceListQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of invoices",
+      schema: ok({ invoices: z.array(invoiceListRow), nextCursor }),
+    },
+    refusals: [401, 403],
   },
   {
     method: "POST",
@@ -881,12 +942,14 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/search",
-    summary: "Customers and bookings by name (typos forgiven), phone digits, email, address or booking number",
+    summary:
+      "Customers, bookings and documents by name (typos forgiven), phone digits, email, address, booking number or an estimate's or invoice's number",
     access: "admin",
     query: searchQuerySchema,
     success: {
       status: 200,
-      description: "Ten customers and ten bookings at most, best first",
+      description:
+        "Ten customers, ten bookings and ten documents at most: customers and bookings best first; documents the one a number names, else the customers' found, newest first",
       schema: ok({
         customers: z.array(customerJson.extend({ address: z.string().nullable() })),
         bookings: z.array(
@@ -896,6 +959,18 @@ export const endpoints: Endpoint[] = [
             status: z.enum(bookingStatuses),
             scheduledDate: isoDateTime,
             customerName: z.string(),
+          }),
+        ),
+        documents: z.array(
+          z.object({
+            kind: z.enum(["estimate", "invoice"]),
+            id: z.number().int(),
+            number: z.string(),
+            status: z.union([estimateStatus, invoiceStatus]),
+            customerName: z.string(),
+            totalCents: cents,
+            maxTotalCents: cents,
+            href: z.string(),
           }),
         ),
       }),

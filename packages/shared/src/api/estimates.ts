@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { MAX_CENTS, parseDollars, parseQuantity } from "../money/money";
+import { documentListFields } from "./document-lists";
 import { personName, requiredText, staffText } from "./fields";
 import { PRICE_ITEM_DESCRIPTION_MAX_LENGTH, PRICE_ITEM_NAME_MAX_LENGTH } from "./limits";
 import { blankAsAbsent, idField } from "./values";
@@ -226,3 +227,18 @@ export const declineEstimateFormSchema = z.object({
     ),
   ),
 });
+
+/** Every status of an estimate, in the order of its life (the list's status filter). */
+export const estimateStatuses = Object.keys(estimateStatusLabels) as [EstimateStatusName, ...EstimateStatusName[]];
+
+/**
+ * GET /api/estimates and /admin/estimates: `status` (one of estimateStatuses), `q` (a customer as
+ * the staff search finds one, or an estimate's number), `cursor` (the previous page's nextCursor)
+ * and `limit` (1 to 100, 25 when absent).
+ */
+export const estimateListQuerySchema = z.object({
+  status: blankAsAbsent(z.enum(estimateStatuses, { error: `Status must be one of ${estimateStatuses.join(", ")}` })),
+  ...documentListFields,
+});
+
+export type EstimateListQuery = z.output<typeof estimateListQuerySchema>;

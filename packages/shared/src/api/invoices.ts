@@ -1,5 +1,6 @@
 import { z } from "../zod";
-import { idField } from "./values";
+import { documentListFields } from "./document-lists";
+import { blankAsAbsent, idField } from "./values";
 
 /**
  * Invoices (docs/product.md#invoices). `POST /api/invoices` names what to bill: a visit (its newest
@@ -53,3 +54,27 @@ export const invoiceStatusForCustomer: Record<InvoiceStatusName, string> = {
   paid: "Paid",
   void: "Void",
 };
+
+/** Every status of an invoice, in the order of its life. */
+export const invoiceStatuses = Object.keys(invoiceStatusLabels) as [InvoiceStatusName, ...InvoiceStatusName[]];
+
+/** The statuses of an invoice still owed: "Unpaid" in the list's filter. */
+export const UNPAID_STATUSES = ["sent", "partially_paid"] as const satisfies readonly InvoiceStatusName[];
+
+/** The invoices list's status filter: a status, or `unpaid` (sent or partially paid). */
+export const invoiceListStatuses = [...invoiceStatuses, "unpaid"] as const;
+export type InvoiceListStatus = (typeof invoiceListStatuses)[number];
+
+/**
+ * GET /api/invoices and /admin/invoices: `status` (one of invoiceStatuses, or `unpaid`), `q` (a
+ * customer as the staff search finds one, or an invoice's number), `cursor` (the previous page's
+ * nextCursor) and `limit` (1 to 100, 25 when absent).
+ */
+export const invoiceListQuerySchema = z.object({
+  status: blankAsAbsent(
+    z.enum(invoiceListStatuses, { error: `Status must be one of ${invoiceListStatuses.join(", ")}` }),
+  ),
+  ...documentListFields,
+});
+
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;

@@ -17,6 +17,8 @@ const STAFF_PAGES = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/closures", label: "Closures" },
   { to: "/admin/price-book", label: "Price Book" },
+  { to: "/admin/estimates", label: "Estimates" },
+  { to: "/admin/invoices", label: "Invoices" },
   { to: "/admin/queues", label: "Queues" },
 ] as const;
 

@@ -50,9 +50,10 @@ describe("searchBoxReducer", () => {
 });
 
 describe("resultsMessage", () => {
-  it("counts both lists", () => {
-    expect(resultsMessage(0, 0)).toBe("No customers or bookings found");
-    expect(resultsMessage(1, 3)).toBe("1 customer and 3 bookings found");
-    expect(resultsMessage(2, 1)).toBe("2 customers and 1 booking found");
+  it("counts the three groups", () => {
+    expect(resultsMessage(0, 0, 0)).toBe("No customers, bookings or documents found");
+    expect(resultsMessage(1, 3, 0)).toBe("1 customer, 3 bookings and 0 documents found");
+    expect(resultsMessage(2, 1, 1)).toBe("2 customers, 1 booking and 1 document found");
+    expect(resultsMessage(1, 0, 2)).toBe("1 customer, 0 bookings and 2 documents found");
   });
 });

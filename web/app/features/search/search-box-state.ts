@@ -1,7 +1,7 @@
 /**
  * The staff bar's search box as a combobox (docs/product.md#search): what it shows and which
  * result is active, from the keys pressed and the results that arrive. The results are one list
- * (customers, then bookings) for the arrow keys.
+ * (customers, then bookings, then documents) for the arrow keys.
  */
 export interface SearchBoxState {
   /** Whether the list of results shows. */
@@ -42,8 +42,8 @@ export function searchBoxReducer(state: SearchBoxState, event: SearchBoxEvent): 
 }
 
 /** What the live region says of the results. */
-export function resultsMessage(customers: number, bookings: number): string {
-  if (!customers && !bookings) return "No customers or bookings found";
+export function resultsMessage(customers: number, bookings: number, documents: number): string {
+  if (!customers && !bookings && !documents) return "No customers, bookings or documents found";
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return `${count(customers, "customer", "customers")} and ${count(bookings, "booking", "bookings")} found`;
+  return `${count(customers, "customer", "customers")}, ${count(bookings, "booking", "bookings")} and ${count(documents, "document", "documents")} found`;
 }

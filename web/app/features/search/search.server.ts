@@ -6,13 +6,16 @@
  * A customer matches by name (any part of it, or with a typo: pg_trgm's similarity of the
  * whole name, or of its closest run of words), email (any part), address (any part) or phone
  * (its digits contain the digits typed). A booking matches by its number, its address,
- * or its customer's match. The trigram conditions are the ones the GIN indexes of the migration
+ * or its customer's match. An estimate or an invoice is found by its number (its unique index),
+ * or as a document of the customers found (its customerId index): the search's `documents`, and
+ * the `q` of the lists of estimates and invoices (`documentMatch`). The trigram conditions are the ones the GIN indexes of the migration
  * `20261128020000_search` answer (the phone's through an index on the same expression), so a
  * search reads index entries, not 100,000 rows.
  *
  * Ranked: exact matches first (the booking number, the whole phone number, the whole email or
  * name), then by how similar (the best of the name's, the address's, and how much of the email
- * or phone the text covers), then newest visit first. Ten of each at most.
+ * or phone the text covers), then newest visit first. Ten of each at most. Documents: the one a
+ * number names, else the customers' found, newest first, ten at most.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { bookingStatuses } from "@app/shared/api/choices";
@@ -20,6 +23,7 @@ import { searchQuerySchema } from "@app/shared/api/search";
 import { Prisma } from "@app/shared/db.server";
 import { invalid, success } from "@app/shared/result";
 import { escapeLike } from "~/features/inbox/inbox";
+import { documentHref, estimateTotals, type DocumentKind } from "~/features/documents/documents";
 import { searchTerms, type SearchTerms } from "./search-terms";
 
 /** How many customers and how many bookings a search answers with. */
@@ -40,6 +44,22 @@ export interface BookingHit {
   /** ISO 8601, UTC. */
   scheduledDate: string;
   customerName: string;
+}
+
+/** An estimate or an invoice found (docs/product.md#search). */
+export interface DocumentHit {
+  kind: DocumentKind;
+  id: number;
+  number: string;
+  /** The estimate's or the invoice's status (estimateStatusLabels, invoiceStatusLabels). */
+  status: string;
+  customerName: string;
+  /** An invoice's total; an estimate's approved option's, or before approval its lowest option's. */
+  totalCents: number;
+  /** The same for an invoice; an estimate's highest option's before approval. */
+  maxTotalCents: number;
+  /** Its staff page. */
+  href: string;
 }
 
 /** The customer's phone as digits only: the very expression of the index Customer_phone_digits_trgm_idx. */
@@ -130,6 +150,26 @@ export function bookingMatch(terms: SearchTerms): Prisma.Sql {
   return Prisma.sql`b.id IN (${Prisma.join(parts, " UNION ")})`;
 }
 
+const DOCUMENT_TABLES = { estimate: Prisma.raw(`"Estimate"`), invoice: Prisma.raw(`"Invoice"`) } as const;
+
+/**
+ * Whether document `d` (an estimate or an invoice: `kind`) matches `terms`: the lists' `q`. A
+ * document number names that document, and on the other list the documents tied to it (an
+ * estimate's invoices, an invoice's estimate); other text finds the documents of the customers
+ * that match it. Each part is read through its own index (the numbers' unique indexes, the
+ * documents' customerId and estimateId indexes), then joined.
+ */
+export function documentMatch(kind: DocumentKind, terms: SearchTerms): Prisma.Sql {
+  const table = DOCUMENT_TABLES[kind];
+  const named = terms.documentNumber;
+  if (!named)
+    return Prisma.sql`d.id IN (SELECT x.id FROM ${table} x WHERE x."customerId" IN (${matchingCustomers(terms, Prisma.sql`c.id`)}))`;
+  if (named.kind === kind) return Prisma.sql`d.id IN (SELECT x.id FROM ${table} x WHERE x.number = ${named.number})`;
+  return kind === "invoice"
+    ? Prisma.sql`d.id IN (SELECT x.id FROM "Invoice" x WHERE x."estimateId" IN (SELECT e.id FROM "Estimate" e WHERE e.number = ${named.number}))`
+    : Prisma.sql`d.id IN (SELECT i."estimateId" FROM "Invoice" i WHERE i.number = ${named.number})`;
+}
+
 interface RankedCustomer extends CustomerHit {
   tier: number;
   score: number;
@@ -171,6 +211,69 @@ async function rankedBookings(context: AppLoadContext, terms: SearchTerms, custo
      LIMIT ${SEARCH_LIMIT}`;
 }
 
+/**
+ * The documents: the one a number names, or the estimates and invoices of the customers found,
+ * newest first; SEARCH_LIMIT at most.
+ */
+async function rankedDocuments(context: AppLoadContext, terms: SearchTerms, customers: RankedCustomer[]) {
+  const { db } = context.services;
+  const named = terms.documentNumber;
+  const ids = customers.map((c) => c.id);
+  if (!named && !ids.length) return [];
+  const part = (kind: DocumentKind) => {
+    const table = DOCUMENT_TABLES[kind];
+    const where = named ? Prisma.sql`x.number = ${named.number}` : Prisma.sql`x."customerId" = ANY(${ids}::int[])`;
+    return Prisma.sql`(SELECT ${kind}::text AS kind, x.id, x."createdAt" FROM ${table} x WHERE ${where}
+      ORDER BY x."createdAt" DESC, x.id DESC LIMIT ${SEARCH_LIMIT})`;
+  };
+  const kinds: DocumentKind[] = named ? [named.kind] : ["estimate", "invoice"];
+  const found = await db.$queryRaw<Array<{ kind: DocumentKind; id: number }>>`
+    SELECT kind, id FROM (${Prisma.join(kinds.map(part), " UNION ALL ")}) AS d
+     ORDER BY d."createdAt" DESC, d.kind, d.id DESC
+     LIMIT ${SEARCH_LIMIT}`;
+  const idsOf = (kind: DocumentKind) => found.filter((f) => f.kind === kind).map((f) => f.id);
+  const [estimates, invoices] = await Promise.all([
+    db.estimate.findMany({
+      where: { id: { in: idsOf("estimate") } },
+      select: {
+        id: true,
+        number: true,
+        status: true,
+        approvedOptionId: true,
+        customer: { select: { name: true } },
+        options: { select: { id: true, totalCents: true } },
+      },
+    }),
+    db.invoice.findMany({
+      where: { id: { in: idsOf("invoice") } },
+      select: { id: true, number: true, status: true, totalCents: true, customer: { select: { name: true } } },
+    }),
+  ]);
+  const hits = new Map<string, DocumentHit>();
+  for (const e of estimates)
+    hits.set(`estimate-${e.id}`, {
+      kind: "estimate",
+      id: e.id,
+      number: e.number,
+      status: e.status,
+      customerName: e.customer.name,
+      ...estimateTotals(e.options, e.approvedOptionId),
+      href: documentHref("estimate", e.id),
+    });
+  for (const i of invoices)
+    hits.set(`invoice-${i.id}`, {
+      kind: "invoice",
+      id: i.id,
+      number: i.number,
+      status: i.status,
+      customerName: i.customer.name,
+      totalCents: i.totalCents,
+      maxTotalCents: i.totalCents,
+      href: documentHref("invoice", i.id),
+    });
+  return found.flatMap((f) => hits.get(`${f.kind}-${f.id}`) ?? []);
+}
+
 const customerHit = ({ id, name, email, phone, address }: RankedCustomer): CustomerHit => ({
   id,
   name,
@@ -184,12 +287,15 @@ export async function findCustomers(context: AppLoadContext, q: string, limit = 
   return (await rankedCustomers(context, searchTerms(q), limit)).map(customerHit);
 }
 
-/** GET /api/search and /admin/search: `{ customers, bookings }` for `{ q }`, or 400 with the field's error. */
+/** GET /api/search and /admin/search: `{ customers, bookings, documents }` for `{ q }`, or 400 with the field's error. */
 export async function search(context: AppLoadContext, query: Record<string, string>) {
   const parsed = searchQuerySchema.safeParse(query);
   if (!parsed.success) return invalid(parsed.error, "Invalid search");
   const terms = searchTerms(parsed.data.q);
   const customers = await rankedCustomers(context, terms, SEARCH_LIMIT);
-  const bookings = await rankedBookings(context, terms, customers);
-  return success({ customers: customers.map(customerHit), bookings });
+  const [bookings, documents] = await Promise.all([
+    rankedBookings(context, terms, customers),
+    rankedDocuments(context, terms, customers),
+  ]);
+  return success({ customers: customers.map(customerHit), bookings, documents });
 }

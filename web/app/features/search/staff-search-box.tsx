@@ -1,8 +1,8 @@
 /**
  * The staff bar's search box (docs/product.md#search). Without JavaScript it is a GET form to
  * /admin/search, which lists what matches. With it, it is a combobox: a moment after typing
- * stops, the page's loader is read through a fetcher and the customers and bookings found show
- * under the box; Down and Up move through them, Enter opens the active one (or, with none, the
+ * stops, the page's loader is read through a fetcher and the customers, bookings and documents
+ * (estimates and invoices) found show under the box; Down and Up move through them, Enter opens the active one (or, with none, the
  * search page), Escape closes the list, and a live region says how many were found.
  */
 import { Form, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
@@ -11,10 +11,11 @@ import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } fr
 import { searchQuerySchema } from "@app/shared/api/search";
 import { formatDateTime } from "@app/shared/time";
 import { statusLabel } from "~/features/admin/format";
+import { documentStatusLabel, formatTotals } from "~/features/documents/documents";
 import { cn } from "~/utils/cn";
 import { formConstraint } from "~/utils/schema-form";
 import { closedBox, resultsMessage, searchBoxReducer } from "./search-box-state";
-import type { BookingHit, CustomerHit } from "./search.server";
+import type { BookingHit, CustomerHit, DocumentHit } from "./search.server";
 
 /** How long typing must pause before the box asks. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -30,6 +31,7 @@ export interface SearchPageData {
   q: string;
   customers: CustomerHit[];
   bookings: BookingHit[];
+  documents: DocumentHit[];
   error: string | null;
 }
 
@@ -53,8 +55,18 @@ function optionsOf(data: SearchPageData | undefined, base: string) {
     label: `#${b.id} ${b.summary}`,
     detail: `${b.customerName} · ${statusLabel(b.status)} · ${formatDateTime(b.scheduledDate)}`,
   }));
-  return { customers, bookings, all: [...customers, ...bookings] };
+  const documents: Option[] = (data?.documents ?? []).map((d) => ({
+    id: `${base}-${d.kind}-${d.id}`,
+    href: d.href,
+    label: d.number,
+    detail: documentDetail(d),
+  }));
+  return { customers, bookings, documents, all: [...customers, ...bookings, ...documents] };
 }
+
+/** "Marie Thibodeaux · Partially paid · $1,850.50": whose, its status and its total. */
+const documentDetail = (d: DocumentHit) =>
+  `${d.customerName} · ${documentStatusLabel(d.kind, d.status)} · ${formatTotals(d.totalCents, d.maxTotalCents)}`;
 
 export function StaffSearchBox() {
   const location = useLocation();
@@ -66,7 +78,7 @@ export function StaffSearchBox() {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const base = useId();
   const listId = `${base}-results`;
-  const { customers, bookings, all } = optionsOf(fetcher.data, base);
+  const { customers, bookings, documents, all } = optionsOf(fetcher.data, base);
   const active = box.open ? all[box.active] : undefined;
 
   // The results of a later search replace the earlier; the active one stays while it exists.
@@ -107,12 +119,12 @@ export function StaffSearchBox() {
       method="get"
       action="/admin/search"
       role="search"
-      aria-label="Customers and bookings"
+      aria-label="Customers, bookings and documents"
       className="relative w-full md:w-80"
       onSubmit={() => dispatch({ type: "close" })}
     >
       <label htmlFor={`${base}-q`} className="sr-only">
-        Find a customer or booking
+        Find a customer, booking, estimate or invoice
       </label>
       <Search
         aria-hidden="true"
@@ -125,7 +137,7 @@ export function StaffSearchBox() {
         autoComplete="off"
         required={constraint?.required}
         maxLength={constraint?.maxLength}
-        placeholder="Name, phone, email, address or #"
+        placeholder="Name, phone, email, # or INV-…"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={listed}
@@ -142,15 +154,16 @@ export function StaffSearchBox() {
         <div
           id={listId}
           role="listbox"
-          aria-label="Customers and bookings found"
+          aria-label="Customers, bookings and documents found"
           className="absolute right-0 z-40 mt-1 max-h-[70vh] w-full min-w-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           <OptionGroup label="Customers" options={customers} activeId={active?.id} onOpen={open} />
           <OptionGroup label="Bookings" options={bookings} activeId={active?.id} onOpen={open} />
+          <OptionGroup label="Documents" options={documents} activeId={active?.id} onOpen={open} />
         </div>
       ) : null}
       <p role="status" className="sr-only">
-        {showing && fetcher.state === "idle" ? resultsMessage(customers.length, bookings.length) : ""}
+        {showing && fetcher.state === "idle" ? resultsMessage(customers.length, bookings.length, documents.length) : ""}
       </p>
     </Form>
   );

@@ -4,6 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "@app/shared/time";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { StatusBadge } from "~/features/admin/badges";
+import { Badge } from "~/components/ui/badge";
+import { documentStatusLabel, formatTotals } from "~/features/documents/documents";
 import { adminMeta } from "~/features/admin/meta";
 import { search } from "~/features/search/search.server";
 import { bookingHref, customerHref, type SearchPageData } from "~/features/search/staff-search-box";
@@ -17,13 +19,13 @@ export const meta: MetaFunction = ({ error }) => adminMeta("Search", error);
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 /**
- * /admin/search?q= (admins): the customers and bookings that match, rendered on the server (the
+ * /admin/search?q= (admins): the customers, bookings and documents (estimates, invoices) that match, rendered on the server (the
  * staff bar's box posts here without JavaScript, and reads this loader as you type with it).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const none: SearchPageData = { q, customers: [], bookings: [], error: null };
+  const none: SearchPageData = { q, customers: [], bookings: [], documents: [], error: null };
   if (!q.trim()) return data(none);
   const result = await search(context, { q });
   if (!result.ok) return data({ ...none, error: result.errors?.q ?? result.message }, { status: 400 });
@@ -31,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function SearchPage() {
-  const { q, customers, bookings, error } = useLoaderData<typeof loader>();
+  const { q, customers, bookings, documents, error } = useLoaderData<typeof loader>();
   const searched = Boolean(q.trim()) && !error;
   return (
     <AdminShell refresh={false}>
@@ -40,7 +42,7 @@ export default function SearchPage() {
         description={
           searched
             ? `Results for “${q.trim()}”`
-            : "Find a customer or booking by name, phone, email, address or booking number (#14432) with the box above."
+            : "Find a customer, booking, estimate or invoice by name, phone, email, address, booking number (#14432) or document number (INV-2026-0042) with the box above."
         }
       />
       {error ? (
@@ -49,7 +51,7 @@ export default function SearchPage() {
         </p>
       ) : null}
       {searched ? (
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 wrap-anywhere lg:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 wrap-anywhere lg:grid-cols-2 xl:grid-cols-3">
           <section aria-labelledby="found-customers" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="found-customers" className="text-lg font-semibold text-slate-900">
               Customers <span className="text-sm font-normal text-slate-600">({customers.length})</span>
@@ -91,6 +93,30 @@ export default function SearchPage() {
               </ul>
             ) : (
               <p className="mt-2 text-sm text-slate-600">No bookings match.</p>
+            )}
+          </section>
+          <section aria-labelledby="found-documents" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="found-documents" className="text-lg font-semibold text-slate-900">
+              Documents <span className="text-sm font-normal text-slate-600">({documents.length})</span>
+            </h2>
+            {documents.length ? (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {documents.map((d) => (
+                  <li key={`${d.kind}-${d.id}`} className="flex flex-wrap items-start justify-between gap-2 py-2">
+                    <div className="min-w-0">
+                      <Link to={d.href} className="font-medium text-brand-700 hover:underline">
+                        {d.number}
+                      </Link>
+                      <p className="text-sm text-slate-600">
+                        {`${d.kind === "estimate" ? "Estimate" : "Invoice"} · ${d.customerName} · ${formatTotals(d.totalCents, d.maxTotalCents)}`}
+                      </p>
+                    </div>
+                    <Badge variant="secondary">{documentStatusLabel(d.kind, d.status)}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">No estimates or invoices match.</p>
             )}
           </section>
         </div>
