@@ -503,6 +503,15 @@ it("writes and reads estimates, numbered by the database without gaps", async ()
   // Two at once get consecutive numbers (the counter row's lock puts them in turn).
   const both = await Promise.all([make(), make()]);
   expect(both.map((b) => seq(b.number)).sort((a, b) => a - b)).toEqual([seq(after.number) + 1, seq(after.number) + 2]);
+  // Past 9,999 in a year the number grows a digit (it was cut to four, and collided).
+  await db().documentCounter.create({ data: { kind: "EST", year: 2031, last: 9_999 } });
+  const late = (n: number) =>
+    db().estimate.create({
+      data: { customerId: customer.id, taxRatePpm: 0, createdAt: new Date(`2031-06-0${n}T15:00:00Z`) },
+      select: { number: true },
+    });
+  expect((await late(1)).number).toBe("EST-2031-10000");
+  expect((await late(2)).number).toBe("EST-2031-10001");
 
   // No negative cents, no deposit above 100 %, no approval without its option and signature.
   await expect(
