@@ -83,6 +83,46 @@ test.describe("a technician's day", () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("completed");
   });
 
+  test("completes a visit and collects on site: sends the invoice, takes a check by keyboard", async ({ page, db }) => {
+    const tech = await createUser(db, "technician", "Remy");
+    const job = await visit(db, tech.id, businessDate(), 9, "Outdoor outlet");
+    await db.booking.update({ where: { id: job.id }, data: { status: "in_progress" } });
+    await db.jobItem.create({
+      data: {
+        bookingId: job.id,
+        description: "GFCI outlet",
+        quantityHundredths: 200,
+        unitPriceCents: 8_950,
+        taxable: false,
+      },
+    });
+    await logIn(page, tech.email);
+    const jobCard = card(page, "Outdoor outlet");
+    await jobCard.getByRole("button", { name: /Mark completed/ }).tap();
+    // Completed: the invoice is drafted (two GFCI outlets, $179.00) and shows on the card.
+    const invoice = jobCard.getByRole("region", { name: /^Invoice INV-\d{4}-\d{4}/ });
+    await expect(invoice.getByTestId("visit-invoice-status")).toHaveText("Draft");
+    await expect(invoice).toContainText("Total $179.00, due $179.00.");
+    await invoice.getByRole("button", { name: "Send invoice to the customer" }).tap();
+    await expect(invoice.getByTestId("visit-invoice-status")).toHaveText("Sent");
+    await expect(invoice.getByRole("status")).toContainText("was emailed to the customer");
+    await mailbox.waitFor((e) => e.to.includes(job.customer.email) && /invoice INV-/.test(e.subject));
+    await expectNoAxeViolations(page);
+
+    // The customer pays $100 by check: typed, then Enter.
+    const collect = invoice.getByRole("form", { name: "Collect a payment" });
+    await expect(collect.getByLabel("Method")).toHaveValue("check");
+    await collect.getByLabel("Amount ($)").fill("100");
+    await collect.getByLabel("Reference").fill("5512");
+    await collect.getByLabel("Reference").press("Enter");
+    await expect(invoice.getByRole("status")).toContainText("Recorded $100.00; $79.00 left to pay.");
+    await expect(invoice.getByTestId("visit-invoice-status")).toHaveText("Partially paid");
+    await expect(invoice).toContainText("Total $179.00, paid $100.00, due $79.00.");
+    const payment = await db.payment.findFirstOrThrow({ where: { invoice: { bookingId: job.id } } });
+    expect(payment).toMatchObject({ method: "check", amountCents: 10_000, reference: "5512", recordedById: tech.id });
+    await expectNoAxeViolations(page);
+  });
+
   test("sets a visit in progress without JavaScript, and their working days", async ({ browser, db }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

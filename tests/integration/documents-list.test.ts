@@ -89,6 +89,8 @@ async function estimate(customerId: number, status: EstimateStatus, createdAt: D
       createdAt,
       taxRatePpm: 0,
       ...(status === "draft" ? {} : { sentAt: new Date() }),
+      // The database holds a declined estimate to its time.
+      ...(status === "declined" ? { declinedAt: new Date() } : {}),
       options: {
         create: totals.map((total, i) => ({
           position: i + 1,

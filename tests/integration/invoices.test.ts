@@ -305,3 +305,77 @@ describe("the staff pages", () => {
     expect((await post("void")).status).toBe(409);
   });
 });
+
+describe("collecting on site", () => {
+  it("the visit's technician sends the invoice and records a check from /jobs; nobody else may", async () => {
+    const tech = await signedInUser(stack.url, stack.db, "technician");
+    const other = await signedInUser(stack.url, stack.db, "technician");
+    const customerAccount = await signedInUser(stack.url, stack.db, "customer");
+    const { customer, bookingId } = await visit();
+    await stack.db.booking.update({ where: { id: bookingId }, data: { technicianId: tech.user.id } });
+    await jobItem(bookingId);
+    // Completed on /jobs: the invoice is drafted, and the visit's card shows it with Send.
+    const jobs = (fields: Record<string, string>, token = tech.token) => formPost(stack.url, "/jobs", token, fields);
+    for (const status of ["in_progress", "completed"])
+      expect((await jobs({ intent: "set-status", bookingId: String(bookingId), status })).status).toBe(200);
+    const invoice = await stack.db.invoice.findFirstOrThrow({ where: { bookingId } });
+    const page = async () =>
+      (
+        await (await fetch(`${stack.url}/jobs`, { headers: { ...tech.auth, "X-Forwarded-For": randomIp() } })).text()
+      ).replaceAll("<!-- -->", "");
+    const before = await page();
+    expect(before).toContain(`Invoice ${invoice.number}`);
+    expect(before).toContain("Send invoice to the customer");
+
+    // Another technician, or a customer, may neither send it nor take a payment (API or page); nothing changes.
+    const payBody = { method: "check", amountCents: 10_000, reference: "2211" };
+    for (const token of [other.token, customerAccount.token]) {
+      expect((await api(stack.url, "POST", `/api/invoices/${invoice.id}/send`, token)).status).toBe(403);
+      expect((await api(stack.url, "POST", `/api/invoices/${invoice.id}/payments`, token, payBody)).status).toBe(403);
+    }
+    expect((await jobs({ intent: `invoice-send:${invoice.id}` }, other.token)).status).toBe(403);
+    expect((await stack.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("draft");
+
+    // Sent from the card: the customer gets it.
+    const sent = await jobs({ intent: `invoice-send:${invoice.id}` });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain(`Invoice ${invoice.number} was emailed to the customer`);
+    await emailTo(customer.email, (e) => e.subject.includes(`invoice ${invoice.number}`));
+    expect(await page()).toContain("Collect a payment");
+
+    // Over the balance: refused beside the amount; then a check for part of it, then the rest in cash.
+    const over = await jobs({
+      intent: `invoice-payment:${invoice.id}`,
+      method: "check",
+      amount: "999999",
+      reference: "2211",
+    });
+    expect(over.status).toBe(400);
+    expect(await over.text()).toContain("At most the balance due");
+    const part = await jobs({
+      intent: `invoice-payment:${invoice.id}`,
+      method: "check",
+      amount: "100",
+      reference: "2211",
+    });
+    expect(part.status).toBe(200);
+    expect(await part.text()).toContain("Recorded $100.00");
+    const rest = balanceCents(invoice.totalCents, 10_000);
+    const paid = await api(stack.url, "POST", `/api/invoices/${invoice.id}/payments`, tech.token, {
+      method: "cash",
+      amountCents: rest,
+    });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.json.invoice).toMatchObject({ status: "paid", balanceCents: 0 });
+    const payments = await stack.db.payment.findMany({ where: { invoiceId: invoice.id }, orderBy: { id: "asc" } });
+    expect(payments.map((p) => [p.method, p.amountCents, p.reference, p.recordedById])).toEqual([
+      ["check", 10_000, "2211", tech.user.id],
+      ["cash", rest, null, tech.user.id],
+    ]);
+    const audit = await stack.db.auditLog.findMany({
+      where: { action: "payment.recorded", targetId: String(invoice.id) },
+    });
+    expect(audit.map((a) => a.actorId)).toEqual([tech.user.id, tech.user.id]);
+    expect(await page()).toContain("paid in full");
+  });
+});

@@ -3,10 +3,10 @@ import { recordPaymentSchema } from "@app/shared/api/payments";
 import { idFrom } from "@app/shared/api/values";
 import { recordInvoicePayment } from "@app/shared/payments/payments.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireRole } from "~/utils/auth.server";
 
 /**
- * POST /api/invoices/{id}/payments (admin) `{ method: "cash" | "check" | "other", amountCents, reference? }`
+ * POST /api/invoices/{id}/payments (admin, or the technician of the invoice's visit; 403 otherwise) `{ method: "cash" | "check" | "other", amountCents, reference? }`
  * → 201 `{ success, payment, invoice: { id, number, status, paidCents, balanceCents, totalCents } }`; 400 over
  * the balance due, 409 on a draft, void or paid invoice (docs/product.md#payments). Audited; the receipt
  * is emailed through the outbox.
@@ -14,11 +14,12 @@ import { requireAdmin } from "~/utils/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return apiHandler(context, async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const admin = await requireAdmin(request, context);
+    // An admin, or the technician of the invoice's visit (the service checks which visit).
+    const staff = await requireRole(request, context, ["admin", "technician"]);
     const id = idFrom(params.id);
     if (!id) return apiError(404, "No such invoice");
     const input = validate(recordPaymentSchema, await readJsonObject(request));
-    return apiResult(await recordInvoicePayment(context, admin, id, input), ({ payment, invoice }) => ({
+    return apiResult(await recordInvoicePayment(context, staff, id, input), ({ payment, invoice }) => ({
       payment,
       invoice,
     }));

@@ -22,6 +22,31 @@ interface Actor {
   email: string;
 }
 
+/** Who sends an invoice or takes a payment of it: an admin, or the technician of its visit (on site). */
+export interface InvoiceHandler extends Actor {
+  role: string;
+}
+
+/**
+ * Whether `actor` may send the invoice or record a payment of it (docs/product.md#invoices): any
+ * admin; a technician only for an invoice of a visit assigned to them (collecting on site). 404 an
+ * unknown invoice, 403 anyone else.
+ */
+export async function mayHandleInvoice(
+  db: Pick<Prisma.TransactionClient, "invoice">,
+  actor: { id: number; role: string },
+  invoiceId: number,
+): Promise<Result<null>> {
+  const invoice = await db.invoice.findUnique({
+    where: { id: invoiceId },
+    select: { booking: { select: { technicianId: true } } },
+  });
+  if (!invoice) return failure(404, NOT_FOUND);
+  if (actor.role === "admin") return success(null);
+  if (actor.role === "technician" && invoice.booking?.technicianId === actor.id) return success(null);
+  return failure(403, "Only an admin, or the technician of the invoice's visit, may do this.");
+}
+
 type Tx = Prisma.TransactionClient;
 
 const NOT_FOUND = "No such invoice";
@@ -393,12 +418,14 @@ export const lockInvoice = (tx: Tx, id: number) => tx.$queryRaw`SELECT id FROM "
  */
 export async function sendInvoice(
   context: ChangeContext,
-  actor: Actor,
+  actor: InvoiceHandler,
   id: number,
   sealKey: Buffer,
   now = new Date(),
 ): Promise<Result<{ invoice: InvoiceJson }>> {
   return inTransaction(context, async (tx, outbox) => {
+    const allowed = await mayHandleInvoice(tx, actor, id);
+    if (!allowed.ok) return allowed;
     await lockInvoice(tx, id);
     const before = await tx.invoice.findUnique({
       where: { id },

@@ -1,21 +1,26 @@
 /**
  * Staff payments (docs/product.md#payments): what the office received by hand (cash, a check,
  * other) recorded against an invoice, through the one `applyPayment`. The JSON API
- * (POST /api/invoices/{id}/payments) and the staff invoice page's form both call this.
+ * (POST /api/invoices/{id}/payments), the staff invoice page's form and the technician's /jobs
+ * (collecting on site) all call this.
  */
 import type { RecordPayment } from "../api/payments";
+import { mayHandleInvoice } from "../invoices/invoices.server";
 import { inTransaction, type ChangeContext } from "../outbox.server";
 import type { Result } from "../result";
 import { applyPayment, type AppliedPayment } from "./apply-payment.server";
 
+/** An admin, or the technician of the invoice's visit collecting on site (`mayHandleInvoice`: 403 anyone else). */
 export async function recordInvoicePayment(
   context: ChangeContext,
-  actor: { id: number },
+  actor: { id: number; role: string },
   invoiceId: number,
   input: RecordPayment,
 ): Promise<Result<AppliedPayment>> {
-  return inTransaction(context, (tx, outbox) =>
-    applyPayment(
+  return inTransaction(context, async (tx, outbox) => {
+    const allowed = await mayHandleInvoice(tx, actor, invoiceId);
+    if (!allowed.ok) return allowed;
+    return applyPayment(
       tx,
       outbox,
       {
@@ -26,6 +31,6 @@ export async function recordInvoicePayment(
         recordedById: actor.id,
       },
       context.requestId,
-    ),
-  );
+    );
+  });
 }

@@ -20,20 +20,29 @@ export function RecordPaymentForm({
   invoiceId,
   balanceCents,
   lastResult,
+  intent = INTENT,
+  heading = "Record a payment",
+  headingLevel = 2,
 }: {
   invoiceId: number;
   balanceCents: number;
-  /** The page's action answer (any of its forms'): only a record-payment answer is shown here. */
+  /** The page's action answer (any of its forms'): only this form's answer is shown here. */
   lastResult?: ActionResult | null;
+  /** What the form posts as `intent` (a page with several invoices names each form apart). */
+  intent?: string;
+  heading?: string;
+  /** Its heading's level in the page's outline (a section of a visit's card on /jobs is deeper). */
+  headingLevel?: 2 | 6;
 }) {
   const navigation = useNavigation();
-  const mine = lastResult?.intent === INTENT ? lastResult : undefined;
+  const mine = lastResult?.intent === intent ? lastResult : undefined;
   const [form, fields] = useSchemaForm(recordPaymentFormSchema, {
     id: `record-payment-${invoiceId}`,
     lastResult: navigation.state === "idle" ? mine?.result : undefined,
     defaultValue: { method: "check" },
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === INTENT;
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const Heading = headingLevel === 2 ? "h2" : "h6";
   if (balanceCents <= 0)
     return (
       <p className="text-sm text-slate-700" data-testid="record-payment-none">
@@ -47,16 +56,16 @@ export function RecordPaymentForm({
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
       aria-labelledby={`${form.id}-heading`}
     >
-      <h2 id={`${form.id}-heading`} className="text-lg font-bold text-slate-900">
-        Record a payment
-      </h2>
+      <Heading id={`${form.id}-heading`} className="text-lg font-bold text-slate-900">
+        {heading}
+      </Heading>
       <p className="text-sm text-slate-700">Balance due: {formatCents(balanceCents)}</p>
       {mine ? (
         <Alert tone={mine.ok ? "success" : "destructive"} role={mine.ok ? "status" : "alert"}>
           {mine.message}
         </Alert>
       ) : null}
-      <input type="hidden" name="intent" value={INTENT} />
+      <input type="hidden" name="intent" value={intent} />
       <SelectField field={fields.method} label="Method">
         {staffPaymentMethods.map((m) => (
           <option key={m} value={m}>

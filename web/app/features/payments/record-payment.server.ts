@@ -16,19 +16,21 @@ import { readForm } from "~/utils/form.server";
 export const RECORD_PAYMENT_INTENT = "record-payment";
 
 /**
- * Records the posted payment for `invoiceId` as `actor` (the signed-in admin): the page's answer,
- * `{ ok, intent: "record-payment", message, result, payment?, invoice? }`, with the refusal's field
+ * Records the posted payment for `invoiceId` as `actor` (the signed-in admin, or the visit's
+ * technician on /jobs): the page's answer, `{ ok, intent, message, result, payment?, invoice? }`
+ * (`intent` "record-payment" unless the page names its form otherwise), with the refusal's field
  * errors under the form's names (`amount` for the service's `amountCents`).
  */
 export async function handleRecordPayment(
   source: Request | FormData,
   context: AppLoadContext,
-  actor: { id: number },
+  actor: { id: number; role: string },
   invoiceId: number,
+  intent = RECORD_PAYMENT_INTENT,
 ) {
   const form = source instanceof FormData ? source : await readForm(source);
   const submission = submissionOf(form, recordPaymentFormSchema);
-  const options = { intent: RECORD_PAYMENT_INTENT };
+  const options = { intent };
   if (submission.status !== "success") return refused(submission, options);
   const result = await recordInvoicePayment(context, actor, invoiceId, paymentFromForm(submission.value));
   const mapped: Result<AppliedPayment> = result.ok

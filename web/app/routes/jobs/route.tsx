@@ -28,6 +28,8 @@ import { failure } from "@app/shared/result";
 import { staffPage } from "~/utils/route-handle";
 import { JobRecordSection } from "~/features/jobs/job-record";
 import { isJobIntent, jobRecordAction, recordsForDay } from "~/features/jobs/job-record-actions.server";
+import { isInvoiceIntent, VisitInvoiceSection } from "~/features/jobs/visit-invoice";
+import { invoicesOfVisits, visitInvoiceAction } from "~/features/jobs/visit-invoice.server";
 
 export const handle = staffPage;
 
@@ -42,19 +44,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await technicianDay(context, viewer, new URL(request.url).searchParams.get("technician"));
   if (!result.ok) throw new Response(result.message, { status: result.status });
   const visits = result.value.days.flatMap((day) => day.visits);
-  return { ...result.value, ...(await recordsForDay(context, visits)), viewerRole: viewer.role };
+  const [records, invoices] = await Promise.all([
+    recordsForDay(context, visits),
+    invoicesOfVisits(
+      context.services.db,
+      visits.map((v) => v.id),
+    ),
+  ]);
+  return { ...result.value, ...records, invoices, viewerRole: viewer.role };
 }
 
 /**
  * `set-status` (bookingId, status: in_progress | completed), `on-the-way` (bookingId, minutes: 15 | 30 | 45 | 60)
  * and `working-days` (days: 0-6, repeated), each checked with its schema (packages/shared/src/api/jobs.ts);
- * the job record's `job-*` forms (web/app/features/jobs/job-record-actions.server.ts).
+ * the job record's `job-*` forms (web/app/features/jobs/job-record-actions.server.ts); a visit's invoice's
+ * `invoice-send:<id>` and `invoice-payment:<id>` (web/app/features/jobs/visit-invoice.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (isJobIntent(intent)) return jobRecordAction(context, viewer, form, intent);
+  if (isInvoiceIntent(intent)) return visitInvoiceAction(context, viewer, form, intent);
   switch (intent) {
     case "set-status": {
       const submission = submissionOf(form, visitStatusFormSchema);
@@ -96,7 +107,8 @@ export default function JobsPage() {
         <PushToggle audience={viewerRole === "admin" ? "admin" : "technician"} className="mt-4" />
         {viewerRole === "admin" ? <TechnicianPicker technicians={technicians} chosen={technician?.id} /> : null}
 
-        {posted ? (
+        {/* A visit's invoice answers beside its own forms. */}
+        {posted && !isInvoiceIntent(posted.intent) ? (
           <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mt-4">
             {posted.message}
           </Alert>
@@ -244,6 +256,7 @@ function VisitCard({ visit }: { visit: Visit }) {
         </Form>
       ) : null}
       <VisitRecord visitId={visit.id} />
+      <VisitInvoice visitId={visit.id} />
     </article>
   );
 }
@@ -254,6 +267,14 @@ function VisitRecord({ visitId }: { visitId: number }) {
   const posted = useActionData<typeof action>();
   const record = records[visitId];
   return record ? <JobRecordSection record={record} priceBook={priceBook} posted={posted} /> : null;
+}
+
+/** The visit's invoice once there is one (drafted when the visit is completed): send it, collect a payment. */
+function VisitInvoice({ visitId }: { visitId: number }) {
+  const { invoices } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const invoice = invoices[visitId];
+  return invoice ? <VisitInvoiceSection invoice={invoice} posted={posted} /> : null;
 }
 
 /** "On my way": emails the customer once, with the minutes chosen; afterwards says when they were told. */
