@@ -1,7 +1,7 @@
 /**
  * The job record of a visit on /jobs (docs/product.md#job-record), on a phone: a note, the
- * checklist, a photo and an item added on site are there after a reload; without JavaScript the
- * note and the item are saved as well.
+ * checklist, a photo and an item added on site are there after a reload, and the photo can be
+ * removed; without JavaScript the note and the item are saved as well.
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
@@ -80,6 +80,12 @@ test("a technician records a visit on their phone: note, checklist, photo and an
   expect(shown).toBe(64);
   await expect(record.getByRole("listitem").filter({ hasText: "GFCI outlet" })).toContainText("$165.00");
   await expectNoAxeViolations(page);
+
+  // A photo taken by mistake goes again.
+  await record.getByRole("button", { name: `Remove photo 1 of 1 (visit #${booking.id})` }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: "Photo removed." })).toBeVisible();
+  await expect(record.getByRole("img", { name: `Visit #${booking.id}, 1 of 1` })).toHaveCount(0);
+  expect(await db.jobPhoto.count({ where: { bookingId: booking.id } })).toBe(0);
 });
 
 test.describe("without JavaScript", () => {

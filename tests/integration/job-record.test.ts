@@ -123,6 +123,34 @@ describe("photos on disk", () => {
     );
   });
 
+  it("removes a photo taken by mistake: its row and its file go, once; another technician may not", async () => {
+    const booking = await visit(tech.user.id);
+    const kept = await upload(stack.url, tech.token, booking.id, await smallJpeg(20), "key-keep-0001");
+    const wrong = await upload(stack.url, tech.token, booking.id, await smallJpeg(30), "key-wrong-001");
+    expect([kept.status, wrong.status]).toEqual([201, 201]);
+    const row = await stack.db.jobPhoto.findUniqueOrThrow({ where: { id: wrong.json.photo!.id } });
+    const file = path.join(uploads, row.storageKey);
+    expect((await readFile(file)).length).toBeGreaterThan(0);
+    const remove = (id: number, token = tech.token) =>
+      api(stack.url, "DELETE", `/api/jobs/${booking.id}/photos/${id}`, token);
+
+    expect((await remove(row.id, other.token)).status).toBe(403);
+    expect(await stack.db.jobPhoto.count({ where: { bookingId: booking.id } })).toBe(2);
+
+    const removed = await remove(row.id);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.json).toMatchObject({ success: true, removed: true, message: "Photo removed." });
+    await expect(readFile(file)).rejects.toThrow();
+    const left = await stack.db.jobPhoto.findMany({ where: { bookingId: booking.id } });
+    expect(left.map((p) => p.id)).toEqual([kept.json.photo!.id]);
+    expect((await remove(row.id)).status).toBe(404);
+    // A photo of another visit is not this visit's.
+    expect((await remove(kept.json.photo!.id + 1_000_000)).status).toBe(404);
+    expect(
+      await stack.db.auditLog.count({ where: { action: "job.photo_removed", targetId: String(booking.id) } }),
+    ).toBe(1);
+  });
+
   it("refuses what is not a photo (by its bytes), a photo over 15 MB, and a 31st photo", async () => {
     const booking = await visit(tech.user.id);
     const text = await upload(

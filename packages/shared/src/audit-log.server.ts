@@ -37,6 +37,7 @@ export interface AuditEntry {
     | "job.item_added"
     | "job.item_removed"
     | "job.photo_added"
+    | "job.photo_removed"
     | "payment.recorded"
     | "payment.not_recorded"
     | "payment.failed";

@@ -37,6 +37,7 @@ import { invoiceListQuerySchema, invoiceParamsSchema, newInvoiceSchema } from ".
 import { paymentMethods, recordPaymentSchema } from "./payments";
 import {
   jobItemParamsSchema,
+  jobPhotoParamsSchema,
   jobParamsSchema,
   jobRecordChangeSchema,
   newJobItemSchema,
@@ -727,6 +728,16 @@ export const endpoints: Endpoint[] = [
     storesNothingWhenRefused: true,
   },
   {
+    method: "DELETE",
+    path: "/api/jobs/{bookingId}/photos/{id}",
+    summary: "Remove a photo of the visit: its file leaves the store (audited)",
+    access: "staff",
+    params: jobPhotoParamsSchema,
+    success: { status: 200, description: "Removed", schema: ok({ removed: z.literal(true), message }) },
+    refusals: [401, 403, 404],
+    storesNothingWhenRefused: true,
+  },
+  {
     method: "POST",
     path: "/api/jobs/{bookingId}/items",
     summary: "Add an item on site: from the price book, or written in with its price in cents (audited)",
@@ -852,8 +863,8 @@ export const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/invoices/{id}/send",
     summary:
-      "Email the customer the invoice's PDF and a new link to view and pay it; reminders 7 and 14 days later while a balance is due (audited)",
-    access: "admin",
+      "Email the customer the invoice's PDF and a new link to view and pay it; reminders 7 and 14 days later while a balance is due (audited). Admins, or the technician of the invoice's visit (403 any other)",
+    access: "staff",
     params: invoiceParamsSchema,
     success: { status: 200, description: "Sent", schema: ok({ invoice: invoiceJson }) },
     refusals: [401, 403, 404, 409],
@@ -863,8 +874,8 @@ export const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/invoices/{id}/payments",
     summary:
-      "Record a payment the office received (cash, check, other) of up to the balance due; the invoice becomes partially paid or paid, the customer is emailed a receipt (audited)",
-    access: "admin",
+      "Record a payment received by hand (cash, check, other) of up to the balance due; the invoice becomes partially paid or paid, the customer is emailed a receipt (audited). Admins, or the technician of the invoice's visit collecting on site (403 any other)",
+    access: "staff",
     params: invoiceParamsSchema,
     body: recordPaymentSchema,
     success: {

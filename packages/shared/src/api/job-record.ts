@@ -72,6 +72,7 @@ export type NewJobItem = z.output<typeof newJobItemSchema>;
 /** The record's path: /api/jobs/{bookingId}/…; an item's: …/items/{id}. */
 export const jobParamsSchema = z.object({ bookingId: idField("Visit not found") });
 export const jobItemParamsSchema = jobParamsSchema.extend({ id: idField("No such item") });
+export const jobPhotoParamsSchema = jobParamsSchema.extend({ id: idField("No such photo") });
 
 /** A client-made idempotency key for one photo (crypto.randomUUID()): the same key again is the same photo. */
 export const uploadKeySchema = z
@@ -156,3 +157,6 @@ export function jobItemFromForm(form: z.output<typeof jobItemFormSchema>): NewJo
 }
 
 export const jobItemRemoveFormSchema = z.object({ bookingId, itemId: idField("No such item") });
+
+/** Removing a photo on /jobs: the visit and the photo. */
+export const jobPhotoRemoveFormSchema = z.object({ bookingId, photoId: idField("No such photo") });

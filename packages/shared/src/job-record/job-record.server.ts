@@ -253,6 +253,38 @@ export async function removeJobItem(
   return success({ removed: true, message: `${removed.description} removed.` });
 }
 
+/**
+ * Removes a photo of the visit (taken by mistake, or of the wrong thing): its row and audit in one
+ * transaction, then its file from the photo store (a file left by a failed removal is only logged:
+ * nothing links to it any more). 404 for a photo that is not this visit's.
+ */
+export async function removeJobPhoto(
+  db: Db,
+  env: StoreEnv,
+  viewer: Staff,
+  bookingId: number,
+  photoId: number,
+): Promise<Result<{ removed: true; message: string }>> {
+  const visit = await allowedVisit(db, viewer, bookingId);
+  if (!visit.ok) return visit;
+  const removed = await db.$transaction(async (tx) => {
+    const photo = await tx.jobPhoto.findFirst({ where: { id: photoId, bookingId } });
+    if (!photo) return null;
+    await tx.jobPhoto.delete({ where: { id: photoId } });
+    await recordAudit(tx, {
+      actor: viewer,
+      action: "job.photo_removed",
+      targetType: "booking",
+      targetId: bookingId,
+      details: { photoId, bytes: photo.bytes },
+    });
+    return photo;
+  });
+  if (!removed) return failure(404, "No such photo on this visit");
+  await photoStore(env).remove(removed.storageKey);
+  return success({ removed: true, message: "Photo removed." });
+}
+
 export interface UploadedFile {
   bytes: Buffer;
   name: string;

@@ -7,6 +7,7 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { customerLine } from "~/features/documents/customer-line.server";
 import type { z } from "zod";
 import { approveEstimateFormSchema, declineEstimateFormSchema, estimateTokenSchema } from "@app/shared/api/estimates";
 import {
@@ -15,7 +16,7 @@ import {
   estimateByToken,
   type EstimateRow,
 } from "@app/shared/estimates/estimates.server";
-import { formatQuantity, formatRate } from "@app/shared/money/money";
+import { formatRate } from "@app/shared/money/money";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { pendingDebit, startDepositCheckout } from "@app/shared/payments/stripe.server";
 import { failure, success, type Result } from "@app/shared/result";
@@ -48,13 +49,7 @@ function customerView(
       taxCents: o.taxCents,
       totalCents: o.totalCents,
       depositCents: o.depositCents,
-      lines: o.lines.map((l) => ({
-        id: l.id,
-        description: l.description,
-        quantity: formatQuantity(l.quantityHundredths),
-        unitPriceCents: l.unitPriceCents,
-        totalCents: l.totalCents,
-      })),
+      lines: o.lines.map(customerLine),
     })),
     approved:
       approvedOption && e.approvedAt

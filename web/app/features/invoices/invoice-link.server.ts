@@ -7,10 +7,11 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { customerLine } from "~/features/documents/customer-line.server";
 import { pendingDebit, stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoiceTokenSchema } from "@app/shared/api/invoices";
 import { invoiceByToken, isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
-import { balanceCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { balanceCents, formatRate } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatDate } from "@app/shared/time";
 import { throttleLinkRequest } from "~/features/appointments/manage.server";
@@ -39,13 +40,7 @@ function customerView(i: InvoiceRow, debit: PendingDebit) {
     paidCents: i.paidCents,
     balanceCents: balanceCents(i.totalCents, i.paidCents),
     paidAt: i.paidAt ? formatDate(i.paidAt) : null,
-    lines: i.lines.map((l) => ({
-      id: l.id,
-      description: l.description,
-      quantity: formatQuantity(l.quantityHundredths),
-      unitPriceCents: l.unitPriceCents,
-      totalCents: l.totalCents,
-    })),
+    lines: i.lines.map(customerLine),
     payments: i.payments.map((p) => ({
       id: p.id,
       label: `${paymentMethodLabels[p.method]}${isDeposit(i, p) ? " (deposit)" : ""}`,

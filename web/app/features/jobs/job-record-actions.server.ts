@@ -6,6 +6,7 @@ import {
   jobItemFromForm,
   jobItemRemoveFormSchema,
   jobNotesFormSchema,
+  jobPhotoRemoveFormSchema,
 } from "@app/shared/api/job-record";
 import { idFrom } from "@app/shared/api/values";
 import {
@@ -14,6 +15,7 @@ import {
   changeJobRecord,
   jobRecordsOf,
   removeJobItem,
+  removeJobPhoto,
 } from "@app/shared/job-record/job-record.server";
 import { listPriceBook } from "@app/shared/pricing/price-book.server";
 import { failure, success } from "@app/shared/result";
@@ -23,7 +25,7 @@ import { recordIntent } from "./job-record";
 
 /**
  * /jobs's job record forms (docs/product.md#job-record): the notes, the checklist, an item added
- * or removed, and photos posted without JavaScript (several in one multipart form; with
+ * or removed, a photo removed, and photos posted without JavaScript (several in one multipart form; with
  * JavaScript they go one by one to the JSON API). Each answers under its visit's intent.
  */
 
@@ -40,7 +42,14 @@ export async function recordsForDay(context: AppLoadContext, visits: Array<{ id:
   };
 }
 
-const JOB_INTENTS = ["job-notes", "job-checklist", "job-item-add", "job-item-remove", "job-photos"] as const;
+const JOB_INTENTS = [
+  "job-notes",
+  "job-checklist",
+  "job-item-add",
+  "job-item-remove",
+  "job-photos",
+  "job-photo-remove",
+] as const;
 export const isJobIntent = (intent: unknown): intent is (typeof JOB_INTENTS)[number] =>
   (JOB_INTENTS as readonly unknown[]).includes(intent);
 
@@ -82,6 +91,13 @@ export async function jobRecordAction(
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
       const { bookingId, itemId } = submission.value;
       return answer(submission, await removeJobItem(db, viewer, bookingId, itemId), { intent: at });
+    }
+    case "job-photo-remove": {
+      const submission = submissionOf(form, jobPhotoRemoveFormSchema);
+      const at = intentOf(form.get("bookingId"));
+      if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
+      const { bookingId, photoId } = submission.value;
+      return answer(submission, await removeJobPhoto(db, env, viewer, bookingId, photoId), { intent: at });
     }
     case "job-photos":
       return answer(null, await photosWithoutScript(context, viewer, form), {

@@ -260,7 +260,7 @@ function Photos({ record }: { record: JobRecordView }) {
       {record.photos.length > 0 ? (
         <ul className="mt-2 grid grid-cols-3 gap-2">
           {record.photos.map((photo, i) => (
-            <li key={photo.id}>
+            <li key={photo.id} className="relative">
               <a href={photo.url} target="_blank" rel="noreferrer">
                 <img
                   src={photo.url}
@@ -271,6 +271,17 @@ function Photos({ record }: { record: JobRecordView }) {
                   className="aspect-square w-full rounded-md object-cover"
                 />
               </a>
+              <Form method="post" className="absolute right-1 top-1">
+                <input type="hidden" name="intent" value="job-photo-remove" />
+                <input type="hidden" name="bookingId" value={record.bookingId} />
+                <input type="hidden" name="photoId" value={photo.id} />
+                <Button type="submit" variant="outline" size="icon" className="size-11 bg-white/90">
+                  <Trash2 aria-hidden="true" />
+                  <span className="sr-only">
+                    Remove photo {i + 1} of {record.photos.length} (visit #{record.bookingId})
+                  </span>
+                </Button>
+              </Form>
             </li>
           ))}
         </ul>

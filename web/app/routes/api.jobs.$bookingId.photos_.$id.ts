@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { idFrom } from "@app/shared/api/values";
+import { removeJobPhoto } from "@app/shared/job-record/job-record.server";
+import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
+import { requireRole } from "~/utils/auth.server";
+
+/**
+ * DELETE /api/jobs/{bookingId}/photos/{id} (the visit's technician, or an admin): `{ success, removed, message }`;
+ * the photo's file leaves the store; audited (docs/product.md#job-record).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return apiHandler(context, async () => {
+    if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+    const viewer = await requireRole(request, context, ["technician", "admin"]);
+    const bookingId = idFrom(params.bookingId);
+    const id = idFrom(params.id);
+    if (!bookingId) return apiError(404, "Visit not found");
+    if (!id) return apiError(404, "No such photo on this visit");
+    return apiResult(await removeJobPhoto(context.services.db, context.services.env, viewer, bookingId, id));
+  });
+}
+
+export const loader = () => methodNotAllowed(["DELETE"]);
