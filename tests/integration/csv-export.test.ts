@@ -126,6 +126,20 @@ describe("money: GET /api/reports/money, GET /api/payments/export.csv and the da
     await estimate("e2", local("2025-10-31", "23:30"));
     // Sent on September 30 at 23:30 (in September), approved in October.
     await estimate("e3", local("2025-09-30", "23:30"), local("2025-10-02"));
+    // Sent in September, declined on October 31 at 23:30 (in October); another declined in November.
+    const declined = async (sentAt: Date, declinedAt: Date) =>
+      db.estimate.create({
+        data: {
+          customerId: customer.id,
+          taxRatePpm: 0,
+          status: "declined",
+          sentAt,
+          declinedAt,
+          declineReason: "price",
+        },
+      });
+    await declined(local("2025-09-20"), local("2025-10-31", "23:30"));
+    await declined(local("2025-09-21"), local("2025-11-01", "00:00"));
     // Sent at midnight starting November; a draft never sent.
     await estimate("e4", local("2025-11-01", "00:00"));
     await estimate("e5", null);
@@ -191,8 +205,8 @@ describe("money: GET /api/reports/money, GET /api/payments/export.csv and the da
     expect(res.json).toMatchObject({
       success: true,
       month: "2025-10",
-      // e1 and e2 sent, e1 and e3 approved; of the two sent, e1 approved: 50 %.
-      estimates: { sent: 2, approved: 2, approvalRatePercent: 50 },
+      // e1 and e2 sent, e1 and e3 approved, one declined; of the two sent, e1 approved: 50 %.
+      estimates: { sent: 2, approved: 2, declined: 1, approvalRatePercent: 50 },
       invoicedCents: 120_000,
       collectedCents: 102_500,
       outstandingCents: 62_000,
@@ -220,7 +234,7 @@ describe("money: GET /api/reports/money, GET /api/payments/export.csv and the da
     expect(now.status, now.text).toBe(200);
     expect(now.json).toMatchObject({
       month: monthKey(businessMonth()),
-      estimates: { sent: 0, approved: 0, approvalRatePercent: null },
+      estimates: { sent: 0, approved: 0, declined: 0, approvalRatePercent: null },
       outstandingCents: 62_000,
     });
   });

@@ -1134,6 +1134,7 @@ export const endpoints: Endpoint[] = [
         estimates: z.object({
           sent: wholeNumber,
           approved: wholeNumber,
+          declined: wholeNumber,
           approvalRatePercent: z.number().int().min(0).max(100).nullable(),
         }),
         invoicedCents: cents,

@@ -22,13 +22,21 @@ export async function moneyReport(context: AppLoadContext, month: MonthRef, now 
   const [within30, within60, within90] = agingCutoffs(today);
   const [figures, aging, unpaid] = await Promise.all([
     db.$queryRaw<
-      Array<{ sent: bigint; approvedOfSent: bigint; approved: bigint; invoiced: bigint; collected: bigint }>
+      Array<{
+        sent: bigint;
+        approvedOfSent: bigint;
+        approved: bigint;
+        declined: bigint;
+        invoiced: bigint;
+        collected: bigint;
+      }>
     >`
       select
         (select count(*) from "Estimate" where "sentAt" >= ${from} and "sentAt" < ${to}) as sent,
         (select count(*) from "Estimate"
           where "sentAt" >= ${from} and "sentAt" < ${to} and "approvedAt" is not null) as "approvedOfSent",
         (select count(*) from "Estimate" where "approvedAt" >= ${from} and "approvedAt" < ${to}) as approved,
+        (select count(*) from "Estimate" where "declinedAt" >= ${from} and "declinedAt" < ${to}) as declined,
         (select coalesce(sum("totalCents"), 0)::bigint from "Invoice"
           where status in ('sent', 'partially_paid', 'paid') and "sentAt" >= ${from} and "sentAt" < ${to}) as invoiced,
         (select coalesce(sum("amountCents"), 0)::bigint from "Payment"
@@ -70,6 +78,7 @@ export async function moneyReport(context: AppLoadContext, month: MonthRef, now 
     estimates: {
       sent,
       approved: Number(f.approved),
+      declined: Number(f.declined),
       approvalRatePercent: approvalRatePercent(sent, Number(f.approvedOfSent)),
     },
     invoicedCents: Number(f.invoiced),

@@ -44,7 +44,7 @@ interface UnpaidInvoice {
 export interface MoneyReport {
   /** "YYYY-MM", Baton Rouge. */
   month: string;
-  estimates: { sent: number; approved: number; approvalRatePercent: number | null };
+  estimates: { sent: number; approved: number; declined: number; approvalRatePercent: number | null };
   invoicedCents: number;
   collectedCents: number;
   outstandingCents: number;

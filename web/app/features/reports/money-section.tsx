@@ -37,6 +37,11 @@ export function MoneySection({
       hint: "Approved by customers in the month",
     },
     {
+      label: "Estimates declined",
+      value: numberFmt.format(report.estimates.declined),
+      hint: "Declined by customers in the month",
+    },
+    {
       label: "Approval rate",
       value: formatPercent(report.estimates.approvalRatePercent),
       hint: "Of the estimates sent in the month, approved so far",
