@@ -210,6 +210,67 @@ describe("the API", () => {
   });
 });
 
+describe("for a customer without a visit", () => {
+  it("makes one from the customer's record (API and form); the customer is named once, and never a merged record", async () => {
+    const { customer } = await visit();
+    const options = threeOptions(0).options;
+    const post = (body: unknown) => api(stack.url, "POST", "/api/estimates", admin.token, body);
+    const made = await post({ customerId: customer.id, options, depositPercent: 25 });
+    expect(made.status, made.text).toBe(201);
+    const row = await stack.db.estimate.findUniqueOrThrow({ where: { id: made.json.estimate.id } });
+    expect(row).toMatchObject({ customerId: customer.id, bookingId: null, depositPercent: 25, status: "draft" });
+
+    // Neither, both, an unknown customer or one merged into another: 400 on the field, nothing made.
+    const before = await stack.db.estimate.count();
+    const merged = await stack.db.customer.create({
+      data: {
+        name: "Old Record",
+        email: "old.record@example.com",
+        phone: "225-555-0100",
+        mergedIntoId: customer.id,
+        mergedAt: new Date(),
+      },
+    });
+    const other = await visit();
+    for (const [body, field] of [
+      [{ options }, "bookingId"],
+      [{ bookingId: other.bookingId, customerId: customer.id, options }, "customerId"],
+      [{ customerId: 2_000_000, options }, "customerId"],
+      [{ customerId: merged.id, options }, "customerId"],
+    ] as const) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json.errors), JSON.stringify(body)).toContain(field);
+    }
+    expect(await stack.db.estimate.count()).toBe(before);
+
+    // The page: /admin/estimates/new?customer=<id> says whom it is for, and its form makes the estimate.
+    const page = await fetch(`${stack.url}/admin/estimates/new?customer=${customer.id}`, { headers: admin.auth });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`For ${customer.name}, without a visit yet.`);
+    const hidden = /<input[^>]*name="customerId"[^>]*>/.exec(html)?.[0];
+    expect(hidden).toContain(`value="${customer.id}"`);
+    expect(
+      (await fetch(`${stack.url}/admin/estimates/new?customer=${merged.id}`, { headers: admin.auth })).status,
+    ).toBe(404);
+    const form = await formPost(stack.url, "/admin/estimates/new", admin.token, {
+      customerId: String(customer.id),
+      depositPercent: "",
+      "options[0].name": "Good",
+      "options[0].lines[0].description": "Whole-home surge protector",
+      "options[0].lines[0].price": "329.99",
+      "options[0].lines[0].quantity": "1",
+    });
+    expect(form.status).toBe(200);
+    const id = Number(/\/admin\/estimates\/(\d+)$/.exec(form.url)?.[1]);
+    expect(await stack.db.estimate.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      customerId: customer.id,
+      bookingId: null,
+    });
+  });
+});
+
 describe("the staff form", () => {
   it("makes an estimate without JavaScript, ignoring empty rows, and puts refusals beside the row", async () => {
     const { bookingId } = await visit();

@@ -787,7 +787,7 @@ export const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/estimates",
     summary:
-      "A draft estimate of a visit: 1–3 options of 1–30 items (from the price book or written in); totals computed and stored (audited)",
+      "A draft estimate of a visit (bookingId), or of a customer without a visit (customerId): 1–3 options of 1–30 items (from the price book or written in); totals computed and stored (audited)",
     access: "admin",
     body: newEstimateSchema,
     success: { status: 201, description: "Made", schema: ok({ estimate: estimateJson }) },

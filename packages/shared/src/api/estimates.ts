@@ -83,15 +83,31 @@ const depositPercent = z
   .min(0, "Deposit must be a whole percent from 0 to 100")
   .max(100, "Deposit must be a whole percent from 0 to 100");
 
-/** POST /api/estimates. */
-export const newEstimateSchema = z.object({
-  bookingId: idField("Choose a visit (a booking id)"),
-  options: z
-    .array(optionSchema, { error: "Options must be a list" })
-    .min(1, "Add at least one option")
-    .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
-  depositPercent: depositPercent.optional(),
-});
+const FOR_WHOM = "Choose a visit (bookingId) or, for a customer without one, the customer (customerId)";
+
+/** Exactly one of a visit and a customer: what an estimate is for. */
+function forOneOf(value: { bookingId?: number; customerId?: number }, ctx: z.RefinementCtx) {
+  if (value.bookingId !== undefined && value.customerId !== undefined)
+    ctx.addIssue({ code: "custom", path: ["customerId"], message: "Send bookingId or customerId, not both" });
+  else if (value.bookingId === undefined && value.customerId === undefined)
+    ctx.addIssue({ code: "custom", path: ["bookingId"], message: FOR_WHOM });
+}
+
+/**
+ * POST /api/estimates: for a visit (`bookingId`, its customer's), or for a customer without a visit
+ * yet (`customerId`: a quote asked by phone), exactly one.
+ */
+export const newEstimateSchema = z
+  .object({
+    bookingId: idField("Choose a visit (a booking id)").optional(),
+    customerId: idField("Choose a customer (a customer id)").optional(),
+    options: z
+      .array(optionSchema, { error: "Options must be a list" })
+      .min(1, "Add at least one option")
+      .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
+    depositPercent: depositPercent.optional(),
+  })
+  .superRefine(forOneOf);
 
 export type NewEstimate = z.output<typeof newEstimateSchema>;
 export type NewEstimateItem = NewEstimate["options"][number]["items"][number];
@@ -137,7 +153,8 @@ function readRow(row: Row, at: (field: string, message: string) => void): NewEst
 }
 
 const formFields = z.object({
-  bookingId: idField("Choose a visit"),
+  bookingId: idField("Choose a visit").optional(),
+  customerId: idField("Choose a customer").optional(),
   depositPercent: text,
   options: z.array(formOptionSchema).max(MAX_OPTIONS).optional(),
 });
@@ -175,7 +192,12 @@ function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimat
   const deposit = blank(form.depositPercent) ? undefined : Number(form.depositPercent!.trim().replace(/%$/, ""));
   const depositOk = deposit !== undefined && Number.isInteger(deposit) && deposit >= 0 && deposit <= 100;
   if (deposit !== undefined && !depositOk) issue(["depositPercent"], "Deposit must be a whole percent from 0 to 100");
-  const input: NewEstimate = { bookingId: form.bookingId, options, ...(depositOk ? { depositPercent: deposit } : {}) };
+  if ((form.bookingId === undefined) === (form.customerId === undefined)) issue(["bookingId"], FOR_WHOM);
+  const input: NewEstimate = {
+    ...(form.bookingId !== undefined ? { bookingId: form.bookingId } : { customerId: form.customerId }),
+    options,
+    ...(depositOk ? { depositPercent: deposit } : {}),
+  };
   return { input, places };
 }
 

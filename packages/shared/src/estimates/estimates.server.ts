@@ -146,13 +146,33 @@ function pricedOptions(input: NewEstimate, catalog: Catalog, taxRatePpm: number)
 }
 
 /** POST /api/estimates: a draft estimate of a visit, its rate copied from the settings (201), audited. */
+/** Whose the estimate is: the visit's customer, or the customer named (never a record merged into another: 400). */
+async function ownerOf(db: Db, input: NewEstimate): Promise<Result<{ customerId: number }>> {
+  if (input.bookingId !== undefined) {
+    const booking = await db.booking.findUnique({ where: { id: input.bookingId }, select: { customerId: true } });
+    if (!booking) return failure(400, "No such visit", { errors: { bookingId: "No such visit (booking)" } });
+    return success({ customerId: booking.customerId });
+  }
+  const customer = await db.customer.findUnique({
+    where: { id: input.customerId! },
+    select: { id: true, mergedIntoId: true },
+  });
+  if (!customer) return failure(400, "No such customer", { errors: { customerId: "No such customer" } });
+  if (customer.mergedIntoId !== null)
+    return failure(400, "This customer was merged into another record", {
+      errors: { customerId: `Merged into customer #${customer.mergedIntoId}: make it there` },
+    });
+  return success({ customerId: customer.id });
+}
+
 export async function createEstimate(
   db: Db,
   actor: Actor,
   input: NewEstimate,
 ): Promise<Result<{ estimate: EstimateJson }>> {
-  const booking = await db.booking.findUnique({ where: { id: input.bookingId }, select: { customerId: true } });
-  if (!booking) return failure(400, "No such visit", { errors: { bookingId: "No such visit (booking)" } });
+  const owner = await ownerOf(db, input);
+  if (!owner.ok) return owner;
+  const { customerId } = owner.value;
   const catalog = await catalogFor(
     db,
     input.options.flatMap((o) => o.items.map(lineInput)),
@@ -163,8 +183,8 @@ export async function createEstimate(
   const estimate = await db.$transaction(async (tx) => {
     const created = await tx.estimate.create({
       data: {
-        bookingId: input.bookingId,
-        customerId: booking.customerId,
+        bookingId: input.bookingId ?? null,
+        customerId,
         depositPercent: input.depositPercent ?? null,
         taxRatePpm,
         createdById: actor.id,
@@ -181,7 +201,8 @@ export async function createEstimate(
       targetId: created.id,
       details: {
         number: created.number,
-        bookingId: input.bookingId,
+        bookingId: input.bookingId ?? null,
+        customerId,
         options: created.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
       },
     });

@@ -67,13 +67,18 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
           </>
         ) : null}
       </dl>
-      {estimate.bookingId ? (
-        <p className="mt-2 text-sm">
+      <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+        {estimate.bookingId ? (
           <Link className="text-brand-700 underline" to={`/admin/bookings/${estimate.bookingId}`}>
             Booking #{estimate.bookingId}
           </Link>
-        </p>
-      ) : null}
+        ) : (
+          <span className="text-slate-700">No visit yet</span>
+        )}
+        <Link className="text-brand-700 underline" to={`/admin/customers/${estimate.customer.id}`}>
+          {estimate.customer.name}&apos;s record
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The staff pages of estimates (docs/product.md#estimates): /admin/estimates/new?booking=<id> (the form
+ * The staff pages of estimates (docs/product.md#estimates): /admin/estimates/new?booking=<id> or ?customer=<id> (the form
  * with up to three options) and /admin/estimates/<id> (the estimate, its status, Send / Send again).
  * They call the same service as the JSON API (@app/shared/estimates/estimates.server).
  */
@@ -22,19 +22,35 @@ import { answer, readSubmission, refused } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 
-/** What the new-estimate form needs: the visit, the active items of the price book and the tax rate. */
-export async function newEstimatePage(context: AppLoadContext, bookingParam: string | null) {
+/**
+ * What the new-estimate form needs: whom it is for (the visit of `?booking=`, or the customer of
+ * `?customer=` without a visit; null when neither is found), the active items of the price book and
+ * the tax rate.
+ */
+export async function newEstimatePage(context: AppLoadContext, params: URLSearchParams) {
   const { db } = context.services;
-  const bookingId = idFrom(bookingParam);
-  const booking = bookingId
-    ? await db.booking.findUnique({
-        where: { id: bookingId },
-        select: { id: true, summary: true, customer: { select: { name: true } } },
-      })
-    : null;
-  const [items, salesTaxRatePpm] = await Promise.all([listPriceBook(db, { active: true }), readSalesTaxRate(db)]);
+  const bookingId = idFrom(params.get("booking"));
+  const customerId = bookingId ? null : idFrom(params.get("customer"));
+  const [booking, customer, items, salesTaxRatePpm] = await Promise.all([
+    bookingId
+      ? db.booking.findUnique({
+          where: { id: bookingId },
+          select: { id: true, summary: true, customer: { select: { name: true } } },
+        })
+      : null,
+    customerId
+      ? db.customer.findFirst({ where: { id: customerId, mergedIntoId: null }, select: { id: true, name: true } })
+      : null,
+    listPriceBook(db, { active: true }),
+    readSalesTaxRate(db),
+  ]);
+  const target = booking
+    ? { kind: "booking" as const, id: booking.id, summary: booking.summary, customerName: booking.customer.name }
+    : customer
+      ? { kind: "customer" as const, id: customer.id, summary: null, customerName: customer.name }
+      : null;
   return {
-    booking: booking ? { id: booking.id, summary: booking.summary, customerName: booking.customer.name } : null,
+    target,
     items: items.map((i) => ({ id: i.id, name: i.name, unitPriceCents: i.unitPriceCents, taxable: i.taxable })),
     salesTaxRatePpm,
   };

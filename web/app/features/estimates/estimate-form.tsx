@@ -118,12 +118,13 @@ function LineRow({
 }
 
 export function NewEstimateForm({
-  bookingId,
+  forWhom,
   items,
   salesTaxRatePpm,
   posted,
 }: {
-  bookingId: number;
+  /** A visit's estimate, or a customer's without a visit. */
+  forWhom: { bookingId: number } | { customerId: number };
   items: PriceChoice[];
   salesTaxRatePpm: number;
   posted?: ActionResult;
@@ -134,13 +135,23 @@ export function NewEstimateForm({
     id: "new-estimate",
     lastResult: posted?.result,
     shouldRevalidate: "onInput",
-    defaultValue: { bookingId: String(bookingId), depositPercent: "", options: STARTING_NAMES.map(blankOption) },
+    defaultValue: {
+      ...("bookingId" in forWhom
+        ? { bookingId: String(forWhom.bookingId) }
+        : { customerId: String(forWhom.customerId) }),
+      depositPercent: "",
+      options: STARTING_NAMES.map(blankOption),
+    },
   });
   const byId = new Map(items.map((i) => [i.id, i]));
   const values = form.value as { options?: Array<{ discount?: string; lines?: Row[] }> } | undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <input {...getInputProps(fields.bookingId, { type: "hidden" })} />
+      {"bookingId" in forWhom ? (
+        <input {...getInputProps(fields.bookingId, { type: "hidden" })} />
+      ) : (
+        <input {...getInputProps(fields.customerId, { type: "hidden" })} />
+      )}
       {posted && !posted.ok ? (
         <Alert tone="destructive" role="alert">
           {posted.message}

@@ -13,11 +13,14 @@ export const handle = staffPage;
 
 export const meta: MetaFunction = ({ error }) => adminMeta("New estimate", error);
 
-/** /admin/estimates/new?booking=<id> (admin): an estimate of a visit, up to three options (docs/product.md#estimates). */
+/**
+ * /admin/estimates/new?booking=<id> (admin): an estimate of a visit, up to three options; or
+ * ?customer=<id>: of a customer without a visit yet (a quote asked by phone) (docs/product.md#estimates).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const page = await newEstimatePage(context, new URL(request.url).searchParams.get("booking"));
-  return page.booking ? page : data(page, { status: 404 });
+  const page = await newEstimatePage(context, new URL(request.url).searchParams);
+  return page.target ? page : data(page, { status: 404 });
 }
 
 /** The form: the estimate is made (a draft) and its page opens; or the refusals show beside the fields. */
@@ -28,23 +31,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function NewEstimatePage() {
-  const { booking, items, salesTaxRatePpm } = useLoaderData<typeof loader>();
+  const { target, items, salesTaxRatePpm } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
-  if (!booking)
+  if (!target)
     return (
       <AdminShell>
-        <AdminPageHeader back={{ to: "/admin/bookings", label: "Back to Bookings" }} title="Visit not found" />
-        <p className="text-slate-700">Open a booking and choose New estimate from its page.</p>
+        <AdminPageHeader
+          back={{ to: "/admin/bookings", label: "Back to Bookings" }}
+          title="Visit or customer not found"
+        />
+        <p className="text-slate-700">
+          Open a booking or a customer&apos;s record and choose New estimate from its page.
+        </p>
       </AdminShell>
     );
+  const tax = `Sales tax ${formatRate(salesTaxRatePpm)} on taxable items.`;
   return (
     <AdminShell>
-      <AdminPageHeader
-        back={{ to: `/admin/bookings/${booking.id}`, label: `Back to Booking #${booking.id}` }}
-        title="New estimate"
-        description={`${booking.summary} for ${booking.customerName}. Sales tax ${formatRate(salesTaxRatePpm)} on taxable items.`}
+      {target.kind === "booking" ? (
+        <AdminPageHeader
+          back={{ to: `/admin/bookings/${target.id}`, label: `Back to Booking #${target.id}` }}
+          title="New estimate"
+          description={`${target.summary} for ${target.customerName}. ${tax}`}
+        />
+      ) : (
+        <AdminPageHeader
+          back={{ to: `/admin/customers/${target.id}`, label: `Back to ${target.customerName}` }}
+          title="New estimate"
+          description={`For ${target.customerName}, without a visit yet. ${tax}`}
+        />
+      )}
+      <NewEstimateForm
+        forWhom={target.kind === "booking" ? { bookingId: target.id } : { customerId: target.id }}
+        items={items}
+        salesTaxRatePpm={salesTaxRatePpm}
+        posted={posted}
       />
-      <NewEstimateForm bookingId={booking.id} items={items} salesTaxRatePpm={salesTaxRatePpm} posted={posted} />
     </AdminShell>
   );
 }
