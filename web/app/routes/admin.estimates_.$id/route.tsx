@@ -44,7 +44,7 @@ export default function EstimatePage() {
   if (!estimate)
     return (
       <AdminShell>
-        <AdminPageHeader back={{ to: "/admin/bookings", label: "Back to Bookings" }} title="Estimate not found" />
+        <AdminPageHeader back={{ to: "/admin/estimates", label: "Back to Estimates" }} title="Estimate not found" />
       </AdminShell>
     );
   return (
@@ -53,7 +53,7 @@ export default function EstimatePage() {
         back={
           estimate.bookingId
             ? { to: `/admin/bookings/${estimate.bookingId}`, label: `Back to Booking #${estimate.bookingId}` }
-            : { to: "/admin/bookings", label: "Back to Bookings" }
+            : { to: "/admin/estimates", label: "Back to Estimates" }
         }
         title={`Estimate ${estimate.number}`}
         actions={

@@ -37,7 +37,7 @@ export default function InvoicePage() {
   if (!invoice)
     return (
       <AdminShell>
-        <AdminPageHeader back={{ to: "/admin/bookings", label: "Back to Bookings" }} title="Invoice not found" />
+        <AdminPageHeader back={{ to: "/admin/invoices", label: "Back to Invoices" }} title="Invoice not found" />
       </AdminShell>
     );
   return (
@@ -46,7 +46,7 @@ export default function InvoicePage() {
         back={
           invoice.bookingId
             ? { to: `/admin/bookings/${invoice.bookingId}`, label: `Back to Booking #${invoice.bookingId}` }
-            : { to: "/admin/bookings", label: "Back to Bookings" }
+            : { to: "/admin/invoices", label: "Back to Invoices" }
         }
         title={`Invoice ${invoice.number}`}
         actions={<InvoiceActions invoice={invoice} />}
