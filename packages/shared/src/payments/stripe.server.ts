@@ -234,6 +234,17 @@ export async function startDepositCheckout(
 /** Events that say a session's money arrived (a card at once; a bank debit days later). */
 const PAYMENT_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
+/** Our CheckoutSession row as the webhook reads it, locked for its transaction. */
+interface LockedCheckout {
+  id: string;
+  invoiceId: number | null;
+  estimateId: number | null;
+  amountCents: number;
+  completedAt: Date | null;
+  failedAt: Date | null;
+  debitStartedAt: Date | null;
+}
+
 /** The event that says a bank debit started on Stripe's page failed: nothing was paid. */
 const FAILED_EVENT = "checkout.session.async_payment_failed";
 
@@ -247,14 +258,7 @@ async function recordFailedDebit(
   context: PaymentContext,
   tx: Prisma.TransactionClient,
   outbox: Outbox,
-  checkout: {
-    id: string;
-    invoiceId: number | null;
-    estimateId: number | null;
-    amountCents: number;
-    completedAt: Date | null;
-    failedAt: Date | null;
-  },
+  checkout: LockedCheckout,
   eventId: string,
 ): Promise<Result<{ message: string }>> {
   if (checkout.failedAt) return success({ message: "Already handled" });
@@ -317,15 +321,7 @@ export async function handleStripeWebhook(
       INSERT INTO "StripeEvent" (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
     if (inserted === 0) return success({ message: "Already handled" });
     const rows = await tx.$queryRaw<
-      Array<{
-        id: string;
-        invoiceId: number | null;
-        estimateId: number | null;
-        amountCents: number;
-        completedAt: Date | null;
-        failedAt: Date | null;
-        debitStartedAt: Date | null;
-      }>
+      LockedCheckout[]
     >`SELECT id, "invoiceId", "estimateId", "amountCents", "completedAt", "failedAt", "debitStartedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
     const checkout = rows[0];
     if (!checkout) {
