@@ -52,6 +52,55 @@ test("an admin opens a customer's record from a booking, edits the phone, adds a
   await expectNoAxeViolations(page);
 });
 
+test("the record's Money section shows what the customer owes and an invoice with its balance", async ({
+  page,
+  db,
+}) => {
+  const customer = await newCustomer(db, "Money Customer");
+  const invoice = await db.invoice.create({
+    data: {
+      customerId: customer.id,
+      status: "partially_paid",
+      taxRatePpm: 0,
+      subtotalCents: 120_000,
+      taxCents: 0,
+      totalCents: 120_000,
+      paidCents: 45_000,
+      sentAt: new Date("2031-04-02T15:00:00Z"),
+      lines: {
+        create: [
+          {
+            position: 1,
+            description: "Panel upgrade",
+            quantityHundredths: 100,
+            unitPriceCents: 120_000,
+            taxable: false,
+            totalCents: 120_000,
+          },
+        ],
+      },
+    },
+  });
+  await adminPage(page, db, `/admin/customers/${customer.id}`);
+  const money = main(page).getByRole("region", { name: "Money" });
+  await expect(money.getByText("Owed now: $750.00")).toBeVisible();
+  await expect(money.getByRole("link", { name: "New estimate" })).toHaveAttribute(
+    "href",
+    `/admin/estimates/new?customer=${customer.id}`,
+  );
+  const row = money.getByRole("row").filter({ hasText: invoice.number });
+  await expect(row.getByRole("link", { name: invoice.number })).toHaveAttribute(
+    "href",
+    `/admin/invoices/${invoice.id}`,
+  );
+  await expect(row).toContainText("Partially paid");
+  await expect(row).toContainText("$1,200.00");
+  await expect(row).toContainText("$450.00");
+  await expect(row).toContainText("$750.00");
+  await expect(money.getByText("No estimates yet.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 for (const js of [true, false])
   test(`merges two records through the confirmation and undoes it (${js ? "with" : "without"} JavaScript)`, async ({
     browser,

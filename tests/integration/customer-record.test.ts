@@ -5,6 +5,7 @@
  * restores exactly what moved, for 7 days (docs/decisions/018-customer-merge-undo.md).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@app/shared/api/endpoints.server";
 import { api, formPost, signedInUser } from "../support/accounts";
 import { randomIp, type Stack } from "../support/stack";
 import { sharedStack } from "../support/shared-stack";
@@ -34,6 +35,101 @@ async function customerWithVisits(email = uniqueEmail("record"), extra: { addres
     },
   });
   return { customer, older, newer };
+}
+
+/** An estimate with options of these totals (Good, Better…), as the estimates service stores one. */
+async function estimate(customerId: number, totals: number[], status: "draft" | "sent" = "draft") {
+  return stack.db.estimate.create({
+    data: {
+      customerId,
+      status,
+      taxRatePpm: 0,
+      ...(status === "sent" ? { sentAt: new Date("2026-12-02T15:00:00Z") } : {}),
+      options: {
+        create: totals.map((totalCents, i) => ({
+          position: i + 1,
+          name: `Option ${i + 1}`,
+          subtotalCents: totalCents,
+          taxCents: 0,
+          totalCents,
+          depositCents: 0,
+        })),
+      },
+    },
+    include: { options: { orderBy: { position: "asc" } } },
+  });
+}
+
+type InvoiceStatus = "draft" | "sent" | "partially_paid" | "paid" | "void";
+
+/** An invoice of one line for `totalCents`, of which `paidCents` is paid (the database's CHECKs hold). */
+async function invoice(customerId: number, status: InvoiceStatus, totalCents: number, paidCents = 0) {
+  const sent = status !== "draft";
+  return stack.db.invoice.create({
+    data: {
+      customerId,
+      status,
+      taxRatePpm: 0,
+      subtotalCents: totalCents,
+      taxCents: 0,
+      totalCents,
+      paidCents,
+      ...(sent ? { sentAt: new Date("2026-12-05T15:00:00Z") } : {}),
+      ...(status === "paid" ? { paidAt: new Date("2026-12-06T15:00:00Z") } : {}),
+      ...(status === "void" ? { voidedAt: new Date("2026-12-06T15:00:00Z") } : {}),
+      lines: {
+        create: [
+          {
+            position: 1,
+            description: "Panel upgrade",
+            quantityHundredths: 100,
+            unitPriceCents: totalCents,
+            taxable: false,
+            totalCents,
+          },
+        ],
+      },
+    },
+  });
+}
+
+/**
+ * A customer's money, oldest first: a draft estimate of two options, a sent one approved on its
+ * dearer option, a declined one; a paid invoice, a partially paid one ($500 left), a sent one
+ * ($250), a draft ($100) and a void one ($50): $750 owed.
+ */
+async function customerWithMoney() {
+  const { customer } = await customerWithVisits();
+  const draft = await estimate(customer.id, [100_000, 150_000]);
+  const approved = await estimate(customer.id, [120_000, 180_000], "sent");
+  await stack.db.estimate.update({
+    where: { id: approved.id },
+    data: {
+      status: "approved",
+      approvedOptionId: approved.options[1]!.id,
+      approvedAt: new Date("2026-12-03T15:00:00Z"),
+      signatureName: "Roselyn Thibodeaux",
+    },
+  });
+  const declined = await estimate(customer.id, [50_000], "sent");
+  await stack.db.estimate.update({
+    where: { id: declined.id },
+    data: { status: "declined", declinedAt: new Date("2026-12-04T15:00:00Z") },
+  });
+  const paid = await invoice(customer.id, "paid", 50_000, 50_000);
+  const partly = await invoice(customer.id, "partially_paid", 80_000, 30_000);
+  const sent = await invoice(customer.id, "sent", 25_000);
+  const draftInvoice = await invoice(customer.id, "draft", 10_000);
+  const voided = await invoice(customer.id, "void", 5_000);
+  // Another customer's: never on this record.
+  const { customer: other } = await customerWithVisits();
+  const theirs = await invoice(other.id, "sent", 99_000);
+  return {
+    customer,
+    estimates: { draft, approved, declined },
+    invoices: { paid, partly, sent, draft: draftInvoice, voided },
+    theirs,
+  };
 }
 
 /** A page as a signed-in admin's browser gets it. */
@@ -74,6 +170,101 @@ describe("GET and PATCH /api/customers/{id}", () => {
       status: "completed",
       summary: "Ceiling fan",
     });
+  });
+
+  it("answers their estimates and invoices, newest first, with totals, balances and what they owe", async () => {
+    const { customer, estimates, invoices, theirs } = await customerWithMoney();
+    const res = await api(stack.url, "GET", `/api/customers/${customer.id}`, admin.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.estimates).toEqual([
+      {
+        id: estimates.declined.id,
+        number: estimates.declined.number,
+        status: "declined",
+        createdAt: estimates.declined.createdAt.toISOString(),
+        sentAt: "2026-12-02T15:00:00.000Z",
+        totalCents: 50_000,
+        maxTotalCents: 50_000,
+      },
+      // Approved: its approved option's total only.
+      expect.objectContaining({
+        id: estimates.approved.id,
+        status: "approved",
+        totalCents: 180_000,
+        maxTotalCents: 180_000,
+      }),
+      // Not approved: from its lowest option's total to its highest.
+      expect.objectContaining({
+        id: estimates.draft.id,
+        status: "draft",
+        sentAt: null,
+        totalCents: 100_000,
+        maxTotalCents: 150_000,
+      }),
+    ]);
+    expect(res.json.estimates[0].number).toMatch(/^EST-\d{4}-\d{4,}$/);
+    expect(res.json.invoices.map((i: { id: number }) => i.id)).toEqual([
+      invoices.voided.id,
+      invoices.draft.id,
+      invoices.sent.id,
+      invoices.partly.id,
+      invoices.paid.id,
+    ]);
+    expect(res.json.invoices).toEqual([
+      expect.objectContaining({ status: "void", totalCents: 5_000, paidCents: 0 }),
+      expect.objectContaining({
+        status: "draft",
+        sentAt: null,
+        totalCents: 10_000,
+        paidCents: 0,
+        balanceCents: 10_000,
+      }),
+      expect.objectContaining({ status: "sent", totalCents: 25_000, paidCents: 0, balanceCents: 25_000 }),
+      expect.objectContaining({
+        number: invoices.partly.number,
+        status: "partially_paid",
+        sentAt: "2026-12-05T15:00:00.000Z",
+        totalCents: 80_000,
+        paidCents: 30_000,
+        balanceCents: 50_000,
+      }),
+      expect.objectContaining({ status: "paid", totalCents: 50_000, paidCents: 50_000, balanceCents: 0 }),
+    ]);
+    expect(res.json.invoices.map((i: { id: number }) => i.id)).not.toContain(theirs.id);
+    // Sent ($250) and partially paid ($500 left): not the draft, the void or the paid one.
+    expect(res.json).toMatchObject({ owedCents: 75_000, estimateCount: 3, invoiceCount: 5 });
+    // The answer the API document (and the fuzz test) promises.
+    const documented = endpoints.find((e) => e.method === "GET" && e.path === "/api/customers/{id}")!;
+    expect(documented.success.schema!.safeParse(res.json).error).toBeUndefined();
+
+    const none = await customerWithVisits();
+    const empty = await api(stack.url, "GET", `/api/customers/${none.customer.id}`, admin.token);
+    expect(empty.json).toMatchObject({
+      estimates: [],
+      invoices: [],
+      owedCents: 0,
+      estimateCount: 0,
+      invoiceCount: 0,
+    });
+  });
+
+  it("lists the newest 20 invoices and counts them all", async () => {
+    const { customer } = await customerWithVisits();
+    const made = [];
+    for (let i = 0; i < 21; i++) made.push(await invoice(customer.id, "sent", 1_000));
+    const res = await api(stack.url, "GET", `/api/customers/${customer.id}`, admin.token);
+    expect(res.json.invoices.map((i: { id: number }) => i.id)).toEqual(
+      made
+        .map((i) => i.id)
+        .reverse()
+        .slice(0, 20),
+    );
+    // Every sent invoice counts towards what they owe, shown or not.
+    expect(res.json).toMatchObject({ invoiceCount: 21, owedCents: 21_000 });
+    const { html } = await page(`/admin/customers/${customer.id}`);
+    expect(html).toContain(`href="/admin/invoices?q=${encodeURIComponent(customer.email)}"`);
+    expect(html).toContain("and 1 more invoice<");
+    expect(html).not.toContain("more estimate");
   });
 
   it("gives a customer with no address their first visit's, and never replaces one they have", async () => {
@@ -203,6 +394,43 @@ describe("the record's page", () => {
     }
     const other = await signedInUser(stack.url, stack.db, "technician");
     expect((await page(`/admin/customers/${customer.id}`, other.token)).status).toBe(403);
+  });
+
+  it("shows the Money section: what is owed, the invoices and estimates with their links, statuses and amounts", async () => {
+    const { customer, estimates, invoices, theirs } = await customerWithMoney();
+    const { status, html } = await page(`/admin/customers/${customer.id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('id="money-heading"');
+    expect(html).toContain("Owed now: $750.00");
+    expect(html).toContain(`href="/admin/estimates/new?customer=${customer.id}"`);
+    for (const i of Object.values(invoices)) {
+      expect(html).toContain(`href="/admin/invoices/${i.id}"`);
+      expect(html).toContain(`>${i.number}</a>`);
+    }
+    for (const e of Object.values(estimates)) expect(html).toContain(`href="/admin/estimates/${e.id}"`);
+    expect(html).not.toContain(`href="/admin/invoices/${theirs.id}"`);
+    // Newest first.
+    expect(html.indexOf(`/admin/invoices/${invoices.sent.id}"`)).toBeLessThan(
+      html.indexOf(`/admin/invoices/${invoices.partly.id}"`),
+    );
+    expect(html.indexOf(`/admin/estimates/${estimates.declined.id}"`)).toBeLessThan(
+      html.indexOf(`/admin/estimates/${estimates.draft.id}"`),
+    );
+    for (const word of ["Partially paid", "Paid", "Void", "Draft", "Approved", "Declined"])
+      expect(html).toContain(`>${word}</span>`);
+    // The partially paid invoice: total, paid, balance; the estimates' totals.
+    expect(html).toContain("$800.00");
+    expect(html).toContain("$300.00");
+    expect(html).toContain("$500.00");
+    expect(html).toContain("$1,000.00 to $1,500.00");
+    expect(html).toContain("$1,800.00");
+    expect(html).not.toContain("more invoice");
+
+    const none = await customerWithVisits();
+    const empty = (await page(`/admin/customers/${none.customer.id}`)).html;
+    expect(empty).toContain("Nothing owed");
+    expect(empty).toContain("No invoices yet.");
+    expect(empty).toContain("No estimates yet.");
   });
 
   it("saves details with the shared rules, adds notes with their author, and turns reminders back on only when the customer asked", async () => {

@@ -6,9 +6,11 @@ import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, vali
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
- * GET /api/customers/:id (admin) → `{ success, customer, bookings }`: the customer's details
- * (with `accountLinked`, and `mergedIntoId` when merged into another record) and every visit,
- * newest first, as booking JSON. PATCH (admin) any of `{ name, email, phone, address }` (the
+ * GET /api/customers/:id (admin) → `{ success, customer, bookings, estimates, estimateCount,
+ * invoices, invoiceCount, owedCents }`: the customer's details (with `accountLinked`, and
+ * `mergedIntoId` when merged into another record), every visit, newest first, as booking JSON,
+ * their newest 20 estimates and 20 invoices (with how many there are in all) and what they owe
+ * (the balances of their sent and partially paid invoices). PATCH (admin) any of `{ name, email, phone, address }` (the
  * record page's rules; `address: null` or "" clears it) → `{ success, customer, message }`,
  * audited with from and to; 400 with field errors, 404 unknown, 409 for a merged-away record
  * (docs/product.md#customer-record).

@@ -293,6 +293,38 @@ const invoiceJson = z.object({
     }),
   ),
 });
+/**
+ * A customer's money on their record (GET /api/customers/{id}, docs/product.md#customer-record):
+ * their newest estimates and invoices (20 of each), how many they have in all, and what they owe.
+ */
+const customerMoneyJson = {
+  estimates: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: estimateStatus,
+      createdAt: isoDateTime,
+      sentAt: isoDateTime.nullable(),
+      totalCents: cents,
+      maxTotalCents: cents,
+    }),
+  ),
+  estimateCount: z.number().int().nonnegative(),
+  invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: invoiceStatus,
+      createdAt: isoDateTime,
+      sentAt: isoDateTime.nullable(),
+      totalCents: cents,
+      paidCents: cents,
+      balanceCents: cents,
+    }),
+  ),
+  invoiceCount: z.number().int().nonnegative(),
+  owedCents: cents,
+};
 /** A row of the lists of estimates and invoices: its customer, by id and name. */
 const listCustomer = z.object({ id: z.number().int(), name: z.string() });
 /** The next page's cursor, or null on the last. */
@@ -920,13 +952,14 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/customers/{id}",
-    summary: "A customer's record: their details and every visit, newest first",
+    summary:
+      "A customer's record: their details, every visit, newest first, their newest 20 estimates and 20 invoices, and what they owe",
     access: "admin",
     params: customerIdParamsSchema,
     success: {
       status: 200,
       description: "The customer",
-      schema: ok({ customer: customerRecordJson, bookings: z.array(bookingJson) }),
+      schema: ok({ customer: customerRecordJson, bookings: z.array(bookingJson), ...customerMoneyJson }),
     },
     refusals: [401, 403, 404],
   },

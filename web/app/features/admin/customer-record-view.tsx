@@ -1,10 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { BellRing, History, Mail, NotebookPen, Save, Undo2, Wrench } from "lucide-react";
+import { BellRing, FilePlus2, History, Mail, NotebookPen, Receipt, Save, Undo2, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { customerDetailsSchema, customerNoteSchema, resubscribeFormSchema } from "@app/shared/api/customers";
-import { formatDateTime } from "@app/shared/time";
-import { Button } from "~/components/ui/button";
+import { estimateStatusLabels } from "@app/shared/api/estimates";
+import { invoiceStatusLabels } from "@app/shared/api/invoices";
+import { formatCents } from "@app/shared/money/money";
+import { formatDate, formatDateTime } from "@app/shared/time";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { documentHref, estimateStatusBadges, formatTotals, invoiceStatusBadges } from "~/features/documents/documents";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/utils/schema-form";
 import { StatusBadge } from "./badges";
@@ -135,6 +140,177 @@ export function VisitsSection({ bookings }: { bookings: CustomerRecord["bookings
       ) : (
         <p className="text-sm text-slate-600">No visits yet.</p>
       )}
+    </RecordSection>
+  );
+}
+
+const documentLink = "whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline";
+
+/** "and N more invoices", leading to the document list filtered by the customer's email; nothing when all are shown. */
+function MoreDocuments({
+  more,
+  path,
+  email,
+  noun,
+}: {
+  more: number;
+  path: string;
+  email: string;
+  /** "invoice", "estimate". */
+  noun: string;
+}) {
+  if (more <= 0) return null;
+  return (
+    <p className="mt-2 text-xs text-slate-600">
+      <Link to={`${path}?q=${encodeURIComponent(email)}`} className="font-medium text-brand-700 underline">
+        {`and ${more} more ${noun}${more === 1 ? "" : "s"}`}
+      </Link>
+    </p>
+  );
+}
+
+/** The customer's newest invoices: number (to its page), status, when sent, total, paid and balance. */
+function InvoicesList({ record }: { record: CustomerRecord }) {
+  const { customer, invoices } = record;
+  return (
+    <>
+      <h3 className="mb-2 text-sm font-semibold text-slate-800">Invoices</h3>
+      {invoices.length ? (
+        <DataTable caption="The customer's invoices, newest first">
+          <THead>
+            <Th>Invoice</Th>
+            <Th>Status</Th>
+            <Th>Sent</Th>
+            <Th className="md:text-right">Total</Th>
+            <Th className="md:text-right">Paid</Th>
+            <Th className="md:text-right">Balance</Th>
+          </THead>
+          <TBody>
+            {invoices.map((i) => (
+              <Tr key={i.id}>
+                <Td primary>
+                  <Link to={documentHref("invoice", i.id)} className={documentLink}>
+                    {i.number}
+                  </Link>
+                </Td>
+                <Td label="Status" half>
+                  <span>
+                    <Badge variant={invoiceStatusBadges[i.status]}>{invoiceStatusLabels[i.status]}</Badge>
+                  </span>
+                </Td>
+                <Td label="Sent" half className="whitespace-nowrap">
+                  {formatDate(i.sentAt, "Not sent")}
+                </Td>
+                <Td label="Total" half className="tabular-nums md:text-right">
+                  {formatCents(i.totalCents)}
+                </Td>
+                <Td label="Paid" half className="tabular-nums md:text-right">
+                  {formatCents(i.paidCents)}
+                </Td>
+                {/* A void invoice is owed nothing (docs/product.md#invoices). */}
+                <Td label="Balance" half className="font-semibold tabular-nums md:text-right">
+                  {i.status === "void" ? "—" : formatCents(i.balanceCents)}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </DataTable>
+      ) : (
+        <p className="text-sm text-slate-600">No invoices yet.</p>
+      )}
+      <MoreDocuments
+        more={record.invoiceCount - invoices.length}
+        path="/admin/invoices"
+        email={customer.email}
+        noun="invoice"
+      />
+    </>
+  );
+}
+
+/** The customer's newest estimates: number (to its page), status, when made and sent, and total. */
+function EstimatesList({ record }: { record: CustomerRecord }) {
+  const { customer, estimates } = record;
+  return (
+    <>
+      <h3 className="mb-2 mt-6 text-sm font-semibold text-slate-800">Estimates</h3>
+      {estimates.length ? (
+        <DataTable caption="The customer's estimates, newest first">
+          <THead>
+            <Th>Estimate</Th>
+            <Th>Status</Th>
+            <Th>Created</Th>
+            <Th>Sent</Th>
+            <Th className="md:text-right">Total</Th>
+          </THead>
+          <TBody>
+            {estimates.map((e) => (
+              <Tr key={e.id}>
+                <Td primary>
+                  <Link to={documentHref("estimate", e.id)} className={documentLink}>
+                    {e.number}
+                  </Link>
+                </Td>
+                <Td label="Status" half>
+                  <span>
+                    <Badge variant={estimateStatusBadges[e.status]}>{estimateStatusLabels[e.status]}</Badge>
+                  </span>
+                </Td>
+                <Td label="Created" half className="whitespace-nowrap">
+                  {formatDate(e.createdAt)}
+                </Td>
+                <Td label="Sent" half className="whitespace-nowrap">
+                  {formatDate(e.sentAt, "Not sent")}
+                </Td>
+                <Td label="Total" className="tabular-nums md:text-right">
+                  {formatTotals(e.totalCents, e.maxTotalCents)}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </DataTable>
+      ) : (
+        <p className="text-sm text-slate-600">No estimates yet.</p>
+      )}
+      <MoreDocuments
+        more={record.estimateCount - estimates.length}
+        path="/admin/estimates"
+        email={customer.email}
+        noun="estimate"
+      />
+    </>
+  );
+}
+
+/**
+ * The customer's money: what they owe now (the balances of their sent and partially paid
+ * invoices), their newest estimates and invoices (each leading to its staff page), and New estimate.
+ */
+export function MoneySection({ record, canAdd }: { record: CustomerRecord; canAdd: boolean }) {
+  const { customer, owedCents } = record;
+  return (
+    <RecordSection
+      id="money-heading"
+      title="Money"
+      icon={<Receipt aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-base font-semibold text-slate-900">
+          {owedCents > 0 ? `Owed now: ${formatCents(owedCents)}` : "Nothing owed"}
+        </p>
+        {canAdd ? (
+          <Link
+            to={`/admin/estimates/new?customer=${customer.id}`}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <FilePlus2 aria-hidden="true" />
+            New estimate
+          </Link>
+        ) : null}
+      </div>
+
+      <InvoicesList record={record} />
+      <EstimatesList record={record} />
     </RecordSection>
   );
 }

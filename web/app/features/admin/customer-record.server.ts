@@ -4,7 +4,10 @@ import type { customerChangeSchema } from "@app/shared/api/customers";
 import { recordAudit } from "@app/shared/audit-log.server";
 import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
 import { mergeUndoStates } from "@app/shared/booking/merge-undo.server";
+import { UNPAID_STATUSES } from "@app/shared/api/invoices";
+import { balanceCents } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
+import { estimateTotals } from "~/features/documents/documents";
 
 /**
  * A customer's record (/admin/customers/{id} and /api/customers/{id}, docs/product.md#customer-record):
@@ -14,6 +17,9 @@ import { failure, success, type Result } from "@app/shared/result";
 
 /** The newest emails the record lists (the email log keeps every attempt; older ones are in it). */
 const EMAILS_SHOWN = 50;
+
+/** The newest estimates and invoices the record lists, each; the rest are on their lists, found by the customer's email. */
+const DOCUMENTS_SHOWN = 20;
 
 const customerSelect = {
   id: true,
@@ -60,19 +66,91 @@ function customerJson(c: CustomerRow) {
 
 export type CustomerJson = ReturnType<typeof customerJson>;
 
-/** The customer and their visits, newest first: `GET /api/customers/{id}`. */
+/**
+ * The customer's money (the record's Money section): their newest estimates and invoices, newest
+ * first as on their lists (by id), DOCUMENTS_SHOWN of each, how many they have in all, and what
+ * they owe now: the balance of every sent or partially paid invoice of theirs (not only the ones
+ * shown). Only the documents made for this record: a merge moves visits, requests and notes, not
+ * documents (docs/decisions/018-customer-merge-undo.md).
+ */
+async function customerMoney(context: AppLoadContext, customerId: number) {
+  const { db } = context.services;
+  const newest = { where: { customerId }, orderBy: { id: "desc" }, take: DOCUMENTS_SHOWN } as const;
+  const [estimates, invoices, estimateCount, invoiceCount, unpaid] = await Promise.all([
+    db.estimate.findMany({
+      ...newest,
+      select: {
+        id: true,
+        number: true,
+        status: true,
+        createdAt: true,
+        sentAt: true,
+        approvedOptionId: true,
+        options: { select: { id: true, totalCents: true } },
+      },
+    }),
+    db.invoice.findMany({
+      ...newest,
+      select: {
+        id: true,
+        number: true,
+        status: true,
+        createdAt: true,
+        sentAt: true,
+        totalCents: true,
+        paidCents: true,
+      },
+    }),
+    db.estimate.count({ where: { customerId } }),
+    db.invoice.count({ where: { customerId } }),
+    db.invoice.findMany({
+      where: { customerId, status: { in: [...UNPAID_STATUSES] } },
+      select: { totalCents: true, paidCents: true },
+    }),
+  ]);
+  return {
+    estimates: estimates.map((e) => ({
+      id: e.id,
+      number: e.number,
+      status: e.status,
+      createdAt: e.createdAt.toISOString(),
+      sentAt: e.sentAt?.toISOString() ?? null,
+      /** The approved option's total; before approval, the lowest option's to the highest's. */
+      ...estimateTotals(e.options, e.approvedOptionId),
+    })),
+    estimateCount,
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      number: i.number,
+      status: i.status,
+      createdAt: i.createdAt.toISOString(),
+      sentAt: i.sentAt?.toISOString() ?? null,
+      totalCents: i.totalCents,
+      paidCents: i.paidCents,
+      balanceCents: balanceCents(i.totalCents, i.paidCents),
+    })),
+    invoiceCount,
+    owedCents: unpaid.reduce((sum, i) => sum + balanceCents(i.totalCents, i.paidCents), 0),
+  };
+}
+
+/**
+ * The customer, their visits, newest first, and their money (estimates, invoices, what they owe):
+ * `GET /api/customers/{id}`.
+ */
 export async function customerWithBookings(context: AppLoadContext, id: number) {
   const { db } = context.services;
-  const [customer, bookings] = await Promise.all([
+  const [customer, bookings, money] = await Promise.all([
     db.customer.findUnique({ where: { id }, select: customerSelect }),
     db.booking.findMany({
       where: { customerId: id },
       include: bookingInclude,
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
     }),
+    customerMoney(context, id),
   ]);
   if (!customer) return failure(404, "Customer not found");
-  return success({ customer: customerJson(customer), bookings: bookings.map(serializeBooking) });
+  return success({ customer: customerJson(customer), bookings: bookings.map(serializeBooking), ...money });
 }
 
 /** Everything the record's page shows; null for an id that is no customer. */

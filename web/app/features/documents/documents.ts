@@ -3,8 +3,8 @@
  * (docs/product.md#estimates, #invoices, #search): where each opens, its status in words, and an
  * estimate's total. Safe for the browser.
  */
-import { estimateStatusLabels } from "@app/shared/api/estimates";
-import { invoiceStatusLabels } from "@app/shared/api/invoices";
+import { estimateStatusLabels, type EstimateStatusName } from "@app/shared/api/estimates";
+import { invoiceStatusLabels, type InvoiceStatusName } from "@app/shared/api/invoices";
 import { formatCents } from "@app/shared/money/money";
 
 export type DocumentKind = "estimate" | "invoice";
@@ -18,6 +18,26 @@ export function documentStatusLabel(kind: DocumentKind, status: string): string 
   const labels: Record<string, string> = kind === "estimate" ? estimateStatusLabels : invoiceStatusLabels;
   return labels[status] ?? status;
 }
+
+type BadgeVariant = "default" | "secondary" | "accent" | "destructive" | "outline";
+
+/** The look of an estimate's status badge on the staff pages (its list, the customer's record). */
+export const estimateStatusBadges: Record<EstimateStatusName, BadgeVariant> = {
+  draft: "secondary",
+  sent: "default",
+  approved: "accent",
+  declined: "outline",
+  void: "outline",
+};
+
+/** The look of an invoice's status badge on the staff pages (its list, the customer's record). */
+export const invoiceStatusBadges: Record<InvoiceStatusName, BadgeVariant> = {
+  draft: "secondary",
+  sent: "default",
+  partially_paid: "accent",
+  paid: "outline",
+  void: "outline",
+};
 
 /**
  * An estimate's total, as a range: once approved, its approved option's total; before, from its

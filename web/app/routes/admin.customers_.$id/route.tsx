@@ -13,6 +13,7 @@ import {
   CustomerDetailsForm,
   EmailsSection,
   MergesSection,
+  MoneySection,
   NotesSection,
   RecordSection,
   RemindersSection,
@@ -116,6 +117,7 @@ export default function CustomerPage() {
                 : "Account: none linked. The customer has no sign-in that shows these visits."}
             </p>
           </RecordSection>
+          <MoneySection record={record} canAdd={!customer.mergedIntoId} />
           <VisitsSection bookings={record.bookings} />
           <EmailsSection emails={record.emails} shown={record.emailsShown} />
         </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { estimateStatuses, estimateStatusLabels, type EstimateStatusName } from "@app/shared/api/estimates";
+import { estimateStatuses, estimateStatusLabels } from "@app/shared/api/estimates";
 import { formatDate } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
@@ -8,7 +8,7 @@ import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table
 import { adminMeta } from "~/features/admin/meta";
 import { documentListPage } from "~/features/documents/document-list-page.server";
 import { DocumentFilters, EmptyList, isFiltered, ListPager } from "~/features/documents/document-list-view";
-import { formatTotals } from "~/features/documents/documents";
+import { estimateStatusBadges, formatTotals } from "~/features/documents/documents";
 import { listEstimates, type EstimateListRow } from "~/features/estimates/estimates-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
@@ -22,14 +22,6 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 const PATH = "/admin/estimates";
 
 const STATUS_CHOICES = estimateStatuses.map((value) => ({ value, label: estimateStatusLabels[value] }));
-
-const STATUS_BADGES: Record<EstimateStatusName, "default" | "secondary" | "accent" | "destructive" | "outline"> = {
-  draft: "secondary",
-  sent: "default",
-  approved: "accent",
-  declined: "outline",
-  void: "outline",
-};
 
 /**
  * /admin/estimates (admins, docs/product.md#estimates): every estimate, newest first, 25 a page,
@@ -103,7 +95,7 @@ function EstimateRow({ estimate }: { estimate: EstimateListRow }) {
       </Td>
       <Td label="Status" half>
         <span>
-          <Badge variant={STATUS_BADGES[estimate.status]}>{estimateStatusLabels[estimate.status]}</Badge>
+          <Badge variant={estimateStatusBadges[estimate.status]}>{estimateStatusLabels[estimate.status]}</Badge>
         </span>
       </Td>
       <Td label="Total" half className="tabular-nums md:text-right">

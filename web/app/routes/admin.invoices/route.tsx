@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { invoiceStatuses, invoiceStatusLabels, type InvoiceStatusName } from "@app/shared/api/invoices";
+import { invoiceStatuses, invoiceStatusLabels } from "@app/shared/api/invoices";
 import { formatCents } from "@app/shared/money/money";
 import { formatDate } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +9,7 @@ import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table
 import { adminMeta } from "~/features/admin/meta";
 import { documentListPage } from "~/features/documents/document-list-page.server";
 import { DocumentFilters, EmptyList, isFiltered, ListPager } from "~/features/documents/document-list-view";
+import { invoiceStatusBadges } from "~/features/documents/documents";
 import { listInvoices, type InvoiceListRow } from "~/features/invoices/invoices-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
@@ -26,14 +27,6 @@ const STATUS_CHOICES = [
   { value: "unpaid", label: "Unpaid" },
   ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
 ];
-
-const STATUS_BADGES: Record<InvoiceStatusName, "default" | "secondary" | "accent" | "destructive" | "outline"> = {
-  draft: "secondary",
-  sent: "default",
-  partially_paid: "accent",
-  paid: "outline",
-  void: "outline",
-};
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
@@ -110,7 +103,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceListRow }) {
       </Td>
       <Td label="Status" half>
         <span>
-          <Badge variant={STATUS_BADGES[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Badge>
+          <Badge variant={invoiceStatusBadges[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Badge>
         </span>
       </Td>
       <Td label="Total" half className="tabular-nums md:text-right">
