@@ -99,6 +99,25 @@ test("the record's Money section shows what the customer owes and an invoice wit
   await expect(row).toContainText("$750.00");
   await expect(money.getByText("No estimates yet.")).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A quote asked by phone, before any visit: New estimate from the record, one written-in line, saved.
+  await money.getByRole("link", { name: "New estimate" }).click();
+  await expect(main(page)).toContainText(`For ${customer.name}, without a visit yet.`);
+  await main(page).getByLabel("Option 1, line 1: description").fill("Whole-home surge protector");
+  await main(page).getByLabel("Option 1, line 1: price in dollars").fill("329.99");
+  // One option only: the other two start named Better and Best, and a blank name skips an option.
+  await main(page).getByLabel("Option 2 name").fill("");
+  await main(page).getByLabel("Option 3 name").fill("");
+  await main(page).getByRole("button", { name: "Save estimate" }).click();
+  await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
+  await expect(main(page).getByTestId("estimate-status")).toHaveText("Draft");
+  await expect(main(page)).toContainText("No visit yet");
+  await main(page)
+    .getByRole("link", { name: `${customer.name}'s record` })
+    .click();
+  await expect(main(page).getByRole("region", { name: "Money" }).getByRole("row", { name: /EST-/ })).toContainText(
+    "$329.99",
+  );
 });
 
 for (const js of [true, false])
