@@ -500,7 +500,33 @@ describe("merging with a confirmation, and undoing it", () => {
     const own = await stack.db.booking.create({
       data: { customerId: kept.id, summary: "Own visit", scheduledDate: new Date("2026-12-03T15:00:00Z") },
     });
-    return { owner, kept, lead: lead.customer, bookings: [lead.older, lead.newer], request, note, own };
+    // The merged record's money: an estimate, and an invoice of its visit partly paid by check.
+    const estimate = await stack.db.estimate.create({ data: { customerId: lead.customer.id, taxRatePpm: 0 } });
+    const invoice = await stack.db.invoice.create({
+      data: {
+        customerId: lead.customer.id,
+        bookingId: lead.older.id,
+        status: "partially_paid",
+        sentAt: new Date(),
+        taxRatePpm: 0,
+        subtotalCents: 40_000,
+        taxCents: 0,
+        totalCents: 40_000,
+        paidCents: 10_000,
+        payments: { create: [{ customerId: lead.customer.id, method: "check", amountCents: 10_000 }] },
+      },
+    });
+    return {
+      owner,
+      kept,
+      lead: lead.customer,
+      bookings: [lead.older, lead.newer],
+      request,
+      note,
+      own,
+      estimate,
+      invoice,
+    };
   }
 
   /** Where everything is now: the two records and what belongs to each. */
@@ -519,6 +545,16 @@ describe("merging with a confirmation, and undoing it", () => {
         mergedAt: true,
       },
     });
+    const owned = {
+      where: { customerId: { in: ids } },
+      orderBy: { id: "asc" },
+      select: { id: true, customerId: true },
+    } as const;
+    const [estimates, invoices, payments] = await Promise.all([
+      stack.db.estimate.findMany(owned),
+      stack.db.invoice.findMany(owned),
+      stack.db.payment.findMany(owned),
+    ]);
     const [bookings, requests, notes] = await Promise.all([
       stack.db.booking.findMany({
         where: { customerId: { in: ids } },
@@ -536,7 +572,7 @@ describe("merging with a confirmation, and undoing it", () => {
         select: { id: true, customerId: true },
       }),
     ]);
-    return { customers, bookings, requests, notes };
+    return { customers, bookings, requests, notes, estimates, invoices, payments };
   }
 
   it("shows both records and what moves; only the confirmation merges; Undo restores exactly, once", async () => {
@@ -558,6 +594,9 @@ describe("merging with a confirmation, and undoing it", () => {
     expect(confirmation.html).toContain("Visits (2)");
     expect(confirmation.html).toContain("Requests (1)");
     expect(confirmation.html).toContain("Notes (1)");
+    expect(confirmation.html.replaceAll("<!-- -->", "")).toContain(
+      "Estimates (1) and invoices (1), with their payments",
+    );
     expect(confirmation.html).toContain("Called back, same person");
     expect(confirmation.html).toContain(`(from customer #${lead.id}: #${kept.id} has none)`);
     expect(await snapshot([kept.id, lead.id])).toEqual(before);
@@ -578,6 +617,13 @@ describe("merging with a confirmation, and undoing it", () => {
     expect(after.bookings.every((b) => b.customerId === kept.id)).toBe(true);
     expect(after.requests.every((r) => r.customerId === kept.id)).toBe(true);
     expect(after.notes.every((n) => n.customerId === kept.id)).toBe(true);
+    // The money follows: the kept record lists the estimate and the invoice, and what is owed on it.
+    for (const rows of [after.estimates, after.invoices, after.payments]) {
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.customerId === kept.id)).toBe(true);
+    }
+    const keptRecord = await api(stack.url, "GET", `/api/customers/${kept.id}`, admin.token);
+    expect(keptRecord.json.owedCents).toBe(30_000);
     expect(after.customers).toMatchObject([
       { id: kept.id, userId: owner.user.id, address: "12 Magnolia Ln, Denham Springs", mergedIntoId: null },
       { id: lead.id, userId: null, mergedIntoId: kept.id, mergedAt: expect.any(Date) },

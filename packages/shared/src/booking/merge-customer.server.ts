@@ -93,12 +93,15 @@ async function mergePair(db: Reader, bookingId: number): Promise<Result<{ lead: 
   return success({ lead, target });
 }
 
-/** What moves from the lead to the record it joins: its visits, requests and notes. */
+/** What moves from the lead to the record it joins: its visits, requests, notes, estimates, invoices and payments. */
 async function movingWith(
-  db: Pick<Prisma.TransactionClient, "booking" | "appointmentRequest" | "customerNote">,
+  db: Pick<
+    Prisma.TransactionClient,
+    "booking" | "appointmentRequest" | "customerNote" | "estimate" | "invoice" | "payment"
+  >,
   leadId: number,
 ) {
-  const [bookings, requests, notes] = await Promise.all([
+  const [bookings, requests, notes, estimates, invoices, payments] = await Promise.all([
     db.booking.findMany({
       where: { customerId: leadId },
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
@@ -114,8 +117,15 @@ async function movingWith(
       orderBy: { id: "desc" },
       select: { id: true, text: true, authorEmail: true, createdAt: true },
     }),
+    db.estimate.findMany({
+      where: { customerId: leadId },
+      orderBy: { id: "desc" },
+      select: { id: true, number: true },
+    }),
+    db.invoice.findMany({ where: { customerId: leadId }, orderBy: { id: "desc" }, select: { id: true, number: true } }),
+    db.payment.findMany({ where: { customerId: leadId }, orderBy: { id: "desc" }, select: { id: true } }),
   ]);
-  return { bookings, requests, notes };
+  return { bookings, requests, notes, estimates, invoices, payments };
 }
 
 /** The details the kept record ends with: its own, and the lead's address and account where it has none. */
@@ -132,7 +142,7 @@ function keptDetails(lead: MergeRecord, target: MergeRecord) {
 
 /**
  * The merge confirmation page (docs/product.md#customer-record): both records side by side, what
- * will move (visits, requests, notes) and which details are kept. Reads only.
+ * will move (visits, requests, notes, estimates, invoices and their payments) and which details are kept. Reads only.
  */
 export async function mergePreview(context: MergeContext, bookingId: number) {
   const { db } = context.services;
@@ -146,7 +156,7 @@ export type MergePreview = Extract<Awaited<ReturnType<typeof mergePreview>>, { o
 
 /**
  * Merges the customer record of a booking into the oldest other record with the same address:
- * its visits, requests and notes move, the kept record takes the lead's address and account when
+ * its visits, requests, notes, estimates, invoices and payments move, the kept record takes the lead's address and account when
  * it has none, and the lead stays, hidden, marked `mergedIntoId` / `mergedAt`. The audit entry
  * names exactly what moved, so the merge can be undone for MERGE_UNDO_DAYS
  * (./merge-undo.server.ts, docs/decisions/018-customer-merge-undo.md).
@@ -180,6 +190,13 @@ export async function mergeBookingCustomer(
       const moved = await tx.booking.updateMany({ where: { id: { in: bookingIds } }, data: { customerId: target.id } });
       await tx.appointmentRequest.updateMany({ where: { id: { in: requestIds } }, data: { customerId: target.id } });
       await tx.customerNote.updateMany({ where: { id: { in: noteIds } }, data: { customerId: target.id } });
+      // The money follows the customer: their estimates, invoices and payments (the record lists them, and what is owed).
+      const estimateIds = moving.estimates.map((e) => e.id);
+      const invoiceIds = moving.invoices.map((i) => i.id);
+      const paymentIds = moving.payments.map((p) => p.id);
+      await tx.estimate.updateMany({ where: { id: { in: estimateIds } }, data: { customerId: target.id } });
+      await tx.invoice.updateMany({ where: { id: { in: invoiceIds } }, data: { customerId: target.id } });
+      await tx.payment.updateMany({ where: { id: { in: paymentIds } }, data: { customerId: target.id } });
       const accountMoved = target.userId === null && lead.userId !== null;
       const addressMoved = target.address === null && lead.address !== null;
       if (accountMoved || addressMoved)
@@ -205,6 +222,9 @@ export async function mergeBookingCustomer(
         bookingIds,
         requestIds,
         noteIds,
+        estimateIds,
+        invoiceIds,
+        paymentIds,
         leadUserId: lead.userId,
         accountMoved,
         addressMoved,

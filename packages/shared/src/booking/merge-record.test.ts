@@ -10,6 +10,9 @@ const details: MergeDetails = {
   bookingIds: [40],
   requestIds: [7],
   noteIds: [],
+  estimateIds: [5],
+  invoiceIds: [9],
+  paymentIds: [],
   leadUserId: null,
   accountMoved: false,
   addressMoved: true,
@@ -36,5 +39,11 @@ describe("undoing a merge (docs/decisions/018-customer-merge-undo.md)", () => {
     const old = mergeDetails({ from: 12, into: 3, bookingId: 40, bookingsMoved: 1 });
     expect(old).toBeNull();
     expect(undoRefusal({ createdAt: mergedAt, details: old }, stillMerged, mergedAt)).toMatch(/by hand/);
+  });
+
+  it("reads a merge made before documents moved with it as one that moved none", () => {
+    const { estimateIds: _e, invoiceIds: _i, paymentIds: _p, ...before } = details;
+    expect(mergeDetails(before)).toMatchObject({ estimateIds: [], invoiceIds: [], paymentIds: [], bookingIds: [40] });
+    expect(mergeDetails(details)).toMatchObject({ estimateIds: [5], invoiceIds: [9] });
   });
 });

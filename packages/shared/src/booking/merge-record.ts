@@ -26,6 +26,10 @@ export const mergeDetailsSchema = z.object({
   bookingIds: ids,
   requestIds: ids,
   noteIds: ids,
+  /** The estimates, invoices and payments that moved (absent from merges made before documents moved: none). */
+  estimateIds: ids.default([]),
+  invoiceIds: ids.default([]),
+  paymentIds: ids.default([]),
   /** The account the merged record was linked to (it is unlinked while merged). */
   leadUserId: z.number().int().nullable(),
   /** Whether the kept record took the merged one's account, or its address, having none. */

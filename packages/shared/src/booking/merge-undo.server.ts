@@ -93,6 +93,10 @@ export async function undoCustomerMerge(
         where: { id: { in: details.noteIds }, customerId: into },
         data: { customerId: from },
       });
+      const back = (ids: number[]) => ({ where: { id: { in: ids }, customerId: into }, data: { customerId: from } });
+      await tx.estimate.updateMany(back(details.estimateIds));
+      await tx.invoice.updateMany(back(details.invoiceIds));
+      await tx.payment.updateMany(back(details.paymentIds));
       // What the kept record took from the merged one goes back, unless staff changed it since.
       if (details.accountMoved && details.leadUserId !== null)
         await tx.customer.updateMany({ where: { id: into, userId: details.leadUserId }, data: { userId: null } });

@@ -175,6 +175,25 @@ function Moves({ moves, leadId, targetId }: { moves: MergePreview["moves"]; lead
           <li key={n.id} className="whitespace-pre-line">{`${n.text} (${n.authorEmail})`}</li>
         ))}
       </ul>
+      <h3 className="mt-3 font-semibold text-slate-900">
+        {`Estimates (${moves.estimates.length}) and invoices (${moves.invoices.length}), with their payments`}
+      </h3>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        {moves.estimates.map((e) => (
+          <li key={`e${e.id}`}>
+            <Link to={`/admin/estimates/${e.id}`} className="font-medium text-brand-700 underline">
+              {e.number}
+            </Link>
+          </li>
+        ))}
+        {moves.invoices.map((i) => (
+          <li key={`i${i.id}`}>
+            <Link to={`/admin/invoices/${i.id}`} className="font-medium text-brand-700 underline">
+              {i.number}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
