@@ -94,6 +94,9 @@ test.describe("staff inbox", () => {
     await expect(dialog.getByLabel(/^Phone/)).toHaveValue("(337) 555-0199");
     await dialog.getByRole("button", { name: "Next: Booking Details" }).click();
     await expect(dialog.getByLabel(/^Summary/)).toHaveValue("Generator service");
+    // As the office does: the day's windows shown, then Create (a CI run clicked while they loaded, and nothing was
+    // posted; the other New Booking tests wait for them too).
+    await expect(dialog.getByRole("group", { name: "Arrival windows" })).toContainText("8 AM – 10 AM");
     await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
     await expect(dialog).toBeHidden();
     const booking = await db.booking.findFirstOrThrow({
