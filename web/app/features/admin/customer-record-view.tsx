@@ -1,15 +1,13 @@
+import { InvoiceAmountCells, StatusCell } from "~/features/documents/document-cells";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { BellRing, FilePlus2, History, Mail, NotebookPen, Receipt, Save, Undo2, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { customerDetailsSchema, customerNoteSchema, resubscribeFormSchema } from "@app/shared/api/customers";
-import { estimateStatusLabels } from "@app/shared/api/estimates";
-import { invoiceStatusLabels } from "@app/shared/api/invoices";
 import { formatCents } from "@app/shared/money/money";
 import { formatDate, formatDateTime } from "@app/shared/time";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { documentHref, estimateStatusBadges, formatTotals, invoiceStatusBadges } from "~/features/documents/documents";
+import { documentHref, formatTotals } from "~/features/documents/documents";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/utils/schema-form";
 import { StatusBadge } from "./badges";
@@ -193,24 +191,11 @@ function InvoicesList({ record }: { record: CustomerRecord }) {
                     {i.number}
                   </Link>
                 </Td>
-                <Td label="Status" half>
-                  <span>
-                    <Badge variant={invoiceStatusBadges[i.status]}>{invoiceStatusLabels[i.status]}</Badge>
-                  </span>
-                </Td>
+                <StatusCell kind="invoice" status={i.status} />
                 <Td label="Sent" half className="whitespace-nowrap">
                   {formatDate(i.sentAt, "Not sent")}
                 </Td>
-                <Td label="Total" half className="tabular-nums md:text-right">
-                  {formatCents(i.totalCents)}
-                </Td>
-                <Td label="Paid" half className="tabular-nums md:text-right">
-                  {formatCents(i.paidCents)}
-                </Td>
-                {/* A void invoice is owed nothing (docs/product.md#invoices). */}
-                <Td label="Balance" half className="font-semibold tabular-nums md:text-right">
-                  {i.status === "void" ? "—" : formatCents(i.balanceCents)}
-                </Td>
+                <InvoiceAmountCells invoice={i} />
               </Tr>
             ))}
           </TBody>
@@ -251,11 +236,7 @@ function EstimatesList({ record }: { record: CustomerRecord }) {
                     {e.number}
                   </Link>
                 </Td>
-                <Td label="Status" half>
-                  <span>
-                    <Badge variant={estimateStatusBadges[e.status]}>{estimateStatusLabels[e.status]}</Badge>
-                  </span>
-                </Td>
+                <StatusCell kind="estimate" status={e.status} />
                 <Td label="Created" half className="whitespace-nowrap">
                   {formatDate(e.createdAt)}
                 </Td>

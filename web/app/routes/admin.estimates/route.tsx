@@ -1,14 +1,14 @@
+import { StatusCell } from "~/features/documents/document-cells";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { estimateStatuses, estimateStatusLabels } from "@app/shared/api/estimates";
 import { formatDate } from "@app/shared/time";
-import { Badge } from "~/components/ui/badge";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
 import { adminMeta } from "~/features/admin/meta";
 import { documentListPage } from "~/features/documents/document-list-page.server";
 import { DocumentFilters, EmptyList, isFiltered, ListPager } from "~/features/documents/document-list-view";
-import { estimateStatusBadges, formatTotals } from "~/features/documents/documents";
+import { formatTotals } from "~/features/documents/documents";
 import { listEstimates, type EstimateListRow } from "~/features/estimates/estimates-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
@@ -93,11 +93,7 @@ function EstimateRow({ estimate }: { estimate: EstimateListRow }) {
           {estimate.customer.name}
         </Link>
       </Td>
-      <Td label="Status" half>
-        <span>
-          <Badge variant={estimateStatusBadges[estimate.status]}>{estimateStatusLabels[estimate.status]}</Badge>
-        </span>
-      </Td>
+      <StatusCell kind="estimate" status={estimate.status} />
       <Td label="Total" half className="tabular-nums md:text-right">
         {formatTotals(estimate.totalCents, estimate.maxTotalCents)}
       </Td>

@@ -1,15 +1,13 @@
+import { InvoiceAmountCells, StatusCell } from "~/features/documents/document-cells";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { invoiceStatuses, invoiceStatusLabels } from "@app/shared/api/invoices";
-import { formatCents } from "@app/shared/money/money";
 import { formatDate } from "@app/shared/time";
-import { Badge } from "~/components/ui/badge";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
 import { adminMeta } from "~/features/admin/meta";
 import { documentListPage } from "~/features/documents/document-list-page.server";
 import { DocumentFilters, EmptyList, isFiltered, ListPager } from "~/features/documents/document-list-view";
-import { invoiceStatusBadges } from "~/features/documents/documents";
 import { listInvoices, type InvoiceListRow } from "~/features/invoices/invoices-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
@@ -101,21 +99,8 @@ function InvoiceRow({ invoice }: { invoice: InvoiceListRow }) {
           {invoice.customer.name}
         </Link>
       </Td>
-      <Td label="Status" half>
-        <span>
-          <Badge variant={invoiceStatusBadges[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Badge>
-        </span>
-      </Td>
-      <Td label="Total" half className="tabular-nums md:text-right">
-        {formatCents(invoice.totalCents)}
-      </Td>
-      <Td label="Paid" half className="tabular-nums md:text-right">
-        {formatCents(invoice.paidCents)}
-      </Td>
-      {/* A void invoice is owed nothing (docs/product.md#invoices). */}
-      <Td label="Balance" half className="font-semibold tabular-nums md:text-right">
-        {invoice.status === "void" ? "—" : formatCents(invoice.balanceCents)}
-      </Td>
+      <StatusCell kind="invoice" status={invoice.status} />
+      <InvoiceAmountCells invoice={invoice} />
       <Td label="Created" half className="whitespace-nowrap">
         {formatDate(invoice.createdAt)}
       </Td>
