@@ -18,8 +18,11 @@ export default defineConfig({
     globalSetup: [path.join(root, "tests/global-setup.ts")],
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A file's beforeAll, and many tests of their own (faults, a second web process), start a whole stack:
+    // a database copied from the template, web and worker processes, waiting until ready. On a machine
+    // shared with other heavy work that took over 60 s. A test or hook that hangs still fails, two minutes in.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // What a test waits for through the worker (an email, a live event) arrives when the worker gets to
     // it, later on a busy machine: a poll waits up to 15 s instead of Vitest's 1 s (it ends at the first pass).
     expect: { poll: { timeout: 15_000 } },

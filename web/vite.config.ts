@@ -21,7 +21,14 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Every route is known to the browser from the first page (the build's fingerprinted route
+        // manifest, about 5 KB compressed and cached for a year), not discovered one request to
+        // /__manifest at a time: with lazy discovery, a link, form or fetcher to any address with a
+        // parameter (/estimates/<token>, /admin/customers/<id>...) or to a page not yet seen asked
+        // /__manifest first, and when that request failed the visitor got the error page instead of
+        // what they asked for (a declined estimate, a sent message; tests/e2e/route-discovery.spec.ts).
+        // React Router 7 calls this `routeDiscovery: { mode: "initial" }`.
+        v3_lazyRouteDiscovery: false,
         // Development: Vite finds the browser's dependencies by reading the routes when it starts,
         // rather than one page at a time, each new one reloading the page the visitor is on.
         unstable_optimizeDeps: true,

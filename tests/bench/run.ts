@@ -10,8 +10,9 @@ import { format } from "prettier";
 import testGlobalSetup from "../global-setup";
 import { productionEnv, startStack } from "../support/stack";
 import { benchAdmin } from "./admin";
-import { benchChat } from "./chat";
+import { benchChat, benchChatAtScale } from "./chat";
 import { benchContact } from "./contact";
+import { benchEmails } from "./emails";
 import { benchSsr } from "./ssr";
 import type { BenchRow } from "./stats";
 
@@ -22,15 +23,25 @@ const teardown = await testGlobalSetup();
 // Production mode (React's production build, no dev checks), as customers get it.
 const stack = await startStack({
   name: "bench",
-  env: { ...productionEnv(), CHAT_STREAM_DELAY_MS: "0", SHUTDOWN_DELAY_MS: "0" },
+  // The sweeper at its production pace (the test stack's is much quicker), as the email latency is measured.
+  env: {
+    ...productionEnv(),
+    CHAT_STREAM_DELAY_MS: "0",
+    SHUTDOWN_DELAY_MS: "0",
+    SWEEP_INTERVAL_MS: "30000",
+    SWEEP_GRACE_MS: "60000",
+  },
   webEnv: { LOG_LEVEL: "warn" },
 });
-// `npm run bench -- chat ssr` runs only those (and leaves docs/benchmarks.md alone).
+// `npm run bench -- chat ssr` runs only those (`-- chat chat-scale`: the chat on a fresh database, then at 100,000 bookings) (and leaves docs/benchmarks.md alone).
 const benches: Record<string, (s: typeof stack) => Promise<BenchRow[]>> = {
   ssr: benchSsr,
   contact: benchContact,
+  emails: benchEmails,
   chat: benchChat,
   admin: benchAdmin,
+  // After the staff benchmarks, on the history they seeded (or seeding it, when run alone).
+  "chat-scale": benchChatAtScale,
 };
 const only = process.argv.slice(2);
 for (const name of only)

@@ -3,9 +3,19 @@
  * /admin/calendar, the New Booking dialog): signed in through
  * /login as an admin created directly in the database.
  */
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { businessDate, businessParts, formatTime, requireBusinessInstant } from "@app/shared/time";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  addLocalDays,
+  businessDate,
+  businessParts,
+  formatLocalDate,
+  formatTime,
+  localWeekday,
+  requireBusinessInstant,
+} from "@app/shared/time";
+import { formatWindowRange } from "@app/shared/scheduling/windows";
+import { budget, expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   adminPage,
   chooseInRowMenu,
@@ -289,9 +299,10 @@ test.describe("a booking's page without JavaScript", () => {
 
     await main(page).getByRole("combobox", { name: "Status" }).selectOption("completed");
     await main(page).getByRole("button", { name: "Save status", exact: true }).click();
-    await expect(
-      main(page).getByRole("status").filter({ hasText: "Booking status updated successfully" }),
-    ).toBeVisible();
+    const saved = main(page).getByRole("status").filter({ hasText: "Booking status updated successfully" });
+    // The answer is where the eye is, without JavaScript too (autofocus on the page the post answered).
+    await expect(saved).toBeFocused();
+    await expect(saved).toBeInViewport();
     await expect(main(page).getByRole("combobox", { name: "Status" })).toHaveValue("completed");
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("completed");
 
@@ -347,7 +358,8 @@ test.describe("bookings", () => {
 
     await expect(dialog.getByRole("region", { name: "Customer" })).toContainText(customerName);
     await expect(dialog.getByRole("combobox", { name: "Time" })).toHaveValue("09:00");
-    await expect(dialog.getByRole("combobox", { name: "Time" }).locator("option")).toHaveCount(10);
+    // The specification's ten slots, and another time of day.
+    await expect(dialog.getByRole("combobox", { name: "Time" }).locator("option")).toHaveCount(11);
     await expect(dialog.getByRole("combobox", { name: "Priority" })).toHaveValue("medium");
     await expect(dialog.getByLabel("Details (optional)")).toHaveAttribute("rows", "3");
     // Today in Baton Rouge, whatever zone this browser is in (docs/product.md#new-booking-dialog).
@@ -410,6 +422,151 @@ test.describe("bookings", () => {
     await expect.poll(rowState).toMatch(/^(In progress|gone)$/);
   });
 
+  test("a request's page shows its arrival window from its schedule, also after a move; the move's answer is in view and focused", async ({
+    page,
+    db,
+  }) => {
+    test.slow(); // a booking through the API, a move through the worker's lock, on a shared machine
+    await createUser(db, "technician", "Wendell");
+    // The first window with a place, from three days on (a request through Book online's API, as the walk made one).
+    const from = addLocalDays(businessDate(), 3);
+    const open = (await (await page.request.get(`/api/availability?from=${from}&days=10`)).json()) as {
+      windows: Array<{ start: string; available: number }>;
+    };
+    const windowStart = open.windows.find((w) => w.available > 0)!.start;
+    const sessionId = `chat_${unique("stale").replace(/[^A-Za-z0-9]/g, "")}`;
+    expect((await page.request.post("/api/chat/session", { data: { sessionId, status: "active" } })).status()).toBe(
+      201,
+    );
+    const booked = await page.request.post(`/api/chat/${sessionId}/book-appointment`, {
+      data: {
+        customerName: "Marie Landry",
+        customerPhone: "(225) 555-0187",
+        customerEmail: `${unique("marie")}@example.com`,
+        serviceType: "Panel Upgrade",
+        address: "1423 Stanford Ave, Baton Rouge, LA 70808",
+        description: "Federal Pacific Stab-Lok panel. Gate code 4411.",
+        windowStart,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { bookingId } = (await booked.json()) as { bookingId: number };
+
+    await adminPage(page, db, `/admin/bookings/${bookingId}`);
+    const start = new Date(windowStart);
+    const facts = main(page).getByRole("region", { name: "Panel Upgrade" });
+    await expect(facts).toContainText(formatLocalDate(businessDate(start)));
+    await expect(facts).toContainText(
+      `Arrival window${formatWindowRange({ start, end: new Date(start.getTime() + 2 * 3_600_000) })}`,
+    );
+    // The visitor's words are there; no time written into them that a move would leave behind.
+    await expect(facts).toContainText("Gate code 4411.");
+    await expect(facts).not.toContainText("Arrival window:");
+
+    // Moved to noon the next day: the page says so where the eye is, and shows the new time.
+    let day = addLocalDays(businessDate(start), 1);
+    if (localWeekday(day) === 0) day = addLocalDays(day, 1); // no windows on Sundays
+    const move = main(page).getByRole("region", { name: /Move this visit/ });
+    await move.getByLabel("Day").fill(day);
+    await move.getByLabel("Arrival window").selectOption("12:00");
+    await move.getByRole("button", { name: /^Move visit/ }).click();
+    const moved = move.getByRole("status").filter({ hasText: `Booking #${bookingId} moved to` });
+    await expect(moved).toBeFocused();
+    await expect(moved).toBeInViewport();
+    await expect(facts).toContainText(formatLocalDate(day));
+    await expect(facts).toContainText("Arrival window12 PM – 2 PM");
+    await expect(facts).not.toContainText(formatLocalDate(businessDate(start)));
+  });
+
+  test("the New Booking dialog books another time of day than its ten slots: tonight's 8 PM emergency", async ({
+    page,
+    db,
+  }) => {
+    test.slow(); // sign-in and the dialog's steps on a shared machine
+    const customer = await newCustomer(db, "Nightcall Hebert");
+    await adminPage(page, db, "/admin/bookings");
+    await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "New Booking" });
+    await dialog.getByPlaceholder("Search by name...").fill(customer.name);
+    await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+    await dialog.getByRole("textbox", { name: "Summary" }).fill("Sparks at the meter base");
+    const time = dialog.getByRole("combobox", { name: "Time" });
+    await expect(time.locator("option").first()).toHaveText("8:00 AM");
+    await expect(time.locator("option").nth(9)).toHaveText("5:00 PM");
+    await expect(dialog.getByLabel("Exact time")).toHaveCount(0);
+    await time.selectOption({ label: "Another time…" });
+    await dialog.getByLabel("Exact time").fill("20:00");
+    await dialog.getByRole("combobox", { name: "Priority" }).selectOption("emergency");
+    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id } });
+    expect(booking.scheduledDate.toISOString()).toBe(chicago(businessDate(), 20).toISOString());
+    // The page says what was made, with a link to it, where the eye is (the list's order may not show it).
+    const created = main(page).getByRole("status").filter({ hasText: "Booking created:" });
+    await expect(created).toContainText(`#${booking.id} Sparks at the meter base`);
+    await expect(created).toContainText("8 PM – 10 PM");
+    await expect(created).toBeFocused();
+    await expect(created).toBeInViewport();
+    await expect(created.getByRole("link", { name: `#${booking.id}` })).toHaveAttribute(
+      "href",
+      `/admin/bookings/${booking.id}`,
+    );
+  });
+
+  test("the list sorts by visit date and filters by technician and days, counted, and keeps them through a reload", async ({
+    page,
+    db,
+  }) => {
+    test.slow(); // sign-in and several loads on a shared machine
+    const technician = await createUser(db, "technician", "Ulysse");
+    const customer = await newCustomer(db);
+    const day = "2036-04-16";
+    // Booked in the opposite order to their visits.
+    for (const [i, hour] of [16, 8, 12].entries())
+      await db.booking.create({
+        data: {
+          customerId: customer.id,
+          summary: `Sorted visit at ${hour}`,
+          scheduledDate: chicago(day, hour),
+          technicianId: technician.id,
+          createdAt: new Date(Date.now() + i * 1000),
+        },
+      });
+    await db.booking.create({
+      data: { customerId: customer.id, summary: "Sorted visit, nobody's", scheduledDate: chicago(day, 10) },
+    });
+    await adminPage(page, db, "/admin/bookings");
+    await main(page)
+      .getByRole("combobox", { name: "Technician" })
+      .selectOption({ label: `${technician.firstName} ${technician.lastName}` });
+    await expect(page).toHaveURL(new RegExp(`technician=${technician.id}`));
+    await main(page).getByLabel("Visit from").fill(day);
+    await main(page).getByLabel("Visit to").fill(day);
+    await main(page).getByRole("combobox", { name: "Order" }).selectOption("visit");
+    await expect(page).toHaveURL(/sort=visit/);
+    const rows = main(page).getByRole("row").filter({ hasText: "Sorted visit" });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText("Sorted visit at 8");
+    await expect(rows.nth(2)).toContainText("Sorted visit at 16");
+    await expect(
+      main(page)
+        .getByRole("status")
+        .filter({ hasText: /^3 bookings$/ }),
+    ).toBeVisible();
+    await expect(main(page).getByRole("table")).toHaveAccessibleName("Bookings by visit date, soonest first");
+
+    await page.reload();
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText("Sorted visit at 8");
+    await expect(main(page).getByRole("combobox", { name: "Order" })).toHaveValue("visit");
+    await expect(main(page).getByLabel("Visit from")).toHaveValue(day);
+    // The Export CSV form takes the same days.
+    await expect(main(page).getByLabel("Scheduled from")).toHaveValue(day);
+    await expect(main(page).getByLabel("to (blank: no end)")).toHaveValue(day);
+    await expectNoAxeViolations(page);
+  });
+
   test("one status menu and one technician menu serve every row, by keyboard", async ({ page, db }) => {
     test.slow(); // sign-in, several changes and axe runs on a shared machine
     // Q: a first letter no other test's technician has, for the menu's type-ahead.
@@ -422,7 +579,7 @@ test.describe("bookings", () => {
     await adminPage(page, db, "/admin/bookings");
     // The page holds each menu once, however many rows it shows.
     await expect(page.getByRole("listbox", { includeHidden: true })).toHaveCount(2);
-    await expect(main(page).locator("select")).toHaveCount(2); // the two filters
+    await expect(main(page).locator("select")).toHaveCount(4); // the filters: status, priority, technician, order
 
     const status = rowMenu(page, `Status for booking #${booking.id}`);
     await expect(status.button).toHaveAccessibleName(`Status for booking #${booking.id}: Pending`);
@@ -508,11 +665,10 @@ test.describe("bookings", () => {
     await expectNoAxeViolations(page);
 
     // The export follows the filters.
-    const exportLink = main(page).getByRole("link", { name: "Export CSV", exact: true });
-    await expect(exportLink).toHaveAttribute("href", "/api/bookings/export.csv?status=cancelled&priority=high");
-    const csv = await page.request.get((await exportLink.getAttribute("href"))!);
-    expect(csv.status()).toBe(200);
-    expect((await csv.text()).match(/Paged visit/g)).toHaveLength(55);
+    const download = page.waitForEvent("download");
+    await main(page).getByRole("button", { name: "Export CSV", exact: true }).click();
+    const csv = await readFile((await (await download).path())!, "utf8");
+    expect(csv.match(/Paged visit/g)).toHaveLength(55);
 
     await page.goto("/admin/bookings?status=cancelled&priority=emergency");
     await expect(main(page).getByRole("heading", { name: "No bookings", exact: true })).toBeVisible();
@@ -935,7 +1091,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("every staff page fits the width", async ({ page, db }) => {
-    test.slow(); // several sign-ins, pages and axe runs on a shared machine
+    test.setTimeout(budget(85)); // every staff page, each measured and checked by axe
     await adminPage(page, db, "/dashboard");
     for (const path of ADMIN_PAGES) {
       await page.goto(path);

@@ -10,7 +10,7 @@ import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { isHoliday } from "../support/holidays";
 import { randomIp } from "../support/stack";
-import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
+import { budget, expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { adminPage, createUser, logIn, main, unique } from "./staff";
 import { chooseWindow, pickerDay, pickerWindow } from "./window-picker";
 
@@ -80,7 +80,7 @@ test("the Reschedule link moves the visit while the calendar follows; the Cancel
   db,
   request,
 }) => {
-  test.slow(); // three browsers, emails through the worker at each step
+  test.setTimeout(budget(76)); // three browsers, emails through the worker at each step
   const tech = await createUser(db, "technician", "Gaspard");
   const day = visitDay();
   const start = requireBusinessInstant(day, 10 * 60);

@@ -107,7 +107,8 @@ test.describe("Book online", () => {
     await expectNoAxeViolations(page);
 
     await pickerDay(main(page), day).click();
-    await expect(main(page).getByRole("group", { name: `Open times on ${formatLocalDay(day)}` })).toBeVisible();
+    // The tapped day's windows come into view (on a phone they are below the calendar).
+    await expect(main(page).getByRole("group", { name: `Open times on ${formatLocalDay(day)}` })).toBeInViewport();
     await expectNoAxeViolations(page);
     await pickerWindow(main(page), day, 10).check();
     const start = pickerStart(day);
@@ -122,10 +123,14 @@ test.describe("Book online", () => {
     await fillDetails(form, { ...who, phone: "call me" }, "Federal Pacific panel, 100 A");
     await form.getByRole("button", { name: "Confirm booking" }).click();
     await expect(form.getByText("Enter a valid phone number")).toBeVisible();
+    // The field's message goes as soon as the field is right, before sending again.
     await form.getByRole("textbox", { name: "Phone" }).fill(who.phone);
+    await expect(form.getByText("Enter a valid phone number")).toHaveCount(0);
     await form.getByRole("button", { name: "Confirm booking" }).click();
-    // The confirmation is read first.
-    await expect(main(page).getByRole("heading", { name: "Your visit is booked" })).toBeFocused();
+    // The confirmation is read first: in view, with focus.
+    const booked = main(page).getByRole("status").filter({ hasText: "Your visit is booked" });
+    await expect(booked).toBeFocused();
+    await expect(booked).toBeInViewport();
     await expectNoAxeViolations(page);
 
     await expectConfirmed(page, db, who, start, browser);
@@ -213,15 +218,20 @@ test.describe("Book online without JavaScript", () => {
       .getByRole("link", { name: /^Panel Upgrades/ })
       .click();
     await expect(page).toHaveURL(/\/book\?service=panel-upgrades$/);
-    // A day is a link: the page comes back with its windows.
+    // A day is a link: the page comes back with its windows, scrolled to them.
     await pickerDay(main(page), day).click();
     await expect(page).toHaveURL(new RegExp(`day=${day}`));
+    await expect(main(page).getByRole("group", { name: `Open times on ${formatLocalDay(day)}` })).toBeInViewport();
     const start = await chooseWindow(main(page), day, 14);
     await main(page).getByRole("button", { name: "Continue" }).click();
     await expect(stepHeading(page)).toHaveText("Your details");
     const form = main(page).locator("form#book-details");
     await fillDetails(form, who, "Breakers trip when the dryer runs");
     await form.getByRole("button", { name: "Confirm booking" }).click();
+    // The confirmation has focus (its autofocus) and is in view.
+    const booked = main(page).getByRole("status").filter({ hasText: "Your visit is booked" });
+    await expect(booked).toBeFocused();
+    await expect(booked).toBeInViewport();
     await expectConfirmed(page, db, who, start, browser);
   });
 

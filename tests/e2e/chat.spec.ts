@@ -3,6 +3,7 @@ import { Emitter } from "@socket.io/redis-emitter";
 import { Redis } from "ioredis";
 import type { Page } from "@playwright/test";
 import { business, chatServiceOptions } from "@app/shared/business";
+import { APPOINTMENT_REQUEST_NOTE } from "@app/shared/api/chat";
 import {
   addLocalDays,
   businessDate,
@@ -115,6 +116,8 @@ test.describe("chat widget", () => {
     const form = panel(page).getByRole("form", { name: "Request an appointment" });
     await expect(form).toBeVisible();
     await expect(field(page, "Full Name")).toBeFocused();
+    // What follows, said once and true (the confirmation below bears it out), as the portal's form says it.
+    await expect(form).toContainText(APPOINTMENT_REQUEST_NOTE);
     const description = `Breakers trip when the dryer runs (${Date.now()})`;
     await field(page, "Full Name").fill("Clarice Fontenot");
     await field(page, "Phone").fill("(225) 555-0190");

@@ -105,11 +105,9 @@ test("the record's Money section shows what the customer owes and an invoice wit
   await expect(main(page)).toContainText(`For ${customer.name}, without a visit yet.`);
   await main(page).getByLabel("Option 1, line 1: description").fill("Whole-home surge protector");
   await main(page).getByLabel("Option 1, line 1: price in dollars").fill("329.99");
-  // One option only: the other two start named Better and Best, and a blank name skips an option.
-  await main(page).getByLabel("Option 2 name").fill("");
-  await main(page).getByLabel("Option 3 name").fill("");
+  // One option, its name left blank (the customer reads "Proposed work").
   await main(page).getByRole("button", { name: "Save estimate" }).click();
-  await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/estimates\/\d+\?saved=1$/);
   await expect(main(page).getByTestId("estimate-status")).toHaveText("Draft");
   await expect(main(page)).toContainText("No visit yet");
   await main(page)

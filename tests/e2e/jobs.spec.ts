@@ -2,11 +2,12 @@
  * The technician's day (docs/product.md#technicians-day) and assigning technicians
  * from the staff pages (docs/product.md#booking-rules), in Chromium.
  */
-import type { Page } from "@playwright/test";
-import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import type { Locator, Page } from "@playwright/test";
+import { addLocalDays, businessDate, localWeekday, requireBusinessInstant } from "@app/shared/time";
 import { isHoliday } from "../support/holidays";
 import type { Db } from "@app/shared/db.server";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
+import { openVisit, visitDay, visitLine } from "./jobs-day";
 import { adminPage, chooseInRowMenu, createUser, logIn, main, newCustomer, rowMenu, waitLive } from "./staff";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -28,64 +29,150 @@ async function visit(db: Db, technicianId: number, date: string, hour: number, s
   });
 }
 
-const card = (page: Page, summary: string) => main(page).getByRole("article", { name: new RegExp(summary) });
+/** A post's answer: shown, in the viewport and focused (docs/product.md#site-wide). */
+async function expectAnswer(page: Page, text: string | RegExp) {
+  const answer = main(page).getByRole("status").filter({ hasText: text });
+  await expect(answer).toBeVisible();
+  await expect(answer).toBeFocused();
+  await expect(answer).toBeInViewport();
+}
 
-test.describe("a technician's day", () => {
+/** The status badge of the open visit (or of a line of the list). */
+const badge = (scope: Locator, label: string) => scope.getByText(label, { exact: true });
+
+/**
+ * Holds every read of the page's data (`/jobs.data`, Remix's revalidation after a post) until
+ * `release()`: what the page shows meanwhile comes from the post's answer alone.
+ */
+async function holdPageData(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/jobs\.data/, async (route) => {
+    if (route.request().method() === "GET") await released;
+    // A read the page gave up on (the next post came first) has nobody left to answer.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+test.describe("a technician's day on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("lands on /jobs after signing in, sees only their visits, and works through one with the thumb", async ({
+  test("lands on /jobs with the next visit open and the others one line each, and opens another", async ({
     page,
     db,
   }) => {
     const tech = await createUser(db, "technician", "Sam");
     const other = await createUser(db, "technician", "Lee");
-    const today = businessDate();
-    const first = await visit(db, tech.id, today, 8, "Dryer circuit");
-    await visit(db, tech.id, addLocalDays(today, 1), 10, "Panel estimate");
-    await visit(db, other.id, today, 12, "Someone else's job");
+    const day = visitDay();
+    const done = await visit(db, tech.id, day, 8, "Smoke detectors");
+    await db.booking.update({ where: { id: done.id }, data: { status: "completed" } });
+    const next = await visit(db, tech.id, day, 10, "Dryer circuit");
+    await visit(db, tech.id, day, 13, "Bathroom fan");
+    await visit(db, tech.id, day, 15, "Porch light");
+    await visit(db, tech.id, addLocalDays(day, 1), 10, "Panel estimate");
+    // A visit of two days ago the technician never finished stays on the page until it is.
+    const missed = await visit(db, tech.id, addLocalDays(day, -2), 16, "Missed outlet");
+    await visit(db, other.id, day, 12, "Someone else's job");
 
     await logIn(page, tech.email);
     await expect(page).toHaveURL(/\/jobs$/);
     await expect(main(page).getByRole("heading", { level: 1, name: "My Jobs" })).toBeVisible();
-    await page.getByRole("button", { name: /menu/i }).click();
-    await expect(page.getByRole("link", { name: "My Jobs" }).first()).toHaveAttribute("href", "/jobs");
-    await page.keyboard.press("Escape");
+    // The staff header: its own page's link in view on a phone, no visitors' menu to open.
+    const header = page.getByRole("navigation", { name: "Account" });
+    await expect(header.getByRole("link", { name: "My Jobs" })).toHaveAttribute("href", "/jobs");
+    await expect(header.getByRole("link", { name: "My Jobs" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: /menu/i })).toHaveCount(0);
 
-    const todayList = main(page).getByRole("region", { name: `Today, ${formatLocalDate(today)}` });
-    const job = todayList.getByRole("article", { name: /Dryer circuit/ });
-    await expect(job).toContainText("between 8 AM and 10 AM");
-    await expect(job).toContainText(first.customer.name);
+    // One visit open: the next one not completed, with everything the technician needs there.
+    const job = openVisit(page);
+    await expect(job).toHaveCount(1);
+    await expect(job).toHaveAccessibleName(new RegExp(`Dryer circuit #${next.id}`));
+    await expect(job).toContainText("between 10 AM and 12 PM");
+    await expect(job).toContainText(next.customer.name);
     await expect(job).toContainText("High");
-    await expect(job.getByRole("link", { name: first.customer.phone })).toHaveAttribute("href", "tel:2255550142");
+    await expect(job.getByRole("link", { name: next.customer.phone })).toHaveAttribute("href", "tel:2255550142");
     await expect(job.getByRole("link", { name: /4521 Government St/ })).toHaveAttribute("href", /google\.com\/maps/);
-    await expect(main(page)).not.toContainText("Someone else's job");
+    // One save for the visit's record.
+    await expect(job.getByRole("button", { name: /Save/ })).toHaveCount(1);
+
+    // The others, one line each: time, what, who, status.
+    for (const summary of ["Smoke detectors", "Bathroom fan", "Porch light", "Panel estimate", "Missed outlet"]) {
+      const line = visitLine(page, summary);
+      await expect(line).toBeVisible();
+      expect((await line.boundingBox())!.height, summary).toBeLessThan(60);
+    }
+    await expect(badge(visitLine(page, "Smoke detectors"), "Completed")).toBeVisible();
+    await expect(visitLine(page, "Dryer circuit")).toHaveAttribute("aria-current", "true");
+    await expect(main(page).getByRole("region", { name: "Still open from earlier days" })).toContainText(
+      "Missed outlet",
+    );
     await expect(main(page).getByRole("region", { name: "Coming days" })).toContainText("Panel estimate");
+    await expect(main(page)).not.toContainText("Someone else's job");
+    // A working day fits in a few screens (every card expanded made one of 11,000 px), and never sideways.
+    const size = await page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      wide: document.documentElement.scrollWidth > window.innerWidth,
+    }));
+    expect(size.height).toBeLessThan(4_500);
+    expect(size.wide).toBe(false);
     await expectNoAxeViolations(page);
 
-    // On the way: the customer is emailed at once, and only once.
-    await job.getByLabel("Arriving in about").selectOption("45");
-    await job.getByRole("button", { name: /On my way/ }).tap();
-    await expect(job).toContainText(/Customer told at .* \(about 45 minutes\)/);
-    await expect(job.getByRole("button", { name: /On my way/ })).toHaveCount(0);
-    const told = await mailbox.waitFor((e) => e.to.includes(first.customer.email) && /on the way/.test(e.subject));
-    // With the clock time it makes (to the nearest five minutes, Baton Rouge time).
-    expect(told.text).toMatch(/Sam is on the way, arriving in about 45 minutes, around \d{1,2}(:[0-5][05])? [AP]M\./);
+    // Another visit opens from its line; the one open before is a line again.
+    await visitLine(page, "Missed outlet").tap();
+    await expect(page).toHaveURL(new RegExp(`\\?visit=${missed.id}#open-visit$`));
+    await expect(job).toHaveAccessibleName(new RegExp(`Missed outlet #${missed.id}`));
+    await expect(job.getByRole("heading", { name: /Missed outlet/ })).toBeFocused();
+    await expect(job).toBeInViewport();
+    await expect(visitLine(page, "Dryer circuit")).not.toHaveAttribute("aria-current");
+  });
 
-    // Big enough for a thumb.
-    const start = job.getByRole("button", { name: /Start visit/ });
+  test("On my way, Start visit, Mark completed: the badge and the buttons follow each answer at once", async ({
+    page,
+    db,
+  }) => {
+    const tech = await createUser(db, "technician", "Sam");
+    const job = await visit(db, tech.id, visitDay(), 8, "Dryer circuit");
+    await logIn(page, tech.email);
+    const card = openVisit(page);
+    await expect(card).toHaveAccessibleName(/Dryer circuit/);
+    await expect(badge(card, "Pending")).toBeVisible();
+    // What the page shows from here comes from each post's answer: its data is not read again meanwhile.
+    const release = await holdPageData(page);
+
+    // On the way: the customer is emailed at once, and only once; the visit shows "On the way".
+    await card.getByLabel("Arriving in about").selectOption("45");
+    await card.getByRole("button", { name: /On my way/ }).tap();
+    await expectAnswer(page, "The customer is being emailed that you'll arrive in about 45 minutes");
+    await expect(badge(card, "On the way")).toBeVisible();
+    await expect(badge(visitLine(page, "Dryer circuit"), "On the way")).toBeVisible();
+    await expect(card).toContainText(/Customer told at .* \(about 45 minutes\)/);
+    await expect(card.getByRole("button", { name: /On my way/ })).toHaveCount(0);
+    const told = await mailbox.waitFor((e) => e.to.includes(job.customer.email) && /on the way/.test(e.subject));
+    // With the clock time it makes (to the nearest five minutes, Baton Rouge time).
+    expect(told.text).toMatch(/Expected arrival: About \d{1,2}(:[0-5][05])? [AP]M \(45 minutes after /);
+
+    // Started: In progress, and the next step offered, never Start again. Big enough for a thumb.
+    const start = card.getByRole("button", { name: /Start visit/ });
     expect((await start.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await start.tap();
-    await expect(job).toContainText("In progress");
-    await job.getByRole("button", { name: /Mark completed/ }).tap();
-    await expect(job).toContainText("Completed");
+    await expectAnswer(page, `Visit #${job.id} is in progress.`);
+    await expect(badge(card, "In progress")).toBeVisible();
+    await expect(card.getByRole("button", { name: /Start visit/ })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: /Mark completed/ })).toBeEnabled();
+
+    await card.getByRole("button", { name: /Mark completed/ }).tap();
+    await expectAnswer(page, `Visit #${job.id} is completed.`);
+    await expect(badge(card, "Completed")).toBeVisible();
     // No next step is left (the job record's own forms stay: docs/product.md#job-record).
-    await expect(job.getByRole("button", { name: /Start visit|Mark completed|On my way/ })).toHaveCount(0);
-    expect((await db.booking.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("completed");
+    await expect(card.getByRole("button", { name: /Start visit|Mark completed|On my way/ })).toHaveCount(0);
+    release();
+    expect((await db.booking.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("completed");
   });
 
   test("completes a visit and collects on site: sends the invoice, takes a check by keyboard", async ({ page, db }) => {
     const tech = await createUser(db, "technician", "Remy");
-    const job = await visit(db, tech.id, businessDate(), 9, "Outdoor outlet");
+    const job = await visit(db, tech.id, visitDay(), 9, "Outdoor outlet");
     await db.booking.update({ where: { id: job.id }, data: { status: "in_progress" } });
     await db.jobItem.create({
       data: {
@@ -96,61 +183,120 @@ test.describe("a technician's day", () => {
         taxable: false,
       },
     });
+    // The page's today, between these two (the test may run across midnight).
+    const dayBefore = businessDate();
     await logIn(page, tech.email);
-    const jobCard = card(page, "Outdoor outlet");
+    const jobCard = openVisit(page);
     await jobCard.getByRole("button", { name: /Mark completed/ }).tap();
     // Completed: the invoice is drafted (two GFCI outlets, $179.00) and shows on the card.
     const invoice = jobCard.getByRole("region", { name: /^Invoice INV-\d{4}-\d{4}/ });
     await expect(invoice.getByTestId("visit-invoice-status")).toHaveText("Draft");
     await expect(invoice).toContainText("Total $179.00, due $179.00.");
+    // Online payment is on (Stripe's stand-in): the email carries a link to pay online, and the technician is told so.
+    await expect(invoice).toContainText("a link to pay online");
     await invoice.getByRole("button", { name: "Send invoice to the customer" }).tap();
+    await expectAnswer(page, "was emailed to the customer");
     await expect(invoice.getByTestId("visit-invoice-status")).toHaveText("Sent");
-    await expect(invoice.getByRole("status")).toContainText("was emailed to the customer");
     await mailbox.waitFor((e) => e.to.includes(job.customer.email) && /invoice INV-/.test(e.subject));
+
+    // The payment form: the balance due, no method assumed, received today (the business's day).
+    const collect = invoice.getByRole("form", { name: "Collect a payment" });
+    await expect(collect.getByLabel("Amount ($)")).toHaveValue("179.00");
+    for (const method of ["Cash", "Check", "Other"])
+      await expect(collect.getByRole("radio", { name: method })).not.toBeChecked();
+    const received = await collect.getByLabel("Date received").inputValue();
+    expect([dayBefore, businessDate()]).toContain(received);
     await expectNoAxeViolations(page);
+    // The method is the technician's to say.
+    await collect.getByRole("button", { name: "Record payment" }).click();
+    await expect(collect).toContainText("Choose how the customer paid: cash, check or other");
+    expect(await db.payment.count({ where: { invoice: { bookingId: job.id } } })).toBe(0);
 
     // The customer pays $100 by check: typed, then Enter.
-    const collect = invoice.getByRole("form", { name: "Collect a payment" });
-    await expect(collect.getByLabel("Method")).toHaveValue("check");
+    await collect.getByRole("radio", { name: "Check" }).check();
     await collect.getByLabel("Amount ($)").fill("100");
-    await collect.getByLabel("Reference").fill("5512");
-    await collect.getByLabel("Reference").press("Enter");
-    await expect(invoice.getByRole("status")).toContainText("Recorded $100.00; $79.00 left to pay.");
+    await collect.getByLabel("Check number or note").fill("5512");
+    await collect.getByLabel("Check number or note").press("Enter");
+    await expectAnswer(page, "Recorded $100.00; $79.00 left to pay.");
     await expect(invoice.getByTestId("visit-invoice-status")).toHaveText("Partially paid");
     await expect(invoice).toContainText("Total $179.00, paid $100.00, due $79.00.");
+    // The next payment starts at what is left.
+    await expect(invoice.getByLabel("Amount ($)")).toHaveValue("79.00");
     const payment = await db.payment.findFirstOrThrow({ where: { invoice: { bookingId: job.id } } });
     expect(payment).toMatchObject({ method: "check", amountCents: 10_000, reference: "5512", recordedById: tech.id });
+    expect(businessDate(payment.receivedAt)).toBe(received);
     await expectNoAxeViolations(page);
   });
 
-  test("sets a visit in progress without JavaScript, and their working days", async ({ browser, db }) => {
+  test("without JavaScript: opens a visit from the list, starts it, saves its record and the working days", async ({
+    browser,
+    db,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const tech = await createUser(db, "technician", "Noscript");
-    const job = await visit(db, tech.id, businessDate(), 14, "Porch light");
+    await visit(db, tech.id, visitDay(), 8, "Ceiling fan");
+    const job = await visit(db, tech.id, visitDay(), 14, "Porch light");
     await logIn(page, tech.email);
     await expect(page).toHaveURL(/\/jobs$/);
-    await card(page, "Porch light")
-      .getByRole("button", { name: /Start visit/ })
-      .click();
-    await expect(main(page).getByRole("status")).toContainText(`Visit #${job.id} is in progress.`);
-    await expect(card(page, "Porch light")).toContainText("In progress");
+    await expect(openVisit(page)).toHaveAccessibleName(/Ceiling fan/);
+    await visitLine(page, "Porch light").click();
+    const card = openVisit(page);
+    await expect(card).toHaveAccessibleName(/Porch light/);
+    await expect(card).toBeInViewport();
+
+    await card.getByRole("button", { name: /Start visit/ }).click();
+    await expectAnswer(page, `Visit #${job.id} is in progress.`);
+    await expect(card).toHaveAccessibleName(/Porch light/);
+    await expect(badge(card, "In progress")).toBeVisible();
+    await expect(card.getByRole("button", { name: /Start visit/ })).toHaveCount(0);
+
+    await card.getByRole("textbox", { name: "Notes" }).fill("Fixture box was loose.");
+    await card.getByLabel("Work area cleaned up").check();
+    await card.getByRole("button", { name: /Save job record/ }).click();
+    await expectAnswer(page, "Job record saved.");
+    await expect(card.getByRole("textbox", { name: "Notes" })).toHaveValue("Fixture box was loose.");
 
     const days = main(page).getByRole("region", { name: "My working days" });
     await expect(days.getByRole("checkbox", { name: "Saturday" })).toBeChecked();
     await expect(days.getByRole("checkbox", { name: "Sunday" })).not.toBeChecked();
     await days.getByRole("checkbox", { name: "Saturday" }).uncheck();
     await days.getByRole("button", { name: "Save working days" }).click();
-    await expect(main(page).getByRole("status")).toContainText("Your working days are saved.");
+    await expectAnswer(page, "Your working days are saved.");
     expect((await db.user.findUniqueOrThrow({ where: { id: tech.id } })).workingDays).toEqual([1, 2, 3, 4, 5]);
     await context.close();
   });
 });
 
+// From 768 px (a small tablet held upright) to a larger one.
+for (const viewport of [
+  { width: 768, height: 1024 },
+  { width: 820, height: 1180 },
+])
+  test(`on a tablet the list of visits is beside the open visit (${viewport.width} px)`, async ({ browser, db }) => {
+    const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const tech = await createUser(db, "technician", "Tablet");
+    await visit(db, tech.id, visitDay(), 8, "Service call");
+    await visit(db, tech.id, visitDay(), 10, "Hot tub circuit");
+    await logIn(page, tech.email);
+    const card = openVisit(page);
+    await expect(card).toHaveAccessibleName(/Service call/);
+    const list = main(page).getByRole("region", { name: /^Today, / });
+    const [cardBox, listBox] = [(await card.boundingBox())!, (await list.boundingBox())!];
+    // Side by side: the list to the right of the card, both starting at the same height.
+    expect(listBox.x).toBeGreaterThanOrEqual(cardBox.x + cardBox.width);
+    expect(Math.abs(listBox.y - cardBox.y)).toBeLessThan(40);
+    await visitLine(page, "Hot tub circuit").tap();
+    await expect(card).toHaveAccessibleName(/Hot tub circuit/);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).resolves.toBe(false);
+    await context.close();
+  });
+
 test("a technician cannot open another's day; an admin can open anyone's", async ({ page, browser, db }) => {
   const tech = await createUser(db, "technician", "Celeste");
   const other = await createUser(db, "technician", "Remy");
-  await visit(db, other.id, businessDate(), 16, "Generator hookup");
+  await visit(db, other.id, visitDay(), 16, "Generator hookup");
   await logIn(page, tech.email, { to: `/jobs?technician=${other.id}` });
   await expect(main(page).getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await expect(main(page)).not.toContainText("Generator hookup");

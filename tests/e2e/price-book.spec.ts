@@ -27,7 +27,7 @@ async function addEditDeactivateAndTax(page: Page, js: boolean) {
   await add.getByRole("textbox", { name: "Description" }).fill("Tighten lugs, test breakers");
   await add.getByRole("textbox", { name: "Unit price" }).fill("12.345");
   await add.getByRole("button", { name: "Add item" }).click();
-  await expect(add.getByText("Enter a price in dollars, like 1,234.50")).toBeVisible();
+  await expect(add.getByText("Enter a price in dollars up to $10,000,000.00, like 1,234.50")).toBeVisible();
   await expect(add.getByRole("textbox", { name: "Unit price" })).toHaveAttribute("aria-invalid", "true");
   await expect(add.getByRole("textbox", { name: "Unit price" })).toHaveValue("12.345");
   await expect(add.getByRole("textbox", { name: "Name" })).toHaveValue(name);
@@ -48,7 +48,7 @@ async function addEditDeactivateAndTax(page: Page, js: boolean) {
   const edit = row.getByRole("form", { name: `Edit ${name}` });
   await edit.getByRole("textbox", { name: "Unit price" }).fill("-5");
   await edit.getByRole("button", { name: `Save ${name}` }).click();
-  await expect(edit.getByText("Enter a price in dollars, like 1,234.50")).toBeVisible();
+  await expect(edit.getByText("Enter a price in dollars up to $10,000,000.00, like 1,234.50")).toBeVisible();
   await expect(edit.getByRole("textbox", { name: "Unit price" })).toHaveValue("-5");
   await edit.getByRole("textbox", { name: "Unit price" }).fill("1,300");
   await edit.getByRole("combobox", { name: "Unit" }).selectOption("hour");

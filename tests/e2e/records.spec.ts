@@ -45,7 +45,7 @@ test("the bookings list exports as CSV with the right columns and rows", async (
   });
   await adminPage(page, db, "/admin/bookings?status=completed");
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: /Export CSV/ }).click();
+  await page.getByRole("button", { name: "Export CSV", exact: true }).click();
   const file = await (await download).path();
   const lines = (await readFile(file!, "utf8"))
     .replace(/^\uFEFF/, "")

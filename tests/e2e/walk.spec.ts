@@ -3,7 +3,11 @@
  * for (a visitor, a customer, a technician, an admin) on a phone (390×844) and at a desk
  * (1280×800), with data long enough to push a layout: the page answers its status, is not wider
  * than the screen (the document, and no element sticking out of it), passes axe, logs no error,
- * and carries the visitor chat only where visitors are (never on a staff page).
+ * and carries the visitor chat only where visitors are (never on a staff page). On the phone every
+ * control is a target a finger can hit and every text can be read (`measureTouchAndText`: 44×44 CSS
+ * px, 12 px), with a customer whose email address is 60 characters and a visit whose street address
+ * is 120. The forms the walk posts (`FORMS`), with JavaScript and without, each show their outcome
+ * where the eye is: in the viewport, with focus.
  *
  * WALK is the one list of walked pages, one line each, keyed by the route's file or folder name;
  * the first test fails when a page route (a route module with a default export; the `api.*`
@@ -19,7 +23,8 @@ import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { purposeKeys, signFor } from "@app/shared/keys.server";
 import { randomIp, TEST_SESSION_SECRET } from "../support/stack";
 import { expect, expectNoAxeViolations, test as base } from "./fixtures";
-import { createUser, logIn, unique, uniqueLetters } from "./staff";
+import { createUser, logIn, main, unique, uniqueLetters } from "./staff";
+import { chooseWindow, offeredWindow } from "./window-picker";
 
 type Who = "visitor" | "customer" | "technician" | "admin";
 
@@ -84,6 +89,8 @@ const WALK: Record<string, Walk> = {
   "admin.invoices": { as: "admin", path: "/admin/invoices?status=unpaid" },
   "admin.estimates_.new": { as: "admin", path: (w) => `/admin/estimates/new?booking=${w.bookingId}` },
   "admin.estimates_.$id": { as: "admin", path: (w) => `/admin/estimates/${w.estimateId}` },
+  // The walk's estimate is sent: its builder says only a draft is edited (the builder is walked on /new).
+  "admin.estimates_.$id_.edit": { as: "admin", path: (w) => `/admin/estimates/${w.estimateId}/edit`, status: 409 },
   "admin.invoices_.$id": { as: "admin", path: (w) => `/admin/invoices/${w.invoiceId}` },
   "admin.calendar": { as: "admin", path: (w) => `/admin/calendar?month=${w.visitDate.slice(0, 7)}` },
   "admin.closures": { as: "admin", path: "/admin/closures" },
@@ -96,6 +103,14 @@ const WALK: Record<string, Walk> = {
   "admin.search": { as: "admin", path: (w) => `/admin/search?q=${w.searchWord}` },
   "admin.users": { as: "admin", path: "/admin/users" },
 };
+
+/** The smallest touch target on a phone (docs/product.md#site-wide, WCAG 2.5.5), in CSS px, each way. */
+const TOUCH_PX = 44;
+/** The smallest text on a phone, in CSS px. */
+const TEXT_PX = 12;
+/** The walk's long data: a customer's email address and a visit's street address, at these lengths. */
+const LONG_EMAIL_LENGTH = 60;
+const LONG_ADDRESS_LENGTH = 120;
 
 const SIZES = [
   { name: "a phone", viewport: { width: 390, height: 844 }, desk: false },
@@ -173,6 +188,10 @@ for (const [route, walk] of Object.entries(WALK))
     await settled(page);
     const staff = walk.as === "admin" || walk.as === "technician";
     await expect(page.getByRole("button", { name: "Open chat", exact: true })).toHaveCount(staff ? 0 : 1);
+    // A staff page has the staff header (its own page and Logout), not the visitors' menu and call button.
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Book online", exact: true })).toHaveCount(staff ? 0 : 1);
+    if (staff) await expect(banner.getByRole("button", { name: "Logout", exact: true })).toBeVisible();
 
     for (const size of [phone, desk]) {
       await test.step(`on ${size.name} (${size.viewport.width}×${size.viewport.height})`, async () => {
@@ -182,15 +201,132 @@ for (const [route, walk] of Object.entries(WALK))
         }
         const { scrollWidth, innerWidth, sticking, scrolling } = await page.evaluate(measureWidth);
         expect(innerWidth).toBe(size.viewport.width);
+        if (!size.desk) {
+          const { small, tiny } = await page.evaluate(measureTouchAndText, { touch: TOUCH_PX, text: TEXT_PX });
+          expect(small, `controls smaller than ${TOUCH_PX}×${TOUCH_PX} px on ${address}`).toEqual([]);
+          expect(tiny, `text smaller than ${TEXT_PX} px on ${address}`).toEqual([]);
+        }
         expect(sticking, `elements wider than ${size.name}'s screen on ${address}`).toEqual([]);
         expect(scrollWidth, `the page's width on ${size.name}, ${address}`).toBeLessThanOrEqual(innerWidth);
         if (size.desk) expect(scrolling, `boxes scrolling sideways on ${address}`).toEqual([]);
+        // The brand is its name over "ELECTRIC" (52 px with its padding), never wrapped to a third line (80).
+        const brand = await banner.getByRole("link", { name: /home$/ }).first().boundingBox();
+        expect(brand?.height, `the brand's height on ${size.name}, ${address}`).toBeLessThanOrEqual(60);
         await expectNoAxeViolations(page);
       });
     }
     expect(errors, `console errors on ${address}`).toEqual([]);
     await context.close();
   });
+
+/**
+ * The forms the walk posts, one line each: who posts it, on which page, and how (filled and sent
+ * as a person does). After each, with JavaScript and without, its outcome (a status or an alert)
+ * has focus and is in the phone's viewport (`expectOutcomeInView`).
+ */
+const FORMS: Record<
+  string,
+  { as: Who; post: (page: Page, world: World, opened: () => Promise<void>) => Promise<void> }
+> = {
+  "the contact form": {
+    as: "visitor",
+    post: async (page, _world, opened) => {
+      await page.goto("/contact");
+      await opened();
+      const form = main(page).locator("form#contact-form");
+      await form.getByRole("textbox", { name: "First name", exact: true }).fill("Marie-Therese");
+      await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Boudreaux-Thibodeaux");
+      await form.getByRole("textbox", { name: "Email", exact: true }).fill(`${unique("walk-contact")}@example.com`);
+      await form
+        .getByRole("textbox", { name: "Message", exact: true })
+        .fill("The porch light flickers when the ceiling fan runs; could someone look at it next week?");
+      await form.getByRole("button", { name: "Send Message" }).click();
+    },
+  },
+  "the manage link's Change the time": {
+    as: "visitor",
+    post: async (page, world, opened) => {
+      const token = await visitToManage(world);
+      const { date, hour } = await offeredWindow(page.request, [14, 12, 10, 16, 8], 3, 20);
+      await page.goto(`/appointments/${token}`);
+      await opened();
+      await chooseWindow(main(page).getByRole("group", { name: /^New arrival window/ }), date, hour);
+      await main(page).getByRole("button", { name: "Move my visit" }).click();
+    },
+  },
+  "the account's Request an appointment": {
+    as: "customer",
+    post: async (page, _world, opened) => {
+      await page.goto("/account");
+      await opened();
+      const form = main(page).getByRole("region", { name: "Request an appointment" });
+      await form.getByRole("combobox", { name: "Service type" }).selectOption("Outlet Installation");
+      await form.getByRole("button", { name: "Request appointment" }).click();
+    },
+  },
+  "the account's email preference": {
+    as: "customer",
+    post: async (page, _world, opened) => {
+      await page.goto("/account");
+      await opened();
+      await main(page)
+        .getByRole("region", { name: "Email preferences" })
+        .getByRole("button", { name: /^Turn them (on|off)$/ })
+        .click();
+    },
+  },
+};
+
+for (const [form, { as, post }] of Object.entries(FORMS))
+  for (const javaScript of [true, false])
+    test(`${form} ${javaScript ? "with" : "without"} JavaScript: its outcome is in view, with focus, on a phone`, async ({
+      browser,
+      world,
+    }) => {
+      const context = await browser.newContext({
+        viewport: SIZES[0].viewport,
+        javaScriptEnabled: javaScript,
+        timezoneId: "America/Chicago",
+        extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+        ...(as === "visitor" ? {} : { storageState: world.signedIn[as] }),
+      });
+      const page = await context.newPage();
+      // With JavaScript, each page is used once hydrated: what a person with JavaScript meets.
+      await post(page, world, javaScript ? () => settled(page) : async () => {});
+      await expectOutcomeInView(page);
+      await context.close();
+    });
+
+/** The focused element is a form's outcome (a status or an alert, or inside one), and it is in the viewport. */
+async function expectOutcomeInView(page: Page) {
+  const focused = page.locator(":focus");
+  await expect(focused, "the outcome has focus").toHaveCount(1);
+  await expect
+    .poll(() => focused.evaluate((el) => el.closest('[role="status"], [role="alert"]') !== null), {
+      message: "the focused element is the form's outcome",
+    })
+    .toBe(true);
+  await expect(focused, "the outcome is in the viewport").toBeInViewport();
+}
+
+/** A visit of the walk's customer, its own, for one test to move: its manage link's token. */
+async function visitToManage(world: World): Promise<string> {
+  const db = createDb(process.env.E2E_DATABASE_URL!, { max: 1 });
+  try {
+    const booking = await db.booking.create({
+      data: {
+        customerId: world.customerId,
+        summary: "Move the walk's visit",
+        scheduledDate: requireBusinessInstant(addLocalDays(businessDate(), 2), 8 * 60),
+      },
+    });
+    const token = randomToken();
+    await db.visitLink.create({ data: { bookingId: booking.id, tokenHash: sha256(token), sealedToken: "walk" } });
+    return token;
+  } finally {
+    await db.$disconnect();
+  }
+}
 
 /** Hydrated, fonts in, and a staff page's live connection up: the layout the person sees. */
 async function settled(page: Page) {
@@ -267,6 +403,79 @@ function measureWidth() {
 }
 
 /**
+ * What a phone user cannot hit or read: the visible controls (a, button, input, select, textarea,
+ * summary, [role=button]) smaller than `touch`×`touch` CSS px, and the visible texts smaller than
+ * `text` px. The one rule, as WCAG 2.5.8 words its exceptions:
+ *
+ * - What is measured is what a tap hits: a radio button or checkbox by its label when it is inside
+ *   one (the label takes the tap), every other control by its own box.
+ * - A link inside a sentence or a block of text is exempt (WCAG's "inline" exception): a link
+ *   laid out inline (`inline`, `inline-flex`, `inline-block`) whose block says more than the link (the "Change" after a chosen service, a
+ *   phone number in a paragraph). A link alone in its block (a list of links, a menu) is not.
+ * - Not visible: no box, `visibility: hidden`, screen-reader text (clipped to nothing, or inside
+ *   it), a form's trap for robots far to the left of the page.
+ */
+function measureTouchAndText({ touch, text }: { touch: number; text: number }) {
+  const clipped = new Map<Element, boolean>();
+  const unseen = (el: Element): boolean => {
+    if (clipped.has(el)) return clipped.get(el)!;
+    const style = getComputedStyle(el);
+    const rect = el.getBoundingClientRect();
+    const hidden =
+      style.visibility === "hidden" ||
+      style.clip === "rect(0px, 0px, 0px, 0px)" ||
+      /inset\(50%\)/.test(style.clipPath) ||
+      (rect.width <= 1 && rect.height <= 1 && style.overflow === "hidden") ||
+      rect.right <= 0 ||
+      (el.parentElement ? unseen(el.parentElement) : false);
+    clipped.set(el, hidden);
+    return hidden;
+  };
+  const name = (el: Element) => {
+    const label = (el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${label ? ` "${label}"` : ""}`;
+  };
+  /** A link in running text: shown inline, in a block that says more than it. */
+  const inline = (el: Element) => {
+    if (el.tagName !== "A" || !getComputedStyle(el).display.startsWith("inline")) return false;
+    let block = el.parentElement;
+    while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+    const own = (el.textContent ?? "").trim().length;
+    return Boolean(block && (block.textContent ?? "").replace(/\s+/g, " ").trim().length > own + 1);
+  };
+
+  const small: string[] = [];
+  const controls = document.body.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"]',
+  );
+  for (const control of Array.from(controls)) {
+    const rect = control.getBoundingClientRect();
+    if ((rect.width === 0 && rect.height === 0) || unseen(control) || inline(control)) continue;
+    const box =
+      control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox")
+        ? (control.closest("label") ?? control).getBoundingClientRect()
+        : rect;
+    if (box.width < touch - 0.5 || box.height < touch - 0.5)
+      small.push(`${name(control)} (${Math.round(box.width)}×${Math.round(box.height)})`);
+  }
+
+  const tiny: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set<Element>();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || seen.has(el) || !node.textContent?.trim()) continue;
+    seen.add(el);
+    if (el.closest("script, style, noscript, template, svg") || unseen(el)) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < text - 0.01) tiny.push(`${name(el)} (${size} px)`);
+  }
+  return { small: small.slice(0, 40), tiny: tiny.slice(0, 40) };
+}
+
+/**
  * The records and tokens the pages show, with long names, addresses and text (as real ones can
  * be), and a signed-in browser of each role. Made once per worker, each name unique.
  */
@@ -280,11 +489,21 @@ async function makeWorld(browser: Browser): Promise<World> {
       createUser(db, "technician", "Maximilien"),
       createUser(db, "admin", "Evangeline"),
     ]);
-    const address = "12345 Old Hammond Highway, Building C, Suite 1207, Baton Rouge, LA 70816";
+    // A street address of 120 characters, and the customer's email address (her account's too) of 60.
+    const address =
+      "12345 Old Hammond Highway Frontage Road, Building C, Suite 127, Attention Facilities Manager, Baton Rouge, LA 70816-4410";
+    expect(address).toHaveLength(LONG_ADDRESS_LENGTH);
+    const domain = "@example.com";
+    const email = `${tag}.marietheresebourdeauxthibodeauxlafayetteparish`
+      .toLowerCase()
+      .slice(0, LONG_EMAIL_LENGTH - domain.length)
+      .concat(domain);
+    expect(email).toHaveLength(LONG_EMAIL_LENGTH);
+    const customerAccount = await db.user.update({ where: { id: customerUser.id }, data: { email } });
     const customer = await db.customer.create({
       data: {
         name: `Marie-Therese Boudreaux-Thibodeaux ${word}`,
-        email: `marie.therese.boudreaux.thibodeaux.${tag}@example.com`.toLowerCase(),
+        email,
         phone: "(225) 555-0177",
         address,
         userId: customerUser.id,
@@ -446,7 +665,7 @@ async function makeWorld(browser: Browser): Promise<World> {
 
     const signedIn = {} as World["signedIn"];
     for (const [role, user] of [
-      ["customer", customerUser],
+      ["customer", customerAccount],
       ["technician", technician],
       ["admin", admin],
     ] as const) {

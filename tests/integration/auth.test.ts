@@ -369,6 +369,53 @@ describe("the /login page's session cookie", () => {
     await stack.mail.waitFor((all) => all.some((e) => e.to.includes(email) && e.subject.startsWith("Confirm your")));
   });
 
+  it("returns to the page that asked to sign in: a path of this site only, else home", async () => {
+    const { email, password } = await registerUser();
+    // /account asks a signed-out visitor to sign in, naming itself.
+    const asked = await fetch(`${stack.url}/account?tab=visits`, { redirect: "manual" });
+    expect(asked.status).toBe(302);
+    const login = asked.headers.get("location")!;
+    expect(login).toBe("/login?redirectTo=%2Faccount%3Ftab%3Dvisits");
+    // The login page's form carries it back.
+    const form = (await (await fetch(`${stack.url}${login}`)).text()).replaceAll("&amp;", "&");
+    expect(form).toContain('name="redirectTo" value="/account?tab=visits"');
+
+    const signIn = (redirectTo: string) =>
+      fetch(`${stack.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+        body: new URLSearchParams({ intent: "login", email, password, redirectTo }),
+      });
+    const back = await signIn("/account?tab=visits");
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/account?tab=visits");
+    // Anything but a path of this site lands home, as without it.
+    for (const unsafe of [
+      "https://evil.example/account",
+      "//evil.example/account",
+      "/\\evil.example",
+      "\\/evil.example",
+      "javascript:alert(1)",
+      "account",
+      "/account\r\nSet-Cookie: x=1",
+      "",
+    ]) {
+      const res = await signIn(unsafe);
+      expect(res.status, unsafe).toBe(302);
+      expect(res.headers.get("location"), unsafe).toBe("/");
+    }
+    // Signed in already: /login sends a safe redirectTo on, an unsafe one home.
+    const cookie = back.headers.get("set-cookie")!.split(";")[0]!;
+    const again = (redirectTo: string) =>
+      fetch(`${stack.url}/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        redirect: "manual",
+        headers: { Cookie: cookie },
+      });
+    expect((await again("/account")).headers.get("location")).toBe("/account");
+    expect((await again("//evil.example")).headers.get("location")).toBe("/");
+  });
+
   it("shows the form's errors for a bad login without JavaScript", async () => {
     const res = await fetch(`${stack.url}/login`, {
       method: "POST",
@@ -543,7 +590,7 @@ describe("requireUser / requireAdmin", () => {
 
     const signedOutPage = await thrown(requireUser(request("/somewhere"), context));
     expect(signedOutPage.status).toBe(302);
-    expect(signedOutPage.headers.get("location")).toBe("/login");
+    expect(signedOutPage.headers.get("location")).toBe("/login?redirectTo=%2Fsomewhere");
     expect((await thrown(requireUser(request("/api/anything"), context))).status).toBe(401);
   });
 

@@ -92,7 +92,7 @@ describe("/book", () => {
     // The issue's address (no plural "s") chooses the service page's service.
     const days = await get("/book?service=panel-upgrade");
     expect(days.html).toContain("When should we come?");
-    expect(days.html).toContain(`?service=panel-upgrade&day=${day}#step-heading`);
+    expect(days.html).toContain(`?service=panel-upgrade&day=${day}#book-window-windowStart-day`);
     expect(days.html).not.toContain('type="radio"');
 
     const windows = await get(`/book?service=panel-upgrades&day=${day}`);

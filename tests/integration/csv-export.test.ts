@@ -4,9 +4,10 @@ import { startStack, type Stack } from "../support/stack";
 import { addLocalDays, businessDate, businessMonth, monthKey, requireBusinessInstant } from "@app/shared/time";
 
 /**
- * GET /api/bookings/export.csv (docs/product.md#admin): a filter that is not
- * valid is refused before the first byte, the file arrives whole with its
- * length, and no cell can become a formula in a spreadsheet.
+ * GET /api/bookings/export.csv and the /admin/bookings page's Export CSV (docs/product.md#bookings-list,
+ * docs/decisions/022-exports-that-finish.md): a filter that is not valid is refused before the first
+ * byte, the file is streamed with the list's filters and a range of days, no cell can become a
+ * formula in a spreadsheet, and an export too large for a request arrives by email with a link.
  */
 
 // A stack of its own: the money report counts every invoice and payment of the business, so another
@@ -56,9 +57,9 @@ describe("GET /api/bookings/export.csv", () => {
     expect(b.status, b.text).toBe(201);
     const res = await exportCsv(`customerId=${c.json.customer.id}`);
     expect(res.status).toBe(200);
+    // Streamed as it is read: no length up front.
+    expect(res.headers.get("content-length")).toBeNull();
     const file = Buffer.from(await res.arrayBuffer());
-    // Sent whole, with its length.
-    expect(res.headers.get("content-length")).toBe(String(file.byteLength));
     const lines = file
       .toString("utf8")
       .replace(/^\uFEFF/, "")
@@ -246,8 +247,8 @@ describe("money: GET /api/reports/money, GET /api/payments/export.csv and the da
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="payments-2025-10-01-to-2025-10-31.csv"');
+    expect(res.headers.get("content-length")).toBeNull();
     const file = Buffer.from(await res.arrayBuffer());
-    expect(res.headers.get("content-length")).toBe(String(file.byteLength));
     const text = file.toString("utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
     expect(text.slice(1).split("\r\n")).toEqual([
@@ -296,4 +297,185 @@ describe("money: GET /api/reports/money, GET /api/payments/export.csv and the da
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Money this month");
   });
+});
+
+/**
+ * Exports that finish (docs/decisions/022-exports-that-finish.md): the page's Export CSV posts the
+ * list's search and filters with a range of scheduled days; up to 20,000 rows the download is
+ * streamed, past that the worker writes the file and emails its asker a signed link.
+ */
+describe("bookings export with the list's filters: streamed, or by email past 20,000 rows", () => {
+  const BULK = 100_500;
+  let cookie: string;
+  let customerId: number;
+  let otherId: number;
+
+  /** The page's Export CSV form, posted as a browser without JavaScript posts it. */
+  const exportForm = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
+    fetch(`${stack.url}/admin/bookings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "export-bookings", ...fields }),
+    });
+
+  /** Bookings made by PostgreSQL (generate_series): `count` of them, cheaply. */
+  const seed = (
+    count: number,
+    of: number,
+    fields: { status: string; priority: string; day: string; summary: string; createdFrom: string },
+  ) =>
+    stack.db.$executeRawUnsafe(
+      `INSERT INTO "Booking" ("customerId", summary, priority, status, "scheduledDate", "createdAt", "updatedAt", address)
+       SELECT $1, $2 || ' ' || g, $3::"BookingPriority", $4::"BookingStatus",
+              $5::timestamp + (g % 200) * interval '1 hour', $6::timestamp + g * interval '1 second', now(), '12 Bulk St'
+         FROM generate_series(1, $7::int) g`,
+      of,
+      fields.summary,
+      fields.priority,
+      fields.status,
+      fields.day,
+      fields.createdFrom,
+      count,
+    );
+
+  beforeAll(async () => {
+    cookie = await pageSessionCookie(stack.url, admin.user.email);
+    const customer = await stack.db.customer.create({
+      data: { name: "Zephyrine Broussard", email: "zephyrine@example.com", phone: "225-555-0170" },
+    });
+    const other = await stack.db.customer.create({
+      data: { name: "Octave Guidry", email: "octave@example.com", phone: "225-555-0171" },
+    });
+    customerId = customer.id;
+    otherId = other.id;
+    // Matching: Zephyrine's completed low-priority visits scheduled from 2030-06-02 on (15:00 UTC, 10:00 in Baton Rouge).
+    await seed(BULK, customerId, {
+      status: "completed",
+      priority: "low",
+      day: "2030-06-02 15:00",
+      summary: "Bulk visit",
+      createdFrom: "2030-01-01 00:00",
+    });
+    // Not matching: another status, another customer (the search), and days outside the range.
+    await seed(40, customerId, {
+      status: "pending",
+      priority: "low",
+      day: "2030-06-02 15:00",
+      summary: "Pending visit",
+      createdFrom: "2029-01-01 00:00",
+    });
+    await seed(40, otherId, {
+      status: "completed",
+      priority: "low",
+      day: "2030-06-02 15:00",
+      summary: "Other visit",
+      createdFrom: "2029-02-01 00:00",
+    });
+    await seed(40, customerId, {
+      status: "completed",
+      priority: "low",
+      day: "2030-07-20 15:00",
+      summary: "Later visit",
+      createdFrom: "2029-03-01 00:00",
+    });
+  }, 180_000);
+
+  const filters = { q: "Zephyrine", status: "completed", priority: "low", from: "2030-06-01", to: "2030-06-30" };
+
+  it("the button sends a small export to its streamed download, with the list's filters and the days", async () => {
+    // Of those days, one Baton Rouge day only: 24 of the bulk's hours land on June 2 (10:00 to 23:00) and on June 3.
+    const res = await exportForm({ ...filters, from: "2030-06-03", to: "2030-06-03" });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toBe(
+      "/api/bookings/export.csv?q=Zephyrine&status=completed&priority=low&from=2030-06-03&to=2030-06-03",
+    );
+    const download = await fetch(`${stack.url}${location}`, { headers: { Cookie: cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toContain("text/csv");
+    expect(download.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="bookings-completed-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    expect(download.headers.get("content-length")).toBeNull();
+    const lines = (await download.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toMatch(/^"Booking ID","Customer ID","Customer Name",/);
+    const rows = lines.slice(1);
+    expect(rows.length).toBeGreaterThan(1_000);
+    for (const row of rows) {
+      expect(row).toMatch(
+        new RegExp(
+          `^"\\d+","${customerId}","Zephyrine Broussard",.*"Bulk visit \\d+","","low","completed","2030-06-03 `,
+        ),
+      );
+    }
+    // Newest first, as the list.
+    const ids = rows.map((r) => Number(r.split(",")[0]!.replaceAll('"', "")));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it("refuses days that are not valid beside the button (400), never the size", async () => {
+    const res = await exportForm({ ...filters, from: "2030-06-30", to: "2030-06-01" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Use a date on or after the first");
+  });
+
+  it(`an export of ${BULK.toLocaleString("en-US")} bookings is emailed with a link that works for its asker only`, async () => {
+    const res = await exportForm(filters);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const told = `Your export of ${BULK.toLocaleString("en-US")} bookings is being prepared; we&#x27;ll email it to ${admin.user.email}`;
+    expect(page).toContain(told);
+
+    const [email] = await stack.mail.waitFor((emails) => emails.some((e) => e.to.includes(admin.user.email)), 240_000);
+    const sent = stack.mail.list(admin.user.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe(`Your export of ${BULK.toLocaleString("en-US")} bookings is ready`);
+    const link = /http:\/\/\S+\/admin\/exports\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+/.exec(
+      sent[0]!.text ?? "",
+    )?.[0];
+    expect(link, email?.text).toBeTruthy();
+    const path = new URL(link!).pathname + new URL(link!).search;
+
+    const file = await fetch(`${stack.url}${path}`, { headers: { Cookie: cookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="bookings-completed-/);
+    const lines = (await file.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines).toHaveLength(BULK + 1);
+    expect(lines[0]).toContain('"Scheduled (America/Chicago)"');
+    expect(
+      lines
+        .slice(1)
+        .every((l) => l.includes(`"${customerId}","Zephyrine Broussard"`) && l.includes('"low","completed"')),
+    ).toBe(true);
+    expect(lines.some((l) => /Pending visit|Other visit|Later visit/.test(l))).toBe(false);
+
+    // The same export asked again the same day (here through the API) is the one already emailed.
+    const again = await fetch(`${stack.url}/api/bookings/export.csv?${new URLSearchParams(filters)}`, {
+      headers: admin.auth,
+    });
+    expect(again.status).toBe(202);
+    expect(await again.json()).toMatchObject({ success: true, export: { rowCount: BULK, email: admin.user.email } });
+
+    // Signed out: sign in first; another admin, or the link changed: refused alike.
+    const signedOut = await fetch(`${stack.url}${path}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe("/login");
+    const colleague = await signedInUser(stack.url, stack.db, "admin");
+    const theirs = await fetch(`${stack.url}${path}`, { headers: colleague.auth });
+    expect(theirs.status).toBe(403);
+    expect(await theirs.json()).toMatchObject({ success: false });
+    const changed = await fetch(`${stack.url}${path.replace(/expires=(\d+)/, (_, n) => `expires=${Number(n) + 1}`)}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(changed.status).toBe(403);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(stack.mail.list(admin.user.email)).toHaveLength(1);
+  }, 300_000);
 });

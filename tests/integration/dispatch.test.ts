@@ -105,6 +105,7 @@ describe("GET /api/dispatch", () => {
     const urgent = await visit({ start: at(DAY, 14), technicianId: sam.user.id, summary: "Sparks" });
     await stack.db.booking.update({ where: { id: urgent.id }, data: { priority: "emergency" } });
     const request = await visit({ start: at(DAY, 9), needsPlacing: true });
+    const yesterday = await visit({ start: at(addLocalDays(DAY, -1), 9), needsPlacing: true });
     const dropped = await visit({ start: at(DAY, 12) });
     await stack.db.booking.update({ where: { id: dropped.id }, data: { technicianDroppedAt: new Date() } });
 
@@ -137,6 +138,9 @@ describe("GET /api/dispatch", () => {
     });
     const unassigned = res.json.unassigned as CardJson[];
     expect(unassigned.find((v) => v.id === request.id)).toMatchObject({ needsPlacing: true, flags: [] });
+    // Unassigned is the day's: a request of an earlier day still to be placed waits apart.
+    expect(unassigned.map((v) => v.id)).not.toContain(yesterday.id);
+    expect((res.json.waiting as CardJson[]).map((v) => v.id)).toContain(yesterday.id);
     expect(unassigned.find((v) => v.id === dropped.id)!.flags).toEqual([
       { kind: "customer-moved", message: expect.stringContaining("customer moved it") },
     ]);
@@ -283,5 +287,34 @@ describe("moving a visit", () => {
     });
     expect(byTechnician.status).toBe(403);
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: v.id } })).scheduledDate).toEqual(at(DAY, 16));
+  });
+});
+
+describe("a cancelled visit brought back (docs/product.md#booking-rules)", () => {
+  it("takes its window again while it has a place, and is refused in words when customers have filled it", async () => {
+    const day = addLocalDays(DAY, 7);
+    const lonely = await visit({ start: at(day, 10), summary: "Porch light" });
+    const patch = (id: number, body: Record<string, unknown>) =>
+      api(stack.url, "PATCH", `/api/bookings/${id}`, admin.token, body);
+    expect((await patch(lonely.id, { status: "cancelled" })).status).toBe(200);
+    // Sam and Jo work: the 10–12 window holds two visits with no technician, and now has both.
+    const fillers = [await visit({ start: at(day, 10) }), await visit({ start: at(day, 10) })];
+
+    const refused = await formPost(stack.url, "/admin/bookings", admin.token, {
+      intent: "update-status",
+      bookingId: String(lonely.id),
+      status: "pending",
+    });
+    expect(refused.status).toBe(409);
+    const html = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Its window, Wednesday,");
+    expect(html).toContain("between 10 AM and 12 PM, is full now: move it to another time");
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: lonely.id } })).status).toBe("cancelled");
+
+    // A place comes free: it comes back, to any status staff choose.
+    expect((await patch(fillers[0]!.id, { status: "cancelled" })).status).toBe(200);
+    const back = await patch(lonely.id, { status: "in_progress" });
+    expect(back.status, back.text).toBe(200);
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: lonely.id } })).status).toBe("in_progress");
   });
 });

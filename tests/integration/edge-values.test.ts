@@ -284,3 +284,134 @@ describe("ids past 2³¹ − 1", () => {
     expect(status.status).toBe(400);
   });
 });
+
+describe("amounts at the largest the database accepts (docs/security.md, numbers within what the database holds)", () => {
+  /**
+   * Documents written straight to the database, each number as large as its column and its CHECK
+   * constraints allow (int4 where nothing else bounds it), as if every cap had been bypassed: the
+   * staff's and the customer's pages still show them, and the JSON API answers them.
+   */
+  it("the estimate and invoice pages, their lists, the customer record, the booking and the dashboard render them", async () => {
+    const line = (position: number) => ({
+      position,
+      description: `Largest line ${position}`,
+      quantityHundredths: LAST_INT,
+      unitPriceCents: LAST_INT,
+      taxable: true,
+      totalCents: LAST_INT,
+    });
+    const lines = Array.from({ length: 30 }, (_, i) => line(i + 1));
+    const option = (position: number) => ({
+      position,
+      name: `Option ${position}`,
+      discountCents: LAST_INT,
+      subtotalCents: LAST_INT,
+      taxCents: LAST_INT,
+      totalCents: LAST_INT,
+      depositCents: LAST_INT,
+      lines: { create: lines },
+    });
+    const estimateToken = randomToken();
+    const sent = await stack.db.estimate.create({
+      data: {
+        bookingId,
+        customerId,
+        status: "sent",
+        depositPercent: 100,
+        taxRatePpm: 1_000_000,
+        sentAt: new Date(),
+        tokenHash: sha256(estimateToken),
+        tokenExpiresAt: new Date(Date.now() + 86_400_000),
+        options: { create: [option(1), option(2), option(3)] },
+      },
+      include: { options: true },
+    });
+    const approvedToken = randomToken();
+    const approved = await stack.db.estimate.create({
+      data: {
+        bookingId,
+        customerId,
+        status: "sent",
+        depositPercent: 100,
+        taxRatePpm: 1_000_000,
+        sentAt: new Date(),
+        tokenHash: sha256(approvedToken),
+        tokenExpiresAt: new Date(Date.now() + 86_400_000),
+        options: { create: [option(1)] },
+      },
+      include: { options: true },
+    });
+    await stack.db.estimate.update({
+      where: { id: approved.id },
+      data: {
+        status: "approved",
+        approvedOptionId: approved.options[0]!.id,
+        approvedAt: new Date(),
+        signatureName: "Edge Case",
+      },
+    });
+    const invoiceToken = randomToken();
+    const invoice = await stack.db.invoice.create({
+      data: {
+        bookingId,
+        customerId,
+        status: "partially_paid",
+        taxRatePpm: 1_000_000,
+        discountCents: LAST_INT,
+        subtotalCents: 1_000_000_000,
+        taxCents: LAST_INT,
+        totalCents: 1_000_000_000,
+        paidCents: 999_999_999,
+        sentAt: new Date(),
+        tokenHash: sha256(invoiceToken),
+        lines: { create: lines },
+      },
+    });
+    const payment = (data: { invoiceId?: number; estimateId?: number }) => ({
+      ...data,
+      customerId,
+      method: "check" as const,
+      amountCents: 1_000_000_000,
+      reference: "Largest check",
+    });
+    await stack.db.payment.createMany({
+      data: [
+        ...Array.from({ length: 3 }, () => payment({ invoiceId: invoice.id })),
+        ...Array.from({ length: 3 }, () => payment({ estimateId: approved.id })),
+      ],
+    });
+
+    const staffPages = [
+      `/admin/estimates/${sent.id}`,
+      `/admin/estimates/${approved.id}`,
+      `/admin/invoices/${invoice.id}`,
+      "/admin/estimates",
+      "/admin/invoices",
+      `/admin/customers/${customerId}`,
+      "/dashboard",
+    ];
+    for (const path of [...staffPages, `/admin/bookings/${bookingId}`]) {
+      const page = await getPage(path, admin.token);
+      expect(page.status, `${path}: ${page.html.slice(0, 300)}`).toBe(200);
+      if (staffPages.includes(path)) expect(page.html, path).toMatch(/\$21,474,836\.47|\$10,000,000\.00/);
+    }
+    for (const path of [`/estimates/${estimateToken}`, `/estimates/${approvedToken}`, `/invoices/${invoiceToken}`]) {
+      const res = await fetch(`${stack.url}${path}`, { headers: { "X-Forwarded-For": randomIp() } });
+      const html = await res.text();
+      expect(res.status, `${path}: ${html.slice(0, 300)}`).toBe(200);
+      expect(html, path).toMatch(/\$21,474,836\.47|\$10,000,000\.00/);
+    }
+    for (const path of [
+      `/api/estimates/${sent.id}`,
+      `/api/estimates/${approved.id}`,
+      `/api/invoices/${invoice.id}`,
+      `/api/customers/${customerId}`,
+      "/api/reports/money",
+      "/api/invoices",
+      "/api/estimates",
+    ]) {
+      const res = await api(stack.url, "GET", path, admin.token);
+      expect(res.status, `${path}: ${res.text.slice(0, 300)}`).toBe(200);
+    }
+  }, 60_000);
+});

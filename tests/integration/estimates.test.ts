@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { depositCents, documentTotals } from "@app/shared/money/money";
 import { randomToken, sha256 } from "@app/shared/tokens.server";
+import { business, formatAddress } from "@app/shared/business";
+import { formatDate } from "@app/shared/time";
 import { api, formPost, signedInUser } from "../support/accounts";
+import { pdfPixelsNear, pdfText } from "../support/pdf-text";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, STAFF_EMAIL, type Stack } from "../support/stack";
 import { sharedStack } from "../support/shared-stack";
@@ -170,7 +173,10 @@ describe("the API", () => {
       [one([{ description: "Outlet", quantity: 0, unitPriceCents: 100 }]), "options.0.items.0.quantity"],
       [one([{ description: "Outlet", quantity: 1, unitPriceCents: -1 }]), "options.0.items.0.unitPriceCents"],
       [one([]), "options.0.items"],
-      [one([{ description: "Rewire", quantity: 999_999, unitPriceCents: 1_000_000_000 }]), "options.0.items"],
+      [one([{ description: "Rewire", quantity: 9_999.99, unitPriceCents: 1_000_000_000 }]), "options.0.items"],
+      // Past 9,999.99, what a line's quantity holds (docs/security.md, "Numbers within what the database holds").
+      [one([{ description: "Rewire", quantity: 999_999, unitPriceCents: 1 }]), "options.0.items.0.quantity"],
+      [one([{ description: "Rewire", quantity: 10_000, unitPriceCents: 1 }]), "options.0.items.0.quantity"],
       [{ bookingId, options: [] }, "options"],
       [{ ...one([{ description: "Outlet", quantity: 1, unitPriceCents: 1 }]), depositPercent: 101 }, "depositPercent"],
       [{ ...one([{ description: "Outlet", quantity: 1, unitPriceCents: 1 }]), bookingId: 2_000_000 }, "bookingId"],
@@ -263,7 +269,7 @@ describe("for a customer without a visit", () => {
       "options[0].lines[0].quantity": "1",
     });
     expect(form.status).toBe(200);
-    const id = Number(/\/admin\/estimates\/(\d+)$/.exec(form.url)?.[1]);
+    const id = Number(/\/admin\/estimates\/(\d+)\?saved=1$/.exec(form.url)?.[1]);
     expect(await stack.db.estimate.findUniqueOrThrow({ where: { id } })).toMatchObject({
       customerId: customer.id,
       bookingId: null,
@@ -271,36 +277,90 @@ describe("for a customer without a visit", () => {
   });
 });
 
+/** The builder's fields as a browser posts them: `options[o].name`, `options[o].lines[r].item` and so on. */
+function builderFields(
+  forWhom: Record<string, string>,
+  options: Array<{
+    name?: string;
+    discount?: string;
+    lines: Array<Partial<Record<"item" | "description" | "price" | "quantity", string>>>;
+  }>,
+  depositPercent = "",
+) {
+  const fields: Record<string, string> = { ...forWhom, depositPercent };
+  options.forEach((option, o) => {
+    fields[`options[${o}].name`] = option.name ?? "";
+    fields[`options[${o}].discount`] = option.discount ?? "";
+    option.lines.forEach((line, r) => {
+      for (const f of ["item", "description", "price", "quantity"] as const)
+        fields[`options[${o}].lines[${r}].${f}`] = line[f] ?? "";
+    });
+  });
+  return fields;
+}
+
+/** The page's own row buttons (Add a line, Remove, …): their accessible names and the intent each posts. */
+function rowButtons(html: string): Map<string, string> {
+  const unescape = (text: string) =>
+    text
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+  const buttons = new Map<string, string>();
+  for (const [, tag = "", text] of html.matchAll(/(<button[^>]*name="__intent__"[^>]*>)(.*?)<\/button>/g)) {
+    const label = /aria-label="([^"]*)"/.exec(tag)?.[1] ?? text;
+    const value = /value="([^"]*)"/.exec(tag)?.[1];
+    expect(tag, "a row button posts the form").toContain('type="submit"');
+    if (label && value) buttons.set(unescape(label), unescape(value));
+  }
+  return buttons;
+}
+
+const htmlOf = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
+
+/** An input's tag by its name in the page. */
+const inputNamed = (html: string, name: string) =>
+  new RegExp(`<input[^>]*name="${name.replace(/[[\].]/g, "\\$&")}"[^>]*>`).exec(html)?.[0];
+
 describe("the staff form", () => {
-  it("makes an estimate without JavaScript, ignoring empty rows, and puts refusals beside the row", async () => {
+  it("saves a one-option estimate (its name optional) and a two-option one, without JavaScript; blank lines are left out, refusals beside the row", async () => {
     const { bookingId } = await visit();
-    const fields: Record<string, string> = { bookingId: String(bookingId), depositPercent: "10" };
-    for (let o = 0; o < 3; o++) {
-      fields[`options[${o}].name`] = o === 0 ? "Good" : "";
-      fields[`options[${o}].discount`] = "";
-      for (let r = 0; r < 8; r++)
-        for (const f of ["item", "description", "price", "quantity"]) fields[`options[${o}].lines[${r}].${f}`] = "";
-    }
-    fields["options[0].lines[0].item"] = String(panel.id);
-    fields["options[0].lines[3].description"] = "Electrician labor";
-    fields["options[0].lines[3].price"] = "125";
-    fields["options[0].lines[3].quantity"] = "1.5";
-    const refusedRow = await formPost(stack.url, "/admin/estimates/new", admin.token, {
-      ...fields,
-      "options[0].lines[5].item": String(retired.id),
+    const forWhom = { bookingId: String(bookingId) };
+    const page = await htmlOf(
+      await fetch(`${stack.url}/admin/estimates/new?booking=${bookingId}`, { headers: admin.auth }),
+    );
+    // It starts with one option of one line, named by nobody.
+    expect(inputNamed(page, "options[0].name")).not.toContain('value="Good');
+    expect(inputNamed(page, "options[1].name")).toBeUndefined();
+    expect(inputNamed(page, "options[0].lines[1].description")).toBeUndefined();
+
+    const one = builderFields(
+      forWhom,
+      [
+        {
+          lines: [{ item: String(panel.id) }, {}, { description: "Electrician labor", price: "125", quantity: "1.5" }],
+        },
+      ],
+      "10",
+    );
+    const refusedRow = await formPost(stack.url, `/admin/estimates/new?booking=${bookingId}`, admin.token, {
+      ...one,
+      "options[0].lines[1].item": String(retired.id),
     });
     expect(refusedRow.status).toBe(400);
     expect(await refusedRow.text()).toContain("no longer offered");
-    const res = await formPost(stack.url, "/admin/estimates/new", admin.token, fields);
+    const res = await formPost(stack.url, `/admin/estimates/new?booking=${bookingId}`, admin.token, one);
     // Redirected to the estimate's page (fetch follows it, as the browser does).
     expect(res.status).toBe(200);
-    const id = Number(/\/admin\/estimates\/(\d+)$/.exec(res.url)?.[1]);
+    const id = Number(/\/admin\/estimates\/(\d+)\?saved=1$/.exec(res.url)?.[1]);
     const made = await api(stack.url, "GET", `/api/estimates/${id}`, admin.token);
     expect(made.json.estimate).toMatchObject({
       depositPercent: 10,
       options: [
         {
-          name: "Good",
+          name: "Proposed work",
           lines: [
             { description: "200 A panel", unitPriceCents: 185_050 },
             { description: "Electrician labor", quantityHundredths: 150, unitPriceCents: 12_500 },
@@ -308,12 +368,172 @@ describe("the staff form", () => {
         },
       ],
     });
+    expect(made.json.estimate.options).toHaveLength(1);
+
+    // Two options: each is named, and one without a line is refused on it, never skipped.
+    const two = [
+      { name: "Repair", lines: [{ description: "Replace the breaker", price: "180" }] },
+      { name: "Replace", lines: [{ item: String(panel.id) }] },
+    ];
+    const before = await stack.db.estimate.count();
+    const unnamed = await formPost(
+      stack.url,
+      `/admin/estimates/new?booking=${bookingId}`,
+      admin.token,
+      builderFields(forWhom, [two[0]!, { ...two[1]!, name: "" }]),
+    );
+    expect(unnamed.status).toBe(400);
+    expect(await htmlOf(unnamed)).toContain("Name each option when there are two or more");
+    const empty = await formPost(
+      stack.url,
+      `/admin/estimates/new?booking=${bookingId}`,
+      admin.token,
+      builderFields(forWhom, [two[0]!, { name: "Replace", lines: [{}] }]),
+    );
+    expect(empty.status).toBe(400);
+    expect(await htmlOf(empty)).toContain("Option 2: This option has no lines: add a line, or remove the option");
+    expect(await stack.db.estimate.count()).toBe(before);
+    const saved = await formPost(
+      stack.url,
+      `/admin/estimates/new?booking=${bookingId}`,
+      admin.token,
+      builderFields(forWhom, two),
+    );
+    expect(saved.status).toBe(200);
+    const twoId = Number(/\/admin\/estimates\/(\d+)\?saved=1$/.exec(saved.url)?.[1]);
+    const twoMade = await api(stack.url, "GET", `/api/estimates/${twoId}`, admin.token);
+    expect(twoMade.json.estimate.options.map((o: { name: string }) => o.name)).toEqual(["Repair", "Replace"]);
+  });
+
+  it("adds and removes lines and options without JavaScript: the page's own buttons post, the form comes back with everything typed", async () => {
+    const { bookingId } = await visit();
+    const forWhom = { bookingId: String(bookingId) };
+    const page = await htmlOf(
+      await fetch(`${stack.url}/admin/estimates/new?booking=${bookingId}`, { headers: admin.auth }),
+    );
+    const buttons = rowButtons(page);
+    // One option of one line: Add a line and Add an option, nothing to remove yet.
+    expect([...buttons.keys()].sort()).toEqual(["Add an option", "Option 1: add a line"]);
+    const before = await stack.db.estimate.count();
+    const typed = builderFields(
+      forWhom,
+      [{ name: "Repair", lines: [{ description: "Replace the breaker", price: "180" }] }],
+      "25",
+    );
+
+    // Add a line: the form comes back (200, nothing saved) with the typed line and a new one, which has the focus.
+    const added = await formPost(stack.url, `/admin/estimates/new?booking=${bookingId}`, admin.token, {
+      ...typed,
+      __intent__: buttons.get("Option 1: add a line")!,
+    });
+    expect(added.status).toBe(200);
+    const withLine = await htmlOf(added);
+    expect(inputNamed(withLine, "options[0].lines[0].description")).toContain('value="Replace the breaker"');
+    expect(inputNamed(withLine, "options[0].name")).toContain('value="Repair"');
+    expect(inputNamed(withLine, "depositPercent")).toContain('value="25"');
+    expect(inputNamed(withLine, "options[0].lines[1].description")).toContain("autofocus");
+    const lineButtons = rowButtons(withLine);
+    expect(lineButtons.has("Option 1, line 2: remove")).toBe(true);
+
+    // Add an option (its name focused), then remove the first line: the second moves up, what was typed stays.
+    const withOption = await htmlOf(
+      await formPost(stack.url, `/admin/estimates/new?booking=${bookingId}`, admin.token, {
+        ...typed,
+        "options[0].lines[1].description": "Surge protector",
+        "options[0].lines[1].price": "329.99",
+        __intent__: lineButtons.get("Add an option")!,
+      }),
+    );
+    expect(inputNamed(withOption, "options[1].name")).toContain("autofocus");
+    expect(inputNamed(withOption, "options[0].lines[1].description")).toContain('value="Surge protector"');
+    const removed = await htmlOf(
+      await formPost(stack.url, `/admin/estimates/new?booking=${bookingId}`, admin.token, {
+        ...typed,
+        "options[0].lines[1].description": "Surge protector",
+        "options[0].lines[1].price": "329.99",
+        __intent__: rowButtons(withOption).get("Option 1, line 1: remove")!,
+      }),
+    );
+    expect(inputNamed(removed, "options[0].lines[0].description")).toContain('value="Surge protector"');
+    expect(inputNamed(removed, "options[0].lines[1].description")).toBeUndefined();
+    expect(await stack.db.estimate.count()).toBe(before);
+  });
+
+  it("a draft is edited until sent: its builder holds its options and lines, saving writes them anew; once sent, 409", async () => {
+    const { bookingId, customer } = await visit();
+    const estimate = await estimateOf(bookingId);
+    const shown = await htmlOf(await fetch(`${stack.url}/admin/estimates/${estimate.id}`, { headers: admin.auth }));
+    expect(shown).toContain(`href="/admin/estimates/${estimate.id}/edit"`);
+    const edit = await fetch(`${stack.url}/admin/estimates/${estimate.id}/edit`, { headers: admin.auth });
+    expect(edit.status).toBe(200);
+    const form = await htmlOf(edit);
+    expect(inputNamed(form, "options[2].name")).toContain('value="Best"');
+    expect(inputNamed(form, "options[1].lines[2].description")).toContain('value="Whole-home surge protector"');
+    expect(inputNamed(form, "options[1].lines[1].quantity")).toContain('value="7.5"');
+    expect(inputNamed(form, "options[1].discount")).toContain('value="50.00"');
+
+    const changed = builderFields({ bookingId: String(bookingId) }, [
+      { name: "Repair", lines: [{ description: "Replace the breaker", price: "180" }] },
+      { name: "Replace", lines: [{ item: String(panel.id) }, { item: String(labor.id), quantity: "4" }] },
+    ]);
+    const saved = await formPost(stack.url, `/admin/estimates/${estimate.id}/edit`, admin.token, changed);
+    expect(saved.status).toBe(200);
+    expect(saved.url).toMatch(new RegExp(`/admin/estimates/${estimate.id}\\?saved=1$`));
+    const after = await api(stack.url, "GET", `/api/estimates/${estimate.id}`, admin.token);
+    expect(after.json.estimate).toMatchObject({
+      number: estimate.number,
+      status: "draft",
+      depositPercent: null,
+      options: [
+        {
+          name: "Repair",
+          totalCents: documentTotals([{ quantityHundredths: 100, unitPriceCents: 18_000, taxable: true }], TAX_PPM)
+            .totalCents,
+          lines: [{ description: "Replace the breaker" }],
+        },
+        {
+          name: "Replace",
+          lines: [{ description: "200 A panel" }, { description: "Electrician labor", quantityHundredths: 400 }],
+        },
+      ],
+    });
+    expect(
+      await stack.db.auditLog.count({ where: { action: "estimate.updated", targetId: String(estimate.id) } }),
+    ).toBe(1);
+
+    // The JSON API edits a draft the same way.
+    const put = await api(stack.url, "PUT", `/api/estimates/${estimate.id}`, admin.token, {
+      options: [
+        { name: "Repair", items: [{ description: "Replace the breaker", quantity: 1, unitPriceCents: 20_000 }] },
+      ],
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.json.estimate.options).toHaveLength(1);
+
+    // Sent: no Edit, the builder and the API refuse with 409, and nothing changes.
+    await send(estimate.id, customer.email);
+    const sentPage = await htmlOf(await fetch(`${stack.url}/admin/estimates/${estimate.id}`, { headers: admin.auth }));
+    expect(sentPage).not.toContain(`/admin/estimates/${estimate.id}/edit`);
+    const closed = await fetch(`${stack.url}/admin/estimates/${estimate.id}/edit`, { headers: admin.auth });
+    expect(closed.status).toBe(409);
+    expect(await htmlOf(closed)).toContain("only a draft can be edited");
+    const late = await formPost(stack.url, `/admin/estimates/${estimate.id}/edit`, admin.token, changed);
+    expect(late.status).toBe(409);
+    expect(await htmlOf(late)).toContain(`Estimate ${estimate.number} is sent: only a draft can be edited`);
+    const latePut = await api(stack.url, "PUT", `/api/estimates/${estimate.id}`, admin.token, {
+      options: [{ name: "Other", items: [{ description: "Other", quantity: 1, unitPriceCents: 1 }] }],
+    });
+    expect(latePut.status).toBe(409);
+    expect(latePut.json.success).toBe(false);
+    const unchanged = await api(stack.url, "GET", `/api/estimates/${estimate.id}`, admin.token);
+    expect(unchanged.json.estimate.options.map((o: { name: string }) => o.name)).toEqual(["Repair"]);
   });
 });
 
 describe("sending and approving", () => {
   it("emails a link and a PDF; the customer approves once through the page's form", async () => {
     const { bookingId, customer } = await visit();
+    await stack.db.booking.update({ where: { id: bookingId }, data: { address: "4521 Government St, Baton Rouge" } });
     const estimate = await estimateOf(bookingId);
     const { email, token } = await send(estimate.id, customer.email);
     const pdf = email.attachments?.find((a) => a.filename.endsWith(".pdf"));
@@ -322,6 +542,21 @@ describe("sending and approving", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.toString("latin1")).toContain(estimate.number);
     expect(email.text).toContain(estimate.number);
+    // The PDF: the letterhead (the logo drawn, its yellow bolt; the business's name, license number and
+    // address), the service address, the date it is valid until (the link's expiry) and the terms.
+    const words = pdfText(pdf!.content).replace(/\s+/g, " ");
+    const expires = (await stack.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } })).tokenExpiresAt!;
+    for (const expected of [
+      `${business.legalName} License #${business.licenseNumber}`,
+      formatAddress(),
+      `Prepared for: ${customer.name}`,
+      "Service address: 4521 Government St, Baton Rouge",
+      `Valid until: ${formatDate(expires)}`,
+      "Terms",
+      ...business.estimateTerms.map((term, i) => `${i + 1}. ${term}`),
+    ])
+      expect(words).toContain(expected);
+    expect(pdfPixelsNear(pdf!.content, [250, 204, 21], { x: 0, y: 0, width: 120, height: 90 })).toBeGreaterThan(20);
 
     const opened = await page(token);
     expect(opened.status).toBe(200);

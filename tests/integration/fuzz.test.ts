@@ -2,8 +2,22 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorSchema, endpoints } from "@app/shared/api/endpoints.server";
+import { formNameProblem } from "@app/shared/api/form-names";
 import { pageSessionCookie, signedInUser } from "../support/accounts";
-import { bodyFor, encodeForm, formBody, pathValueFor, queryValueFor } from "../support/fuzz";
+import {
+  bodyFor,
+  coreExtremeNumbers,
+  coreExtremeTexts,
+  encodeForm,
+  extremeNumber,
+  extremeNumberText,
+  formBody,
+  numericPaths,
+  pathValueFor,
+  queryValueFor,
+  sampleBody,
+  withNumberAt,
+} from "../support/fuzz";
 import { postJson, productionEnv, randomIp, startStack, type Stack } from "../support/stack";
 
 /**
@@ -21,6 +35,8 @@ import { postJson, productionEnv, randomIp, startStack, type Stack } from "../su
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_200);
 const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED ?? 20261125);
 const PAGE_RUNS = Math.max(100, Math.round(RUNS / 5));
+/** Requests of the extreme-number sweep: to the API's numeric fields, and to the page forms' (each a twelfth of RUNS: 100 in CI), after the core values of every field. */
+const NUMBER_RUNS = Math.max(50, Math.round(RUNS / 12));
 /** A generous time per request: deep, huge and throttled requests included. */
 const timeout = (runs: number) => 60_000 + runs * 200;
 
@@ -107,7 +123,23 @@ beforeAll(async () => {
   await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" });
   const users = await stack.db.user.findMany({ select: { id: true } });
   const item = await stack.db.priceBookItem.create({ data: { name: "Fuzz item", unitPriceCents: 8_900 } });
+  // A sent invoice of $10,000,000.00, so a payment's amount reaches the service.
+  const invoice = await stack.db.invoice.create({
+    data: {
+      bookingId: booking.id,
+      customerId: customer.id,
+      status: "sent",
+      taxRatePpm: 0,
+      subtotalCents: 1_000_000_000,
+      taxCents: 0,
+      totalCents: 1_000_000_000,
+      sentAt: new Date(),
+    },
+  });
   known.id = [String(booking.id), String(item.id)];
+  known.bookingId = [String(booking.id)];
+  known.invoiceId = [String(invoice.id)];
+  known.itemId = [String(item.id)];
   known.customerId = [String(customer.id)];
   known.userId = users.map((u) => String(u.id));
   known.sessionId = [sessionId, "chat_nosuchconversation"];
@@ -307,6 +339,14 @@ describe("fuzz: page actions", () => {
             const what = `${method} ${page} as ${role} ${form.encoding} ${JSON.stringify(form.fields).slice(0, 300)} → ${res.status} ${text.slice(0, 200)}`;
             expect(res.status, what).toBeLessThan(500);
             if (res.status >= 400) expect(await stored(), what).toEqual(before);
+            // A form no page has (an index past any list, a path too deep): a small 400 before any page reads it.
+            if (
+              (form.encoding === "urlencoded" || form.encoding === "multipart") &&
+              form.fields.some(([name]) => formNameProblem(name))
+            ) {
+              expect(res.status, what).toBe(400);
+              expect(text.length, what).toBeLessThan(10_000);
+            }
             // Signing out through /logout ends the role's page session: sign in again.
             if (page === "/logout" && role !== "anonymous") await signIn(role);
           },
@@ -315,5 +355,258 @@ describe("fuzz: page actions", () => {
       );
     },
     timeout(PAGE_RUNS),
+  );
+});
+
+/**
+ * Extreme numbers (0, −1, 2³¹, 2⁵³, 1e308, "NaN", many decimals, exponent notation, and more:
+ * `extremeNumber` of ../support/fuzz.ts) in every numeric field of every API route and of every page
+ * form that takes a number, the other fields valid so the number reaches the service and the database
+ * (docs/security.md, "Numbers within what the database holds"). Never a 5xx; a refusal is the error
+ * shape (the API) and stores nothing.
+ */
+describe("fuzz: extreme numbers in every numeric field", () => {
+  /** Bodies that pass every other check of their route, for the number to be the only question. */
+  const goodBodies = (): Record<string, unknown> => ({
+    "POST /api/jobs/{bookingId}/items": { description: "Wire", unitPriceCents: 100, quantityHundredths: 100 },
+    "POST /api/price-book": { name: "Fuzz number", unitPriceCents: 100, unit: "each" },
+    "PATCH /api/price-book/{id}": { unitPriceCents: 100 },
+    "PUT /api/settings/sales-tax": { salesTaxRatePpm: 94_500 },
+    "POST /api/estimates": {
+      bookingId: Number(known.bookingId![0]),
+      options: [{ name: "Good", discountCents: 0, items: [{ description: "Wire", quantity: 1, unitPriceCents: 100 }] }],
+      depositPercent: 10,
+    },
+    "POST /api/invoices/{id}/payments": { method: "check", amountCents: 100 },
+  });
+
+  /** A path's parameters as the route's own records: the invoice's for /api/invoices/{id}, the item's for the price book. */
+  function address(path: string) {
+    const id = path.startsWith("/api/invoices")
+      ? known.invoiceId![0]!
+      : path.startsWith("/api/price-book")
+        ? known.itemId![0]!
+        : known.bookingId![0]!;
+    return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "id" ? id : (known[name]?.[0] ?? id)));
+  }
+
+  interface NumberTarget {
+    method: string;
+    path: string;
+    where: "body" | "query";
+    field: Array<string | number>;
+    base: unknown;
+  }
+
+  function numberTargets(): NumberTarget[] {
+    const bodies = goodBodies();
+    return operations().flatMap((op): NumberTarget[] => {
+      const key = `${op.method} ${op.path}`;
+      const base = bodies[key] ?? sampleBody(op.body, 20261125);
+      const inBody = op.body
+        ? numericPaths(op.body).map((field) => ({ ...op, where: "body" as const, field, base }))
+        : [];
+      const inQuery = op.parameters
+        .filter((p) => p.in === "query" && numericPaths(p.schema).length > 0)
+        .map((p) => ({ ...op, where: "query" as const, field: [p.name], base: null }));
+      return [...inBody, ...inQuery];
+    });
+  }
+
+  it("reaches every numeric field the API document has", () => {
+    const fields = numberTargets().map((t) => `${t.method} ${t.path} ${t.field.join(".")}`);
+    for (const expected of [
+      "POST /api/jobs/{bookingId}/items quantityHundredths",
+      "POST /api/jobs/{bookingId}/items unitPriceCents",
+      "POST /api/price-book unitPriceCents",
+      "PATCH /api/price-book/{id} unitPriceCents",
+      "PUT /api/settings/sales-tax salesTaxRatePpm",
+      "POST /api/estimates options.0.items.0.quantity",
+      "POST /api/estimates options.0.items.0.unitPriceCents",
+      "POST /api/estimates options.0.discountCents",
+      "POST /api/estimates depositPercent",
+      "POST /api/invoices/{id}/payments amountCents",
+    ])
+      expect(fields).toContain(expected);
+  });
+
+  it(
+    "the JSON API: never a 5xx, refusals in the error shape, nothing stored by a refusal",
+    async () => {
+      const targets = numberTargets();
+      // Each field of the bodies first gets each core value; the query's (limits, days) get the random ones.
+      const examples = targets
+        .filter((t) => t.where === "body")
+        .flatMap((t) => coreExtremeNumbers.map((n): [NumberTarget, unknown] => [t, n]));
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...targets), extremeNumber, async (target, number) => {
+          let url = `${stack.url}${address(target.path)}`;
+          let body: string | undefined;
+          if (target.where === "query") url += `?${new URLSearchParams({ [String(target.field[0])]: String(number) })}`;
+          else body = JSON.stringify(withNumberAt(target.base, target.field, number));
+          const before = await stored();
+          const res = await fetch(url, {
+            method: target.method,
+            headers: {
+              "X-Forwarded-For": randomIp(),
+              ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+              ...authHeaders("admin", "bearer"),
+            },
+            body,
+          });
+          const text = await res.text();
+          tally.api++;
+          count(res.status);
+          const what = `${target.method} ${url.slice(stack.url.length, 200)} ${target.field.join(".")}=${String(number).slice(0, 60)} ${body?.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(errorSchema.safeParse(JSON.parse(text)).success, what).toBe(true);
+            expect(await stored(), what).toEqual(before);
+          }
+        }),
+        // Examples count among the runs: every one first, then NUMBER_RUNS drawn at random.
+        { numRuns: examples.length + NUMBER_RUNS, seed: SEED, endOnFailure: true, examples },
+      );
+    },
+    timeout(NUMBER_RUNS + 600),
+  );
+
+  /** Every page form that takes a number: its valid fields, and which of them are numbers. */
+  interface PageForm {
+    page: string;
+    role: Role;
+    fields: Record<string, string>;
+    numbers: string[];
+  }
+  const pageForms = (): PageForm[] => {
+    const bookingId = known.bookingId![0]!;
+    const invoiceId = known.invoiceId![0]!;
+    const itemId = known.itemId![0]!;
+    const line = "options[0].lines[0]";
+    return [
+      {
+        page: "/jobs",
+        role: "admin",
+        fields: { intent: "job-item-add", bookingId, description: "Wire", unitPrice: "1.00", quantity: "1" },
+        numbers: ["quantity", "unitPrice", "bookingId", "priceBookItemId"],
+      },
+      {
+        page: "/jobs",
+        role: "admin",
+        fields: { intent: "job-item-remove", bookingId, itemId: "1" },
+        numbers: ["itemId", "bookingId"],
+      },
+      {
+        page: "/jobs",
+        role: "admin",
+        fields: { intent: `invoice-payment:${invoiceId}`, method: "check", amount: "1.00" },
+        numbers: ["amount"],
+      },
+      {
+        page: "/jobs",
+        role: "technician",
+        fields: { intent: "on-the-way", bookingId, minutes: "15" },
+        numbers: ["minutes", "bookingId"],
+      },
+      {
+        page: "/jobs",
+        role: "technician",
+        fields: { intent: "working-days", days: "1" },
+        numbers: ["days"],
+      },
+      {
+        page: "/admin/price-book",
+        role: "admin",
+        fields: { intent: "add-item", name: "Fuzz number", unitPrice: "1.00", unit: "each" },
+        numbers: ["unitPrice"],
+      },
+      {
+        page: "/admin/price-book",
+        role: "admin",
+        fields: { intent: "edit-item", id: itemId, name: "Fuzz item", unitPrice: "89.00", unit: "each" },
+        numbers: ["unitPrice", "id"],
+      },
+      {
+        page: "/admin/price-book",
+        role: "admin",
+        fields: { intent: "set-sales-tax", salesTaxRate: "9.45" },
+        numbers: ["salesTaxRate"],
+      },
+      {
+        page: "/admin/estimates/new",
+        role: "admin",
+        fields: {
+          bookingId,
+          depositPercent: "10",
+          "options[0].name": "Good",
+          "options[0].discount": "1.00",
+          [`${line}.description`]: "Wire",
+          [`${line}.price`]: "1.00",
+          [`${line}.quantity`]: "1",
+        },
+        numbers: [
+          `${line}.price`,
+          `${line}.quantity`,
+          `${line}.item`,
+          "options[0].discount",
+          "depositPercent",
+          "bookingId",
+        ],
+      },
+      {
+        page: `/admin/invoices/${invoiceId}`,
+        role: "admin",
+        fields: { intent: "record-payment", method: "check", amount: "1.00" },
+        numbers: ["amount"],
+      },
+      {
+        page: `/admin/bookings/${bookingId}`,
+        role: "admin",
+        fields: { intent: "create-invoice", bookingId },
+        numbers: ["bookingId"],
+      },
+    ];
+  };
+
+  it(
+    "the page forms: never a 5xx, nothing stored by a refusal",
+    async () => {
+      const forms = pageForms();
+      // Each amount, quantity, rate and percent first gets each core value (ids, minutes and days the random ones).
+      const examples = forms.flatMap((form) =>
+        form.numbers
+          .filter((field) => !/(^|\.)(bookingId|itemId|id|item|priceBookItemId|minutes|days)$/.test(field))
+          .flatMap((field) =>
+            coreExtremeTexts.map((n): [{ form: PageForm; field: string }, string] => [{ form, field }, n]),
+          ),
+      );
+      const target = fc
+        .constantFrom(...forms)
+        .chain((form) => fc.record({ form: fc.constant(form), field: fc.constantFrom(...form.numbers) }));
+      await fc.assert(
+        fc.asyncProperty(target, extremeNumberText, async ({ form, field }, number) => {
+          const fields = { ...form.fields, [field]: number };
+          const before = await stored();
+          const res = await fetch(`${stack.url}${form.page}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: {
+              "X-Forwarded-For": randomIp(),
+              "Content-Type": "application/x-www-form-urlencoded",
+              ...authHeaders(form.role, "cookie"),
+            },
+            body: new URLSearchParams(fields).toString(),
+          });
+          const text = await res.text();
+          tally.pages++;
+          count(res.status);
+          const what = `POST ${form.page} as ${form.role} ${field}=${number.slice(0, 60)} ${JSON.stringify(fields).slice(0, 300)} → ${res.status} ${text.slice(0, 200)}`;
+          expect(res.status, what).toBeLessThan(500);
+          if (res.status >= 400) expect(await stored(), what).toEqual(before);
+        }),
+        { numRuns: examples.length + NUMBER_RUNS, seed: SEED, endOnFailure: true, examples },
+      );
+    },
+    timeout(NUMBER_RUNS + 300),
   );
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceCents, documentTotals, formatCents } from "@app/shared/money/money";
+import { business, formatAddress } from "@app/shared/business";
+import { addLocalDays, businessDate, formatLocalDate } from "@app/shared/time";
 import { randomToken } from "@app/shared/tokens.server";
 import { api, formPost, signedInUser } from "../support/accounts";
 import { pdfText } from "../support/pdf-text";
@@ -19,7 +21,8 @@ const TAX_PPM = 94_500;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  stack = await startStack({ name: "invoices" });
+  // Review requests owed at once (docs/product.md#the-customers-loop), to see that they wait for the invoice all the same.
+  stack = await startStack({ name: "invoices", env: { REVIEW_DELAY_MINUTES: "0" } });
   admin = await signedInUser(stack.url, stack.db, "admin");
   await stack.db.businessSetting.create({ data: { id: 1, salesTaxRatePpm: TAX_PPM } });
 });
@@ -209,7 +212,16 @@ describe("sending and voiding", () => {
     const invoice = sent.json.invoice;
     expect(invoice.status).toBe("partially_paid");
     const email = await emailTo(customer.email, (e) => e.subject.startsWith(`Your invoice ${invoice.number} from`));
-    const link = /View and pay your invoice: (\S+)/.exec(email.text ?? "")?.[1];
+    // Online payment is off (no Stripe here): the email never offers to pay online; it says when the
+    // invoice is due (net 15 Baton Rouge days from the send) and how to pay it by check or by phone.
+    const dueBy = `Due by ${formatLocalDate(addLocalDays(businessDate(new Date(invoice.sentAt as string)), 15))} (net 15)`;
+    expect(email.text).not.toMatch(/pay online|View and pay|pay it there|Online:/i);
+    expect(email.html).not.toMatch(/pay online|View and pay|Online:/i);
+    expect(email.text).toContain(dueBy);
+    expect(email.text).toContain(`By check: Payable to ${business.name} LLC, mailed to ${formatAddress()}.`);
+    expect(email.text).toContain(`By phone: Call us at ${business.phone}`);
+    expect(email.html).toContain(dueBy);
+    const link = /View your invoice: (\S+)/.exec(email.text ?? "")?.[1];
     expect(link).toMatch(/\/invoices\/[\w-]{43}$/);
     const pdf = email.attachments?.find((a) => a.filename === `${invoice.number}.pdf`);
     expect(pdf).toBeDefined();
@@ -219,6 +231,11 @@ describe("sending and voiding", () => {
     expect(text).toContain(formatCents(invoice.totalCents));
     expect(text).toContain(formatCents(invoice.balanceCents));
     expect(text).toContain("Balance due");
+    expect(text).toContain(dueBy);
+    expect(text).toContain("How to pay");
+    expect(text).toContain(`By check: Payable to ${business.name} LLC`);
+    expect(text).toContain(`By phone: Call us at ${business.phone}`);
+    expect(text).not.toContain("Online:");
 
     const sentAt = new Date(invoice.sentAt as string).getTime();
     const owed = () =>
@@ -238,7 +255,17 @@ describe("sending and voiding", () => {
     expect(html).toContain("Balance due");
     expect(html).toContain(formatCents(invoice.balanceCents));
     expect(html).toContain("Check (deposit)");
+    expect(html).toContain(dueBy);
+    expect(html).toContain("How to pay");
+    expect(html).toContain(`Payable to ${business.name} LLC`);
+    expect(html).not.toMatch(/pay online/i);
     expect(html).not.toContain(customer.email);
+    // The office sees the same due date on the invoice's staff page.
+    const staff = await fetch(`${stack.url}/admin/invoices/${id}`, { headers: admin.auth });
+    const dueDay = formatLocalDate(addLocalDays(businessDate(new Date(invoice.sentAt as string)), 15));
+    expect((await staff.text()).replaceAll("<!-- -->", "")).toMatch(
+      new RegExp(`data-testid="invoice-due">${dueDay} \\(net 15\\)<`),
+    );
     expect((await page(randomToken())).status).toBe(404);
     expect((await page("not-a-token")).status).toBe(404);
 
@@ -278,6 +305,40 @@ describe("sending and voiding", () => {
     const anew = await post({ bookingId });
     expect(anew.status).toBe(201);
     expect(anew.json.invoice.number).not.toBe(made.json.invoice.number);
+  });
+});
+
+describe("the review request", () => {
+  it("goes only after the visit's invoice: not while it is a draft, then after its email", async () => {
+    const { bookingId, customer } = await visit();
+    await jobItem(bookingId);
+    const status = (to: string) => api(stack.url, "PATCH", `/api/bookings/${bookingId}`, admin.token, { status: to });
+    expect((await status("in_progress")).status).toBe(200);
+    expect((await status("completed")).status).toBe(200);
+    const invoice = await stack.db.invoice.findFirstOrThrow({ where: { bookingId } });
+    expect(invoice.status).toBe("draft");
+    // The request owed at completion comes due at once and is handled, yet no email asks the customer.
+    const handled = async () =>
+      (await stack.db.outbox.findMany({ where: { subject: `booking:${bookingId}`, kind: "review-request" } })).every(
+        (r) => r.sentAt || r.cancelledAt,
+      );
+    for (let i = 0; i < 100 && !(await handled()); i++) await new Promise((r) => setTimeout(r, 200));
+    expect(await handled()).toBe(true);
+    const isReview = (e: CapturedEmail) => e.subject.startsWith("How did we do?");
+    expect(stack.mail.list(customer.email).filter(isReview)).toEqual([]);
+
+    // Sent: the invoice's email, then the request, once.
+    expect((await api(stack.url, "POST", `/api/invoices/${invoice.id}/send`, admin.token)).status).toBe(200);
+    await emailTo(customer.email, isReview);
+    const mine = stack.mail.list(customer.email);
+    const invoiceAt = mine.findIndex((e) => e.subject.startsWith(`Your invoice ${invoice.number}`));
+    expect(invoiceAt).toBeGreaterThanOrEqual(0);
+    expect(invoiceAt).toBeLessThan(mine.findIndex(isReview));
+    // Sent again: no second request.
+    expect((await api(stack.url, "POST", `/api/invoices/${invoice.id}/send`, admin.token)).status).toBe(200);
+    for (let i = 0; i < 100 && !(await handled()); i++) await new Promise((r) => setTimeout(r, 200));
+    expect(await handled()).toBe(true);
+    expect(stack.mail.list(customer.email).filter(isReview)).toHaveLength(1);
   });
 });
 
@@ -321,7 +382,11 @@ describe("collecting on site", () => {
     const invoice = await stack.db.invoice.findFirstOrThrow({ where: { bookingId } });
     const page = async () =>
       (
-        await (await fetch(`${stack.url}/jobs`, { headers: { ...tech.auth, "X-Forwarded-For": randomIp() } })).text()
+        await (
+          await fetch(`${stack.url}/jobs?visit=${bookingId}`, {
+            headers: { ...tech.auth, "X-Forwarded-For": randomIp() },
+          })
+        ).text()
       ).replaceAll("<!-- -->", "");
     const before = await page();
     expect(before).toContain(`Invoice ${invoice.number}`);

@@ -10,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, signedInUser } from "../support/accounts";
+import { api, formPost, signedInUser } from "../support/accounts";
 import { randomIp, startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -299,6 +299,125 @@ describe("notes, checklist and items", () => {
       await stack.db.auditLog.count({ where: { targetId: String(booking.id), action: { startsWith: "job." } } }),
     ).toBe(4);
   });
+});
+
+describe("numbers within what the database holds (docs/security.md)", () => {
+  /** A page's answer: its status, and its HTML (a form's refusal is shown beside the field). */
+  async function postJobs(token: string, fields: Record<string, string>) {
+    const res = await formPost(stack.url, "/jobs", token, fields);
+    return { status: res.status, html: await res.text() };
+  }
+  const getJobs = async (token: string, query = "") => {
+    const res = await fetch(`${stack.url}/jobs${query}`, {
+      headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": randomIp() },
+    });
+    return { status: res.status, html: await res.text() };
+  };
+
+  it("refuses a quantity past 9,999.99 with 400 beside the field, on /jobs's form as in the JSON API", async () => {
+    const booking = await visit(tech.user.id);
+    const item = { intent: "job-item-add", bookingId: String(booking.id), description: "Wire", unitPrice: "1.00" };
+    for (const quantity of ["10000", "1000000", "999999.99", "1e5", "NaN", "-1", "0"]) {
+      const page = await postJobs(tech.token, { ...item, quantity });
+      expect(page.status, `${quantity}: ${page.html.slice(0, 300)}`).toBe(400);
+      expect(page.html).toContain("Enter a quantity from 0.01 to 9,999.99");
+    }
+    for (const quantityHundredths of [1_000_000, 2 ** 31, 2 ** 53, 1e308, 0, -1, 1.5]) {
+      const res = await api(stack.url, "POST", `/api/jobs/${booking.id}/items`, tech.token, {
+        description: "Wire",
+        unitPriceCents: 100,
+        quantityHundredths,
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json).toMatchObject({ success: false, message: expect.any(String) });
+      expect(Object.keys(res.json.errors)).toEqual(["quantityHundredths"]);
+    }
+    const most = await postJobs(tech.token, { ...item, quantity: "9999.99" });
+    expect(most.status).toBe(200);
+    expect(await stack.db.jobItem.count({ where: { bookingId: booking.id } })).toBe(1);
+  });
+
+  it("holds a visit's items to $10,000,000.00 in all and 100 items, with 400 beside the field", async () => {
+    const booking = await visit(tech.user.id);
+    const add = (unitPriceCents: number, quantityHundredths = 100) =>
+      api(stack.url, "POST", `/api/jobs/${booking.id}/items`, tech.token, {
+        description: "Panel",
+        unitPriceCents,
+        quantityHundredths,
+      });
+    // The campaign's item: $10,000,000 × 9,999.99, one line alone past what an invoice holds.
+    const huge = await add(1_000_000_000, 999_999);
+    expect(huge.status, huge.text).toBe(400);
+    expect(huge.json.errors).toMatchObject({ quantityHundredths: expect.stringContaining("$10,000,000.00") });
+    expect((await add(999_999_900)).status).toBe(201);
+    expect((await add(100)).status).toBe(201);
+    const past = await add(1);
+    expect(past.status, past.text).toBe(400);
+    expect(past.json).toMatchObject({ success: false, errors: { unitPriceCents: expect.any(String) } });
+    const page = await postJobs(tech.token, {
+      intent: "job-item-add",
+      bookingId: String(booking.id),
+      description: "Panel",
+      unitPrice: "0.01",
+      quantity: "1",
+    });
+    expect(page.status).toBe(400);
+    expect(page.html).toContain("add up to at most $10,000,000.00");
+    expect(await stack.db.jobItem.count({ where: { bookingId: booking.id } })).toBe(2);
+
+    const many = await visit(tech.user.id);
+    await stack.db.jobItem.createMany({
+      data: Array.from({ length: 99 }, () => ({
+        bookingId: many.id,
+        description: "Staple",
+        quantityHundredths: 100,
+        unitPriceCents: 10,
+      })),
+    });
+    const last = await api(stack.url, "POST", `/api/jobs/${many.id}/items`, tech.token, {
+      description: "Staple",
+      unitPriceCents: 10,
+      quantityHundredths: 100,
+    });
+    expect(last.status, last.text).toBe(201);
+    const over = await api(stack.url, "POST", `/api/jobs/${many.id}/items`, tech.token, {
+      description: "Staple",
+      unitPriceCents: 10,
+      quantityHundredths: 100,
+    });
+    expect(over.status, over.text).toBe(400);
+    expect(over.json).toMatchObject({ success: false, errors: { description: expect.stringContaining("100 items") } });
+    expect(await stack.db.jobItem.count({ where: { bookingId: many.id } })).toBe(100);
+  });
+
+  it("/jobs shows whatever the database holds: 902 items of $10,000,000 × 9,999.99, for the technician and an admin", async () => {
+    // As the campaign left them (accepted before the caps): written straight to the database.
+    const booking = await visit(tech.user.id, "Whole-house rewire");
+    await stack.db.jobItem.createMany({
+      data: Array.from({ length: 902 }, () => ({
+        bookingId: booking.id,
+        description: "Largest line",
+        quantityHundredths: 999_999,
+        unitPriceCents: 1_000_000_000,
+      })),
+    });
+    // The visit opened (`?visit=`): the page shows one visit's record at a time.
+    const mine = await getJobs(tech.token, `?visit=${booking.id}`);
+    expect(mine.status, mine.html.slice(0, 300)).toBe(200);
+    // 902 × $99,999,900,000.00, exactly (past 2⁵³ cents).
+    expect(mine.html).toContain("$90,199,909,800,000.00");
+    expect(mine.html).toContain("$99,999,900,000.00");
+    const admins = await getJobs(admin.token, `?technician=${tech.user.id}&visit=${booking.id}`);
+    expect(admins.status, admins.html.slice(0, 300)).toBe(200);
+    expect(admins.html).toContain("$90,199,909,800,000.00");
+    const record = await api(stack.url, "GET", `/api/jobs/${booking.id}/record`, tech.token);
+    expect(record.status).toBe(200);
+    expect(record.json.record.items).toHaveLength(902);
+    // No invoice can hold them: refused with 409, not a 500.
+    const invoice = await api(stack.url, "POST", "/api/invoices", admin.token, { bookingId: booking.id });
+    expect(invoice.status, invoice.text).toBe(409);
+    await stack.db.jobItem.deleteMany({ where: { bookingId: booking.id } });
+  }, 60_000);
 });
 
 describe("photos in an S3-compatible bucket", () => {

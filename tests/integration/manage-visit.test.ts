@@ -143,7 +143,7 @@ describe("/appointments/<token>", () => {
     for (const secret of [visit.customer.name, "Margot", visit.customer.email, CUSTOMER_PHONE, "555-0177", "Perkins"])
       expect(html, secret).not.toContain(secret);
     // The reschedule form offers the open days; a day's page (`?day=`, a day's link) its open windows, but not the visit's own.
-    expect(html).toContain(`?day=${weekday(0)}#reschedule-heading`);
+    expect(html).toContain(`?day=${weekday(0)}#reschedule-visit-windowStart-day`);
     const day = text((await page(`${visit.manageUrl}?day=${weekday(0)}`)).html);
     expect(day).toContain('name="windowStart"');
     expect(day).toContain(`value="${windowAt(weekday(0), 14).toISOString()}"`);
@@ -477,7 +477,7 @@ describe("/account: the signed-in customer's visits, on the manage link's flow",
       expect((await accountPage(owner.token, bad)).status, bad).toBe(404);
     const signedOut = await page(`${stack.url}${path}`);
     expect(signedOut.status).toBe(302);
-    expect(signedOut.headers.get("location")).toBe("/login");
+    expect(signedOut.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
   });
 });

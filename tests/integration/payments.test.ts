@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purposeKeys } from "@app/shared/keys.server";
 import { randomToken, sealToken, sha256 } from "@app/shared/tokens.server";
 import { api, signedInUser } from "../support/accounts";
+import { pdfText } from "../support/pdf-text";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, STAFF_EMAIL, startStack, TEST_SESSION_SECRET, type Stack } from "../support/stack";
 import type { StripeStandin } from "../support/stripe-standin";
@@ -204,6 +205,25 @@ describe("staff payments", () => {
 });
 
 describe("Stripe Checkout", () => {
+  it("with online payment on, the invoice's email, PDF and page offer it beside check and phone", async () => {
+    const inv = await invoice(30_000, "draft");
+    const sent = await api(stack.url, "POST", `/api/invoices/${inv.id}/send`, admin.token);
+    expect(sent.status, sent.text).toBe(200);
+    const email = await emailTo(inv.email, (e) => e.subject.startsWith(`Your invoice ${inv.number} from`));
+    expect(email.text).toMatch(/View and pay your invoice: \S+\/invoices\/[\w-]{43}/);
+    expect(email.text).toContain("Online: By card or bank account");
+    expect(email.text).toContain("By check: Payable to");
+    expect(email.text).toMatch(/Due by \w+day, \w+ \d+, \d{4} \(net 15\)/);
+    const pdf = email.attachments!.find((a) => a.filename === `${inv.number}.pdf`)!;
+    const words = pdfText(pdf.content);
+    expect(words).toContain("Online: By card or bank account");
+    expect(words).toContain("By check: Payable to");
+    const link = /View and pay your invoice: (\S+)/.exec(email.text ?? "")![1]!;
+    const html = (await (await formGet(new URL(link).pathname)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("How to pay");
+    expect(html).toContain("Pay $300.00 online");
+  });
+
   it("pays an invoice's balance on Stripe's page; the webhook records it once, however often it comes", async () => {
     const inv = await invoice(12_345);
     await pay(inv.id, { method: "cash", amountCents: 2_345 });
@@ -364,6 +384,160 @@ describe("Stripe Checkout", () => {
     expect(retry.id).not.toBe(session.id);
     expect((await stripe.complete(retry.id)).answer).toMatchObject({ json: { message: "Payment recorded" } });
     expect(await state(inv.id)).toMatchObject({ invoice: { status: "paid" }, payments: [{ amountCents: 31_500 }] });
+  });
+});
+
+describe("superseded Checkout pages (docs/security.md#superseded-checkout-pages)", () => {
+  const staffPage = async (id: number) =>
+    (await (await fetch(`${stack.url}/admin/invoices/${id}`, { headers: admin.auth })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+
+  it("two Checkout Sessions for one invoice cannot both be paid: the older page is expired at Stripe and takes nothing", async () => {
+    const inv = await invoice(50_000);
+    // Tab 1: the customer opens Stripe's page for the whole $500.00, and leaves it open.
+    const first = await checkout(inv.token);
+    const oldTab = first.url!;
+    expect(first.amount_total).toBe(50_000);
+    // The office records a $100.00 check; the customer follows the emailed link again (tab 2) for the rest.
+    expect((await pay(inv.id, { method: "check", amountCents: 10_000, reference: "2201" })).status).toBe(201);
+    const second = await checkout(inv.token);
+    expect(second.id).not.toBe(first.id);
+    expect(second.amount_total).toBe(40_000);
+    // The older session was expired at Stripe when the newer one was made.
+    expect(stripe.sessions.get(first.id)).toMatchObject({ status: "expired", url: null });
+    expect(await stack.db.checkoutSession.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      expiredAt: expect.any(Date),
+      completedAt: null,
+    });
+
+    // The customer pays tab 2, then tab 1: the old page takes no payment and Stripe sends nothing.
+    const paid = await fetch(second.url!, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    const events = await stack.db.stripeEvent.count();
+    const old = await fetch(oldTab, { method: "POST", redirect: "manual" });
+    expect(old.status).toBe(410);
+    expect(await old.text()).toContain("Nothing was charged");
+    expect(await stack.db.stripeEvent.count()).toBe(events);
+    const after = await state(inv.id);
+    expect(after.invoice).toMatchObject({ status: "paid", paidCents: 50_000 });
+    expect(after.payments.map((p) => [p.method, p.amountCents, p.refundDueCents])).toEqual([
+      ["check", 10_000, 0],
+      ["card", 40_000, 0],
+    ]);
+    expect(await staffPage(inv.id)).not.toContain("Refund due");
+  });
+
+  it("a payment of an older page that still arrives is recorded, flagged for a refund on the staff page, told to the office and audited", async () => {
+    const inv = await invoice(30_000);
+    const first = await checkout(inv.token);
+    // The customer pays tab 1 at Stripe; its webhook is late.
+    const { event } = await stripe.complete(first.id, { send: false });
+    // Meanwhile the office records a $100.00 check, and the customer asks to pay again from the emailed link:
+    // Stripe says the older page is complete, so no second page is made (its payment is being confirmed).
+    expect((await pay(inv.id, { method: "check", amountCents: 10_000, reference: "2202" })).status).toBe(201);
+    const made = stripe.created.length;
+    const again = await formPost(`/invoices/${inv.token}/pay`);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(`/invoices/${inv.token}?payment=being-confirmed`);
+    expect(stripe.created.length).toBe(made);
+    const told = (await (await formGet(`/invoices/${inv.token}?payment=being-confirmed`)).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(told).toContain("is being confirmed");
+
+    // The late webhook: $300.00 on a $200.00 balance. Recorded, never dropped; $100.00 is to be refunded.
+    expect(await stripe.resend(event.id)).toMatchObject({ status: 200, json: { message: "Payment recorded" } });
+    const after = await state(inv.id);
+    expect(after.invoice).toMatchObject({ status: "paid", paidCents: 40_000 });
+    expect(after.payments.find((p) => p.method === "card")).toMatchObject({
+      amountCents: 30_000,
+      refundDueCents: 10_000,
+      stripeSessionId: first.id,
+    });
+    const read = await api(stack.url, "GET", `/api/invoices/${inv.id}`, admin.token);
+    expect(read.json.invoice).toMatchObject({ refundDueCents: 10_000, balanceCents: 0 });
+    const page = await staffPage(inv.id);
+    expect(page).toContain("Refund due: $100.00");
+    expect(page).toContain("(refund due: $100.00)");
+
+    const office = await emailTo(
+      STAFF_EMAIL,
+      (e) => e.subject === `Refund due: $100.00 overpaid on invoice ${inv.number}`,
+    );
+    expect(office.text).toContain("$300.00");
+    expect(office.text).toContain(`/admin/invoices/${inv.id}`);
+    expect(office.reply_to).toContain(inv.email);
+    const receipt = await emailTo(
+      inv.email,
+      (e) => e.subject === `Payment received: $300.00 for invoice ${inv.number}`,
+    );
+    expect(receipt.text).toContain("$100.00 more than was due: our office will refund it");
+    const audit = await stack.db.auditLog.findMany({
+      where: { action: "payment.refund_due", targetId: String(inv.id) },
+    });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ amountCents: 30_000, dueCents: 20_000, refundDueCents: 10_000 });
+  });
+
+  it("when Stripe cannot expire the older page, no second page is made (the customer tries again later)", async () => {
+    const inv = await invoice(20_000);
+    const first = await checkout(inv.token);
+    await pay(inv.id, { method: "cash", amountCents: 5_000 });
+    const made = stripe.created.length;
+    // Two failures: the SDK retries once.
+    stripe.failNextExpire = 2;
+    const refused = await formPost(`/invoices/${inv.token}/pay`);
+    expect(refused.headers.get("location")).toBe(`/invoices/${inv.token}?payment=unavailable`);
+    expect(stripe.created.length).toBe(made);
+    expect(stripe.sessions.get(first.id)!.status).toBe("open");
+    // Stripe answers again: the older page is expired, then the new one made.
+    const second = await checkout(inv.token);
+    expect(second.amount_total).toBe(15_000);
+    expect(stripe.sessions.get(first.id)!.status).toBe("expired");
+  });
+});
+
+describe("webhook events missing what we need (docs/security.md#webhook-events-missing-what-we-need)", () => {
+  it("a signed event without an id, a type, its object, or a session's id or payment status is refused with 400; nothing recorded", async () => {
+    const inv = await invoice(15_000);
+    const session = await checkout(inv.token);
+    const { event } = await stripe.complete(session.id, { send: false });
+    const events = await stack.db.stripeEvent.count();
+    const { id: _id, ...withoutId } = event;
+    const { type: _type, ...withoutType } = event;
+    const sessionObject = event.data.object;
+    const { id: _sid, ...sessionWithoutId } = sessionObject;
+    const { payment_status: _ps, ...sessionWithoutStatus } = sessionObject;
+    const cases: Array<[string, unknown, string]> = [
+      ["no id", withoutId, "id"],
+      ["no type", withoutType, "type"],
+      ["no data.object", { ...event, data: {} }, "data.object"],
+      ["no data", { ...withoutId, id: "evt_test_nodata", data: undefined }, "data"],
+      ["a session without its id", { ...event, data: { object: sessionWithoutId } }, "data.object.id"],
+      [
+        "a session without payment_status",
+        { ...event, data: { object: sessionWithoutStatus } },
+        "data.object.payment_status",
+      ],
+      ["not an object", null, "_"],
+    ];
+    for (const [what, body, field] of cases) {
+      const text = JSON.stringify(body);
+      const answer = await stripe.post(text, stripe.sign(text));
+      expect(answer.status, what).toBe(400);
+      expect(answer.json, what).toMatchObject({
+        success: false,
+        message: expect.any(String),
+        errors: { [field]: expect.any(String) },
+      });
+    }
+    expect(await stack.db.stripeEvent.count()).toBe(events);
+    expect(await state(inv.id)).toMatchObject({ invoice: { status: "sent", paidCents: 0 }, payments: [] });
+    // The whole event still records the payment.
+    expect(await stripe.resend(event.id)).toMatchObject({ status: 200, json: { message: "Payment recorded" } });
   });
 });
 

@@ -46,7 +46,7 @@ describe("queues made while Redis stalls", () => {
     expect(queues.email).not.toBe(first);
     const job = await enqueue(queues, "contact-notification", { contactMessageId: 1 });
     expect(job.id).toBe("contact-1");
-    expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
+    expect(await queues.email.getJobCounts("waiting", "prioritized")).toEqual({ waiting: 0, prioritized: 1 });
     await Promise.all(Object.values(queues).map((q) => q.close()));
   });
 
@@ -82,7 +82,7 @@ describe("queues made while Redis stalls", () => {
         { timeout: 15_000 },
       )
       .toBe("contact-2");
-    expect(await queues.email.getJobCounts("waiting")).toEqual({ waiting: 1 });
+    expect(await queues.email.getJobCounts("waiting", "prioritized")).toEqual({ waiting: 0, prioritized: 1 });
     await Promise.all(Object.values(queues).map((q) => q.close()));
   });
 });

@@ -50,6 +50,33 @@ it("writes and reads every model through the Prisma client", async () => {
     sealedToken: "s",
     usedAt: now,
   });
+  const csvExport = await db().csvExport.create({
+    data: {
+      kind: "bookings",
+      userId: user.id,
+      params: { status: "completed", from: "2026-01-01" },
+      rowCount: 25_000,
+      dedupeKey: "d1",
+      storageKey: "exports/x.csv",
+      bytes: 1_234,
+      readyAt: now,
+      expiresAt: now,
+    },
+  });
+  expect(await db().csvExport.findUniqueOrThrow({ where: { dedupeKey: "d1" } })).toMatchObject({
+    id: csvExport.id,
+    params: { status: "completed", from: "2026-01-01" },
+    rowCount: 25_000,
+    storageKey: "exports/x.csv",
+    bytes: 1_234,
+    readyAt: now,
+  });
+  await expect(
+    db().csvExport.create({
+      data: { kind: "payments", userId: user.id, params: {}, rowCount: 1, dedupeKey: "d1", expiresAt: now },
+    }),
+  ).rejects.toThrow();
+
   await db().user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
   expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ emailVerifiedAt: now });
 
@@ -147,12 +174,13 @@ it("writes and reads every model through the Prisma client", async () => {
   });
   await db().contactMessage.update({
     where: { id: contact.id },
-    data: { readAt: now, handledAt: now, emergency: true },
+    data: { readAt: now, handledAt: now, emergency: true, emergencyAcknowledgedAt: now },
   });
   expect(await db().contactMessage.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
     readAt: now,
     handledAt: now,
     emergency: true,
+    emergencyAcknowledgedAt: now,
   });
 
   await db().chatSession.create({ data: { id: "chat_abcdefgh", status: "closed", ip: "i", userAgent: "u" } });
@@ -164,7 +192,7 @@ it("writes and reads every model through the Prisma client", async () => {
   });
   await db().chatSession.update({
     where: { id: "chat_abcdefgh" },
-    data: { handledById: user.id, handledAt: now, readAt: now, emergencyAt: now },
+    data: { handledById: user.id, handledAt: now, readAt: now, emergencyAt: now, emergencyAcknowledgedAt: now },
   });
   expect(
     await db().chatSession.findUniqueOrThrow({ where: { id: "chat_abcdefgh" }, include: { handledBy: true } }),
@@ -173,6 +201,7 @@ it("writes and reads every model through the Prisma client", async () => {
     handledAt: now,
     readAt: now,
     emergencyAt: now,
+    emergencyAcknowledgedAt: now,
     handledBy: { email: "ann@example.com" },
   });
   // The handling staff member's account going away hands the conversation back (ON DELETE SET NULL).
@@ -682,6 +711,25 @@ it("writes and reads invoices, payments and checkout sessions; one live invoice 
   });
   expect(failed.failedAt).toEqual(now);
   await expect(db().checkoutSession.update({ where: { id: failed.id }, data: { completedAt: now } })).rejects.toThrow();
+  // A session a newer one superseded: when we expired it at Stripe.
+  const superseded = await db().checkoutSession.create({
+    data: { id: "cs_4", invoiceId: invoice.id, amountCents: 1, url: "u", expiresAt: now, expiredAt: now },
+  });
+  expect(superseded.expiredAt).toEqual(now);
+  // An overpayment's part to refund: within the payment's amount.
+  const over = await db().payment.create({
+    data: { invoiceId: invoice.id, customerId: customer.id, method: "card", amountCents: 500, refundDueCents: 200 },
+  });
+  expect(await db().payment.findUniqueOrThrow({ where: { id: over.id } })).toMatchObject({ refundDueCents: 200 });
+  expect(
+    (
+      await db().payment.create({
+        data: { invoiceId: invoice.id, customerId: customer.id, method: "cash", amountCents: 1 },
+      })
+    ).refundDueCents,
+  ).toBe(0);
+  for (const refundDueCents of [-1, 501])
+    await expect(db().payment.update({ where: { id: over.id }, data: { refundDueCents } })).rejects.toThrow();
   const again = {
     bookingId: booking.id,
     customerId: customer.id,

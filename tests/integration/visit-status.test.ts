@@ -18,12 +18,12 @@ beforeAll(async () => {
 });
 
 let visits = 0;
-/** A visit tomorrow-ish (a distinct hour each) for `technicianId`, in `status`. */
-async function visit(technicianId: number | null, status: "pending" | "in_progress" = "pending") {
+/** A visit `daysAhead` days ahead (tomorrow-ish, a distinct hour each) for `technicianId`, in `status`. */
+async function visit(technicianId: number | null, status: "pending" | "in_progress" = "pending", daysAhead = 1) {
   const customer = await stack.db.customer.create({
     data: { name: "State Customer", email: `state${++visits}@customer.example.com`, phone: "(225) 555-0142" },
   });
-  const start = new Date(Date.now() + 86_400_000 + visits * 3 * 3_600_000);
+  const start = new Date(Date.now() + daysAhead * 86_400_000 + visits * 3 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
   return stack.db.booking.create({
     data: { customerId: customer.id, summary: "Panel check", status, scheduledDate: start, technicianId },
@@ -74,33 +74,85 @@ describe("a visit the office cancelled", () => {
     ).toBe(0);
   });
 
-  it("is reopened by staff to pending, never straight to in progress or completed", async () => {
-    const booking = await visit(null);
+  it("is set by staff to any of the four statuses from any other, as the specification says, owing what each target owes", async () => {
+    // Its own technician, so bringing it back takes a time nobody else holds.
+    const tech = await signedInUser(stack.url, stack.db, "technician");
+    // Days ahead, so a reminder the day before is still to come.
+    const booking = await visit(tech.user.id, "pending", 4);
     const patch = (body: Record<string, unknown>) =>
       api(stack.url, "PATCH", `/api/bookings/${booking.id}`, admin.token, body);
+    // The bookings list's (and a booking's page's) form post.
+    const listPost = (status: string) =>
+      pagePost("/admin/bookings", admin.token, { intent: "update-status", bookingId: String(booking.id), status });
+    const status = async () => (await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status;
+
     expect((await patch({ status: "cancelled" })).status).toBe(200);
-    const completed = await patch({ status: "completed" });
-    expect(completed.status).toBe(409);
-    expect(completed.json).toMatchObject({
-      success: false,
-      message: "This visit was cancelled by the office. Reopen it (set it to Pending) first.",
+    // Cancelled → completed: no "Reopen it first" any more; the review request and the invoice draft are owed.
+    const completed = await listPost("completed");
+    expect(completed.status, completed.html.slice(0, 400)).toBe(200);
+    expect(completed.html).not.toContain("Reopen it");
+    expect(await status()).toBe("completed");
+    expect(await owed(booking.id, "review-request")).toBe(1);
+    // Completed → cancelled: the review request not yet sent is dropped; nothing is emailed for a visit already done.
+    expect((await listPost("cancelled")).status).toBe(200);
+    expect(await owed(booking.id, "review-request")).toBe(0);
+    expect(await owed(booking.id, "visit-cancelled")).toBe(1);
+    // Cancelled → in progress: the customer is not sent a booking confirmation for a visit under way, nor a reminder.
+    const confirmations = await owed(booking.id, "visit-confirmation");
+    expect((await listPost("in_progress")).status).toBe(200);
+    expect(await status()).toBe("in_progress");
+    expect(await owed(booking.id, "visit-confirmation")).toBe(confirmations);
+    expect(await owed(booking.id, "visit-reminder")).toBe(0);
+    // Cancelled → pending: booked again, so the customer is told again (a confirmation) and reminded the day before.
+    expect((await patch({ status: "cancelled" })).status).toBe(200);
+    expect((await patch({ status: "pending" })).status).toBe(200);
+    expect(await owed(booking.id, "visit-confirmation")).toBe(confirmations + 1);
+    expect(await owed(booking.id, "visit-reminder")).toBe(1);
+    // Pending → in progress: the visit has started, the reminder is dropped.
+    expect((await patch({ status: "in_progress" })).status).toBe(200);
+    expect(await owed(booking.id, "visit-reminder")).toBe(0);
+    // Every change is audited, from and to.
+    const changes = await stack.db.auditLog.findMany({
+      where: { targetType: "booking", targetId: String(booking.id), action: "booking.status_changed" },
+      orderBy: { id: "asc" },
     });
-    // The staff pages' form post (the bookings list, a booking's page, the calendar) says the same.
+    expect(changes.map((c) => (c.details as { to: string }).to)).toEqual([
+      "cancelled",
+      "completed",
+      "cancelled",
+      "in_progress",
+      "cancelled",
+      "pending",
+      "in_progress",
+    ]);
+  });
+
+  it("brought back while its technician has taken another visit at its time: refused, naming the visit in the way", async () => {
+    const tech = await signedInUser(stack.url, stack.db, "technician");
+    const booking = await visit(tech.user.id);
+    expect(
+      (await api(stack.url, "PATCH", `/api/bookings/${booking.id}`, admin.token, { status: "cancelled" })).status,
+    ).toBe(200);
+    // Its time, freed by the cancellation, goes to another visit of the same technician.
+    const other = await stack.db.booking.create({
+      data: {
+        customerId: booking.customerId,
+        summary: "Breaker swap",
+        scheduledDate: booking.scheduledDate,
+        technicianId: tech.user.id,
+      },
+    });
     const page = await pagePost("/admin/bookings", admin.token, {
       intent: "update-status",
       bookingId: String(booking.id),
-      status: "in_progress",
+      status: "pending",
     });
     expect(page.status).toBe(409);
-    expect(page.html).toContain("Reopen it (set it to Pending) first.");
+    expect(page.html).toContain(`Booking #${booking.id} cannot be brought back at its time:`);
+    expect(page.html).toContain(`already has #${other.id}`);
+    expect(page.html).toContain("Move it to another time or technician first.");
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("cancelled");
-    expect(await owed(booking.id, "review-request")).toBe(0);
-
-    expect((await patch({ status: "pending" })).status).toBe(200);
-    expect((await patch({ status: "in_progress" })).status).toBe(200);
-    expect((await patch({ status: "completed" })).status).toBe(200);
-    // A completed visit is not cancelled: it is reopened first.
-    expect((await patch({ status: "cancelled" })).status).toBe(409);
+    expect(await owed(booking.id, "visit-confirmation")).toBe(0);
   });
 });
 

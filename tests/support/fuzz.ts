@@ -67,6 +67,177 @@ const edgeNumberTexts = [
   "١٢",
 ];
 
+/**
+ * Extreme numbers (docs/security.md, "Numbers within what the database holds"): 0, −1, the edges of
+ * PostgreSQL's integer and of the money module (2³¹, 2⁵³, $10,000,000.00, 9,999.99), huge, 1e308,
+ * many decimals and exponent notation, as JSON numbers and as the texts a form posts ("NaN", "1e5").
+ */
+const extremeNumberValues = [
+  0,
+  -0,
+  -1,
+  1,
+  0.01,
+  0.001,
+  0.1 + 0.2,
+  1.23456789012345,
+  99.999,
+  9_999.99,
+  10_000,
+  999_999,
+  1_000_000,
+  999_999.99,
+  99_999_999,
+  1_000_000_000,
+  1_000_000_001,
+  2_147_483_647,
+  2_147_483_648,
+  -2_147_483_648,
+  -2_147_483_649,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e15,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  5e-324,
+];
+
+const extremeNumberTexts = [
+  ...extremeNumberValues.map(String),
+  "NaN",
+  "-NaN",
+  "Infinity",
+  "-Infinity",
+  "1e5",
+  "1E3",
+  "1e-7",
+  "9.99e2",
+  "1e308",
+  "1e309",
+  "0x7fffffff",
+  "0b11",
+  "1_000",
+  "10,000",
+  "10,000,000.00",
+  "10,000,000.01",
+  "$99,999,999,999.99",
+  "9999.99",
+  "9999.999",
+  "10000",
+  "10000.00",
+  "1.123456789",
+  "0.0000000001",
+  "00000000000000000001",
+  "9".repeat(400),
+  "1." + "9".repeat(400),
+  "-0",
+  "+5",
+  " 1 ",
+  "1 000",
+  "25%",
+  "100%",
+  "101",
+  "١٠",
+];
+
+/** The few that find most: every numeric field gets each of these first (as fast-check's examples), then random ones. */
+export const coreExtremeNumbers: unknown[] = [
+  0,
+  -1,
+  0.001,
+  1.123456789,
+  9_999.99,
+  999_999.99,
+  1_000_000_001,
+  2 ** 31,
+  2 ** 53 + 2,
+  1e308,
+  "NaN",
+];
+export const coreExtremeTexts = [
+  "0",
+  "-1",
+  "10000",
+  "9999.999",
+  "1e5",
+  "NaN",
+  "2147483648",
+  "9007199254740993",
+  "1e308",
+  "1.123456789",
+  "10000000.01",
+];
+
+/** An extreme number as a JSON body carries it: a number, or now and then the text of one. */
+export const extremeNumber: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...extremeNumberValues) },
+  { weight: 2, arbitrary: fc.constantFrom(...extremeNumberTexts) },
+  { weight: 1, arbitrary: fc.double({ noNaN: true }) },
+  { weight: 1, arbitrary: fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String) },
+);
+
+/** An extreme number as a form posts it: text. */
+export const extremeNumberText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...extremeNumberTexts) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.nat({ max: 99_999_999 }), fc.nat({ max: 9_999 }))
+      .map(([whole, part]) => `${whole.toLocaleString("en-US")}.${part}`),
+  },
+);
+
+/** Where a JSON schema holds a number: each path (an array's first item stands for every item). */
+export function numericPaths(
+  schema: JsonSchema | undefined,
+  at: Array<string | number> = [],
+  depth = 0,
+): Array<Array<string | number>> {
+  if (!schema || depth > 8) return [];
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (options?.length) {
+    const seen = new Map<string, Array<string | number>>();
+    for (const option of options)
+      for (const path of numericPaths(option, at, depth + 1)) seen.set(path.join("."), path);
+    return [...seen.values()];
+  }
+  const type = schemaType(schema);
+  if (type === "integer" || type === "number") return [at];
+  if (type === "array") return numericPaths(schema.items, [...at, 0], depth + 1);
+  if (type === "object")
+    return Object.entries(schema.properties ?? {}).flatMap(([key, child]) =>
+      numericPaths(child, [...at, key], depth + 1),
+    );
+  return [];
+}
+
+/** A sample body shaped by a JSON schema (the first that fast-check draws with `seed`), to set one number in. */
+export function sampleBody(schema: JsonSchema | undefined, seed: number): unknown {
+  return fc.sample(fromSchema(schema ?? { type: "object" }), { numRuns: 1, seed })[0];
+}
+
+/** `value` with `path` set to `number` (objects and arrays made on the way; the original untouched). */
+export function withNumberAt(value: unknown, path: Array<string | number>, number: unknown): unknown {
+  if (path.length === 0) return number;
+  const [head, ...rest] = path;
+  if (typeof head === "number") {
+    const list = Array.isArray(value) ? [...(value as unknown[])] : [];
+    list[head] = withNumberAt(list[head], rest, number);
+    return list;
+  }
+  const record = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as object) } : {};
+  (record as Record<string, unknown>)[head!] = withNumberAt((record as Record<string, unknown>)[head!], rest, number);
+  return record;
+}
+
 const edgeDates = [
   "0001-01-01T00:00:00Z",
   "0100-01-01T00:00:00Z",
@@ -140,6 +311,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...nastyStrings),
   fc.constantFrom(...edgeNumbers),
   fc.constantFrom(...edgeNumberTexts),
+  extremeNumber,
   fc.constantFrom(...edgeDates),
   fc.constantFrom(...edgeLocalDates),
   fc.constantFrom(null, true, false, [], {}, [1, 2], { $ne: null }, { __proto__: { isAdmin: true } }),
@@ -168,6 +340,7 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
       return fc.oneof(
         { weight: 3, arbitrary: fc.integer({ min: Math.max(min, -2_147_483_648), max: Math.max(min, max) }) },
         { weight: 1, arbitrary: fc.constantFrom(...edgeNumbers) },
+        { weight: 1, arbitrary: extremeNumber },
       );
     }
     case "boolean":
@@ -327,6 +500,11 @@ const formFields = [
   "taxable",
   "active",
   "salesTaxRate",
+  "quantity",
+  "amount",
+  "minutes",
+  "itemId",
+  "depositPercent",
 ];
 
 const formIntents = [
@@ -363,6 +541,10 @@ const formIntents = [
   "edit-item",
   "set-active",
   "set-sales-tax",
+  "job-item-add",
+  "job-item-remove",
+  "job-record",
+  "record-payment",
 ];
 
 type FormEncoding = "urlencoded" | "multipart" | "garbage-multipart" | "json" | "none" | "text";
@@ -371,13 +553,30 @@ interface FormBody {
   encoding: FormEncoding;
 }
 
+/**
+ * A field name as Conform reads a path (`options[0].lines[3].item`): within the bounds of the site's
+ * forms, or past them (an index of millions, a path too deep or too long, an index that is no
+ * number), which the server refuses before any page reads it (docs/security.md#forms-of-a-bounded-shape).
+ */
+const indexedFieldName: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.constantFrom(...formFields), fc.integer({ min: 0, max: 99 })).map(([name, i]) => `${name}[${i}]`),
+  fc
+    .tuple(fc.constantFrom(...formFields, "zz"), fc.constantFrom(100, 1_000, 1_000_000, 10_000_000, 2 ** 31, 2 ** 53))
+    .map(([name, i]) => `${name}[${i}]`),
+  fc
+    .tuple(fc.constantFrom("options", "zz"), fc.integer({ min: 0, max: 3 }), fc.nat({ max: 10_000_000 }))
+    .map(([name, o, l]) => `${name}[${o}].lines[${l}].description`),
+  fc.constantFrom("a.b.c.d.e.f.g.h", "zz[1][2][3][4][5][6]", "x".repeat(150), "zz[]", "zz[-1]", "zz[1e9]", "zz]["),
+);
+
 export const formBody: fc.Arbitrary<FormBody> = fc.record({
   fields: fc.array(
     fc.tuple(
-      fc.constantFrom(...formFields),
+      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...formFields) }, { weight: 1, arbitrary: indexedFieldName }),
       fc.oneof(
         fc.constantFrom(...formIntents),
         fc.constantFrom(...edgeNumberTexts, ...edgeLocalDates, ...edgeDates),
+        extremeNumberText,
         fc.constantFrom(...nastyStrings),
         fc.string({ maxLength: 40 }),
       ),

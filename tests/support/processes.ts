@@ -70,6 +70,16 @@ export interface ManagedProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * The processes this test process started and has not seen end: a stack whose start outlived its
+ * hook's timeout is nobody's to stop, so they are killed when this process exits rather than left
+ * running (and working its Redis queues) after the suite.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Starts a node process with its output kept in memory and in tests/.results/logs. */
 export function startProcess(
   name: string,
@@ -98,8 +108,10 @@ export function startProcess(
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
+  running.add(child);
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code: number | null) => {
+      running.delete(child);
       log.end();
       resolve(code);
     }),

@@ -5,8 +5,9 @@
  * returns the first answer and delivers nothing new.
  *
  * Test hooks: GET /__emails (?to=), DELETE /__emails, POST /__faults
- * { failNext?: number, status?: number, delayMs?: number, match?: string }
- * (with `match`, only sends whose subject or text contains it count).
+ * { failNext?: number, status?: number, delayMs?: number, match?: string, retryAfter?: number }
+ * (with `match`, only sends whose subject or text contains it count; `retryAfter`, seconds, is
+ * the Retry-After header of the failures, as the provider's 429 carries it).
  * Run directly (`tsx tests/support/resend-standin.ts`) it is the development
  * mailbox: open http://localhost:3025 to read what the app sent.
  */
@@ -37,7 +38,7 @@ export interface ResendStandin {
   /** Waits until `predicate` holds for the captured emails (default 10 s). */
   waitFor(predicate: (emails: CapturedEmail[]) => boolean, timeoutMs?: number): Promise<CapturedEmail[]>;
   clear(): void;
-  faults: { failNext: number; status: number; delayMs: number; match: string };
+  faults: { failNext: number; status: number; delayMs: number; match: string; retryAfter: number };
   /** Send requests that have arrived so far, whether or not they have been answered yet. */
   received(): number;
   close(): Promise<void>;
@@ -54,12 +55,12 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export async function startResendStandin(options: { port?: number; host?: string } = {}): Promise<ResendStandin> {
   const emails: CapturedEmail[] = [];
   const idempotent = new Map<string, { id: string }>();
-  const faults = { failNext: 0, status: 500, delayMs: 0, match: "" };
+  const faults = { failNext: 0, status: 500, delayMs: 0, match: "", retryAfter: 0 };
   let received = 0;
 
   const server: Server = createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { "Content-Type": "application/json", ...headers });
       res.end(JSON.stringify(body));
     };
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -78,11 +79,11 @@ export async function startResendStandin(options: { port?: number; host?: string
         const matches = !faults.match || `${body.subject ?? ""}\n${body.text ?? ""}`.includes(faults.match);
         if (faults.failNext > 0 && matches) {
           faults.failNext--;
-          return send(faults.status, {
-            statusCode: faults.status,
-            name: "application_error",
-            message: "Injected failure",
-          });
+          return send(
+            faults.status,
+            { statusCode: faults.status, name: "application_error", message: "Injected failure" },
+            faults.retryAfter ? { "Retry-After": String(faults.retryAfter) } : {},
+          );
         }
         const to = Array.isArray(body.to) ? body.to : body.to ? [body.to] : [];
         if (!body.from || !to.length || !body.subject) {

@@ -151,7 +151,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...extraEnv,
       },
     );
-    await worker.waitForOutput(/worker started/);
+    // As long as a web process may take to answer (waitForHealthy): on a loaded machine a start takes more than 30 s.
+    await worker.waitForOutput(/worker started/, 120_000);
     workers.push(worker);
     return worker;
   };
@@ -186,7 +187,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
-async function waitForHealthy(url: string, proc: ManagedProcess, timeoutMs = 30_000) {
+/**
+ * Waits for a web process to answer /healthz. One that exits fails at once; the deadline is only for
+ * one that stays up and never answers, so it is far above a start on a loaded machine (more than 30 s
+ * on two cores shared with other suites, README.md, "Test time"), which is no failure of the app.
+ */
+async function waitForHealthy(url: string, proc: ManagedProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null)

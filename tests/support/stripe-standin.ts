@@ -4,16 +4,18 @@
  *
  * - POST /v1/checkout/sessions (form-encoded, as the SDK sends it; Idempotency-Key honoured) → a
  *   session `cs_test_…` whose `url` is this server's own hosted page, `/pay/<id>`;
- * - GET /v1/checkout/sessions/<id>; POST /v1/checkout/sessions/<id>/expire.
+ * - GET /v1/checkout/sessions/<id>; POST /v1/checkout/sessions/<id>/expire, as Stripe does: an open
+ *   session becomes `expired` (its `url` null), anything else answers Stripe's 400 invalid_request_error.
  *
  * The hosted page `/pay/<id>` has a real form with a "Pay" button (Playwright can press it on a
  * phone): it completes the session, sends the app's webhook (`webhookUrl`) a `checkout.session.completed`
  * event signed as Stripe signs it (the SDK's `generateTestHeaderString` with the webhook secret), and
- * redirects the browser to the session's success_url.
+ * redirects the browser to the session's success_url. An expired session's page (an old tab) takes
+ * no payment: Pay answers 410 and sends nothing.
  *
  * Test hooks: `sendEvent` (signed), `complete` (a session's event, without a browser), `lastEvent`,
  * `resend(eventId)` (the very same event again), `post(body, signature)` (anything, forged included),
- * `sign(body)`, `sessions`, `failNext` (answer the next create with a 500).
+ * `sign(body)`, `sessions`, `failNext` (answer the next create with a 500), `failNextExpire` (the next expire).
  * Run directly (`tsx tests/support/stripe-standin.ts`, as `npm run dev` does) it is the development
  * checkout on DEV_STRIPE_PORT (3026), with the development keys of packages/shared/src/published-secrets.ts,
  * calling the webhook of the app on PORT (3000).
@@ -79,6 +81,8 @@ export interface StripeStandin {
   env: Record<string, string>;
   /** Answers the next N creates with a 500. */
   failNext: number;
+  /** Answers the next N expires with a 500 (the session stays open). */
+  failNextExpire: number;
   /** A Stripe-Signature header for this body, as Stripe would send it (now, or at `timestamp`, seconds). */
   sign(body: string, timestamp?: number): string;
   /** Posts any body with any signature header (null: none) to the webhook. */
@@ -171,6 +175,15 @@ export async function startStripeStandin(
         }
         if (req.method === "POST") {
           await readBody(req);
+          if (session.status === "expired") {
+            // Stripe takes no payment on an expired session's page.
+            res.writeHead(410, { "Content-Type": "text/html; charset=utf-8" });
+            res.end(
+              `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Expired</title></head>` +
+                `<body><main><h1>This checkout session has expired</h1><p>Nothing was charged.</p></main></body></html>`,
+            );
+            return;
+          }
           if (session.status === "open") await standin.complete(session.id);
           res.writeHead(303, { Location: session.success_url });
           res.end();
@@ -240,7 +253,15 @@ export async function startStripeStandin(
         if (!session) return stripeError(404, `No such checkout.session: '${one[1]}'`);
         if (one[2] && req.method === "POST") {
           await readBody(req);
-          if (session.status !== "open") return stripeError(400, "Only open sessions can be expired");
+          if (standin.failNextExpire > 0) {
+            standin.failNextExpire--;
+            return stripeError(500, "An unexpected error occurred", "api_error");
+          }
+          if (session.status !== "open")
+            return stripeError(
+              400,
+              `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+            );
           session.status = "expired";
           session.url = null;
           return json(200, session);
@@ -294,6 +315,7 @@ export async function startStripeStandin(
     created,
     lastEvent: null,
     failNext: 0,
+    failNextExpire: 0,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
     sign,
     post,
@@ -319,6 +341,8 @@ export async function startStripeStandin(
     async complete(sessionId: string, opts: { type?: string; paymentStatus?: "paid" | "unpaid"; send?: boolean } = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`stripe stand-in: no session ${sessionId}`);
+      if (session.status === "expired")
+        throw new Error(`stripe stand-in: ${sessionId} is expired; Stripe takes no payment of it`);
       session.status = "complete";
       session.payment_status = opts.paymentStatus ?? "paid";
       session.payment_intent ??= id("pi");

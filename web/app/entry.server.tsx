@@ -5,7 +5,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { takePageMarks } from "./utils/kept-page";
 import { NonceProvider } from "./utils/nonce";
 
-const ABORT_DELAY = 5_000;
+/**
+ * No page defers data, so nothing should ever be left pending: this timer is a net for a render that
+ * would never finish, not a budget. A page slowed by a busy CPU (a technician's visit of 900 lines
+ * while the machine is loaded) must still be sent whole; aborting it after the work is mostly done
+ * would answer a 500 for a page that was about to render.
+ */
+const ABORT_DELAY = 30_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**

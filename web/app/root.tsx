@@ -21,6 +21,7 @@ import { ErrorPage, formRefusalMessage, notFoundTitle } from "~/components/site/
 import { JsonLd } from "~/components/site/json-ld";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { StaffHeader } from "~/components/site/staff-header";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { rootHeaders, viewerHeaders } from "~/utils/kept-page";
@@ -99,7 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader />
+        {/* Staff pages have their own compact header: the office's, not the visitors' menu and call button. */}
+        {staffPage ? <StaffHeader /> : <SiteHeader />}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

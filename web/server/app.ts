@@ -7,7 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { clientNetworkKey } from "@app/shared/network.server";
 import { redactUrl } from "@app/shared/redact.server";
-import { sessionCookieName, sessionRoleInCookies } from "@app/shared/sessions.server";
+import { sessionCookieName, sessionRoleInCookies, sessionRoleOf } from "@app/shared/sessions.server";
 import { createPageCache } from "./page-cache";
 import { createRemixHandler } from "./remix-handler";
 import { assignRequestId } from "./request-id";
@@ -15,6 +15,7 @@ import { originFormTarget } from "./request-target";
 import { loadStaticAssets } from "./static-assets";
 import {
   bodyLimit,
+  boundedForms,
   fixedSecurityHeaders,
   formPostsOnly,
   jsonErrors,
@@ -105,10 +106,12 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     });
   }
 
-  // Every body is read here, 1 MB at most, before any parser; Remix gets it from there (remix-handler.ts).
-  app.use(bodyLimit);
+  // Every body is read here, 1 MB at most (a staff upload more, streamed), before any parser; Remix gets
+  // it from there (remix-handler.ts). A form of a shape no page has is refused before a page reads it.
+  app.use(bodyLimit((req) => sessionRoleOf(services.db, env, { headers: new Headers(headersOf(req)) })));
   app.use(sameOriginWrites(env));
   app.use(formPostsOnly);
+  app.use(boundedForms);
 
   app.all(
     "*",
@@ -144,6 +147,12 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
     if (pageCache) pageCache.handle(req, res, () => toApp(req, res));
     else toApp(req, res);
   };
+}
+
+/** The headers a session is read from (its cookie, or an API client's bearer token). */
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const { cookie, authorization } = req.headers;
+  return { ...(cookie ? { cookie } : {}), ...(authorization ? { authorization } : {}) };
 }
 
 /** `/healthz` (the process answers) and `/readyz` (PostgreSQL and Redis answer, and the process is not shutting down). */

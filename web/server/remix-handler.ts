@@ -1,9 +1,4 @@
-import {
-  createRequestHandler,
-  writeReadableStreamToWritable,
-  type AppLoadContext,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 export interface RemixHandlerOptions {
@@ -15,8 +10,9 @@ export interface RemixHandlerOptions {
 /**
  * Hands a request to Remix and sends its answer. Unlike the Express adapter of
  * Remix, which streams the socket into the Fetch request, the body Remix gets
- * is the Buffer `bodyLimit` (web/server/security.ts) has already read and
- * bounded: no action, loader or parser can read more than the limit.
+ * is the one `bodyLimit` (web/server/security.ts) has bounded: the Buffer it read,
+ * or, for a staff upload, the stream it counts: no action, loader or parser can
+ * read more than the limit.
  */
 export function createRemixHandler({ build, mode, getLoadContext }: RemixHandlerOptions) {
   const handleRequest = createRequestHandler(build, mode);
@@ -43,11 +39,17 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (!Buffer.isBuffer(req.body))
+    const body: unknown = req.body;
+    if (body instanceof ReadableStream) {
+      // A staff upload, counted as it streams (bodyLimit): fetch's streamed request bodies are half duplex.
+      Object.assign(init, { body, duplex: "half" });
+    } else if (Buffer.isBuffer(body)) {
+      init.body = body as Buffer<ArrayBuffer>; // made by Buffer.concat: an ArrayBuffer, never a SharedArrayBuffer
+    } else {
       throw new Error(
         "The request body has not been read with its limit: bodyLimit (web/server/security.ts) must run before the Remix handler",
       );
-    init.body = req.body as Buffer<ArrayBuffer>; // made by Buffer.concat: an ArrayBuffer, never a SharedArrayBuffer
+    }
   }
   return new Request(requestUrl(req), init);
 }
@@ -79,6 +81,48 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     if (name.toLowerCase() === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/**
+ * Sends a body as it comes, at the pace the client takes it: the next piece is read only once the
+ * last one has left (a streamed CSV export reads its next batch from PostgreSQL then, so a slow
+ * client never makes the process hold the file, docs/decisions/022-exports-that-finish.md). A
+ * client gone stops the reading; a body that fails ends the answer broken, never as if complete.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  const reader = body.getReader();
+  // The compression middleware's flush: each piece goes out as it is written.
+  const flushable = res as ExpressResponse & { flush?: () => void };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = res.write(value);
+      flushable.flush?.();
+      if (!room) await drained(res);
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
+}
+
+/** Until the response can take more, or its client has gone. */
+function drained(res: ExpressResponse) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }

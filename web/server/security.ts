@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import type { Env } from "@app/shared/env.server";
+import { formShapeMessage, formShapeProblem } from "@app/shared/api/form-names";
 import { PHOTO_MAX_BYTES } from "@app/shared/api/job-record";
 import { photoBucketOrigin } from "@app/shared/job-record/photo-store.server";
 
@@ -102,23 +103,29 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * A photo upload (docs/product.md#job-record): one photo of 15 MB and its form through the API, a
  * few at once from /jobs without JavaScript. The route checks each photo; this bounds the body.
+ * Only a technician's or an admin's session may send one (docs/security.md#uploads-for-staff-only).
  */
 const PHOTO_API = /^\/api\/jobs\/[^/]+\/photos\/?$/;
 const PHOTO_API_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
 const JOBS_PAGE_BYTES = 4 * PHOTO_MAX_BYTES;
 const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
+const UPLOADERS = new Set(["technician", "admin"]);
+const DEFAULT_LIMIT = { bytes: MAX_BODY_BYTES, message: "Request body is larger than 1 MB" };
+/** Past its limit, how much more of a body is read and dropped, so that a client still sending gets the 413 rather than a reset. */
+const DRAIN_BYTES = 8 * MAX_BODY_BYTES;
 
-/** How large a body this request may send, and what a refusal says. */
-function limitOf(req: Request): { bytes: number; message: string } {
-  if (req.method === "POST" && PHOTO_API.test(req.path))
-    return { bytes: PHOTO_API_BYTES, message: "A photo is at most 15 MB" };
-  if (
-    req.method === "POST" &&
-    /^\/jobs\/?$/.test(req.path) &&
-    /^multipart\/form-data/i.test(req.get("content-type") ?? "")
-  )
+interface Limit {
+  bytes: number;
+  message: string;
+}
+
+/** The larger limit of an upload's address, or null for any other request (1 MB). */
+function uploadLimitOf(req: Request): Limit | null {
+  if (req.method !== "POST") return null;
+  if (PHOTO_API.test(req.path)) return { bytes: PHOTO_API_BYTES, message: "A photo is at most 15 MB" };
+  if (/^\/jobs\/?$/.test(req.path) && /^multipart\/form-data/i.test(req.get("content-type") ?? ""))
     return { bytes: JOBS_PAGE_BYTES, message: "Send at most 60 MB of photos at once (15 MB each)" };
-  return { bytes: MAX_BODY_BYTES, message: "Request body is larger than 1 MB" };
+  return null;
 }
 
 function refuseLargeBody(res: Response, message: string) {
@@ -129,25 +136,53 @@ function refuseLargeBody(res: Response, message: string) {
 }
 
 /**
- * The one place request bodies are read and bounded (1 MB; a photo upload more, `limitOf`), before
- * any parser: a declared Content-Length over the limit is refused at once; any other body
- * (chunked bodies declare no length) is counted as it arrives and kept, whole,
- * as a Buffer in `req.body`. The Remix handler (web/server/remix-handler.ts)
- * builds each request from that Buffer, so an action's `request.formData()`
- * or `request.text()` only ever sees a bounded body. Past the limit: 413 with
- * the error shape and `Connection: close`; past the limit and 8 MB more still
- * sending, the client is cut off. socket.io, attached to the HTTP
- * server itself, bounds its own messages.
+ * What a body streamed to the page's reader says when it grows past its limit: the reader
+ * (web/app/utils/form.server.ts) knows it by this name and answers 413.
  */
-export function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  if (BODYLESS_METHODS.has(req.method)) return next();
-  const limit = limitOf(req);
-  // Past the limit, how much of a body is still read and dropped so that the client, which is
-  // still sending, receives the 413 rather than a reset connection (a photo a little too large
-  // among them); a body declared larger still is refused at once.
-  const drained = limit.bytes + 8 * MAX_BODY_BYTES;
-  if (Number(req.get("content-length") ?? 0) > drained) return refuseLargeBody(res, limit.message);
+const BODY_TOO_LARGE = "BodyTooLargeError";
 
+/**
+ * The one place request bodies are read and bounded, before any parser. Every body may be 1 MB; an
+ * upload's address (`uploadLimitOf`) takes more only from a live technician's or admin's session,
+ * checked (`uploaderRole`) before a byte of the body is read, so the larger limit is nobody else's:
+ * anyone else's upload over 1 MB is refused at once.
+ *
+ * - A body of 1 MB at most is counted as it arrives and kept, whole, as a Buffer in `req.body`: a
+ *   declared Content-Length over the limit (and the drain) is refused at once; past the limit, 413
+ *   with the error shape and `Connection: close`; past the limit and 8 MB more still sending, the
+ *   client is cut off.
+ * - A staff upload is not held: `req.body` is a stream of its bytes, counted as they go
+ *   (`boundedStream`), which the page's reader writes part by part to files on disk.
+ *
+ * The Remix handler (web/server/remix-handler.ts) builds each request from that body, so an
+ * action only ever sees a bounded body. socket.io, attached to the HTTP server itself, bounds its
+ * own messages.
+ */
+export function bodyLimit(uploaderRole: (req: Request) => Promise<string | null>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (BODYLESS_METHODS.has(req.method)) return next();
+    const upload = uploadLimitOf(req);
+    if (!upload) return bufferBody(req, res, next, DEFAULT_LIMIT, DEFAULT_LIMIT.bytes + DRAIN_BYTES);
+    uploaderRole(req).then((role) => {
+      if (!role || !UPLOADERS.has(role))
+        return bufferBody(
+          req,
+          res,
+          next,
+          { bytes: MAX_BODY_BYTES, message: `${DEFAULT_LIMIT.message}: only signed-in staff upload photos` },
+          MAX_BODY_BYTES,
+        );
+      if (Number(req.get("content-length") ?? 0) > upload.bytes + DRAIN_BYTES)
+        return refuseLargeBody(res, upload.message);
+      req.body = boundedStream(req, res, upload);
+      next();
+    }, next);
+  };
+}
+
+/** The body kept whole in `req.body` (a Buffer) when it is at most `limit.bytes`; past `drained`, cut off. */
+function bufferBody(req: Request, res: Response, next: NextFunction, limit: Limit, drained: number) {
+  if (Number(req.get("content-length") ?? 0) > drained) return refuseLargeBody(res, limit.message);
   const chunks: Buffer[] = [];
   let received = 0;
   const stop = () => {
@@ -179,6 +214,55 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onClose);
 }
 
+/**
+ * The body as a stream that ends in an error named BODY_TOO_LARGE once it passes its limit (what
+ * arrives after that is read and dropped, then, past the drain, the client is cut off). It reads
+ * only as fast as the reader takes it. An answer sent before the reader took it all (a refusal: the
+ * wrong type, no such visit) drops the rest the same way, so the client's kept connection serves its
+ * next request instead of stalling behind a body nobody reads.
+ */
+function boundedStream(req: Request, res: Response, limit: Limit): ReadableStream<Uint8Array> {
+  let received = 0;
+  let over = false;
+  res.on("finish", () => {
+    if (req.complete || over) return;
+    over = true;
+    req.resume();
+  });
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        received += chunk.byteLength;
+        if (over) {
+          if (received > limit.bytes + DRAIN_BYTES) req.destroy();
+          return;
+        }
+        if (received > limit.bytes) {
+          over = true;
+          controller.error(Object.assign(new Error(limit.message), { name: BODY_TOO_LARGE, status: 413 }));
+          req.resume();
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on("end", () => {
+        if (!over) controller.close();
+      });
+      req.on("error", (error) => {
+        if (!over) controller.error(error);
+      });
+    },
+    pull() {
+      if (!over) req.resume();
+    },
+    cancel() {
+      over = true;
+      req.resume();
+    },
+  });
+}
+
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
@@ -193,6 +277,43 @@ export function formPostsOnly(req: Request, res: Response, next: NextFunction) {
   res
     .status(415)
     .json({ success: false, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data" });
+}
+
+/**
+ * A form post of a shape no form of the site has (docs/security.md#forms-of-a-bounded-shape): an
+ * index past the largest list (`zz[10000000]`), a name nested too deep or too long, more fields
+ * than any form: a small 400 with the error shape before any page parses its names or echoes them
+ * (packages/shared/src/api/form-names.ts has the bounds). The bodies the server holds (1 MB at most)
+ * are checked here; a staff upload, streamed, by the page's reader as its parts arrive.
+ */
+export function boundedForms(req: Request, res: Response, next: NextFunction) {
+  if (!Buffer.isBuffer(req.body) || req.body.byteLength === 0) return next();
+  const type = req.get("content-type") ?? "";
+  const names = formNames(req.body, type);
+  if (!names) return next();
+  names
+    .then((list) => {
+      const problem = list && formShapeProblem(list);
+      if (!problem) return next();
+      res.status(400).json({
+        success: false,
+        message: formShapeMessage(problem),
+        errors: { _: problem },
+      });
+    })
+    .catch(next);
+}
+
+/** The names of a form body, repeats included (null: not a form; a body that does not parse is left to the page's reader). */
+function formNames(body: Buffer, type: string): Promise<string[] | null> | null {
+  if (/^\s*application\/x-www-form-urlencoded/i.test(type))
+    return Promise.resolve([...new URLSearchParams(body.toString("utf8")).keys()]);
+  if (/^\s*multipart\/form-data/i.test(type))
+    return new Response(body as Buffer<ArrayBuffer>, { headers: { "content-type": type } })
+      .formData()
+      .then((form) => [...form.keys()])
+      .catch(() => null);
+  return null;
 }
 
 /**

@@ -1,14 +1,18 @@
 import { createElement as h, type ReactElement } from "react";
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { business } from "@app/shared/business";
+import { Document, Page, Path, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { BRAND_MARK } from "@app/shared/brand-mark";
+import { business, formatAddress } from "@app/shared/business";
 import type { EstimateRow } from "@app/shared/estimates/estimates.server";
 import { formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
-import { formatFullDateTime } from "@app/shared/time";
+import { formatDate, formatFullDateTime } from "@app/shared/time";
 
 /**
- * An estimate as a PDF (docs/product.md#estimates), made in the worker with @react-pdf/renderer:
- * its number, each option's lines and stored totals, and, once approved, the option chosen with the
- * customer's typed name and the time. The amounts are the stored ones (never re-added here).
+ * An estimate as a PDF (docs/product.md#estimates), made in the worker with @react-pdf/renderer: the
+ * business's letterhead (its logo, name, license number, address, phone and email), the estimate's
+ * number, whom it is for and the service address, its date and the date it is valid until (its
+ * link's expiry), each option's lines and stored totals, and, once approved, the option chosen with
+ * the customer's typed name and the time; then the terms (business facts' `estimateTerms`). The
+ * amounts are the stored ones (never re-added here).
  */
 
 const styles = StyleSheet.create({
@@ -23,7 +27,40 @@ const styles = StyleSheet.create({
   money: { width: 80, textAlign: "right" },
   total: { flexDirection: "row", justifyContent: "flex-end", paddingVertical: 1 },
   signed: { marginTop: 18, padding: 8, border: "1pt solid #059669" },
+  letterhead: { flexDirection: "row", alignItems: "center", marginBottom: 14 },
+  brand: { fontSize: 14, fontFamily: "Helvetica-Bold", color: "#1e3a8a" },
+  facts: { flexDirection: "row", flexWrap: "wrap", marginBottom: 2 },
+  fact: { width: "50%", marginBottom: 2 },
+  terms: { marginTop: 18, borderTop: "1pt solid #d1d5db", paddingTop: 8 },
+  term: { marginBottom: 3, color: "#374151" },
 });
+
+/** The business's logo (the brand mark's paths, business facts' one drawing), name, license and contact. */
+function letterhead(): ReactElement {
+  return h(View, { key: "head", style: styles.letterhead }, [
+    h(
+      Svg,
+      { key: "logo", viewBox: BRAND_MARK.viewBox, style: { width: 40, height: 40, marginRight: 10 } },
+      BRAND_MARK.paths.map((path) => h(Path, { key: path.d, d: path.d, fill: path.fill })),
+    ),
+    h(View, { key: "words" }, [
+      h(Text, { key: "n", style: styles.brand }, business.legalName),
+      h(Text, { key: "l", style: styles.muted }, `License #${business.licenseNumber}`),
+      h(Text, { key: "a", style: styles.muted }, `${formatAddress()} · ${business.phone} · ${business.email}`),
+    ]),
+  ]);
+}
+
+function fact(label: string, value: string): ReactElement {
+  return h(Text, { key: label, style: styles.fact }, `${label}: ${value}`);
+}
+
+function terms(): ReactElement {
+  return h(View, { key: "terms", style: styles.terms, wrap: false }, [
+    h(Text, { key: "h", style: styles.optionName }, "Terms"),
+    ...business.estimateTerms.map((term, i) => h(Text, { key: String(i), style: styles.term }, `${i + 1}. ${term}`)),
+  ]);
+}
 
 function money(label: string, cents: number, bold = false): ReactElement {
   return h(View, { style: styles.total, key: label }, [
@@ -73,15 +110,21 @@ function signature(e: EstimateRow): ReactElement[] {
   ];
 }
 
-/** The PDF's bytes. */
-export function estimatePdf(e: EstimateRow): Promise<Buffer> {
+/** The PDF's bytes; `serviceAddress` is where the work is (the visit's address, else the customer's). */
+export function estimatePdf(e: EstimateRow, serviceAddress: string | null): Promise<Buffer> {
   const doc = h(Document, { title: `Estimate ${e.number}`, author: business.name, subject: e.number }, [
     h(Page, { key: "p", size: "LETTER", style: styles.page }, [
+      letterhead(),
       h(Text, { key: "t", style: styles.title }, `Estimate ${e.number}`),
-      h(Text, { key: "b", style: styles.muted }, `${business.name} · ${business.phone}`),
-      h(Text, { key: "c", style: styles.muted }, `For ${e.customer.name} · ${formatFullDateTime(e.createdAt)}`),
+      h(View, { key: "facts", style: styles.facts }, [
+        fact("Prepared for", e.customer.name),
+        fact("Service address", serviceAddress?.trim() || "To be confirmed with you"),
+        fact("Date", formatDate(e.sentAt ?? e.createdAt)),
+        fact("Valid until", e.tokenExpiresAt ? formatDate(e.tokenExpiresAt) : "30 days from when it is sent"),
+      ]),
       ...e.options.map((o) => optionBlock(e, o)),
       ...signature(e),
+      terms(),
     ]),
   ]);
   return renderToBuffer(doc);

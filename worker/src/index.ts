@@ -10,7 +10,7 @@ import { delayOutboxRow, markOutboxSent, outboxRowOwed, recordOutboxFailure } fr
 import { createQueues } from "@app/shared/queues.server";
 import { realtimeKey } from "@app/shared/realtime";
 import { createBlockingRedis, createFastFailRedis } from "@app/shared/redis.server";
-import { HeldByCap, visitorEmailCap } from "@app/shared/visitor-email-cap.server";
+import { HeldBack, visitorEmailCap } from "@app/shared/visitor-email-cap.server";
 import { DelayedError, UnrecoverableError } from "bullmq";
 import type { WorkerContext } from "./worker-context";
 import { dispatch } from "./registry";
@@ -46,8 +46,20 @@ const ctx: WorkerContext = {
   visitorEmails: visitorEmailCap(producerRedis, env.REDIS_PREFIX, env.ANON_REQUESTS_PER_HOUR),
 };
 
-// Chat replies are short and I/O-bound: many at once keeps the first streamed text quick under load.
-const concurrency: Record<string, number> = { email: 5, chat: 64, notifications: 10 };
+/**
+ * Jobs at once per queue. Chat replies are short and I/O-bound: many at once keeps the first
+ * streamed text quick under load. An email job mostly waits on the provider's answer (100 to 300 ms
+ * over the internet): five at once capped a process at about 15 emails a second, and a burst of
+ * bookings queued behind them for minutes (docs/benchmarks.md, "Email latency under load").
+ */
+const concurrency: Record<string, number> = { email: env.EMAIL_CONCURRENCY, chat: 64, notifications: 10 };
+/**
+ * The provider's rate limit, kept by BullMQ in Redis for every worker process together: sends wait
+ * their turn instead of being refused with a 429 and retried with a growing backoff.
+ */
+const limiter: Partial<Record<string, { max: number; duration: number }>> = {
+  email: env.EMAIL_SENDS_PER_SECOND > 0 ? { max: env.EMAIL_SENDS_PER_SECOND, duration: 1_000 } : undefined,
+};
 
 const workers = queueNames.map((queue) => {
   const worker = new Worker(
@@ -80,11 +92,22 @@ const workers = queueNames.map((queue) => {
         return result;
       } catch (error) {
         if (error instanceof DelayedError) throw error;
-        if (error instanceof HeldByCap && outboxKey) {
-          // The visitors' hourly email cap is spent: held, not dropped; it goes when the next hour has a place.
-          log.info({ until: error.until.toISOString() }, "visitor email held by the hourly cap");
+        if (error instanceof HeldBack && outboxKey) {
+          // The visitors' hourly email cap is spent, or the email must follow another not sent yet (a review
+          // request its visit's invoice): held, not dropped; it goes when it may.
+          log.info({ until: error.until.toISOString(), why: error.message }, "email held back");
           await delayOutboxRow(db, outboxKey, error.until);
           await job.moveToDelayed(error.until.getTime(), token);
+          throw new DelayedError();
+        }
+        if (error instanceof EmailSendError && error.rateLimitedForMs !== null) {
+          // The provider's limit was reached all the same (another sender on the account): the job waits as long
+          // as the provider asks, without spending an attempt, and every worker holds off its next sends as long
+          // (BullMQ keeps that pause where a limiter is set: EMAIL_SENDS_PER_SECOND).
+          const until = Date.now() + error.rateLimitedForMs;
+          log.info({ waitMs: error.rateLimitedForMs }, "email provider rate limit reached; sending waits");
+          await ctx.queues[queue].rateLimit(error.rateLimitedForMs);
+          await job.moveToDelayed(until, token);
           throw new DelayedError();
         }
         const final =
@@ -107,6 +130,7 @@ const workers = queueNames.map((queue) => {
       connection,
       prefix: `${env.REDIS_PREFIX}:bull`,
       concurrency: concurrency[queue] ?? 5,
+      limiter: limiter[queue],
       lockDuration: env.JOB_LOCK_MS,
       stalledInterval: Math.max(1_000, Math.floor(env.JOB_LOCK_MS / 2)),
     },

@@ -1,6 +1,7 @@
 import { createElement as h, type ReactElement } from "react";
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { business, formatAddress } from "@app/shared/business";
+import { dueSentence, waysToPay } from "@app/shared/invoices/how-to-pay";
 import { isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
 import { formatDate } from "@app/shared/time";
@@ -10,7 +11,7 @@ import { paymentMethodLabels } from "@app/shared/api/payments";
 /**
  * An invoice as a PDF (docs/product.md#invoices), made in the worker with @react-pdf/renderer: the
  * business, its number and dates, the customer, each line, the stored totals, what was paid (the
- * estimate's deposit included) and the balance due. The amounts are the stored ones (never re-added
+ * estimate's deposit included), the balance due, and while it is due, its due date and how to pay it. The amounts are the stored ones (never re-added
  * here); its text is real text (a reader can search and copy it).
  */
 
@@ -74,8 +75,20 @@ function payments(i: InvoiceRow): ReactElement[] {
   ];
 }
 
-/** The PDF's bytes. */
-export function invoicePdf(i: InvoiceRow): Promise<Buffer> {
+/** While a balance is due: when it is due and the ways to pay (online only when it is on). */
+function howToPay(i: InvoiceRow, online: boolean): ReactElement[] {
+  if (i.status === "void" || balanceCents(i.totalCents, i.paidCents) === 0) return [];
+  return [
+    h(View, { key: "pay", style: styles.payments, wrap: false }, [
+      h(Text, { key: "h", style: { fontFamily: "Helvetica-Bold", marginBottom: 2 } }, "How to pay"),
+      ...waysToPay(i.number, online).map((w) => h(Text, { key: w.kind, style: styles.muted }, `${w.title}: ${w.text}`)),
+    ]),
+  ];
+}
+
+/** The PDF's bytes; `online`: whether online payment (Stripe) is on, the only case it is offered. */
+export function invoicePdf(i: InvoiceRow, { online }: { online: boolean }): Promise<Buffer> {
+  const due = i.status !== "void" && balanceCents(i.totalCents, i.paidCents) > 0;
   const doc = h(Document, { title: `Invoice ${i.number}`, author: business.name, subject: i.number }, [
     h(Page, { key: "p", size: "LETTER", style: styles.page }, [
       h(Text, { key: "b", style: styles.business }, business.name),
@@ -84,6 +97,7 @@ export function invoicePdf(i: InvoiceRow): Promise<Buffer> {
       h(Text, { key: "t", style: styles.title }, `Invoice ${i.number}`),
       h(Text, { key: "s", style: styles.muted }, `Status: ${invoiceStatusForCustomer[i.status]}`),
       h(Text, { key: "d", style: styles.muted }, `Date: ${formatDate(i.sentAt ?? i.createdAt)}`),
+      ...(due ? [h(Text, { key: "due", style: styles.muted }, dueSentence(i.sentAt ?? i.createdAt))] : []),
       h(Text, { key: "to", style: styles.muted }, `Bill to: ${i.customer.name}`),
       ...(i.bookingId ? [h(Text, { key: "v", style: styles.muted }, `Visit: #${i.bookingId}`)] : []),
       lineTable(i),
@@ -94,6 +108,7 @@ export function invoicePdf(i: InvoiceRow): Promise<Buffer> {
       money("Paid", i.paidCents),
       money("Balance due", balanceCents(i.totalCents, i.paidCents), true),
       ...payments(i),
+      ...howToPay(i, online),
     ]),
   ]);
   return renderToBuffer(doc);

@@ -1,6 +1,7 @@
 import { parseJobData, type JobData, type JobKind } from "@app/shared/jobs";
 import type { WorkerContext } from "./worker-context";
 import { replyToChatMessage } from "./processors/chat-replies";
+import { sendCsvExport } from "./processors/csv-export";
 import {
   sendAccountLink,
   sendAppointmentConfirmation,
@@ -15,8 +16,8 @@ import {
   sendEstimateEmail,
 } from "./processors/estimate-emails";
 import { sendInvoiceEmail, sendInvoiceReminder } from "./processors/invoice-emails";
-import { publishBookingEvent, publishLeadAlert } from "./processors/notifications";
-import { publishInvoiceEvent, sendPaymentFailed, sendPaymentReceipt } from "./processors/payment-emails";
+import { publishBookingEvent, publishLeadAcknowledged, publishLeadAlert } from "./processors/notifications";
+import { publishInvoiceEvent, sendPaymentFailed, sendPaymentReceipt, sendRefundDue } from "./processors/payment-emails";
 import { sendPushAlert } from "./processors/push";
 import {
   sendBookingRescheduledNotification,
@@ -50,11 +51,14 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "invoice-reminder": sendInvoiceReminder,
   "payment-receipt-email": sendPaymentReceipt,
   "payment-failed-email": sendPaymentFailed,
+  "payment-refund-due-email": sendRefundDue,
   "invoice-event": publishInvoiceEvent,
+  "csv-export": sendCsvExport,
   "chat-reply": replyToChatMessage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,
   "lead-alert": publishLeadAlert,
+  "lead-acknowledged": publishLeadAcknowledged,
 };
 
 /** Runs a job's handler on its payload, checked against the kind's schema first. */

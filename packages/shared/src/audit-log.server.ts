@@ -5,7 +5,8 @@ import type { Prisma } from "./db.server";
  * lists (roles, a booking's status, technician and time, "on my way", a resent confirmation, a
  * customer merge and its undo, a customer's details, their emails turned back on, a closed day added or
  * removed, a price book item added or changed, the sales-tax rate, an estimate made, sent or approved by its
- * customer, an invoice made, sent or voided, a visit's job record: notes and checklist, items, photos). Written in the transaction of the change it records.
+ * customer, an invoice made, sent or voided, a visit's job record: notes and checklist, items, photos, an
+ * emergency lead's alert dismissed). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -26,6 +27,7 @@ export interface AuditEntry {
     | "price_book.item_updated"
     | "settings.sales_tax_changed"
     | "estimate.created"
+    | "estimate.updated"
     | "estimate.sent"
     | "estimate.approved"
     | "estimate.declined"
@@ -40,8 +42,21 @@ export interface AuditEntry {
     | "job.photo_removed"
     | "payment.recorded"
     | "payment.not_recorded"
-    | "payment.failed";
-  targetType: "user" | "booking" | "customer" | "closure" | "price_book_item" | "setting" | "estimate" | "invoice";
+    | "payment.failed"
+    | "payment.refund_due"
+    | "checkout.superseded"
+    | "lead.emergency_acknowledged";
+  targetType:
+    | "user"
+    | "booking"
+    | "customer"
+    | "closure"
+    | "price_book_item"
+    | "setting"
+    | "estimate"
+    | "invoice"
+    | "contact"
+    | "chat";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

@@ -96,6 +96,51 @@ export interface BookingRules {
   technicianWorkingDays: readonly number[];
 }
 
+/** The electrical contractor's license number (Louisiana State Licensing Board for Contractors). */
+const LICENSE_NUMBER = "LA-E-58214";
+
+/**
+ * The terms every estimate's PDF prints (docs/product.md#estimates): the same for every estimate,
+ * changed here. The validity date itself is each estimate's (its link's expiry).
+ */
+const ESTIMATE_TERMS: readonly string[] = [
+  "Prices hold until the date this estimate is valid until; after it, ask us for a new one.",
+  "Work is done to the National Electrical Code and local codes; permits and inspections are included where the work needs them.",
+  "Conditions hidden until walls, ceilings or panels are opened (damaged wiring, earlier work not to code) are priced and agreed with you before any extra work.",
+  "A deposit, when this estimate asks one, is due on approval; the balance is due when the work is complete.",
+  "Our workmanship is warranted for one year from completion; equipment carries its maker's warranty.",
+];
+
+/**
+ * How an invoice is paid (docs/product.md#invoices): due `netDays` Baton Rouge days after it is sent
+ * ("net 15"), checks payable to `payableTo` and mailed to `remitTo`, or by card over the phone at the
+ * business's phone; online only when Stripe is set up (packages/shared/src/invoices/how-to-pay.ts).
+ */
+function invoiceTerms(name: string) {
+  return {
+    netDays: 15,
+    payableTo: `${name} LLC`,
+    remitTo: { street: "7450 Jefferson Highway, Suite 210", city: "Baton Rouge", region: "LA", postalCode: "70806" },
+  };
+}
+
+/** When visits may be booked: each weekday's arrival windows, notice, horizon and length (docs/product.md). */
+const BOOKING_RULES: BookingRules = {
+  windows: {
+    0: [],
+    1: twoHourWindows(8, 18),
+    2: twoHourWindows(8, 18),
+    3: twoHourWindows(8, 18),
+    4: twoHourWindows(8, 18),
+    5: twoHourWindows(8, 18),
+    6: twoHourWindows(8, 16),
+  },
+  minimumNoticeMinutes: 120,
+  horizonDays: 30,
+  visitMinutes: 120,
+  technicianWorkingDays: [1, 2, 3, 4, 5, 6],
+};
+
 export function createBusinessFacts(overrides: BusinessOverrides = {}) {
   const phone = overrides.phone?.trim() || "(225) 555-0142";
   const email = overrides.email?.trim() || "office@bayoucurrentelectric.com";
@@ -111,7 +156,11 @@ export function createBusinessFacts(overrides: BusinessOverrides = {}) {
     phoneHref: `tel:${toE164(phone)}`,
     email,
     emailHref: `mailto:${email}`,
-    licence: "Louisiana State Licensing Board for Contractors, electrical license #LA-E-58214",
+    licence: `Louisiana State Licensing Board for Contractors, electrical license #${LICENSE_NUMBER}`,
+    /** The license number alone, as documents print it ("License #LA-E-58214"). */
+    licenseNumber: LICENSE_NUMBER,
+    /** The terms every estimate's PDF prints (docs/product.md#estimates). */
+    estimateTerms: ESTIMATE_TERMS,
     foundedYear: 2009,
     address: {
       street: "7450 Jefferson Highway, Suite 210",
@@ -191,21 +240,8 @@ export function createBusinessFacts(overrides: BusinessOverrides = {}) {
       callAnswer: "A live person answers immediately, day or night",
       holidays: "Holidays included",
     },
-    booking: {
-      windows: {
-        0: [],
-        1: twoHourWindows(8, 18),
-        2: twoHourWindows(8, 18),
-        3: twoHourWindows(8, 18),
-        4: twoHourWindows(8, 18),
-        5: twoHourWindows(8, 18),
-        6: twoHourWindows(8, 16),
-      },
-      minimumNoticeMinutes: 120,
-      horizonDays: 30,
-      visitMinutes: 120,
-      technicianWorkingDays: [1, 2, 3, 4, 5, 6],
-    } satisfies BookingRules as BookingRules,
+    booking: BOOKING_RULES,
+    invoicing: invoiceTerms(name),
     contactReplyPromise: "within 24 hours",
     freeEstimates: true,
     /** Schema.org `priceRange` for the business listing. */

@@ -1,4 +1,7 @@
-import type { Db } from "./db.server";
+import { recordAudit } from "./audit-log.server";
+import { Prisma, type Db } from "./db.server";
+import { parseLeadKey } from "./lead-keys";
+import { success, type Result } from "./result";
 import type { JobData } from "./jobs";
 import { inTransaction, type ChangeContext, type Outbox } from "./outbox.server";
 import { inboxItemHref, type EmergencyLead } from "./emergency-leads";
@@ -81,4 +84,64 @@ export async function loadEmergencyLead(db: Db, lead: LeadRef): Promise<Emergenc
     receivedAt: message.createdAt.toISOString(),
     href: inboxItemHref("chat", lead.sessionId),
   };
+}
+
+/**
+ * Staff dismiss (acknowledge) emergency leads' alerts on the dashboard (docs/product.md#dashboard): each
+ * lead still open is marked (`emergencyAcknowledgedAt`), once whoever is first; each dismissal is audited
+ * (`lead.emergency_acknowledged`), and every open admin page hears it through the outbox
+ * (`lead-acknowledged`: their banners go, their dashboards reload). The lead stays in the inbox until
+ * it is handled there. Dismissed already by someone else, nothing is written and the answer says so.
+ */
+export async function acknowledgeEmergencyLeads(
+  context: ChangeContext,
+  actor: { id: number; email: string },
+  keys: readonly string[],
+  now = new Date(),
+): Promise<Result<{ acknowledged: number; message: string }>> {
+  const leads = keys.flatMap((key) => parseLeadKey(key) ?? []);
+  const contactIds = leads.filter((l) => l.kind === "contact").map((l) => Number(l.id));
+  const chatIds = leads.filter((l) => l.kind === "chat").map((l) => l.id);
+  // A timestamp without zone holding UTC, as Prisma writes them.
+  const stamp = Prisma.sql`${now.toISOString().slice(0, 23)}::timestamp(3)`;
+  return inTransaction(context, async (tx, outbox) => {
+    // Read and marked in one statement each: of two staff dismissing at once, each lead is the first one's.
+    const contacts = contactIds.length
+      ? await tx.$queryRaw<Array<{ id: number }>>`
+          UPDATE "ContactMessage" SET "emergencyAcknowledgedAt" = ${stamp}
+           WHERE id IN (${Prisma.join(contactIds)}) AND emergency AND "emergencyAcknowledgedAt" IS NULL
+          RETURNING id`
+      : [];
+    const chats = chatIds.length
+      ? await tx.$queryRaw<Array<{ id: string }>>`
+          UPDATE "ChatSession" SET "emergencyAcknowledgedAt" = ${stamp}
+           WHERE id IN (${Prisma.join(chatIds)}) AND "emergencyAt" IS NOT NULL AND "emergencyAcknowledgedAt" IS NULL
+          RETURNING id`
+      : [];
+    const done = [
+      ...contacts.map((c) => ({ kind: "contact" as const, id: String(c.id) })),
+      ...chats.map((c) => ({ kind: "chat" as const, id: c.id })),
+    ];
+    if (done.length === 0) return success({ acknowledged: 0, message: "That alert was dismissed already." });
+    for (const lead of done)
+      await recordAudit(tx, {
+        actor,
+        action: "lead.emergency_acknowledged",
+        targetType: lead.kind,
+        targetId: lead.id,
+        details: { of: done.length },
+      });
+    outbox.add("lead-acknowledged", {
+      leads: done.map((l) => `${l.kind}:${l.id}`),
+      at: now.getTime(),
+      requestId: context.requestId,
+    });
+    return success({
+      acknowledged: done.length,
+      message:
+        done.length === 1
+          ? "Alert dismissed. The message stays in the inbox until it is handled."
+          : `${done.length} alerts dismissed. The messages stay in the inbox until they are handled.`,
+    });
+  });
 }

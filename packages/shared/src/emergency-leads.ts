@@ -40,3 +40,6 @@ export interface EmergencyLead {
 
 /** The live event an emergency lead raises on every open admin page. */
 export const LEAD_EMERGENCY_EVENT = "lead:emergency";
+
+/** The live event of staff dismissing (acknowledging) emergency leads' alerts: `{ leads: [{ kind, id }] }`. */
+export const LEAD_ACKNOWLEDGED_EVENT = "lead:acknowledged";

@@ -64,6 +64,13 @@ const base = z.object({
   SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** How long a worker holds a job before another may take it over after a crash (ms). */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** How many emails one worker process sends at once (each mostly waits on the provider's answer). */
+  EMAIL_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(16)),
+  /**
+   * The email provider's rate limit for this account, sends per second across every worker (0: none).
+   * Unset: Resend's default, 2, when sending to Resend's own API; none for RESEND_BASE_URL (a stand-in).
+   */
+  EMAIL_SENDS_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).optional()),
   /** After SIGTERM, how long web keeps serving (failing readiness) before it stops accepting connections (ms). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Whether the marketing pages are rendered once and kept (1, the default) or rendered for every request (0). */
@@ -342,6 +349,8 @@ const envSchema = base.transform((raw, ctx) => {
     SWEEP_INTERVAL_MS: raw.SWEEP_INTERVAL_MS,
     SWEEP_GRACE_MS: raw.SWEEP_GRACE_MS,
     JOB_LOCK_MS: raw.JOB_LOCK_MS,
+    EMAIL_CONCURRENCY: raw.EMAIL_CONCURRENCY,
+    EMAIL_SENDS_PER_SECOND: raw.EMAIL_SENDS_PER_SECOND ?? (raw.RESEND_BASE_URL || raw.DEV_MAILBOX_URL ? 0 : 2),
     SHUTDOWN_DELAY_MS: raw.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     PAGE_CACHE: raw.PAGE_CACHE === "1",
     ANON_REQUESTS_PER_HOUR: raw.ANON_REQUESTS_PER_HOUR,

@@ -20,12 +20,27 @@ export type QueueName = (typeof queueNames)[number];
 
 type Delivery = "outbox" | "direct";
 
+/**
+ * The order a queue's waiting jobs run in (BullMQ's priority: lower first; first in, first out
+ * within one). Every notification has one: BullMQ runs a job without a priority before every job
+ * with one, so a kind left without would overtake even emergencies (docs/decisions/008-notification-outbox.md).
+ * - `urgent`: someone is waiting for it right now (a reset link at the screen, "on my way"),
+ *   and emergencies (their `outbox.add` passes it).
+ * - `soon`: the answer to something a person just did (their booking's confirmation, their estimate).
+ * - `normal`: the office's notices of what happened, and live updates of open pages.
+ * - `later`: what is not awaited (reminders, review requests, invoice reminders).
+ */
+const PRIORITY = { urgent: 1, soon: 2, normal: 3, later: 4 } as const;
+type Priority = (typeof PRIORITY)[keyof typeof PRIORITY];
+
 interface Contract<Q extends QueueName, D extends Delivery, S extends z.ZodType> {
   queue: Q;
   delivery: D;
   schema: S;
   /** The job's id (and its outbox key). Must change whenever the work must be done again. */
   key: (data: z.infer<S>) => string;
+  /** Its place in line (PRIORITY); a notification without one is `normal`. */
+  priority?: Priority;
 }
 
 const contract = <Q extends QueueName, D extends Delivery, S extends z.ZodType>(c: Contract<Q, D, S>) => c;
@@ -54,6 +69,7 @@ const visitorCap = z.boolean().optional();
 export const jobs = {
   /** To staff: a message from the contact form. */
   "contact-notification": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ contactMessageId: id, requestId }),
@@ -61,6 +77,7 @@ export const jobs = {
   }),
   /** A password-reset or email-verification link (the AccountToken row says which). */
   "account-link": contract({
+    priority: PRIORITY.urgent,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ accountTokenId: z.uuid(), requestId }),
@@ -79,6 +96,7 @@ export const jobs = {
    * again (the instant, ms), a new key.
    */
   "appointment-confirmation": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ appointmentRequestId: id, visitorCap, resend: z.string().max(20).optional(), requestId }),
@@ -104,6 +122,7 @@ export const jobs = {
    * `visitorCap`: the first confirmation of a visitor's request (see appointment-confirmation).
    */
   "visit-confirmation": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({
@@ -118,6 +137,7 @@ export const jobs = {
   }),
   /** To the customer, at REMINDER_HOUR the day before the visit; cancelled when it moves, is cancelled or done. */
   "visit-reminder": contract({
+    priority: PRIORITY.later,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ ...visitRef, at: z.number().int() }),
@@ -125,6 +145,7 @@ export const jobs = {
   }),
   /** To the customer: their visit was cancelled (by them, with the link, or by the office). */
   "visit-cancelled": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ ...visitRef, by: z.enum(["customer", "staff"]) }),
@@ -132,6 +153,7 @@ export const jobs = {
   }),
   /** To the customer: the technician is on the way (at most once per visit). */
   "visit-on-the-way": contract({
+    priority: PRIORITY.urgent,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ bookingId: id, minutes: z.number().int().min(1).max(240), requestId }),
@@ -139,6 +161,7 @@ export const jobs = {
   }),
   /** To the customer, REVIEW_DELAY_MINUTES after the visit was completed; cancelled if it is reopened or cancelled. */
   "review-request": contract({
+    priority: PRIORITY.later,
     queue: "email",
     delivery: "outbox",
     schema: z.object(visitRef),
@@ -177,10 +200,26 @@ export const jobs = {
     key: (d) => `lead-alert-${leadKey(d.lead)}`,
   }),
   /**
+   * Live: staff dismissed (acknowledged) emergency leads' alerts (docs/product.md#dashboard): every open admin
+   * page drops their banners and the dashboards reload; once per dismissal (`at`, ms).
+   */
+  "lead-acknowledged": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({
+      leads: z.array(z.string().min(1).max(210)).min(1).max(50),
+      at: z.number().int().nonnegative(),
+      requestId,
+    }),
+    // A job id holds no ":" (BullMQ's rule): `contact:12` is written `contact-12`.
+    key: (d) => `lead-acknowledged-${d.leads[0]!.replace(":", "-")}-${d.at}`,
+  }),
+  /**
    * To the customer: an estimate, with its link (/estimates/<token>) and its PDF; one per send (`sentAt`, ms),
    * so sending again owes a new email with the new link (docs/product.md#estimates).
    */
   "estimate-email": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ estimateId: id, sentAt: z.number().int().nonnegative(), requestId }),
@@ -188,6 +227,7 @@ export const jobs = {
   }),
   /** To the customer and the office: the approved estimate, signed (the name and time), as a PDF; once per estimate. */
   "estimate-approved-email": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ estimateId: id, requestId }),
@@ -212,6 +252,7 @@ export const jobs = {
    * so sending again owes a new email with the new link (docs/product.md#invoices).
    */
   "invoice-email": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ invoiceId: id, sentAt: z.number().int().nonnegative(), requestId }),
@@ -222,6 +263,7 @@ export const jobs = {
    * send (`sentAt`, ms); sending again or voiding cancels them, and a paid or void invoice is skipped when due.
    */
   "invoice-reminder": contract({
+    priority: PRIORITY.later,
     queue: "email",
     delivery: "outbox",
     schema: z.object({
@@ -237,6 +279,7 @@ export const jobs = {
    * paid, the document's number and what is left to pay; once per payment (docs/product.md#payments).
    */
   "payment-receipt-email": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ paymentId: id, requestId }),
@@ -247,10 +290,22 @@ export const jobs = {
    * link to pay again; once per Checkout Session (docs/product.md#payments).
    */
   "payment-failed-email": contract({
+    priority: PRIORITY.soon,
     queue: "email",
     delivery: "outbox",
     schema: z.object({ checkoutSessionId: z.string().min(1).max(255), requestId }),
     key: (d) => `payment-failed-${d.checkoutSessionId}`,
+  }),
+  /**
+   * To the office: an online payment paid more than was due (an old Checkout page paid after a newer one, an
+   * office payment meanwhile); it is recorded, and the part beyond what was due is to be refunded; once per
+   * payment (docs/decisions/020-money-and-payments.md).
+   */
+  "payment-refund-due-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ paymentId: id, requestId }),
+    key: (d) => `payment-refund-due-${d.paymentId}`,
   }),
   /** Live: an invoice changed (a payment was recorded): every open admin page hears `invoice:updated`. */
   "invoice-event": contract({
@@ -258,6 +313,17 @@ export const jobs = {
     delivery: "outbox",
     schema: z.object({ invoiceId: id, version: z.string().min(1).max(40), requestId }),
     key: (d) => `invoice-event-${d.invoiceId}-${d.version}`,
+  }),
+  /**
+   * To the staff member who asked: a CSV export too large for a request, written by the worker to the export
+   * store, then emailed as a signed link that works for 7 days (docs/decisions/022-exports-that-finish.md).
+   */
+  "csv-export": contract({
+    priority: PRIORITY.soon,
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({ exportId: z.uuid(), requestId }),
+    key: (d) => `csv-export-${d.exportId}`,
   }),
   /** The assistant's answer to a visitor's chat message. */
   "chat-reply": contract({
@@ -298,6 +364,12 @@ export function isJobKind(value: unknown): value is JobKind {
 /** The payload checked against its kind's schema (throws a ZodError otherwise). */
 export function parseJobData<K extends JobKind>(kind: K, data: unknown): JobData<K> {
   return (jobs[kind].schema as unknown as z.ZodType<JobData<K>>).parse(data);
+}
+
+/** Where a job of this kind waits in its queue: its contract's priority; a notification's is `normal` by default. */
+export function jobPriority(kind: JobKind): number | undefined {
+  const contract: { delivery: Delivery; priority?: Priority } = jobs[kind];
+  return contract.priority ?? (contract.delivery === "outbox" ? PRIORITY.normal : undefined);
 }
 
 /** The deterministic id of a job (and key of its outbox row). */

@@ -18,7 +18,8 @@ export type KeyPurpose =
   | "vapid-development"
   | "contact-sent"
   | "booking-confirmation"
-  | "job-photo-url";
+  | "job-photo-url"
+  | "csv-export-link";
 
 const SALT = "bayou-current/v1";
 const derived = new Map<string, Buffer>();

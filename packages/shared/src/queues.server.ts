@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import {
   defaultJobOptions,
   jobKey,
+  jobPriority,
   jobs,
   parseJobData,
   queueNames,
@@ -64,7 +65,8 @@ export class EnqueueError extends Error {
 
 /**
  * Adds a job after validating its payload against its contract, under the id
- * the contract derives from it (a second add of the same work is a no-op).
+ * the contract derives from it (a second add of the same work is a no-op), in
+ * its kind's place in line unless `priority` says otherwise (emergencies).
  * Fails within `timeoutMs` when Redis is unreachable. Notifications do not
  * call this directly: they go through the outbox (packages/shared/src/outbox.server.ts).
  */
@@ -80,7 +82,11 @@ export async function enqueue<K extends JobKind>(
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      queues[queue].add(kind, payload, { ...jobOptions, jobId: jobKey(kind, payload) }),
+      queues[queue].add(kind, payload, {
+        ...jobOptions,
+        priority: jobOptions.priority ?? jobPriority(kind),
+        jobId: jobKey(kind, payload),
+      }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new EnqueueError(`Timed out adding ${queue}/${kind}`)), timeoutMs);
       }),

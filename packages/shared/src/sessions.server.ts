@@ -50,7 +50,7 @@ export type TokenSource = "bearer" | "cookie";
  * cookie with a bad signature presents nothing.
  */
 export async function readSessionToken(
-  request: Request,
+  request: Pick<Request, "headers">,
   env: Env,
 ): Promise<{ token: string; source: TokenSource } | null> {
   const authorization = request.headers.get("Authorization");
@@ -77,6 +77,17 @@ async function sessionTokenInCookies(cookieHeader: string | null | undefined, en
 export async function sessionRoleInCookies(db: Db, env: Env, cookieHeader: string | undefined) {
   const token = await sessionTokenInCookies(cookieHeader, env);
   const session = token ? await findSession(db, token) : null;
+  return session?.user.role ?? null;
+}
+
+/**
+ * The role of the live session a request presents (bearer token or cookie, as `readSessionToken`
+ * reads them), or null: for the server's body limit, which lets only staff send an upload larger
+ * than 1 MB and checks before it reads the body (web/server/security.ts).
+ */
+export async function sessionRoleOf(db: Db, env: Env, request: Pick<Request, "headers">) {
+  const presented = await readSessionToken(request, env);
+  const session = presented ? await findSession(db, presented.token) : null;
   return session?.user.role ?? null;
 }
 

@@ -120,6 +120,14 @@ export function businessDate(instant: Date = new Date()): string {
 }
 
 /**
+ * Wall times already resolved (each a few zone lookups): the schedule asks for the same windows' starts
+ * and ends on every request (a month of them for "the next open windows"). Kept up to a bound, then
+ * started afresh.
+ */
+const instants = new Map<number, number>();
+const KEPT_INSTANTS = 10_000;
+
+/**
  * The instant at which a Baton Rouge clock shows this local date and time
  * (DST-correct). A time skipped when the clocks go forward (02:30 on a March
  * change day) moves on by the hour; a time that happens twice in November is
@@ -133,11 +141,17 @@ export function businessInstant(date: string | LocalDate, time: string | number 
   // side are the only candidates; resolved by hand, because TZDate's own constructor resolves the repeated
   // November hour differently depending on the zone of the machine it runs on.
   const wall = utcTime(d.year, d.month - 1, d.day, minutes);
-  const offsetAt = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
-  const offsets = [...new Set([offsetAt(wall - HALF_DAY), offsetAt(wall + HALF_DAY)])];
-  const shown = offsets.map((o) => wall - o).filter((t) => offsetAt(t) === wall - t);
-  // Shown twice (November): the first. Never shown (March): read with the offset before the change, an hour on.
-  return new Date(shown.length ? Math.min(...shown) : wall - offsets[0]!);
+  let instant = instants.get(wall);
+  if (instant === undefined) {
+    const offsetAt = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
+    const offsets = [...new Set([offsetAt(wall - HALF_DAY), offsetAt(wall + HALF_DAY)])];
+    const shown = offsets.map((o) => wall - o).filter((t) => offsetAt(t) === wall - t);
+    // Shown twice (November): the first. Never shown (March): read with the offset before the change, an hour on.
+    instant = shown.length ? Math.min(...shown) : wall - offsets[0]!;
+    if (instants.size >= KEPT_INSTANTS) instants.clear();
+    instants.set(wall, instant);
+  }
+  return new Date(instant);
 }
 
 /** As businessInstant, for values already checked: throws on an unreadable date or time. */

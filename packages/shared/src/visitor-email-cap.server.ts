@@ -43,9 +43,19 @@ export function visitorEmailCap(redis: Redis, prefix: string, perHour: number): 
   };
 }
 
-/** Thrown by a send the cap holds back: the worker delays the outbox row until `until`. */
-export class HeldByCap extends Error {
-  constructor(readonly until: Date) {
-    super(`held by the visitor email cap until ${until.toISOString()}`);
+/** Thrown by a send that must wait: the worker delays its outbox row until `until` (held, not dropped). */
+export class HeldBack extends Error {
+  constructor(
+    readonly until: Date,
+    why: string,
+  ) {
+    super(`held ${why} until ${until.toISOString()}`);
+  }
+}
+
+/** Thrown by a send the cap holds back. */
+export class HeldByCap extends HeldBack {
+  constructor(until: Date) {
+    super(until, "by the visitor email cap");
   }
 }

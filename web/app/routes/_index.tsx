@@ -233,7 +233,7 @@ function Reviews() {
           href={business.reviews.url}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex min-h-6 items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
         >
           Read all {business.reviews.count} reviews
           <ExternalLink aria-hidden="true" className="size-4" />

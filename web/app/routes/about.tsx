@@ -244,7 +244,7 @@ function ServiceArea() {
             <Phone aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
             <a
               href={business.phoneHref}
-              className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-4"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
             >
               {business.phone}
             </a>

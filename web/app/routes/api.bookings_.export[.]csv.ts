@@ -1,29 +1,32 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bookingListQuerySchema } from "@app/shared/api/admin";
-import { businessDate } from "@app/shared/time";
-import { bookingsCsv } from "~/features/admin/bookings-csv.server";
-import { csvResponse } from "~/utils/csv.server";
-import { apiHandler, apiResult, methodNotAllowed, validate } from "~/utils/api.server";
+import { bookingsExportSchema } from "@app/shared/api/exports";
+import { bookingsExport, queuedMessage } from "~/features/admin/bookings-csv.server";
+import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**
- * GET /api/bookings/export.csv (admin): the bookings list as filtered, with the
- * same `status`, `priority`, `customerId`, `from`, `to` parameters as GET /api/bookings
- * (400 naming a parameter that is not valid). The file is built whole before the
- * answer starts, and sent with its length: it arrives complete, or the answer
- * is an error status (docs/product.md#admin).
+ * GET /api/bookings/export.csv (admin): the bookings as the /admin/bookings list shows them, newest
+ * first: the list's `q` (its search), `status`, `priority`, the API's `customerId`, and a range of
+ * scheduled days `from`, `to` (YYYY-MM-DD, Baton Rouge, both included; or instants in ISO 8601 with
+ * their offset, `to` excluded). 400 naming a parameter that is not valid. Counted first: up to
+ * 20,000 rows the file is streamed (chunked, a batch at a time); past that, 202 with
+ * `{ success: true, message, export: { id, rowCount, email, expiresAt } }`, and the worker emails the
+ * asker a link to the file (docs/product.md#bookings-list, docs/decisions/022-exports-that-finish.md).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
-    await requireAdmin(request, context);
-    const params = Object.fromEntries(new URL(request.url).searchParams);
-    delete params.limit;
-    delete params.cursor;
-    const { limit: _limit, cursor: _cursor, ...filters } = validate(bookingListQuerySchema, params, "Invalid filters");
-    const csv = await bookingsCsv(context, filters);
-    if (!csv.ok) return apiResult(csv);
-    const day = businessDate(new Date());
-    return csvResponse(csv.value.chunks, `bookings-${filters.status ?? "all"}-${day}.csv`);
+    const admin = await requireAdmin(request, context);
+    const query = validate(
+      bookingsExportSchema,
+      Object.fromEntries(new URL(request.url).searchParams),
+      "Invalid filters",
+    );
+    const answer = await bookingsExport(context, admin, query);
+    if ("streamed" in answer) return answer.streamed;
+    return jsonResponse(
+      { success: true, message: queuedMessage(answer.queued, "bookings"), export: answer.queued },
+      { status: 202 },
+    );
   });
 }
 

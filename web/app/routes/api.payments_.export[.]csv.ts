@@ -1,29 +1,32 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paymentsExportQuerySchema } from "@app/shared/api/reports";
 import { businessMonth } from "@app/shared/time";
+import { queuedMessage } from "~/features/admin/bookings-csv.server";
 import { exportDays } from "~/features/reports/money-report";
-import { paymentsCsv } from "~/features/reports/payments-csv.server";
-import { apiHandler, apiResult, methodNotAllowed, validate } from "~/utils/api.server";
+import { paymentsExport } from "~/features/reports/payments-csv.server";
+import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { csvResponse } from "~/utils/csv.server";
 
 /**
  * GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (admin): the payments received on
  * those Baton Rouge days (this month by default) as CSV for the bookkeeper, escaped and defused as
- * the bookings export is (docs/product.md#money-on-the-dashboard).
+ * the bookings export is, and like it counted first: streamed up to 20,000 rows, past that 202 and
+ * emailed (docs/product.md#money-on-the-dashboard, docs/decisions/022-exports-that-finish.md).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(context, async () => {
-    await requireAdmin(request, context);
+    const admin = await requireAdmin(request, context);
     const query = validate(
       paymentsExportQuerySchema,
       Object.fromEntries(new URL(request.url).searchParams),
       "Invalid dates",
     );
-    const days = exportDays(query, businessMonth());
-    const csv = await paymentsCsv(context, days);
-    if (!csv.ok) return apiResult(csv);
-    return csvResponse(csv.value.chunks, `payments-${days.from}-to-${days.to}.csv`);
+    const answer = await paymentsExport(context, admin, exportDays(query, businessMonth()));
+    if ("streamed" in answer) return answer.streamed;
+    return jsonResponse(
+      { success: true, message: queuedMessage(answer.queued, "payments"), export: answer.queued },
+      { status: 202 },
+    );
   });
 }
 

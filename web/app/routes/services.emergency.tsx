@@ -85,7 +85,7 @@ export default function EmergencyPage() {
           </p>
           <a
             href={business.phoneHref}
-            className="mt-3 flex items-center gap-3 rounded-md text-3xl font-extrabold tracking-tight text-slate-900 hover:text-red-700"
+            className="mt-3 flex min-h-11 items-center gap-3 rounded-md text-3xl font-extrabold tracking-tight text-slate-900 hover:text-red-700"
           >
             <Phone aria-hidden="true" className="size-7 text-red-700" />
             {business.phone}

@@ -4,7 +4,15 @@ import type { z } from "zod";
 import { apiError } from "./api.server";
 import { readForm } from "./form.server";
 import { retryAfterHeaders, type Failure, type FieldErrors, type Result } from "@app/shared/result";
-import { fieldMessages, parseSubmission, refusalReply, type ActionFailure, type ActionSuccess } from "./schema-form";
+import { FORM_LIMITS, rootFieldName } from "@app/shared/api/form-names";
+import {
+  fieldMessages,
+  parseSubmission,
+  refusalReply,
+  schemaFieldNames,
+  type ActionFailure,
+  type ActionSuccess,
+} from "./schema-form";
 
 /**
  * The one way a page action reads and answers a form (utils/schema-form.ts has the page's
@@ -47,8 +55,25 @@ export async function readSubmission<Schema extends z.ZodType>(request: Request,
  * the post once, then parses it with the schema of its `intent`). Conform's own fields
  * (`__intent__`, `__state__`) hold JSON; sent by hand and unreadable, the post answers 400 as one
  * that does not parse does (utils/form.server.ts).
+ *
+ * A path under a name the schema does not have (`zz[3]`, `zz.a`), which no form of the site posts,
+ * is refused with 400 before it is parsed or echoed (docs/security.md#forms-of-a-bounded-shape). A
+ * plain name the schema lacks is the form's own (its `intent`, a hidden `bookingId` the page reads
+ * back from the echo, the fields a preprocess reads), within the bounds every form has.
  */
 export function submissionOf<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  const own = schemaFieldNames(schema);
+  for (const name of own ? form.keys() : []) {
+    const root = rootFieldName(name);
+    if (root !== name && !own!.has(root))
+      throw apiError(
+        400,
+        "This form could not be read: it holds a field no form of this page has. Nothing was saved.",
+        {
+          _: `Unknown field ${JSON.stringify(name.slice(0, FORM_LIMITS.nameLength))}`,
+        },
+      );
+  }
   try {
     return parseSubmission(form, schema);
   } catch {

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { loginReturningTo } from "@app/shared/api/auth";
 import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "~/features/auth/notices";
 import { apiError, jsonResponse } from "./api.server";
 import {
@@ -129,14 +130,16 @@ function denied(request: Request, status: 401 | 403): Response {
 }
 
 /**
- * The signed-in user, or thrown away: a page request is redirected to /login,
- * an /api/* request gets a JSON 401.
+ * The signed-in user, or thrown away: a page request is redirected to /login with the path it was
+ * on (`?redirectTo=`, where signing in returns to: docs/product.md#sign-in-page), an /api/* request
+ * gets a JSON 401.
  */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getOptionalUser(request, context);
   if (user) return user;
   if (isApiRequest(request)) throw denied(request, 401);
-  throw redirect("/login");
+  const { pathname, search } = new URL(request.url);
+  throw redirect(loginReturningTo(`${pathname}${search}`));
 }
 
 /**

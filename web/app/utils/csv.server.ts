@@ -1,37 +1,40 @@
 /**
- * The CSV files staff download (the bookings list, the payments): one way to write a cell, a line
- * and the answer, so every export is escaped and defused alike (docs/product.md#json-api).
+ * The answer of a CSV export streamed to its request (docs/decisions/022-exports-that-finish.md): the
+ * file's text (the one CSV module, @app/shared/csv, written by the exports of @app/shared/exports)
+ * sent as it is read, a batch at a time, and the next batch read only when the client has taken the
+ * last (web/server/remix-handler.ts). An attachment named `filename`, never cached. A read that fails
+ * partway ends the answer broken (`onError` hears why), so a download never looks complete when it
+ * is not.
  */
-
-/**
- * One CSV cell, always between quotes (a quote inside doubled), so no text is
- * ever split into cells, whatever separator the spreadsheet opening the file
- * expects (`x;=1+1` stays one cell where `;` separates). A cell that starts
- * like a formula (=, +, -, @, a tab or a carriage return) is defused with a
- * leading `'`, so a visitor's text never runs in a spreadsheet (OWASP, "CSV Injection").
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** One row: its cells, comma-separated, ended by CRLF (RFC 4180). */
-export const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(",")}\r\n`;
-
-/** The first line of a file: a byte-order mark, so Excel reads the file as UTF-8, then the headers. */
-export const csvHeader = (columns: readonly string[]) => `\uFEFF${csvLine([...columns])}`;
-
-/**
- * The answer of a CSV built whole (its pieces, UTF-8): sent with its length, so it arrives
- * complete or not at all, as an attachment named `filename`, never cached.
- */
-export function csvResponse(chunks: Uint8Array[], filename: string): Response {
-  const bytes = chunks.reduce((n, c) => n + c.byteLength, 0);
-  return new Response(new Blob(chunks as BlobPart[]), {
+export function csvStreamResponse(
+  text: AsyncIterable<string>,
+  filename: string,
+  onError: (error: unknown) => void,
+): Response {
+  const encoder = new TextEncoder();
+  const pieces = text[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await pieces.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          onError(error);
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await pieces.return?.(undefined);
+      },
+    },
+    // Nothing read ahead of what the client asks for.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Length": String(bytes),
       "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "no-store",
     },

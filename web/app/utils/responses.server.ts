@@ -9,7 +9,7 @@
 import { data } from "@remix-run/node";
 import { retryAfterHeaders, type Result } from "@app/shared/result";
 
-export { data, redirect } from "@remix-run/node";
+export { data, redirect, redirectDocument } from "@remix-run/node";
 
 type NoExtra = Record<never, never>;
 

@@ -15,7 +15,8 @@ import { z } from "@app/shared/zod";
  *   browser's own checks (required, maxLength, minLength, the choices of a menu) come from the
  *   schema. Until the page is hydrated those checks apply, and the form posts without
  *   JavaScript; once it is, the schema checks the form on submit, shows each field's first
- *   message beside it and focuses the first invalid field.
+ *   message beside it and focuses the first invalid field; from then on each field is checked
+ *   again as it is typed in, so its message goes as soon as it is right.
  * - In the action, `parseSubmission` parses the same post with the same options
  *   (utils/action.server.ts), and the answer is an `ActionResult` carrying Conform's
  *   `submission.reply()`, which the page gives back to `useSchemaForm` as `lastResult`: the
@@ -56,6 +57,28 @@ export function formConstraint(schema: zod.ZodType): Record<string, Constraint> 
       constraint[name] = { ...constraint[name], ...lengths };
   }
   return constraint;
+}
+
+/**
+ * The names of a form schema's fields (`options` for `options[0].name`), or null when the schema
+ * takes fields it does not name (a loose object) or is no object: what a post may hold beyond them
+ * is not the schema's (utils/action.server.ts refuses a path under another name before parsing).
+ */
+export function schemaFieldNames(schema: zod.ZodType): Set<string> | null {
+  const names = Object.keys(objectShape(schema));
+  return names.length > 0 && !takesOtherKeys(schema) ? new Set(names) : null;
+}
+
+/** Whether an object schema (or a branch of one) keeps keys it does not name (`z.looseObject`, a catchall). */
+function takesOtherKeys(schema: zod.ZodType): boolean {
+  if (schema instanceof z.ZodObject) {
+    const catchall = schema.def.catchall as zod.ZodType | undefined;
+    return catchall !== undefined && !(catchall instanceof z.ZodNever);
+  }
+  if (schema instanceof z.ZodPipe)
+    return takesOtherKeys(schema.in as zod.ZodType) || takesOtherKeys(schema.out as zod.ZodType);
+  if (schema instanceof z.ZodUnion) return (schema.options as zod.ZodType[]).some((option) => takesOtherKeys(option));
+  return false;
 }
 
 /** The fields of an object schema, also behind a preprocess or a pipe, or of each branch of a union. */
@@ -129,9 +152,18 @@ export function fieldMessages(errors: Partial<Record<string, string>> = {}): Rec
   );
 }
 
-/** A refusal in Conform's shape when there is no submission to reply from: the message as the form's error, and each field's own. */
+/**
+ * A refusal in Conform's shape when there is no submission to reply from: the message as the form's
+ * error, and each field's own, those fields marked checked, so each message goes as soon as its
+ * field is put right (`useSchemaForm` checks a checked field again as it is typed in).
+ */
 export function refusalReply(message: string, errors?: Partial<Record<string, string>>): SubmissionResult<string[]> {
-  return { status: "error", error: { "": [message], ...fieldMessages(errors) } };
+  const fieldErrors = fieldMessages(errors);
+  return {
+    status: "error",
+    error: { "": [message], ...fieldErrors },
+    state: { validated: Object.fromEntries(Object.keys(fieldErrors).map((name) => [name, true])) },
+  };
 }
 
 /** Whether a refusal named fields (shown beside them), beyond the form's own error. */
@@ -150,7 +182,11 @@ export interface SchemaFormOptions<Shape extends Record<string, unknown>> {
   lastResult?: SubmissionResult<string[]> | null;
   /** The values the form starts with. */
   defaultValue?: NoInfer<DefaultValue<Shape>>;
-  /** When to check a field again once it has been checked: on every keystroke or on the next submit (the default). */
+  /**
+   * When to check a field again once it has been checked (after a submit, or the server's reply):
+   * on every keystroke (the default, so a field's message goes as soon as the field is right), on
+   * leaving it, or only on the next submit.
+   */
   shouldRevalidate?: "onInput" | "onBlur" | "onSubmit";
   /** Called for a valid form; call `event.preventDefault()` to send it yourself. */
   onValid?: (event: FormEvent<HTMLFormElement>, formData: FormData) => void;
@@ -159,7 +195,7 @@ export interface SchemaFormOptions<Shape extends Record<string, unknown>> {
 /** Conform's `useForm` for a form whose rules are `schema`: `[form, fields]`. */
 export function useSchemaForm<Schema extends zod.ZodType, Shape extends Record<string, unknown> = FormShape<Schema>>(
   schema: Schema,
-  { id, lastResult, defaultValue, shouldRevalidate = "onSubmit", onValid }: SchemaFormOptions<Shape>,
+  { id, lastResult, defaultValue, shouldRevalidate = "onInput", onValid }: SchemaFormOptions<Shape>,
 ) {
   const constraint = useMemo(() => formConstraint(schema), [schema]);
   return useForm<Shape, zod.output<Schema>>({

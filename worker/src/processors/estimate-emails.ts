@@ -31,10 +31,19 @@ const forEmail = (e: EstimateRow): EstimateForEmail => ({
   options: e.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
 });
 
-const pdfAttachment = async (e: EstimateRow, suffix = "") => ({
+/** Where the work is: the visit's address, else the customer's (an estimate without a visit yet). */
+async function serviceAddress(ctx: WorkerContext, e: EstimateRow): Promise<string | null> {
+  const [booking, customer] = await Promise.all([
+    e.bookingId ? ctx.db.booking.findUnique({ where: { id: e.bookingId }, select: { address: true } }) : null,
+    ctx.db.customer.findUnique({ where: { id: e.customerId }, select: { address: true } }),
+  ]);
+  return booking?.address || customer?.address || null;
+}
+
+const pdfAttachment = async (ctx: WorkerContext, e: EstimateRow, suffix = "") => ({
   filename: `${e.number}${suffix}.pdf`,
   contentType: "application/pdf",
-  content: await estimatePdf(e),
+  content: await estimatePdf(e, await serviceAddress(ctx, e)),
 });
 
 export async function sendEstimateEmail(ctx: WorkerContext, data: JobData<"estimate-email">) {
@@ -51,7 +60,7 @@ export async function sendEstimateEmail(ctx: WorkerContext, data: JobData<"estim
     to: e.customer.email,
     kind: "estimate-email",
     relatedKey: `estimate:${e.id}:${data.sentAt}`,
-    attachments: [await pdfAttachment(e)],
+    attachments: [await pdfAttachment(ctx, e)],
   });
 }
 
@@ -66,7 +75,7 @@ export async function sendEstimateApprovedEmail(ctx: WorkerContext, data: JobDat
     signatureName: e.signatureName ?? "",
     approvedAt: e.approvedAt,
   });
-  const attachment = await pdfAttachment(e, "-signed");
+  const attachment = await pdfAttachment(ctx, e, "-signed");
   const customer = await ctx.mailer.send({
     ...email,
     to: e.customer.email,

@@ -3,6 +3,7 @@ import { invoiceEmail, invoiceReminderEmail, type InvoiceForEmail } from "@app/s
 import { invoiceInclude, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import type { JobData } from "@app/shared/jobs";
 import { balanceCents } from "@app/shared/money/money";
+import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoicePdf } from "../invoice-pdf";
 import { openSealedToken } from "../sealed-token";
 import type { WorkerContext } from "../worker-context";
@@ -20,8 +21,11 @@ async function requireInvoice(ctx: WorkerContext, id: number): Promise<InvoiceRo
   return invoice;
 }
 
-const forEmail = (i: InvoiceRow): InvoiceForEmail => ({
+/** The invoice as its emails tell it; online payment is offered only when Stripe is set up. */
+const forEmail = (ctx: WorkerContext, i: InvoiceRow): InvoiceForEmail => ({
   number: i.number,
+  sentAt: i.sentAt ?? i.createdAt,
+  online: stripeEnabled(ctx.env),
   totalCents: i.totalCents,
   paidCents: i.paidCents,
   balanceCents: balanceCents(i.totalCents, i.paidCents),
@@ -40,11 +44,17 @@ export async function sendInvoiceEmail(ctx: WorkerContext, data: JobData<"invoic
   if (i.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
   if (i.status === "void" || i.status === "draft") return { skipped: `invoice is ${i.status}` };
   return ctx.mailer.send({
-    ...invoiceEmail(forEmail(i), linkOf(ctx, i)),
+    ...invoiceEmail(forEmail(ctx, i), linkOf(ctx, i)),
     to: i.customer.email,
     kind: "invoice-email",
     relatedKey: `invoice:${i.id}:${data.sentAt}`,
-    attachments: [{ filename: `${i.number}.pdf`, contentType: "application/pdf", content: await invoicePdf(i) }],
+    attachments: [
+      {
+        filename: `${i.number}.pdf`,
+        contentType: "application/pdf",
+        content: await invoicePdf(i, { online: stripeEnabled(ctx.env) }),
+      },
+    ],
   });
 }
 
@@ -54,7 +64,7 @@ export async function sendInvoiceReminder(ctx: WorkerContext, data: JobData<"inv
   if (i.status === "void" || i.status === "paid" || i.status === "draft") return { skipped: `invoice is ${i.status}` };
   if (balanceCents(i.totalCents, i.paidCents) === 0) return { skipped: "nothing due" };
   return ctx.mailer.send({
-    ...invoiceReminderEmail(forEmail(i), linkOf(ctx, i)),
+    ...invoiceReminderEmail(forEmail(ctx, i), linkOf(ctx, i)),
     to: i.customer.email,
     kind: "invoice-reminder",
     relatedKey: `invoice-reminder:${i.id}:${data.sentAt}:${data.days}`,

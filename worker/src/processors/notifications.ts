@@ -1,6 +1,7 @@
 import { UnrecoverableError } from "bullmq";
 import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
-import { LEAD_EMERGENCY_EVENT } from "@app/shared/emergency-leads";
+import { LEAD_ACKNOWLEDGED_EVENT, LEAD_EMERGENCY_EVENT } from "@app/shared/emergency-leads";
+import { parseLeadKey } from "@app/shared/lead-keys";
 import { loadEmergencyLead } from "@app/shared/emergency-leads.server";
 import type { JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
@@ -30,4 +31,14 @@ export async function publishLeadAlert(ctx: WorkerContext, data: JobData<"lead-a
   if (!lead) throw new UnrecoverableError(`emergency lead ${JSON.stringify(data.lead)} not found`);
   ctx.emitter.to(ADMIN_ROOM).emit(LEAD_EMERGENCY_EVENT, { lead });
   return { emitted: LEAD_EMERGENCY_EVENT };
+}
+
+/**
+ * Staff dismissed emergency leads' alerts: every open admin page drops their banners and reloads what lists
+ * them (the dashboard's open emergencies), wherever the dismissal was made (docs/product.md#dashboard).
+ */
+export function publishLeadAcknowledged(ctx: WorkerContext, data: JobData<"lead-acknowledged">) {
+  const leads = data.leads.flatMap((key) => parseLeadKey(key) ?? []);
+  ctx.emitter.to(ADMIN_ROOM).emit(LEAD_ACKNOWLEDGED_EVENT, { leads });
+  return Promise.resolve({ emitted: LEAD_ACKNOWLEDGED_EVENT });
 }

@@ -3,6 +3,7 @@ import {
   paymentFailedEmail,
   paymentFailedOfficeEmail,
   paymentReceiptEmail,
+  refundDueOfficeEmail,
   type FailedDebit,
 } from "@app/shared/email/payment-templates";
 import type { JobData } from "@app/shared/jobs";
@@ -54,6 +55,7 @@ export async function sendPaymentReceipt(ctx: WorkerContext, data: JobData<"paym
     method: payment.method,
     reference: payment.reference,
     receivedAt: payment.receivedAt,
+    refundDueCents: payment.refundDueCents,
     of,
   });
   return ctx.mailer.send({ ...email, to, kind: "payment-receipt", relatedKey: `payment:${payment.id}` });
@@ -105,6 +107,51 @@ export async function sendPaymentFailed(ctx: WorkerContext, data: JobData<"payme
     relatedKey: `payment-failed:${checkout.id}:office`,
   });
   return customer;
+}
+
+/**
+ * An online payment paid more than was due (`applyPayment`, packages/shared/src/payments/apply-payment.server.ts):
+ * the office is told what to refund, with the staff page's link (replies go to the customer).
+ */
+export async function sendRefundDue(ctx: WorkerContext, data: JobData<"payment-refund-due-email">) {
+  const payment = await ctx.db.payment.findUnique({
+    where: { id: data.paymentId },
+    include: {
+      invoice: { select: { id: true, number: true } },
+      estimate: { select: { id: true, number: true } },
+    },
+  });
+  if (!payment) throw new UnrecoverableError(`payment ${data.paymentId} not found`);
+  const customer = await ctx.db.customer.findUnique({
+    where: { id: payment.customerId },
+    select: { name: true, email: true },
+  });
+  // A deposit credited on its estimate's invoice is shown on the invoice's page.
+  const page = payment.invoice
+    ? { path: `invoices/${payment.invoice.id}` }
+    : payment.estimate
+      ? { path: `estimates/${payment.estimate.id}` }
+      : null;
+  if (!page || !customer) throw new UnrecoverableError(`payment ${payment.id} is of nothing`);
+  const of = payment.estimate
+    ? { kind: "deposit" as const, number: payment.estimate.number }
+    : { kind: "invoice" as const, number: payment.invoice!.number };
+  return ctx.mailer.send({
+    ...refundDueOfficeEmail({
+      amountCents: payment.amountCents,
+      refundDueCents: payment.refundDueCents,
+      method: payment.method,
+      reference: payment.reference,
+      receivedAt: payment.receivedAt,
+      of,
+      customerName: customer.name,
+      staffUrl: `${ctx.env.APP_URL}/admin/${page.path}`,
+    }),
+    to: ctx.env.STAFF_EMAIL,
+    replyTo: customer.email,
+    kind: "payment-refund-due",
+    relatedKey: `payment-refund-due:${payment.id}`,
+  });
 }
 
 /** Every open admin page hears the invoice's new status and balance (`invoice:updated`). */

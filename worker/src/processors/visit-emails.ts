@@ -18,6 +18,7 @@ import { unsubscribeToken } from "@app/shared/email/unsubscribe.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens.server";
 import { customerServiceName, isScheduled, visitEnd } from "@app/shared/booking/visits";
+import { HeldBack } from "@app/shared/visitor-email-cap.server";
 import { takeVisitorEmailPlace, type WorkerContext } from "../worker-context";
 
 /**
@@ -186,19 +187,37 @@ export async function sendVisitOnTheWay(ctx: WorkerContext, data: JobData<"visit
   });
 }
 
+/** How long a review request waits for its visit's invoice email, sent but not delivered yet, before it looks again. */
+const INVOICE_EMAIL_WAIT_MS = 30_000;
+
 /**
  * Every customer is asked, once per visit: never if the visit is no longer
  * completed (reopened or cancelled meanwhile), never if a request for it went
- * out already (a visit completed, reopened and completed again).
+ * out already (a visit completed, reopened and completed again), and only after
+ * the visit's invoice (docs/product.md#the-customers-loop): while it is a draft
+ * the request is not sent (sending the invoice owes it anew,
+ * packages/shared/src/invoices/invoices.server.ts), and while the sent
+ * invoice's email has not gone yet, the request waits for it.
  */
 export async function sendReviewRequest(ctx: WorkerContext, data: JobData<"review-request">) {
   const visit = await requireVisit(ctx, data.bookingId);
   if (!visit.emailCustomer) return { skipped: "customer not emailed for this booking" };
   if (visit.status !== "completed") return { skipped: `visit is ${visit.status}` };
-  const askedBefore = await ctx.db.outbox.count({
-    where: { kind: "review-request", subject: `booking:${visit.id}`, sentAt: { not: null } },
+  const asked = await ctx.db.emailLog.count({
+    where: { relatedKey: `review-request:${visit.id}`, status: { in: ["sent", "logged"] } },
   });
-  if (askedBefore > 0) return { skipped: "asked for a review of this visit already" };
+  if (asked > 0) return { skipped: "asked for a review of this visit already" };
+  const invoice = await ctx.db.invoice.findFirst({
+    where: { bookingId: visit.id, status: { not: "void" } },
+    select: { id: true, sentAt: true },
+  });
+  if (invoice && !invoice.sentAt) return { skipped: "its invoice is not sent yet: sending it owes the request" };
+  if (invoice?.sentAt) {
+    const invoiceEmailed = await ctx.db.emailLog.count({
+      where: { relatedKey: `invoice:${invoice.id}:${invoice.sentAt.getTime()}`, status: { in: ["sent", "logged"] } },
+    });
+    if (!invoiceEmailed) throw new HeldBack(new Date(Date.now() + INVOICE_EMAIL_WAIT_MS), "until the invoice email");
+  }
   const unsubscribe = await unsubscribeLink(ctx, visit.customer.email);
   if (!unsubscribe) return { skipped: "address unsubscribed" };
   const email = reviewRequestEmail(forEmail(visit), unsubscribe);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newBookingSchema } from "./admin";
+import { ANOTHER_TIME, newBookingSchema } from "./admin";
 
 const base = { customerId: "7", summary: "Panel upgrade estimate", priority: "medium" };
 
@@ -16,6 +16,17 @@ describe("newBookingSchema's time", () => {
     expect(newBookingSchema.parse({ ...base, date: "2033-11-06", time: "09:00" }).scheduledDate.toISOString()).toBe(
       "2033-11-06T15:00:00.000Z",
     );
+  });
+
+  it("takes another time of day than the ten slots: Another time… reads the exact time typed (tonight's 8 PM emergency)", () => {
+    const evening = newBookingSchema.parse({ ...base, date: "2033-06-15", time: ANOTHER_TIME, exactTime: "20:00" });
+    expect(evening.scheduledDate.toISOString()).toBe("2033-06-16T01:00:00.000Z");
+    // The exact time counts only when Another time… is chosen; without one there is no time.
+    expect(
+      newBookingSchema.parse({ ...base, date: "2033-06-15", time: "09:00", exactTime: "20:00" }).scheduledDate,
+    ).toEqual(new Date("2033-06-15T14:00:00.000Z"));
+    const missing = newBookingSchema.safeParse({ ...base, date: "2033-06-15", time: ANOTHER_TIME, exactTime: "" });
+    expect(missing.error?.issues[0]?.path).toEqual(["scheduledDate"]);
   });
 
   it("prefers scheduledDate when both are sent, and refuses an unreadable local date or time under scheduledDate", () => {

@@ -2,6 +2,8 @@ import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredText } from "./fields";
 import { customerDetailsSchema } from "./customers";
+import { searchQuerySchema } from "./search";
+import { parseLeadKey } from "../lead-keys";
 import { businessInstant } from "../time";
 import { blankAsAbsent, dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
 import {
@@ -10,6 +12,23 @@ import {
   BOOKING_SUMMARY_MAX_LENGTH,
   STAFF_SEARCH_MAX_LENGTH,
 } from "./limits";
+
+/**
+ * The dashboard's Dismiss of an emergency alert (docs/product.md#dashboard): the leads it dismisses, their
+ * keys (`contact:12`, `chat:chat_…`) separated by spaces: one lead, or a visitor's repeated ones at once.
+ */
+export const acknowledgeEmergencySchema = z.object({
+  leads: z
+    .string({ error: "Choose an alert to dismiss" })
+    .trim()
+    .transform((text) => text.split(/\s+/))
+    .pipe(
+      z
+        .array(z.string().refine((key) => parseLeadKey(key) !== null, "That is not an emergency alert"))
+        .min(1, "Choose an alert to dismiss")
+        .max(50, "Dismiss 50 alerts at most at once"),
+    ),
+});
 
 /** The dashboard's calendar feed buttons: create (or replace) the private address, or turn it off. */
 export const calendarFeedFormSchema = z.object({
@@ -33,15 +52,23 @@ export const roleChangeFormSchema = roleChangeSchema.extend({
 export const newCustomerSchema = customerDetailsSchema.pick({ name: true, email: true, phone: true });
 
 /**
+ * The New Booking dialog's Time menu choice that is none of its hourly slots: the time is then the one
+ * typed in its Exact time field (`exactTime`), any time of day (docs/product.md#new-booking-dialog).
+ */
+export const ANOTHER_TIME = "another";
+
+/**
  * A booking's time arrives as `scheduledDate` (ISO 8601 with offset), or as the
  * local `date` (YYYY-MM-DD) and `time` (HH:MM) staff typed, which mean Baton
  * Rouge time wherever their browser is: the clock turns those into the instant.
+ * A `time` of ANOTHER_TIME reads the typed `exactTime` instead.
  */
 function localSchedule(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  const { date, time, ...rest } = value as Record<string, unknown>;
+  const { date, time, exactTime, ...rest } = value as Record<string, unknown>;
   if ((rest.scheduledDate !== undefined && rest.scheduledDate !== "") || typeof date !== "string") return value;
-  const at = businessInstant(date, typeof time === "string" ? time : "");
+  const clock = time === ANOTHER_TIME ? exactTime : time;
+  const at = businessInstant(date, typeof clock === "string" ? clock : "");
   return { ...rest, scheduledDate: at ? at.toISOString() : undefined };
 }
 
@@ -128,6 +155,42 @@ export const bookingListQuerySchema = z.object({
   priority: z.enum(bookingPriorities).optional(),
   customerId: idSchema.optional(),
 });
+
+/**
+ * The bookings list's orders (docs/product.md#bookings-list): newest booked first (the default), or
+ * by the visit's date, soonest or latest first.
+ */
+export const BOOKING_SORTS = ["created", "visit", "visit-desc"] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+
+/** The bookings list's technician filter for the visits nobody is assigned. */
+export const UNASSIGNED_FILTER = "none";
+
+/** A value of the list's address that is not one is ignored, as if absent (an old link still opens the list). */
+const ignoredUnlessValid = <S extends z.ZodType>(schema: S) => schema.optional().catch(undefined);
+
+/**
+ * /admin/bookings' address (docs/product.md#bookings-list), a GET form's fields so it works without
+ * JavaScript and survives a reload: the search, status, priority, technician (an id, or
+ * UNASSIGNED_FILTER), the visit's days (`from`, `to`: Baton Rouge days, both included), the order,
+ * and where a page starts: `before` (the rows after this cursor in the list's order: the next page)
+ * or `after` (the rows before it: the previous page), each `<ms of the order's time>_<id>`.
+ */
+export const bookingsListQuerySchema = z.object({
+  q: ignoredUnlessValid(searchQuerySchema.shape.q),
+  status: ignoredUnlessValid(z.enum(bookingStatuses)),
+  priority: ignoredUnlessValid(z.enum(bookingPriorities)),
+  technician: ignoredUnlessValid(
+    z.union([z.literal(UNASSIGNED_FILTER), z.string().refine((value) => idFrom(value) !== null)]),
+  ),
+  from: ignoredUnlessValid(localDateField()),
+  to: ignoredUnlessValid(localDateField()),
+  sort: ignoredUnlessValid(z.enum(BOOKING_SORTS)),
+  before: ignoredUnlessValid(bookingCursorSchema),
+  after: ignoredUnlessValid(bookingCursorSchema),
+});
+
+export type BookingsListQuery = z.output<typeof bookingsListQuerySchema>;
 
 /** GET /admin/calendar/day?date=YYYY-MM-DD (admin): one day of the calendar, for its dialog. */
 export const calendarDayQuerySchema = z.object({ date: localDateField() });

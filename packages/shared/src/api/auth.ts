@@ -47,6 +47,35 @@ function passwordsMatch(value: { password: string; confirmPassword?: string }, c
 
 export const loginSchema = z.object({ email, password });
 
+/**
+ * Where /login sends a user back once signed in (`?redirectTo=`, posted again by its forms,
+ * docs/product.md#sign-in-page): a path of this site only, "/account?tab=1", never another origin
+ * ("//evil.example", "/\\evil.example", "https://…"), nothing the browser would read as a scheme
+ * or a host, no control characters. Anything else is ignored (the user lands where they would have).
+ */
+export const redirectToSchema = z
+  .string()
+  .max(2_000)
+  .refine(
+    (path) =>
+      path.startsWith("/") &&
+      !path.startsWith("//") &&
+      // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+      !/[\\\u0000-\u001f\u007f]/.test(path) &&
+      new URL(path, "http://this.invalid").origin === "http://this.invalid",
+    "Not a path of this site",
+  );
+
+/** A safe `redirectTo`, or null. */
+export function safeRedirectTo(value: unknown): string | null {
+  const parsed = redirectToSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The sign-in page that returns to `path` afterwards: "/login?redirectTo=%2Faccount". */
+export const loginReturningTo = (path: string) =>
+  path === "/" || !safeRedirectTo(path) ? "/login" : `/login?redirectTo=${encodeURIComponent(path)}`;
+
 const registerFields = z.object({
   firstName: personName("First name"),
   lastName: personName("Last name"),

@@ -48,6 +48,14 @@ export const appointmentTimeSlots = ["09:00", "10:00", "11:00", "12:00", "13:00"
 export const appointmentPriorities = ["normal", "urgent", "emergency"] as const;
 
 /**
+ * What a request for an appointment leads to, as both its forms say it (the chat's and the
+ * portal's) and as the answer to it bears out (features/chat/chat.server.ts, `confirmationText`):
+ * a window chosen is the visit's time; without one, the office calls to arrange it.
+ */
+export const APPOINTMENT_REQUEST_NOTE =
+  "Choose an arrival window and your technician arrives within it; with no preference, we call you within 24 hours to arrange a time.";
+
+/**
  * The chat's and the portal's appointment request, with an optional arrival
  * window, or else an optional preferred date and time slot for staff to place
  * (docs/product.md#chat-assistant).

@@ -31,10 +31,11 @@ import {
   priceUnits,
   salesTaxSchema,
 } from "./price-book";
-import { estimateListQuerySchema, estimateParamsSchema, newEstimateSchema } from "./estimates";
+import { estimateChangesSchema, estimateListQuerySchema, estimateParamsSchema, newEstimateSchema } from "./estimates";
 import { moneyReportQuerySchema, paymentsExportQuerySchema } from "./reports";
+import { bookingsExportSchema } from "./exports";
 import { invoiceListQuerySchema, invoiceParamsSchema, newInvoiceSchema } from "./invoices";
-import { paymentMethods, recordPaymentSchema } from "./payments";
+import { paymentMethods, recordPaymentSchema, stripeEventSchema } from "./payments";
 import {
   jobItemParamsSchema,
   jobPhotoParamsSchema,
@@ -266,6 +267,8 @@ const invoiceJson = z.object({
   totalCents: cents,
   paidCents: cents,
   balanceCents: cents,
+  /** Paid beyond what was due (online payments are recorded whatever the balance): the office refunds it. */
+  refundDueCents: cents,
   createdAt: isoDateTime,
   sentAt: isoDateTime.nullable(),
   paidAt: isoDateTime.nullable(),
@@ -290,6 +293,7 @@ const invoiceJson = z.object({
       reference: z.string().nullable(),
       receivedAt: isoDateTime,
       deposit: z.boolean(),
+      refundDueCents: cents,
     }),
   ),
 });
@@ -378,11 +382,6 @@ const invoicePaymentJson = z.object({
   balanceCents: cents,
 });
 /** What Stripe posts (documented only: the signature over the raw body is checked first, then Stripe's SDK reads it). */
-const stripeEventBody = z.object({
-  id: z.string(),
-  type: z.string(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
 const okMessage = ok({ message });
 const signedIn = ok({ token: z.string(), user: apiUser, message, expiresAt: isoDateTime.optional() });
 const feedUrl = ok({ url: z.string().nullable() });
@@ -634,10 +633,11 @@ export const endpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/bookings/export.csv",
-    summary: "The bookings list as CSV, with the same filters as GET /api/bookings",
+    summary:
+      "The bookings list as CSV, newest first, with the list's search, status, priority, customer and scheduled days; streamed up to 20,000 rows, past that 202 and emailed to the asker as a link (docs/decisions/022-exports-that-finish.md)",
     access: "admin",
-    query: bookingListQuerySchema.omit({ limit: true, cursor: true }),
-    success: { status: 200, description: "CSV, every cell quoted", contentType: "text/csv" },
+    query: bookingsExportSchema,
+    success: { status: 200, description: "CSV, every cell quoted, streamed", contentType: "text/csv" },
     refusals: [401, 403],
   },
   {
@@ -836,6 +836,18 @@ export const endpoints: Endpoint[] = [
     refusals: [401, 403, 404],
   },
   {
+    method: "PUT",
+    path: "/api/estimates/{id}",
+    summary:
+      "A draft's options (1–3 of 1–30 items) and deposit written anew, priced at the rate in force (audited); what it is for stays; 409 once sent, approved, declined or withdrawn",
+    access: "admin",
+    params: estimateParamsSchema,
+    body: estimateChangesSchema,
+    success: { status: 200, description: "Updated", schema: ok({ estimate: estimateJson }) },
+    refusals: [401, 403, 404, 409],
+    storesNothingWhenRefused: true,
+  },
+  {
     method: "POST",
     path: "/api/estimates/{id}/send",
     summary:
@@ -932,9 +944,9 @@ export const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/webhooks/stripe",
     summary:
-      "Stripe's events, verified by the Stripe-Signature header over the raw body (400 otherwise); a completed Checkout Session records its payment once",
+      "Stripe's events, verified by the Stripe-Signature header over the raw body (400 otherwise); an event without an id, a type or its object, or a Checkout Session's event without the session's id or payment status, is refused (400, nothing recorded); a completed Checkout Session records its payment once",
     access: "public",
-    body: stripeEventBody,
+    body: stripeEventSchema,
     success: { status: 200, description: "Handled, ignored or already handled", schema: okMessage },
     refusals: [404],
     storesNothingWhenRefused: true,
@@ -1196,7 +1208,7 @@ export const endpoints: Endpoint[] = [
     method: "GET",
     path: "/api/payments/export.csv",
     summary:
-      "The payments received from one Baton Rouge day to another (this month by default) as CSV: date, invoice or estimate number, customer, method, amount in dollars, reference",
+      "The payments received from one Baton Rouge day to another (this month by default) as CSV: date, invoice or estimate number, customer, method, amount in dollars, reference; streamed up to 20,000 rows, past that 202 and emailed as a link",
     access: "admin",
     query: paymentsExportQuerySchema,
     success: { status: 200, description: "CSV, every cell quoted", contentType: "text/csv" },

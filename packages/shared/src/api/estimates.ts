@@ -1,9 +1,18 @@
 import { z } from "../zod";
-import { MAX_CENTS, parseDollars, parseQuantity } from "../money/money";
+import { formatCentsPlain, formatQuantity, parseDollars, parseQuantity } from "../money/money";
+import {
+  centsField,
+  DEPOSIT_MESSAGE,
+  depositPercentField,
+  MAX_DOLLARS_TEXT,
+  parseDepositPercent,
+  QUANTITY_MESSAGE,
+  quantityNumberField,
+} from "./amounts";
 import { documentListFields } from "./document-lists";
 import { personName, requiredText, staffText } from "./fields";
-import { PRICE_ITEM_DESCRIPTION_MAX_LENGTH, PRICE_ITEM_NAME_MAX_LENGTH } from "./limits";
-import { blankAsAbsent, idField } from "./values";
+import { PRICE_ITEM_DESCRIPTION_MAX_LENGTH } from "./limits";
+import { blankAsAbsent, idField, idFrom } from "./values";
 
 /**
  * Estimates (docs/product.md#estimates). The JSON API takes whole cents and a quantity as a number
@@ -26,25 +35,12 @@ export const estimateStatusLabels: Record<EstimateStatusName, string> = {
   void: "Withdrawn",
 };
 export const MAX_ITEMS = 30;
-/** The line rows of each option on the page's form (empty rows are ignored). */
-export const FORM_ROWS = 8;
 const OPTION_NAME_MAX_LENGTH = 60;
+/** The name of an estimate's only option when the office leaves it blank (a name is asked only of two or more). */
+export const SINGLE_OPTION_NAME = "Proposed work";
 
-const cents = (what: string) =>
-  z
-    .number({ error: `${what} must be a number of cents` })
-    .int(`${what} must be whole cents`)
-    .min(0, `${what} cannot be negative`)
-    .max(MAX_CENTS, `${what} is too large`);
-
-const QUANTITY_MESSAGE = "Quantity must be more than 0, with at most 2 decimals (like 1.5)";
-
-/** A quantity as a JSON number (1, 1.5, 12.25) → hundredths (100, 150, 1225), with the money module's reading. */
-const quantity = z.number({ error: QUANTITY_MESSAGE }).transform((value, ctx) => {
-  const hundredths = Number.isFinite(value) && value > 0 ? parseQuantity(String(value)) : null;
-  if (hundredths === null || hundredths === 0) ctx.addIssue({ code: "custom", message: QUANTITY_MESSAGE });
-  return hundredths ?? 0;
-});
+const cents = centsField;
+const quantity = quantityNumberField;
 
 const description = staffText("Description", PRICE_ITEM_DESCRIPTION_MAX_LENGTH);
 
@@ -77,11 +73,7 @@ const optionSchema = z.object({
     .max(MAX_ITEMS, `At most ${MAX_ITEMS} items per option`),
 });
 
-const depositPercent = z
-  .number({ error: "Deposit must be a whole percent from 0 to 100" })
-  .int("Deposit must be a whole percent from 0 to 100")
-  .min(0, "Deposit must be a whole percent from 0 to 100")
-  .max(100, "Deposit must be a whole percent from 0 to 100");
+const depositPercent = depositPercentField;
 
 const FOR_WHOM = "Choose a visit (bookingId) or, for a customer without one, the customer (customerId)";
 
@@ -97,19 +89,31 @@ function forOneOf(value: { bookingId?: number; customerId?: number }, ctx: z.Ref
  * POST /api/estimates: for a visit (`bookingId`, its customer's), or for a customer without a visit
  * yet (`customerId`: a quote asked by phone), exactly one.
  */
+const estimateContent = {
+  options: z
+    .array(optionSchema, { error: "Options must be a list" })
+    .min(1, "Add at least one option")
+    .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
+  depositPercent: depositPercent.optional(),
+};
+
 export const newEstimateSchema = z
   .object({
     bookingId: idField("Choose a visit (a booking id)").optional(),
     customerId: idField("Choose a customer (a customer id)").optional(),
-    options: z
-      .array(optionSchema, { error: "Options must be a list" })
-      .min(1, "Add at least one option")
-      .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
-    depositPercent: depositPercent.optional(),
+    ...estimateContent,
   })
   .superRefine(forOneOf);
 
 export type NewEstimate = z.output<typeof newEstimateSchema>;
+
+/**
+ * PUT /api/estimates/{id}: a draft's options and deposit, all of them anew (what it is for, the
+ * visit or the customer, stays).
+ */
+export const estimateChangesSchema = z.object(estimateContent);
+
+export type EstimateChanges = z.output<typeof estimateChangesSchema>;
 export type NewEstimateItem = NewEstimate["options"][number]["items"][number];
 
 /** /api/estimates/{id} */
@@ -134,18 +138,18 @@ export interface FormPlaces {
 }
 
 function readRow(row: Row, at: (field: string, message: string) => void): NewEstimateItem {
-  const item = blank(row.item) ? undefined : Number(row.item);
-  if (item !== undefined && !(Number.isSafeInteger(item) && item > 0)) at("item", "Choose an item of the price book");
+  const item = blank(row.item) ? undefined : idFrom(row.item!.trim());
+  if (item === null) at("item", "Choose an item of the price book");
   const price = blank(row.price) ? undefined : parseDollars(row.price!);
-  if (price === null) at("price", "Enter a price in dollars, like 1,234.50");
+  if (price === null) at("price", `Enter a price in dollars up to ${MAX_DOLLARS_TEXT}, like 1,234.50`);
   const qty = blank(row.quantity) ? 100 : parseQuantity(row.quantity!);
   if (qty === null || qty === 0) at("quantity", QUANTITY_MESSAGE);
   const desc = blank(row.description) ? undefined : row.description!.trim();
-  if (desc && desc.length > PRICE_ITEM_NAME_MAX_LENGTH) at("description", "Description is too long");
+  if (desc && desc.length > PRICE_ITEM_DESCRIPTION_MAX_LENGTH) at("description", "Description is too long");
   if (item === undefined && desc === undefined) at("description", "Describe the work, or choose an item");
   if (item === undefined && price === undefined) at("price", "Enter a price for a written-in item");
   return {
-    ...(item === undefined ? {} : { priceBookItemId: item }),
+    ...(item === undefined || item === null ? {} : { priceBookItemId: item }),
     ...(desc === undefined ? {} : { description: desc }),
     quantity: qty ?? 100,
     ...(price === undefined || price === null ? {} : { unitPriceCents: price }),
@@ -156,23 +160,29 @@ const formFields = z.object({
   bookingId: idField("Choose a visit").optional(),
   customerId: idField("Choose a customer").optional(),
   depositPercent: text,
-  options: z.array(formOptionSchema).max(MAX_OPTIONS).optional(),
+  options: z.array(formOptionSchema).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
 });
 
 type EstimateForm = z.output<typeof formFields>;
 type Issue = (path: (string | number)[], message: string) => void;
 
-function readOption(option: z.output<typeof formOptionSchema>, o: number, issue: Issue) {
+/**
+ * One option of the form. With one option its name may be left blank (SINGLE_OPTION_NAME); with two
+ * or three each is named. An option is never skipped: one without a line is refused on its lines,
+ * saying to add a line or remove the option. Blank line rows are ignored.
+ */
+function readOption(option: z.output<typeof formOptionSchema>, o: number, count: number, issue: Issue) {
   const rows = option.lines ?? [];
   const filled = rows.map((row, r) => ({ row, r })).filter(({ row }) => !rowIsEmpty(row));
-  if (blank(option.name) && filled.length === 0) return null;
   const at = (path: (string | number)[], message: string) => issue(["options", o, ...path], message);
-  const name = option.name?.trim() ?? "";
-  if (!name) at(["name"], "Name the option (like Good, Better, Best)");
+  const name = option.name?.trim() || (count === 1 ? SINGLE_OPTION_NAME : "");
+  if (!name) at(["name"], "Name each option when there are two or more (like Good, Better, Best)");
   if (name.length > OPTION_NAME_MAX_LENGTH) at(["name"], "Option name is too long");
-  if (filled.length === 0) at(["lines", 0, "description"], "Add at least one line");
+  if (filled.length === 0)
+    at(["lines"], count === 1 ? "Add at least one line" : "This option has no lines: add a line, or remove the option");
+  if (filled.length > MAX_ITEMS) at(["lines"], `At most ${MAX_ITEMS} lines per option`);
   const discount = blank(option.discount) ? undefined : parseDollars(option.discount!);
-  if (discount === null) at(["discount"], "Enter a discount in dollars, like 100");
+  if (discount === null) at(["discount"], `Enter a discount in dollars up to ${MAX_DOLLARS_TEXT}, like 100`);
   const items = filled.map(({ row, r }) => readRow(row, (field, message) => at(["lines", r, field], message)));
   return { rows: filled.map(({ r }) => r), option: { name, items, ...(discount ? { discountCents: discount } : {}) } };
 }
@@ -181,17 +191,17 @@ function readOption(option: z.output<typeof formOptionSchema>, o: number, issue:
 function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimate; places: FormPlaces } {
   const places: FormPlaces = { options: [], rows: [] };
   const options: NewEstimate["options"] = [];
-  (form.options ?? []).forEach((option, o) => {
-    const read = readOption(option, o, issue);
-    if (!read) return;
+  const all = form.options ?? [];
+  all.forEach((option, o) => {
+    const read = readOption(option, o, all.length, issue);
     places.options.push(o);
     places.rows.push(read.rows);
     options.push(read.option);
   });
-  if (options.length === 0) issue(["options", 0, "name"], "Add at least one option");
-  const deposit = blank(form.depositPercent) ? undefined : Number(form.depositPercent!.trim().replace(/%$/, ""));
-  const depositOk = deposit !== undefined && Number.isInteger(deposit) && deposit >= 0 && deposit <= 100;
-  if (deposit !== undefined && !depositOk) issue(["depositPercent"], "Deposit must be a whole percent from 0 to 100");
+  if (options.length === 0) issue(["options"], "Add at least one option");
+  const deposit = blank(form.depositPercent) ? undefined : parseDepositPercent(form.depositPercent!);
+  const depositOk = deposit !== undefined && deposit !== null;
+  if (deposit !== undefined && !depositOk) issue(["depositPercent"], DEPOSIT_MESSAGE);
   if ((form.bookingId === undefined) === (form.customerId === undefined)) issue(["bookingId"], FOR_WHOM);
   const input: NewEstimate = {
     ...(form.bookingId !== undefined ? { bookingId: form.bookingId } : { customerId: form.customerId }),
@@ -202,10 +212,11 @@ function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimat
 }
 
 /**
- * /admin/estimates/new's form: up to three options of FORM_ROWS line rows each (an item of the price
- * book or a written-in description, a price in dollars, a quantity), a discount in dollars and a
- * deposit percent. Empty rows and empty options are ignored. The schema checks the form (in the
- * browser and in the action); `estimateFormInput` reads a checked form into the JSON API's input.
+ * The estimate builder's form (/admin/estimates/new and /admin/estimates/<id>/edit): one to three
+ * options, each of as many line rows as the office adds (an item of the price book or a written-in
+ * description, a price in dollars, a quantity) and a discount in dollars; and a deposit percent.
+ * Blank line rows are ignored; an option is never skipped (readOption). The schema checks the form
+ * (in the browser and in the action); `estimateFormInput` reads a checked form into the JSON API's input.
  */
 export const estimateFormSchema = formFields.superRefine((form, ctx) => {
   readEstimateForm(form, (path, message) => ctx.addIssue({ code: "custom", path, message }));
@@ -214,6 +225,41 @@ export const estimateFormSchema = formFields.superRefine((form, ctx) => {
 /** A checked form as the JSON API's input, and where each of its lines was (to put refusals beside the right field). */
 export function estimateFormInput(form: EstimateForm) {
   return readEstimateForm(form, () => undefined);
+}
+
+/** A price book item as a line's description: its name, and its description when it has one. */
+export function priceBookLineText(item: { name: string; description?: string | null }): string {
+  const more = item.description?.trim();
+  return (more ? `${item.name}: ${more}` : item.name).slice(0, PRICE_ITEM_DESCRIPTION_MAX_LENGTH);
+}
+
+/** A saved estimate as the builder's form values (a draft opened for editing): dollars and quantities as typed. */
+export function estimateFormValues(estimate: {
+  depositPercent: number | null;
+  options: Array<{
+    name: string;
+    discountCents: number;
+    lines: Array<{
+      priceBookItemId: number | null;
+      description: string;
+      quantityHundredths: number;
+      unitPriceCents: number;
+    }>;
+  }>;
+}) {
+  return {
+    depositPercent: estimate.depositPercent ? String(estimate.depositPercent) : "",
+    options: estimate.options.map((option) => ({
+      name: estimate.options.length === 1 && option.name === SINGLE_OPTION_NAME ? "" : option.name,
+      discount: option.discountCents ? formatCentsPlain(option.discountCents) : "",
+      lines: option.lines.map((line) => ({
+        item: line.priceBookItemId ? String(line.priceBookItemId) : "",
+        description: line.description,
+        price: formatCentsPlain(line.unitPriceCents),
+        quantity: formatQuantity(line.quantityHundredths),
+      })),
+    })),
+  };
 }
 
 /** The customer's approval on /estimates/{token}: the option, their full name as signature, and the box ticked. */

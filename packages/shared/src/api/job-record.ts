@@ -1,5 +1,6 @@
 import { z } from "../zod";
-import { MAX_CENTS, parseDollars, parseQuantity } from "../money/money";
+import { parseDollars, parseQuantity } from "../money/money";
+import { centsField, MAX_DOLLARS_TEXT, QUANTITY_MESSAGE, quantityHundredthsField } from "./amounts";
 import { staffText } from "./fields";
 import { JOB_ITEM_DESCRIPTION_MAX_LENGTH, JOB_NOTES_MAX_LENGTH } from "./limits";
 import { idField } from "./values";
@@ -35,12 +36,6 @@ export const jobRecordChangeSchema = z
     path: ["notes"],
   });
 
-const quantityHundredths = z
-  .number({ error: "Quantity must be a number of hundredths (150 is 1.5)" })
-  .int("Quantity must be whole hundredths")
-  .min(1, "Quantity must be more than 0")
-  .max(999_999, "Quantity is at most 9,999.99");
-
 const description = staffText("Description", JOB_ITEM_DESCRIPTION_MAX_LENGTH);
 
 /**
@@ -51,13 +46,8 @@ export const newJobItemSchema = z
   .object({
     priceBookItemId: idField("No such item in the price book").optional(),
     description: description.optional(),
-    unitPriceCents: z
-      .number({ error: "Unit price must be a number of cents" })
-      .int("Unit price must be whole cents")
-      .min(0, "Unit price cannot be negative")
-      .max(MAX_CENTS, "Unit price is too large")
-      .optional(),
-    quantityHundredths,
+    unitPriceCents: centsField("Unit price").optional(),
+    quantityHundredths: quantityHundredthsField,
     taxable: z.boolean({ error: "Taxable must be true or false" }).optional(),
   })
   .superRefine((v, ctx) => {
@@ -88,13 +78,13 @@ export const photoUploadSchema = z.object({
 /** The page's forms (/jobs): each names its visit. */
 const bookingId = idField("Visit not found");
 
-export const jobNotesFormSchema = z.object({
+/**
+ * A visit's record as /jobs saves it, with one button: the notes (blank is fine) and the checked
+ * checklist items (none checked is fine), both at once.
+ */
+export const jobRecordFormSchema = z.object({
   bookingId,
-  notes: z.preprocess((v) => v ?? "", notes),
-});
-
-export const jobChecklistFormSchema = z.object({
-  bookingId,
+  notes: notes.default(""),
   checked: z.preprocess(
     (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value]),
     checklist,
@@ -117,7 +107,11 @@ export const jobItemFormSchema = z
         .transform((text, ctx) => {
           if (text === undefined) return undefined;
           const cents = parseDollars(text);
-          if (cents === null) ctx.addIssue({ code: "custom", message: "Enter a price in dollars, like 165.00" });
+          if (cents === null)
+            ctx.addIssue({
+              code: "custom",
+              message: `Enter a price in dollars up to ${MAX_DOLLARS_TEXT}, like 165.00`,
+            });
           return cents ?? 0;
         }),
     ),
@@ -127,8 +121,7 @@ export const jobItemFormSchema = z
       .min(1, "Quantity is required")
       .transform((text, ctx) => {
         const hundredths = parseQuantity(text);
-        if (hundredths === null || hundredths < 1)
-          ctx.addIssue({ code: "custom", message: "Enter a quantity like 1 or 1.5" });
+        if (hundredths === null || hundredths < 1) ctx.addIssue({ code: "custom", message: QUANTITY_MESSAGE });
         return hundredths ?? 0;
       }),
     taxable: z

@@ -1,8 +1,10 @@
 import { z } from "../zod";
-import { MAX_CENTS, parseDollars } from "../money/money";
+import { parseDollars } from "../money/money";
+import { addLocalDays, businessDate, localDaysBetween, parseLocalDate } from "../time";
+import { centsField, MAX_DOLLARS_TEXT } from "./amounts";
 import { staffText } from "./fields";
 import { PAYMENT_REFERENCE_MAX_LENGTH } from "./limits";
-import { blankAsAbsent } from "./values";
+import { blankAsAbsent, localDateField } from "./values";
 
 /**
  * Payments (docs/product.md#payments). Staff record what the office received (cash, a check, other);
@@ -32,25 +34,42 @@ const reference = staffText("Reference", PAYMENT_REFERENCE_MAX_LENGTH).optional(
 /** POST /api/invoices/{id}/payments. The amount is at most the balance due (checked by the service: 400 on `amountCents`). */
 export const recordPaymentSchema = z.object({
   method,
-  amountCents: z
-    .number({ error: "Amount must be a number of cents" })
-    .int("Amount must be whole cents")
-    .min(1, "Amount must be more than $0.00")
-    .max(MAX_CENTS, "Amount is too large"),
+  amountCents: centsField("Amount", 1),
   reference,
 });
 
 export type RecordPayment = z.output<typeof recordPaymentSchema>;
 
-const AMOUNT_MESSAGE = "Enter an amount in dollars, like 150 or 1,234.50";
+const AMOUNT_MESSAGE = `Enter an amount in dollars up to ${MAX_DOLLARS_TEXT}, like 150 or 1,234.50`;
+
+/** How far back a payment recorded by hand may be dated (a check found in the van a few weeks later). */
+export const RECEIVED_DAYS_BACK = 90;
+
+/** The earliest and the latest "date received" a payment recorded `today` may have. */
+export function receivedDateBounds(today = businessDate()) {
+  return { min: addLocalDays(today, -RECEIVED_DAYS_BACK), max: today };
+}
+
+/** The day a payment was received: today at the latest, RECEIVED_DAYS_BACK days ago at the earliest. */
+const receivedOn = localDateField("Give the date it was received, like 2026-12-03").superRefine((value, ctx) => {
+  if (!parseLocalDate(value)) return;
+  const { min, max } = receivedDateBounds();
+  if (localDaysBetween(max, value) > 0)
+    ctx.addIssue({ code: "custom", message: "The date received cannot be later than today" });
+  else if (localDaysBetween(min, value) < 0)
+    ctx.addIssue({ code: "custom", message: `The date received can be at most ${RECEIVED_DAYS_BACK} days ago` });
+});
 
 /**
- * The staff invoice page's "Record a payment" form: the method, the amount in dollars as typed and
- * an optional reference (a check's number). Conform checks it in the browser, the action with the
+ * The one payment form (docs/product.md#payments), "Record a payment" on the staff invoice page and
+ * "Collect a payment" on /jobs: how the customer paid (no method assumed: a wrong one would put cash
+ * down as a check), the amount in dollars as typed (the form starts at the balance due), an optional
+ * reference (a check's number), and the day it was received (the form starts at today, Baton Rouge's
+ * day; left blank or not sent, it is today). Conform checks it in the browser, the action with the
  * same schema; `paymentFromForm` turns its output into the JSON API's input (`amount` → `amountCents`).
  */
 export const recordPaymentFormSchema = z.object({
-  method,
+  method: z.enum(staffPaymentMethods, { error: "Choose how the customer paid: cash, check or other" }),
   amount: z
     .string({ error: AMOUNT_MESSAGE })
     .trim()
@@ -61,6 +80,7 @@ export const recordPaymentFormSchema = z.object({
       else if (cents === 0) ctx.addIssue({ code: "custom", message: "Amount must be more than $0.00" });
     }),
   reference: blankAsAbsent(reference),
+  receivedOn: blankAsAbsent(receivedOn),
 });
 
 /** The form's checked output as the JSON API's input: the amount in whole cents. */
@@ -86,9 +106,43 @@ export const payProblems = {
   busy: "Too many attempts from your network. Please wait a minute and try again.",
   "debit-pending":
     "A bank payment of this document is on its way: bank payments take a few business days. We will email you a receipt when it arrives.",
+  "being-confirmed":
+    "A payment of this document was just made on another page and is being confirmed. We will email you a receipt; nothing more is due online until then.",
 } as const;
 export type PayProblem = keyof typeof payProblems;
 
 export function payProblemMessage(code: string | null | undefined): string | null {
   return code && Object.hasOwn(payProblems, code) ? payProblems[code as PayProblem] : null;
 }
+
+/**
+ * What POST /api/webhooks/stripe needs of a signed event before anything is recorded
+ * (docs/security.md#webhook-events-missing-what-we-need): an id (each event is recorded once by it),
+ * a type and the object it is about. Anything else of Stripe's event is read as it comes.
+ */
+export const stripeEventSchema = z.object({
+  id: z.string({ error: "An event id is required" }).min(1, "An event id is required").max(255),
+  type: z.string({ error: "An event type is required" }).min(1, "An event type is required").max(255),
+  data: z.object(
+    { object: z.record(z.string(), z.unknown(), { error: "The event's object is required" }) },
+    { error: "The event's data is required" },
+  ),
+});
+
+/**
+ * What a Checkout Session's event must carry for the webhook to act on it: the session's id (our
+ * CheckoutSession row is found by it; the amount and the document are ours, never the event's), and,
+ * on `checkout.session.completed`, whether it is paid (a bank debit completes unpaid).
+ */
+export const stripeCheckoutSessionSchema = z.object({
+  id: z
+    .string({ error: "The session's id is required" })
+    .max(255)
+    .regex(/^cs_\w+$/, "The session's id is required (cs_…)"),
+  payment_status: z.enum(["paid", "unpaid", "no_payment_required"], {
+    error: "The session's payment_status is required",
+  }),
+  amount_total: z.number().int().nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
+  payment_method_types: z.array(z.string()).nullish(),
+});

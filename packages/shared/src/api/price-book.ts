@@ -1,5 +1,6 @@
 import { z } from "../zod";
-import { MAX_CENTS, MAX_TAX_RATE_PPM, parseDollars, parseRatePercent } from "../money/money";
+import { parseDollars, parseRatePercent } from "../money/money";
+import { centsField, MAX_DOLLARS_TEXT, taxRatePpmField } from "./amounts";
 import { staffText } from "./fields";
 import { PRICE_ITEM_DESCRIPTION_MAX_LENGTH, PRICE_ITEM_NAME_MAX_LENGTH } from "./limits";
 import { idField } from "./values";
@@ -16,7 +17,7 @@ export const priceUnits = ["each", "hour", "foot"] as const;
 export type PriceUnit = (typeof priceUnits)[number];
 
 const UNIT_MESSAGE = "Unit must be each, hour or foot";
-const PRICE_MESSAGE = "Enter a price in dollars, like 1,234.50";
+const PRICE_MESSAGE = `Enter a price in dollars up to ${MAX_DOLLARS_TEXT}, like 1,234.50`;
 const RATE_MESSAGE = "Enter a percent from 0 to 100, like 9.45";
 
 const name = staffText("Name", PRICE_ITEM_NAME_MAX_LENGTH);
@@ -36,11 +37,7 @@ const description = z.preprocess(
 
 const unit = z.enum(priceUnits, { error: UNIT_MESSAGE });
 
-const unitPriceCents = z
-  .number({ error: "Unit price must be a number of cents" })
-  .int("Unit price must be whole cents")
-  .min(0, "Unit price cannot be negative")
-  .max(MAX_CENTS, "Unit price is too large");
+const unitPriceCents = centsField("Unit price");
 
 const flag = (what: string) => z.boolean({ error: `${what} must be true or false` });
 
@@ -67,11 +64,7 @@ export type PriceBookItemChange = z.output<typeof priceBookItemChangeSchema>;
 
 /** PUT /api/settings/sales-tax: the rate in parts per million (9.45 % is 94,500). */
 export const salesTaxSchema = z.object({
-  salesTaxRatePpm: z
-    .number({ error: "Sales tax must be a number (parts per million)" })
-    .int("Sales tax must be whole parts per million")
-    .min(0, "Sales tax cannot be negative")
-    .max(MAX_TAX_RATE_PPM, "Sales tax is at most 100% (1,000,000)"),
+  salesTaxRatePpm: taxRatePpmField,
 });
 
 /** GET /api/price-book?active=true|false: only the active items, or only the inactive ones. */

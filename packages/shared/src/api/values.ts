@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { INT4_MAX } from "../money/money";
 import { parseLocalDate, requireBusinessInstant } from "../time";
 
 /**
@@ -18,7 +19,7 @@ import { parseLocalDate, requireBusinessInstant } from "../time";
  */
 
 /** The largest id a record has: PostgreSQL's `integer`, 2³¹ − 1. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = INT4_MAX;
 
 /** The first and the last year a date sent to the site may fall in. */
 export const FIRST_BUSINESS_YEAR = 2000;

@@ -10,7 +10,8 @@ import {
   unknownTechnician,
   windowConflict,
 } from "../scheduling/schedule-lock.server";
-import { isActiveTechnician } from "../scheduling/schedule.server";
+import { availabilityOf, isActiveTechnician } from "../scheduling/schedule.server";
+import { formatWindow, windowStartingAt } from "../scheduling/windows";
 import { personName } from "../scheduling/technicians";
 import { nextVisitSequence } from "../ics.server";
 import { draftInvoiceOnCompletion } from "../invoices/invoices.server";
@@ -72,12 +73,12 @@ export async function updateBooking(
   const timing = context.services.env;
   const byCustomer = options.by === "customer";
   const placing = changes.technicianId !== undefined || changes.scheduledDate !== undefined;
+  // Staff may bring a cancelled visit back (to any status): it takes its time again, so the schedule is taken first.
+  const mayReopen = options.by === "staff" && changes.status !== undefined && changes.status !== "cancelled";
   return refusingOverlaps<{ booking: BookingWithNames }>(() =>
     inTransaction(context, async (tx, outbox) => {
-      if (placing) {
-        await lockSchedule(tx);
-        if (changes.technicianId && !(await isActiveTechnician(tx, changes.technicianId))) return unknownTechnician();
-      }
+      if (placing || mayReopen) await lockSchedule(tx);
+      if (changes.technicianId && !(await isActiveTechnician(tx, changes.technicianId))) return unknownTechnician();
       const window =
         options.customerWindow && changes.scheduledDate ? await holdWindow(tx, changes.scheduledDate) : undefined;
       if (window === null) return windowConflict(tx, changes.scheduledDate);
@@ -97,6 +98,15 @@ export async function updateBooking(
         const dropped = Boolean(window && kept && !window.freeTechnicians.some((t) => t.id === kept));
         const technicianId = dropped ? null : kept;
         const scheduledDate = changes.scheduledDate ?? before.scheduledDate;
+        // Reopened: its window must still have a place for it (its technician's time is PostgreSQL's to refuse).
+        if (before.status === "cancelled" && status !== "cancelled") {
+          const full = await windowTakenOnReopen(tx, {
+            technicianId,
+            scheduledDate,
+            needsPlacing: before.needsPlacing,
+          });
+          if (full) return failure(409, full, { errors: { status: full } });
+        }
         // A customer's own cancellation is recorded with the change, so the staff email owed for it survives a Redis outage.
         const cancelledAt = byCustomer && status === "cancelled" && before.status !== "cancelled" ? new Date() : null;
         const written = await tx.booking.updateMany({
@@ -158,6 +168,26 @@ export async function updateBooking(
       });
     }),
   );
+}
+
+/**
+ * Why a cancelled visit cannot come back at its time, or null when it can: a visit with no technician in
+ * an arrival window still to come needs a place left in that window (its cancellation gave its place
+ * back, and a customer may have taken it since). Its technician's time, when it has one, is checked by
+ * PostgreSQL's exclusion constraint as the status is written (`refusingOverlaps`). A request still to be
+ * placed, a visit at an exact time and one in the past hold no window.
+ */
+async function windowTakenOnReopen(
+  tx: Prisma.TransactionClient,
+  visit: { technicianId: number | null; scheduledDate: Date; needsPlacing: boolean },
+  now = new Date(),
+): Promise<string | null> {
+  if (visit.technicianId || visit.needsPlacing || visit.scheduledDate <= now) return null;
+  const window = windowStartingAt(visit.scheduledDate);
+  if (!window) return null;
+  const [open] = await availabilityOf(tx, [window]);
+  if (!open || open.available > 0) return null;
+  return `Its window, ${formatWindow(window)}, is full now: move it to another time, or give it a technician free then, before you bring it back.`;
 }
 
 /** One audit entry per thing that changed. */

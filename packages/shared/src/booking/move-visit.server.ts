@@ -8,6 +8,7 @@ import { describeVisitTime } from "./visits";
 
 /**
  * Staff move a visit (docs/product.md#moving-a-visit): its time and its technician in one change,
+ * or set its status (a cancelled visit brought back takes its time again, docs/product.md#booking-rules),
  * from a booking's page, the calendar's day dialog, the dispatch board (a drag, or a card's Move
  * form) and `PATCH /api/bookings/:id`. It is `updateBooking` for staff, with everything that
  * brings: the visit's state machine, the schedule's lock, the audit entries, the customer's one
@@ -24,7 +25,14 @@ export async function moveVisit(
 ): Promise<Result<{ booking: BookingWithNames }>> {
   const moved = await updateBooking(context, id, changes, actor, { by: "staff" });
   if (moved.ok || !isTechnicianBusy(moved)) return moved;
-  return (await explainConflict(context, id, changes)) ?? moved;
+  const conflict = await explainConflict(context, id, changes);
+  if (!conflict) return moved;
+  // A cancelled visit brought back whose technician has taken another visit at its time meanwhile.
+  if (changes.status && changes.technicianId === undefined && changes.scheduledDate === undefined) {
+    const message = `Booking #${id} cannot be brought back at its time: ${conflict.message}. Move it to another time or technician first.`;
+    return { ...conflict, message, errors: { status: message } };
+  }
+  return conflict;
 }
 
 async function explainConflict(context: BookingContext, id: number, changes: BookingChanges): Promise<Failure | null> {

@@ -9,10 +9,11 @@ import { isLive, isScheduled, reminderFor } from "./visits";
  * before and after the change, inside its transaction (the outbox rows are
  * written with it, docs/decisions/008-notification-outbox.md):
  *
- * - scheduled (a window chosen, or a time staff set), or moved: a confirmation
- *   with the manage links;
- * - a reminder at REMINDER_HOUR the day before, owed as a delayed row: moved
- *   with the visit, dropped when it is cancelled or done (no polling);
+ * - scheduled (a window chosen, or a time staff set), brought back from
+ *   cancelled to pending, or moved: a confirmation with the manage links;
+ * - a reminder at REMINDER_HOUR the day before, owed as a delayed row while
+ *   the visit is pending: moved with the visit, dropped when it starts, is
+ *   cancelled or done (no polling);
  * - cancelled: the customer is told;
  * - completed: a review request REVIEW_DELAY_MINUTES later, dropped if the
  *   visit is reopened or cancelled before it goes;
@@ -73,7 +74,10 @@ export async function oweVisitNotifications(
   if (after.emailCustomer) {
     const wasScheduled = before !== null && isScheduled(before);
     const moved = wasScheduled && before.scheduledDate.getTime() !== at;
-    if (isScheduled(after) && (!wasScheduled || moved) && after.scheduledDate > now)
+    // Told of its time already: a placed visit that was never cancelled (a completed one reopened is not booked again).
+    const told = before !== null && !before.needsPlacing && before.status !== "cancelled";
+    const booked = after.status === "pending" && !told;
+    if (isScheduled(after) && (booked || moved) && after.scheduledDate > now)
       outbox.add(
         "visit-confirmation",
         {

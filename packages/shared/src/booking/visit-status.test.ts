@@ -20,7 +20,10 @@ const allowed: Record<StatusActor, string[]> = {
     "in_progress → cancelled",
     "completed → pending",
     "completed → in_progress",
+    "completed → cancelled",
     "cancelled → pending",
+    "cancelled → in_progress",
+    "cancelled → completed",
   ],
   technician: ["pending → in_progress", "in_progress → completed"],
   customer: ["pending → cancelled"],
@@ -69,12 +72,9 @@ describe("the visit's state machine", () => {
     expect(statusChangeRefusal("technician", "in_progress", "cancelled")).toBe(
       "Only the office can set a visit to cancelled.",
     );
-    expect(statusChangeRefusal("staff", "cancelled", "completed")).toBe(
-      "This visit was cancelled by the office. Reopen it (set it to Pending) first.",
-    );
-    expect(statusChangeRefusal("staff", "completed", "cancelled")).toBe(
-      "A completed visit cannot be cancelled. Reopen it first.",
-    );
+    // The specification (section 4): an admin sets any of the four statuses whatever the current one.
+    expect(statusChangeRefusal("staff", "cancelled", "completed")).toBeNull();
+    expect(statusChangeRefusal("staff", "completed", "cancelled")).toBeNull();
     expect(statusChangeRefusal("customer", "in_progress", "cancelled")).toMatch(
       /^This visit is in progress and can no longer be changed online\. Please call us at /,
     );

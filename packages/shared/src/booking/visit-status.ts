@@ -21,13 +21,14 @@ export type StatusActor = "staff" | "technician" | "customer" | "system";
 
 /** For each actor and each status: the statuses that actor may set next (the same status is never listed). */
 export const VISIT_TRANSITIONS: Readonly<Record<StatusActor, Readonly<Record<VisitStatus, readonly VisitStatus[]>>>> = {
+  // The specification (its section 4): an admin sets any status whatever the current one. What each
+  // target owes (emails, reminders, the invoice, the time taken back) is docs/product.md#booking-rules;
+  // a cancelled visit brought back must take its time again (./change-booking.server.ts).
   staff: {
     pending: ["in_progress", "completed", "cancelled"],
     in_progress: ["pending", "completed", "cancelled"],
-    // Reopened: a review request still owed is dropped.
-    completed: ["pending", "in_progress"],
-    // Reopened to pending; from there the usual steps.
-    cancelled: ["pending"],
+    completed: ["pending", "in_progress", "cancelled"],
+    cancelled: ["pending", "in_progress", "completed"],
   },
   technician: {
     pending: ["in_progress"],
@@ -127,8 +128,8 @@ export function statusChangeRefusal(
       if (from === "pending" && to === "completed") return "Start the visit before marking it completed.";
       return `Only the office can set a visit to ${staffStatusLabel[to].toLowerCase()}.`;
     case "staff":
-      if (from === "cancelled") return `${cancelledBy(context)}. Reopen it (set it to Pending) first.`;
-      return `A ${staffStatusLabel[from].toLowerCase()} visit cannot be ${staffStatusLabel[to].toLowerCase()}. Reopen it first.`;
+      // Never reached while staff may set every status; kept so a narrower table still says why.
+      return `A ${staffStatusLabel[from].toLowerCase()} visit cannot be set to ${staffStatusLabel[to].toLowerCase()}.`;
     case "system":
       return `A visit's status is not changed automatically (it is ${staffStatusLabel[from].toLowerCase()}).`;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requireBusinessInstant } from "../time";
-import { customerServiceName, describeVisitTime, reminderDueAt, reminderFor } from "./visits";
+import { customerServiceName, describeVisitTime, reminderDueAt, reminderFor, visitSchedule } from "./visits";
 
 const visit = (date: string, minutes: number, more: Partial<{ status: string; needsPlacing: boolean }> = {}) => ({
   status: "pending",
@@ -31,6 +31,8 @@ describe("a visit's reminder", () => {
     expect(reminderFor(visit("2027-03-02", 600, { needsPlacing: true }), 9, now)).toBeNull();
     expect(reminderFor(visit("2027-03-02", 600, { status: "cancelled" }), 9, now)).toBeNull();
     expect(reminderFor(visit("2027-03-02", 600, { status: "completed" }), 9, now)).toBeNull();
+    // Started already (staff set it in progress): nobody needs reminding of it.
+    expect(reminderFor(visit("2027-03-02", 600, { status: "in_progress" }), 9, now)).toBeNull();
   });
 });
 
@@ -41,6 +43,21 @@ describe("how emails name a visit's time", () => {
       isWindow: true,
     });
     expect(describeVisitTime(visit("2027-03-02", 630)).isWindow).toBe(false);
+  });
+});
+
+describe("how the staff pages show a visit's time", () => {
+  it("reads it from the schedule: the day and its arrival window, or its start and end at an exact time", () => {
+    expect(visitSchedule(visit("2026-12-02", 12 * 60))).toEqual({
+      day: "Wednesday, December 2, 2026",
+      label: "Arrival window",
+      time: "12 PM – 2 PM",
+    });
+    expect(visitSchedule({ ...visit("2026-12-02", 20 * 60), durationMinutes: 90 })).toEqual({
+      day: "Wednesday, December 2, 2026",
+      label: "Time",
+      time: "8 PM – 9:30 PM",
+    });
   });
 });
 

@@ -1,9 +1,11 @@
 import { business, chatServiceOptions, type BusinessFacts } from "../business";
-import { formatWindow, windowStartingAt } from "../scheduling/windows";
+import { formatWindow, formatWindowRange, windowStartingAt } from "../scheduling/windows";
 import {
   addLocalDays,
   businessDate,
+  formatClockWords,
   formatFullDateTime,
+  formatLocalDate,
   localWeekday,
   requireBusinessInstant,
   slotEnd,
@@ -39,9 +41,9 @@ export function reminderDueAt(visitStart: Date, hour: number): Date {
   return requireBusinessInstant(addLocalDays(businessDate(visitStart), -1), hour * 60);
 }
 
-/** When the visit's reminder is owed, or null (not scheduled, or that moment has passed). */
+/** When the visit's reminder is owed, or null (not scheduled, started already, or that moment has passed). */
 export function reminderFor(v: VisitState, hour: number, now: Date): Date | null {
-  if (!isScheduled(v)) return null;
+  if (!isScheduled(v) || v.status !== "pending") return null;
   const due = reminderDueAt(v.scheduledDate, hour);
   return due > now ? due : null;
 }
@@ -52,6 +54,27 @@ export function describeVisitTime(v: Pick<VisitState, "scheduledDate">): { label
   return window
     ? { label: formatWindow(window), isWindow: true }
     : { label: formatFullDateTime(v.scheduledDate), isWindow: false };
+}
+
+/**
+ * A visit's time as the staff pages show it, from its schedule alone (never from text written when it
+ * was booked, which a move leaves behind): its Baton Rouge day ("Wednesday, December 2, 2026") and its
+ * arrival window ("12 PM – 2 PM") or, at an exact time, from its start to its end ("8 PM – 10 PM").
+ */
+export function visitSchedule(v: Pick<VisitState, "scheduledDate" | "durationMinutes">): {
+  day: string;
+  /** "Arrival window" or "Time". */
+  label: string;
+  time: string;
+} {
+  const window = windowStartingAt(v.scheduledDate);
+  const day = formatLocalDate(businessDate(v.scheduledDate));
+  if (window) return { day, label: "Arrival window", time: formatWindowRange(window) };
+  return {
+    day,
+    label: "Time",
+    time: `${formatClockWords(v.scheduledDate)} – ${formatClockWords(visitEnd(v))}`,
+  };
 }
 
 /** What a customer is told the visit is for when its summary names none of our services. */

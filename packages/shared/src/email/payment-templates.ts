@@ -11,6 +11,8 @@ export interface PaymentForReceipt {
   method: PaymentMethodName;
   reference: string | null;
   receivedAt: Date;
+  /** What it paid beyond what was due when it arrived (an old payment page paid too): the office refunds it. */
+  refundDueCents?: number;
   /** An invoice's payment, or an estimate's deposit. */
   of:
     | { kind: "invoice"; number: string; totalCents: number; balanceCents: number }
@@ -39,6 +41,9 @@ export function paymentReceiptEmail(p: PaymentForReceipt, facts: BusinessFacts =
           `Deposit for estimate ${p.of.number}: ${formatCents(p.of.depositPaidCents)} of ${formatCents(p.of.depositCents)} received.`,
           "The rest is invoiced when the work is done.",
         ]),
+    ...(p.refundDueCents
+      ? [`This payment was ${formatCents(p.refundDueCents)} more than was due: our office will refund it to you.`]
+      : []),
     `Keep this email as your receipt. Questions? Call us at ${facts.phone}.`,
   ];
   const html = emailLayout(subject, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""), footer(facts));
@@ -87,6 +92,33 @@ export function paymentFailedOfficeEmail(
   const lines = [
     `${d.customerName}'s bank payment of ${formatCents(d.amountCents)} for ${failedWhat(d)}, started on ${formatFullDateTime(d.startedAt)}, failed. Nothing was recorded; what is due is unchanged.`,
     "The customer was emailed a link to pay again.",
+    `Open it: ${d.staffUrl}`,
+  ];
+  const html = emailLayout(subject, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""), footer(facts));
+  return { subject, text: [...lines, footer(facts)].join("\n\n"), html };
+}
+
+/** An online payment that paid more than was due: what was paid, what was due then, and what to refund. */
+export interface RefundDue {
+  amountCents: number;
+  refundDueCents: number;
+  method: PaymentMethodName;
+  /** Stripe's payment (pi_…), to find it in Stripe's dashboard, when known. */
+  reference: string | null;
+  receivedAt: Date;
+  of: { kind: "invoice" | "deposit"; number: string };
+  customerName: string;
+  staffUrl: string;
+}
+
+/** To the office: a payment is recorded, and part of it is to be refunded from Stripe's dashboard. */
+export function refundDueOfficeEmail(d: RefundDue, facts: BusinessFacts = business): RenderedEmail {
+  const what = d.of.kind === "invoice" ? `invoice ${d.of.number}` : `the deposit for estimate ${d.of.number}`;
+  const subject = `Refund due: ${formatCents(d.refundDueCents)} overpaid on ${what}`;
+  const lines = [
+    `${d.customerName} paid ${formatCents(d.amountCents)} online (${paymentMethodLabels[d.method]}) for ${what} on ${formatFullDateTime(d.receivedAt)}, ${formatCents(d.refundDueCents)} more than was due then (for example an older payment page paid after a newer one).`,
+    "The payment is recorded as received. Please refund the overpaid part from Stripe's dashboard" +
+      (d.reference ? ` (payment ${d.reference}).` : "."),
     `Open it: ${d.staffUrl}`,
   ];
   const html = emailLayout(subject, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""), footer(facts));

@@ -23,10 +23,21 @@ export class EmailSendError extends Error {
   constructor(
     message: string,
     public readonly retryable: boolean,
+    /** The provider's rate limit was reached (429): how long until it takes sends again (ms). */
+    public readonly rateLimitedForMs: number | null = null,
   ) {
     super(message);
     this.name = "EmailSendError";
   }
+}
+
+/** How long a 429 asks us to wait: `retry-after` (seconds), else `ratelimit-reset` (seconds), else one second. */
+function rateLimitWait(headers: Record<string, string> | null | undefined): number {
+  for (const name of ["retry-after", "ratelimit-reset"]) {
+    const seconds = Number(headers?.[name]);
+    if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds, 600) * 1000;
+  }
+  return 1000;
 }
 
 /**
@@ -70,7 +81,7 @@ export function createMailer(options: {
         return { status: "logged" };
       }
 
-      const { data, error } = await resend.emails.send(
+      const { data, error, headers } = await resend.emails.send(
         {
           from,
           to: [email.to],
@@ -94,7 +105,11 @@ export function createMailer(options: {
         await record("failed", undefined, message);
         // 4xx other than 409/429 means the request itself is wrong: retrying will not help.
         const retryable = status === null || status >= 500 || status === 429 || status === 409;
-        throw new EmailSendError(`Email "${email.subject}" to ${email.to} failed: ${message}`, retryable);
+        throw new EmailSendError(
+          `Email "${email.subject}" to ${email.to} failed: ${message}`,
+          retryable,
+          status === 429 ? rateLimitWait(headers) : null,
+        );
       }
       await record("sent", data.id);
       logger.info({ to: email.to, kind: email.kind, providerId: data.id, relatedKey: email.relatedKey }, "email sent");

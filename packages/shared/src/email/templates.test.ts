@@ -89,9 +89,26 @@ describe("the customer's visit emails", () => {
 
   it("On my way gives the minutes and the clock time they make", () => {
     const email = visitOnTheWayEmail(visit, 30, new Date("2026-06-12T19:13:27Z")); // told at 2:13 PM
-    expect(email.subject).toBe(`Sam is on the way, arriving in about 30 minutes, around 2:45 PM. – ${business.name}`);
-    expect(email.text).toContain("Sam is on the way, arriving in about 30 minutes, around 2:45 PM.");
+    expect(email.subject).toBe(`Sam is on the way: expected about 2:45 PM – ${business.name}`);
+    expect(email.text).toContain("Sam is on the way and expects to arrive in about 30 minutes, at about 2:45 PM.");
+    expect(email.text).toContain("Expected arrival: About 2:45 PM (30 minutes after 2:13 PM, when Sam set out)");
     expect(email.text).toContain("Visit: #342");
+  });
+
+  it("On my way says one expected arrival, and names the booked time apart from it", () => {
+    // Booked for 5:00 PM, a time and not a window; the technician sets out at 7:33 PM for 30 minutes.
+    const late = { ...visit, scheduledDate: new Date("2026-06-12T22:00:00Z") };
+    const email = visitOnTheWayEmail(late, 30, new Date("2026-06-13T00:33:00Z"));
+    for (const body of [email.text, email.html.replace(/<[^>]+>/g, " ")]) {
+      expect(body).toMatch(/Expected arrival:?\s+About 8:05 PM/);
+      expect(body).toMatch(/Booked time:?\s+Friday, June 12, 2026 at 5:00 PM/);
+      expect(body).not.toMatch(/around|(^|\s)Time:?\s/);
+    }
+    expect(email.subject).toContain("expected about 8:05 PM");
+    // A visit in a window: the booked window, named so.
+    expect(visitOnTheWayEmail(visit, 15, new Date("2026-06-12T19:13:27Z")).text).toContain(
+      "Booked arrival window: Friday, Jun 12, between 4 PM and 6 PM",
+    );
   });
 
   it("a cancellation names the window, or only the visit's number when its time was never set", () => {

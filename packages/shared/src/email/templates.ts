@@ -1,7 +1,7 @@
 import { business, formatAddress, type BusinessFacts } from "../business";
 import { inboxItemHref } from "../emergency-leads";
 import { formatFullDateTime } from "../time";
-import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
+import { buttonLink, emailLayout, escapeHtml, fieldRows, finePrint } from "./html";
 
 export interface RenderedEmail {
   subject: string;
@@ -47,7 +47,7 @@ export function contactNotificationEmail(
   const style = contact.emergency ? ` style="color:#b91c1c;font-weight:bold"` : "";
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n\nReply to: ${contact.email}\n`,
+    text: `${intro}\n\n${rows.text}\n\nReply to: ${contact.email}\n\n${footer(facts)}\n`,
     html: emailLayout(subject, `<p${style}>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
   };
 }
@@ -69,14 +69,14 @@ export function passwordResetEmail(
   facts: BusinessFacts = business,
 ): RenderedEmail {
   const subject = `Reset your ${facts.name} password`;
-  const text = `${greeting(input.firstName)}\n\nSomeone (hopefully you) asked to reset the password for your ${facts.name} account.\nOpen this link within one hour to choose a new password:\n\n${input.resetUrl}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`;
+  const text = `${greeting(input.firstName)}\n\nSomeone (hopefully you) asked to reset the password for your ${facts.name} account.\nOpen this link within one hour to choose a new password:\n\n${input.resetUrl}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n\n${footer(facts)}\n`;
   const url = escapeHtml(input.resetUrl);
   const html = emailLayout(
     subject,
     `<p>${escapeHtml(greeting(input.firstName))}</p>
 <p>Someone (hopefully you) asked to reset the password for your ${escapeHtml(facts.name)} account. The link works once, within one hour.</p>
 <p>${buttonLink(input.resetUrl, "Choose a new password")}</p>
-<p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>
+${finePrint(`Or paste this address into your browser:<br>${url}`)}
 <p>If you did not ask for this, you can ignore this email; your password stays the same.</p>`,
     footer(facts),
   );
@@ -90,14 +90,14 @@ export function passwordResetEmail(
  */
 export function emailVerificationEmail(input: { verifyUrl: string }, facts: BusinessFacts = business): RenderedEmail {
   const subject = `Confirm your email for ${facts.name}`;
-  const text = `${greeting(null)}\n\nSomeone (hopefully you) created a ${facts.name} account with this email address.\nOpen this link within 24 hours and confirm, so your account can show your appointments:\n\n${input.verifyUrl}\n\nIf you did not create this account, do not open the link: without it, nobody can see your appointments through that account.\nQuestions? Call ${facts.phone}.\n`;
+  const text = `${greeting(null)}\n\nSomeone (hopefully you) created a ${facts.name} account with this email address.\nOpen this link within 24 hours and confirm, so your account can show your appointments:\n\n${input.verifyUrl}\n\nIf you did not create this account, do not open the link: without it, nobody can see your appointments through that account.\nQuestions? Call ${facts.phone}.\n\n${footer(facts)}\n`;
   const url = escapeHtml(input.verifyUrl);
   const html = emailLayout(
     subject,
     `<p>${escapeHtml(greeting(null))}</p>
 <p>Someone (hopefully you) created a ${escapeHtml(facts.name)} account with this email address. Confirm it within 24 hours, so your account can show your appointments.</p>
 <p>${buttonLink(input.verifyUrl, "Confirm my email")}</p>
-<p style="font-size:13px;color:#4b5563">Or paste this address into your browser:<br>${url}</p>
+${finePrint(`Or paste this address into your browser:<br>${url}`)}
 <p>If you did not create this account, do not open the link: without it, nobody can see your appointments through that account. Questions? Call ${escapeHtml(facts.phone)}.</p>`,
     footer(facts),
   );
@@ -140,7 +140,7 @@ export function bookingStaffEmail(
     : `A new booking is waiting in the calendar: ${appUrl}/admin/bookings`;
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n`,
+    text: `${intro}\n\n${rows.text}\n\n${footer(facts)}\n`,
     html: emailLayout(
       subject,
       `<p style="${emergency ? "color:#b91c1c;font-weight:bold" : ""}">${escapeHtml(intro)}</p>${rows.html}`,
@@ -169,7 +169,7 @@ export function bookingCancelledEmail(
   const intro = `${booking.customer.name} cancelled this booking from their account; the slot is free again: ${appUrl}/admin/bookings`;
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n`,
+    text: `${intro}\n\n${rows.text}\n\n${footer(facts)}\n`,
     html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
   };
 }
@@ -232,11 +232,31 @@ function requestEmail(
   const notYou = `Did not ask for this? Someone may have typed your address by mistake: you can ignore this email, or call ${facts.phone}.`;
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n\n${next}\n\n${notYou}\n`,
+    text: `${intro}\n\n${rows.text}\n\n${next}\n\n${notYou}\n\n${footer(facts)}\n`,
     html: emailLayout(
       subject,
-      `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(next)}</p><p style="font-size:13px;color:#4b5563">${escapeHtml(notYou)}</p>`,
+      `<p>${escapeHtml(intro)}</p>${rows.html}<p>${escapeHtml(next)}</p>${finePrint(escapeHtml(notYou))}`,
       footer(facts),
     ),
   };
+}
+
+/** To the staff member who asked: their CSV export is ready, with its link (docs/decisions/022-exports-that-finish.md). */
+export function csvExportEmail(
+  input: { what: string; rowCount: number; filename: string; url: string; expiresAt: Date },
+  facts: BusinessFacts = business,
+): RenderedEmail {
+  const rows = `${input.rowCount.toLocaleString("en-US")} ${input.what}`;
+  const subject = `Your export of ${rows} is ready`;
+  const until = formatFullDateTime(input.expiresAt);
+  const text = `Your export of ${rows} (${input.filename}) is ready. Download it while signed in to ${facts.name}, until ${until}:\n\n${input.url}\n\nThe link works only for you.\n\n${footer(facts)}\n`;
+  const html = emailLayout(
+    subject,
+    `<p>Your export of ${escapeHtml(rows)} (${escapeHtml(input.filename)}) is ready. Download it while signed in, until ${escapeHtml(until)}.</p>
+<p>${buttonLink(input.url, "Download the CSV")}</p>
+${finePrint(`Or paste this address into your browser:<br>${escapeHtml(input.url)}`)}
+<p>The link works only for you.</p>`,
+    footer(facts),
+  );
+  return { subject, text, html };
 }

@@ -1,7 +1,7 @@
 import { business, type BusinessFacts } from "../business";
-import { formatExpectedClock, formatFullDateTime } from "../time";
+import { formatClockWords, formatExpectedClock, formatFullDateTime } from "../time";
 import { describeVisitTime } from "../booking/visits";
-import { buttonLink, emailLayout, escapeHtml, fieldRows } from "./html";
+import { buttonLink, emailLayout, escapeHtml, fieldRows, finePrint } from "./html";
 import { footer, type BookingForEmail, type RenderedEmail } from "./templates";
 
 /**
@@ -36,12 +36,18 @@ export interface ManageLinks {
 
 const TO_BE_ARRANGED = "To be arranged by phone";
 
-function visitRows(visit: VisitForEmail, previous?: Date) {
+/**
+ * The visit's facts. `first`: a row before them (the expected arrival of "On my way"); with it the
+ * visit's own time is named "Booked …", so the two times cannot be taken for each other.
+ */
+function visitRows(visit: VisitForEmail, previous?: Date, first?: [string, string]) {
   const time = visit.toBeArranged ? { label: TO_BE_ARRANGED, isWindow: false } : describeVisitTime(visit);
+  const timeLabel = time.isWindow ? "Arrival window" : "Time";
   return fieldRows([
+    ...(first ? [first] : []),
     ["Visit", `#${visit.id}`],
     ["Service", visit.service],
-    [time.isWindow ? "Arrival window" : "Time", time.label],
+    [first ? `Booked ${timeLabel.toLowerCase()}` : timeLabel, time.label],
     ...(previous ? [["Previous time", describeVisitTime({ scheduledDate: previous }).label] as [string, string]] : []),
     ["Technician", visit.technicianFirstName ?? "We'll assign your technician before the visit"],
   ]);
@@ -50,7 +56,7 @@ function visitRows(visit: VisitForEmail, previous?: Date) {
 function manageBlock(links: ManageLinks, facts: BusinessFacts) {
   const text = `Need another time? Reschedule: ${links.manageUrl}\nCan't make it? Cancel: ${links.cancelUrl}\nOr call us at ${facts.phone}.`;
   const html = `<p>${buttonLink(links.manageUrl, "Reschedule")}${buttonLink(links.cancelUrl, "Cancel", "secondary")}</p>
-<p style="font-size:13px;color:#4b5563">These links work without signing in until the visit is over. Or call us at ${escapeHtml(facts.phone)}.</p>`;
+${finePrint(`These links work without signing in until the visit is over. Or call us at ${escapeHtml(facts.phone)}.`)}`;
   return { text, html };
 }
 
@@ -73,16 +79,19 @@ function compose(
     ...blocks.map((b) => b.text),
     ...closing,
     ...(unsubscribe ? [unsubscribe.text] : []),
+    footer(facts),
   ].join("\n\n");
   const html = emailLayout(
     subject,
     [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
       ...blocks.map((b) => b.html),
-      ...closing.map((p) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(p)}</p>`),
+      ...closing.map((p) => finePrint(escapeHtml(p))),
       ...(unsubscribe
         ? [
-            `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe.url)}" style="color:#6b7280">Stop reminders and review requests</a> (confirmations and changes to your visits still come).</p>`,
+            finePrint(
+              `<a href="${escapeHtml(unsubscribe.url)}" style="color:#4b5563">Stop reminders and review requests</a> (confirmations and changes to your visits still come).`,
+            ),
           ]
         : []),
     ].join("\n"),
@@ -148,8 +157,10 @@ export function visitCancelledEmail(
 }
 
 /**
- * "Sam is on the way, arriving in about 30 minutes, around 2:45 PM." `told`: when the technician
- * pressed "On my way" (the expected time counts from then, in Baton Rouge time).
+ * "On my way": the one time the customer now waits for, the expected arrival (when the technician
+ * pressed the button, `told`, plus the minutes they chose, to the nearest five minutes in Baton
+ * Rouge time: the time module's formatExpectedClock, as the technician's screen says it), first and
+ * named "Expected arrival"; the visit's own window or time below it, named "Booked …".
  */
 export function visitOnTheWayEmail(
   visit: VisitForEmail,
@@ -158,12 +169,19 @@ export function visitOnTheWayEmail(
   facts: BusinessFacts = business,
 ): RenderedEmail {
   const who = visit.technicianFirstName ?? "Your technician";
-  const line = `${who} is on the way, arriving in about ${minutes} minutes, around ${formatExpectedClock(told, minutes)}.`;
-  const subject = `${line} – ${facts.name}`;
+  const expected = formatExpectedClock(told, minutes);
+  const subject = `${who} is on the way: expected about ${expected} – ${facts.name}`;
+  const arrival: [string, string] = [
+    "Expected arrival",
+    `About ${expected} (${minutes} minutes after ${formatClockWords(told)}, when ${visit.technicianFirstName ?? "your technician"} set out)`,
+  ];
   return compose(
     subject,
-    [`Hello, ${line}`, `Questions, or need a few more minutes? Call us at ${facts.phone}.`],
-    [visitRows(visit)],
+    [
+      `Hello, ${who} is on the way and expects to arrive in about ${minutes} minutes, at about ${expected}.`,
+      `Questions, or need a few more minutes? Call us at ${facts.phone}.`,
+    ],
+    [visitRows(visit, undefined, arrival)],
     [],
     facts,
   );
@@ -214,7 +232,7 @@ export function bookingRescheduledEmail(
   const intro = `${booking.customer.name} moved this visit with the link in their confirmation email: ${appUrl}/admin/bookings`;
   return {
     subject,
-    text: `${intro}\n\n${rows.text}\n`,
+    text: `${intro}\n\n${rows.text}\n\n${footer(facts)}\n`,
     html: emailLayout(subject, `<p>${escapeHtml(intro)}</p>${rows.html}`, footer(facts)),
   };
 }

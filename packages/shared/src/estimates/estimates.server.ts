@@ -5,7 +5,7 @@
  * written and stored with it; the number is given by the database (docs/decisions/020-money-and-payments.md).
  * The JSON API, the staff pages and the customer's page call these; staff writes are audited.
  */
-import type { DeclineReason, NewEstimate, NewEstimateItem } from "../api/estimates";
+import type { DeclineReason, EstimateChanges, NewEstimate, NewEstimateItem } from "../api/estimates";
 import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma, Reader } from "../db.server";
 import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
@@ -116,7 +116,7 @@ export function estimatesOfBooking(db: Reader, bookingId: number) {
 const lineInput = ({ quantity, ...item }: NewEstimateItem): LineInput => ({ ...item, quantityHundredths: quantity });
 
 /** The options as stored: lines priced, totals and deposit from the money module. */
-function pricedOptions(input: NewEstimate, catalog: Catalog, taxRatePpm: number) {
+function pricedOptions(input: EstimateChanges, catalog: Catalog, taxRatePpm: number) {
   const errors: FieldErrors = {};
   const options = input.options.map((option, o) => {
     const lines = priceLines(option.items.map(lineInput), catalog, `options.${o}.items`, errors);
@@ -145,7 +145,6 @@ function pricedOptions(input: NewEstimate, catalog: Catalog, taxRatePpm: number)
   return { options, errors };
 }
 
-/** POST /api/estimates: a draft estimate of a visit, its rate copied from the settings (201), audited. */
 /** Whose the estimate is: the visit's customer, or the customer named (never a record merged into another: 400). */
 async function ownerOf(db: Db, input: NewEstimate): Promise<Result<{ customerId: number }>> {
   if (input.bookingId !== undefined) {
@@ -165,6 +164,19 @@ async function ownerOf(db: Db, input: NewEstimate): Promise<Result<{ customerId:
   return success({ customerId: customer.id });
 }
 
+/** The options priced for storing, with the tax rate in force; or the field errors (400). */
+async function priceEstimate(db: Db, input: EstimateChanges) {
+  const catalog = await catalogFor(
+    db,
+    input.options.flatMap((o) => o.items.map(lineInput)),
+  );
+  const taxRatePpm = await readSalesTaxRate(db);
+  const { options, errors } = pricedOptions(input, catalog, taxRatePpm);
+  if (Object.keys(errors).length) return failure(400, "Please correct the highlighted fields", { errors });
+  return success({ taxRatePpm, options: options.map((o) => ({ ...o!, lines: { create: o!.lines } })) });
+}
+
+/** POST /api/estimates: a draft estimate of a visit or a customer, its rate copied from the settings (201), audited. */
 export async function createEstimate(
   db: Db,
   actor: Actor,
@@ -173,13 +185,9 @@ export async function createEstimate(
   const owner = await ownerOf(db, input);
   if (!owner.ok) return owner;
   const { customerId } = owner.value;
-  const catalog = await catalogFor(
-    db,
-    input.options.flatMap((o) => o.items.map(lineInput)),
-  );
-  const taxRatePpm = await readSalesTaxRate(db);
-  const { options, errors } = pricedOptions(input, catalog, taxRatePpm);
-  if (Object.keys(errors).length) return failure(400, "Please correct the highlighted fields", { errors });
+  const priced = await priceEstimate(db, input);
+  if (!priced.ok) return priced;
+  const { taxRatePpm, options } = priced.value;
   const estimate = await db.$transaction(async (tx) => {
     const created = await tx.estimate.create({
       data: {
@@ -188,9 +196,7 @@ export async function createEstimate(
         depositPercent: input.depositPercent ?? null,
         taxRatePpm,
         createdById: actor.id,
-        options: {
-          create: options.map((o) => ({ ...o!, lines: { create: o!.lines } })),
-        },
+        options: { create: options },
       },
       include: estimateInclude,
     });
@@ -209,6 +215,61 @@ export async function createEstimate(
     return created;
   });
   return success({ estimate: estimateJson(estimate) }, 201);
+}
+
+/** A status in "Estimate EST-2026-0007 is …". */
+const estimateStatusWords: Record<EstimateRow["status"], string> = {
+  draft: "a draft",
+  sent: "sent",
+  approved: "approved",
+  declined: "declined",
+  void: "withdrawn",
+};
+
+/**
+ * PUT /api/estimates/{id} and /admin/estimates/<id>/edit: a draft's options, lines and deposit
+ * written anew (priced as when made, at the tax rate now in force), audited. Only a draft is edited:
+ * once sent the customer holds its link and PDF, so a sent, approved, declined or withdrawn estimate
+ * answers 409 and nothing changes.
+ */
+export async function updateEstimate(
+  context: ChangeContext,
+  actor: Actor,
+  id: number,
+  input: EstimateChanges,
+  now = new Date(),
+): Promise<Result<{ estimate: EstimateJson }>> {
+  const priced = await priceEstimate(context.services.db, input);
+  if (!priced.ok) return priced;
+  const { taxRatePpm, options } = priced.value;
+  return inTransaction(context, async (tx, outbox) => {
+    await lockEstimate(tx, id);
+    const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
+    if (!before) return failure(404, NOT_FOUND);
+    if (before.status !== "draft")
+      return failure(
+        409,
+        `Estimate ${before.number} is ${estimateStatusWords[before.status]}: only a draft can be edited. Make a new estimate instead.`,
+      );
+    await tx.estimateOption.deleteMany({ where: { estimateId: id } });
+    const updated = await tx.estimate.update({
+      where: { id },
+      data: { depositPercent: input.depositPercent ?? null, taxRatePpm, options: { create: options } },
+      include: estimateInclude,
+    });
+    outbox.add("estimate-event", { estimateId: id, version: `edit-${now.getTime()}`, requestId: context.requestId });
+    await recordAudit(tx, {
+      actor,
+      action: "estimate.updated",
+      targetType: "estimate",
+      targetId: id,
+      details: {
+        number: updated.number,
+        options: updated.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
+      },
+    });
+    return success({ estimate: estimateJson(updated) });
+  });
 }
 
 /**

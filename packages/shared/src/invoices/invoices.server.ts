@@ -12,7 +12,9 @@ import { recordAudit } from "../audit-log.server";
 import { lockEstimate } from "../estimates/estimates.server";
 import type { Prisma, Reader } from "../db.server";
 import { balanceCents, documentTotals, MAX_CENTS, type MoneyLine } from "../money/money";
-import { inTransaction, type ChangeContext } from "../outbox.server";
+import { bookingSubject } from "../booking/visit-notifications.server";
+import type { Env } from "../env.server";
+import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server";
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type Failure, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
@@ -64,7 +66,15 @@ export const invoiceInclude = {
   lines: { orderBy: { position: "asc" } },
   payments: {
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
-    select: { id: true, method: true, amountCents: true, reference: true, receivedAt: true, estimateId: true },
+    select: {
+      id: true,
+      method: true,
+      amountCents: true,
+      reference: true,
+      receivedAt: true,
+      estimateId: true,
+      refundDueCents: true,
+    },
   },
 } as const satisfies Prisma.InvoiceInclude;
 
@@ -90,6 +100,8 @@ export function invoiceJson(i: InvoiceRow) {
     totalCents: i.totalCents,
     paidCents: i.paidCents,
     balanceCents: balanceCents(i.totalCents, i.paidCents),
+    /** What its payments paid beyond what was due when each arrived: the office refunds it (docs/decisions/020-money-and-payments.md). */
+    refundDueCents: i.payments.reduce((sum, p) => sum + p.refundDueCents, 0),
     createdAt: i.createdAt.toISOString(),
     sentAt: i.sentAt?.toISOString() ?? null,
     paidAt: i.paidAt?.toISOString() ?? null,
@@ -112,6 +124,8 @@ export function invoiceJson(i: InvoiceRow) {
       receivedAt: p.receivedAt.toISOString(),
       /** Paid as the estimate's deposit, before the invoice was made. */
       deposit: isDeposit(i, p),
+      /** The part of it beyond what was due when it arrived, flagged for a refund. */
+      refundDueCents: p.refundDueCents,
     })),
   };
 }
@@ -410,14 +424,45 @@ export function paidStatus(totalCents: number, paidCents: number): "sent" | "par
 export const lockInvoice = (tx: Tx, id: number) => tx.$queryRaw`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
 
 /**
+ * The review request follows the invoice (docs/product.md#the-customers-loop): sending the invoice
+ * of a completed visit owes it `REVIEW_DELAY_MINUTES` later, in place of one still owed (the one
+ * owed at completion, which the worker does not send while the invoice is a draft). The worker
+ * sends it once a visit, after the invoice email (worker/src/processors/visit-emails.ts).
+ */
+async function oweReviewRequestAfter(
+  tx: Tx,
+  outbox: Outbox,
+  bookingId: number | null,
+  context: SendContext,
+  now: Date,
+): Promise<void> {
+  if (bookingId === null) return;
+  const visit = await tx.booking.findUnique({
+    where: { id: bookingId },
+    select: { status: true, emailCustomer: true },
+  });
+  if (visit?.status !== "completed" || !visit.emailCustomer) return;
+  const subject = bookingSubject(bookingId);
+  await outbox.cancel(subject, ["review-request"]);
+  outbox.add(
+    "review-request",
+    { bookingId, version: `invoice-${now.getTime()}`, requestId: context.requestId },
+    { subject, availableAt: new Date(now.getTime() + context.services.env.REVIEW_DELAY_MINUTES * 60_000) },
+  );
+}
+
+/** What sending needs: the change's context and the review request's delay. */
+type SendContext = ChangeContext & { services: { env: Pick<Env, "REVIEW_DELAY_MINUTES"> } };
+
+/**
  * POST /api/invoices/{id}/send: a new link (256 random bits, stored as its hash and sealed for the
  * worker; invoice links do not expire, and the previous one stops working), the email with the PDF
  * owed through the outbox, and, while a balance is due, reminders 7 and 14 days later (the earlier
  * send's reminders cancelled). A draft becomes sent, or partially paid / paid when its deposit
- * covers part or all of it. A void invoice is not sent (409).
+ * covers part or all of it. A void invoice is not sent (409). The visit's review request follows it.
  */
 export async function sendInvoice(
-  context: ChangeContext,
+  context: SendContext,
   actor: InvoiceHandler,
   id: number,
   sealKey: Buffer,
@@ -450,6 +495,7 @@ export async function sendInvoice(
     await outbox.cancel(subject, ["invoice-reminder"]);
     const ref = { invoiceId: id, sentAt: now.getTime(), requestId: context.requestId };
     outbox.add("invoice-email", ref, { subject });
+    await oweReviewRequestAfter(tx, outbox, updated.bookingId, context, now);
     // Every open staff page hears it (invoice:updated).
     outbox.add("invoice-event", { invoiceId: id, version: `sent-${now.getTime()}`, requestId: context.requestId });
     if (balanceCents(updated.totalCents, updated.paidCents) > 0)

@@ -4,11 +4,12 @@ import type { Env } from "../env.server";
 import { recordAudit } from "../audit-log.server";
 import { catalogFor, priceLine } from "../pricing/lines.server";
 import { failure, success, type FieldErrors, type Result } from "../result";
-import { lineTotalCents } from "../money/money";
+import { lineTotalCents, MAX_CENTS, MAX_JOB_ITEMS_PER_VISIT, sumCents } from "../money/money";
+import { MAX_DOLLARS_TEXT } from "../api/amounts";
 import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT, type NewJobItem } from "../api/job-record";
 import { checkedOn, checklistFor, type ChecklistItem } from "./checklists";
 import { photoStore } from "./photo-store.server";
-import { preparePhoto, sniffImageType } from "./photo-image.server";
+import { firstBytes, preparePhoto, sniffImageType } from "./photo-image.server";
 
 /**
  * A visit's job record (docs/product.md#job-record): the technician's notes, the checklist of the
@@ -188,7 +189,9 @@ export async function changeJobRecord(
 /**
  * Adds an item on site, priced by the price book's line rule (../pricing/lines.server.ts): an active
  * item of the book (its name, price and taxable unless given; an unknown or inactive one is a 400
- * beside `priceBookItemId`) or one written in.
+ * beside `priceBookItemId`) or one written in. A visit holds at most MAX_JOB_ITEMS_PER_VISIT items
+ * adding up to at most MAX_CENTS (what its invoice may hold), counted under the visit's row lock so
+ * two items added at once cannot pass either: over them, a 400 beside the field.
  */
 export async function addJobItem(
   db: Db,
@@ -202,7 +205,15 @@ export async function addJobItem(
   const line = priceLine(input, await catalogFor(db, [input]), "", errors);
   const refusal = Object.values(errors)[0];
   if (refusal) return failure(400, refusal, { errors });
-  const item = await db.$transaction(async (tx) => {
+  const added = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Booking" WHERE id = ${bookingId} FOR UPDATE`;
+    const items = await tx.jobItem.findMany({
+      where: { bookingId },
+      select: { quantityHundredths: true, unitPriceCents: true },
+    });
+    if (items.length >= MAX_JOB_ITEMS_PER_VISIT) return tooManyItems();
+    const total = sumCents([...items, line].map(lineTotalCents));
+    if (total > BigInt(MAX_CENTS)) return overTotal();
     const created = await tx.jobItem.create({
       data: {
         bookingId,
@@ -222,10 +233,24 @@ export async function addJobItem(
         unitPriceCents: created.unitPriceCents,
       },
     });
-    return created;
+    return success(created);
   });
+  if (!added.ok) return added;
+  const item = added.value;
   return success({ item: itemView(item), message: `${item.description} added.` }, 201);
 }
+
+const tooManyItems = () =>
+  failure(400, `A visit holds at most ${MAX_JOB_ITEMS_PER_VISIT} items: remove one first.`, {
+    errors: { description: `This visit has ${MAX_JOB_ITEMS_PER_VISIT} items already` },
+  });
+
+const overTotal = () => {
+  const message = `A visit's items add up to at most ${MAX_DOLLARS_TEXT} (what one invoice may hold)`;
+  return failure(400, `${message}: this item would pass it.`, {
+    errors: { quantityHundredths: message, unitPriceCents: message },
+  });
+};
 
 /** Removes an item added on site. */
 export async function removeJobItem(
@@ -285,8 +310,10 @@ export async function removeJobPhoto(
   return success({ removed: true, message: "Photo removed." });
 }
 
+/** A photo as it arrived: written to a file on disk as it streamed in (web/app/utils/form.server.ts), never held whole in memory. */
 export interface UploadedFile {
-  bytes: Buffer;
+  path: string;
+  size: number;
   name: string;
 }
 
@@ -309,13 +336,13 @@ export async function addJobPhoto(
   if (!visit.ok) return visit;
   const existing = await db.jobPhoto.findUnique({ where: { bookingId_uploadKey: { bookingId, uploadKey } } });
   if (existing) return success({ photo: await photoView(env, existing), message: "Photo already saved." });
-  if (file.bytes.byteLength > PHOTO_MAX_BYTES)
+  if (file.size > PHOTO_MAX_BYTES)
     return failure(413, "A photo is at most 15 MB.", { errors: { file: `${file.name || "This file"} is over 15 MB` } });
-  const type = sniffImageType(file.bytes);
+  const type = sniffImageType(await firstBytes(file.path, 16));
   if (!type)
     return failure(400, PHOTO_TYPE_MESSAGE, { errors: { file: `${file.name || "This file"} is not a photo` } });
   if ((await db.jobPhoto.count({ where: { bookingId } })) >= PHOTOS_PER_VISIT) return tooMany();
-  const kept = await preparePhoto(file.bytes, type);
+  const kept = await preparePhoto(file.path, type);
   if (!kept)
     return failure(400, PHOTO_TYPE_MESSAGE, { errors: { file: `${file.name || "This file"} could not be read` } });
 

@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import sharp from "sharp";
 import { PHOTO_TYPES } from "../api/job-record";
 
@@ -32,11 +33,25 @@ export interface KeptPhoto {
   height: number;
 }
 
-/** The photo to keep, or null when the bytes do not decode as the image they start like. */
-export async function preparePhoto(bytes: Buffer, type: PhotoType): Promise<KeptPhoto | null> {
+/** The first `count` bytes of a file (fewer when it is shorter). */
+export async function firstBytes(file: string, count: number): Promise<Uint8Array> {
+  const handle = await open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(new Uint8Array(count), 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The photo to keep, read from the file the upload was written to (sharp decodes it from there), or
+ * null when it does not decode as the image it starts like.
+ */
+export async function preparePhoto(file: string, type: PhotoType): Promise<KeptPhoto | null> {
   const jpeg = type === "image/jpeg";
   try {
-    const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true });
     const { data, info } = await (

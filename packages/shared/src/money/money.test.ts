@@ -8,11 +8,15 @@ import {
   formatCentsPlain,
   formatQuantity,
   formatRate,
+  INT4_MAX,
   lineTotalCents,
+  MAX_CENTS,
+  MAX_QUANTITY_HUNDREDTHS,
   parseDollars,
   parseQuantity,
   parseRatePercent,
   scaleHalfUp,
+  sumCents,
   type MoneyLine,
 } from "./money";
 
@@ -108,8 +112,25 @@ describe("money, by its rules (property-based)", () => {
       }),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99_999_999 }), (hundredths) => {
+      fc.property(fc.integer({ min: 1, max: MAX_QUANTITY_HUNDREDTHS }), (hundredths) => {
         expect(parseQuantity(formatQuantity(hundredths))).toBe(hundredths);
+      }),
+    );
+  });
+
+  it("formats any integer without throwing: every int4 the database holds, sums past 2⁵³, BigInts", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -INT4_MAX - 1, max: INT4_MAX }), (cents) => {
+        const text = formatCents(cents);
+        expect(text).toMatch(/^-?\$\d{1,3}(,\d{3})*\.\d\d$/);
+        expect(parseDollars(text.replace("-", ""))).toBe(Math.abs(cents) <= MAX_CENTS ? Math.abs(cents) : null);
+        expect(formatQuantity(cents)).toMatch(/^-?\d+(\.\d{1,2})?$/);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), (cents) => {
+        const text = formatCents(cents);
+        expect(BigInt(text.replace(/[$,.]/g, ""))).toBe(cents);
       }),
     );
   });
@@ -163,5 +184,25 @@ describe("money, by example", () => {
     expect(parseQuantity("0.333")).toBeNull();
     expect(parseRatePercent("9.45")).toBe(94_500);
     expect(parseRatePercent("101")).toBeNull();
+  });
+
+  it("bounds what it reads by what the database holds, and writes what no single column could", () => {
+    expect(MAX_CENTS).toBeLessThanOrEqual(INT4_MAX);
+    expect(parseQuantity("9999.99")).toBe(MAX_QUANTITY_HUNDREDTHS);
+    for (const bad of ["10000", "999999.99", "1e3", "NaN", "-1", "0x10"]) expect(parseQuantity(bad)).toBeNull();
+    expect(parseDollars("10,000,000.00")).toBe(MAX_CENTS);
+    expect(parseDollars("10000000.01")).toBeNull();
+    // 902 items of $10,000,000 × 9,999.99: past 2⁵³ as a double, exact as the sum it is.
+    const line = lineTotalCents({ quantityHundredths: MAX_QUANTITY_HUNDREDTHS, unitPriceCents: MAX_CENTS });
+    const total = sumCents(Array.from({ length: 902 }, () => line));
+    expect(total).toBe(BigInt(line) * 902n);
+    expect(formatCents(total)).toBe("$90,199,909,800,000.00");
+    // 2⁵³ + 1 is the double 2⁵³: written as the number it is.
+    expect(formatCents(Number.MAX_SAFE_INTEGER + 2)).toBe("$90,071,992,547,409.92");
+    expect(formatCents(-INT4_MAX - 1)).toBe("-$21,474,836.48");
+    expect(formatCents(0)).toBe("$0.00");
+    expect(formatCentsPlain(2n ** 64n)).toBe("184467440737095516.16");
+    expect(formatQuantity(INT4_MAX)).toBe("21474836.47");
+    expect(formatQuantity(-150)).toBe("-1.5");
   });
 });

@@ -13,11 +13,36 @@
  * - A deposit is a whole percent of the total, rounded half up.
  */
 
-/** The most one line, document or payment may hold: $10,000,000.00 (integer arithmetic stays exact far beyond). */
+/*
+ * The bounds of every number the forms and the JSON API take (docs/security.md, "Numbers within
+ * what the database holds"): one source, here, that every schema of ../api/ is built from. Each
+ * fits the column that stores it: every number of prisma/schema.prisma is an `Int`, PostgreSQL's
+ * `integer` (at most INT4_MAX), and the migrations' CHECK constraints hold the same bounds
+ * (`…_unitPriceCents_range`, `Invoice_cents_range`, `Payment_amount_range`, `JobItem_quantity_range`,
+ * `…_taxRatePpm_range`, `Estimate_depositPercent_range`).
+ */
+
+/** PostgreSQL's `integer` (int4), the type of every `Int` column: 2³¹ − 1. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * The most one line, document, deposit or payment may hold: $10,000,000.00. A document's total is
+ * capped here too (its lines, tax and all), so any sum of the product stays below INT4_MAX, and far
+ * below Number.MAX_SAFE_INTEGER, where the arithmetic stays exact.
+ */
 export const MAX_CENTS = 1_000_000_000;
+
+/** The largest quantity of a line, in hundredths: 9,999.99 (the JobItem_quantity_range constraint). */
+export const MAX_QUANTITY_HUNDREDTHS = 999_999;
 
 /** The most a rate may be: 100 %, in parts per million. */
 export const MAX_TAX_RATE_PPM = 1_000_000;
+
+/** The most a deposit may be: 100 % of the total (a whole percent). */
+export const MAX_DEPOSIT_PERCENT = 100;
+
+/** How many items a technician may add to one visit's job record (they become its invoice's lines). */
+export const MAX_JOB_ITEMS_PER_VISIT = 100;
 
 export interface MoneyLine {
   /** Hundredths of the unit: 1 each is 100, 1.5 hours is 150, 12.25 feet is 1225. */
@@ -105,29 +130,58 @@ export function balanceCents(totalCents: number, paidCents: number): number {
   return Math.max(0, totalCents - paidCents);
 }
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/**
+ * An amount of cents as a BigInt, exactly: any integer (a number past 2⁵³ as the double it is),
+ * or 0 for what is no amount at all (NaN, Infinity, a fraction rounded to the cent): a page that
+ * shows money shows something rather than failing.
+ */
+function centsBig(cents: number | bigint): bigint {
+  if (typeof cents === "bigint") return cents;
+  return Number.isFinite(cents) ? BigInt(Math.round(cents)) : 0n;
+}
 
-/** 123456 → "$1,234.56"; a credit (negative) → "-$5.00". */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`bad cents ${cents}`);
-  return dollars.format(cents / 100);
+/** Whole dollars with thousands separators, for any size: "1,234", "92,233,720,368,547,758". */
+function groupedDollars(dollars: bigint): string {
+  return dollars.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/**
+ * 123456 → "$1,234.56"; a credit (negative) → "-$5.00". Never throws: any integer (a number or a
+ * BigInt, however large; what the database holds and any sum of it) is written exactly.
+ */
+export function formatCents(cents: number | bigint): string {
+  const value = centsBig(cents);
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}$${groupedDollars(abs / 100n)}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
 /**
  * 123456 → "1234.56", 5 → "0.05", -500 → "-5.00": dollars as a plain decimal, without a sign or
  * separators, as a spreadsheet or a bookkeeping program imports a number (the payments CSV).
  */
-export function formatCentsPlain(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`bad cents ${cents}`);
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+export function formatCentsPlain(cents: number | bigint): string {
+  const value = centsBig(cents);
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
-/** 150 → "1.5", 100 → "1", 1225 → "12.25": a quantity as people write it. */
+/**
+ * The exact sum of amounts (a visit's items): as a BigInt, so no count of lines, whatever the
+ * database holds, loses a cent or passes 2⁵³ unnoticed; `formatCents` writes it.
+ */
+export function sumCents(amounts: Iterable<number | bigint>): bigint {
+  let sum = 0n;
+  for (const cents of amounts) sum += centsBig(cents);
+  return sum;
+}
+
+/** 150 → "1.5", 100 → "1", 1225 → "12.25": a quantity as people write it (any integer, never throwing). */
 export function formatQuantity(quantityHundredths: number): string {
-  const whole = Math.floor(quantityHundredths / 100);
-  const part = quantityHundredths % 100;
-  if (part === 0) return String(whole);
+  const value = centsBig(quantityHundredths);
+  const abs = value < 0n ? -value : value;
+  const whole = `${value < 0n ? "-" : ""}${abs / 100n}`;
+  const part = abs % 100n;
+  if (part === 0n) return whole;
   return `${whole}.${String(part).padStart(2, "0").replace(/0$/, "")}`;
 }
 
@@ -153,11 +207,12 @@ export function parseDollars(text: string): number | null {
 
 const QUANTITY = /^(\d{1,6})(?:\.(\d{1,2}))?$/;
 
-/** "1", "1.5", "12.25" → hundredths (100, 150, 1225); null for anything else. */
+/** "1", "1.5", "12.25" → hundredths (100, 150, 1225); null for anything else, or over 9,999.99 (MAX_QUANTITY_HUNDREDTHS). */
 export function parseQuantity(text: string): number | null {
   const match = QUANTITY.exec(text.trim());
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return hundredths <= MAX_QUANTITY_HUNDREDTHS ? hundredths : null;
 }
 
 /** "9.45" (percent) → 94_500 ppm; null for anything else or over 100 %. */

@@ -10,8 +10,10 @@
  *   and its totals may still change. A void one takes none either (409).
  * - Staff may record at most the balance due (400 on `amountCents`); a partial payment is fine.
  * - An online payment (`stripeSessionId`) was taken already: it is recorded whatever the balance
- *   is now (an office payment may have come in meanwhile), and an overpayment is logged in the
- *   audit's details for the office to refund.
+ *   is now (an office payment may have come in meanwhile, or an old Checkout page was paid after a
+ *   newer one), never dropped. What it paid beyond what was due is flagged for a refund: stored on
+ *   the payment (`refundDueCents`, shown on the staff invoice page), told to the office by email
+ *   (`payment-refund-due-email`, through the outbox) and audited (`payment.refund_due`).
  * - A deposit is paid on an approved estimate only; the invoices service moves it onto the
  *   invoice made from the estimate.
  * - Once an invoice is paid in full, its reminders still owed (`invoice:<id>`) are cancelled.
@@ -138,11 +140,13 @@ function insertPayment(
   input: PaymentInput,
   of: { invoiceId?: number; estimateId?: number },
   customerId: number,
+  refundDueCents = 0,
 ) {
   return tx.payment.create({
     data: {
       ...of,
       customerId,
+      refundDueCents,
       method: input.method,
       amountCents: input.amountCents,
       reference: input.reference?.trim() || null,
@@ -177,7 +181,9 @@ async function payInvoice(
         errors: { amountCents: `At most the balance due, ${formatCents(due)}` },
       });
   }
-  const payment = await insertPayment(tx, input, { invoiceId: id }, invoice.customerId);
+  // Staff were held to the balance above; an online payment may pay past it.
+  const refundDueCents = Math.max(0, input.amountCents - due);
+  const payment = await insertPayment(tx, input, { invoiceId: id }, invoice.customerId, refundDueCents);
   const updated = await creditInvoice(tx, outbox, invoice, input.amountCents, payment.id, requestId);
   const { paidCents } = updated;
   outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
@@ -198,6 +204,14 @@ async function payInvoice(
       ...(paidCents > invoice.totalCents ? { overpaidCents: paidCents - invoice.totalCents } : {}),
     },
   });
+  if (refundDueCents > 0)
+    await flagRefund(
+      tx,
+      outbox,
+      payment,
+      { targetType: "invoice", targetId: id, number: invoice.number, dueCents: due },
+      requestId,
+    );
   return success({ payment: paymentJson(payment), invoice: invoiceSummary(updated), estimate: null }, 201);
 }
 
@@ -268,21 +282,28 @@ async function payDeposit(
     where: { estimateId: id, status: { not: "void" } },
     select: { id: true },
   });
+  let before = null;
+  if (invoiced) {
+    await lockInvoice(tx, invoiced.id);
+    before = await tx.invoice.findUniqueOrThrow({
+      where: { id: invoiced.id },
+      select: { id: true, status: true, paidCents: true, totalCents: true },
+    });
+  }
+  // Beyond the deposit due, or beyond the invoice's balance when it is invoiced: flagged for a refund.
+  const refundDueCents = Math.max(
+    0,
+    input.amountCents - due,
+    before ? input.amountCents - balanceCents(before.totalCents, before.paidCents) : 0,
+  );
   const payment = await insertPayment(
     tx,
     input,
     { estimateId: id, ...(invoiced ? { invoiceId: invoiced.id } : {}) },
     estimate.customerId,
+    refundDueCents,
   );
-  let invoice = null;
-  if (invoiced) {
-    await lockInvoice(tx, invoiced.id);
-    const before = await tx.invoice.findUniqueOrThrow({
-      where: { id: invoiced.id },
-      select: { id: true, status: true, paidCents: true, totalCents: true },
-    });
-    invoice = await creditInvoice(tx, outbox, before, input.amountCents, payment.id, requestId);
-  }
+  const invoice = before ? await creditInvoice(tx, outbox, before, input.amountCents, payment.id, requestId) : null;
   const depositPaidCents = estimate.depositPaidCents + input.amountCents;
   outbox.add("payment-receipt-email", { paymentId: payment.id, requestId });
   outbox.add("estimate-event", { estimateId: id, version: `deposit-${payment.id}`, requestId });
@@ -304,6 +325,14 @@ async function payDeposit(
       ...(depositPaidCents > estimate.depositCents ? { overpaidCents: depositPaidCents - estimate.depositCents } : {}),
     },
   });
+  if (refundDueCents > 0)
+    await flagRefund(
+      tx,
+      outbox,
+      payment,
+      { targetType: "estimate", targetId: id, number: estimate.number, dueCents: due },
+      requestId,
+    );
   return success(
     {
       payment: paymentJson(payment),
@@ -312,6 +341,36 @@ async function payDeposit(
     },
     201,
   );
+}
+
+/**
+ * An online payment that paid more than was due (an old Checkout page paid after a newer one, an
+ * office payment meanwhile): it stays recorded, and the part beyond what was due (`refundDueCents`,
+ * stored on the payment) is flagged for the office to refund from Stripe's dashboard: the office is
+ * emailed through the outbox and the flag is audited.
+ */
+async function flagRefund(
+  tx: Tx,
+  outbox: Outbox,
+  payment: PaymentRow,
+  of: { targetType: "invoice" | "estimate"; targetId: number; number: string; dueCents: number },
+  requestId: string | undefined,
+) {
+  outbox.add("payment-refund-due-email", { paymentId: payment.id, requestId });
+  await recordAudit(tx, {
+    actor: null,
+    action: "payment.refund_due",
+    targetType: of.targetType,
+    targetId: of.targetId,
+    details: {
+      number: of.number,
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      dueCents: of.dueCents,
+      refundDueCents: payment.refundDueCents,
+      stripeSessionId: payment.stripeSessionId,
+    },
+  });
 }
 
 /**

@@ -10,12 +10,15 @@ import { inTransaction, type ChangeContext } from "../outbox.server";
 import type { Result } from "../result";
 import { applyPayment, type AppliedPayment } from "./apply-payment.server";
 
-/** An admin, or the technician of the invoice's visit collecting on site (`mayHandleInvoice`: 403 anyone else). */
+/**
+ * An admin, or the technician of the invoice's visit collecting on site (`mayHandleInvoice`: 403 anyone else).
+ * `receivedAt`: when the money was received, when that was not now (a date received on /jobs).
+ */
 export async function recordInvoicePayment(
   context: ChangeContext,
   actor: { id: number; role: string },
   invoiceId: number,
-  input: RecordPayment,
+  input: RecordPayment & { receivedAt?: Date },
 ): Promise<Result<AppliedPayment>> {
   return inTransaction(context, async (tx, outbox) => {
     const allowed = await mayHandleInvoice(tx, actor, invoiceId);
@@ -29,6 +32,7 @@ export async function recordInvoicePayment(
         amountCents: input.amountCents,
         reference: input.reference ?? null,
         recordedById: actor.id,
+        ...(input.receivedAt ? { receivedAt: input.receivedAt } : {}),
       },
       context.requestId,
     );

@@ -11,6 +11,8 @@
  * Without STRIPE_SECRET_KEY none of this is offered (`stripeEnabled`), and staff payments work as ever.
  */
 import Stripe from "stripe";
+import { fieldErrors } from "../api/errors";
+import { stripeCheckoutSessionSchema, stripeEventSchema } from "../api/payments";
 import { recordAudit } from "../audit-log.server";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
@@ -19,6 +21,7 @@ import type { Prisma, Reader } from "../db.server";
 import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 import { sha256 } from "../tokens.server";
+import type { z } from "../zod";
 import { applyPayment, depositOf } from "./apply-payment.server";
 
 type StripeSettings = NonNullable<Env["STRIPE"]>;
@@ -88,7 +91,66 @@ export async function pendingDebit(db: Reader, subject: { invoiceId: number } | 
   });
 }
 
-/** An open session for the same thing and amount, or a new one; stored in CheckoutSession. */
+/**
+ * An older session of the same invoice or deposit, still open at Stripe (as far as we know), is expired
+ * there before a newer one is handed out, so an old tab cannot pay it too
+ * (docs/security.md#superseded-checkout-pages). Answers null once it is expired (by us now, or already),
+ * or the refusal to give the customer instead of a new session:
+ * - Stripe says it is complete: it was paid (or a bank debit started) and its webhook is on its way:
+ *   409 `being-confirmed`, no second page;
+ * - Stripe cannot be asked (down, a timeout, any other answer): 503 `unavailable`, no second page either;
+ *   the customer tries again, and the older page is expired then.
+ */
+async function expireSuperseded(
+  context: PaymentContext,
+  stripe: Stripe,
+  older: { id: string },
+  subject: CheckoutRequest["subject"],
+): Promise<CheckoutFailure | null> {
+  let status: Stripe.Checkout.Session["status"];
+  try {
+    status = (await stripe.checkout.sessions.expire(older.id)).status;
+  } catch (error) {
+    // Refused because it is not open any more (expired by time, or completed): ask what it is.
+    const refusal = error instanceof Stripe.errors.StripeInvalidRequestError;
+    context.logger.warn(
+      { err: (error as Error).message, session: older.id, ...subject },
+      refusal ? "stripe: an older session was not open" : "stripe: an older session could not be expired",
+    );
+    if (!refusal) return problem(503, "unavailable", "Online payment is not available right now");
+    try {
+      status = (await stripe.checkout.sessions.retrieve(older.id)).status;
+    } catch (again) {
+      context.logger.error({ err: (again as Error).message, session: older.id }, "stripe: an older session unreadable");
+      return problem(503, "unavailable", "Online payment is not available right now");
+    }
+  }
+  if (status === "complete")
+    return problem(409, "being-confirmed", "A payment of this document was just made and is being confirmed");
+  if (status !== "expired") return problem(503, "unavailable", "Online payment is not available right now");
+  await inTransaction(context, async (tx) => {
+    // Only a session the webhook has not recorded meanwhile (paid or a debit started) is marked expired.
+    const marked = await tx.checkoutSession.updateMany({
+      where: { id: older.id, expiredAt: null, completedAt: null, debitStartedAt: null },
+      data: { expiredAt: new Date() },
+    });
+    if (marked.count)
+      await recordAudit(tx, {
+        actor: null,
+        action: "checkout.superseded",
+        targetType: "invoiceId" in subject ? "invoice" : "estimate",
+        targetId: "invoiceId" in subject ? subject.invoiceId : subject.estimateId,
+        details: { stripeSessionId: older.id },
+      });
+  });
+  return null;
+}
+
+/**
+ * An open session for the same thing and amount, or a new one; stored in CheckoutSession. Before a
+ * new one is made, every older session of the same invoice or deposit still open is expired at
+ * Stripe (`expireSuperseded`); when one cannot be, no new session is made.
+ */
 async function checkoutSession(context: PaymentContext, request: CheckoutRequest): Promise<Result<{ url: string }>> {
   const { db, env } = context.services;
   const settings = env.STRIPE;
@@ -96,24 +158,37 @@ async function checkoutSession(context: PaymentContext, request: CheckoutRequest
   const now = Date.now();
   if (await pendingDebit(db, request.subject))
     return problem(409, "debit-pending", "A bank payment of this document is on its way");
-  const reusable = await db.checkoutSession.findFirst({
+  // The sessions of this document that may still be paid at Stripe, read once: one is reused, or all
+  // are expired (two clicks at once never expire the session the other just made with the same key).
+  const open = await db.checkoutSession.findMany({
     where: {
       ...request.subject,
-      amountCents: request.amountCents,
       completedAt: null,
       failedAt: null,
       debitStartedAt: null,
-      expiresAt: { gt: new Date(now + REUSE_MARGIN_MS) },
+      expiredAt: null,
+      expiresAt: { gt: new Date(now) },
     },
     orderBy: { createdAt: "desc" },
-    select: { url: true },
+    select: { id: true, url: true, amountCents: true, expiresAt: true },
   });
+  const reusable = open.find(
+    (s) => s.amountCents === request.amountCents && s.expiresAt.getTime() > now + REUSE_MARGIN_MS,
+  );
   if (reusable) return success({ url: reusable.url });
-  // After a failed bank debit, paying again must make a new session, not get the failed one back from Stripe.
-  const failures = await db.checkoutSession.count({ where: { ...request.subject, failedAt: { not: null } } });
+  const stripe = stripeClient(settings);
+  for (const older of open) {
+    const refused = await expireSuperseded(context, stripe, older, request.subject);
+    if (refused) return refused;
+  }
+  // After a failed bank debit or a session we expired, paying again must make a new session, not get
+  // that one back from Stripe under the same idempotency key.
+  const retired = await db.checkoutSession.count({
+    where: { ...request.subject, OR: [{ failedAt: { not: null } }, { expiredAt: { not: null } }] },
+  });
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(settings).checkout.sessions.create(
+    session = await stripe.checkout.sessions.create(
       {
         mode: "payment",
         // Card and US bank account (ACH) only: `allowed_payment_method_types` filters what Stripe offers.
@@ -131,7 +206,7 @@ async function checkoutSession(context: PaymentContext, request: CheckoutRequest
         customer_email: request.customerEmail,
         expires_at: Math.floor(now / 1000) + SESSION_MINUTES * 60,
       },
-      { idempotencyKey: `${request.idempotencyKey}-f${failures}` },
+      { idempotencyKey: `${request.idempotencyKey}-f${retired}` },
     );
   } catch (error) {
     context.logger.error({ err: (error as Error).message, ...request.subject }, "stripe: checkout session not made");
@@ -279,18 +354,23 @@ async function recordFailedDebit(
   return success({ message: "Payment failed: the customer and the office are told" });
 }
 
+type SessionOfEvent = z.output<typeof stripeCheckoutSessionSchema>;
+
 /** How the customer paid: a bank debit confirms asynchronously; a session offering one method names it. */
-function methodOf(event: Stripe.Event, session: Stripe.Checkout.Session): "card" | "us_bank_account" {
+function methodOf(event: { type: string }, session: SessionOfEvent): "card" | "us_bank_account" {
   if (event.type === "checkout.session.async_payment_succeeded") return "us_bank_account";
   const types = session.payment_method_types ?? [];
   return types.length === 1 && types[0] === "us_bank_account" ? "us_bank_account" : "card";
 }
 
 const BAD_SIGNATURE = "The Stripe-Signature header does not match this body";
+const INCOMPLETE_EVENT = "The event lacks what this endpoint needs: nothing was recorded";
 
 /**
  * POST /api/webhooks/stripe. 400 (nothing read, nothing changed) without a valid `Stripe-Signature`
- * over the raw body; 404 when Stripe is not set up. A payment event is recorded in ONE transaction:
+ * over the raw body, and 400 (nothing recorded) for a signed event without an id, a type or its
+ * object, or a Checkout Session's event without the session's id or payment status
+ * (`stripeEventSchema`, `stripeCheckoutSessionSchema`); 404 when Stripe is not set up. A payment event is recorded in ONE transaction:
  * the event id (a second delivery answers "already handled"), our CheckoutSession found by the
  * session's id (unknown: ignored), marked completed, and `applyPayment` with OUR stored document and
  * amount. Everything else answers 200 without a change; a 5xx only when our side fails (Stripe retries).
@@ -304,16 +384,24 @@ export async function handleStripeWebhook(
   if (!settings) return failure(404, "Online payment is not set up");
   if (!signature)
     return failure(400, "A Stripe-Signature header is required", { errors: { "stripe-signature": "Missing" } });
-  let event: Stripe.Event;
+  let signed: unknown;
   try {
-    event = stripeClient(settings).webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    signed = stripeClient(settings).webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
   } catch {
     return failure(400, BAD_SIGNATURE, { errors: { "stripe-signature": "Does not match the body" } });
   }
+  // Signed, but without what we need (only a holder of the secret can send it): refused, nothing recorded.
+  const parsed = stripeEventSchema.safeParse(signed);
+  if (!parsed.success) return failure(400, INCOMPLETE_EVENT, { errors: fieldErrors(parsed.error) });
+  const event = parsed.data;
   const failedDebit = event.type === FAILED_EVENT;
   if (!PAYMENT_EVENTS.has(event.type) && !failedDebit) return success({ message: `Ignored: ${event.type}` });
-  const session = event.data.object as Stripe.Checkout.Session;
-  if (typeof session?.id !== "string") return success({ message: "Ignored: no session" });
+  const read = stripeCheckoutSessionSchema.safeParse(event.data.object);
+  if (!read.success) {
+    const errors = Object.fromEntries(Object.entries(fieldErrors(read.error)).map(([k, v]) => [`data.object.${k}`, v]));
+    return failure(400, INCOMPLETE_EVENT, { errors });
+  }
+  const session = read.data;
   // A bank debit started: the money is not there yet (async_payment_succeeded or _failed follows).
   const debitStarted = event.type === "checkout.session.completed" && session.payment_status === "unpaid";
   return inTransaction(context, async (tx, outbox) => {

@@ -29,17 +29,45 @@ export interface WindowAvailability extends ArrivalWindow {
   freeTechnicians: ScheduledTechnician[];
 }
 
-const overlaps = (a: ArrivalWindow, b: ArrivalWindow) => a.start < b.end && b.start < a.end;
+/** A visit with its times as numbers (comparing Dates converts them on every comparison). */
+interface Span {
+  visit: BusyVisit;
+  start: number;
+  end: number;
+}
 
-/** Each window's free technicians and what it still takes. */
+/** The first span starting at or after `time` (binary search over spans sorted by start). */
+function firstFrom(spans: readonly Span[], time: number): number {
+  let [low, high] = [0, spans.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (spans[mid]!.start < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Each window's free technicians and what it still takes. A window looks only at the visits that can
+ * overlap it (those starting from its start less the longest visit, up to its end), found in the visits
+ * sorted once by start: the work grows with windows plus visits, not with their product, so a horizon
+ * full of booked visits (the chat's "next open windows", the booking form's days) stays quick.
+ */
 export function windowAvailability(
   windows: readonly ArrivalWindow[],
   technicians: readonly ScheduledTechnician[],
   visits: readonly BusyVisit[],
 ): WindowAvailability[] {
+  const spans = visits
+    .map((visit) => ({ visit, start: visit.start.getTime(), end: visit.end.getTime() }))
+    .sort((a, b) => a.start - b.start);
+  const longest = spans.reduce((most, s) => Math.max(most, s.end - s.start), 0);
   return windows.map((window) => {
+    const [from, to] = [window.start.getTime(), window.end.getTime()];
+    const overlapping: BusyVisit[] = [];
+    for (let i = firstFrom(spans, from - longest); i < spans.length && spans[i]!.start < to; i++)
+      if (spans[i]!.end > from) overlapping.push(spans[i]!.visit);
     const weekday = localWeekday(businessDate(window.start));
-    const overlapping = visits.filter((v) => overlaps(v, window));
     const busy = new Set(overlapping.map((v) => v.technicianId).filter((id) => id !== null));
     const freeTechnicians = technicians.filter((t) => t.workingDays.includes(weekday) && !busy.has(t.id));
     const unassigned = overlapping.filter((v) => v.technicianId === null).length;

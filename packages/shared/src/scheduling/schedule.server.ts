@@ -11,7 +11,7 @@ import { addLocalDays, businessDate } from "../time";
 import { windowAvailability, type BusyVisit, type WindowAvailability } from "./capacity";
 import { withoutClosedDays, type ClosedDay } from "./closures";
 import type { ScheduledTechnician } from "./technicians";
-import { isBookable, windowJson, windowsBetween, type ArrivalWindow, type WindowJson } from "./windows";
+import { bookableWindowsBetween, windowJson, type ArrivalWindow, type WindowJson } from "./windows";
 
 /** The longest a visit may last (the migration's check): how far back a visit overlapping a range may start. */
 const LONGEST_VISIT_MS = 24 * 60 * 60 * 1000;
@@ -104,7 +104,7 @@ export async function availabilityOf(db: Reader, windows: readonly ArrivalWindow
  * takes (none on a closed day), and the closures of those dates.
  */
 export async function customerSchedule(db: Reader, from: string, days: number, now = new Date()) {
-  const windows = windowsBetween(from, days).filter((w) => isBookable(w, now));
+  const windows = bookableWindowsBetween(from, days, now);
   return scheduleOf(db, windows, { from, to: addLocalDays(from, days - 1) });
 }
 
@@ -113,12 +113,20 @@ export async function customerWindows(db: Reader, from: string, days: number, no
   return (await customerSchedule(db, from, days, now)).windows;
 }
 
-/** The next `count` open windows a customer may choose, soonest first (409 answers offer them). */
+/** The days `nextOpenWindows` looks at first: open windows are usually found within them. */
+const FIRST_LOOK_DAYS = 7;
+
+/**
+ * The next `count` open windows a customer may choose, soonest first (409 answers and the chat offer them).
+ * The coming week first, then, only when it has fewer, the rest of the horizon: what is read is the week's
+ * visits, not the whole month's (customerWindows leaves out what is too soon or too far).
+ */
 export async function nextOpenWindows(db: Reader, count = 3, now = new Date()): Promise<WindowJson[]> {
-  // From today to the horizon, as one read; customerWindows leaves out what is too soon or too far.
-  const windows = await customerWindows(db, businessDate(now), business.booking.horizonDays + 1, now);
-  return windows
-    .filter((w) => w.available > 0)
-    .slice(0, count)
-    .map(windowJson);
+  const today = businessDate(now);
+  const days = business.booking.horizonDays + 1;
+  const open = (windows: WindowAvailability[]) => windows.filter((w) => w.available > 0);
+  const found = open(await customerWindows(db, today, Math.min(FIRST_LOOK_DAYS, days), now));
+  if (found.length < count && days > FIRST_LOOK_DAYS)
+    found.push(...open(await customerWindows(db, addLocalDays(today, FIRST_LOOK_DAYS), days - FIRST_LOOK_DAYS, now)));
+  return found.slice(0, count).map(windowJson);
 }

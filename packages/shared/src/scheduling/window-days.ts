@@ -23,6 +23,14 @@ export interface WindowChoices {
   closures: Array<Pick<ClosedDay, "date" | "reason">>;
 }
 
+/**
+ * How many days every day-then-window choice shows (/book, the chat's and the portal's request
+ * forms, the manage link's "Change the time"): today to the booking horizon, the same everywhere.
+ */
+export function pickerDays(rules: BookingRules = business.booking): number {
+  return rules.horizonDays + 1;
+}
+
 /** One day of the calendar. */
 export interface WindowDay {
   /** The Baton Rouge date, "YYYY-MM-DD". */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { business } from "../business";
 import { requireBusinessInstant } from "../time";
-import { formatWindow, isBookable, windowsBetween, windowsOn, windowStartingAt } from "./windows";
+import {
+  bookableWindowsBetween,
+  formatWindow,
+  isBookable,
+  windowsBetween,
+  windowsOn,
+  windowStartingAt,
+} from "./windows";
 
 const at = (date: string, time: string) => requireBusinessInstant(date, time);
 
@@ -47,5 +54,13 @@ describe("what a customer may choose", () => {
     expect(isBookable(windowsOn("2027-01-02")[0]!, now)).toBe(true); // 29 days on
     expect(isBookable(windowsOn("2027-01-04")[0]!, now)).toBe(false); // 31 days on
     expect(business.booking.horizonDays).toBe(30);
+  });
+
+  it("a customer may choose now: the same as each window asked in turn, from the notice to the horizon", () => {
+    for (const now of [at("2026-12-04", "07:30"), at("2026-12-04", "19:00"), at("2026-12-31", "23:59")]) {
+      const bookable = bookableWindowsBetween("2026-12-04", 45, now);
+      expect(bookable).toEqual(windowsBetween("2026-12-04", 45).filter((w) => isBookable(w, now)));
+      expect(bookable.length).toBeGreaterThan(0);
+    }
   });
 });

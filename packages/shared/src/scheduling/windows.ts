@@ -51,6 +51,28 @@ export function isBookable(window: ArrivalWindow, now: Date, rules: BookingRules
   return businessDate(window.start) <= addLocalDays(businessDate(now), rules.horizonDays);
 }
 
+/**
+ * The windows of `days` dates from `from` that a customer may choose now (`isBookable`'s rule), in
+ * order: the horizon's last date is found once, and no window is made for a date beyond it.
+ */
+export function bookableWindowsBetween(
+  from: string,
+  days: number,
+  now: Date,
+  rules: BookingRules = business.booking,
+): ArrivalWindow[] {
+  const lastDate = addLocalDays(businessDate(now), rules.horizonDays);
+  const earliest = now.getTime() + rules.minimumNoticeMinutes * 60_000;
+  const windows: ArrivalWindow[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addLocalDays(from, i);
+    if (date > lastDate) break;
+    // A window starts on its own date: the horizon is the date's, the notice the window's.
+    for (const w of windowsOn(date, rules)) if (w.start.getTime() >= earliest) windows.push(w);
+  }
+  return windows;
+}
+
 /** Whether a window with this start is one of the business's windows; the window when it is. */
 export function windowStartingAt(start: Date, rules: BookingRules = business.booking): ArrivalWindow | null {
   return windowsOn(businessDate(start), rules).find((w) => w.start.getTime() === start.getTime()) ?? null;

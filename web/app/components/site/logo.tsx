@@ -1,25 +1,27 @@
 import { clsx as cn } from "clsx";
+import { BRAND_MARK } from "@app/shared/brand-mark";
 import { useBusinessFacts } from "~/utils/business-facts";
 
-/** The brand mark: a lightning bolt in a rounded shield, drawn inline (no image request). */
+/** The brand mark: a lightning bolt in a rounded shield, drawn inline (no image request), from the one drawing. */
 function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("size-9 shrink-0", className)}>
-      <path d="M16 1.5 28 6v9.5c0 7.6-5.1 13.2-12 15-6.9-1.8-12-7.4-12-15V6z" fill="#1e3a8a" />
-      <path d="M16 4.3 25.5 8v7.5c0 6.1-4 10.8-9.5 12.4-5.5-1.6-9.5-6.3-9.5-12.4V8z" fill="#1e40af" />
-      <path d="M18.2 6.5 10.5 17.6h5.1l-2.1 8.4 8.3-11.9h-5.3z" fill="#facc15" />
+    <svg viewBox={BRAND_MARK.viewBox} aria-hidden="true" focusable="false" className={cn("size-9 shrink-0", className)}>
+      {BRAND_MARK.paths.map((path) => (
+        <path key={path.d} d={path.d} fill={path.fill} />
+      ))}
     </svg>
   );
 }
 
 /** "Bayou Current" over a small "ELECTRIC", read from the business name. */
-export function Logo({ inverse = false }: { inverse?: boolean }) {
+export function Logo({ inverse = false, compact = false }: { inverse?: boolean; compact?: boolean }) {
   const business = useBusinessFacts();
   const suffix = business.name.slice(business.shortName.length).trim();
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark />
-      <span className="flex flex-col leading-none">
+      {/* The name on one line and "ELECTRIC" under it, however narrow the bar: never three lines. */}
+      <span className={cn("flex flex-col leading-none whitespace-nowrap", compact && "max-sm:sr-only")}>
         <span className={cn("text-lg font-extrabold tracking-tight", inverse ? "text-white" : "text-brand-900")}>
           {business.shortName}
         </span>

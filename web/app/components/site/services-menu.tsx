@@ -214,7 +214,7 @@ function ServicesPanel({ panelRef, panelId, open, onLinkKeyDown, onChoose }: Ser
 /** The look of a top-level header item; `active` marks the current section. */
 export function navItemClass(active: boolean) {
   return cn(
-    "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold transition-colors",
+    "inline-flex h-11 items-center rounded-md px-3 text-sm font-semibold whitespace-nowrap transition-colors",
     active
       ? "bg-brand-50 text-brand-800 shadow-[inset_0_-2px_0_var(--color-accent-500)]"
       : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",

@@ -7,7 +7,7 @@ import { SocialIcon } from "./social-icon";
 import { useBusinessFacts, useBusinessYear } from "~/utils/business-facts";
 
 const footerLink =
-  "inline-flex min-h-6 items-center rounded-sm py-0.5 hover:text-white hover:underline underline-offset-4";
+  "inline-flex min-h-11 items-center rounded-sm py-0.5 hover:text-white hover:underline underline-offset-4";
 
 export function SiteFooter() {
   const business = useBusinessFacts();
@@ -33,7 +33,7 @@ export function SiteFooter() {
                   href={s.url}
                   rel="noopener noreferrer"
                   target="_blank"
-                  className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-accent-400 hover:text-slate-900"
+                  className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-accent-400 hover:text-slate-900"
                 >
                   <SocialIcon name={s.name} />
                   <span className="sr-only">
@@ -49,7 +49,7 @@ export function SiteFooter() {
           <h2 id="footer-services-heading" className="text-sm font-bold uppercase tracking-wider text-white">
             Services
           </h2>
-          <ul className="mt-4 space-y-1.5 text-sm">
+          <ul className="mt-3 text-sm">
             {services.map((s) => (
               <li key={s.slug}>
                 <Link to={s.path} onClick={() => scrollToTopIfSamePage(s.path)} className={footerLink}>
@@ -73,7 +73,7 @@ export function SiteFooter() {
           <h2 id="footer-areas-heading" className="text-sm font-bold uppercase tracking-wider text-white">
             Areas We Serve
           </h2>
-          <ul className="mt-4 space-y-1.5 text-sm">
+          <ul className="mt-3 text-sm">
             {business.serviceAreas.map((area) => (
               <li key={area.name}>
                 <Link to="/about#service-area" className={footerLink}>

@@ -11,10 +11,10 @@ import { useSessionUser } from "./site-data";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { useHydrated } from "~/utils/use-hydrated";
 
-type AccountLink = { to: string; label: string; Icon: typeof LayoutDashboard };
+export type AccountLink = { to: string; label: string; Icon: typeof LayoutDashboard };
 
 /** The signed-in user's own area, by role, in the desktop bar and the mobile menu alike. */
-const ACCOUNT_LINKS: Record<string, AccountLink[]> = {
+export const ACCOUNT_LINKS: Record<string, AccountLink[]> = {
   admin: [{ to: "/dashboard", label: "Admin", Icon: LayoutDashboard }],
   customer: [{ to: "/account", label: "My Account", Icon: CalendarCheck }],
   technician: [{ to: "/jobs", label: "My Jobs", Icon: Wrench }],
@@ -69,7 +69,7 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 max-[400px]:gap-2 sm:px-6">
-        <Link to="/" onClick={() => onNavigate("/")} className="-ml-1 rounded-md p-1">
+        <Link to="/" onClick={() => onNavigate("/")} className="-ml-1 shrink-0 rounded-md p-1">
           <Logo />
         </Link>
 
@@ -103,7 +103,7 @@ export function SiteHeader() {
             to="/book"
             onClick={() => onNavigate("/book")}
             prefetch="intent"
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-2.5 text-sm font-bold text-white shadow-sm hover:bg-brand-800 sm:px-4"
+            className="inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md bg-brand-700 px-2.5 text-sm font-bold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:px-4"
           >
             <CalendarCheck aria-hidden="true" className="size-4 max-sm:hidden" />
             {/* "Book online" wherever it fits; its first word on the narrowest phones, the name unchanged. */}
@@ -113,7 +113,7 @@ export function SiteHeader() {
           </NavLink>
           <a
             href={business.phoneHref}
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-accent-400 px-3 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-300 sm:px-4"
+            className="inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md bg-accent-400 px-3 text-sm font-bold whitespace-nowrap text-slate-900 shadow-sm hover:bg-accent-300 sm:px-4"
           >
             <Phone aria-hidden="true" className="size-4" />
             {/* On the narrowest phones the icon alone (beside Book), its name unchanged. */}
@@ -127,7 +127,7 @@ export function SiteHeader() {
             aria-controls="mobile-menu"
             disabled={!hydrated}
             onClick={() => setMobileOpen((o) => !o)}
-            className="inline-flex size-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden"
           >
             {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
             <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
@@ -201,7 +201,7 @@ function MobileMenu({ open, accountLinks, signedIn, onNavigate }: MobileMenuProp
                     <NavLink
                       to={service.path}
                       onClick={() => onNavigate(service.path)}
-                      className={({ isActive }) => cn(mobileItemClass(isActive), "gap-3 py-2 text-sm font-medium")}
+                      className={({ isActive }) => cn(mobileItemClass(isActive), "gap-3 text-sm font-medium")}
                     >
                       <Icon aria-hidden="true" className="size-4 text-brand-700" />
                       {service.name}
@@ -241,7 +241,7 @@ function MobileMenu({ open, accountLinks, signedIn, onNavigate }: MobileMenuProp
 }
 
 /** Login when signed out; Logout as a plain POST form (works before and without JavaScript) when signed in. */
-function AccountControl({
+export function AccountControl({
   signedIn,
   onNavigate,
   wide = false,
@@ -252,7 +252,7 @@ function AccountControl({
 }) {
   const look = cn(
     "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100",
-    wide ? "h-12 w-full" : "h-10",
+    wide ? "h-12 w-full" : "h-11",
   );
   if (signedIn) {
     return (
@@ -278,7 +278,7 @@ function AccountControl({
 
 function mobileItemClass(active: boolean) {
   return cn(
-    "flex items-center rounded-md px-3 py-2.5 font-semibold",
+    "flex min-h-11 items-center rounded-md px-3 py-2 font-semibold",
     active
       ? "bg-brand-50 text-brand-800 shadow-[inset_3px_0_0_var(--color-accent-500)]"
       : "text-slate-800 hover:bg-slate-100",

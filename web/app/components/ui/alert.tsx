@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import { forwardRef, type HTMLAttributes } from "react";
 import { cn } from "~/utils/cn";
 
 const tones = {
@@ -8,10 +8,8 @@ const tones = {
   warning: "border-amber-200 bg-amber-50 text-amber-900",
 } as const;
 
-export function Alert({
-  tone = "info",
-  className,
-  ...props
-}: HTMLAttributes<HTMLDivElement> & { tone?: keyof typeof tones }) {
-  return <div className={cn("rounded-lg border p-4 text-sm", tones[tone], className)} {...props} />;
-}
+export const Alert = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { tone?: keyof typeof tones }>(
+  function Alert({ tone = "info", className, ...props }, ref) {
+    return <div ref={ref} className={cn("rounded-lg border p-4 text-sm", tones[tone], className)} {...props} />;
+  },
+);

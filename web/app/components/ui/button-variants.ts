@@ -20,11 +20,12 @@ export const buttonVariants = cva(
         inverse: "bg-white text-brand-900 hover:bg-brand-50",
         "outline-inverse": "border-2 border-white/80 text-white hover:bg-white hover:text-brand-900",
       },
+      // At least 44×44 px on a phone (docs/product.md#site-wide); a small button is small only where a mouse is likely.
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
+        default: "h-11 px-4 py-2",
+        sm: "h-11 px-3 sm:h-9",
         lg: "h-12 px-6 text-base",
-        icon: "h-10 w-10",
+        icon: "size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -83,7 +83,7 @@ const ToastAction = forwardRef<
   <ToastPrimitive.Action
     ref={ref}
     className={cn(
-      "inline-flex h-8 shrink-0 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-red-800",
+      "inline-flex h-11 shrink-0 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-red-800",
       className,
     )}
     {...props}

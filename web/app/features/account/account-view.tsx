@@ -10,12 +10,12 @@ import {
   TriangleAlert,
   XCircle,
 } from "lucide-react";
-import { appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
+import { APPOINTMENT_REQUEST_NOTE, appointmentPriorities, appointmentRequestSchema } from "@app/shared/api/chat";
 import type { WindowChoices } from "@app/shared/scheduling/window-days";
 import { WINDOW_HINT, WindowPicker } from "~/features/scheduling/window-picker";
 import { business, chatServiceOptions } from "@app/shared/business";
 import { cn } from "~/utils/cn";
-import { Alert } from "~/components/ui/alert";
+import { Outcome } from "~/components/ui/outcome";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -47,8 +47,8 @@ export function BookingList({ bookings }: { bookings: ManagedVisit[] }) {
           <p className="mt-2">
             <a href="#request-heading" className="font-semibold text-brand-700 underline">
               Request an appointment
-            </a>{" "}
-            and our office will call you to confirm the time.
+            </a>
+            . {APPOINTMENT_REQUEST_NOTE}
           </p>
         </CardContent>
       </Card>
@@ -87,7 +87,7 @@ export function BookingList({ bookings }: { bookings: ManagedVisit[] }) {
                 <div className="flex flex-wrap gap-2">
                   <Link
                     to={accountVisitHref(b.id)}
-                    className={buttonVariants({ variant: "outline" })}
+                    className={cn(buttonVariants({ variant: "outline" }), "min-h-11")}
                     aria-label={`Reschedule visit #${b.id}`}
                   >
                     <CalendarClock aria-hidden="true" />
@@ -95,7 +95,7 @@ export function BookingList({ bookings }: { bookings: ManagedVisit[] }) {
                   </Link>
                   <Link
                     to={`${accountVisitHref(b.id)}?step=cancel`}
-                    className={buttonVariants({ variant: "outline" })}
+                    className={cn(buttonVariants({ variant: "outline" }), "min-h-11")}
                     aria-label={`Cancel visit #${b.id}`}
                   >
                     <XCircle aria-hidden="true" />
@@ -111,7 +111,10 @@ export function BookingList({ bookings }: { bookings: ManagedVisit[] }) {
   );
 }
 
-/** What a form post did, in a status region (announced, and empty until there is something to say). */
+/**
+ * What a form post did, where the eye is: the shared `Outcome` (components/ui/outcome.tsx), which
+ * takes focus and comes into view, with or without JavaScript; nothing until there is something to say.
+ */
 export function ActionOutcome({
   result,
   className,
@@ -119,19 +122,20 @@ export function ActionOutcome({
   result?: { ok: boolean; message: string } | null;
   className?: string;
 }) {
+  if (!result) return null;
   return (
-    <div role="status" aria-live="polite" className="empty:hidden">
-      {result ? (
-        <Alert tone={result.ok ? "success" : "destructive"} className={cn("flex items-start gap-3", className)}>
-          {result.ok ? (
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          ) : (
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          )}
-          <span>{result.message}</span>
-        </Alert>
-      ) : null}
-    </div>
+    <Outcome
+      tone={result.ok ? "success" : "destructive"}
+      revealKey={result}
+      className={cn("flex items-start gap-3", className)}
+    >
+      {result.ok ? (
+        <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      ) : (
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      )}
+      <span>{result.message}</span>
+    </Outcome>
   );
 }
 
@@ -162,14 +166,15 @@ export function RequestAppointmentForm({
     <Form
       method="post"
       {...getFormProps(form)}
-      className="space-y-5"
+      // Its fields at least 44 px tall for a thumb on a phone.
+      className="space-y-5 [&_input:not([type])]:h-11 [&_input[type=email]]:h-11 [&_input[type=tel]]:h-11 [&_input[type=text]]:h-11 [&_select]:h-11"
       aria-describedby="request-required-note"
       preventScrollReset
     >
       <input type="hidden" name="intent" value="request" />
       <p id="request-required-note" className="text-sm text-slate-600">
-        Fields marked <span className="text-destructive">*</span> are required. For an emergency call {business.phone}{" "}
-        now.
+        {APPOINTMENT_REQUEST_NOTE} Fields marked <span className="text-destructive">*</span> are required. For an
+        emergency call {business.phone} now.
       </p>
       {/* First, so that choosing a day without JavaScript (a link that reloads the page) loses nothing typed. */}
       <WindowPicker
@@ -179,7 +184,7 @@ export function RequestAppointmentForm({
         label="Arrival window"
         hint={WINDOW_HINT}
         noPreference
-        dayLinks={{ hash: "request-heading" }}
+        dayLinks
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <FullNameField field={fields.customerName} />
@@ -235,7 +240,7 @@ export function VerifyEmailNotice({
         </h2>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-slate-700">
+        <p className="text-slate-700 wrap-anywhere">
           A confirmation email is on its way to <strong>{email}</strong>. Open its link to confirm that this address is
           yours. Until then this page cannot show or change appointments, because anyone can type an email address when
           they create an account.
@@ -286,7 +291,7 @@ export function EmailPreference({
           <p className="text-slate-900">
             Reminders and review requests: <strong data-testid="reminders-state">{reminders ? "on" : "off"}</strong>
           </p>
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-slate-700 wrap-anywhere">
             Sent to {email}: a reminder the day before each visit, and afterwards a request for a review. Confirmations
             and changes to your visits always come.
           </p>
@@ -294,7 +299,7 @@ export function EmailPreference({
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="email-preference" />
             <input type="hidden" name="reminders" value={reminders ? "off" : "on"} />
-            <Button type="submit" variant="outline" disabled={saving}>
+            <Button type="submit" variant="outline" size="lg" disabled={saving}>
               {reminders ? <BellOff aria-hidden="true" /> : <BellRing aria-hidden="true" />}
               {saving ? "Saving..." : reminders ? "Turn them off" : "Turn them on"}
             </Button>

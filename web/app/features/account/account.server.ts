@@ -1,3 +1,4 @@
+import { pickerDays } from "@app/shared/scheduling/window-days";
 import type { AppLoadContext } from "@remix-run/node";
 import { businessDate } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
@@ -30,8 +31,8 @@ export interface PortalUser {
   emailVerified: boolean;
 }
 
-/** How many days ahead the request form offers windows. */
-const PORTAL_WINDOW_DAYS = 14;
+/** How many days ahead the request form offers windows: as many as /book's. */
+const PORTAL_WINDOW_DAYS = pickerDays();
 
 const VERIFY_FIRST_MESSAGE =
   "Please confirm your email address first: open the link we emailed you, or send it again from this page.";

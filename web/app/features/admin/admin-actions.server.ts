@@ -24,6 +24,12 @@ import { personName } from "@app/shared/scheduling/technicians";
 import { resendConfirmation, updateBooking } from "@app/shared/booking/change-booking.server";
 import { movedMessage, moveVisit } from "@app/shared/booking/move-visit.server";
 import { movedTo, moveVisitSchema } from "@app/shared/api/dispatch";
+import { bookingsExportSchema, exportParams } from "@app/shared/api/exports";
+import { countBookingsExport } from "@app/shared/exports/bookings-export.server";
+import { askForExport } from "@app/shared/exports/csv-exports.server";
+import { EXPORT_STREAM_MAX_ROWS } from "@app/shared/exports/export-sizes";
+import { redirectDocument } from "~/utils/responses.server";
+import { queuedMessage } from "./bookings-csv.server";
 import { answer, errorMessages, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
@@ -83,6 +89,7 @@ const fallbacks: Record<string, string> = {
   "resend-confirmation": "Failed to resend the confirmation",
   "assign-technician": "Failed to assign the technician",
   "move-visit": "Failed to move the visit",
+  "export-bookings": "Failed to export the bookings",
 };
 
 /**
@@ -93,7 +100,10 @@ const fallbacks: Record<string, string> = {
  * also the dispatch board's drags; a refusal carries the technicians free then and the nearest open windows),
  * `create-customer` (name, email, phone) and `create-booking` (customerId,
  * summary, details, priority, and scheduledDate as ISO 8601 with offset, or
- * date and time as typed: Baton Rouge time, whatever the browser's zone).
+ * date and time as typed: Baton Rouge time, whatever the browser's zone),
+ * `export-bookings` (the Export CSV form: the list's q, status, priority and the scheduled days
+ * from, to; bookingsExportSchema): a download of the file, or past EXPORT_STREAM_MAX_ROWS its
+ * email (docs/decisions/022-exports-that-finish.md).
  */
 export async function bookingsAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
@@ -105,6 +115,8 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
         return await createCustomerAnswer(context, form);
       case "create-booking":
         return await createBookingAnswer(context, form);
+      case "export-bookings":
+        return await exportBookingsAnswer(context, admin, form);
       case "update-status":
       case "assign-technician":
       case "resend-confirmation":
@@ -120,7 +132,8 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
       case "update-status": {
         const submission = submissionOf(form, statusChangeSchema);
         if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
-        const updated = await updateBooking(context, bookingId, { status: submission.value.status }, admin, by);
+        // Through moveVisit: a cancelled visit brought back whose technician is taken then is refused with who is in the way.
+        const updated = await moveVisit(context, bookingId, { status: submission.value.status }, admin);
         return answer(submission, updated.ok ? updated : failure(updated.status, updated.message), {
           intent,
           message: "Booking status updated successfully",
@@ -196,5 +209,35 @@ async function moveVisitAnswer(
       technicianId: booking.technicianId,
       scheduledDate: booking.scheduledDate.toISOString(),
     }),
+  });
+}
+
+/**
+ * The Export CSV form: the bookings it names are counted; up to EXPORT_STREAM_MAX_ROWS the browser is
+ * sent to GET /api/bookings/export.csv with the same query (a document redirect: the download starts
+ * and the page stays), past that the worker is asked for it and the page says where it will arrive.
+ */
+async function exportBookingsAnswer(context: AppLoadContext, admin: { id: number; email: string }, form: FormData) {
+  const intent = "export-bookings";
+  const submission = submissionOf(form, bookingsExportSchema);
+  if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+  const query = submission.value;
+  const params = exportParams(query);
+  const rowCount = await countBookingsExport(context.services.db, query);
+  if (rowCount <= EXPORT_STREAM_MAX_ROWS) {
+    const search = params.toString();
+    return redirectDocument(`/api/bookings/export.csv${search ? `?${search}` : ""}`, 303);
+  }
+  const asked = await askForExport(context, {
+    kind: "bookings",
+    user: admin,
+    params: Object.fromEntries(params),
+    rowCount,
+  });
+  return answer(submission, success(asked), {
+    intent,
+    keepValues: true,
+    message: queuedMessage(asked, "bookings"),
+    data: (value) => ({ exportId: value.id }),
   });
 }

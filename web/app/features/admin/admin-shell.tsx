@@ -1,7 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "~/components/ui/alert";
+import { Outcome } from "~/components/ui/outcome";
 import { buttonVariants } from "~/components/ui/button";
 import { StaffSearchBox } from "~/features/search/staff-search-box";
 import { cn } from "~/utils/cn";
@@ -39,7 +39,7 @@ function StaffNav() {
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(
-                      "block rounded-md px-2.5 py-1.5 text-sm font-medium",
+                      "flex min-h-11 items-center rounded-md px-2.5 text-sm font-medium md:min-h-9",
                       isActive
                         ? "bg-brand-50 text-brand-800"
                         : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
@@ -116,11 +116,15 @@ export function AdminPageHeader({
   );
 }
 
-/** What a form posted without JavaScript did, above a staff page's content ("Success: …" or "Error: …"). */
-export function PostedOutcome({ ok, message }: { ok: boolean; message: string }) {
+/**
+ * What a page's form post did, above a staff page's content ("Success: …" or "Error: …"): the shared
+ * `Outcome`, so it has the focus and is in view after the post, with JavaScript (revealed, again for
+ * each new answer: pass its `at`) or without (autofocus on the page the post answered).
+ */
+export function PostedOutcome({ ok, message, at }: { ok: boolean; message: string; at?: number }) {
   return (
-    <Alert tone={ok ? "success" : "destructive"} role={ok ? "status" : "alert"} className="mb-4">
+    <Outcome tone={ok ? "success" : "destructive"} revealKey={at ?? message} className="mb-4">
       <strong className="font-semibold">{ok ? "Success" : "Error"}:</strong> {message}
-    </Alert>
+    </Outcome>
   );
 }

@@ -62,6 +62,8 @@ export function describeAudit(entry: {
   if (entry.action === "customer.merged") {
     return `merged customer #${text(d.from)} into customer #${text(d.into)} (from booking #${text(d.bookingId)})`;
   }
+  if (entry.action === "lead.emergency_acknowledged")
+    return `dismissed the emergency alert of ${entry.targetType === "contact" ? `contact message #${entry.targetId}` : `chat ${entry.targetId}`}`;
   if (entry.action === "closure.added") return `closed ${formatLocalDate(entry.targetId)} (${text(d.reason)})`;
   if (entry.action === "closure.removed")
     return `opened ${formatLocalDate(entry.targetId)} again (was ${text(d.reason)})`;

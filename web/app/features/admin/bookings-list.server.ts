@@ -12,8 +12,8 @@ export interface BookingListQuery {
   customerId?: number;
 }
 
-/** The list's filters (status, priority, customer, scheduled range) as a Prisma condition: the API's list and its CSV export. */
-export function bookingFilters(query: Omit<BookingListQuery, "limit" | "cursor">): Prisma.BookingWhereInput {
+/** The list's filters (status, priority, customer, scheduled range) as a Prisma condition (the export has its own, in SQL: @app/shared/exports). */
+function bookingFilters(query: Omit<BookingListQuery, "limit" | "cursor">): Prisma.BookingWhereInput {
   return {
     ...(query.status ? { status: query.status } : {}),
     ...(query.priority ? { priority: query.priority } : {}),

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { CalendarPlus, Copy, History, RefreshCw, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Outcome } from "~/components/ui/outcome";
 import type { AuditJson } from "./audit.server";
 import { describeAudit } from "./audit-format";
 import { UndoMergeButton } from "./customer-record-view";
@@ -45,8 +46,17 @@ export function AuditLogSection({ entries }: { entries: AuditJson[] }) {
   );
 }
 
-/** The admin's private calendar address for Google Calendar or Outlook: create, copy, replace, turn off. */
-export function CalendarFeedSection({ url }: { url: string | null }) {
+/**
+ * The admin's private calendar address for Google Calendar or Outlook: create, copy, replace, turn off;
+ * what a button did is said in the section, in view and focused (`posted`, the dashboard's answer).
+ */
+export function CalendarFeedSection({
+  url,
+  posted,
+}: {
+  url: string | null;
+  posted?: { ok: boolean; message: string; at?: number } | null;
+}) {
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
   const busy = navigation.state !== "idle" && typeof intent === "string" && intent.startsWith("calendar-feed");
@@ -67,6 +77,11 @@ export function CalendarFeedSection({ url }: { url: string | null }) {
         Subscribe to your bookings from Google Calendar or Outlook (“Add calendar from URL”). Keep the address private:
         anyone who has it can read the bookings. Replacing it stops the old one.
       </p>
+      {posted ? (
+        <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at ?? posted.message} className="mt-3">
+          {posted.message}
+        </Outcome>
+      ) : null}
       {url ? (
         <div className="mt-3 space-y-3">
           <label htmlFor="feed-url" className="block text-sm font-medium text-slate-800">

@@ -181,7 +181,7 @@ function DayEntry({ booking, technicians }: { booking: CalendarDayBooking; techn
       </div>
 
       <details className="mt-3 rounded-md border border-slate-200 p-2.5">
-        <summary className="cursor-pointer text-sm font-medium text-slate-800">
+        <summary className="min-h-11 cursor-pointer content-center text-sm font-medium text-slate-800">
           Move<span className="sr-only"> booking #{booking.id}</span>
         </summary>
         <div className="mt-3">

@@ -5,7 +5,7 @@
  * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`, `invoice:updated`) refresh the page's
  * data and `booking:emergency` (an emergency booking) or `lead:emergency` (a
  * contact message or a chat that is an emergency) raises an alert at once, on
- * whichever admin page is open, until someone dismisses it.
+ * whichever admin page is open, until it is closed there or `lead:acknowledged` says staff dismissed it.
  */
 import { Link, useRevalidator } from "@remix-run/react";
 import { Inbox, Phone, Siren, X } from "lucide-react";
@@ -16,7 +16,7 @@ import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLatest } from "~/utils/use-latest";
-import { LEAD_EMERGENCY_EVENT, type EmergencyLead } from "@app/shared/emergency-leads";
+import { LEAD_ACKNOWLEDGED_EVENT, LEAD_EMERGENCY_EVENT, type EmergencyLead } from "@app/shared/emergency-leads";
 import { formatDateTime } from "@app/shared/time";
 import { telHref, type Booking } from "./format";
 
@@ -114,6 +114,14 @@ async function open() {
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
     if (booking) raiseEmergency({ kind: "booking", key: `booking-${booking.id}`, booking });
+  });
+  // Staff dismissed leads' alerts (on the dashboard, anywhere): their banners go here too, and lists reload.
+  s.on(LEAD_ACKNOWLEDGED_EVENT, (payload: unknown) => {
+    const leads = (payload as { leads?: Array<{ kind?: unknown; id?: unknown }> } | null)?.leads;
+    if (!Array.isArray(leads)) return;
+    const gone = new Set(leads.map((l) => `lead-${String(l.kind)}-${String(l.id)}`));
+    setState({ alerts: state.alerts.filter((a) => !gone.has(a.key)) });
+    emitEvent("lead");
   });
   s.on(LEAD_EMERGENCY_EVENT, (payload: unknown) => {
     const lead = (payload as { lead?: EmergencyLead } | null)?.lead;
@@ -405,7 +413,7 @@ function AlertCard({
       <button
         type="button"
         onClick={() => dismissEmergency(id)}
-        className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-white"
+        className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-white"
         aria-label={`Dismiss emergency alert for ${name}`}
       >
         <X aria-hidden="true" className="size-5" />

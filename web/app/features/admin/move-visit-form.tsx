@@ -6,6 +6,7 @@ import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { formatWindowRange } from "@app/shared/scheduling/windows";
 import { formatShortWeekdayDate } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
+import { Outcome } from "~/components/ui/outcome";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useSchemaForm, type ActionFailure } from "~/utils/schema-form";
@@ -34,23 +35,30 @@ function answerFor(result: StaffActionResult | undefined, bookingId: number) {
  * Moves a visit (docs/product.md#moving-a-visit): its day, an arrival window or an exact time, and
  * its technician, in one post (`intent=move-visit`, moveVisitSchema) to `action`, the page whose
  * action takes it (the booking's page, the calendar, the dispatch board). A plain form without
- * JavaScript; with it, a fetcher, so the page stays where it is. A refusal shows why beside the
- * field and offers the alternatives the server found, each one button.
+ * JavaScript; with it, a fetcher, so the page stays where it is. What it did is said under it, in
+ * view and focused; a refusal says why and offers the alternatives the server found, each one button.
  */
 export function MoveVisitForm({
   visit,
   technicians,
   action,
   posted,
+  answeredAbove,
 }: {
   visit: MovableVisit;
   technicians: readonly TechnicianChoice[];
   action?: string;
   /** The page's own answer, after a post without JavaScript. */
   posted?: StaffActionResult;
+  /**
+   * The page shows the answer of every move in one place (the dispatch board, whose cards move when
+   * they are moved): the form posts through the page's fetcher (`fetcherKey`), marked `via=form` so
+   * the page knows a form asked, and shows nothing of its own.
+   */
+  answeredAbove?: { fetcherKey: string };
 }) {
-  const fetcher = useFetcher<StaffActionResult>({ key: `move-visit-${visit.id}` });
-  const result = answerFor(fetcher.data, visit.id) ?? answerFor(posted, visit.id);
+  const fetcher = useFetcher<StaffActionResult>({ key: answeredAbove?.fetcherKey ?? `move-visit-${visit.id}` });
+  const result = answeredAbove ? undefined : (answerFor(fetcher.data, visit.id) ?? answerFor(posted, visit.id));
   const start = moveFields(new Date(visit.scheduledDate), visit.technicianId);
   const [form, fields] = useSchemaForm(moveVisitSchema, {
     id: `move-${visit.id}`,
@@ -63,6 +71,7 @@ export function MoveVisitForm({
       <fetcher.Form method="post" action={action} {...getFormProps(form)} className="grid gap-3">
         <input type="hidden" name="intent" value="move-visit" />
         <input type="hidden" name="bookingId" value={visit.id} />
+        {answeredAbove ? <input type="hidden" name="via" value="form" /> : null}
         <TextField field={fields.date} label="Day" type="date" />
         <SelectField field={fields.window} label="Arrival window">
           <option value="">Exact time instead</option>
@@ -89,16 +98,17 @@ export function MoveVisitForm({
           </Button>
         </div>
       </fetcher.Form>
-      <div role="status" aria-live="polite" className="empty:hidden">
-        {result?.ok && !busy ? <p className="text-sm font-medium text-green-800">{result.message}</p> : null}
-      </div>
-      <div role="alert" className="empty:hidden">
-        {result && !result.ok && !busy ? (
-          <p id={form.errorId} className="text-sm font-medium text-destructive">
-            {result.message}
-          </p>
-        ) : null}
-      </div>
+      {/* What the move did, in view and focused (with JavaScript or without: components/ui/outcome.tsx). */}
+      {result && !busy ? (
+        <Outcome
+          id={result.ok ? undefined : form.errorId}
+          tone={result.ok ? "success" : "destructive"}
+          revealKey={result.at}
+          className="p-3 font-medium"
+        >
+          {result.message}
+        </Outcome>
+      ) : null}
       {result && !result.ok && !busy ? (
         <MoveAlternatives
           refusal={result}

@@ -14,7 +14,13 @@ import { getFormProps } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
 import { useEffect, useId, useReducer, useState } from "react";
-import { newBookingRefusal, newBookingSchema, newCustomerRefusal, newCustomerSchema } from "@app/shared/api/admin";
+import {
+  ANOTHER_TIME,
+  newBookingRefusal,
+  newBookingSchema,
+  newCustomerRefusal,
+  newCustomerSchema,
+} from "@app/shared/api/admin";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -190,8 +196,11 @@ function NewCustomerStep({ draft, fetcher, answer, dispatch }: StepProps<Custome
   );
 }
 
-/** The booking form's fields: the schema's, with the date and time typed (the server turns them into `scheduledDate`). */
-type BookingFields = Record<keyof BookingDraft | "customerId" | "scheduledDate", string>;
+/**
+ * The booking form's fields: the schema's, with the date and time typed (the server turns them into
+ * `scheduledDate`), and the exact time typed when the Time menu says "Another time…".
+ */
+type BookingFields = Record<keyof BookingDraft | "customerId" | "scheduledDate" | "exactTime", string>;
 
 /** Step 3: the booking, checked by newBookingSchema, then created by the page's action. */
 function BookingStep({
@@ -209,6 +218,7 @@ function BookingStep({
     onValid: () => dispatch({ type: "posted", form: "booking" }),
   });
   const alert = creating ? null : refusalAlert(form, newBookingRefusal);
+  const another = fields.time.value === ANOTHER_TIME;
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-busy={creating || undefined}>
       <input type="hidden" name="intent" value="create-booking" />
@@ -228,19 +238,37 @@ function BookingStep({
       />
       {/* Date and time are Baton Rouge time wherever this browser is: the server turns them into the instant. */}
       <div className="grid grid-cols-2 gap-4">
-        <TextField field={fields.date} type="date" label="Date" required error={fields.scheduledDate.errors?.[0]} />
+        <TextField
+          field={fields.date}
+          type="date"
+          label="Date"
+          required
+          error={another ? undefined : fields.scheduledDate.errors?.[0]}
+        />
         <SelectField field={fields.time} label="Time" required>
           {TIME_SLOTS.map((slot) => (
             <option key={slot} value={slot}>
               {slotLabel(slot)}
             </option>
           ))}
+          {/* The ten slots are the specification's; an emergency tonight at 8 PM is booked at its time. */}
+          <option value={ANOTHER_TIME}>Another time…</option>
         </SelectField>
       </div>
+      {another ? (
+        <TextField
+          field={fields.exactTime}
+          type="time"
+          label="Exact time"
+          required
+          hint="Any time of day, Baton Rouge time."
+          error={fields.scheduledDate.errors?.[0]}
+        />
+      ) : null}
       <TextField field={fields.address} label="Address (optional)" autoComplete="off" />
       <DayAvailability
         date={fields.date.value ?? ""}
-        time={fields.time.value ?? ""}
+        time={(another ? fields.exactTime.value : fields.time.value) ?? ""}
         technician={fields.technicianId}
         onTime={(time) => form.update({ name: fields.time.name, value: time })}
       />

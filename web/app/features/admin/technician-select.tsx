@@ -54,7 +54,7 @@ export function TechnicianSelect({
         name="technicianId"
         value={shown}
         disabled={fetcher.state !== "idle"}
-        className="h-9 min-w-36 py-1"
+        className="h-11 min-w-36 py-1 sm:h-9"
         onChange={(event) => {
           fetcher.submit(
             { intent: "assign-technician", bookingId: String(booking.id), technicianId: event.currentTarget.value },

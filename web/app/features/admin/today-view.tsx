@@ -1,7 +1,12 @@
-/** The top of the dashboard (docs/product.md#dashboard): open emergencies, today by technician, what to place, the week. */
+/**
+ * The top of the dashboard (docs/product.md#dashboard): open emergencies (one row per person, with what
+ * they said and a Dismiss), today by technician, what to place, the week.
+ */
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { CalendarClock, CalendarDays, Inbox, Phone, Siren, TrendingUp, UserRound } from "lucide-react";
+import { Form, Link } from "@remix-run/react";
+import { BellOff, CalendarClock, CalendarDays, Inbox, Phone, Siren, TrendingUp, UserRound } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Outcome } from "~/components/ui/outcome";
 import type { ReactNode } from "react";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
@@ -107,9 +112,123 @@ function More({ shown, total, to, what }: { shown: number; total: number; to?: s
   );
 }
 
-function OpenEmergencies({ emergencies }: { emergencies: Today["emergencies"] }) {
+type Group = Today["emergencies"]["leads"]["groups"][number];
+type Lead = Group["latest"];
+
+/** A dismissal's answer (the dashboard's action), shown at the top of the open emergencies. */
+export interface Dismissed {
+  ok: boolean;
+  message: string;
+  at?: number;
+}
+
+const whoWrote = (lead: Lead) =>
+  lead.kind === "contact"
+    ? `Emergency message from ${lead.name ?? "a visitor"}`
+    : `Emergency in the chat: ${lead.name ?? "a website chat visitor"}`;
+
+const repeats = (group: Group) => {
+  const n = group.keys.length;
+  if (n === 1) return null;
+  const chats = [group.latest, ...group.earlier].every((l) => l.kind === "chat");
+  return `${n} ${chats ? "conversations" : "messages"}`;
+};
+
+/** One person's open emergency: what they said last, their phone, the inbox, Dismiss, and their earlier ones folded. */
+function LeadRow({ group }: { group: Group }) {
+  const { latest, earlier } = group;
+  const who = latest.name ?? (latest.kind === "chat" ? "a website chat visitor" : "a visitor");
+  const more = repeats(group);
+  return (
+    <li className="py-2 text-sm" data-emergency-lead={group.key}>
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-3">
+        <span className="shrink-0 text-slate-700 sm:w-40">{formatDateTime(latest.at)}</span>
+        <span className="min-w-0 flex-1">
+          <span className="block font-medium text-slate-900">
+            {whoWrote(latest)}
+            {more ? (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                {more}
+              </span>
+            ) : null}
+          </span>
+          <span className="block break-words text-slate-700">
+            {latest.said ? <>&ldquo;{latest.said}&rdquo;</> : "No words yet: open the chat to see it."}
+          </span>
+        </span>
+        <span className="flex shrink-0 flex-wrap items-center gap-2">
+          {latest.phone ? (
+            <a
+              href={telHref(latest.phone)}
+              className="inline-flex min-h-11 items-center gap-1 font-semibold text-red-800 underline sm:min-h-0"
+            >
+              <Phone aria-hidden="true" className="size-3.5" />
+              {latest.phone}
+            </a>
+          ) : null}
+          <Link
+            to={latest.href}
+            className="inline-flex min-h-11 items-center gap-1 text-brand-700 underline sm:min-h-0"
+          >
+            <Inbox aria-hidden="true" className="size-3.5" />
+            Open in the inbox
+            <span className="sr-only">: {who}</span>
+          </Link>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={DISMISS_INTENT} />
+            <input type="hidden" name="leads" value={group.keys.join(" ")} />
+            <Button type="submit" variant="outline" size="sm" className="min-h-11 sm:min-h-0">
+              <BellOff aria-hidden="true" />
+              Dismiss
+              <span className="sr-only">
+                {" "}
+                the alert from {who}
+                {more ? ` (${more})` : ""}
+              </span>
+            </Button>
+          </Form>
+        </span>
+      </div>
+      {earlier.length ? (
+        <details className="mt-1 sm:ml-[10.75rem]">
+          <summary className="min-h-11 cursor-pointer content-center py-3 text-xs font-semibold text-slate-700 sm:min-h-0 sm:py-0">
+            {earlier.length} earlier from the same {latest.kind === "chat" ? "visitor" : "person"}
+          </summary>
+          <ul className="mt-1 space-y-1">
+            {earlier.map((lead) => (
+              <li key={lead.key} className="flex flex-wrap gap-x-3 text-xs text-slate-700">
+                <span>{formatDateTime(lead.at)}</span>
+                <span className="min-w-0 flex-1 break-words">
+                  {lead.said ? <>&ldquo;{lead.said}&rdquo;</> : "No words yet"}
+                </span>
+                <Link
+                  to={lead.href}
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center text-brand-700 underline sm:min-h-0 sm:min-w-0"
+                >
+                  Open<span className="sr-only"> this {lead.kind === "chat" ? "conversation" : "message"}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** The Dismiss forms' intent (the dashboard's action). */
+export const DISMISS_INTENT = "acknowledge-emergency";
+
+function OpenEmergencies({
+  emergencies,
+  dismissed,
+}: {
+  emergencies: Today["emergencies"];
+  dismissed?: Dismissed | null;
+}) {
   const { bookings, bookingTotal, leads } = emergencies;
-  const none = bookings.length === 0 && leads.length === 0;
+  const none = bookings.length === 0 && leads.groups.length === 0;
+  const shownLeads = leads.groups.reduce((n, g) => n + g.keys.length, 0);
   return (
     <Section
       id="dashboard-emergencies"
@@ -117,6 +236,15 @@ function OpenEmergencies({ emergencies }: { emergencies: Today["emergencies"] })
       tone={none ? undefined : "danger"}
       icon={<Siren aria-hidden="true" className={cn("size-5", none ? "text-brand-700" : "text-red-700")} />}
     >
+      {dismissed ? (
+        <Outcome
+          tone={dismissed.ok ? "success" : "destructive"}
+          revealKey={dismissed.at ?? dismissed.message}
+          className="mb-3"
+        >
+          {dismissed.message}
+        </Outcome>
+      ) : null}
       {none ? <Empty>No open emergencies.</Empty> : null}
       {bookings.length ? (
         <>
@@ -129,39 +257,23 @@ function OpenEmergencies({ emergencies }: { emergencies: Today["emergencies"] })
           />
         </>
       ) : null}
-      {leads.length ? (
-        <ul
-          className="mt-2 divide-y divide-slate-100 border-t border-slate-100"
-          aria-label="Emergency messages and chats"
-        >
-          {leads.map((lead) => (
-            <li key={lead.key} className="flex flex-col gap-1 py-2 text-sm sm:flex-row sm:items-baseline sm:gap-3">
-              <span className="shrink-0 text-slate-700 sm:w-40">{formatDateTime(lead.at)}</span>
-              <span className="min-w-0 flex-1">
-                <span className="block font-medium text-slate-900">
-                  {lead.kind === "contact" ? "Message" : "Chat"} from {lead.name}
-                </span>
-                <span className="block break-words text-slate-700">{lead.summary}</span>
-              </span>
-              <span className="flex shrink-0 flex-wrap gap-2">
-                {lead.phone ? (
-                  <a
-                    href={telHref(lead.phone)}
-                    className="inline-flex items-center gap-1 font-semibold text-red-800 underline"
-                  >
-                    <Phone aria-hidden="true" className="size-3.5" />
-                    {lead.phone}
-                  </a>
-                ) : null}
-                <Link to={lead.href} className="inline-flex items-center gap-1 text-brand-700 underline">
-                  <Inbox aria-hidden="true" className="size-3.5" />
-                  Open in the inbox
-                  <span className="sr-only">: {lead.name}</span>
-                </Link>
-              </span>
-            </li>
-          ))}
-        </ul>
+      {leads.groups.length ? (
+        <>
+          <ul
+            className="mt-2 divide-y divide-slate-100 border-t border-slate-100"
+            aria-label="Emergency messages and chats"
+          >
+            {leads.groups.map((group) => (
+              <LeadRow key={group.key} group={group} />
+            ))}
+          </ul>
+          <More
+            shown={shownLeads}
+            total={leads.total}
+            to="/admin/inbox"
+            what="emergency messages and chats in the inbox"
+          />
+        </>
       ) : null}
     </Section>
   );
@@ -265,11 +377,14 @@ function WeekNumbers({ week }: { week: Today["week"] }) {
   );
 }
 
-/** The day at the top of the dashboard; `day` is today's date as Baton Rouge reads it. */
-export function TodayBoard({ data, day }: { data: Today; day: string }) {
+/**
+ * The day at the top of the dashboard; `day` is today's date as Baton Rouge reads it, `dismissed` the
+ * answer to a Dismiss just posted.
+ */
+export function TodayBoard({ data, day, dismissed }: { data: Today; day: string; dismissed?: Dismissed | null }) {
   return (
     <div className="space-y-6">
-      <OpenEmergencies emergencies={data.emergencies} />
+      <OpenEmergencies emergencies={data.emergencies} dismissed={dismissed} />
       <TodaysVisits today={data.today} day={day} />
       <ToPlace toPlace={data.toPlace} />
       <WeekNumbers week={data.week} />

@@ -6,6 +6,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describeVisitTime } from "@app/shared/booking/visits";
 import { inboxItemHref } from "@app/shared/emergency-leads";
+import { acknowledgeEmergencyLeads } from "@app/shared/emergency-leads.server";
+import { leadKey } from "@app/shared/lead-keys";
+import { groupLeads, type OpenLead } from "./emergency-groups";
 import { formatWindowRange, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessWeek, endOfBusinessDay, formatTime, startOfBusinessDay } from "@app/shared/time";
 
@@ -108,48 +111,90 @@ async function weekNumbers(context: AppLoadContext, now: Date) {
   };
 }
 
-/** Emergency contact messages and chats nobody has marked handled yet, newest first. */
+/** The most open emergency leads of each kind the dashboard reads to group (a flood from one visitor is one row). */
+const LEADS_READ = 50;
+
+/** A lead as the page receives it: no email or browser (they only tell people apart, on the server). */
+const forPage = ({ email: _email, browser: _browser, ...lead }: OpenLead) => lead;
+
+/**
+ * The open emergency leads (contact messages and chats nobody has marked handled in the inbox nor
+ * dismissed here), one row per person (./emergency-groups.ts): who (where known), what they said, their
+ * phone, newest first; ten rows at most, and how many leads are open in all. Each kind is one bounded,
+ * indexed read; a chat's words are its visitor's message that read as the emergency (the last one
+ * before it was raised).
+ */
 async function openEmergencyLeads(context: AppLoadContext) {
   const { db } = context.services;
-  const [contacts, chats] = await Promise.all([
+  const [contacts, chats, [counted]] = await Promise.all([
     db.contactMessage.findMany({
-      where: { emergency: true, handledAt: null },
+      where: { emergency: true, handledAt: null, emergencyAcknowledgedAt: null },
       orderBy: { createdAt: "desc" },
-      take: LIST_LIMIT,
-      select: { id: true, firstName: true, lastName: true, phone: true, message: true, createdAt: true },
+      take: LEADS_READ,
+      select: { id: true, firstName: true, lastName: true, email: true, phone: true, message: true, createdAt: true },
     }),
-    db.chatSession.findMany({
-      where: { emergencyAt: { not: null }, handledAt: null },
-      orderBy: { emergencyAt: "desc" },
-      take: LIST_LIMIT,
-      select: {
-        id: true,
-        emergencyAt: true,
-        appointmentRequests: { orderBy: { id: "desc" }, take: 1, select: { customerName: true, customerPhone: true } },
-      },
-    }),
+    db.$queryRaw<
+      Array<{
+        id: string;
+        at: Date;
+        ip: string | null;
+        userAgent: string | null;
+        said: string | null;
+        name: string | null;
+        phone: string | null;
+        email: string | null;
+      }>
+    >`
+      SELECT s.id, s."emergencyAt" AS at, s.ip, s."userAgent", m.message AS said,
+             r."customerName" AS name, r."customerPhone" AS phone, r."customerEmail" AS email
+        FROM "ChatSession" s
+        LEFT JOIN LATERAL (
+          SELECT message FROM "ChatMessage"
+           WHERE "sessionId" = s.id AND sender = 'user'
+           ORDER BY ("createdAt" <= s."emergencyAt") DESC, "createdAt" DESC
+           LIMIT 1) m ON TRUE
+        LEFT JOIN LATERAL (
+          SELECT "customerName", "customerPhone", "customerEmail" FROM "AppointmentRequest"
+           WHERE "chatSessionId" = s.id ORDER BY id DESC LIMIT 1) r ON TRUE
+       WHERE s."emergencyAt" IS NOT NULL AND s."handledAt" IS NULL AND s."emergencyAcknowledgedAt" IS NULL
+       ORDER BY s."emergencyAt" DESC
+       LIMIT ${LEADS_READ}`,
+    db.$queryRaw<Array<{ n: number }>>`
+      SELECT (SELECT count(*) FROM "ContactMessage"
+               WHERE emergency AND "handledAt" IS NULL AND "emergencyAcknowledgedAt" IS NULL)::int
+           + (SELECT count(*) FROM "ChatSession"
+               WHERE "emergencyAt" IS NOT NULL AND "handledAt" IS NULL AND "emergencyAcknowledgedAt" IS NULL)::int AS n`,
   ]);
-  const leads = [
+  const leads: OpenLead[] = [
     ...contacts.map((c) => ({
-      key: `contact:${c.id}`,
+      key: leadKey("contact", c.id),
       kind: "contact" as const,
       name: `${c.firstName} ${c.lastName}`.trim(),
       phone: c.phone,
-      summary: clip(c.message),
-      at: c.createdAt,
+      email: c.email,
+      browser: null,
+      said: clip(c.message),
+      at: c.createdAt.toISOString(),
       href: inboxItemHref("contact", c.id),
     })),
     ...chats.map((s) => ({
-      key: `chat:${s.id}`,
+      key: leadKey("chat", s.id),
       kind: "chat" as const,
-      name: s.appointmentRequests[0]?.customerName ?? "Website chat visitor",
-      phone: s.appointmentRequests[0]?.customerPhone ?? null,
-      summary: "An emergency in the chat: open it to take the conversation over.",
-      at: s.emergencyAt!,
+      name: s.name,
+      phone: s.phone,
+      email: s.email,
+      browser: s.ip || s.userAgent ? `${s.ip ?? ""} ${s.userAgent ?? ""}` : null,
+      said: s.said ? clip(s.said) : null,
+      at: s.at.toISOString(),
       href: inboxItemHref("chat", s.id),
     })),
   ];
-  return leads.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, LIST_LIMIT);
+  const groups = groupLeads(leads, LIST_LIMIT).map((g) => ({
+    ...g,
+    latest: forPage(g.latest),
+    earlier: g.earlier.map(forPage),
+  }));
+  return { groups, total: counted?.n ?? 0 };
 }
 
 /** Everything the top of the dashboard shows, for the Baton Rouge day of `now`. */
@@ -194,3 +239,12 @@ export async function dashboardToday(context: AppLoadContext, now = new Date()) 
 }
 
 export type DashboardToday = Awaited<ReturnType<typeof dashboardToday>>;
+
+/** The dashboard's Dismiss: the leads' alerts acknowledged (stored, audited, told to every staff page). */
+export function dismissEmergencyAlerts(
+  context: AppLoadContext,
+  admin: { id: number; email: string },
+  leads: readonly string[],
+) {
+  return acknowledgeEmergencyLeads(context, admin, leads);
+}

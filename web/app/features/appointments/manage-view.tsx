@@ -35,7 +35,7 @@ export function LinkPageFrame({
   return (
     <section aria-labelledby="page-heading" className="bg-slate-50 px-4 py-12 sm:py-16">
       <div
-        className={`mx-auto ${wide ? "max-w-5xl" : "max-w-2xl"} space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
+        className={`mx-auto ${wide ? "max-w-5xl" : "max-w-2xl"} space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-8`}
       >
         <h1 id="page-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
           <Icon aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
@@ -163,7 +163,7 @@ function RescheduleForm({ choices, result }: { choices: WindowChoices; result?: 
         choices={choices}
         label="New arrival window"
         hint="Baton Rouge time. Your technician arrives within the window."
-        dayLinks={{ hash: "reschedule-heading" }}
+        dayLinks
       />
       <Button type="submit" disabled={moving}>
         <CalendarClock aria-hidden="true" />
@@ -273,7 +273,10 @@ export function ManageVisit({
               Can&apos;t make it?
             </h2>
             <p>
-              <Link to={`${manageHref}?step=cancel`} className="font-semibold text-brand-700 underline">
+              <Link
+                to={`${manageHref}?step=cancel`}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
                 Cancel this visit
               </Link>
             </p>

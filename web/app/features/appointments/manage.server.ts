@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { linkTokenSchema, manageVisitFormSchema } from "@app/shared/api/appointments";
 import { business } from "@app/shared/business";
 import type { BookingStatus, Prisma } from "@app/shared/db.server";
-import type { WindowChoices } from "@app/shared/scheduling/window-days";
+import { pickerDays, type WindowChoices } from "@app/shared/scheduling/window-days";
 import { businessDate } from "@app/shared/time";
 import { sha256 } from "@app/shared/tokens.server";
 import { customerServiceName, describeVisitTime, firstNameOf, visitEnd } from "@app/shared/booking/visits";
@@ -122,7 +122,7 @@ export function customerVisitView(booking: ManageableVisit, now = new Date()): M
 
 /** The windows a customer may choose now, up to the horizon, with a place left, other than `except` (the visit's own). */
 async function openWindows(context: AppLoadContext, except: Date | null, now = new Date()): Promise<WindowChoices> {
-  const days = business.booking.horizonDays + 1;
+  const days = pickerDays();
   if (!except) return { from: businessDate(now), days, windows: [], closures: [] };
   const choices = await windowChoices(context.services.db, businessDate(now), days, now);
   return { ...choices, windows: choices.windows.filter((w) => w.start !== except.toISOString()) };

@@ -37,6 +37,8 @@ export interface LoginCardProps {
   token: string | null;
   /** What the last post answered, when it did not redirect. */
   result?: AuthResult;
+  /** The page that asked to sign in (`?redirectTo=`, checked safe): logging in returns there. */
+  redirectTo?: string | null;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface LoginCardProps {
  * JavaScript; with it, the rules (docs/product.md#sign-in-page) are checked before posting with
  * the exact messages, and the outcome appears in the card.
  */
-export function LoginCard({ view, token, result }: LoginCardProps) {
+export function LoginCard({ view, token, result, redirectTo }: LoginCardProps) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownView = useRef(view);
@@ -89,13 +91,23 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
       <div className="mt-6">
         {signedIn ? (
           <p className="text-sm text-slate-700">
-            {home === "/account" ? "Taking you to your account…" : "Taking you to the home page…"}{" "}
+            {redirectTo && home === redirectTo
+              ? "Taking you back…"
+              : home === "/account"
+                ? "Taking you to your account…"
+                : "Taking you to the home page…"}{" "}
             <Link to={home} replace className="font-semibold text-brand-700 underline">
               Continue
             </Link>
           </p>
         ) : (
-          <ViewForm key={view} view={view} token={token} result={result && !result.ok ? result : undefined} />
+          <ViewForm
+            key={view}
+            view={view}
+            token={token}
+            result={result && !result.ok ? result : undefined}
+            redirectTo={redirectTo}
+          />
         )}
       </div>
 
@@ -105,10 +117,20 @@ export function LoginCard({ view, token, result }: LoginCardProps) {
 }
 
 /** The view's form; `result` is the refusal of its last post. */
-function ViewForm({ view, token, result }: { view: AuthView; token: string | null; result?: AuthResult }) {
+function ViewForm({
+  view,
+  token,
+  result,
+  redirectTo,
+}: {
+  view: AuthView;
+  token: string | null;
+  result?: AuthResult;
+  redirectTo?: string | null;
+}) {
   switch (view) {
     case "login":
-      return <LoginForm result={result} />;
+      return <LoginForm result={result} redirectTo={redirectTo} />;
     case "register":
       return <RegisterForm result={result} />;
     case "reset-request":
@@ -123,7 +145,7 @@ const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 /** The reply to this form's own last post: an answer to another form leaves it alone. */
 const replyTo = (intent: AuthIntent, result?: AuthResult) => (result?.intent === intent ? result.result : undefined);
 
-function LoginForm({ result }: { result?: AuthResult }) {
+function LoginForm({ result, redirectTo }: { result?: AuthResult; redirectTo?: string | null }) {
   const [form, fields] = useSchemaForm(authFormSchemas.login, {
     id: "auth-login",
     lastResult: replyTo("login", result),
@@ -136,6 +158,8 @@ function LoginForm({ result }: { result?: AuthResult }) {
       pendingLabel="Logging in..."
       icon={<LogIn aria-hidden="true" />}
     >
+      {/* The page that asked to sign in: the action sends the user back there (a path of this site only). */}
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <EmailField field={fields.email} autoComplete="username" />
       <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
     </AuthForm>
@@ -261,7 +285,7 @@ function AuthForm({
 }
 
 function ViewLinks({ view }: { view: AuthView }) {
-  const link = "font-semibold text-brand-700 underline-offset-4 hover:underline";
+  const link = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline";
   return (
     <div className="mt-6 space-y-2 border-t border-slate-200 pt-4 text-center text-sm text-slate-700">
       {view === "login" ? (

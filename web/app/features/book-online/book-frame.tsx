@@ -20,7 +20,7 @@ export function BookFrame({ children, problem }: { children?: ReactNode; problem
         </div>
       </section>
       <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-        <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-8">
           {problem ? <Problem message={problem} /> : children}
         </div>
       </div>

@@ -5,7 +5,7 @@ import { business, serviceBySlug, type ServiceSlug } from "@app/shared/business"
 import { describeVisitTime } from "@app/shared/booking/visits";
 import { purposeKeys, signFor, verifyFor } from "@app/shared/keys.server";
 import { failure, success, throttled, type Result } from "@app/shared/result";
-import type { WindowChoices } from "@app/shared/scheduling/window-days";
+import { pickerDays, type WindowChoices } from "@app/shared/scheduling/window-days";
 import { WINDOW_TAKEN_MESSAGE } from "@app/shared/scheduling/schedule-lock.server";
 import { windowStartingAt, type WindowJson } from "@app/shared/scheduling/windows";
 import { businessDate } from "@app/shared/time";
@@ -74,7 +74,7 @@ export async function bookOnlinePage(
   if (retryAfter !== null)
     return throttled(retryAfter, `Too many requests. Please wait a moment, or call us at ${business.phone}.`);
   const now = new Date();
-  const choices = await windowChoices(services.db, businessDate(now), business.booking.horizonDays + 1, now);
+  const choices = await windowChoices(services.db, businessDate(now), pickerDays(), now);
   const asWindow = params.has("windowStart") ? chosenWindow(params.get("windowStart")) : undefined;
   if (asWindow === undefined) return success({ step: "day", service, choices, notice: null });
   if (asWindow === null) return success({ step: "day", service, choices, notice: CHOOSE_WINDOW_MESSAGE });

@@ -128,7 +128,7 @@ export function EmergencyStep() {
         </a>
       </Alert>
       <p>
-        <Link to="/book" className="font-semibold text-brand-700 underline">
+        <Link to="/book" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Book a visit for something else
         </Link>
       </p>
@@ -190,7 +190,7 @@ export function DayStep({
             choices={choices}
             label="Choose a day, then an arrival window"
             hint="Baton Rouge time. Your technician arrives within the window you choose."
-            dayLinks={{ hash: "step-heading" }}
+            dayLinks
             onDayChange={() => setDayChosen(true)}
           />
           <Button type="submit" size="lg">
@@ -341,7 +341,7 @@ function Alternatives({
         ))}
       </div>
       <p className="text-sm">
-        <Link to={dayHref} className="font-semibold text-brand-700 underline">
+        <Link to={dayHref} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Choose another day
         </Link>
       </p>

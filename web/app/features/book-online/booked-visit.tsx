@@ -1,27 +1,21 @@
 import { Link } from "@remix-run/react";
 import { CheckCircle2, Phone } from "lucide-react";
-import { useRef } from "react";
 import { useBusinessFacts } from "~/utils/business-facts";
 import type { BookedVisit } from "./book-online.server";
-import { useFocusOnArrival } from "./focus-on-arrival";
+import { Outcome } from "~/components/ui/outcome";
 
 /** /book/confirmed: the visit's number, service and window, and what happens next. */
 export function BookedVisitView({ visit }: { visit: BookedVisit }) {
   const business = useBusinessFacts();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Arrived from the booking form in the page: the confirmation is read first.
-  useFocusOnArrival(heading);
   return (
     <section aria-labelledby="booked-heading" className="space-y-5">
-      <h2
-        ref={heading}
-        id="booked-heading"
-        tabIndex={-1}
-        className="flex items-center gap-2 text-2xl font-bold text-slate-900 focus:outline-none"
-      >
-        <CheckCircle2 aria-hidden="true" className="size-7 shrink-0 text-green-700" />
-        {visit.cancelled ? "This visit was cancelled" : "Your visit is booked"}
-      </h2>
+      {/* The answer to the booking, where the eye is and focused, with or without JavaScript. */}
+      <Outcome tone={visit.cancelled ? "warning" : "success"}>
+        <h2 id="booked-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+          <CheckCircle2 aria-hidden="true" className="size-7 shrink-0 text-green-700" />
+          {visit.cancelled ? "This visit was cancelled" : "Your visit is booked"}
+        </h2>
+      </Outcome>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-slate-700">Visit number</dt>
         <dd className="text-lg font-bold text-slate-900" data-testid="visit-number">
@@ -53,7 +47,7 @@ export function BookedVisitView({ visit }: { visit: BookedVisit }) {
         and give your visit number.
       </p>
       <p>
-        <Link to="/" className="font-semibold text-brand-700 underline">
+        <Link to="/" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Back to the home page
         </Link>
       </p>

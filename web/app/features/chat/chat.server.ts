@@ -330,7 +330,7 @@ export async function requestAppointment(
   const placeholder = data.preferredDate
     ? requireBusinessInstant(data.preferredDate, data.preferredTime ?? DEFAULT_APPOINTMENT_TIME)
     : nextBusinessSlot(now);
-  const details = requestDetails(data, origin, requestedWindow);
+  const details = requestDetails(data, origin);
 
   const outcome = await inTransaction(context, async (tx, outbox) => {
     const window = chosenStart ? await holdWindow(tx, chosenStart, now) : null;
@@ -368,7 +368,8 @@ export async function requestAppointment(
         preferredTiming: data.preferredTiming ?? null,
         priority: data.priority,
         description: data.description ?? null,
-        requestedDate: window?.start ?? (data.preferredDate ? placeholder : null),
+        // What was asked for (an emergency's window too, though it holds none): kept here, not in the booking's text.
+        requestedDate: window?.start ?? requestedWindow?.start ?? (data.preferredDate ? placeholder : null),
         customerId: customer.id,
         bookingId: booking.id,
       },
@@ -413,17 +414,16 @@ function refusedInput(error: Parameters<typeof fieldErrors>[0], input: unknown):
 
 const requestedThrough = { chat: "the website chat", portal: "the customer portal", online: "Book online" } as const;
 
-/** The booking's details for staff: where it came from, what was asked for, and when. */
-function requestDetails(data: AppointmentRequestInput, origin: AppointmentOrigin, requested: ArrivalWindow | null) {
+/**
+ * The booking's details for staff: where it came from and what was asked for. Never its time: the
+ * booking's schedule says that, and text written now would lie once staff move it (the staff pages
+ * show the time from `scheduledDate`; the request keeps what was asked for, `requestedDate`).
+ */
+function requestDetails(data: AppointmentRequestInput, origin: AppointmentOrigin) {
   return [
     `Requested through ${requestedThrough[origin.source]} (${data.serviceType}).`,
     data.address ? `Address: ${data.address}` : null,
     data.preferredTiming ? `Preferred timing: ${data.preferredTiming}` : null,
-    requested
-      ? `Arrival window: ${formatWindow(requested)}`
-      : data.preferredDate
-        ? `Requested slot: ${data.preferredDate} ${data.preferredTime ?? DEFAULT_APPOINTMENT_TIME}`
-        : "No date chosen: placed on the next business morning.",
     `Phone: ${data.customerPhone}`,
     data.description ? `Visitor's description: ${data.description}` : null,
   ]

@@ -7,14 +7,16 @@ import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import type { StaffActionResult } from "~/features/admin/action-result";
 import { MoveVisitForm } from "~/features/admin/move-visit-form";
+import { formatShortWeekdayDate, requireBusinessInstant } from "@app/shared/time";
 import { cn } from "~/utils/cn";
 import type { DispatchVisit } from "./board";
 import { postedMove, type DropTarget } from "./board-drops";
 
-/** What a dragged card carries: its visit and what the screen reader calls it. */
+/** What a dragged card carries: its visit, what the screen reader calls it, and whether it shows its day. */
 export interface CardData {
   visit: DispatchVisit;
   label: string;
+  withDay?: boolean;
 }
 
 /** "#12 Outlet repair (Ann Customer)". */
@@ -26,55 +28,51 @@ export interface CardContext {
   action: string;
   technicians: readonly TechnicianChoice[];
   posted?: StaffActionResult;
+  /** The board's fetcher, through which each card's Move form posts (the board says what a move did). */
+  fetcherKey: string;
 }
 
 /**
- * A visit's card: its number (a link to its page), service, time, customer, badges, an
- * emergency marked first, the flags in words, and a Move form (works without JavaScript). The
- * grip is the handle dnd-kit drags, by pointer or by keyboard (Space, the arrows, Space).
+ * What a card shows: its number (a link to its page), service, time (with its day when the card is
+ * not on its day's column: Unassigned, waiting), customer, badges, an emergency marked first, and the
+ * flags in words. The board's card and the one that follows the pointer while dragging both show it.
  */
-function VisitCard({ visit, context }: { visit: DispatchVisit; context: CardContext }) {
-  const label = cardLabel(visit);
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: `visit-${visit.id}`,
-    data: { visit, label } satisfies CardData,
-  });
-  const headingId = `card-${visit.id}`;
+function CardFace({
+  visit,
+  withDay,
+  headingId,
+  linked = true,
+}: {
+  visit: DispatchVisit;
+  withDay?: boolean;
+  headingId?: string;
+  /** The number as a link to the booking's page (not on the likeness that follows the pointer). */
+  linked?: boolean;
+}) {
   return (
-    <article
-      ref={setNodeRef}
-      aria-labelledby={headingId}
-      data-visit={visit.id}
-      style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
-      className={cn(
-        "relative rounded-md border bg-white p-2 text-xs shadow-sm",
-        visit.emergency ? "border-l-4 border-red-700" : "border-slate-200",
-        isDragging && "z-50 shadow-lg ring-2 ring-brand-600",
-      )}
-    >
-      <div className="flex items-start gap-1">
-        <button
-          type="button"
-          className="-ml-1 mt-0.5 shrink-0 cursor-grab rounded p-0.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          aria-label={`Drag ${label}`}
-          {...attributes}
-          {...listeners}
-        >
-          <GripVertical aria-hidden="true" className="size-4" />
-        </button>
-        <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="font-semibold text-slate-900">
-            <Link to={`/admin/bookings/${visit.id}`} className="text-brand-700 underline">
-              #{visit.id}
-            </Link>{" "}
-            {visit.summary}
-          </h3>
-          <p className="text-slate-700">
-            {visit.time}
-            {visit.customerName ? ` · ${visit.customerName}` : ""}
-          </p>
-        </div>
-      </div>
+    <>
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {linked ? (
+          <Link to={`/admin/bookings/${visit.id}`} className="text-brand-700 underline">
+            #{visit.id}
+          </Link>
+        ) : (
+          <span className="text-brand-700 underline">#{visit.id}</span>
+        )}{" "}
+        {visit.summary}
+      </h3>
+      <p className="text-slate-700">
+        {withDay ? `${formatShortWeekdayDate(requireBusinessInstant(visit.date, 12 * 60))}, ` : ""}
+        {visit.time}
+        {visit.customerName ? ` · ${visit.customerName}` : ""}
+      </p>
+    </>
+  );
+}
+
+function CardBadges({ visit }: { visit: DispatchVisit }) {
+  return (
+    <>
       <div className="mt-1 flex flex-wrap gap-1">
         {visit.emergency ? (
           <span className="inline-flex items-center gap-1 rounded bg-red-700 px-1.5 py-0.5 font-semibold text-white">
@@ -95,8 +93,72 @@ function VisitCard({ visit, context }: { visit: DispatchVisit; context: CardCont
           {flag.message}
         </p>
       ))}
+    </>
+  );
+}
+
+const cardClass = (visit: DispatchVisit) =>
+  cn(
+    "relative rounded-md border bg-white p-2 text-xs shadow-sm",
+    visit.emergency ? "border-l-4 border-red-700" : "border-slate-200",
+  );
+
+/**
+ * A visit's card on the board, with a Move form (works without JavaScript). The grip is the handle
+ * dnd-kit drags, by pointer or by keyboard (Space, the arrows, Space); while it is dragged, the card
+ * stays in its place, dimmed, and its likeness follows the pointer above the board
+ * (`DraggedCard`, in dnd-kit's DragOverlay), so it can leave the Unassigned list's own scroll area.
+ */
+function VisitCard({ visit, context, withDay }: { visit: DispatchVisit; context: CardContext; withDay?: boolean }) {
+  const label = cardLabel(visit);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `visit-${visit.id}`,
+    data: { visit, label, withDay } satisfies CardData,
+  });
+  const headingId = `card-${visit.id}`;
+  return (
+    <article
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-visit={visit.id}
+      className={cn(cardClass(visit), isDragging && "opacity-40")}
+    >
+      <div className="flex items-start gap-1">
+        <button
+          type="button"
+          className="-ml-1 mt-0.5 inline-flex shrink-0 cursor-grab items-center justify-center rounded p-0.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 max-sm:size-11"
+          aria-label={`Drag ${label}`}
+          {...attributes}
+          {...listeners}
+        >
+          <GripVertical aria-hidden="true" className="size-4" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <CardFace visit={visit} withDay={withDay} headingId={headingId} />
+        </div>
+      </div>
+      <CardBadges visit={visit} />
       <MoveDisclosure visit={visit} context={context} />
     </article>
+  );
+}
+
+/** The likeness of the card being dragged, above the board (not read out: the announcements say where it is). */
+export function DraggedCard({ card }: { card: CardData }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-dragged-card
+      className={cn(cardClass(card.visit), "cursor-grabbing shadow-lg ring-2 ring-brand-600")}
+    >
+      <div className="flex items-start gap-1">
+        <GripVertical aria-hidden="true" className="-ml-1 mt-0.5 size-4 shrink-0 text-slate-600" />
+        <div className="min-w-0 flex-1">
+          <CardFace visit={card.visit} withDay={card.withDay} linked={false} />
+        </div>
+      </div>
+      <CardBadges visit={card.visit} />
+    </div>
   );
 }
 
@@ -123,7 +185,7 @@ function MoveDisclosure({ visit, context }: { visit: DispatchVisit; context: Car
           event.preventDefault();
           setOpen((was) => !was);
         }}
-        className="inline-flex items-center gap-1 font-medium text-slate-800 underline-offset-2 hover:underline"
+        className="inline-flex items-center gap-1 font-medium text-slate-800 underline-offset-2 hover:underline max-sm:min-h-11 max-sm:min-w-11"
       >
         <ChevronRight aria-hidden="true" className={cn("size-3 transition-transform", open && "rotate-90")} />
         Move<span className="sr-only"> #{visit.id}</span>
@@ -135,6 +197,7 @@ function MoveDisclosure({ visit, context }: { visit: DispatchVisit; context: Car
             technicians={context.technicians}
             action={context.action}
             posted={context.posted}
+            answeredAbove={{ fetcherKey: context.fetcherKey }}
           />
         </div>
       ) : null}
@@ -168,14 +231,22 @@ export function DropCell({
   );
 }
 
-/** The cards of a cell, one under the other. */
-export function CardList({ visits, context }: { visits: readonly DispatchVisit[]; context: CardContext }) {
+/** The cards of a cell, one under the other (`withDay`: each names its day, where cards of several days meet). */
+export function CardList({
+  visits,
+  context,
+  withDay,
+}: {
+  visits: readonly DispatchVisit[];
+  context: CardContext;
+  withDay?: boolean;
+}) {
   if (visits.length === 0) return null;
   return (
     <ul className="grid gap-1.5">
       {visits.map((v) => (
         <li key={v.id}>
-          <VisitCard visit={v} context={context} />
+          <VisitCard visit={v} context={context} withDay={withDay} />
         </li>
       ))}
     </ul>

@@ -37,7 +37,7 @@ export function dropFields(visit: DispatchVisit, target: DropTarget): MoveFields
 
 /** The board with visit `bookingId` already where `fields` move it. */
 export function withPendingMove(board: DispatchBoard, bookingId: number, fields: MoveFields): DispatchBoard {
-  const all = [...board.unassigned, ...board.technicians.flatMap((t) => t.visits)];
+  const all = [...board.unassigned, ...board.waiting, ...board.technicians.flatMap((t) => t.visits)];
   const visit = all.find((v) => v.id === bookingId);
   if (!visit) return board;
   const technicianId = fields.technicianId ? Number(fields.technicianId) : null;
@@ -63,6 +63,8 @@ export function withPendingMove(board: DispatchBoard, bookingId: number, fields:
       technicianId === null || !lanes.has(technicianId)
         ? [...without(board.unassigned), moved].sort(byDispatchOrder)
         : without(board.unassigned),
+    // Placed (or moved to a day of the board): no longer waiting.
+    waiting: without(board.waiting),
   };
 }
 

@@ -16,7 +16,8 @@ function LaneHeader({ lane, day }: { lane: DispatchLane; day: string | null }) {
         target={{ technicianId: lane.id, date: null, window: null, label }}
         className="h-full p-2"
       >
-        <span className="block text-sm font-semibold text-slate-900">{lane.name}</span>
+        {/* A long name wraps inside its column rather than widen the board. */}
+        <span className="block text-sm font-semibold text-slate-900 wrap-anywhere">{lane.name}</span>
         {hours ? (
           <span className={hours.start ? "text-xs text-slate-600" : "text-xs font-medium text-amber-800"}>
             {hours.label}
@@ -34,7 +35,8 @@ export function DayLanes({ board, context }: { board: DispatchBoard; context: Ca
   return (
     <table className="w-full table-fixed border-collapse rounded-lg border border-slate-200 bg-white text-sm">
       <caption className="sr-only">Technicians&apos; visits on {day.label}, by arrival window</caption>
-      <thead>
+      {/* The windows' (or days') names stay in view while the lanes scroll. */}
+      <thead className="sticky top-0 z-10">
         <tr className="bg-slate-100 text-left text-xs font-semibold text-slate-700">
           <th scope="col" className="w-36 p-2">
             Technician
@@ -78,7 +80,8 @@ export function WeekLanes({ board, context }: { board: DispatchBoard; context: C
   return (
     <table className="w-full table-fixed border-collapse rounded-lg border border-slate-200 bg-white text-sm">
       <caption className="sr-only">Technicians&apos; visits in the week from {board.days[0]!.label}, by day</caption>
-      <thead>
+      {/* The windows' (or days') names stay in view while the lanes scroll. */}
+      <thead className="sticky top-0 z-10">
         <tr className="bg-slate-100 text-left text-xs font-semibold text-slate-700">
           <th scope="col" className="w-32 p-2">
             Technician
@@ -104,7 +107,7 @@ export function WeekLanes({ board, context }: { board: DispatchBoard; context: C
                   target={{ technicianId: lane.id, date: d.date, window: null, label: `${lane.name}, ${d.label}` }}
                   className="h-24 border-b border-l border-slate-200 p-1 align-top"
                 >
-                  <span className="mb-1 block text-[11px] text-slate-600">{hours?.label}</span>
+                  <span className="mb-1 block text-xs text-slate-600">{hours?.label}</span>
                   <CardList visits={lane.visits.filter((v) => v.date === d.date)} context={context} />
                 </DropCell>
               );
@@ -116,20 +119,49 @@ export function WeekLanes({ board, context }: { board: DispatchBoard; context: C
   );
 }
 
-/** "Unassigned / to be placed": the visits nobody active has; a card dropped here loses its technician, keeping its time. */
+/** The Unassigned column's scroll area (its own; the board's drags never scroll it, dispatch-board.tsx). */
+export const UNASSIGNED_SCROLL = "data-unassigned-scroll";
+
+/**
+ * "Unassigned / to be placed": the day's (or week's) visits nobody active has, then, apart and closed
+ * until opened, the requests of earlier days still to be placed. A card dropped here loses its
+ * technician, keeping its time. However many there are, the column is as tall as the screen at most
+ * and its cards scroll within it (docs/product.md#dispatch-board), so a card picked up anywhere in it
+ * is on the same screen as the lanes it goes to.
+ */
 export function UnassignedColumn({ board, context }: { board: DispatchBoard; context: CardContext }) {
+  const scroll = { [UNASSIGNED_SCROLL]: "" };
   return (
-    <section aria-labelledby="unassigned-heading" className="rounded-lg border border-slate-200 bg-white">
+    <section
+      aria-labelledby="unassigned-heading"
+      className="flex max-h-[max(24rem,calc(100dvh-20rem))] min-h-0 flex-col rounded-lg border border-slate-200 bg-white"
+    >
       <DropCell
         id="unassigned"
         target={{ technicianId: null, date: null, window: null, label: "Unassigned" }}
-        className="min-h-40 p-2"
+        className="flex min-h-40 flex-1 flex-col overflow-hidden rounded-lg"
       >
-        <h2 id="unassigned-heading" className="mb-2 text-sm font-semibold text-slate-900">
+        <h2 id="unassigned-heading" className="p-2 pb-1 text-sm font-semibold text-slate-900">
           Unassigned / to be placed <span className="font-normal text-slate-600">({board.unassigned.length})</span>
         </h2>
-        {board.unassigned.length === 0 ? <p className="text-xs text-slate-600">Nothing waiting.</p> : null}
-        <CardList visits={board.unassigned} context={context} />
+        <div {...scroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-2">
+          {board.unassigned.length === 0 ? (
+            <p className="text-xs text-slate-600">
+              {board.view === "week" ? "Nothing this week." : "Nothing this day."}
+            </p>
+          ) : null}
+          <CardList visits={board.unassigned} context={context} withDay={board.view === "week"} />
+          {board.waiting.length ? (
+            <details className="mt-2 border-t border-slate-200 pt-2">
+              <summary className="min-h-11 cursor-pointer content-center text-xs font-semibold text-amber-900 sm:min-h-0">
+                Earlier requests still to be placed ({board.waiting.length})
+              </summary>
+              <div className="mt-1.5">
+                <CardList visits={board.waiting} context={context} withDay />
+              </div>
+            </details>
+          ) : null}
+        </div>
       </DropCell>
     </section>
   );

@@ -86,6 +86,24 @@ describe("the dispatch board", () => {
     expect(joLane!.visits.map((v) => v.id)).toEqual([offDay.id]);
   });
 
+  it("keeps Unassigned to the board's day: requests of earlier days still to be placed wait apart", () => {
+    const earlier = row({ scheduledDate: at("2026-12-01", "09:00"), needsPlacing: true });
+    const today = row({ scheduledDate: at(FRIDAY, "10:00") });
+    const day = buildBoard({ date: FRIDAY, view: "day", dates: [FRIDAY], technicians: [sam], rows: [earlier, today] });
+    expect(day.unassigned.map((v) => v.id)).toEqual([today.id]);
+    expect(day.waiting.map((v) => v.id)).toEqual([earlier.id]);
+    // The week from Sunday, November 29 holds December 1: it is that week's own.
+    const week = buildBoard({
+      date: FRIDAY,
+      view: "week",
+      dates: boardDates(FRIDAY, "week"),
+      technicians: [sam],
+      rows: [earlier, today],
+    });
+    expect(week.unassigned.map((v) => v.id)).toEqual([earlier.id, today.id]);
+    expect(week.waiting).toEqual([]);
+  });
+
   it("flags a visit whose technician does not work that day, and one the customer's move left without one", () => {
     expect(joLane!.visits[0]!.flags).toEqual([{ kind: "technician-off", message: "Jo Martin does not work Fridays" }]);
     const byId = (id: number) => board.unassigned.find((v) => v.id === id)!;

@@ -95,7 +95,10 @@ export interface DispatchBoard {
   timeZone: string;
   days: DispatchDay[];
   technicians: DispatchLane[];
+  /** The day's (or week's) visits nobody active has. */
   unassigned: DispatchVisit[];
+  /** Requests of earlier days still to be placed: they wait whichever day is shown, apart from the day's own. */
+  waiting: DispatchVisit[];
 }
 
 /** The days a board shows: the day, or the week from Sunday holding it (weeks start on Sunday, like the calendar). */
@@ -171,7 +174,8 @@ function dispatchDay(date: string): DispatchDay {
 /**
  * The board of `dates` (one day, or a week): a lane per active technician (in `technicians`'
  * order) with their working hours each day and their visits; every other visit (nobody assigned,
- * or someone no longer active) in `unassigned`. Cancelled visits are not on the board.
+ * or someone no longer active) in `unassigned` when it is on those dates, in `waiting` when it is a
+ * request of an earlier day still to be placed. Cancelled visits are not on the board.
  */
 export function buildBoard(input: {
   date: string;
@@ -188,15 +192,15 @@ export function buildBoard(input: {
     workingHours: input.dates.map((date) => workingHoursOn(t, date)),
     visits: visits.filter((v) => v.technicianId === t.id).sort(byDispatchOrder),
   }));
-  const unassigned = visits
-    .filter((v) => v.technicianId === null || !laneIds.has(v.technicianId))
-    .sort(byDispatchOrder);
+  const nobody = visits.filter((v) => v.technicianId === null || !laneIds.has(v.technicianId)).sort(byDispatchOrder);
+  const first = input.dates[0]!;
   return {
     date: input.date,
     view: input.view,
     timeZone: BUSINESS_TIME_ZONE,
     days: input.dates.map(dispatchDay),
     technicians,
-    unassigned,
+    unassigned: nobody.filter((v) => v.date >= first),
+    waiting: nobody.filter((v) => v.date < first),
   };
 }

@@ -1,6 +1,7 @@
 import {
   closestCenter,
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
@@ -9,17 +10,20 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
+  type DragStartEvent,
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
+import { Outcome } from "~/components/ui/outcome";
 import type { StaffActionResult } from "~/features/admin/action-result";
 import { MoveAlternatives } from "~/features/admin/move-visit-form";
 import type { DispatchBoard } from "./board";
-import { type CardData, type CardContext } from "./board-cells";
+import { DraggedCard, type CardData, type CardContext } from "./board-cells";
 import { dropFields, postedMove, withPendingMove, type DropTarget } from "./board-drops";
-import { DayLanes, UnassignedColumn, WeekLanes } from "./board-lanes";
+import { DayLanes, UNASSIGNED_SCROLL, UnassignedColumn, WeekLanes } from "./board-lanes";
 import { dragEnded, dragStarted } from "./drag-hold";
 import { centeredOn, nearestInDirection, type Direction } from "./keyboard-moves";
 
@@ -42,7 +46,8 @@ const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, cu
     .flatMap((place): Array<[UniqueIdentifier, DOMRect]> =>
       place.node.current ? [[place.id, place.node.current.getBoundingClientRect()]] : [],
     );
-  const card = activeNode.getBoundingClientRect();
+  // The likeness that moves (DragOverlay) is where the card is now; the card itself stays in its place.
+  const card = (document.querySelector("[data-dragged-card]") ?? activeNode).getBoundingClientRect();
   const from = places.find(([id]) => id === over?.id)?.[1] ?? card;
   const next = nearestInDirection(from, places, event.code as Direction, over?.id);
   const target = places.find(([id]) => id === next)?.[1];
@@ -78,10 +83,21 @@ const screenReaderInstructions = {
 };
 
 /**
+ * While a card is dragged, the board stays on the screen: the page itself never scrolls (a card
+ * picked up low on the page used to scroll it for seconds and land elsewhere), nor does the
+ * Unassigned list the card leaves; only the lanes' own area scrolls when the pointer nears its edge.
+ */
+const autoScroll = {
+  canScroll: (element: Element) =>
+    element !== document.scrollingElement && element !== document.body && !element.hasAttribute(UNASSIGNED_SCROLL),
+};
+
+/**
  * The dispatch board (docs/product.md#dispatch-board): the Unassigned column and the technicians'
- * lanes, a day by arrival window or a week by day. A card dropped somewhere posts the one move
- * (`intent=move-visit`) through a fetcher: it shows there at once, and returns where it was if
- * the move is refused, with the reason and the alternatives above the board.
+ * lanes, a day by arrival window or a week by day, each as tall as the screen at most and scrolling
+ * on its own. A card dropped somewhere posts the one move (`intent=move-visit`) through a fetcher:
+ * it shows there at once, and returns where it was if the move is refused, with the reason and the
+ * alternatives above the board.
  */
 export function DispatchBoardView({
   board,
@@ -100,10 +116,21 @@ export function DispatchBoardView({
   // On its way (a drop, or one of a refusal's alternatives): the card shows where it goes.
   const moving = fetcher.state !== "idle" ? postedMove(fetcher.formData) : null;
   const shown = moving ? withPendingMove(board, moving.bookingId, moving.fields) : board;
-  const context: CardContext = { action, technicians: board.technicians.map(({ id, name }) => ({ id, name })), posted };
+  const context: CardContext = {
+    action,
+    technicians: board.technicians.map(({ id, name }) => ({ id, name })),
+    posted,
+    fetcherKey: DROP_FETCHER,
+  };
 
   const revalidator = useRevalidator();
+  const [dragged, setDragged] = useState<CardData | null>(null);
+  const onDragStart = ({ active }: DragStartEvent) => {
+    dragStarted();
+    setDragged((active.data.current as CardData | undefined) ?? null);
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
     const waited = dragEnded();
     const card = active.data.current as CardData | undefined;
     const target = over?.data.current as DropTarget | undefined;
@@ -116,7 +143,14 @@ export function DispatchBoardView({
     fetcher.submit({ intent: "move-visit", bookingId: String(card.visit.id), ...fields }, { method: "post", action });
   };
 
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A card's Move form posts through this fetcher too (`via=form`): its answer is said here, in view and
+  // focused, since the card itself moves away; a drag's answer is only announced (the eye is on the card).
+  const via = fetcher.formData?.get("via") === "form" ? "form" : "drop";
+  const [lastVia, setLastVia] = useState<"form" | "drop">("drop");
+  if (fetcher.state === "submitting" && via !== lastVia) setLastVia(via);
+  // The page's own answer, after a Move form posted without JavaScript.
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? posted) : undefined;
+  const fromForm = answer !== undefined && (answer === posted || lastVia === "form");
   // Refused: the card is back where it was, and the move it asked for is the alternatives' base.
   const refused = answer && !answer.ok ? postedMove(answer.result.initialValue) : null;
   return (
@@ -124,22 +158,35 @@ export function DispatchBoardView({
       id="dispatch-board"
       sensors={sensors}
       collisionDetection={collision}
-      onDragStart={dragStarted}
+      autoScroll={autoScroll}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
+        setDragged(null);
         if (dragEnded()) revalidator.revalidate();
       }}
       accessibility={{ announcements, screenReaderInstructions }}
     >
       <div role="status" aria-live="polite" className="mb-2 min-h-5 text-sm text-slate-700">
-        {moving ? `Moving #${moving.bookingId}...` : answer?.ok ? answer.message : ""}
+        {moving ? `Moving #${moving.bookingId}...` : answer?.ok && !fromForm ? answer.message : ""}
       </div>
-      <div role="alert" className="empty:hidden">
+      {answer?.ok && fromForm ? (
+        <Outcome revealKey={answer.at} className="mb-3">
+          {answer.message}
+        </Outcome>
+      ) : null}
+      <div role={fromForm ? undefined : "alert"} className="empty:hidden">
         {answer && !answer.ok && refused ? (
           <div className="mb-3 space-y-2" data-testid="drop-refused">
-            <Alert tone="destructive">
-              <strong className="font-semibold">#{refused.bookingId} was not moved:</strong> {answer.message}
-            </Alert>
+            {fromForm ? (
+              <Outcome tone="destructive" revealKey={answer.at}>
+                <strong className="font-semibold">#{refused.bookingId} was not moved:</strong> {answer.message}
+              </Outcome>
+            ) : (
+              <Alert tone="destructive">
+                <strong className="font-semibold">#{refused.bookingId} was not moved:</strong> {answer.message}
+              </Alert>
+            )}
             <MoveAlternatives
               refusal={answer}
               bookingId={refused.bookingId}
@@ -150,9 +197,10 @@ export function DispatchBoardView({
           </div>
         ) : null}
       </div>
-      <div className="grid grid-cols-[14rem_minmax(0,1fr)] items-start gap-3">
+      {/* Held on the screen once scrolled to (sticky), each side as tall as the screen at most, scrolling on its own. */}
+      <div className="sticky top-4 grid grid-cols-[14rem_minmax(0,1fr)] items-start gap-3">
         <UnassignedColumn board={shown} context={context} />
-        <div className="overflow-x-auto">
+        <div className="max-h-[max(24rem,calc(100dvh-20rem))] overflow-auto rounded-lg">
           {board.view === "week" ? (
             <WeekLanes board={shown} context={context} />
           ) : (
@@ -160,6 +208,7 @@ export function DispatchBoardView({
           )}
         </div>
       </div>
+      <DragOverlay dropAnimation={null}>{dragged ? <DraggedCard card={dragged} /> : null}</DragOverlay>
     </DndContext>
   );
 }

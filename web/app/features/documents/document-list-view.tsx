@@ -53,7 +53,7 @@ export function DocumentFilters({
           key={`q-${filters.q}`}
           maxLength={STAFF_SEARCH_MAX_LENGTH}
           placeholder={placeholder}
-          className="h-9 w-72 max-w-full py-1"
+          className="h-11 w-72 max-w-full py-1 sm:h-9"
         />
       </div>
       <div className="space-y-1">
@@ -65,7 +65,7 @@ export function DocumentFilters({
           name="status"
           defaultValue={filters.status}
           key={`s-${filters.status}`}
-          className="h-9 w-44 py-1"
+          className="h-11 w-44 py-1 sm:h-9"
         >
           <option value="">All statuses</option>
           {statuses.map((s) => (
@@ -75,7 +75,7 @@ export function DocumentFilters({
           ))}
         </NativeSelect>
       </div>
-      <Button type="submit" size="sm" variant="outline" className="h-9">
+      <Button type="submit" size="sm" variant="outline">
         Filter
       </Button>
       {isFiltered(filters) ? (

@@ -4,10 +4,29 @@ import type { EstimateJson } from "@app/shared/estimates/estimates.server";
 import { formatCents, formatRate } from "@app/shared/money/money";
 import { formatDateTime } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { DocumentLinks, StaffLinesTable } from "~/features/documents/priced-lines";
 
+/** What the estimate's page says after the builder saved it (new or edited). */
+export const ESTIMATE_SAVED_MESSAGE = "Estimate saved. It stays a draft, and can be edited, until you send it.";
+
 /** /admin/estimates/<id>'s pieces (docs/product.md#estimates): the status, Send, and each option's lines and totals. */
+
+const STAGE: Record<EstimateJson["status"], number> = { draft: 0, sent: 1, approved: 2, declined: 2, void: 2 };
+
+/**
+ * What the page shows: the estimate the page loaded, or the one its own post's answer carries (Send,
+ * Withdraw) when that is as new or newer: so the status and the buttons change with the answer, at
+ * once, and no button offers what just happened. A later change the page hears of (the customer
+ * approves) is newer and wins.
+ */
+export function shownEstimate<Loaded extends EstimateJson>(loaded: Loaded, answered: EstimateJson | undefined): Loaded {
+  if (!answered || answered.id !== loaded.id) return loaded;
+  const newer =
+    STAGE[answered.status] > STAGE[loaded.status] ||
+    (STAGE[answered.status] === STAGE[loaded.status] && (answered.sentAt ?? "") >= (loaded.sentAt ?? ""));
+  return newer ? { ...loaded, ...answered } : loaded;
+}
 
 /** The deposit asked, and once the estimate is approved what was paid of it (docs/product.md#payments). */
 function depositWords(estimate: EstimateJson & { depositPaidCents: number }, approvedDepositCents: number | null) {
@@ -69,13 +88,19 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
       </dl>
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
         {estimate.bookingId ? (
-          <Link className="text-brand-700 underline" to={`/admin/bookings/${estimate.bookingId}`}>
+          <Link
+            className="inline-flex min-h-11 items-center text-brand-700 underline sm:min-h-0"
+            to={`/admin/bookings/${estimate.bookingId}`}
+          >
             Booking #{estimate.bookingId}
           </Link>
         ) : (
           <span className="text-slate-700">No visit yet</span>
         )}
-        <Link className="text-brand-700 underline" to={`/admin/customers/${estimate.customer.id}`}>
+        <Link
+          className="inline-flex min-h-11 items-center text-brand-700 underline sm:min-h-0"
+          to={`/admin/customers/${estimate.customer.id}`}
+        >
           {estimate.customer.name}&apos;s record
         </Link>
       </p>
@@ -83,7 +108,7 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
   );
 }
 
-/** Send (Send again once sent) and Withdraw, while the estimate is a draft or sent. */
+/** Edit (a draft only: once sent, the customer holds its link and PDF), Send (Send again once sent) and Withdraw, while the estimate is a draft or sent. */
 export function SendButton({ estimate }: { estimate: EstimateJson }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -91,6 +116,11 @@ export function SendButton({ estimate }: { estimate: EstimateJson }) {
   if (estimate.status !== "draft" && estimate.status !== "sent") return null;
   return (
     <>
+      {estimate.status === "draft" ? (
+        <Link to={`/admin/estimates/${estimate.id}/edit`} className={buttonVariants({ variant: "outline" })}>
+          Edit
+        </Link>
+      ) : null}
       <Form method="post">
         <input type="hidden" name="intent" value="send" />
         <Button type="submit" disabled={busy}>

@@ -10,8 +10,9 @@ import {
 import { payProblemMessage } from "@app/shared/api/payments";
 import { formatCents } from "@app/shared/money/money";
 import { Alert } from "~/components/ui/alert";
+import { Outcome } from "~/components/ui/outcome";
 import { Button } from "~/components/ui/button";
-import { Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { CallUs, LinkPageFrame } from "~/features/appointments/manage-view";
 import { Amount, PricedLines } from "~/features/documents/priced-lines";
 import { DebitOnItsWay } from "~/features/payments/pay-online-form";
@@ -50,10 +51,18 @@ function OptionCard({ option, estimate }: { option: Option; estimate: CustomerEs
   );
 }
 
-function Approved({ estimate }: { estimate: CustomerEstimate }) {
+/** The approval; `answer` when it is the answer to the customer's own post (then focused and in view). */
+function Approved({ estimate, answer }: { estimate: CustomerEstimate; answer?: ActionResult }) {
   const approved = estimate.approved!;
+  const Notice = answer ? Outcome : Alert;
   return (
-    <Alert tone="success" role="status" className="space-y-2 text-base" data-testid="estimate-approved">
+    <Notice
+      tone="success"
+      role="status"
+      className="space-y-2 text-base"
+      data-testid="estimate-approved"
+      {...(answer ? { revealKey: answer.at } : {})}
+    >
       <p className="flex items-start gap-2 font-semibold">
         <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         Approved: {approved.optionName}, {formatCents(approved.totalCents)}
@@ -62,7 +71,7 @@ function Approved({ estimate }: { estimate: CustomerEstimate }) {
         Signed by {approved.signatureName} on {approved.at}. A signed copy was emailed to you.
       </p>
       {estimate.depositPercent > 0 ? <Deposit estimate={estimate} /> : null}
-    </Alert>
+    </Notice>
   );
 }
 
@@ -131,26 +140,25 @@ function ApproveForm({ estimate, post }: { estimate: CustomerEstimate; post?: Ac
     >
       <h2 className="text-xl font-bold text-slate-900">Approve this estimate</h2>
       {post && !post.ok ? (
-        <Alert tone="destructive" role="alert">
+        <Outcome tone="destructive" revealKey={post.at}>
           {post.message}
-        </Alert>
+        </Outcome>
       ) : null}
       <fieldset aria-describedby={optionError ? fields.optionId.errorId : undefined} className="space-y-2">
         <legend className="mb-1 font-medium text-slate-900">Choose an option</legend>
         {estimate.options.map((o) => {
           const id = `${fields.optionId.id}-${o.id}`;
           return (
-            <div key={o.id} className="flex items-center gap-2">
+            // The label wraps the button: the whole row is the target a finger taps.
+            <label key={o.id} className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
               <input
                 {...getInputProps(fields.optionId, { type: "radio", value: String(o.id), ariaAttributes: false })}
                 id={id}
                 key={id}
-                className="size-5 accent-brand-700"
+                className="size-5 shrink-0 accent-brand-700"
               />
-              <Label htmlFor={id}>
-                {o.name}: {formatCents(o.totalCents)}
-              </Label>
-            </div>
+              {o.name}: {formatCents(o.totalCents)}
+            </label>
           );
         })}
         {optionError ? (
@@ -161,16 +169,14 @@ function ApproveForm({ estimate, post }: { estimate: CustomerEstimate; post?: Ac
       </fieldset>
       <TextField field={fields.signatureName} label="Your full name (signature)" autoComplete="name" />
       <div className="space-y-1">
-        <div className="flex items-start gap-2">
+        <label className="flex min-h-11 items-start gap-2 text-sm font-medium text-slate-800">
           <input
             {...getInputProps(fields.agree, { type: "checkbox", value: "on", ariaAttributes: false })}
             aria-describedby={fields.agree.errors?.[0] ? fields.agree.errorId : undefined}
             className="mt-1 size-5 shrink-0 accent-brand-700"
           />
-          <Label htmlFor={fields.agree.id}>
-            I agree to the work and prices of the option I chose, and I sign this estimate with my name above.
-          </Label>
-        </div>
+          I agree to the work and prices of the option I chose, and I sign this estimate with my name above.
+        </label>
         {fields.agree.errors?.[0] ? (
           <p id={fields.agree.errorId} className="text-sm font-medium text-destructive">
             {fields.agree.errors[0]}
@@ -196,13 +202,15 @@ function DeclineForm({ post }: { post?: ActionResult }) {
   const declining = navigation.state === "submitting" && navigation.formData?.get("intent") === "decline";
   return (
     <details className="rounded-xl border border-slate-200 p-4" open={Boolean(post && !post.ok)}>
-      <summary className="cursor-pointer font-semibold text-slate-900">Not going ahead? Decline this estimate</summary>
+      <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-slate-900">
+        Not going ahead? Decline this estimate
+      </summary>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="decline" />
         {post && !post.ok ? (
-          <Alert tone="destructive" role="alert">
+          <Outcome tone="destructive" revealKey={post.at}>
             {post.message}
-          </Alert>
+          </Outcome>
         ) : null}
         <p className="text-slate-700">
           Telling us why is optional, and helps us do better. Nothing is charged, and you can still call us later.
@@ -227,15 +235,24 @@ function DeclineForm({ post }: { post?: ActionResult }) {
 export function CustomerEstimatePage({ estimate, post }: { estimate: CustomerEstimate; post?: ActionResult }) {
   const open = estimate.status === "sent";
   const declining = post?.intent === "decline";
+  // The answer to this visit's own post, shown focused and in view (components/ui/outcome.tsx).
+  const answered = post?.ok ? post : undefined;
+  const DeclinedNotice = answered && declining ? Outcome : Alert;
   return (
     <LinkPageFrame title={`Estimate ${estimate.number}`} icon={FileText} wide>
-      {estimate.approved ? <Approved estimate={estimate} /> : null}
+      {estimate.approved ? <Approved estimate={estimate} answer={declining ? undefined : answered} /> : null}
       {estimate.declinedAt ? (
-        <Alert tone="info" role="status" className="space-y-2 text-base" data-testid="estimate-declined">
+        <DeclinedNotice
+          tone="info"
+          role="status"
+          className="space-y-2 text-base"
+          data-testid="estimate-declined"
+          {...(answered && declining ? { revealKey: answered.at } : {})}
+        >
           <p className="font-semibold">You declined this estimate on {estimate.declinedAt}.</p>
           <p>Thank you for letting us know.</p>
           <CallUs lead="Changed your mind, or want a different option priced? Call us at" />
-        </Alert>
+        </DeclinedNotice>
       ) : null}
       {!open && !estimate.approved && !estimate.declinedAt ? (
         <Alert tone="warning" role="status">
@@ -243,9 +260,9 @@ export function CustomerEstimatePage({ estimate, post }: { estimate: CustomerEst
         </Alert>
       ) : null}
       {post && !post.ok && !open ? (
-        <Alert tone="destructive" role="alert">
+        <Outcome tone="destructive" revealKey={post.at}>
           {post.message}
-        </Alert>
+        </Outcome>
       ) : null}
       <div className="grid gap-4 md:grid-cols-[repeat(auto-fit,minmax(14rem,1fr))]">
         {estimate.options.map((o) => (

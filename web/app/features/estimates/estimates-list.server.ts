@@ -14,7 +14,7 @@ import { Prisma } from "@app/shared/db.server";
 import { invalid, success, type Result } from "@app/shared/result";
 import { estimateTotals } from "~/features/documents/documents";
 import { documentMatch } from "~/features/search/search.server";
-import { searchTerms } from "~/features/search/search-terms";
+import { searchTerms } from "@app/shared/search/search-terms";
 
 /** An estimate as its list shows it (GET /api/estimates). */
 export interface EstimateListRow {

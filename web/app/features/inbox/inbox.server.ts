@@ -9,7 +9,8 @@ import { serializeChatMessage, type ChatMode } from "@app/shared/chat/messages";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { SessionUser } from "~/utils/auth.server";
 import { failure, success, type Result } from "@app/shared/result";
-import { escapeLike, MAX_PAGE, PAGE_SIZE, parseItemKey, type InboxKind } from "./inbox";
+import { escapeLike } from "@app/shared/search/search-terms";
+import { MAX_PAGE, PAGE_SIZE, parseItemKey, type InboxKind } from "./inbox";
 
 export interface InboxRow {
   kind: InboxKind;

@@ -17,9 +17,6 @@ export function parseItemKey(key: string | null | undefined): { kind: InboxKind;
 
 export const itemKey = (kind: InboxKind, id: string | number) => `${kind}:${id}`;
 
-/** A LIKE pattern matching `text` literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The New Booking dialog on /admin/bookings, opened prefilled with what the message says. */
 export function bookingHref(fields: {
   name?: string | null;

@@ -2,7 +2,9 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Receipt } from "lucide-react";
 import type { InvoiceJson } from "@app/shared/invoices/invoices.server";
 import { formatCents, formatRate } from "@app/shared/money/money";
-import { formatDate, formatDateTime } from "@app/shared/time";
+import { business } from "@app/shared/business";
+import { invoiceDueOn } from "@app/shared/invoices/how-to-pay";
+import { formatDate, formatDateTime, formatLocalDate } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
@@ -41,6 +43,14 @@ export function InvoiceStatus({ invoice }: { invoice: InvoiceJson }) {
             <dd>{formatDateTime(invoice.sentAt)}</dd>
           </>
         ) : null}
+        {invoice.sentAt && (invoice.status === "sent" || invoice.status === "partially_paid") ? (
+          <>
+            <dt className="font-medium">Due by</dt>
+            <dd data-testid="invoice-due">
+              {formatLocalDate(invoiceDueOn(new Date(invoice.sentAt)))} (net {business.invoicing.netDays})
+            </dd>
+          </>
+        ) : null}
         {invoice.paidAt ? (
           <>
             <dt className="font-medium">Paid in full</dt>
@@ -58,9 +68,22 @@ export function InvoiceStatus({ invoice }: { invoice: InvoiceJson }) {
           {formatCents(invoice.balanceCents)}
         </dd>
       </dl>
+      {invoice.refundDueCents > 0 ? (
+        <p
+          data-testid="invoice-refund-due"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <strong>Refund due: {formatCents(invoice.refundDueCents)}.</strong> An online payment paid more than was due
+          when it arrived (for example an older payment page paid after a newer one). It is recorded as received; refund
+          the overpaid part from Stripe&apos;s dashboard.
+        </p>
+      ) : null}
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
         {invoice.bookingId ? (
-          <Link className="text-brand-700 underline" to={`/admin/bookings/${invoice.bookingId}`}>
+          <Link
+            className="inline-flex min-h-11 items-center text-brand-700 underline sm:min-h-0"
+            to={`/admin/bookings/${invoice.bookingId}`}
+          >
             Booking #{invoice.bookingId}
           </Link>
         ) : null}
@@ -141,7 +164,10 @@ export function InvoicePayments({ invoice }: { invoice: InvoiceJson }) {
                   {p.deposit ? " (deposit)" : ""}
                 </Td>
                 <Td>{p.reference ?? ""}</Td>
-                <Td>{formatCents(p.amountCents)}</Td>
+                <Td>
+                  {formatCents(p.amountCents)}
+                  {p.refundDueCents > 0 ? ` (refund due: ${formatCents(p.refundDueCents)})` : ""}
+                </Td>
               </Tr>
             ))}
           </TBody>

@@ -5,13 +5,14 @@ import { formatCents } from "@app/shared/money/money";
 import { Alert } from "~/components/ui/alert";
 import { Amount, PricedLines } from "~/features/documents/priced-lines";
 import { LinkPageFrame } from "~/features/appointments/manage-view";
+import { HowToPay } from "./how-to-pay-view";
 import type { CustomerInvoice } from "./invoice-link.server";
 import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
 
 /**
  * The customer's invoice page (/invoices/<token>, docs/product.md#invoices): the business, the
  * invoice's number and status, its lines, totals, the payments credited (a deposit among them) and
- * the balance due. Server-rendered, no script needed; one column on a phone.
+ * the balance due, and while it is due, when and how to pay it. Server-rendered, no script needed; one column on a phone.
  */
 
 export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerInvoice; payOnline?: ReactNode }) {
@@ -76,7 +77,13 @@ export function CustomerInvoicePage({ invoice, payOnline }: { invoice: CustomerI
           />
         </dl>
       </section>
-      {payOnline}
+      {invoice.due ? (
+        <HowToPay due={invoice.due} ways={invoice.waysToPay}>
+          {payOnline}
+        </HowToPay>
+      ) : (
+        payOnline
+      )}
     </LinkPageFrame>
   );
 }

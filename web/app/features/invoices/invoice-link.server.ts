@@ -10,6 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { customerLine } from "~/features/documents/customer-line.server";
 import { pendingDebit, stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoiceTokenSchema } from "@app/shared/api/invoices";
+import { dueSentence, waysToPay } from "@app/shared/invoices/how-to-pay";
 import { invoiceByToken, isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatRate } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
@@ -22,9 +23,15 @@ const NOT_VALID = "This invoice link is not valid. Please check the link in your
 /** A bank debit on its way (docs/product.md#payments): how much, and the day it started. */
 type PendingDebit = Awaited<ReturnType<typeof pendingDebit>>;
 
-/** What the customer's page shows of an invoice: fixed words and the stored amounts. */
-function customerView(i: InvoiceRow, debit: PendingDebit) {
+/**
+ * What the customer's page shows of an invoice: fixed words and the stored amounts; while a balance
+ * is due, when it is due and the ways to pay it (online only when `online`, Stripe set up).
+ */
+function customerView(i: InvoiceRow, debit: PendingDebit, online: boolean) {
+  const owed = i.status !== "void" && i.status !== "draft" && balanceCents(i.totalCents, i.paidCents) > 0;
   return {
+    due: owed ? dueSentence(i.sentAt ?? i.createdAt) : null,
+    waysToPay: owed ? waysToPay(i.number, online) : [],
     pendingDebit: debit?.debitStartedAt
       ? { amountCents: debit.amountCents, date: formatDate(debit.debitStartedAt) }
       : null,
@@ -66,5 +73,6 @@ export async function invoiceLinkPage(
   const found = await invoiceByToken(context.services.db, token);
   if (!found.ok) return found;
   const debit = await pendingDebit(context.services.db, { invoiceId: found.value.id });
-  return success({ invoice: customerView(found.value, debit), canPayOnline: stripeEnabled(context.services.env) });
+  const online = stripeEnabled(context.services.env);
+  return success({ invoice: customerView(found.value, debit, online), canPayOnline: online });
 }

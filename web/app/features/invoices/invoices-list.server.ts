@@ -14,7 +14,7 @@ import { balanceCents } from "@app/shared/money/money";
 import { invalid, success, type Result } from "@app/shared/result";
 import { businessDate, localDaysBetween } from "@app/shared/time";
 import { documentMatch } from "~/features/search/search.server";
-import { searchTerms } from "~/features/search/search-terms";
+import { searchTerms } from "@app/shared/search/search-terms";
 
 /** An invoice as its list shows it (GET /api/invoices). */
 export interface InvoiceListRow {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import type { AppLoadContext } from "@remix-run/node";
 import {
-  jobChecklistFormSchema,
   jobItemFormSchema,
   jobItemFromForm,
   jobItemRemoveFormSchema,
-  jobNotesFormSchema,
   jobPhotoRemoveFormSchema,
+  jobRecordFormSchema,
 } from "@app/shared/api/job-record";
 import { idFrom } from "@app/shared/api/values";
 import {
@@ -18,13 +18,14 @@ import {
   removeJobPhoto,
 } from "@app/shared/job-record/job-record.server";
 import { listPriceBook } from "@app/shared/pricing/price-book.server";
-import { failure, success } from "@app/shared/result";
+import { failure, success, type FieldErrors, type Result } from "@app/shared/result";
 import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import { uploadedFiles } from "~/utils/form.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { recordIntent } from "./job-record";
 
 /**
- * /jobs's job record forms (docs/product.md#job-record): the notes, the checklist, an item added
+ * /jobs's job record forms (docs/product.md#job-record): the record (notes and checklist, saved together), an item added
  * or removed, a photo removed, and photos posted without JavaScript (several in one multipart form; with
  * JavaScript they go one by one to the JSON API). Each answers under its visit's intent.
  */
@@ -42,14 +43,7 @@ export async function recordsForDay(context: AppLoadContext, visits: Array<{ id:
   };
 }
 
-const JOB_INTENTS = [
-  "job-notes",
-  "job-checklist",
-  "job-item-add",
-  "job-item-remove",
-  "job-photos",
-  "job-photo-remove",
-] as const;
+const JOB_INTENTS = ["job-record", "job-item-add", "job-item-remove", "job-photos", "job-photo-remove"] as const;
 export const isJobIntent = (intent: unknown): intent is (typeof JOB_INTENTS)[number] =>
   (JOB_INTENTS as readonly unknown[]).includes(intent);
 
@@ -62,20 +56,15 @@ export async function jobRecordAction(
   const { db, env } = context.services;
   const intentOf = (bookingId: unknown) => recordIntent(intent, idFrom(bookingId) ?? 0);
   switch (intent) {
-    case "job-notes": {
-      const submission = submissionOf(form, jobNotesFormSchema);
+    case "job-record": {
+      const submission = submissionOf(form, jobRecordFormSchema);
       const at = intentOf(form.get("bookingId"));
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
-      const { bookingId, notes } = submission.value;
-      return answer(submission, await changeJobRecord(db, env, viewer, bookingId, { notes }), { intent: at });
-    }
-    case "job-checklist": {
-      const submission = submissionOf(form, jobChecklistFormSchema);
-      const at = intentOf(form.get("bookingId"));
-      if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
-      const { bookingId, checked } = submission.value;
-      return answer(submission, await changeJobRecord(db, env, viewer, bookingId, { checklist: checked }), {
+      const { bookingId, notes, checked } = submission.value;
+      // The form keeps what was sent: it is what is saved now (the page shows the saved record from the answer).
+      return answer(submission, await changeJobRecord(db, env, viewer, bookingId, { notes, checklist: checked }), {
         intent: at,
+        keepValues: true,
       });
     }
     case "job-item-add": {
@@ -83,7 +72,9 @@ export async function jobRecordAction(
       const at = intentOf(form.get("bookingId"));
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
       const item = jobItemFromForm(submission.value);
-      return answer(submission, await addJobItem(db, viewer, submission.value.bookingId, item), { intent: at });
+      return answer(submission, asItemForm(await addJobItem(db, viewer, submission.value.bookingId, item)), {
+        intent: at,
+      });
     }
     case "job-item-remove": {
       const submission = submissionOf(form, jobItemRemoveFormSchema);
@@ -106,6 +97,15 @@ export async function jobRecordAction(
   }
 }
 
+/** The form's names for the JSON item's fields, so a refusal shows beside the field typed in. */
+const ITEM_FORM_FIELDS: Record<string, string> = { quantityHundredths: "quantity", unitPriceCents: "unitPrice" };
+
+function asItemForm<T>(result: Result<T>): Result<T> {
+  if (result.ok || !result.errors) return result;
+  const errors = Object.entries(result.errors).map(([key, message]) => [ITEM_FORM_FIELDS[key] ?? key, message]);
+  return { ...result, errors: Object.fromEntries(errors) as FieldErrors };
+}
+
 /**
  * Photos posted in one form (no JavaScript): each kept as the API keeps one, under a key made of
  * its bytes, so sending the same form again keeps no second copy.
@@ -113,17 +113,23 @@ export async function jobRecordAction(
 async function photosWithoutScript(context: AppLoadContext, viewer: SessionUser, form: FormData) {
   const bookingId = idFrom(form.get("bookingId"));
   if (!bookingId) return failure(404, "Visit not found");
-  const files = form.getAll("file").filter((f): f is File => f instanceof File && f.size > 0);
+  const files = uploadedFiles(form, "file");
   if (files.length === 0) return failure(400, "Choose a photo first.", { errors: { file: "Choose a photo" } });
   const { db, env } = context.services;
   let added = 0;
   for (const file of files) {
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const uploadKey = `sha256-${createHash("sha256").update(bytes).digest("hex").slice(0, 64)}`;
-    const result = await addJobPhoto(db, env, viewer, bookingId, uploadKey, { bytes, name: file.name });
+    const uploadKey = `sha256-${await fileSha256(file.path)}`;
+    const result = await addJobPhoto(db, env, viewer, bookingId, uploadKey, file);
     if (!result.ok)
       return added === 0 ? result : failure(result.status, `${added} photo(s) saved; then: ${result.message}`);
     added++;
   }
   return success({ message: added === 1 ? "Photo added." : `${added} photos added.` });
+}
+
+/** A file's SHA-256 (hex), read as a stream. */
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }

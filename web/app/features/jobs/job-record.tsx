@@ -1,23 +1,22 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Camera, Plus, Trash2 } from "lucide-react";
-import {
-  jobChecklistFormSchema,
-  jobItemFormSchema,
-  jobNotesFormSchema,
-  PHOTOS_PER_VISIT,
-} from "@app/shared/api/job-record";
-import { formatCents, formatQuantity } from "@app/shared/money/money";
+import { jobItemFormSchema, jobRecordFormSchema, PHOTOS_PER_VISIT } from "@app/shared/api/job-record";
+import { formatCents, formatQuantity, sumCents } from "@app/shared/money/money";
 import type { JobRecordView } from "@app/shared/job-record/job-record.server";
+import { formatClockWords } from "@app/shared/time";
 import { Button } from "~/components/ui/button";
+import { Outcome } from "~/components/ui/outcome";
 import { Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
+import { areaOf } from "./day-view";
 import { PhotoUploader } from "./photo-uploader";
 
 /**
- * A visit's job record on /jobs (docs/product.md#job-record): notes, the checklist of its service,
- * the items added on site and the photos. Every form posts without JavaScript (the photos as a
- * multipart form); with JavaScript the photos go one by one (./photo-uploader.tsx).
+ * A visit's job record on /jobs (docs/product.md#job-record): notes and the checklist of its
+ * service (one form, one save), the items added on site and the photos. Every form posts without
+ * JavaScript (the photos as a multipart form); with JavaScript the photos go one by one
+ * (./photo-uploader.tsx).
  */
 
 export interface PriceChoice {
@@ -48,68 +47,59 @@ export function JobRecordSection({
 }: {
   record: JobRecordView;
   priceBook: PriceChoice[];
+  /** The page's last answer when it was about this visit. */
   posted?: ActionResult;
 }) {
   const headingId = `record-${record.bookingId}`;
+  const area = areaOf(posted?.intent);
   return (
     <section aria-labelledby={headingId} className="mt-4 border-t border-slate-200 pt-3">
-      <h5 id={headingId} className="text-base font-semibold text-slate-900">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
         Job record <span className="sr-only">of visit #{record.bookingId}</span>
-      </h5>
-      {/* Each form starts afresh when what it shows changed on the server (its own save, or another
-          device's), and only then: saving the notes leaves boxes ticked meanwhile as they are. */}
-      <div className="mt-2 grid gap-4">
-        <NotesForm key={record.notes} record={record} posted={posted} />
-        <ChecklistForm
-          key={record.checklist.flatMap((item) => (item.checked ? [item.id] : [])).join(" ")}
-          record={record}
-          posted={posted}
-        />
-      </div>
+      </h3>
+      {/*
+        One form, and its key says which saved record it started from: it starts afresh when the
+        record changed on the server (this save's answer, another device's save), and only then. Its
+        key is its own ("record:" and the time saved), never a sibling's: two siblings keyed alike (two
+        blank records) leave React unable to tell them apart, and a save showed the notes twice.
+      */}
+      <RecordForm key={`record:${record.updatedAt ?? "never saved"}`} record={record} posted={posted} />
+      {area === "record" && posted ? <AnswerHere posted={posted} /> : null}
       <Items record={record} priceBook={priceBook} posted={posted} />
-      <Photos record={record} />
+      <Photos record={record} posted={area === "photos" ? posted : undefined} />
     </section>
   );
 }
 
-function NotesForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
-  const saving = useSubmitting("job-notes", record.bookingId);
-  const [form, fields] = useSchemaForm(jobNotesFormSchema, {
-    id: `job-notes-${record.bookingId}`,
-    lastResult: answerFor(posted, recordIntent("job-notes", record.bookingId)),
-    defaultValue: { bookingId: String(record.bookingId), notes: record.notes },
-  });
+/** A post's answer where its form is: in view and focused (one on the page at a time). */
+export function AnswerHere({ posted }: { posted: ActionResult }) {
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-2">
-      <input type="hidden" name="intent" value="job-notes" />
-      <input type="hidden" name="bookingId" value={record.bookingId} />
-      <TextareaField field={fields.notes} label="Notes" rows={4} className="text-base" />
-      <Button type="submit" variant="outline" className="h-11 justify-self-start" disabled={saving}>
-        {saving ? "Saving..." : "Save notes"}
-        <span className="sr-only"> (visit #{record.bookingId})</span>
-      </Button>
-    </Form>
+    <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at} className="mt-3">
+      {posted.message}
+    </Outcome>
   );
 }
 
-function ChecklistForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
-  const saving = useSubmitting("job-checklist", record.bookingId);
-  const [form] = useSchemaForm<typeof jobChecklistFormSchema, { bookingId: string; checked: string[] }>(
-    jobChecklistFormSchema,
-    {
-      id: `job-checklist-${record.bookingId}`,
-      lastResult: answerFor(posted, recordIntent("job-checklist", record.bookingId)),
-      // What a reset after a save goes back to: what is saved (never all unchecked).
-      defaultValue: {
-        bookingId: String(record.bookingId),
-        checked: record.checklist.filter((item) => item.checked).map((item) => item.id),
-      },
+/** The notes and the checklist, saved together with one button. */
+function RecordForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
+  const saving = useSubmitting("job-record", record.bookingId);
+  const [form, fields] = useSchemaForm<
+    typeof jobRecordFormSchema,
+    { bookingId: string; notes: string; checked: string[] }
+  >(jobRecordFormSchema, {
+    id: `job-record-${record.bookingId}`,
+    lastResult: answerFor(posted, recordIntent("job-record", record.bookingId)),
+    defaultValue: {
+      bookingId: String(record.bookingId),
+      notes: record.notes,
+      checked: record.checklist.filter((item) => item.checked).map((item) => item.id),
     },
-  );
+  });
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="job-checklist" />
+    <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-4">
+      <input type="hidden" name="intent" value="job-record" />
       <input type="hidden" name="bookingId" value={record.bookingId} />
+      <TextareaField field={fields.notes} label="Notes" rows={4} className="text-base" />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Checklist: {record.service}</legend>
         <div className="mt-2 grid gap-2">
@@ -136,10 +126,15 @@ function ChecklistForm({ record, posted }: { record: JobRecordView; posted?: Act
           })}
         </div>
       </fieldset>
-      <Button type="submit" variant="outline" className="mt-2 h-11" disabled={saving}>
-        {saving ? "Saving..." : "Save checklist"}
-        <span className="sr-only"> (visit #{record.bookingId})</span>
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" className="h-11" disabled={saving}>
+          {saving ? "Saving..." : "Save job record"}
+          <span className="sr-only"> (visit #{record.bookingId})</span>
+        </Button>
+        {record.updatedAt ? (
+          <p className="text-sm text-slate-600">Saved at {formatClockWords(new Date(record.updatedAt))}</p>
+        ) : null}
+      </div>
     </Form>
   );
 }
@@ -153,10 +148,12 @@ function Items({
   priceBook: PriceChoice[];
   posted?: ActionResult;
 }) {
-  const total = record.items.reduce((sum, item) => sum + item.lineTotalCents, 0);
+  const area = areaOf(posted?.intent);
+  // Exact whatever the database holds (sums of many large items pass 2⁵³): the money module's sum.
+  const total = sumCents(record.items.map((item) => item.lineTotalCents));
   return (
     <div className="mt-4">
-      <h6 className="text-sm font-semibold text-slate-900">Items added on site</h6>
+      <h4 className="text-sm font-semibold text-slate-900">Items added on site</h4>
       {record.items.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">None yet.</p>
       ) : (
@@ -189,7 +186,15 @@ function Items({
           </li>
         </ul>
       )}
-      <AddItemForm bookingId={record.bookingId} priceBook={priceBook} posted={posted} />
+      {area === "items" && posted ? <AnswerHere posted={posted} /> : null}
+      {/* Open once an item was added or refused (the next one, or the refusal beside its field). */}
+      <details className="group mt-3 rounded-md bg-slate-50" open={area === "items" || undefined}>
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 font-medium text-brand-800">
+          <Plus aria-hidden="true" className="size-4" />
+          Add an item
+        </summary>
+        <AddItemForm bookingId={record.bookingId} priceBook={priceBook} posted={posted} />
+      </details>
     </div>
   );
 }
@@ -210,7 +215,7 @@ function AddItemForm({
     defaultValue: { bookingId: String(bookingId), quantity: "1", taxable: "on" },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3">
+    <Form method="post" {...getFormProps(form)} className="grid gap-3 p-3 pt-1">
       <input type="hidden" name="intent" value="job-item-add" />
       <input type="hidden" name="bookingId" value={bookingId} />
       <SelectField field={fields.priceBookItemId} label="From the price book" className="h-11">
@@ -233,13 +238,14 @@ function AddItemForm({
         />
         <TextField field={fields.quantity} label="Quantity" inputMode="decimal" autoComplete="off" className="h-11" />
       </div>
-      <div className="flex min-h-11 items-center gap-2">
+      {/* The label wraps the box: the whole row is the target a finger taps. */}
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
         <input
           {...getInputProps(fields.taxable, { type: "checkbox", ariaAttributes: false })}
           className="size-5 accent-brand-700"
         />
-        <Label htmlFor={fields.taxable.id}>Taxable (written-in items)</Label>
-      </div>
+        Taxable (written-in items)
+      </label>
       <Button type="submit" className="h-11 justify-self-start" disabled={adding}>
         <Plus aria-hidden="true" />
         {adding ? "Adding..." : "Add item"}
@@ -249,14 +255,15 @@ function AddItemForm({
   );
 }
 
-function Photos({ record }: { record: JobRecordView }) {
+function Photos({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
   const inputId = `photos-${record.bookingId}`;
   const full = record.photos.length >= PHOTOS_PER_VISIT;
   return (
     <div className="mt-4">
-      <h6 className="text-sm font-semibold text-slate-900">
+      <h4 className="text-sm font-semibold text-slate-900">
         Photos ({record.photos.length} of {PHOTOS_PER_VISIT})
-      </h6>
+      </h4>
+      {posted ? <AnswerHere posted={posted} /> : null}
       {record.photos.length > 0 ? (
         <ul className="mt-2 grid grid-cols-3 gap-2">
           {record.photos.map((photo, i) => (
@@ -294,14 +301,14 @@ function Photos({ record }: { record: JobRecordView }) {
           <input type="hidden" name="bookingId" value={record.bookingId} />
           <Label htmlFor={inputId}>
             <Camera aria-hidden="true" className="mr-1 inline size-4" />
-            Add photos (JPEG, PNG or WebP, 15 MB each)
+            Add photos: take them or choose from the library (JPEG, PNG or WebP, 15 MB each)
           </Label>
+          {/* No `capture`: the phone offers its camera and its photo library alike. */}
           <input
             id={inputId}
             type="file"
             name="file"
             accept="image/*"
-            capture="environment"
             multiple
             required
             className="mt-1 block w-full text-sm file:mr-3 file:h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"

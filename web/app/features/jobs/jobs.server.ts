@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { BookingStatus } from "@app/shared/db.server";
+import type { BookingStatus, Prisma } from "@app/shared/db.server";
 import { personName } from "@app/shared/scheduling/technicians";
 import { mapSearchUrl } from "@app/shared/business";
 import { formatWindowTimes, windowStartingAt } from "@app/shared/scheduling/windows";
@@ -29,12 +29,23 @@ import { technicianChoices } from "@app/shared/scheduling/technicians";
 /** How many days after today the page lists. */
 const COMING_DAYS = 6;
 
+/**
+ * How many days back a visit still open (pending or in progress) stays on the page: a visit
+ * running past midnight, or one not marked done yesterday, is still the technician's to finish.
+ */
+const EARLIER_DAYS = 7;
+const OPEN: BookingStatus[] = ["pending", "in_progress"];
+
 const NOT_YOURS = "You can only see and change your own visits.";
 
 export interface Visit {
   id: number;
+  /** Its Baton Rouge day, "YYYY-MM-DD". */
+  date: string;
   /** "between 8 AM and 10 AM", or "at 9:30 AM (2 hours)" for a visit outside the windows. */
   when: string;
+  /** When it starts, as the visits' list shows it: "8 AM", "9:30 AM". */
+  startsAt: string;
   summary: string;
   details: string | null;
   priority: "low" | "medium" | "high" | "emergency";
@@ -86,7 +97,45 @@ function describeTime(start: Date, durationMinutes: number): string {
   return `at ${formatClockWords(start)} (${hours})`;
 }
 
-/** The page's data: the technician's visits from today on, by day, or the technicians for an admin to choose from. */
+type BookingRow = Prisma.BookingGetPayload<{ include: { customer: true } }>;
+
+/** A booking as the page shows it. */
+function visitOf(b: BookingRow): Visit {
+  return {
+    id: b.id,
+    date: businessDate(b.scheduledDate),
+    when: describeTime(b.scheduledDate, b.durationMinutes),
+    startsAt: formatClockWords(b.scheduledDate),
+    summary: b.summary,
+    details: b.details,
+    priority: b.priority,
+    status: b.status,
+    customerName: b.customer.name,
+    phone: b.customer.phone,
+    address: b.address,
+    mapUrl: b.address ? mapSearchUrl(b.address) : null,
+    onTheWay:
+      b.onTheWayAt && b.onTheWayMinutes ? { at: formatClockWords(b.onTheWayAt), minutes: b.onTheWayMinutes } : null,
+    emailCustomer: b.emailCustomer,
+  };
+}
+
+/** Visits by their day, in the order given. */
+function byDay(visits: Visit[]): JobsDay[] {
+  const days: JobsDay[] = [];
+  for (const visit of visits) {
+    const day = days.at(-1);
+    if (day?.date === visit.date) day.visits.push(visit);
+    else days.push({ date: visit.date, visits: [visit] });
+  }
+  return days;
+}
+
+/**
+ * The page's data: the technician's visits from today on, by day (today first, then the six
+ * coming days), the visits of the last EARLIER_DAYS days still open, or the technicians for an
+ * admin to choose from. "Today" is the business's day when the page is asked for (`now`).
+ */
 export async function technicianDay(
   context: AppLoadContext,
   viewer: SessionUser,
@@ -96,6 +145,8 @@ export async function technicianDay(
   Result<{
     technician: { id: number; name: string; workingDays: number[] } | null;
     technicians: Array<{ id: number; name: string }>;
+    /** Open visits of the days before today, oldest first, by day. */
+    earlier: JobsDay[];
     days: JobsDay[];
     today: string;
   }>
@@ -105,15 +156,25 @@ export async function technicianDay(
   if (!who.ok) return who;
   const today = businessDate(now);
   const technicians = viewer.role === "admin" ? technicianChoices(await loadTechnicians(db)) : [];
-  if (!who.value) return success({ technician: null, technicians, days: [], today });
+  if (!who.value) return success({ technician: null, technicians, earlier: [], days: [], today });
 
-  const [user, bookings] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: who.value.id }, select: { workingDays: true } }),
+  const technicianId = who.value.id;
+  const [user, bookings, stillOpen] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: technicianId }, select: { workingDays: true } }),
     db.booking.findMany({
       where: {
-        technicianId: who.value.id,
+        technicianId,
         status: { not: "cancelled" },
         scheduledDate: { gte: startOfBusinessDay(today), lt: startOfBusinessDay(addLocalDays(today, COMING_DAYS + 1)) },
+      },
+      include: { customer: true },
+      orderBy: [{ scheduledDate: "asc" }, { id: "asc" }],
+    }),
+    db.booking.findMany({
+      where: {
+        technicianId,
+        status: { in: OPEN },
+        scheduledDate: { gte: startOfBusinessDay(addLocalDays(today, -EARLIER_DAYS)), lt: startOfBusinessDay(today) },
       },
       include: { customer: true },
       orderBy: [{ scheduledDate: "asc" }, { id: "asc" }],
@@ -123,25 +184,28 @@ export async function technicianDay(
     date: addLocalDays(today, i),
     visits: [],
   }));
-  for (const b of bookings) {
-    const day = days.find((d) => d.date === businessDate(b.scheduledDate));
-    day?.visits.push({
-      id: b.id,
-      when: describeTime(b.scheduledDate, b.durationMinutes),
-      summary: b.summary,
-      details: b.details,
-      priority: b.priority,
-      status: b.status,
-      customerName: b.customer.name,
-      phone: b.customer.phone,
-      address: b.address,
-      mapUrl: b.address ? mapSearchUrl(b.address) : null,
-      onTheWay:
-        b.onTheWayAt && b.onTheWayMinutes ? { at: formatClockWords(b.onTheWayAt), minutes: b.onTheWayMinutes } : null,
-      emailCustomer: b.emailCustomer,
-    });
-  }
-  return success({ technician: { ...who.value, workingDays: user.workingDays }, technicians, days, today });
+  for (const b of bookings) days.find((d) => d.date === businessDate(b.scheduledDate))?.visits.push(visitOf(b));
+  return success({
+    technician: { ...who.value, workingDays: user.workingDays },
+    technicians,
+    earlier: byDay(stillOpen.map(visitOf)),
+    days,
+    today,
+  });
+}
+
+/**
+ * One visit as the page shows it, read again after a form of the page changed it (the answer
+ * carries it, so the page shows what the server now holds at once): null when the viewer may not
+ * see it (another technician's).
+ */
+export async function visitOfViewer(context: AppLoadContext, viewer: SessionUser, bookingId: number) {
+  const booking = await context.services.db.booking.findUnique({
+    where: { id: bookingId },
+    include: { customer: true },
+  });
+  if (!booking || (viewer.role !== "admin" && booking.technicianId !== viewer.id)) return null;
+  return visitOf(booking);
 }
 
 /** The visit a field action is about, if the viewer may act on it (their own, or any for an admin); else the 404 or 403. */

@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { invoiceStatusLabels } from "@app/shared/api/invoices";
 import { formatCents } from "@app/shared/money/money";
-import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Outcome } from "~/components/ui/outcome";
 import { RecordPaymentForm } from "~/features/payments/record-payment-form";
-import type { ActionResult } from "~/utils/schema-form";
+import { type ActionResult } from "~/utils/schema-form";
 
 /** What /jobs shows of a visit's live (not void) invoice. */
 export interface VisitInvoice {
@@ -32,35 +32,49 @@ export const isInvoiceIntent = (intent: unknown): intent is InvoiceIntent =>
 /**
  * A visit's invoice on /jobs (docs/product.md#technicians-day): its number, status, total and what
  * is due; a draft can be emailed to the customer from here, and a sent one takes what the customer
- * pays on site (cash, a check, other; a part is fine). Plain posts: they work without JavaScript.
+ * pays on site. Plain posts: they work without JavaScript. `posted` is the page's last answer when
+ * it was about this invoice (sent, or a payment): it shows here, in view and focused.
  */
-export function VisitInvoiceSection({ invoice, posted }: { invoice: VisitInvoice; posted?: ActionResult }) {
+export function VisitInvoiceSection({
+  invoice,
+  posted,
+  onlinePayment,
+  today,
+}: {
+  invoice: VisitInvoice;
+  posted?: ActionResult;
+  /** Whether customers can pay online (Stripe is set up): only then does the email carry a link to pay. */
+  onlinePayment: boolean;
+  /** The business's day, "YYYY-MM-DD": the payment's date received starts there. */
+  today: string;
+}) {
   const navigation = useNavigation();
   const send = sendIntent(invoice.id);
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === send;
-  const sent = posted?.intent === send ? posted : undefined;
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === send;
   const headingId = `invoice-${invoice.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="mt-4 space-y-3 border-t border-slate-200 pt-4">
-      <h5 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+      <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
         Invoice {invoice.number}
         <Badge data-testid="visit-invoice-status">{invoiceStatusLabels[invoice.status]}</Badge>
-      </h5>
+      </h3>
       <p className="text-sm text-slate-700">
         Total {formatCents(invoice.totalCents)}
         {invoice.paidCents > 0 ? `, paid ${formatCents(invoice.paidCents)}` : ""}
         {invoice.status === "paid" ? ": paid in full." : `, due ${formatCents(invoice.balanceCents)}.`}
       </p>
-      {sent ? (
-        <Alert tone={sent.ok ? "success" : "destructive"} role={sent.ok ? "status" : "alert"}>
-          {sent.message}
-        </Alert>
+      {/* The answer to sending it or to a payment, here: the form may be gone with it (sent, paid in full). */}
+      {posted ? (
+        <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at}>
+          {posted.message}
+        </Outcome>
       ) : null}
       {invoice.status === "draft" ? (
         <Form method="post">
           <input type="hidden" name="intent" value={send} />
           <p className="mb-2 text-sm text-slate-700">
-            Not sent yet. Send it to take a payment: the customer gets it by email, with a link to pay online.
+            Not sent yet. Send it to take a payment: the customer gets it by email with its PDF
+            {onlinePayment ? ", and a link to pay online" : ""}.
           </p>
           <Button type="submit" className="h-11" disabled={sending}>
             {sending ? "Sending..." : "Send invoice to the customer"}
@@ -68,12 +82,15 @@ export function VisitInvoiceSection({ invoice, posted }: { invoice: VisitInvoice
         </Form>
       ) : invoice.status !== "paid" ? (
         <RecordPaymentForm
+          // A new form for each balance: its amount starts at what is due now.
+          key={invoice.balanceCents}
           invoiceId={invoice.id}
           balanceCents={invoice.balanceCents}
           lastResult={posted}
           intent={paymentIntent(invoice.id)}
           heading="Collect a payment"
-          headingLevel={6}
+          headingLevel={4}
+          today={today}
         />
       ) : null}
     </section>

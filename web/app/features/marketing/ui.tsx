@@ -125,7 +125,7 @@ function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] }) {
             {item.to ? (
               <Link
                 to={item.to}
-                className="inline-flex min-h-6 items-center rounded-sm underline-offset-4 hover:text-white hover:underline"
+                className="inline-flex min-h-11 min-w-11 items-center rounded-sm underline-offset-4 hover:text-white hover:underline"
               >
                 {item.name}
               </Link>

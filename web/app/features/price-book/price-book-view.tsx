@@ -13,7 +13,7 @@ import { formatCents, formatRate } from "@app/shared/money/money";
 import type { PriceBookItemJson } from "@app/shared/pricing/price-book.server";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Label, SelectField, TextField, type FieldMeta } from "~/components/ui/field";
+import { SelectField, TextField, type FieldMeta } from "~/components/ui/field";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 
@@ -97,13 +97,14 @@ function ItemFields({
           </option>
         ))}
       </SelectField>
-      <div className="flex items-center gap-2 sm:pt-6">
+      {/* The label wraps the box: the whole row is the target a finger taps. */}
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 sm:mt-6">
         <input
           {...getInputProps(fields.taxable, { type: "checkbox", ariaAttributes: false })}
           className="size-4 rounded border-slate-400 accent-brand-700"
         />
-        <Label htmlFor={fields.taxable.id}>Taxable</Label>
-      </div>
+        Taxable
+      </label>
     </>
   );
 }
@@ -160,7 +161,7 @@ function EditItem({ item, posted }: { item: PriceBookItemJson; posted?: ActionRe
   }, [mine]);
   return (
     <details ref={details} open={mine && !mine.ok ? true : undefined} className="relative">
-      <summary className="cursor-pointer rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50">
+      <summary className="min-h-11 cursor-pointer content-center rounded-md border border-slate-300 px-2.5 py-1 text-sm sm:min-h-0 font-medium text-slate-800 hover:bg-slate-50">
         Edit<span className="sr-only"> {item.name}</span>
       </summary>
       <Form

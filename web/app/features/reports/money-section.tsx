@@ -81,14 +81,14 @@ export function MoneySection({
                 placeholder="YYYY-MM"
                 aria-invalid={monthError ? true : undefined}
                 aria-describedby={monthError ? "money-month-error" : undefined}
-                className="h-9 w-44 py-1"
+                className="h-11 w-44 py-1 sm:h-9"
               />
             </div>
-            <Button type="submit" variant="outline" size="sm" className="h-9">
+            <Button type="submit" variant="outline" size="sm">
               Show month
             </Button>
           </Form>
-          <a href={csvHref} download className={buttonVariants({ variant: "outline", size: "sm", className: "h-9" })}>
+          <a href={csvHref} download className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Download aria-hidden="true" />
             Download payments (CSV)
           </a>

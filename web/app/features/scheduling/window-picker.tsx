@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import {
   dayNote,
   dayOfWindow,
@@ -25,9 +25,10 @@ import { pickerKey, pickerTabStop } from "./picker-keys";
  * schedule gave it.
  *
  * Without JavaScript (`dayLinks`) each open day is a link to this page with `?day=`, which the
- * server renders with that day's windows; once the page's code runs, the days are buttons that
- * show a day's windows in place (nothing typed elsewhere in the form is lost), and they are one Tab
- * stop: the arrow keys, Home and End move between the open days (picker-keys.ts).
+ * server renders with that day's windows, scrolled to them (the link's `#` names them); once the
+ * page's code runs, the days are buttons that show a day's windows in place (nothing typed
+ * elsewhere in the form is lost) and bring them into view, and they are one Tab stop: the arrow
+ * keys, Home and End move between the open days (picker-keys.ts).
  */
 
 /** The hint of an optional window choice. */
@@ -59,10 +60,10 @@ export interface WindowPickerProps {
   /** An optional choice: the day's list ends with "No preference: call me to arrange". */
   noPreference?: boolean;
   /**
-   * Days are links without JavaScript: this page with `?day=` (and this `#hash`), read back as the
-   * day shown. Left out (the chat, which runs only with JavaScript), days are buttons.
+   * Days are links without JavaScript: this page with `?day=` (and the day's windows as its `#`),
+   * read back as the day shown. Left out (the chat, which runs only with JavaScript), days are buttons.
    */
-  dayLinks?: { hash?: string };
+  dayLinks?: boolean;
   /** Told when the visitor chooses a day (with JavaScript). */
   onDayChange?: (date: string) => void;
 }
@@ -88,7 +89,7 @@ export function WindowPicker({
   label,
   hint,
   noPreference = false,
-  dayLinks,
+  dayLinks = false,
   onDayChange,
 }: WindowPickerProps) {
   const { search } = useLocation();
@@ -100,9 +101,17 @@ export function WindowPicker({
   const error = field.errors?.[0];
   const labelId = `${field.id}-label`;
   const describedBy = [hint ? field.descriptionId : null, error ? field.errorId : null].filter(Boolean).join(" ");
+  const windowsId = `${field.id}-day`;
+  // A day chosen with a tap: its windows come into view (a phone shows them below the calendar).
+  const windowsRef = useRef<HTMLFieldSetElement>(null);
+  const [tapped, setTapped] = useState(0);
+  useEffect(() => {
+    if (tapped) bringIntoView(windowsRef.current);
+  }, [tapped]);
 
   const choose = (date: string) => {
     setDay(date);
+    setTapped((n) => n + 1);
     onDayChange?.(date);
     if (chosen && dayOfChosen(chosen) !== date) setChosen("");
   };
@@ -110,7 +119,7 @@ export function WindowPicker({
     const params = new URLSearchParams(search);
     params.set("day", date);
     params.delete(field.name);
-    return `?${params}${dayLinks?.hash ? `#${dayLinks.hash}` : ""}`;
+    return `?${params}#${windowsId}`;
   };
   const link = dayLinks && !hydrated ? hrefOf : null;
 
@@ -139,6 +148,8 @@ export function WindowPicker({
       )}
       {choices && day ? (
         <DayWindows
+          listRef={windowsRef}
+          id={windowsId}
           field={field}
           day={day}
           choices={choices}
@@ -194,7 +205,10 @@ function DayGrid({
   };
   return (
     <div>
-      <div aria-hidden="true" className="grid grid-cols-7 gap-1 text-center text-xs font-semibold text-slate-600">
+      <div
+        aria-hidden="true"
+        className="grid grid-cols-7 gap-0.5 text-center text-xs font-semibold text-slate-600 sm:gap-1"
+      >
         {WEEKDAY_INITIALS.map((d) => (
           <span key={d}>{d}</span>
         ))}
@@ -207,7 +221,7 @@ function DayGrid({
       <ol
         aria-label={`Days from ${formatLocalDay(first.date)} to ${formatLocalDay(last.date)}`}
         aria-describedby={link ? undefined : keys}
-        className="mt-1 grid grid-cols-7 gap-1"
+        className="mt-1 grid grid-cols-7 gap-0.5 sm:gap-1"
       >
         {days.map((d, i) => (
           <li key={d.date} className={i === 0 ? COLUMN_START[d.weekday] : undefined}>
@@ -230,7 +244,7 @@ function DayGrid({
   );
 }
 
-const cell = "flex h-14 w-full flex-col items-center justify-center rounded-md text-center leading-tight";
+const cell = "flex h-14 w-full flex-col items-center justify-center rounded-md text-center leading-none";
 
 function DayCell({
   day,
@@ -253,9 +267,9 @@ function DayCell({
   const month = first || dayOfMonth === 1 ? MONTHS[Number(day.date.slice(5, 7)) - 1] : null;
   const face = (
     <span aria-hidden="true" className="flex flex-col items-center">
-      {month ? <span className="text-[0.65rem] font-semibold uppercase">{month}</span> : null}
+      {month ? <span className="text-xs font-semibold uppercase">{month}</span> : null}
       <span className="text-base">{dayOfMonth}</span>
-      <span className="text-[0.65rem] font-medium">{dayNote(day)}</span>
+      <span className="text-xs font-medium">{dayNote(day)}</span>
     </span>
   );
   const words = <span className="sr-only">{dayWords(day)}</span>;
@@ -296,8 +310,20 @@ function DayCell({
   );
 }
 
+/**
+ * Scrolls `element` just into view (within the chat's own scroller, or the page), smoothly unless the
+ * visitor asked for reduced motion; nothing moves when it is in view already.
+ */
+function bringIntoView(element: HTMLElement | null) {
+  if (!element) return;
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
+}
+
 /** The chosen day's open windows, as radio buttons under the field's name. */
 function DayWindows({
+  listRef,
+  id,
   field,
   day,
   choices,
@@ -306,6 +332,8 @@ function DayWindows({
   noPreference,
   invalid,
 }: {
+  listRef: RefObject<HTMLFieldSetElement>;
+  id: string;
   field: FieldMeta;
   day: string;
   choices: WindowChoices;
@@ -333,7 +361,12 @@ function DayWindows({
     </label>
   );
   return (
-    <fieldset className="space-y-2" aria-describedby={invalid ? field.errorId : undefined}>
+    <fieldset
+      ref={listRef}
+      id={id}
+      className="scroll-mb-4 scroll-mt-24 space-y-2"
+      aria-describedby={invalid ? field.errorId : undefined}
+    >
       <legend className="text-sm font-semibold text-slate-900">Open times on {formatLocalDay(day)}</legend>
       {windows.length === 0 ? (
         <p className="text-sm text-slate-700">No open times are left on this day. Please choose another day.</p>

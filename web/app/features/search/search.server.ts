@@ -22,9 +22,14 @@ import type { bookingStatuses } from "@app/shared/api/choices";
 import { searchQuerySchema } from "@app/shared/api/search";
 import { Prisma } from "@app/shared/db.server";
 import { invalid, success } from "@app/shared/result";
-import { escapeLike } from "~/features/inbox/inbox";
 import { documentHref, estimateTotals, type DocumentKind } from "~/features/documents/documents";
-import { searchTerms, type SearchTerms } from "./search-terms";
+import { searchTerms, type SearchTerms } from "@app/shared/search/search-terms";
+import {
+  bookingAddressMatch,
+  contains,
+  matchingCustomers,
+  PHONE_DIGITS,
+} from "@app/shared/search/booking-match.server";
 
 /** How many customers and how many bookings a search answers with. */
 const SEARCH_LIMIT = 10;
@@ -62,49 +67,6 @@ export interface DocumentHit {
   href: string;
 }
 
-/** The customer's phone as digits only: the very expression of the index Customer_phone_digits_trgm_idx. */
-const PHONE_DIGITS = Prisma.sql`regexp_replace(c.phone, '\\D', '', 'g')`;
-
-const contains = (text: string) => `%${escapeLike(text)}%`;
-
-/**
- * The ways customer `c` can match, each answered by its own index (so they are read apart and
- * joined, never as one OR that PostgreSQL might answer by reading every row).
- */
-function customerArms(t: SearchTerms): Prisma.Sql[] {
-  const arms: Prisma.Sql[] = [];
-  if (t.fuzzy) {
-    const pattern = contains(t.text);
-    arms.push(
-      Prisma.sql`c.name ILIKE ${pattern}`,
-      // A typo in one word of the name ("thibodaux"), or in the whole name ("arcenaux" for "Beau Arceneaux").
-      Prisma.sql`${t.text}::text <% c.name`,
-      Prisma.sql`${t.text}::text % c.name`,
-      Prisma.sql`c.email LIKE ${pattern.toLowerCase()}`,
-      Prisma.sql`c.address ILIKE ${pattern}`,
-    );
-  } else {
-    // One or two characters: the start of a name, of a word of it, or of an email.
-    const start = `${escapeLike(t.text)}%`;
-    arms.push(
-      Prisma.sql`c.name ILIKE ${start} OR c.name ILIKE ${`% ${start}`}`,
-      Prisma.sql`c.email LIKE ${start.toLowerCase()}`,
-    );
-  }
-  if (t.phoneDigits) arms.push(Prisma.sql`${PHONE_DIGITS} LIKE ${contains(t.phoneDigits)}`);
-  return arms;
-}
-
-/** The customers that match, with `columns` of each, as a query; never a record merged into another. */
-function matchingCustomers(t: SearchTerms, columns: Prisma.Sql): Prisma.Sql {
-  return Prisma.join(
-    customerArms(t).map(
-      (arm) => Prisma.sql`SELECT ${columns} FROM "Customer" c WHERE c."mergedIntoId" IS NULL AND (${arm})`,
-    ),
-    " UNION ",
-  );
-}
-
 /** 0 for an exact match of customer `c` (the whole phone number, email or name), else 1. */
 function customerTier(t: SearchTerms): Prisma.Sql {
   const phone = t.phoneDigits
@@ -130,24 +92,6 @@ function customerScore(t: SearchTerms): Prisma.Sql {
     : Prisma.empty;
   return Prisma.sql`greatest(word_similarity(${t.text}::text, c.name), similarity(${t.text}::text, c.name), ${coverage(Prisma.sql`c.email`, pattern, t.text.length)},
     ${coverage(Prisma.sql`coalesce(c.address, '')`, pattern, t.text.length)} ${phone})`;
-}
-
-/** Whether booking `x`'s own address contains the text (three characters or more). */
-function bookingAddressMatch(t: SearchTerms): Prisma.Sql {
-  return Prisma.sql`x.address ILIKE ${contains(t.text)}`;
-}
-
-/**
- * Whether booking `b` matches `terms` (its number, its address, or its customer's match): the
- * bookings list's `q`. Each part is read through its own index, then joined.
- */
-export function bookingMatch(terms: SearchTerms): Prisma.Sql {
-  const parts: Prisma.Sql[] = [
-    Prisma.sql`SELECT x.id FROM "Booking" x WHERE x."customerId" IN (${matchingCustomers(terms, Prisma.sql`c.id`)})`,
-  ];
-  if (terms.bookingId) parts.push(Prisma.sql`SELECT ${terms.bookingId}::int`);
-  if (terms.fuzzy) parts.push(Prisma.sql`SELECT x.id FROM "Booking" x WHERE ${bookingAddressMatch(terms)}`);
-  return Prisma.sql`b.id IN (${Prisma.join(parts, " UNION ")})`;
 }
 
 const DOCUMENT_TABLES = { estimate: Prisma.raw(`"Estimate"`), invoice: Prisma.raw(`"Invoice"`) } as const;

@@ -147,7 +147,7 @@ export function StaffSearchBox() {
         onChange={(e) => ask(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => dispatch({ type: "close" })}
-        className="h-9 w-full rounded-md border border-slate-300 bg-white pl-8 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="h-11 w-full rounded-md border md:h-9 border-slate-300 bg-white pl-8 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
       />
       {/* Only while there is something to choose: the page carries no empty list. */}
       {listed ? (

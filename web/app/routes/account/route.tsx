@@ -14,6 +14,8 @@ import {
   VerifyEmailNotice,
 } from "~/features/account/account-view";
 import { accountOverview, requestPortalAppointment } from "~/features/account/account.server";
+import { accountMoney } from "~/features/account/account-money.server";
+import { AccountMoneySections } from "~/features/account/account-money-view";
 import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { answer, refused, submissionOf } from "~/utils/action.server";
@@ -29,8 +31,12 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const overview = await accountOverview(context, user);
-  return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview };
+  // Like its visits, an account's estimates, invoices and receipts are shown once its email is verified.
+  const [overview, money] = await Promise.all([
+    accountOverview(context, user),
+    user.emailVerified ? accountMoney(context, user.id) : null,
+  ]);
+  return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview, money };
 }
 
 /**
@@ -62,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, verified, bookings, prefill, windows, reminders } = useLoaderData<typeof loader>();
+  const { user, verified, bookings, prefill, windows, reminders, money } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
@@ -82,18 +88,20 @@ export default function AccountPage() {
       <section className="bg-brand-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-10">
           <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
-          <p className="mt-2 text-brand-100">
+          {/* A long address wraps anywhere rather than widen a phone's page. */}
+          <p className="mt-2 text-brand-100 wrap-anywhere">
             Welcome, {user.firstName}. Signed in as {user.email}.
           </p>
         </div>
       </section>
       {verified ? null : (
-        <div className="mx-auto max-w-6xl px-4 pt-10">
+        <div className="mx-auto max-w-6xl px-4 pt-10 wrap-anywhere">
           <VerifyEmailNotice email={user.email} result={result?.intent === "resend-verification" ? result : null} />
         </div>
       )}
       {verified ? (
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+        // A long email address (in the texts that name it) breaks anywhere rather than widen the page.
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 wrap-anywhere lg:grid-cols-[3fr_2fr] [&>*]:min-w-0">
           <div className="space-y-10">
             <section aria-labelledby="bookings-heading" className="space-y-4">
               <h2 id="bookings-heading" className="text-2xl font-bold">
@@ -105,6 +113,7 @@ export default function AccountPage() {
               <BookingList bookings={bookings} />
               <AccountLinks />
             </section>
+            {money ? <AccountMoneySections money={money} /> : null}
             <EmailPreference
               email={user.email}
               reminders={reminders}

@@ -36,7 +36,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 function BackToAccount() {
   return (
     <p>
-      <Link to="/account" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+      <Link to="/account" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to My Account
       </Link>

@@ -6,11 +6,11 @@ import {
   countLabel,
   dialogReducer,
   emptyMessage,
-  exportHref,
   filterSearch,
   isFiltered,
   isUrgent,
   listLoading,
+  orderWords,
   pageHref,
   prefillToOpen,
   shownStatus,
@@ -54,11 +54,6 @@ describe("bookings page: filters and pages in the address (docs/decisions/011-st
     expect(pageHref(none, { after: "1741000000000_42" })).toBe("/admin/bookings?after=1741000000000_42");
   });
 
-  it("exports the CSV of the filtered list", () => {
-    expect(exportHref(none)).toBe("/api/bookings/export.csv");
-    expect(exportHref({ status: "", priority: "high" })).toBe("/api/bookings/export.csv?priority=high");
-  });
-
   it("a changed filter puts only the chosen filters in the address, from the newest page", () => {
     const search = filterSearch([
       ["status", "completed"],
@@ -69,10 +64,35 @@ describe("bookings page: filters and pages in the address (docs/decisions/011-st
     expect(isFiltered(none)).toBe(false);
   });
 
-  it("says how many bookings show, and that they are a page once there is more than one", () => {
-    expect(countLabel(1, false, false)).toBe("1 booking");
-    expect(countLabel(25, false, true)).toBe("25 bookings on this page");
-    expect(countLabel(3, true, false)).toBe("3 bookings on this page");
+  it("says how many bookings match in all, and how many this page shows once there is more than one", () => {
+    expect(countLabel(1, 1, false, false)).toBe("1 booking");
+    expect(countLabel(1204, 50, false, true)).toBe("1,204 bookings · 50 on this page");
+    expect(countLabel(53, 3, true, false)).toBe("53 bookings · 3 on this page");
+  });
+
+  it("keeps the technician, the visit's days and the order in the address, the default order left out", () => {
+    const filters = {
+      status: "",
+      priority: "",
+      technician: "none",
+      from: "2026-12-01",
+      to: "2026-12-07",
+      sort: "visit",
+    };
+    expect(pageHref(filters, { before: "1764600000000_9" })).toBe(
+      "/admin/bookings?technician=none&from=2026-12-01&to=2026-12-07&sort=visit&before=1764600000000_9",
+    );
+    expect(pageHref({ ...none, sort: "created" })).toBe("/admin/bookings");
+    expect(
+      filterSearch([
+        ["sort", "created"],
+        ["technician", "4"],
+      ]).toString(),
+    ).toBe("technician=4");
+    expect(isFiltered({ ...none, technician: "4" })).toBe(true);
+    expect(isFiltered({ ...none, sort: "visit" })).toBe(false);
+    expect(orderWords("visit")).toMatchObject({ previous: "Earlier", next: "Later" });
+    expect(orderWords(undefined)).toMatchObject({ previous: "Newer", next: "Older", first: "Newest" });
   });
 
   it("says why the list is empty", () => {

@@ -15,19 +15,29 @@ export interface BookingFilters {
   q?: string;
   status: string;
   priority: string;
+  /** A technician's id, or "none" for the unassigned (UNASSIGNED_FILTER); "" for everyone. */
+  technician?: string;
+  /** The visit's days, YYYY-MM-DD (Baton Rouge), both included; "" for no bound. */
+  from?: string;
+  to?: string;
+  /** The order: "created" (newest booked first, the default), "visit" or "visit-desc". */
+  sort?: string;
 }
 
 const BOOKINGS = "/admin/bookings";
 
+/** The address's parameters of the filters and the order, in this order; only those chosen (the default order is left out). */
 function filterParams(filters: BookingFilters) {
   const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.priority) params.set("priority", filters.priority);
+  for (const key of ["q", "status", "priority", "technician", "from", "to"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (filters.sort && filters.sort !== "created") params.set("sort", filters.sort);
   return params;
 }
 
-/** A page of the list: the filters, and where it starts (`before` older, `after` newer); none is the newest page. */
+/** A page of the list: the filters, and where it starts (`before` the next page, `after` the previous); none is the first page. */
 export function pageHref(filters: BookingFilters, cursor?: { before?: string; after?: string }) {
   const params = filterParams(filters);
   if (cursor?.before) params.set("before", cursor.before);
@@ -36,24 +46,39 @@ export function pageHref(filters: BookingFilters, cursor?: { before?: string; af
   return qs ? `${BOOKINGS}?${qs}` : BOOKINGS;
 }
 
-/** The CSV of every booking matching the status and priority filters (GET /api/bookings/export.csv; not the search). */
-export function exportHref({ q: _search, ...filters }: BookingFilters) {
-  const qs = filterParams(filters).toString();
-  return `/api/bookings/export.csv${qs ? `?${qs}` : ""}`;
-}
-
-/** A filter changed: only the chosen filters go in the address, and a new filter starts from the newest page. */
+/** A filter changed: only the chosen filters go in the address, and a new filter starts from the first page. */
 export function filterSearch(entries: Iterable<[string, FormDataEntryValue]>) {
   const params = new URLSearchParams();
-  for (const [key, value] of entries) if (typeof value === "string" && value) params.set(key, value);
+  for (const [key, value] of entries)
+    if (typeof value === "string" && value && !(key === "sort" && value === "created")) params.set(key, value);
   return params;
 }
 
-export const isFiltered = (filters: BookingFilters) => Boolean(filters.q || filters.status || filters.priority);
+export const isFiltered = (filters: BookingFilters) =>
+  Boolean(filters.q || filters.status || filters.priority || filters.technician || filters.from || filters.to);
 
-/** The status line under the filters: how many bookings show ("on this page" once there is more than one page). */
-export const countLabel = (count: number, paged: boolean, hasOlder: boolean) =>
-  `${count} ${count === 1 ? "booking" : "bookings"}${paged || hasOlder ? " on this page" : ""}`;
+const counted = new Intl.NumberFormat("en-US");
+
+/**
+ * The status line under the filters: how many bookings match in all ("1,204 bookings"), and how
+ * many this page shows once there is more than one page ("1,204 bookings · 50 on this page").
+ */
+export function countLabel(total: number, shown: number, paged: boolean, hasMore: boolean) {
+  const all = `${counted.format(total)} ${total === 1 ? "booking" : "bookings"}`;
+  return paged || hasMore ? `${all} · ${counted.format(shown)} on this page` : all;
+}
+
+/** What each order calls its pages' links and its caption (the next page is `older`'s, the previous `newer`'s). */
+export function orderWords(sort: string | undefined) {
+  switch (sort) {
+    case "visit":
+      return { caption: "Bookings by visit date, soonest first", previous: "Earlier", next: "Later", first: "Soonest" };
+    case "visit-desc":
+      return { caption: "Bookings by visit date, latest first", previous: "Later", next: "Earlier", first: "Latest" };
+    default:
+      return { caption: "Bookings, newest first", previous: "Newer", next: "Older", first: "Newest" };
+  }
+}
 
 /** Why the list is empty. */
 export function emptyMessage(filtered: boolean, paged: boolean) {

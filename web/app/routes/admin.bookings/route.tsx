@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import {
   Form,
   Link,
-  useActionData,
   useFetcher,
   useLoaderData,
   useLocation,
@@ -11,10 +10,11 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Inbox, LoaderCircle, Plus } from "lucide-react";
-import { useMemo, useReducer } from "react";
+import { useCallback, useMemo, useReducer, useState, type ReactNode } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, NativeSelect } from "~/components/ui/field";
 import { searchQuerySchema } from "@app/shared/api/search";
+import { UNASSIGNED_FILTER } from "@app/shared/api/admin";
 import { formConstraint } from "~/utils/schema-form";
 import { toastResult, useFetcherDone } from "~/features/admin/action-result";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
@@ -22,13 +22,18 @@ import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/adm
 import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
 import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
 import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
-import { formatDate, formatDateTime } from "@app/shared/time";
+import { addLocalDays, businessDate, formatDate, formatDateTime } from "@app/shared/time";
 import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/features/admin/format";
 import { adminMeta } from "~/features/admin/meta";
 import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
+import type { Booking } from "~/features/admin/format";
+import { Outcome } from "~/components/ui/outcome";
+import { visitSchedule } from "@app/shared/booking/visits";
 import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features/admin/row-menu";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { revealResult } from "~/utils/reveal";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import {
@@ -37,11 +42,11 @@ import {
   countLabel,
   dialogReducer,
   emptyMessage,
-  exportHref,
   filterSearch,
   isFiltered,
   isUrgent,
   listLoading,
+  orderWords,
   pageHref,
   prefillToOpen,
   shownStatus,
@@ -66,7 +71,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await bookingsPage(context, query);
   return {
     ...page,
-    filters: { q: query.q ?? "", status: query.status ?? "", priority: query.priority ?? "" },
+    filters: {
+      q: query.q ?? "",
+      status: query.status ?? "",
+      priority: query.priority ?? "",
+      technician: query.technician ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+      sort: query.sort ?? "created",
+    },
+    /** The Export CSV form's days: the list's, else from a year back (docs/decisions/022-exports-that-finish.md). */
+    exportFrom: query.from ?? addLocalDays(businessDate(), -365),
+    exportTo: query.to ?? "",
     prefill: await bookingPrefill(context, searchParams),
   };
 }
@@ -85,11 +101,18 @@ export default function BookingsPage() {
     older,
     newer,
     paged,
+    total,
     filters,
     technicians,
+    exportFrom,
+    exportTo,
     prefill: linkedPrefill,
   } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  // Kept through live reloads (another's change reloads the list).
+  const posted = useActionOutcome<typeof action>();
+  // The booking the New Booking dialog just made: said above the list, in view and focused, with a link to it
+  // (the list's order or filters may not show it).
+  const [created, setCreated] = useState<Booking | null>(null);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -110,21 +133,28 @@ export default function BookingsPage() {
   const statusMenu = useRowMenu();
   const technicianMenu = useRowMenu();
   const technicianChoices = useMemo(() => technicianMenuChoices(technicians), [technicians]);
-  const menus: RowMenus = { status: statusMenu, technician: technicianMenu, technicianChoices, hydrated };
+  const [postedRows, onPost] = usePostedRows();
+  const menus: RowMenus = { status: statusMenu, technician: technicianMenu, technicianChoices, hydrated, onPost };
 
   return (
     <AdminShell>
       <AdminPageHeader
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
         title="Booking Management"
-        description="Service appointments, newest first."
+        description="Service appointments: find them by customer, day, technician, status or priority."
         actions={
           <>
             <Link to="/admin/calendar" prefetch="intent" className={buttonVariants({ variant: "outline" })}>
               <CalendarDays aria-hidden="true" />
               Calendar View
             </Link>
-            <Button onClick={() => dispatchDialog({ type: "openChanged", open: true })} disabled={!hydrated}>
+            <Button
+              onClick={() => {
+                setCreated(null);
+                dispatchDialog({ type: "openChanged", open: true });
+              }}
+              disabled={!hydrated}
+            >
               <Plus aria-hidden="true" />
               New Booking
             </Button>
@@ -135,12 +165,32 @@ export default function BookingsPage() {
         open={dialog.open}
         prefill={dialog.prefill}
         onOpenChange={(next) => dispatchDialog({ type: "openChanged", open: next })}
+        onCreated={setCreated}
+        // Once a booking is made, the focus goes to what the page says of it (CreatedOutcome), not back to the button.
+        returnFocus={() => {
+          const said = created ? document.querySelector<HTMLElement>("[data-created-booking]") : null;
+          if (said) revealResult(said);
+          return said !== null;
+        }}
       />
 
-      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {posted && posted.intent !== EXPORT_INTENT ? (
+        <PostedOutcome ok={posted.ok} message={posted.message} at={posted.at} />
+      ) : created ? (
+        <CreatedOutcome booking={created} />
+      ) : null}
 
       <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <FiltersForm filters={filters} filtered={filtered} />
+        <div className="flex flex-col gap-3">
+          <FiltersForm filters={filters} filtered={filtered} technicians={technicians} />
+          <ExportForm
+            filters={filters}
+            from={exportFrom}
+            to={exportTo}
+            posted={posted?.intent === EXPORT_INTENT ? posted : null}
+            busy={navigation.state === "submitting" && navigation.formData?.get("intent") === EXPORT_INTENT}
+          />
+        </div>
         <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-slate-600">
           {loading ? (
             <>
@@ -148,7 +198,7 @@ export default function BookingsPage() {
               Loading bookings...
             </>
           ) : (
-            countLabel(bookings.length, paged, Boolean(older))
+            countLabel(total, bookings.length, paged, Boolean(older))
           )}
         </p>
       </div>
@@ -156,8 +206,9 @@ export default function BookingsPage() {
       {bookings.length === 0 ? (
         <EmptyBookings filtered={filtered} paged={paged} />
       ) : (
-        <BookingsTable bookings={bookings} busy={navigating} menus={menus} />
+        <BookingsTable bookings={bookings} busy={navigating} menus={menus} sort={filters.sort} />
       )}
+      <PostedRowOutcomes ids={postedRows} />
 
       {older || newer ? <Pager filters={filters} older={older} newer={newer} paged={paged} /> : null}
     </AdminShell>
@@ -165,16 +216,28 @@ export default function BookingsPage() {
 }
 
 /**
- * The search and the status and priority filters: a menu's change loads the list at once, the
+ * The search, the filters (status, priority, technician, the visit's days) and the order, in the
+ * address (docs/product.md#bookings-list): a menu's or a day's change loads the list at once, the
  * search when Enter is pressed; without JavaScript, a button applies them.
  */
-function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered: boolean }) {
+function FiltersForm({
+  filters,
+  filtered,
+  technicians,
+}: {
+  filters: BookingFilters;
+  filtered: boolean;
+  technicians: ReadonlyArray<{ id: number; name: string }>;
+}) {
   const submit = useSubmit();
+  // Each control starts again from the address after each load (`key`).
+  const key = (name: keyof BookingFilters) => `${name}-${filters[name] ?? ""}`;
   return (
     <Form
       method="get"
       action="/admin/bookings"
       className="flex flex-wrap items-end gap-3"
+      aria-label="Find bookings"
       onChange={(event) => {
         // The search is sent with Enter (a list read per letter typed would only be thrown away).
         if ((event.target as HTMLElement).getAttribute("name") === "q") return;
@@ -182,31 +245,25 @@ function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered:
         submit(params, { method: "get", action: "/admin/bookings", preventScrollReset: true });
       }}
     >
-      <div className="space-y-1">
-        <Label htmlFor="filter-q" className="text-xs text-slate-600">
-          Search
-        </Label>
+      <FilterField id="filter-q" label="Search">
         <Input
           id="filter-q"
           name="q"
           type="search"
           defaultValue={filters.q}
-          key={`q-${filters.q}`}
+          key={key("q")}
           maxLength={searchConstraint?.maxLength}
           placeholder="Name, phone, email, address or #"
-          className="h-9 w-64 py-1"
+          className="h-11 w-64 max-w-full py-1 sm:h-9"
         />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="filter-status" className="text-xs text-slate-600">
-          Status
-        </Label>
+      </FilterField>
+      <FilterField id="filter-status" label="Status">
         <NativeSelect
           id="filter-status"
           name="status"
           defaultValue={filters.status}
-          key={`s-${filters.status}`}
-          className="h-9 w-40 py-1"
+          key={key("status")}
+          className={FILTER}
         >
           <option value="">All statuses</option>
           {BOOKING_STATUSES.map((s) => (
@@ -215,17 +272,14 @@ function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered:
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="filter-priority" className="text-xs text-slate-600">
-          Priority
-        </Label>
+      </FilterField>
+      <FilterField id="filter-priority" label="Priority">
         <NativeSelect
           id="filter-priority"
           name="priority"
           defaultValue={filters.priority}
-          key={`p-${filters.priority}`}
-          className="h-9 w-40 py-1"
+          key={key("priority")}
+          className={FILTER}
         >
           <option value="">All priorities</option>
           {BOOKING_PRIORITIES.map((p) => (
@@ -234,7 +288,34 @@ function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered:
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </FilterField>
+      <TechnicianFilter value={filters.technician ?? ""} technicians={technicians} />
+      <FilterField id="filter-from" label="Visit from">
+        <Input
+          id="filter-from"
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+          key={key("from")}
+          className={FILTER}
+        />
+      </FilterField>
+      <FilterField id="filter-to" label="Visit to">
+        <Input id="filter-to" name="to" type="date" defaultValue={filters.to} key={key("to")} className={FILTER} />
+      </FilterField>
+      <FilterField id="filter-sort" label="Order">
+        <NativeSelect
+          id="filter-sort"
+          name="sort"
+          defaultValue={filters.sort}
+          key={key("sort")}
+          className="h-11 w-52 py-1 sm:h-9"
+        >
+          <option value="created">Newest booked first</option>
+          <option value="visit">Visit date, soonest first</option>
+          <option value="visit-desc">Visit date, latest first</option>
+        </NativeSelect>
+      </FilterField>
       <noscript>
         <Button type="submit" size="sm" variant="outline">
           Apply filters
@@ -245,10 +326,101 @@ function FiltersForm({ filters, filtered }: { filters: BookingFilters; filtered:
           Clear filters
         </Link>
       ) : null}
-      <a href={exportHref(filters)} download className={buttonVariants({ variant: "ghost", size: "sm" })}>
+    </Form>
+  );
+}
+
+const FILTER = "h-11 w-40 py-1 sm:h-9";
+
+/** The technician filter: everyone, the unassigned, or one technician (one no longer active, named in the address, stays chosen). */
+function TechnicianFilter({
+  value,
+  technicians,
+}: {
+  value: string;
+  technicians: ReadonlyArray<{ id: number; name: string }>;
+}) {
+  const listed = value === "" || value === UNASSIGNED_FILTER || technicians.some((t) => String(t.id) === value);
+  return (
+    <FilterField id="filter-technician" label="Technician">
+      <NativeSelect
+        id="filter-technician"
+        name="technician"
+        defaultValue={value}
+        key={`technician-${value}`}
+        className={FILTER}
+      >
+        <option value="">All technicians</option>
+        <option value={UNASSIGNED_FILTER}>Unassigned</option>
+        {technicians.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+        {listed ? null : <option value={value}>{`Technician #${value}`}</option>}
+      </NativeSelect>
+    </FilterField>
+  );
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id} className="text-xs text-slate-600">
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+const EXPORT_INTENT = "export-bookings";
+
+/**
+ * Export CSV (docs/product.md#bookings-list, docs/decisions/022-exports-that-finish.md): the list's
+ * search and filters go with it, and a range of scheduled days (a year back by default, no end), so
+ * the file holds what the list shows. Posted to the page: the download starts and the page stays;
+ * an export too large for one answer is emailed, and the page says so beside the button, in view
+ * and focused.
+ */
+function ExportForm({
+  filters,
+  from,
+  to,
+  posted,
+  busy,
+}: {
+  filters: BookingFilters;
+  from: string;
+  to: string;
+  posted: { ok: boolean; message: string; at?: number } | null;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Export CSV">
+      <input type="hidden" name="intent" value={EXPORT_INTENT} />
+      {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+      {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
+      {filters.priority ? <input type="hidden" name="priority" value={filters.priority} /> : null}
+      {filters.technician ? <input type="hidden" name="technician" value={filters.technician} /> : null}
+      <FilterField id="export-from" label="Scheduled from">
+        <Input id="export-from" name="from" type="date" defaultValue={from} key={`from-${from}`} className={FILTER} />
+      </FilterField>
+      <FilterField id="export-to" label="to (blank: no end)">
+        <Input id="export-to" name="to" type="date" defaultValue={to} key={`to-${to}`} className={FILTER} />
+      </FilterField>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
         <Download aria-hidden="true" />
         Export CSV
-      </a>
+      </Button>
+      <p className="w-full text-xs text-slate-600 sm:w-auto">
+        {isFiltered(filters) ? "With the list's search and filters." : "Every booking in those days."}
+      </p>
+      {posted ? (
+        <div className="w-full">
+          <PostedOutcome ok={posted.ok} message={posted.message} at={posted.at} />
+        </div>
+      ) : null}
     </Form>
   );
 }
@@ -269,7 +441,17 @@ function EmptyBookings({ filtered, paged }: { filtered: boolean; paged: boolean 
 }
 
 /** The list itself, with the page's one status menu and one technician menu. */
-function BookingsTable({ bookings, busy, menus }: { bookings: BookingRowData[]; busy: boolean; menus: RowMenus }) {
+function BookingsTable({
+  bookings,
+  busy,
+  menus,
+  sort,
+}: {
+  bookings: BookingRowData[];
+  busy: boolean;
+  menus: RowMenus;
+  sort?: string;
+}) {
   return (
     <>
       <noscript>
@@ -277,11 +459,13 @@ function BookingsTable({ bookings, busy, menus }: { bookings: BookingRowData[]; 
           To change a booking&apos;s status or technician, open it by its number.
         </p>
       </noscript>
-      <DataTable caption="Bookings, newest first" busy={busy} className="bookings-table">
+      <DataTable caption={orderWords(sort).caption} busy={busy} className="bookings-table">
         <THead>
           <Th>Booking</Th>
           <Th>Customer</Th>
-          <Th>Scheduled</Th>
+          <Th aria-sort={sort === "visit" ? "ascending" : sort === "visit-desc" ? "descending" : undefined}>
+            Scheduled
+          </Th>
           <Th>Priority</Th>
           <Th>Status</Th>
           <Th>Technician</Th>
@@ -308,15 +492,16 @@ interface PagerProps {
 }
 
 function Pager({ filters, older, newer, paged }: PagerProps) {
+  const words = orderWords(filters.sort);
   return (
     <nav aria-label="Pages of bookings" className="mt-4 flex items-center justify-between gap-3">
-      <PageLink to={newer ? pageHref(filters, { after: newer }) : null} label="Newer" icon="left" />
+      <PageLink to={newer ? pageHref(filters, { after: newer }) : null} label={words.previous} icon="left" />
       {paged ? (
         <Link to={pageHref(filters)} className="text-sm font-medium text-brand-700 hover:underline">
-          Newest
+          {words.first}
         </Link>
       ) : null}
-      <PageLink to={older ? pageHref(filters, { before: older }) : null} label="Older" icon="right" />
+      <PageLink to={older ? pageHref(filters, { before: older }) : null} label={words.next} icon="right" />
     </nav>
   );
 }
@@ -357,6 +542,41 @@ interface RowMenus {
   technician: ReturnType<typeof useRowMenu>;
   technicianChoices: readonly MenuChoice[];
   hydrated: boolean;
+  /** Called as a row posts a change (`RowOutcomes` then tells how it went). */
+  onPost: (bookingId: number) => void;
+}
+
+/**
+ * The rows whose changes were posted on this page: their outcomes are told by the page (`RowOutcomes`),
+ * so a row a live reload takes away (its visit deleted meanwhile) still gets its toast.
+ */
+function usePostedRows() {
+  const [posted, setPosted] = useState<readonly number[]>([]);
+  const onPost = useCallback(
+    (bookingId: number) => setPosted((ids) => (ids.includes(bookingId) ? ids : [...ids, bookingId])),
+    [],
+  );
+  return [posted, onPost] as const;
+}
+
+function PostedRowOutcomes({ ids }: { ids: readonly number[] }) {
+  return ids.map((id) => <RowOutcomes key={id} bookingId={id} />);
+}
+
+/**
+ * The toasts of one row's posts, read from the row's fetchers by their keys: rendered by the page,
+ * not the row, so the outcome is told even when the row is gone by the time the answer comes.
+ */
+function RowOutcomes({ bookingId }: { bookingId: number }) {
+  const statusFetcher = useFetcher<typeof action>({ key: `booking-status-${bookingId}` });
+  const technicianFetcher = useFetcher<typeof action>({ key: `booking-technician-${bookingId}` });
+  useFetcherDone(statusFetcher, (result) =>
+    toastResult(result, "Booking status updated successfully", "Failed to update booking status"),
+  );
+  useFetcherDone(technicianFetcher, (result) =>
+    toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician"),
+  );
+  return null;
 }
 
 /**
@@ -364,7 +584,7 @@ interface RowMenus {
  * (its look is `.bookings-table` in styles.css). Once the page is hydrated its
  * status and technician are buttons that open the page's menus; each change
  * posts through the row's own fetcher, so the row shows the new value and waits
- * while it is on its way, and the toast says how it went. Without JavaScript the
+ * while it is on its way, and the toast (`RowOutcomes`) says how it went. Without JavaScript the
  * booking's number leads to its page, whose forms post as a page.
  */
 function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowMenus }) {
@@ -372,13 +592,6 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
   const technicianFetcher = useFetcher<typeof action>({ key: `booking-technician-${booking.id}` });
   const status = shownStatus(booking, statusFetcher.formData?.get("status"));
   const technician = shownTechnician(booking, menus.technicianChoices, technicianFetcher.formData?.get("technicianId"));
-
-  useFetcherDone(statusFetcher, (result) =>
-    toastResult(result, "Booking status updated successfully", "Failed to update booking status"),
-  );
-  useFetcherDone(technicianFetcher, (result) =>
-    toastResult(result, result.ok ? result.message : "Technician updated", "Failed to assign the technician"),
-  );
 
   return (
     <BareTr className={isUrgent(booking) ? "urgent" : undefined}>
@@ -413,12 +626,13 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
             choices={STATUS_CHOICES}
             busy={statusFetcher.state !== "idle"}
             className={`badge st-${status}`}
-            onChoose={(value) =>
+            onChoose={(value) => {
+              menus.onPost(booking.id);
               statusFetcher.submit(
                 { intent: "update-status", bookingId: String(booking.id), status: value },
                 { method: "post" },
-              )
-            }
+              );
+            }}
           >
             {statusLabel(status)}
           </RowMenuTrigger>
@@ -435,12 +649,13 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
             value={technician.value}
             choices={technician.choices}
             busy={technicianFetcher.state !== "idle"}
-            onChoose={(value) =>
+            onChoose={(value) => {
+              menus.onPost(booking.id);
               technicianFetcher.submit(
                 { intent: "assign-technician", bookingId: String(booking.id), technicianId: value },
                 { method: "post" },
-              )
-            }
+              );
+            }}
           >
             {technician.name}
           </RowMenuTrigger>
@@ -465,7 +680,7 @@ function MergeCustomerLink({ bookingId, into }: { bookingId: number; into: { id:
       <Link
         to={`/admin/customers/merge?booking=${bookingId}`}
         discover="none"
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-1 h-7 px-2 text-xs")}
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-1 h-11 px-2 text-xs sm:h-7")}
       >
         {`Merge into #${into.id}…`}
         <span className="sr-only">
@@ -474,5 +689,24 @@ function MergeCustomerLink({ bookingId, into }: { bookingId: number; into: { id:
         </span>
       </Link>
     </div>
+  );
+}
+
+/** What the New Booking dialog made: its number (a link to its page), when, and with whom, in view and focused. */
+function CreatedOutcome({ booking }: { booking: Booking }) {
+  const time = visitSchedule({
+    scheduledDate: new Date(booking.scheduledDate),
+    durationMinutes: booking.durationMinutes,
+  });
+  return (
+    <Outcome revealKey={booking.id} className="mb-4" data-created-booking="">
+      <strong className="font-semibold">Booking created:</strong>{" "}
+      <Link to={`/admin/bookings/${booking.id}`} className="font-semibold underline">
+        #{booking.id}
+      </Link>{" "}
+      {booking.summary}, {time.day}, {time.time}
+      {booking.customer ? ` for ${booking.customer.name}` : ""}
+      {booking.technicianName ? `, with ${booking.technicianName}` : ", no technician yet"}.
+    </Outcome>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays, FileText } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import type { StaffActionResult } from "~/features/admin/action-result";
@@ -15,7 +15,8 @@ import { BOOKING_STATUSES, statusLabel, type Booking } from "~/features/admin/fo
 import { TechnicianOptions } from "~/features/admin/technician-select";
 import { MoveVisitForm } from "~/features/admin/move-visit-form";
 import { adminMeta } from "~/features/admin/meta";
-import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
+import { businessMonth, formatDate, monthKey } from "@app/shared/time";
+import { visitSchedule } from "@app/shared/booking/visits";
 import { nextStatuses } from "@app/shared/booking/visit-status";
 import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
 import { BookingEstimates } from "~/features/estimates/estimate-admin-view";
@@ -24,6 +25,7 @@ import { BookingInvoices, CreateInvoiceButton } from "~/features/invoices/invoic
 import { idFrom } from "@app/shared/api/values";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -60,7 +62,8 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function BookingPage() {
   const { booking, technicians, emailCustomer, estimates, invoices } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  // Kept through the live reload its own change sets off (every staff page hears it).
+  const posted = useActionOutcome<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
 
@@ -98,7 +101,9 @@ export default function BookingPage() {
         }
       />
 
-      {posted && posted.intent !== "move-visit" ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {posted && posted.intent !== "move-visit" ? (
+        <PostedOutcome ok={posted.ok} message={posted.message} at={posted.at} />
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section
@@ -119,12 +124,7 @@ export default function BookingPage() {
             <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{booking.details}</p>
           ) : null}
           <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Fact term="Scheduled">
-              {formatDateTime(booking.scheduledDate)}
-              {booking.needsPlacing && booking.status === "pending" ? (
-                <span className="block text-xs font-medium text-amber-800">To be placed</span>
-              ) : null}
-            </Fact>
+            <ScheduleFacts booking={booking} />
             <Fact term="Technician">{booking.technicianName ?? "Unassigned"}</Fact>
             <Fact term="Address">{booking.address ?? "Not given"}</Fact>
             <Fact term="Created">{formatDate(booking.createdAt, "Unknown")}</Fact>
@@ -176,6 +176,28 @@ export default function BookingPage() {
         </div>
       </div>
     </AdminShell>
+  );
+}
+
+/**
+ * When the visit is: its day, and its arrival window or its time, from the booking's schedule, never from
+ * its text, which a move would leave behind (docs/product.md#a-booking).
+ */
+function ScheduleFacts({ booking }: { booking: Booking }) {
+  const schedule = visitSchedule({
+    scheduledDate: new Date(booking.scheduledDate),
+    durationMinutes: booking.durationMinutes,
+  });
+  return (
+    <>
+      <Fact term="Scheduled">
+        {schedule.day}
+        {booking.needsPlacing && booking.status === "pending" ? (
+          <span className="block text-xs font-medium text-amber-800">To be placed</span>
+        ) : null}
+      </Fact>
+      <Fact term={schedule.label}>{schedule.time}</Fact>
+    </>
   );
 }
 

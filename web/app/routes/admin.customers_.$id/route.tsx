@@ -92,7 +92,7 @@ export default function CustomerPage() {
         </Alert>
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid gap-4 wrap-anywhere lg:grid-cols-[minmax(0,1fr)_22rem] [&>*]:min-w-0">
         <div className="grid content-start gap-4">
           <RecordSection
             id="details-heading"

@@ -111,7 +111,10 @@ function RecordCard({ heading, record, note }: { heading: string; record: MergeP
   return (
     <section aria-label={heading} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="text-lg font-bold text-slate-900">
-        <Link to={`/admin/customers/${record.id}`} className="underline-offset-2 hover:underline">
+        <Link
+          to={`/admin/customers/${record.id}`}
+          className="inline-flex min-h-11 items-center underline-offset-2 hover:underline sm:min-h-0"
+        >
           {heading}
         </Link>
       </h2>
@@ -145,7 +148,10 @@ function Moves({ moves, leadId, targetId }: { moves: MergePreview["moves"]; lead
       <ul className="mt-1 space-y-1 text-sm">
         {moves.bookings.map((b) => (
           <li key={b.id} className="flex flex-wrap items-center gap-2">
-            <Link to={`/admin/bookings/${b.id}`} className="font-medium text-brand-700 underline">{`#${b.id}`}</Link>
+            <Link
+              to={`/admin/bookings/${b.id}`}
+              className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline sm:min-h-0 sm:min-w-0"
+            >{`#${b.id}`}</Link>
             <span>{b.summary}</span>
             <span className="text-slate-600">{formatDateTime(new Date(b.scheduledDate))}</span>
             <StatusBadge status={b.status} />
@@ -162,7 +168,7 @@ function Moves({ moves, leadId, targetId }: { moves: MergePreview["moves"]; lead
             ) : (
               <Link
                 to={`/admin/bookings/${r.bookingId}`}
-                className="font-medium text-brand-700 underline"
+                className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline sm:min-h-0 sm:min-w-0"
               >{`#${r.bookingId}`}</Link>
             )}
             <span>{`${r.serviceType}, received ${formatDateTime(new Date(r.createdAt))}`}</span>

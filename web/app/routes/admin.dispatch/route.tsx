@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addLocalDays, businessDate, formatLocalDate } from "@app/shared/time";
 import { buttonVariants } from "~/components/ui/button";
 import { bookingsAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
 import { dispatchBoard } from "~/features/dispatch/board.server";
 import { DispatchBoardView } from "~/features/dispatch/dispatch-board";
@@ -95,8 +95,6 @@ export default function DispatchPage() {
           </nav>
         }
       />
-      {/* A Move form posted without JavaScript: what it did (a refusal also shows beside its form). */}
-      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
       <DispatchBoardView board={board} action={href(board.date, board.view)} posted={posted} />
     </AdminShell>
   );

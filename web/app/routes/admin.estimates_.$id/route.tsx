@@ -1,13 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { Outcome } from "~/components/ui/outcome";
 import { adminMeta } from "~/features/admin/meta";
 import { estimatePage, estimatePageAction } from "~/features/estimates/estimate-admin.server";
-import { EstimateOptions, EstimateStatus, SendButton } from "~/features/estimates/estimate-admin-view";
+import {
+  ESTIMATE_SAVED_MESSAGE,
+  EstimateOptions,
+  EstimateStatus,
+  SendButton,
+  shownEstimate,
+} from "~/features/estimates/estimate-admin-view";
 import { createInvoiceAction, estimateInvoice, isCreateInvoicePost } from "~/features/invoices/invoice-admin.server";
 import { CreateInvoiceButton, INVOICE_STATUS_WORDS } from "~/features/invoices/invoice-admin-view";
 import { buttonVariants } from "~/components/ui/button";
 import { idFrom } from "@app/shared/api/values";
+import type { EstimateJson } from "@app/shared/estimates/estimates.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
@@ -35,12 +44,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return estimatePageAction(request, context, params.id);
 }
 
+/** Send and Withdraw answer with the estimate as it now is: the page shows that, and reloads nothing. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "estimate" in actionResult ? false : defaultShouldRevalidate;
+
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function EstimatePage() {
-  const { estimate, invoice } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
+  // Only Send and Withdraw answer with an estimate (estimatePageAction).
+  const answered = posted && "estimate" in posted ? (posted.estimate as EstimateJson) : undefined;
+  const { invoice } = loaded;
+  const estimate = loaded.estimate && shownEstimate(loaded.estimate, answered);
   const busy = useNavigation().state === "submitting";
+  // Saved from the builder (new or edited): said once, until another post answers.
+  const [search] = useSearchParams();
+  const saved = !posted && search.get("saved") === "1";
   if (!estimate)
     return (
       <AdminShell>
@@ -69,7 +89,16 @@ export default function EstimatePage() {
           </>
         }
       />
-      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {saved ? (
+        <Outcome tone="success" className="mb-4">
+          <strong className="font-semibold">Success:</strong> {ESTIMATE_SAVED_MESSAGE}
+        </Outcome>
+      ) : null}
+      {posted ? (
+        <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at} className="mb-4">
+          <strong className="font-semibold">{posted.ok ? "Success" : "Error"}:</strong> {posted.message}
+        </Outcome>
+      ) : null}
       <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
         <EstimateStatus estimate={estimate} />
         <EstimateOptions estimate={estimate} />

@@ -4,7 +4,7 @@ import { formatRate } from "@app/shared/money/money";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
 import { newEstimateAction, newEstimatePage } from "~/features/estimates/estimate-admin.server";
-import { NewEstimateForm } from "~/features/estimates/estimate-form";
+import { EstimateBuilder } from "~/features/estimates/estimate-form";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
@@ -14,7 +14,7 @@ export const handle = staffPage;
 export const meta: MetaFunction = ({ error }) => adminMeta("New estimate", error);
 
 /**
- * /admin/estimates/new?booking=<id> (admin): an estimate of a visit, up to three options; or
+ * /admin/estimates/new?booking=<id> (admin): an estimate of a visit, one to three options; or
  * ?customer=<id>: of a customer without a visit yet (a quote asked by phone) (docs/product.md#estimates).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return page.target ? page : data(page, { status: 404 });
 }
 
-/** The form: the estimate is made (a draft) and its page opens; or the refusals show beside the fields. */
+/**
+ * The builder: the estimate is made (a draft) and its page opens; or the refusals show beside the fields;
+ * or, without JavaScript, the form comes back with a line or an option added or removed.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   return newEstimateAction(request, context);
 }
@@ -61,7 +64,8 @@ export default function NewEstimatePage() {
           description={`For ${target.customerName}, without a visit yet. ${tax}`}
         />
       )}
-      <NewEstimateForm
+      <EstimateBuilder
+        id="new-estimate"
         forWhom={target.kind === "booking" ? { bookingId: target.id } : { customerId: target.id }}
         items={items}
         salesTaxRatePpm={salesTaxRatePpm}

@@ -7,6 +7,7 @@ import { RecordPaymentForm } from "~/features/payments/record-payment-form";
 import { InvoiceActions, InvoiceLines, InvoicePayments, InvoiceStatus } from "~/features/invoices/invoice-admin-view";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
+import { businessDate } from "@app/shared/time";
 import { staffPage } from "~/utils/route-handle";
 
 export const handle = staffPage;
@@ -21,7 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, error }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const invoice = await invoicePage(context, params.id);
-  return invoice ? { invoice } : data({ invoice: null }, { status: 404 });
+  // The business's day: the payment form's date received starts there.
+  return invoice ? { invoice, today: businessDate() } : data({ invoice: null, today: businessDate() }, { status: 404 });
 }
 
 /** `intent=send`: Send / Send again (a new link, reminders owed anew); `intent=void`: Void (nothing paid). */
@@ -32,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function InvoicePage() {
-  const { invoice } = useLoaderData<typeof loader>();
+  const { invoice, today } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   if (!invoice)
     return (
@@ -51,13 +53,20 @@ export default function InvoicePage() {
         title={`Invoice ${invoice.number}`}
         actions={<InvoiceActions invoice={invoice} />}
       />
-      {posted && posted.intent !== "record-payment" ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
+      {/* Every answer here, a payment's too: in view and focused, even once the form is gone (paid in full). */}
+      {posted ? <PostedOutcome ok={posted.ok} message={posted.message} at={posted.at} /> : null}
       <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
         <InvoiceStatus invoice={invoice} />
         <InvoiceLines invoice={invoice} />
         <InvoicePayments invoice={invoice} />
         {invoice.status === "sent" || invoice.status === "partially_paid" ? (
-          <RecordPaymentForm invoiceId={invoice.id} balanceCents={invoice.balanceCents} lastResult={posted} />
+          <RecordPaymentForm
+            key={invoice.balanceCents}
+            invoiceId={invoice.id}
+            balanceCents={invoice.balanceCents}
+            today={today}
+            lastResult={posted}
+          />
         ) : null}
       </div>
     </AdminShell>

@@ -168,7 +168,7 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
           defaultValue={filters.q}
           key={`q-${filters.q}`}
           maxLength={STAFF_SEARCH_MAX_LENGTH}
-          className="h-9 w-64"
+          className="h-11 w-64 sm:h-9"
         />
       </div>
       <div className="space-y-1">
@@ -180,7 +180,7 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
           name="role"
           defaultValue={filters.role ?? ""}
           key={`r-${filters.role}`}
-          className="h-9 w-40 py-1"
+          className="h-11 w-40 py-1 sm:h-9"
         >
           <option value="">All roles</option>
           {ROLES.map((role) => (
@@ -223,7 +223,7 @@ function UserPages({
     return `/admin/users${params.size ? `?${params}` : ""}`;
   };
   const first = (page - 1) * USERS_PER_PAGE + 1;
-  const link = "text-sm font-medium text-blue-700 underline underline-offset-2";
+  const link = "inline-flex min-h-11 items-center text-sm font-medium text-blue-700 underline underline-offset-2";
   return (
     <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center gap-4">
       <p className="text-sm text-slate-700">{`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}</p>
@@ -381,7 +381,7 @@ function UserRow({
             value={shownRole}
             disabled={isSelf || locked}
             aria-describedby={isSelf ? `${selectId}-self` : undefined}
-            className="h-9 min-w-32 py-1"
+            className="h-11 min-w-32 py-1 sm:h-9"
             onChange={(event) => {
               const role = event.currentTarget.value;
               if (role === user.role) return;

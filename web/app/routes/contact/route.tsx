@@ -93,7 +93,7 @@ export default function ContactPage() {
           </p>
           <a
             href={business.phoneHref}
-            className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-bold text-red-800"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-4 py-2 font-bold text-red-800"
           >
             <Phone aria-hidden="true" className="size-4" />
             Call {business.phone} now

@@ -19,13 +19,15 @@ import { recentAudit } from "~/features/admin/audit.server";
 import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/admin/calendar-feed.server";
 import { AuditLogSection, CalendarFeedSection } from "~/features/admin/dashboard-records";
 import { adminStats } from "~/features/admin/stats.server";
-import { dashboardToday } from "~/features/admin/today.server";
-import { TodayBoard } from "~/features/admin/today-view";
+import { dashboardToday, dismissEmergencyAlerts } from "~/features/admin/today.server";
+import { DISMISS_INTENT, TodayBoard } from "~/features/admin/today-view";
 import { PushToggle } from "~/features/push/push-toggle";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
-import { calendarFeedFormSchema } from "@app/shared/api/admin";
-import { answer, readSubmission, refused } from "~/utils/action.server";
+import { acknowledgeEmergencySchema, calendarFeedFormSchema } from "@app/shared/api/admin";
+import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import { readForm } from "~/utils/form.server";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 import { success } from "@app/shared/result";
 import { fieldErrors } from "@app/shared/api/errors";
 import { moneyReportQuerySchema } from "@app/shared/api/reports";
@@ -71,10 +73,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The dashboard's own forms: the admin's calendar feed (create or replace, turn off). */
+/**
+ * The dashboard's own forms: Dismiss on an open emergency lead (`acknowledge-emergency`, its leads'
+ * keys: stored, audited and told to every open staff page, docs/product.md#dashboard) and the admin's
+ * calendar feed (create or replace, turn off).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const { submission } = await readSubmission(request, calendarFeedFormSchema);
+  const form = await readForm(request);
+  if (form.get("intent") === DISMISS_INTENT) {
+    const intent = DISMISS_INTENT;
+    const submission = submissionOf(form, acknowledgeEmergencySchema);
+    if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+    const done = await dismissEmergencyAlerts(context, admin, submission.value.leads);
+    return answer(submission, done, { intent });
+  }
+  const submission = submissionOf(form, calendarFeedFormSchema);
   if (submission.status !== "success") return refused(submission, { message: "Unknown action" });
   const { intent } = submission.value;
   if (intent === "calendar-feed-create") await rotateFeed(context, admin.id);
@@ -97,6 +111,8 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
 
 export default function DashboardPage() {
   const { admin, today, day, stats, audit, feedUrl, money, thisMonth, monthError } = useLoaderData<typeof loader>();
+  // Kept through the live reloads its own post sets off (every staff page hears a dismissal).
+  const posted = useActionOutcome<typeof action>();
   const u = stats.users;
   const b = stats.bookings;
   return (
@@ -120,7 +136,7 @@ export default function DashboardPage() {
 
       <PushToggle audience="admin" className="mb-6" />
 
-      <TodayBoard data={today} day={day} />
+      <TodayBoard data={today} day={day} dismissed={posted?.intent === DISMISS_INTENT ? posted : null} />
 
       <nav aria-label="Admin" className="mt-8 grid gap-3 sm:grid-cols-3">
         {quickLinks.map(({ to, label, hint, icon: Icon }) => (
@@ -181,7 +197,7 @@ export default function DashboardPage() {
       />
 
       <AuditLogSection entries={audit} />
-      <CalendarFeedSection url={feedUrl} />
+      <CalendarFeedSection url={feedUrl} posted={posted?.intent?.startsWith("calendar-feed") ? posted : null} />
     </AdminShell>
   );
 }
@@ -222,7 +238,7 @@ function StatsSection({ id, title, stats, action }: { id: string; title: string;
                 <Link
                   to={stat.to}
                   prefetch="intent"
-                  className="after:absolute after:inset-0 after:rounded-xl hover:underline"
+                  className="after:absolute after:inset-0 after:rounded-xl hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
                 >
                   {stat.label}
                 </Link>

@@ -1,35 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MapPin, Phone } from "lucide-react";
+import { Form, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { business } from "@app/shared/business";
-import { ON_THE_WAY_MINUTES } from "@app/shared/booking/visits";
-import { nextStatuses } from "@app/shared/booking/visit-status";
-import { formatLocalDate, WEEKDAYS } from "@app/shared/time";
-import { Alert } from "~/components/ui/alert";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { WEEKDAYS } from "@app/shared/time";
+import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/field";
-import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
-import { telHref } from "~/features/admin/format";
+import { Outcome } from "~/components/ui/outcome";
 import { accessDeniedBoundary } from "~/features/auth/access-denied";
-import { cn } from "~/utils/cn";
 import { PushToggle } from "~/features/push/push-toggle";
-import {
-  announceOnTheWay,
-  setVisitStatus,
-  setWorkingDays,
-  technicianDay,
-  type Visit,
-} from "~/features/jobs/jobs.server";
+import { announceOnTheWay, setVisitStatus, setWorkingDays, technicianDay } from "~/features/jobs/jobs.server";
+import { PHOTO_MAX_BYTES } from "@app/shared/api/job-record";
+import { idFrom } from "@app/shared/api/values";
 import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/technician-day";
 import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
-import { requireRole } from "~/utils/auth.server";
-import { formFields, readForm } from "~/utils/form.server";
+import { requireRole, type SessionUser } from "~/utils/auth.server";
+import { discardUploads, formFields, readForm } from "~/utils/form.server";
 import { failure } from "@app/shared/result";
 import { staffPage } from "~/utils/route-handle";
-import { JobRecordSection } from "~/features/jobs/job-record";
+import { useActionOutcome } from "~/utils/use-action-outcome";
+import type { ActionResult } from "~/utils/schema-form";
+import { areaOf, openVisitId, shownDay } from "~/features/jobs/day-view";
 import { isJobIntent, jobRecordAction, recordsForDay } from "~/features/jobs/job-record-actions.server";
-import { isInvoiceIntent, VisitInvoiceSection } from "~/features/jobs/visit-invoice";
-import { invoicesOfVisits, visitInvoiceAction } from "~/features/jobs/visit-invoice.server";
+import { visitOfPost, withVisit, type JobsAnswer } from "~/features/jobs/posted-visit.server";
+import { VisitCard } from "~/features/jobs/visit-card";
+import { isInvoiceIntent } from "~/features/jobs/visit-invoice";
+import { invoicesOfVisits, onlinePaymentOn, visitInvoiceAction } from "~/features/jobs/visit-invoice.server";
+import { VisitList } from "~/features/jobs/visit-list";
 
 export const handle = staffPage;
 
@@ -43,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
   const result = await technicianDay(context, viewer, new URL(request.url).searchParams.get("technician"));
   if (!result.ok) throw new Response(result.message, { status: result.status });
-  const visits = result.value.days.flatMap((day) => day.visits);
+  const visits = [...result.value.earlier, ...result.value.days].flatMap((day) => day.visits);
   const [records, invoices] = await Promise.all([
     recordsForDay(context, visits),
     invoicesOfVisits(
@@ -51,18 +47,55 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       visits.map((v) => v.id),
     ),
   ]);
-  return { ...result.value, ...records, invoices, viewerRole: viewer.role };
+  return {
+    ...result.value,
+    ...records,
+    invoices,
+    viewerRole: viewer.role,
+    onlinePayment: onlinePaymentOn(context),
+    // When the server read this: a post's answer newer than this shows over it (day-view.ts).
+    loadedAt: Date.now(),
+  };
 }
+
+/** Opening another visit (`?visit=`) shows what the page has already: nothing is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  // A post, another page, or the same address (a revalidation asked for: photos sent): as Remix would.
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search)
+    return defaultShouldRevalidate;
+  const others = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("visit");
+    params.sort();
+    return params.toString();
+  };
+  return others(currentUrl) === others(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 /**
  * `set-status` (bookingId, status: in_progress | completed), `on-the-way` (bookingId, minutes: 15 | 30 | 45 | 60)
- * and `working-days` (days: 0-6, repeated), each checked with its schema (packages/shared/src/api/jobs.ts);
+ * and `working-days` (days: 0-6, repeated), each checked with its schema (packages/shared/src/api/technician-day.ts);
  * the job record's `job-*` forms (web/app/features/jobs/job-record-actions.server.ts); a visit's invoice's
- * `invoice-send:<id>` and `invoice-payment:<id>` (web/app/features/jobs/visit-invoice.server.ts).
+ * `invoice-send:<id>` and `invoice-payment:<id>` (web/app/features/jobs/visit-invoice.server.ts). Each answer
+ * about a visit carries it as it is once the post is done (`view`), so the page shows it at once.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, ["technician", "admin"]);
-  const form = await readForm(request);
+  // Photos sent without JavaScript stream to disk (utils/form.server.ts), removed once answered.
+  const form = await readForm(request, { maxFileBytes: PHOTO_MAX_BYTES });
+  try {
+    return withVisit(await jobsAction(context, viewer, form), await visitOfPost(context, viewer, form));
+  } finally {
+    await discardUploads(form);
+  }
+}
+
+async function jobsAction(context: ActionFunctionArgs["context"], viewer: SessionUser, form: FormData) {
   const intent = form.get("intent");
   if (isJobIntent(intent)) return jobRecordAction(context, viewer, form, intent);
   if (isInvoiceIntent(intent)) return visitInvoiceAction(context, viewer, form, intent);
@@ -93,56 +126,88 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const ErrorBoundary = accessDeniedBoundary("This page is for technicians and admins.");
 
 export default function JobsPage() {
-  const { technician, technicians, days, today, viewerRole } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  const [first, ...coming] = days;
-  const upcoming = coming.filter((d) => d.visits.length > 0);
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<JobsAnswer>();
+  // The visit of the last post stays open until the technician opens another, also once the page's
+  // data is read again (photos sent with JavaScript), which drops the post's answer.
+  const lastPosted = useActionOutcome<JobsAnswer>();
+  const [searchParams] = useSearchParams();
+  const { technician, technicians, today, viewerRole, priceBook, onlinePayment } = loaded;
+  // The day as it is now: what the page read, with the last post's answer over it when that is newer.
+  const { earlier, days, records, invoices, extra } = shownDay(loaded, posted);
+  const visits = [...earlier, ...days].flatMap((day) => day.visits);
+  const openId = openVisitId(extra ? [...visits, extra] : visits, today, {
+    posted: lastPosted?.bookingId,
+    requested: idFrom(searchParams.get("visit")),
+  });
+  const open = openId === null ? null : (visits.find((v) => v.id === openId) ?? extra);
+  // An answer the open card does not show (working days show theirs; a visit no longer listed): at the top.
+  const elsewhere =
+    posted &&
+    posted.intent !== "working-days" &&
+    (areaOf(posted.intent) === null || posted.bookingId === undefined || posted.bookingId !== open?.id);
+  useFocusOnOpen(openId);
 
   return (
     <div className="min-h-full bg-slate-50">
-      <div className="mx-auto max-w-2xl px-3 py-5 sm:px-6 sm:py-8">
+      <div className="mx-auto max-w-2xl px-3 py-5 sm:px-6 sm:py-8 md:max-w-6xl">
         <h1 className="text-2xl font-bold text-slate-900">
           {viewerRole === "technician" ? "My Jobs" : technician ? `Jobs for ${technician.name}` : "Technicians' days"}
         </h1>
         <PushToggle audience={viewerRole === "admin" ? "admin" : "technician"} className="mt-4" />
         {viewerRole === "admin" ? <TechnicianPicker technicians={technicians} chosen={technician?.id} /> : null}
 
-        {/* A visit's invoice answers beside its own forms. */}
-        {posted && !isInvoiceIntent(posted.intent) ? (
-          <Alert tone={posted.ok ? "success" : "destructive"} role={posted.ok ? "status" : "alert"} className="mt-4">
+        {elsewhere ? (
+          <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at} className="mt-4">
             {posted.message}
-          </Alert>
+          </Outcome>
         ) : null}
 
-        {technician && first ? (
-          <>
-            <section aria-labelledby="today-heading" className="mt-6">
-              <h2 id="today-heading" className="text-lg font-semibold text-slate-900">
-                Today, {formatLocalDate(today)}
-              </h2>
-              <VisitList visits={first.visits} empty="No visits today." />
-            </section>
-            <section aria-labelledby="coming-heading" className="mt-8">
-              <h2 id="coming-heading" className="text-lg font-semibold text-slate-900">
-                Coming days
-              </h2>
-              {upcoming.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-600">Nothing scheduled in the coming days.</p>
+        {technician ? (
+          // A phone: the open visit, then the list. From 768 px: the open visit beside the list.
+          <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
+            <div className="min-w-0">
+              {open ? (
+                <VisitCard
+                  key={open.id}
+                  visit={open}
+                  record={records[open.id]}
+                  invoice={invoices[open.id]}
+                  priceBook={priceBook}
+                  posted={posted?.bookingId === open.id ? posted : undefined}
+                  onlinePayment={onlinePayment}
+                  today={today}
+                />
               ) : (
-                upcoming.map((day) => (
-                  <section key={day.date} aria-label={formatLocalDate(day.date)} className="mt-4">
-                    <h3 className="font-medium text-slate-800">{formatLocalDate(day.date)}</h3>
-                    <VisitList visits={day.visits} empty="" />
-                  </section>
-                ))
+                <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+                  No visits today or in the coming days.
+                </p>
               )}
-            </section>
-            {viewerRole === "technician" ? <WorkingDays days={technician.workingDays} /> : null}
-          </>
+            </div>
+            <div className="md:sticky md:top-24">
+              <VisitList earlier={earlier} today={today} days={days} openId={openId} />
+            </div>
+          </div>
+        ) : null}
+        {viewerRole === "technician" && technician ? (
+          <WorkingDays days={technician.workingDays} posted={posted?.intent === "working-days" ? posted : undefined} />
         ) : null}
       </div>
     </div>
   );
+}
+
+/**
+ * Another visit opened from the list (with JavaScript): its title takes focus, so a screen reader
+ * reads it and the keyboard goes on from there. Not on the page's first showing.
+ */
+function useFocusOnOpen(openId: number | null) {
+  const shown = useRef(openId);
+  useEffect(() => {
+    if (shown.current === openId) return;
+    shown.current = openId;
+    if (openId !== null) document.getElementById(`visit-${openId}`)?.focus({ preventScroll: true });
+  }, [openId]);
 }
 
 function TechnicianPicker({
@@ -173,144 +238,8 @@ function TechnicianPicker({
   );
 }
 
-function VisitList({ visits, empty }: { visits: Visit[]; empty: string }) {
-  if (visits.length === 0) return empty ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : null;
-  return (
-    <ol className="mt-3 grid gap-3">
-      {visits.map((visit) => (
-        <li key={visit.id}>
-          <VisitCard visit={visit} />
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function VisitCard({ visit }: { visit: Visit }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("bookingId") === String(visit.id);
-  const headingId = `visit-${visit.id}`;
-  // The technician's one next step, from the visit's state machine (pending → in progress → completed).
-  const step = nextStatuses("technician", visit.status)[0];
-  const next = step ? { status: step, label: step === "in_progress" ? "Start visit" : "Mark completed" } : null;
-  return (
-    <article
-      aria-labelledby={headingId}
-      className={
-        visit.priority === "emergency" && visit.status !== "completed"
-          ? "rounded-xl border border-red-300 bg-white p-4 shadow-sm"
-          : "rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      }
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          {/* "between 4 PM and 6 PM" reads "Between 4 PM and 6 PM": its first letter only (not `capitalize`, every word). */}
-          <p className="text-sm font-semibold text-brand-800 first-letter:uppercase">{visit.when}</p>
-          <h4 id={headingId} className="mt-0.5 text-base font-semibold text-slate-900 wrap-anywhere">
-            {visit.summary} <span className="font-mono text-sm font-normal text-slate-600">#{visit.id}</span>
-          </h4>
-        </div>
-        <div className="flex flex-wrap gap-1.5">
-          <PriorityBadge priority={visit.priority} />
-          <StatusBadge status={visit.status} />
-        </div>
-      </div>
-      <p className="mt-2 font-medium text-slate-900 wrap-anywhere">{visit.customerName}</p>
-      {/* One column on a phone, two from `sm`; a long address wraps inside its button (and a long word breaks) rather than widen the page. */}
-      <div className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
-        <a href={telHref(visit.phone)} className={cn(buttonVariants({ variant: "outline" }), "h-11 justify-start")}>
-          <Phone aria-hidden="true" />
-          {visit.phone}
-        </a>
-        {visit.address && visit.mapUrl ? (
-          <a
-            href={visit.mapUrl}
-            target="_blank"
-            rel="noreferrer"
-            className={cn(
-              buttonVariants({ variant: "outline" }),
-              "h-auto min-h-11 justify-start whitespace-normal py-2 text-left wrap-anywhere",
-            )}
-          >
-            <MapPin aria-hidden="true" />
-            {visit.address}
-            <span className="sr-only"> (opens a map)</span>
-          </a>
-        ) : (
-          <p className="self-center text-sm text-slate-600">No address given: call the customer.</p>
-        )}
-      </div>
-      {visit.details ? (
-        <p className="mt-3 whitespace-pre-line text-sm text-slate-700 wrap-anywhere">{visit.details}</p>
-      ) : null}
-      <OnTheWay visit={visit} busy={busy} />
-      {next ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="set-status" />
-          <input type="hidden" name="bookingId" value={visit.id} />
-          <input type="hidden" name="status" value={next.status} />
-          <Button type="submit" className="h-11 w-full sm:w-auto" disabled={busy}>
-            {next.label}
-            <span className="sr-only"> (visit #{visit.id})</span>
-          </Button>
-        </Form>
-      ) : null}
-      <VisitRecord visitId={visit.id} />
-      <VisitInvoice visitId={visit.id} />
-    </article>
-  );
-}
-
-/** The visit's job record (docs/product.md#job-record), from the page's data. */
-function VisitRecord({ visitId }: { visitId: number }) {
-  const { records, priceBook } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  const record = records[visitId];
-  return record ? <JobRecordSection record={record} priceBook={priceBook} posted={posted} /> : null;
-}
-
-/** The visit's invoice once there is one (drafted when the visit is completed): send it, collect a payment. */
-function VisitInvoice({ visitId }: { visitId: number }) {
-  const { invoices } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  const invoice = invoices[visitId];
-  return invoice ? <VisitInvoiceSection invoice={invoice} posted={posted} /> : null;
-}
-
-/** "On my way": emails the customer once, with the minutes chosen; afterwards says when they were told. */
-function OnTheWay({ visit, busy }: { visit: Visit; busy: boolean }) {
-  if (visit.onTheWay)
-    return (
-      <p className="mt-3 text-sm text-slate-700">
-        Customer told at {visit.onTheWay.at} that you&apos;re on the way (about {visit.onTheWay.minutes} minutes).
-      </p>
-    );
-  if (visit.status !== "pending" || !visit.emailCustomer) return null;
-  const selectId = `eta-${visit.id}`;
-  return (
-    <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="on-the-way" />
-      <input type="hidden" name="bookingId" value={visit.id} />
-      <div className="space-y-1">
-        <Label htmlFor={selectId}>Arriving in about</Label>
-        <NativeSelect id={selectId} name="minutes" defaultValue="30" className="h-11 min-w-32">
-          {ON_THE_WAY_MINUTES.map((m) => (
-            <option key={m} value={m}>
-              {m} minutes
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <Button type="submit" variant="outline" className="h-11" disabled={busy}>
-        On my way
-        <span className="sr-only"> (visit #{visit.id})</span>
-      </Button>
-    </Form>
-  );
-}
-
 /** The weekdays this technician works; a window counts them only on those days. */
-function WorkingDays({ days }: { days: number[] }) {
+function WorkingDays({ days, posted }: { days: number[]; posted?: ActionResult }) {
   return (
     <section aria-labelledby="working-days-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="working-days-heading" className="text-lg font-semibold text-slate-900">
@@ -333,6 +262,11 @@ function WorkingDays({ days }: { days: number[] }) {
           Save working days
         </Button>
       </Form>
+      {posted ? (
+        <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at} className="mt-3">
+          {posted.message}
+        </Outcome>
+      ) : null}
     </section>
   );
 }

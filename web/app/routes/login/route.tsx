@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "~/utils/responses.server";
 import { useActionData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { authFormSchemas } from "@app/shared/api/auth";
+import { authFormSchemas, safeRedirectTo } from "@app/shared/api/auth";
 import { isAuthIntent } from "@app/shared/api/auth-rules";
 import { business } from "@app/shared/business";
 import { ENHANCED_FIELD, landingAfter, landingPage, viewFromSearch, viewOfAnswer } from "~/features/auth/auth-views";
@@ -31,7 +31,8 @@ export const headers = tokenPageHeaders;
 /** A signed-in visitor has nothing to do here (docs/product.md#sign-in-page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  if (user) throw redirect(landingPage(user.role));
+  if (user)
+    throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")) ?? landingPage(user.role));
   return null;
 }
 
@@ -47,7 +48,8 @@ const HIDDEN_FIELDS = ["password", "confirmPassword"];
  * The /login forms (docs/product.md#sign-in-page): `intent` = login | register | request-reset
  * | reset with that view's fields, each checked with its schema (`authFormSchemas`). Log in and
  * register go through remix-auth and set the session cookie; without JavaScript they redirect
- * where the account lands (`landingAfter`: a new account on /account), with it the card shows its
+ * back to the page that asked them to sign in (`redirectTo`, a path of this site only) or where the
+ * account lands (`landingAfter`: a new account on /account), with it the card shows its
  * notice and goes there itself. The work is the same as the
  * /api/auth/* routes do (features/auth/*.server.ts).
  */
@@ -67,7 +69,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ["Set-Cookie", await commitSessionCookie(context.services.env, signedIn.token, signedIn.expiresAt)],
       ];
       if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
-      const home = landingAfter(intent, signedIn.user.role);
+      // Back to the page that asked them to sign in (a path of this site only), else where the account lands.
+      const home =
+        (intent === "login" && safeRedirectTo(form.get("redirectTo"))) || landingAfter(intent, signedIn.user.role);
       if (values[ENHANCED_FIELD] !== "1") return redirect(home, { headers });
       return answer(submission, success({ home }), { ...options, headers, data: (value) => value });
     }
@@ -91,7 +95,12 @@ export default function LoginPage() {
   const view = result ? viewOfAnswer(result) : viewFromSearch(search);
   return (
     <section className="bg-slate-50 px-4 py-12 sm:py-16">
-      <LoginCard view={view} token={search.get("token")} result={result} />
+      <LoginCard
+        view={view}
+        token={search.get("token")}
+        result={result}
+        redirectTo={safeRedirectTo(search.get("redirectTo"))}
+      />
     </section>
   );
 }

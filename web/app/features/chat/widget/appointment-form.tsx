@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { CalendarCheck, Loader2, X } from "lucide-react";
 import { useEffect, useReducer, useRef } from "react";
-import { appointmentRequestSchema } from "@app/shared/api/chat";
+import { APPOINTMENT_REQUEST_NOTE, appointmentRequestSchema } from "@app/shared/api/chat";
 import { windowMenu } from "@app/shared/scheduling/windows";
-import type { WindowChoices } from "@app/shared/scheduling/window-days";
+import { pickerDays, type WindowChoices } from "@app/shared/scheduling/window-days";
 import { WINDOW_HINT, WindowPicker } from "~/features/scheduling/window-picker";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
@@ -25,9 +25,6 @@ import {
   type AppointmentField,
   type AppointmentValues,
 } from "./widget-rules";
-
-/** How many days ahead the form offers windows. */
-const WINDOW_DAYS = 14;
 
 /** The form's values as the hook sends them. */
 function valuesOf(formData: FormData): AppointmentValues {
@@ -76,7 +73,7 @@ export function AppointmentForm({
 
   useEffect(() => {
     const controller = new AbortController();
-    void openWindows(WINDOW_DAYS, controller.signal).then((found) => {
+    void openWindows(pickerDays(), controller.signal).then((found) => {
       if (controller.signal.aborted) return;
       dispatch({ type: "windows", windows: found });
       const chosen = windowMenu(found.windows)
@@ -201,7 +198,7 @@ function AppointmentFields({ fields, windows }: { fields: AppointmentFieldsMeta;
   );
 }
 
-/** The title and the note on what happens next: an emergency is called now, never "within 24 hours". */
+/** The title and the note on what happens next, as the portal's form says it: an emergency is called now, never "within 24 hours". */
 function FormHeading({ onCancel, emergency }: { onCancel: () => void; emergency: boolean }) {
   const business = useBusinessFacts();
   return (
@@ -214,7 +211,7 @@ function FormHeading({ onCancel, emergency }: { onCancel: () => void; emergency:
         <Button
           variant="ghost"
           size="icon"
-          className="-mr-2 -mt-2 size-9"
+          className="-mr-2 -mt-2"
           onClick={onCancel}
           aria-label="Close the booking form"
         >
@@ -232,7 +229,7 @@ function FormHeading({ onCancel, emergency }: { onCancel: () => void; emergency:
             now.
           </strong>
         ) : (
-          <>We&apos;ll call you within 24 hours to confirm.</>
+          APPOINTMENT_REQUEST_NOTE
         )}
       </p>
     </>

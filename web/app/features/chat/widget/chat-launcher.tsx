@@ -69,7 +69,8 @@ export function ChatLauncher() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [unread, setUnread] = useState(false);
-  // The button works only with the page's code: until that has taken over it is shown, disabled.
+  // The button works only with the page's code: until that has taken over it is not shown at all, so
+  // without JavaScript nothing floats over the page (the contact page and the phone are in the header and footer).
   const hydrated = useHydrated();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const fallbackRef = useRef<HTMLDivElement>(null);
@@ -175,7 +176,7 @@ function LauncherButton(props: LauncherButtonProps) {
       aria-haspopup="dialog"
       aria-controls={controlsPanel ? PANEL_ID : undefined}
       aria-busy={loading || undefined}
-      disabled={!hydrated}
+      hidden={!hydrated}
       onClick={onToggle}
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) onEscape();

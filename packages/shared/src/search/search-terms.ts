@@ -1,4 +1,4 @@
-import { idFrom } from "@app/shared/api/values";
+import { idFrom } from "../api/values";
 
 /**
  * What one search box's text can mean (docs/product.md#search): a booking number ("#14432" or
@@ -67,3 +67,6 @@ export function searchTerms(q: string): SearchTerms {
     fuzzy: text.length >= TRIGRAM,
   };
 }
+
+/** A LIKE pattern matching `text` literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
