@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { UserRound } from "lucide-react";
 import { idFrom } from "@app/shared/api/values";
 import { formatDate, formatDateTime } from "@app/shared/time";
@@ -22,6 +22,7 @@ import {
 import { adminMeta } from "~/features/admin/meta";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -47,7 +48,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function CustomerPage() {
   const { record } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   const [search] = useSearchParams();
   const back = { to: "/admin/bookings", label: "Back to Bookings" };
 

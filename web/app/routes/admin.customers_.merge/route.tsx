@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GitMerge } from "lucide-react";
 import { idFrom } from "@app/shared/api/values";
 import type { MergePreview } from "@app/shared/booking/merge-customer.server";
@@ -13,6 +13,7 @@ import { confirmMergeAction, mergeConfirmation } from "~/features/admin/customer
 import { adminMeta } from "~/features/admin/meta";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -41,7 +42,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function MergePage() {
   const { preview, refusal } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   const busy = useNavigation().state === "submitting";
   const back = { to: "/admin/bookings", label: "Back to Bookings" };
   if (!preview)

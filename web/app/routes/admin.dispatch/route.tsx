@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "~/utils/responses.server";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addLocalDays, businessDate, formatLocalDate } from "@app/shared/time";
 import { buttonVariants } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import type { ActionResult } from "~/utils/schema-form";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -46,7 +47,7 @@ const href = (date: string, view: "day" | "week") =>
 
 export default function DispatchPage() {
   const { board, today } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   const step = board.view === "week" ? 7 : 1;
   const title = board.view === "week" ? `Week of ${formatLocalDate(board.days[0]!.date)}` : formatLocalDate(board.date);
   return (

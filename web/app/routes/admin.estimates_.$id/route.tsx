@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { Outcome } from "~/components/ui/outcome";
 import { adminMeta } from "~/features/admin/meta";
@@ -20,6 +20,7 @@ import type { EstimateJson } from "@app/shared/estimates/estimates.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -52,7 +53,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function EstimatePage() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   // Only Send and Withdraw answer with an estimate (estimatePageAction).
   const answered = posted && "estimate" in posted ? (posted.estimate as EstimateJson) : undefined;
   const { invoice } = loaded;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { estimateStatusLabels } from "@app/shared/api/estimates";
 import { formatRate } from "@app/shared/money/money";
 import { buttonVariants } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { EstimateBuilder } from "~/features/estimates/estimate-form";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -36,7 +37,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function EditEstimatePage() {
   const { page } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   if (!page)
     return (
       <AdminShell>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatRate } from "@app/shared/money/money";
 import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
@@ -8,6 +8,7 @@ import { EstimateBuilder } from "~/features/estimates/estimate-form";
 import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -35,7 +36,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function NewEstimatePage() {
   const { target, items, salesTaxRatePpm } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   if (!target)
     return (
       <AdminShell>

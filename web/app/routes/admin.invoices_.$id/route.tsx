@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
 import { adminMeta } from "~/features/admin/meta";
 import { invoicePage, invoicePageAction } from "~/features/invoices/invoice-admin.server";
@@ -9,6 +9,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { data } from "~/utils/responses.server";
 import { businessDate } from "@app/shared/time";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -35,7 +36,7 @@ export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-de
 
 export default function InvoicePage() {
   const { invoice, today } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   if (!invoice)
     return (
       <AdminShell>

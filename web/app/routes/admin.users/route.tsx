@@ -1,13 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useFetchers,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -34,6 +26,7 @@ import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import { STAFF_SEARCH_MAX_LENGTH, USERS_PER_PAGE } from "@app/shared/api/limits";
 import type { ActionResult } from "~/utils/schema-form";
 import { staffPage } from "~/utils/route-handle";
+import { useActionOutcome } from "~/utils/use-action-outcome";
 
 export const handle = staffPage;
 
@@ -91,7 +84,7 @@ export default function UsersPage() {
   const { users, total, page, pages, currentUserId, filters } = useLoaderData<typeof loader>();
   const filtered = Boolean(filters.q || filters.role);
   // Without JavaScript the role forms post as a page; the outcome is shown here.
-  const posted = useActionData<typeof action>();
+  const posted = useActionOutcome<typeof action>();
   // Every selector waits while any role change is on its way (docs/product.md#users).
   const anyPending = useFetchers().some((f) => f.key.startsWith(ROLE_FETCHER_PREFIX) && f.state !== "idle");
   // With JavaScript the selector asks in a dialog before it posts; without, the post answers with the question.
