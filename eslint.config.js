@@ -224,7 +224,7 @@ export default tseslint.config(
     // The admin data table turns into cards on a phone (CSS display), and browsers drop a table's
     // semantics once its display changes, so it restates every table role (the file's own comment).
     name: "the responsive data table's explicit table roles",
-    files: ["web/app/features/admin/data-table.tsx"],
+    files: ["web/app/components/staff/data-table.tsx"],
     rules: {
       "jsx-a11y/no-redundant-roles": ["error", { thead: ["rowgroup"], tbody: ["rowgroup"] }],
       "jsx-a11y/no-interactive-element-to-noninteractive-role": [

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarDay } from "~/features/admin/calendar.server";
+import { calendarDay } from "~/features/calendar/calendar.server";
 import { apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

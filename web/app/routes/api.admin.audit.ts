@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recentAudit } from "~/features/admin/audit.server";
+import { recentAudit } from "~/features/dashboard/audit.server";
 import { auditQuerySchema } from "@app/shared/api/admin";
 import { apiHandler, jsonResponse, validate, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";

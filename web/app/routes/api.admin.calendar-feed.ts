@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/admin/calendar-feed.server";
+import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/calendar/calendar-feed.server";
 import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

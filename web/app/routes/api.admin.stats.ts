@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { adminStats } from "~/features/admin/stats.server";
+import { adminStats } from "~/features/dashboard/stats.server";
 import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listUsers } from "~/features/admin/users.server";
+import { listUsers } from "~/features/users/users.server";
 import { userListQuerySchema } from "@app/shared/api/admin";
 import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";

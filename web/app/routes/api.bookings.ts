@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bookingListQuerySchema, NEW_BOOKING_MISSING_MESSAGE, newBookingSchema } from "@app/shared/api/admin";
-import { listBookings } from "~/features/admin/bookings-list.server";
+import { listBookings } from "~/features/bookings/bookings-list.server";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
 import { apiHandler, apiResult, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingsExportSchema } from "@app/shared/api/exports";
-import { bookingsExport, queuedMessage } from "~/features/admin/bookings-csv.server";
+import { bookingsExport, queuedMessage } from "~/features/bookings/bookings-csv.server";
 import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerChangeSchema } from "@app/shared/api/customers";
 import { idFrom } from "@app/shared/api/values";
-import { customerWithBookings, updateCustomer } from "~/features/admin/customer-record.server";
+import { customerWithBookings, updateCustomer } from "~/features/customers/customer-record.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

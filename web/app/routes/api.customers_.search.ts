@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { customerSearchQuerySchema } from "@app/shared/api/admin";
-import { searchCustomers } from "~/features/admin/customers.server";
+import { searchCustomers } from "~/features/customers/customers.server";
 import { apiHandler, jsonResponse, validate, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

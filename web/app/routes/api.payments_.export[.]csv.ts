@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paymentsExportQuerySchema } from "@app/shared/api/reports";
 import { businessMonth } from "@app/shared/time";
-import { queuedMessage } from "~/features/admin/bookings-csv.server";
+import { queuedMessage } from "~/features/bookings/bookings-csv.server";
 import { exportDays } from "~/features/reports/money-report";
 import { paymentsExport } from "~/features/reports/payments-csv.server";
 import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { feedForToken } from "~/features/admin/calendar-feed.server";
+import { feedForToken } from "~/features/calendar/calendar-feed.server";
 
 /** GET /calendar/<token>.ics: an admin's private bookings feed for calendar apps (no cookie: the address is the key). */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -14,6 +14,15 @@ import {
   type ActionSuccess,
 } from "./schema-form";
 
+/** What a post with no intent, or one this page does not know, is told (400). */
+export const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
+
+/** The posted `intent`, as an answer names it (null when there is none). */
+export function intentOf(form: FormData): string | null {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : null;
+}
+
 /**
  * The one way a page action reads and answers a form (utils/schema-form.ts has the page's
  * side): `readForm` (utils/form.server.ts: 415 / 400 for what no browser sends) →

@@ -16,7 +16,7 @@ import { idField, localDateField } from "./values";
 /**
  * Staff move a visit (docs/product.md#moving-a-visit): one form and one schema wherever it is
  * moved (a booking's page, the calendar's day dialog, the dispatch board's cards and drags), read
- * by the one page action (`intent=move-visit`, web/app/features/admin/admin-actions.server.ts).
+ * by the one page action (`intent=move-visit`, web/app/features/bookings/bookings-actions.server.ts).
  */
 
 const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

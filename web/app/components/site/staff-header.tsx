@@ -8,7 +8,7 @@ import { useSessionUser } from "./site-data";
  * The header of the staff pages (/dashboard, /admin/…, /jobs; docs/product.md#staff-pages): the
  * brand (to the person's own staff page), that page's link and Logout, in one compact row. The
  * visitors' menu and call button are the marketing site's, not the office's; the staff pages' own
- * links are the staff bar under it (features/admin/admin-shell.tsx).
+ * links are the staff bar under it (components/staff/staff-frame.tsx).
  */
 export function StaffHeader() {
   const user = useSessionUser();

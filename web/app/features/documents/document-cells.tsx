@@ -2,7 +2,7 @@ import { estimateStatusLabels, type EstimateStatusName } from "@app/shared/api/e
 import { invoiceStatusLabels, type InvoiceStatusName } from "@app/shared/api/invoices";
 import { formatCents } from "@app/shared/money/money";
 import { Badge } from "~/components/ui/badge";
-import { Td } from "~/features/admin/data-table";
+import { Td } from "~/components/staff/data-table";
 import { estimateStatusBadges, invoiceStatusBadges } from "./documents";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatCents, formatQuantity } from "@app/shared/money/money";
-import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+import { DataTable, TBody, THead, Td, Th, Tr } from "~/components/staff/data-table";
 
 /**
  * What estimates and invoices show alike (docs/product.md#estimates, #invoices): a document's priced

@@ -6,7 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
   PHONE_MAX_LENGTH,
 } from "@app/shared/api/limits";
-import type { BookingPrefill } from "~/features/admin/new-booking-state";
+import type { BookingPrefill } from "~/features/bookings/new-booking-state";
 
 const text = (params: URLSearchParams, key: string, max: number) => (params.get(key) ?? "").trim().slice(0, max);
 

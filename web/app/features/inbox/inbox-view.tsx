@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
-import { telHref } from "~/features/admin/format";
+import { telHref } from "~/components/staff/format";
 import { inboxReplySchema } from "@app/shared/api/inbox-forms";
 import { INBOX_SEARCH_MAX_LENGTH } from "@app/shared/api/limits";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";

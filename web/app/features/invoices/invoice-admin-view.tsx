@@ -7,7 +7,7 @@ import { invoiceDueOn } from "@app/shared/invoices/how-to-pay";
 import { formatDate, formatDateTime, formatLocalDate } from "@app/shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+import { DataTable, TBody, THead, Td, Th, Tr } from "~/components/staff/data-table";
 import { DocumentLinks, StaffLinesTable } from "~/features/documents/priced-lines";
 import { invoiceStatusLabels } from "@app/shared/api/invoices";
 import { paymentMethodLabels } from "@app/shared/api/payments";

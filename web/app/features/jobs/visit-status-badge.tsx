@@ -1,5 +1,5 @@
 import { Truck } from "lucide-react";
-import { StatusBadge } from "~/features/admin/badges";
+import { StatusBadge } from "~/components/staff/badges";
 import { shownStatus, shownStatusLabels } from "./day-view";
 import type { Visit } from "./jobs.server";
 

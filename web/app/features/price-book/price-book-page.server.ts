@@ -20,7 +20,7 @@ import {
   updatePriceBookItem,
 } from "@app/shared/pricing/price-book.server";
 import { failure } from "@app/shared/result";
-import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import { answer, firstError, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { editIntent } from "./price-book-view";
@@ -31,8 +31,6 @@ export async function priceBookPage(context: AppLoadContext) {
   const [items, salesTaxRatePpm] = await Promise.all([listPriceBook(db), readSalesTaxRate(db)]);
   return { items, salesTaxRatePpm };
 }
-
-const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
 
 /**
  * The page's forms: `intent=add-item`, `edit-item` (with the item's id), `set-active` (id, active)

@@ -14,7 +14,7 @@ import type { PriceBookItemJson } from "@app/shared/pricing/price-book.server";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField, type FieldMeta } from "~/components/ui/field";
-import { DataTable, TBody, THead, Td, Th, Tr } from "~/features/admin/data-table";
+import { DataTable, TBody, THead, Td, Th, Tr } from "~/components/staff/data-table";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Download } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
-import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
+import { DataTable, TBody, Td, Th, THead, Tr } from "~/components/staff/data-table";
 import { cn } from "~/utils/cn";
 import { formatCents } from "@app/shared/money/money";
 import { formatDate, formatMonthTitle, parseMonth } from "@app/shared/time";

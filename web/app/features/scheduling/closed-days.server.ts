@@ -11,7 +11,7 @@ import { failure } from "@app/shared/result";
 import { addClosure, removeClosure } from "@app/shared/scheduling/closures.server";
 import { personName } from "@app/shared/scheduling/technicians";
 import { businessDate, endOfBusinessDay, formatLocalDate, startOfBusinessDay } from "@app/shared/time";
-import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import { answer, firstError, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 
@@ -73,8 +73,6 @@ export async function listClosures(db: Reader, range: { from?: string; to?: stri
 }
 
 export type ClosureListing = Awaited<ReturnType<typeof listClosures>>[number];
-
-const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
 
 /**
  * /admin/closures' forms: `intent=add-closure` (date, reason: newClosureSchema) and

@@ -10,7 +10,7 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
 import { searchQuerySchema } from "@app/shared/api/search";
 import { formatDateTime } from "@app/shared/time";
-import { statusLabel } from "~/features/admin/format";
+import { statusLabel } from "~/components/staff/format";
 import { documentStatusLabel, formatTotals } from "~/features/documents/documents";
 import { cn } from "~/utils/cn";
 import { formConstraint } from "~/utils/schema-form";

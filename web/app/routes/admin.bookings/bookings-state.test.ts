@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookingRowData } from "~/features/admin/bookings-page.server";
+import type { BookingRowData } from "~/features/bookings/bookings-page.server";
 import {
   bookingRow,
   closedDialog,

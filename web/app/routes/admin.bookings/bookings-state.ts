@@ -6,9 +6,9 @@
  * an inbox link (docs/product.md, docs/decisions/011-staff-screens-at-scale.md).
  * Tested in bookings-state.test.ts.
  */
-import type { BookingRowData } from "~/features/admin/bookings-page.server";
-import { BOOKING_STATUSES, statusLabel, type BookingStatus } from "~/features/admin/format";
-import type { MenuChoice } from "~/features/admin/row-menu";
+import type { BookingRowData } from "~/features/bookings/bookings-page.server";
+import { BOOKING_STATUSES, statusLabel, type BookingStatus } from "~/components/staff/format";
+import type { MenuChoice } from "~/features/bookings/row-menu";
 
 export interface BookingFilters {
   /** The search (docs/product.md#search): a name, phone, email, address or booking number. */

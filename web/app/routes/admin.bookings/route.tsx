@@ -16,20 +16,21 @@ import { Input, Label, NativeSelect } from "~/components/ui/field";
 import { searchQuerySchema } from "@app/shared/api/search";
 import { UNASSIGNED_FILTER } from "@app/shared/api/admin";
 import { formConstraint } from "~/utils/schema-form";
-import { toastResult, useFetcherDone } from "~/features/admin/action-result";
-import { bookingsAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
-import { PriorityBadge, StatusBadge } from "~/features/admin/badges";
-import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/admin/bookings-page.server";
-import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/features/admin/data-table";
+import { toastResult, useFetcherDone } from "~/features/bookings/action-result";
+import { bookingsAction } from "~/features/bookings/bookings-actions.server";
+import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { PriorityBadge, StatusBadge } from "~/components/staff/badges";
+import { bookingsPage, parseBookingsSearch, type BookingRowData } from "~/features/bookings/bookings-page.server";
+import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/components/staff/data-table";
 import { addLocalDays, businessDate, formatDate, formatDateTime } from "@app/shared/time";
-import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/features/admin/format";
-import { adminMeta } from "~/features/admin/meta";
-import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
-import type { Booking } from "~/features/admin/format";
+import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/components/staff/format";
+import { adminMeta } from "~/features/auth/staff-meta";
+import { NewBookingDialog } from "~/features/bookings/new-booking-dialog";
+import type { Booking } from "~/components/staff/format";
 import { Outcome } from "~/components/ui/outcome";
 import { visitSchedule } from "@app/shared/booking/visits";
-import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features/admin/row-menu";
+import { RowMenu, RowMenuTrigger, useRowMenu, type MenuChoice } from "~/features/bookings/row-menu";
 import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { revealResult } from "~/utils/reveal";
@@ -91,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
 }
 
-export { bookingsShouldRevalidate as shouldRevalidate } from "~/features/admin/action-result";
+export { bookingsShouldRevalidate as shouldRevalidate } from "~/features/bookings/action-result";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 

@@ -3,14 +3,15 @@ import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 
 import { ChevronLeft, ChevronRight, List, LoaderCircle, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { bookingsAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { CalendarGrid, CalendarLegend, focusCalendarDay } from "~/features/admin/calendar-grid";
+import { bookingsAction } from "~/features/bookings/bookings-actions.server";
+import { AdminPageHeader } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { CalendarGrid, CalendarLegend, focusCalendarDay } from "~/features/calendar/calendar-grid";
 import { addMonths, formatMonthTitle, monthKey, parseMonth, type MonthRef } from "@app/shared/time";
-import { calendarMonth } from "~/features/admin/calendar.server";
-import { DayDialog } from "~/features/admin/day-dialog";
-import { adminMeta } from "~/features/admin/meta";
-import { NewBookingDialog } from "~/features/admin/new-booking-dialog";
+import { calendarMonth } from "~/features/calendar/calendar.server";
+import { DayDialog } from "~/features/calendar/day-dialog";
+import { adminMeta } from "~/features/auth/staff-meta";
+import { NewBookingDialog } from "~/features/bookings/new-booking-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return bookingsAction(request, context);
 }
 
-export { bookingsShouldRevalidate as shouldRevalidate } from "~/features/admin/action-result";
+export { bookingsShouldRevalidate as shouldRevalidate } from "~/features/bookings/action-result";
 
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 

@@ -5,10 +5,11 @@ import { UserRound } from "lucide-react";
 import { idFrom } from "@app/shared/api/values";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
-import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
-import { ContactLinks } from "~/features/admin/contact-links";
-import { customerRecordAction } from "~/features/admin/customer-record-actions.server";
-import { customerRecord } from "~/features/admin/customer-record.server";
+import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { ContactLinks } from "~/components/staff/contact-links";
+import { customerRecordAction } from "~/features/customers/customer-record-actions.server";
+import { customerRecord } from "~/features/customers/customer-record.server";
 import {
   CustomerDetailsForm,
   EmailsSection,
@@ -18,8 +19,8 @@ import {
   RecordSection,
   RemindersSection,
   VisitsSection,
-} from "~/features/admin/customer-record-view";
-import { adminMeta } from "~/features/admin/meta";
+} from "~/features/customers/customer-record-view";
+import { adminMeta } from "~/features/auth/staff-meta";
 import { requireAdmin } from "~/utils/auth.server";
 import { staffPage } from "~/utils/route-handle";
 import { useActionOutcome } from "~/utils/use-action-outcome";
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return record ? { record } : data({ record: null }, { status: 404 });
 }
 
-/** The record's forms (details, a note, reminders back on, a merge's Undo): features/admin/customer-record-actions.server.ts. */
+/** The record's forms (details, a note, reminders back on, a merge's Undo): features/customers/customer-record-actions.server.ts. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return customerRecordAction(request, context, params.id);
 }

@@ -4,9 +4,10 @@ import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/r
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addLocalDays, businessDate, formatLocalDate } from "@app/shared/time";
 import { buttonVariants } from "~/components/ui/button";
-import { bookingsAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { adminMeta } from "~/features/admin/meta";
+import { bookingsAction } from "~/features/bookings/bookings-actions.server";
+import { AdminPageHeader } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { adminMeta } from "~/features/auth/staff-meta";
 import { dispatchBoard } from "~/features/dispatch/board.server";
 import { DispatchBoardView } from "~/features/dispatch/dispatch-board";
 import { holdForDrag } from "~/features/dispatch/drag-hold";

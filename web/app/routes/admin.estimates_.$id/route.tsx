@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
 import { Outcome } from "~/components/ui/outcome";
-import { adminMeta } from "~/features/admin/meta";
+import { adminMeta } from "~/features/auth/staff-meta";
 import { estimatePage, estimatePageAction } from "~/features/estimates/estimate-admin.server";
 import {
   ESTIMATE_SAVED_MESSAGE,

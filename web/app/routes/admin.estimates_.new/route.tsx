@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatRate } from "@app/shared/money/money";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { adminMeta } from "~/features/admin/meta";
+import { AdminPageHeader } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { adminMeta } from "~/features/auth/staff-meta";
 import { newEstimateAction, newEstimatePage } from "~/features/estimates/estimate-admin.server";
 import { EstimateBuilder } from "~/features/estimates/estimate-form";
 import { requireAdmin } from "~/utils/auth.server";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
-import { adminMeta } from "~/features/admin/meta";
+import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { adminMeta } from "~/features/auth/staff-meta";
 import { invoicePage, invoicePageAction } from "~/features/invoices/invoice-admin.server";
 import { RecordPaymentForm } from "~/features/payments/record-payment-form";
 import { InvoiceActions, InvoiceLines, InvoicePayments, InvoiceStatus } from "~/features/invoices/invoice-admin-view";

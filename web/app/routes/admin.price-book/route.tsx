@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { adminMeta } from "~/features/admin/meta";
+import { AdminPageHeader } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { adminMeta } from "~/features/auth/staff-meta";
 import { priceBookAction, priceBookPage } from "~/features/price-book/price-book-page.server";
 import { AddItemForm, ItemsTable, SalesTaxForm } from "~/features/price-book/price-book-view";
 import { requireAdmin } from "~/utils/auth.server";

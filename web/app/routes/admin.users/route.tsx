@@ -12,15 +12,16 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Input, Label, NativeSelect } from "~/components/ui/field";
-import { toastResult, useFetcherDone } from "~/features/admin/action-result";
-import { usersAction } from "~/features/admin/admin-actions.server";
-import { AdminPageHeader, AdminShell, PostedOutcome } from "~/features/admin/admin-shell";
-import { RoleBadge } from "~/features/admin/badges";
-import { DataTable, TBody, Td, Th, THead, Tr } from "~/features/admin/data-table";
+import { toastResult, useFetcherDone } from "~/features/bookings/action-result";
+import { usersAction } from "~/features/users/users-actions.server";
+import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { RoleBadge } from "~/components/staff/badges";
+import { DataTable, TBody, Td, Th, THead, Tr } from "~/components/staff/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
-import { ROLES, roleLabel, type Role } from "~/features/admin/format";
-import { adminMeta } from "~/features/admin/meta";
-import { listUsersPage } from "~/features/admin/users.server";
+import { ROLES, roleLabel, type Role } from "~/components/staff/format";
+import { adminMeta } from "~/features/auth/staff-meta";
+import { listUsersPage } from "~/features/users/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import { STAFF_SEARCH_MAX_LENGTH, USERS_PER_PAGE } from "@app/shared/api/limits";

@@ -13,14 +13,15 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { AdminPageHeader, AdminShell } from "~/features/admin/admin-shell";
-import { adminMeta } from "~/features/admin/meta";
-import { recentAudit } from "~/features/admin/audit.server";
-import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/admin/calendar-feed.server";
-import { AuditLogSection, CalendarFeedSection } from "~/features/admin/dashboard-records";
-import { adminStats } from "~/features/admin/stats.server";
-import { dashboardToday, dismissEmergencyAlerts } from "~/features/admin/today.server";
-import { DISMISS_INTENT, TodayBoard } from "~/features/admin/today-view";
+import { AdminPageHeader } from "~/components/staff/staff-frame";
+import { AdminShell } from "~/features/live/admin-shell";
+import { adminMeta } from "~/features/auth/staff-meta";
+import { recentAudit } from "~/features/dashboard/audit.server";
+import { currentFeedUrl, revokeFeed, rotateFeed } from "~/features/calendar/calendar-feed.server";
+import { AuditLogSection, CalendarFeedSection } from "~/features/dashboard/dashboard-records";
+import { adminStats } from "~/features/dashboard/stats.server";
+import { dashboardToday, dismissEmergencyAlerts } from "~/features/dashboard/today.server";
+import { DISMISS_INTENT, TodayBoard } from "~/features/dashboard/today-view";
 import { PushToggle } from "~/features/push/push-toggle";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";

@@ -8,7 +8,7 @@ import { changeSubscription, unsubscribePage } from "~/features/appointments/ema
 import { CallUs, LinkPageFrame, LinkProblem } from "~/features/appointments/manage-view";
 import { privateLinkHeaders, privateLinkMeta } from "~/features/appointments/private-link";
 import { unsubscribeFormSchema } from "@app/shared/api/appointments";
-import { answer, readSubmission, refused } from "~/utils/action.server";
+import { answer, readSubmission, refused, UNKNOWN_ACTION } from "~/utils/action.server";
 import { formFields } from "~/utils/form.server";
 
 /**
@@ -31,8 +31,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /** The page's buttons (`intent`) or a mail provider's one-click body (unsubscribeFormSchema). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const { form, submission } = await readSubmission(request, unsubscribeFormSchema);
-  if (submission.status !== "success")
-    return refused(submission, { message: "Unknown action. Please reload the page and try again." });
+  if (submission.status !== "success") return refused(submission, { message: UNKNOWN_ACTION });
   return answer(submission, await changeSubscription(context, params.token ?? "", formFields(form)));
 }
 

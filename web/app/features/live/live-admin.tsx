@@ -18,7 +18,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useLatest } from "~/utils/use-latest";
 import { LEAD_ACKNOWLEDGED_EVENT, LEAD_EMERGENCY_EVENT, type EmergencyLead } from "@app/shared/emergency-leads";
 import { formatDateTime } from "@app/shared/time";
-import { telHref, type Booking } from "./format";
+import { telHref, type Booking } from "~/components/staff/format";
 
 type LiveStatus = "connecting" | "live" | "offline";
 /** `lead`: an emergency lead came in (pages that list them, the dashboard and the inbox, reload). */

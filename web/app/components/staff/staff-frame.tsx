@@ -1,11 +1,9 @@
 import { Link, NavLink } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Outcome } from "~/components/ui/outcome";
 import { buttonVariants } from "~/components/ui/button";
-import { StaffSearchBox } from "~/features/search/staff-search-box";
 import { cn } from "~/utils/cn";
-import { LiveAdmin, LiveIndicator } from "./live-admin";
 
 /** The staff pages, in the order of the office's day (docs/product.md#staff-pages). */
 const STAFF_PAGES = [
@@ -26,7 +24,7 @@ const STAFF_PAGES = [
  * The staff bar on every staff page: the pages (the current one marked with aria-current) and
  * the search box. On a phone the links scroll sideways in one row and the box takes the next.
  */
-function StaffNav() {
+function StaffNav({ search }: { search?: ReactNode }) {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-3 py-2 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -52,29 +50,37 @@ function StaffNav() {
             ))}
           </ul>
         </nav>
-        <StaffSearchBox />
+        {search}
       </div>
     </div>
   );
 }
 
-/** The frame of every staff page: the staff bar, live updates and emergency alerts, and a roomy but dense container. */
-export function AdminShell({
+/**
+ * What a feature puts in the frame (this folder imports no feature): the staff bar's search box and the
+ * live indicator beside each page's title. `AdminShell` (web/app/features/live/admin-shell.tsx) fills them.
+ */
+interface StaffSlots {
+  search?: ReactNode;
+  indicator?: ReactNode;
+}
+
+const StaffSlotsContext = createContext<StaffSlots>({});
+
+/** The frame of every staff page: the staff bar and a roomy but dense container. */
+export function StaffFrame({
   children,
-  refresh = true,
+  search,
+  indicator,
   className,
-}: {
-  children: ReactNode;
-  refresh?: boolean;
-  className?: string;
-}) {
+}: StaffSlots & { children: ReactNode; className?: string }) {
   return (
-    <LiveAdmin refresh={refresh}>
-      <StaffNav />
+    <StaffSlotsContext.Provider value={{ search, indicator }}>
+      <StaffNav search={search} />
       <div className="min-h-full bg-slate-50">
         <div className={cn("mx-auto max-w-7xl px-3 py-5 sm:px-6 sm:py-8", className)}>{children}</div>
       </div>
-    </LiveAdmin>
+    </StaffSlotsContext.Provider>
   );
 }
 
@@ -90,6 +96,7 @@ export function AdminPageHeader({
   back?: { to: string; label: string };
   actions?: ReactNode;
 }) {
+  const { indicator } = useContext(StaffSlotsContext);
   return (
     <div className="mb-5 sm:mb-6">
       {back ? (
@@ -106,7 +113,7 @@ export function AdminPageHeader({
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-            <LiveIndicator />
+            {indicator}
           </div>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </div>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/use-toast";
 import type { ActionResult } from "~/utils/schema-form";
 import { useLatest } from "~/utils/use-latest";
-import type { Booking, BookingStatus, Role } from "./format";
+import type { Booking, BookingStatus, Role } from "~/components/staff/format";
 
 export interface CustomerSummary {
   id: number;
@@ -13,7 +13,7 @@ export interface CustomerSummary {
 }
 
 /**
- * What a staff page's action answers for its changes (admin-actions.server.ts): the one
+ * What a staff page's action answers for its changes (bookings-actions.server.ts): the one
  * `ActionResult` (utils/schema-form.ts), with what the page shows after each intent.
  */
 export type StaffActionResult = ActionResult<{

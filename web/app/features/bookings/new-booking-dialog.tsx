@@ -37,7 +37,7 @@ import { businessDate, slotLabel } from "@app/shared/time";
 import { useSchemaForm } from "~/utils/schema-form";
 import { toastResult, useFetcherDone, type CustomerSummary, type StaffActionResult } from "./action-result";
 import { DayAvailability } from "./day-availability";
-import { BOOKING_PRIORITIES, priorityLabel, TIME_SLOTS, type Booking } from "./format";
+import { BOOKING_PRIORITIES, priorityLabel, TIME_SLOTS, type Booking } from "~/components/staff/format";
 import {
   answersThisOpening,
   initialState,

@@ -4,7 +4,7 @@ import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/field";
 import { toastResult, useFetcherDone, type StaffActionResult } from "./action-result";
-import type { Booking } from "./format";
+import type { Booking } from "~/components/staff/format";
 
 /**
  * Assigns a booking to a technician, or unassigns it (the `assign-technician`

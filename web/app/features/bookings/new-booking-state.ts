@@ -9,7 +9,7 @@
  * customer_selection; each opening starts clean, from the day and the prefill it was given.
  */
 import type { CustomerSummary } from "./action-result";
-import { DEFAULT_PRIORITY, DEFAULT_TIME_SLOT, type BookingPriority } from "./format";
+import { DEFAULT_PRIORITY, DEFAULT_TIME_SLOT, type BookingPriority } from "~/components/staff/format";
 
 type BookingStep = "customer_selection" | "new_customer" | "booking";
 

@@ -14,7 +14,7 @@ import {
   startOfBusinessDay,
 } from "@app/shared/time";
 import { invalid, success } from "@app/shared/result";
-import { bookingsBetween } from "./bookings-list.server";
+import { bookingsBetween } from "~/features/bookings/bookings-list.server";
 import { MAX_PER_DAY, type CalendarDay } from "./calendar-grid";
 
 interface CellRow {

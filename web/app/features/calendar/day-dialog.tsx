@@ -13,11 +13,11 @@ import {
 } from "~/components/ui/dialog";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { formatLocalDate, formatTime } from "@app/shared/time";
-import { EmergencyAlert, PriorityBadge, StatusBadge } from "./badges";
+import { EmergencyAlert, PriorityBadge, StatusBadge } from "~/components/staff/badges";
 import type { CalendarDayBooking } from "./calendar.server";
-import { ContactLinks } from "./contact-links";
-import { MoveVisitForm } from "./move-visit-form";
-import { TechnicianSelect } from "./technician-select";
+import { ContactLinks } from "~/components/staff/contact-links";
+import { MoveVisitForm } from "~/features/bookings/move-visit-form";
+import { TechnicianSelect } from "~/features/bookings/technician-select";
 
 type DayState =
   | { status: "loading" }

@@ -1,5 +1,5 @@
 /**
- * The staff pages' form posts (Remix actions), one `intent` each, so every
+ * The bookings' form posts (Remix actions: the bookings list and page, the calendar, dispatch), one `intent` each, so every
  * form also works as a plain HTML post. Each intent's fields are checked with
  * its shared schema (packages/shared/src/api/admin.ts), as the page's forms
  * check them, and the work is done by the same functions the JSON API uses.
@@ -16,7 +16,6 @@ import {
   newBookingSchema,
   newCustomerRefusal,
   newCustomerSchema,
-  roleChangeFormSchema,
   statusChangeSchema,
 } from "@app/shared/api/admin";
 import { idFrom } from "@app/shared/api/values";
@@ -30,58 +29,20 @@ import { askForExport } from "@app/shared/exports/csv-exports.server";
 import { EXPORT_STREAM_MAX_ROWS } from "@app/shared/exports/export-sizes";
 import { redirectDocument } from "~/utils/responses.server";
 import { queuedMessage } from "./bookings-csv.server";
-import { answer, errorMessages, firstError, refused, submissionOf } from "~/utils/action.server";
+import {
+  answer,
+  errorMessages,
+  firstError,
+  refused,
+  submissionOf,
+  UNKNOWN_ACTION,
+  intentOf,
+} from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
 import { failure, success } from "@app/shared/result";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
-import { createCustomer } from "./customers.server";
-import { changeUserRole, promotionToConfirm } from "./users.server";
-
-const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
-
-/** The posted `intent`, as the answer names it (null when there is none). */
-const intentOf = (form: FormData) => {
-  const intent = form.get("intent");
-  return typeof intent === "string" ? intent : null;
-};
-
-/**
- * /admin/users: `intent=change-role`, `userId`, `role`, and `confirm=yes` for a change to admin.
- * A change to admin without it saves nothing: it answers `intent: "confirm-admin"` with who it is
- * (`confirmAdmin`), and the page asks "Make … an admin?" (the confirmation step of a post made
- * without JavaScript; the page's dialog asks before it posts).
- */
-export async function usersAction(request: Request, context: AppLoadContext) {
-  const admin = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = intentOf(form);
-  if (intent !== "change-role") return answer(null, failure(400, UNKNOWN_ACTION), { intent });
-  const fallback = "Failed to update user role";
-  const userId = idFrom(form.get("userId"));
-  if (!userId) return answer(null, failure(404, "User not found"), { intent });
-  const submission = submissionOf(form, roleChangeFormSchema);
-  if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
-  try {
-    if (submission.value.role === "admin" && submission.value.confirm !== "yes") {
-      const asked = await promotionToConfirm(context, admin, userId);
-      if (asked)
-        return answer(submission, success(asked), {
-          intent: "confirm-admin",
-          message: `Make ${asked.name} an admin?`,
-          data: (confirmAdmin) => ({ confirmAdmin }),
-        });
-    }
-    const result = await changeUserRole(context, admin, userId, submission.value.role);
-    return answer(submission, result.ok ? result : failure(result.status, result.message || fallback), {
-      intent,
-      data: (value) => ({ userId, role: value.user.role }),
-    });
-  } catch (error) {
-    context.logger.error({ err: error, userId }, "role change failed");
-    return answer(submission, failure(500, fallback), { intent });
-  }
-}
+import { createCustomer } from "~/features/customers/customers.server";
 
 const fallbacks: Record<string, string> = {
   "create-customer": "Failed to create customer",

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formatLocalDate, formatMonthTitle, monthGrid, monthKey, WEEKDAYS, type MonthRef } from "@app/shared/time";
 import { calendarKey, monthOfDay, tabStopDay } from "./calendar-keys";
-import { priorityLabel, statusLabel, type BookingPriority, type BookingStatus } from "./format";
+import { priorityLabel, statusLabel, type BookingPriority, type BookingStatus } from "~/components/staff/format";
 
 /** At most this many bookings are listed in a day cell (docs/product.md#calendar); the rest is "+N more". */
 export const MAX_PER_DAY = 3;

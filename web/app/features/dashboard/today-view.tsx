@@ -10,8 +10,8 @@ import { Outcome } from "~/components/ui/outcome";
 import type { ReactNode } from "react";
 import { formatDateTime } from "@app/shared/time";
 import { cn } from "~/utils/cn";
-import { StatusBadge } from "./badges";
-import { telHref } from "./format";
+import { StatusBadge } from "~/components/staff/badges";
+import { telHref } from "~/components/staff/format";
 import type { DashboardToday, DashboardVisit } from "./today.server";
 
 type Today = SerializeFrom<DashboardToday>;

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Outcome } from "~/components/ui/outcome";
 import type { AuditJson } from "./audit.server";
 import { describeAudit } from "./audit-format";
-import { UndoMergeButton } from "./customer-record-view";
+import { UndoMergeButton } from "~/features/customers/customer-record-view";
 import { formatDateTime } from "@app/shared/time";
 
 /** The newest staff changes: who, what, when. */

@@ -10,9 +10,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { documentHref, formatTotals } from "~/features/documents/documents";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/utils/schema-form";
-import { StatusBadge } from "./badges";
+import { StatusBadge } from "~/components/staff/badges";
 import type { CustomerRecord } from "./customer-record.server";
-import { DataTable, TBody, Td, Th, THead, Tr } from "./data-table";
+import { DataTable, TBody, Td, Th, THead, Tr } from "~/components/staff/data-table";
 
 /** The record's parts (docs/product.md#customer-record); the page is routes/admin.customers_.$id. */
 

@@ -10,7 +10,7 @@ import { idFrom } from "@app/shared/api/values";
 import { mergeBookingCustomer, mergePreview } from "@app/shared/booking/merge-customer.server";
 import { undoCustomerMerge } from "@app/shared/booking/merge-undo.server";
 import { failure } from "@app/shared/result";
-import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
+import { answer, firstError, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { addCustomerNote, resubscribeCustomer, updateCustomer } from "./customer-record.server";
@@ -53,7 +53,7 @@ export async function customerRecordAction(request: Request, context: AppLoadCon
       return answer(submission, undone, { intent, data: (value) => ({ restoredId: value.customerId }) });
     }
     default:
-      return answer(null, failure(400, "Unknown action. Please reload the page and try again."), { intent });
+      return answer(null, failure(400, UNKNOWN_ACTION), { intent });
   }
 }
 
