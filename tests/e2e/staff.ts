@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import type { Db } from "@app/shared/db.server";
 import { hashPassword } from "@app/shared/password.server";
+import { requireBusinessInstant } from "@app/shared/time";
 import { inLetters } from "../support/accounts";
 import { expect } from "./fixtures";
 
@@ -94,4 +95,22 @@ export async function chooseInRowMenu(page: Page, label: string, option: string)
   await expect(list).toBeVisible();
   await list.getByRole("option", { name: option, exact: true }).click();
   await expect(list).toBeHidden();
+}
+
+// Radix toasts are list items of the "Notifications (F8)" region (which a modal dialog hides from the accessibility tree).
+const toast = (page: Page) =>
+  page
+    .getByRole("region", { name: /Notifications/, includeHidden: true })
+    .locator("li")
+    .first();
+
+export async function expectToast(page: Page, title: string, description: string) {
+  const t = toast(page);
+  await expect(t).toContainText(title);
+  await expect(t).toContainText(description);
+}
+
+/** The instant at which a Baton Rouge clock shows this date and hour. */
+export function chicago(date: string, hour: number) {
+  return requireBusinessInstant(date, hour * 60);
 }
