@@ -416,6 +416,41 @@ describe("the /login page's session cookie", () => {
     expect((await again("//evil.example")).headers.get("location")).toBe("/");
   });
 
+  it("a new account returns to the page that asked to sign in too, and the login and register views keep it", async () => {
+    const asked = "/account?tab=visits";
+    const loginPage = (
+      await (await fetch(`${stack.url}/login?redirectTo=${encodeURIComponent(asked)}`)).text()
+    ).replaceAll("&amp;", "&");
+    expect(loginPage).toContain(`href="/login?view=register&redirectTo=${encodeURIComponent(asked)}"`);
+    const registerPage = (
+      await (await fetch(`${stack.url}/login?view=register&redirectTo=${encodeURIComponent(asked)}`)).text()
+    ).replaceAll("&amp;", "&");
+    expect(registerPage).toContain(`name="redirectTo" value="${asked}"`);
+    expect(registerPage).toContain(`href="/login?redirectTo=${encodeURIComponent(asked)}"`);
+
+    const register = (redirectTo: string) =>
+      fetch(`${stack.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+        body: new URLSearchParams({
+          intent: "register",
+          firstName: "Odette",
+          lastName: "Landry",
+          email: uniqueEmail("returning"),
+          password: "crawfish-boil-2025",
+          confirmPassword: "crawfish-boil-2025",
+          redirectTo,
+        }),
+      });
+    const back = await register(asked);
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe(asked);
+    // Anything but a path of this site lands where a new account lands.
+    const unsafe = await register("https://evil.example/account");
+    expect(unsafe.headers.get("location")).toBe("/account");
+  });
+
   it("shows the form's errors for a bad login without JavaScript", async () => {
     const res = await fetch(`${stack.url}/login`, {
       method: "POST",

@@ -111,7 +111,7 @@ export function LoginCard({ view, token, result, redirectTo }: LoginCardProps) {
         )}
       </div>
 
-      <ViewLinks view={view} />
+      <ViewLinks view={view} redirectTo={redirectTo} />
     </div>
   );
 }
@@ -132,7 +132,7 @@ function ViewForm({
     case "login":
       return <LoginForm result={result} redirectTo={redirectTo} />;
     case "register":
-      return <RegisterForm result={result} />;
+      return <RegisterForm result={result} redirectTo={redirectTo} />;
     case "reset-request":
       return <RequestResetForm result={result} />;
     case "reset":
@@ -166,7 +166,7 @@ function LoginForm({ result, redirectTo }: { result?: AuthResult; redirectTo?: s
   );
 }
 
-function RegisterForm({ result }: { result?: AuthResult }) {
+function RegisterForm({ result, redirectTo }: { result?: AuthResult; redirectTo?: string | null }) {
   const [form, fields] = useSchemaForm(authFormSchemas.register, {
     id: "auth-register",
     lastResult: replyTo("register", result),
@@ -179,6 +179,8 @@ function RegisterForm({ result }: { result?: AuthResult }) {
       pendingLabel="Creating account..."
       icon={<UserPlus aria-hidden="true" />}
     >
+      {/* A new account also returns to the page that asked to sign in. */}
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <NameFields first={fields.firstName} last={fields.lastName} />
       </div>
@@ -284,7 +286,10 @@ function AuthForm({
   );
 }
 
-function ViewLinks({ view }: { view: AuthView }) {
+/** Log in and Create one lead to each other keeping the page that asked to sign in (`redirectTo`). */
+function ViewLinks({ view, redirectTo }: { view: AuthView; redirectTo?: string | null }) {
+  const keep = (href: string) =>
+    redirectTo ? `${href}${href.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(redirectTo)}` : href;
   const link = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline";
   return (
     <div className="mt-6 space-y-2 border-t border-slate-200 pt-4 text-center text-sm text-slate-700">
@@ -297,7 +302,7 @@ function ViewLinks({ view }: { view: AuthView }) {
           </p>
           <p>
             Don&apos;t have an account?{" "}
-            <Link to={viewHref.register} className={link}>
+            <Link to={keep(viewHref.register)} className={link}>
               Create one
             </Link>
           </p>
@@ -306,7 +311,7 @@ function ViewLinks({ view }: { view: AuthView }) {
       {view === "register" ? (
         <p>
           Already have an account?{" "}
-          <Link to={viewHref.login} className={link}>
+          <Link to={keep(viewHref.login)} className={link}>
             Log in
           </Link>
         </p>

@@ -48,7 +48,7 @@ const HIDDEN_FIELDS = ["password", "confirmPassword"];
  * The /login forms (docs/product.md#sign-in-page): `intent` = login | register | request-reset
  * | reset with that view's fields, each checked with its schema (`authFormSchemas`). Log in and
  * register go through remix-auth and set the session cookie; without JavaScript they redirect
- * back to the page that asked them to sign in (`redirectTo`, a path of this site only) or where the
+ * back to the page that asked them to sign in (`redirectTo`, a path of this site only; a new account too) or where the
  * account lands (`landingAfter`: a new account on /account), with it the card shows its
  * notice and goes there itself. The work is the same as the
  * /api/auth/* routes do (features/auth/*.server.ts).
@@ -70,8 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ];
       if (signedIn.deviceCookie) headers.push(["Set-Cookie", signedIn.deviceCookie]);
       // Back to the page that asked them to sign in (a path of this site only), else where the account lands.
-      const home =
-        (intent === "login" && safeRedirectTo(form.get("redirectTo"))) || landingAfter(intent, signedIn.user.role);
+      const home = safeRedirectTo(form.get("redirectTo")) ?? landingAfter(intent, signedIn.user.role);
       if (values[ENHANCED_FIELD] !== "1") return redirect(home, { headers });
       return answer(submission, success({ home }), { ...options, headers, data: (value) => value });
     }
