@@ -2,7 +2,7 @@
  * Live staff pages: an emergency alerts an open admin page at once, and its list refreshes.
  * Signed in as an admin created directly in the database.
  */
-import type { Browser } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { adminPage, unique, uniqueLetters } from "./staff";
 
@@ -19,6 +19,24 @@ async function adminContext(browser: Browser, baseURL: string) {
   });
 }
 
+/** An emergency visit booked through the chat's booking form: every open staff page hears of it. */
+async function bookEmergencyInChat(request: APIRequestContext, name: string) {
+  const sessionId = `chat_${unique("live")}xxxxxxxx`;
+  const created = await request.post("/api/chat/session", { data: { sessionId, status: "active" } });
+  expect(created.ok()).toBe(true);
+  const booked = await request.post(`/api/chat/${sessionId}/book-appointment`, {
+    data: {
+      customerName: name,
+      customerPhone: "(225) 555-0911",
+      customerEmail: `${unique("lucien")}@example.com`,
+      serviceType: "Emergency Electrical Service",
+      priority: "emergency",
+      description: "Smoke from the breaker box",
+    },
+  });
+  expect(booked.status()).toBe(201);
+}
+
 test.describe("live", () => {
   test("an emergency booked through the chat alerts an open admin page at once, and the list refreshes", async ({
     browser,
@@ -33,21 +51,8 @@ test.describe("live", () => {
       await adminPage(staff, db, "/admin/bookings");
       await expect(staff.getByRole("alert")).toHaveCount(0);
 
-      const sessionId = `chat_${unique("live")}xxxxxxxx`;
-      const created = await request.post("/api/chat/session", { data: { sessionId, status: "active" } });
-      expect(created.ok()).toBe(true);
       const name = `Lucien Broussard ${uniqueLetters("x")}`;
-      const booked = await request.post(`/api/chat/${sessionId}/book-appointment`, {
-        data: {
-          customerName: name,
-          customerPhone: "(225) 555-0911",
-          customerEmail: `${unique("lucien")}@example.com`,
-          serviceType: "Emergency Electrical Service",
-          priority: "emergency",
-          description: "Smoke from the breaker box",
-        },
-      });
-      expect(booked.status()).toBe(201);
+      await bookEmergencyInChat(request, name);
 
       const alert = staff.getByRole("alert").filter({ hasText: name });
       await expect(alert).toBeVisible();
@@ -66,6 +71,37 @@ test.describe("live", () => {
       await expect(alert).toBeVisible();
       await alert.getByRole("button", { name: `Dismiss emergency alert for ${name}` }).click();
       await expect(alert).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a live reload the server cannot answer leaves the page only until it can: the page comes back by itself, live", async ({
+    browser,
+    baseURL,
+    request,
+    db,
+  }) => {
+    test.slow(); // a sign-in and two bookings on a shared machine
+    const context = await adminContext(browser, baseURL!);
+    const staff = await context.newPage();
+    try {
+      await adminPage(staff, db, "/admin/bookings");
+      // The server cannot be reached for a moment (a deploy's restart, the office's network): every load
+      // of page data fails, so the reload the next booking sets off fails too.
+      const unreachable = (url: URL) => url.pathname.endsWith(".data");
+      await staff.route(unreachable, (route) => route.abort("connectionrefused"));
+      await bookEmergencyInChat(request, `Ambroise Guidry ${uniqueLetters("x")}`);
+      await expect(staff.getByRole("status").filter({ hasText: "Trying again by itself" })).toBeVisible();
+
+      await staff.unroute(unreachable);
+      const main = staff.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1, name: "Booking Management" })).toBeVisible();
+      // Live again: the next emergency alerts the page and shows in its list.
+      const name = `Eulalie Hebert ${uniqueLetters("x")}`;
+      await bookEmergencyInChat(request, name);
+      await expect(staff.getByRole("alert").filter({ hasText: name })).toBeVisible();
+      await expect(main.getByRole("row").filter({ hasText: name })).toBeVisible();
     } finally {
       await context.close();
     }

@@ -28,6 +28,7 @@ import { rootHeaders, viewerHeaders } from "~/utils/kept-page";
 import { useNonce } from "~/utils/nonce";
 import { useStaffPage } from "~/utils/route-handle";
 import { serverUnreachable } from "~/utils/server-unreachable";
+import { useRetryAfterFailure } from "~/utils/use-retry-after-failure";
 import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
 import styles from "./styles.css?url";
 
@@ -133,5 +134,6 @@ export function useRootData() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} formRefusal={formRefusalMessage(error)} />;
+  const retrying = useRetryAfterFailure(error);
+  return <ErrorPage status={status} formRefusal={formRefusalMessage(error)} retrying={retrying} />;
 }

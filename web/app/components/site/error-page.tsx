@@ -27,7 +27,16 @@ export const notFoundTitle = () => `${NOT_FOUND_TITLE} | ${business.name}`;
  * to the contact page and the phone number), a refused form post ("We could not accept that
  * form" with the reason, `formRefusal`), or a generic failure (docs/product.md#site-wide).
  */
-export function ErrorPage({ status, formRefusal }: { status: number; formRefusal?: string }) {
+export function ErrorPage({
+  status,
+  formRefusal,
+  retrying = false,
+}: {
+  status: number;
+  formRefusal?: string;
+  /** The page is being loaded again by itself (utils/use-retry-after-failure.ts). */
+  retrying?: boolean;
+}) {
   const business = useBusinessFacts();
   const notFound = status === 404;
   return (
@@ -62,6 +71,11 @@ export function ErrorPage({ status, formRefusal }: { status: number; formRefusal
             .
           </p>
         )}
+        {retrying && !notFound && !formRefusal ? (
+          <p role="status" className="mt-3 text-sm text-slate-600">
+            Trying again by itself: the page comes back as soon as it can be shown.
+          </p>
+        ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className={buttonVariants({ size: "lg" })}>
             <House aria-hidden="true" />

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { ShieldAlert } from "lucide-react";
 import { formRefusalMessage } from "~/components/site/error-page";
 import { buttonVariants } from "~/components/ui/button";
+import { useRetryAfterFailure } from "~/utils/use-retry-after-failure";
 import { ACCESS_DENIED_TITLE, ADMIN_REQUIRED_MESSAGE } from "./notices";
 
 /** The screen a signed-out or non-admin visitor sees on an admin page (docs/product.md#staff-pages). */
@@ -42,6 +43,7 @@ export function accessDeniedBoundary(message: string) {
 
 function DeniedOrApology({ message }: { message?: string }) {
   const error = useRouteError();
+  const retrying = useRetryAfterFailure(error);
   if (isAccessDenied(error)) return <AccessDenied message={message} />;
   const refusal = formRefusalMessage(error);
   return (
@@ -52,6 +54,11 @@ function DeniedOrApology({ message }: { message?: string }) {
       <p className="mt-4 text-slate-700">
         {refusal ?? "Sorry, this page could not be shown. Please try again in a moment."}
       </p>
+      {retrying ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          Trying again by itself: the page comes back as soon as it can be shown.
+        </p>
+      ) : null}
       <Link to="/" className={buttonVariants({ className: "mt-8" })}>
         Go Home
       </Link>
