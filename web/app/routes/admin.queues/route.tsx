@@ -44,13 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const labels = { email: "Emails", chat: "Chat replies", notifications: "Live notifications" } as const;
 
-const outboxLabels = {
-  pending: "Pending",
-  scheduled: "Scheduled",
-  sent: "Sent",
-  failed: "Failed",
-  cancelled: "Cancelled",
-} as const;
+/** The outbox's counts' labels: what was sent and cancelled is counted over the last `hours`. */
+const outboxLabels = (hours: number) =>
+  ({
+    pending: "Pending",
+    scheduled: "Scheduled",
+    sent: `Sent (last ${hours} h)`,
+    failed: "Failed",
+    cancelled: `Cancelled (last ${hours} h)`,
+  }) as const;
 
 function RetryButton({ queue, jobId, disabled }: { queue: string; jobId: string; disabled: boolean }) {
   return (
@@ -146,9 +148,9 @@ export default function QueuesPage() {
             : " None is waiting."}
         </p>
         <Counts
-          items={(Object.keys(outboxLabels) as Array<keyof typeof outboxLabels>).map((k) => ({
-            label: outboxLabels[k],
-            value: outbox.counts[k],
+          items={Object.entries(outboxLabels(outbox.recentHours)).map(([k, label]) => ({
+            label,
+            value: outbox.counts[k as keyof typeof outbox.counts],
             alarming: k === "failed",
           }))}
         />
