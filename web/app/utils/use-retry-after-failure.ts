@@ -9,7 +9,7 @@ const LONGEST_WAIT_MS = 30_000;
  * Whether an error may pass by itself: the server unreachable (a failed fetch) or failing (5xx), not
  * a refusal (4xx: not found, not allowed, a form it could not read), which trying again cannot change.
  */
-export function mayPass(error: unknown): boolean {
+function mayPass(error: unknown): boolean {
   return isRouteErrorResponse(error) ? error.status >= 500 : true;
 }
 

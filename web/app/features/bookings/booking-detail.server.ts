@@ -1,15 +1,19 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
 import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
 import { idFrom } from "@app/shared/api/values";
+import { data } from "~/utils/responses.server";
+import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
+import { bookingInvoices } from "~/features/invoices/invoice-admin.server";
+import { requireAdmin } from "~/utils/auth.server";
 
 /**
  * One booking for its page (/admin/bookings/{id}, docs/product.md#a-booking):
  * the booking with its customer and technician, and the active technicians its
  * technician form offers. Null for an id that is not a booking.
  */
-export async function bookingDetail(context: AppLoadContext, idParam: string | undefined) {
+async function bookingDetail(context: AppLoadContext, idParam: string | undefined) {
   const id = idFrom(idParam);
   if (!id) return null;
   const { db } = context.services;
@@ -24,4 +28,17 @@ export async function bookingDetail(context: AppLoadContext, idParam: string | u
     /** Whether the customer is emailed about this visit (false: their typed address had reached its share). */
     emailCustomer: booking.emailCustomer,
   };
+}
+
+/** A booking's page's data (/admin/bookings/{id}): the booking, its estimates and invoices; 404 when there is none. */
+export async function bookingLoader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const found = await bookingDetail(context, params.id);
+  if (!found)
+    return data({ booking: null, technicians: [], emailCustomer: false, estimates: [], invoices: [] }, { status: 404 });
+  const [estimates, invoices] = await Promise.all([
+    bookingEstimates(context, found.booking.id),
+    bookingInvoices(context, found.booking.id),
+  ]);
+  return { ...found, estimates, invoices };
 }

@@ -9,7 +9,8 @@
  * no browser sends (utils/form.server.ts). A record id a form names that can
  * be no record's answers 404, as one that is no longer there does.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
+import { createInvoiceAction, isCreateInvoicePost } from "~/features/invoices/invoice-admin.server";
 import {
   assignTechnicianFormSchema,
   newBookingRefusal,
@@ -201,4 +202,18 @@ async function exportBookingsAnswer(context: AppLoadContext, admin: { id: number
     message: queuedMessage(asked, "bookings"),
     data: (value) => ({ exportId: value.id }),
   });
+}
+
+/**
+ * A booking's page (/admin/bookings/{id}): its forms post here as plain HTML forms, with or without JavaScript:
+ * `update-status` and `assign-technician`, the bookings list's own action
+ * (audited, and told to other open pages, as there), `move-visit` and `resend-confirmation`;
+ * and `create-invoice` (docs/product.md#invoices), which opens the invoice made.
+ */
+export async function bookingPageAction({ request, context, params }: ActionFunctionArgs) {
+  if (await isCreateInvoicePost(request)) {
+    const bookingId = idFrom(params.id);
+    if (bookingId) return createInvoiceAction(request, context, { bookingId });
+  }
+  return bookingsAction(request, context);
 }

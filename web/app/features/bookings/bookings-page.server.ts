@@ -8,7 +8,7 @@
  * `technicianId, scheduledDate` for one technician's visits), so page 2,000 costs what page 1
  * does, and reads only the columns a row shows; the count of what matches is one more statement.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import {
   bookingsListQuerySchema,
   UNASSIGNED_FILTER,
@@ -23,7 +23,9 @@ import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
 import { bookingMatch } from "@app/shared/search/booking-match.server";
 import { searchTerms } from "@app/shared/search/search-terms";
-import { endOfBusinessDay, startOfBusinessDay } from "@app/shared/time";
+import { endOfBusinessDay, startOfBusinessDay, addLocalDays, businessDate } from "@app/shared/time";
+import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
+import { requireAdmin } from "~/utils/auth.server";
 
 const BOOKINGS_PAGE_SIZE = 50;
 /** The list shows the first two lines of a booking's details; its own page shows them all. */
@@ -35,7 +37,7 @@ type Priority = (typeof bookingPriorities)[number];
 export type BookingsPageQuery = BookingsListQuery;
 
 /** Reads the page's filters, order and cursors from its address; anything unrecognised is ignored. */
-export function parseBookingsSearch(search: URLSearchParams): BookingsPageQuery {
+function parseBookingsSearch(search: URLSearchParams): BookingsPageQuery {
   const query = bookingsListQuerySchema.parse(Object.fromEntries(search));
   // One direction at a time: the next page's cursor wins.
   return query.before ? { ...query, after: undefined } : query;
@@ -232,7 +234,7 @@ async function countMatching(context: AppLoadContext, query: BookingsPageQuery):
  * record marked with that record), the cursors of the pages either side, how many bookings match in
  * all, and the active technicians for the page's technician menus.
  */
-export async function bookingsPage(context: AppLoadContext, query: BookingsPageQuery, limit = BOOKINGS_PAGE_SIZE) {
+async function bookingsPage(context: AppLoadContext, query: BookingsPageQuery, limit = BOOKINGS_PAGE_SIZE) {
   const [page, total, technicians] = await Promise.all([
     bookingsOnPage(context, query, limit),
     countMatching(context, query),
@@ -295,4 +297,28 @@ async function nextPage(context: AppLoadContext, query: BookingsPageQuery, limit
   const found = await readRows(context, query, { past: query.before }, "forward", limit + 1);
   const rows = found.slice(0, limit);
   return { rows, older: found.length > limit ? cursorOf(query, rows[rows.length - 1]!) : null };
+}
+
+/** /admin/bookings' data: one page of the list for its filters (in the address), their menus' choices, the Export CSV form's days, and New Booking's prefill. */
+export async function bookingsLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const searchParams = new URL(request.url).searchParams;
+  const query = parseBookingsSearch(searchParams);
+  const page = await bookingsPage(context, query);
+  return {
+    ...page,
+    filters: {
+      q: query.q ?? "",
+      status: query.status ?? "",
+      priority: query.priority ?? "",
+      technician: query.technician ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+      sort: query.sort ?? "created",
+    },
+    /** The Export CSV form's days: the list's, else from a year back (docs/decisions/022-exports-that-finish.md). */
+    exportFrom: query.from ?? addLocalDays(businessDate(), -365),
+    exportTo: query.to ?? "",
+    prefill: await bookingPrefill(context, searchParams),
+  };
 }

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { calendarDayQuerySchema } from "@app/shared/api/admin";
 import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
@@ -16,6 +16,7 @@ import {
 import { invalid, success } from "@app/shared/result";
 import { bookingsBetween } from "~/features/bookings/bookings-list.server";
 import { MAX_PER_DAY, type CalendarDay } from "./calendar-grid";
+import { requireAdmin } from "~/utils/auth.server";
 
 interface CellRow {
   day: string;
@@ -35,7 +36,7 @@ interface CellRow {
  * the page grows with the month's bookings. The day dialog reads a whole day
  * when it opens (`calendarDay`).
  */
-export async function calendarMonth(context: AppLoadContext, search: URLSearchParams, now = new Date()) {
+async function calendarMonth(context: AppLoadContext, search: URLSearchParams, now = new Date()) {
   const month = parseMonth(search.get("month")) ?? businessMonth(now);
   // Each Baton Rouge day of the month as an instant range (a day is 23 or 25 hours when the clocks change).
   const { to } = monthRange(month);
@@ -98,3 +99,9 @@ export type CalendarDayBooking = Extract<
   Awaited<ReturnType<typeof calendarDay>>,
   { ok: true }
 >["value"]["bookings"][number];
+
+/** /admin/calendar's data: the month asked for (`?month=YYYY-MM`), its days' counts and first bookings. */
+export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return calendarMonth(context, new URL(request.url).searchParams);
+}

@@ -13,6 +13,7 @@ import { cn } from "~/utils/cn";
 import { StatusBadge } from "~/components/staff/badges";
 import { telHref } from "~/components/staff/format";
 import type { DashboardToday, DashboardVisit } from "./today.server";
+import { DISMISS_INTENT } from "./dashboard-intents";
 
 type Today = SerializeFrom<DashboardToday>;
 type Visit = SerializeFrom<DashboardVisit>;
@@ -215,9 +216,6 @@ function LeadRow({ group }: { group: Group }) {
     </li>
   );
 }
-
-/** The Dismiss forms' intent (the dashboard's action). */
-export const DISMISS_INTENT = "acknowledge-emergency";
 
 function OpenEmergencies({
   emergencies,

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/utils/auth.server";
 import { jobs, queueNames, type NotificationKind, type QueueName } from "@app/shared/jobs";
 import { relay } from "@app/shared/outbox.server";
 
@@ -20,7 +21,7 @@ export interface QueueState {
  * last attempt) of the jobs that are not notifications: failed notifications
  * are shown and retried from the outbox (outboxState).
  */
-export async function queueStates(context: AppLoadContext): Promise<QueueState[] | null> {
+async function queueStates(context: AppLoadContext): Promise<QueueState[] | null> {
   try {
     return await Promise.all(
       queueNames.map(async (name) => {
@@ -85,7 +86,7 @@ export interface OutboxState {
 }
 
 /** The notification outbox (from PostgreSQL, so it is shown even while Redis is down). */
-export async function outboxState(context: AppLoadContext): Promise<OutboxState> {
+async function outboxState(context: AppLoadContext): Promise<OutboxState> {
   const { db } = context.services;
   const now = new Date();
   const since = new Date(now.getTime() - OUTBOX_RECENT_HOURS * 3_600_000);
@@ -146,3 +147,10 @@ export async function retryNotification(context: AppLoadContext, key: string): P
 /** Whether a job's kind goes through the outbox (its failures are shown and retried there). */
 const isNotificationJob = (name: string) =>
   Object.hasOwn(jobs, name) && jobs[name as keyof typeof jobs].delivery === "outbox";
+
+/** /admin/queues' data: the outbox's notifications (from PostgreSQL) and each queue's jobs (from Redis, null while it is down). */
+export async function queuesLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [outbox, queues] = await Promise.all([outboxState(context), queueStates(context)]);
+  return { outbox, queues };
+}

@@ -4,7 +4,7 @@
  * move), and the page's Add and Remove forms. The closures are written by
  * @app/shared/scheduling/closures.server (the same functions POST and DELETE /api/closures call).
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { closureDateSchema, newClosureSchema } from "@app/shared/api/scheduling";
 import type { Reader } from "@app/shared/db.server";
 import { failure } from "@app/shared/result";
@@ -102,4 +102,10 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
     });
   }
   return answer(null, failure(400, UNKNOWN_ACTION), { intent: typeof intent === "string" ? intent : null });
+}
+
+/** /admin/closures' data: the closed days from today, with the visits already on each. */
+export async function closuresLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { today: businessDate(), closures: await listClosures(context.services.db) };
 }
