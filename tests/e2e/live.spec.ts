@@ -76,32 +76,32 @@ test.describe("live", () => {
     }
   });
 
-  test("a live reload the server cannot answer leaves the page only until it can: the page comes back by itself, live", async ({
+  test("a page whose data cannot be loaded for a moment comes back by itself, and live", async ({
     browser,
     baseURL,
     request,
     db,
   }) => {
-    test.slow(); // a sign-in and two bookings on a shared machine
+    test.slow(); // a sign-in and a booking on a shared machine
     const context = await adminContext(browser, baseURL!);
     const staff = await context.newPage();
     try {
       await adminPage(staff, db, "/admin/bookings");
-      // The server cannot be reached for a moment (a deploy's restart, the office's network): every load
-      // of page data fails, so the reload the next booking sets off fails too.
+      // The server cannot be reached for a moment (a deploy's restart, the office's network): every load of page
+      // data fails, as a live reload's or the next page's does. (Set off here by going to the next page: a live
+      // event's arrival is the worker's to time, and this is about what the page does once a load has failed.)
       const unreachable = (url: URL) => url.pathname.endsWith(".data");
       await staff.route(unreachable, (route) => route.abort("connectionrefused"));
-      await bookEmergencyInChat(request, `Ambroise Guidry ${uniqueLetters("x")}`);
+      await staff.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Users", exact: true }).click();
       await expect(staff.getByRole("status").filter({ hasText: "Trying again by itself" })).toBeVisible();
 
       await staff.unroute(unreachable);
       const main = staff.getByRole("main");
-      await expect(main.getByRole("heading", { level: 1, name: "Booking Management" })).toBeVisible();
-      // Live again: the next emergency alerts the page and shows in its list.
+      await expect(main.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+      // Live again: the next emergency alerts the page.
       const name = `Eulalie Hebert ${uniqueLetters("x")}`;
       await bookEmergencyInChat(request, name);
       await expect(staff.getByRole("alert").filter({ hasText: name })).toBeVisible();
-      await expect(main.getByRole("row").filter({ hasText: name })).toBeVisible();
     } finally {
       await context.close();
     }
