@@ -33,7 +33,7 @@ export function DayLanes({ board, context }: { board: DispatchBoard; context: Ca
   const day = board.days[0]!;
   const columns = [...day.windows, { value: "other", label: "Other times" }];
   return (
-    <table className="w-full table-fixed border-collapse rounded-lg border border-slate-200 bg-white text-sm">
+    <table className="w-full table-fixed border-collapse rounded-lg border border-slate-200 bg-white text-sm [overflow-wrap:anywhere]">
       <caption className="sr-only">Technicians&apos; visits on {day.label}, by arrival window</caption>
       {/* The windows' (or days') names stay in view while the lanes scroll. */}
       <thead className="sticky top-0 z-10">
@@ -78,7 +78,7 @@ export function DayLanes({ board, context }: { board: DispatchBoard; context: Ca
 /** A week: a row per technician, a column per day; a card dropped on a day keeps its time of day. */
 export function WeekLanes({ board, context }: { board: DispatchBoard; context: CardContext }) {
   return (
-    <table className="w-full table-fixed border-collapse rounded-lg border border-slate-200 bg-white text-sm">
+    <table className="w-full table-fixed border-collapse rounded-lg border border-slate-200 bg-white text-sm [overflow-wrap:anywhere]">
       <caption className="sr-only">Technicians&apos; visits in the week from {board.days[0]!.label}, by day</caption>
       {/* The windows' (or days') names stay in view while the lanes scroll. */}
       <thead className="sticky top-0 z-10">
