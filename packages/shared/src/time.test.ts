@@ -132,6 +132,26 @@ describe("instant → Baton Rouge calendar and clock", () => {
     expect(businessParts(at("2026-11-01T07:00:00Z"))).toMatchObject({ day: 1, hour: 1, minute: 0 });
   });
 
+  it("reads every few minutes of both change days as the runtime's zone data does (offsets are kept by the hour)", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      timeZone: BUSINESS_TIME_ZONE,
+      hourCycle: "h23",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    for (const day of ["2026-03-08T00:00:00Z", "2026-11-01T00:00:00Z"])
+      for (let minutes = 0; minutes < 24 * 60; minutes += 7) {
+        const instant = new Date(at(day).getTime() + minutes * 60_000);
+        const parts = Object.fromEntries(intl.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+        expect(businessParts(instant), instant.toISOString()).toMatchObject({
+          day: parts.day,
+          hour: parts.hour,
+          minute: parts.minute,
+        });
+      }
+  });
+
   it("knows the weekday of a local date", () => {
     expect(localWeekday("2026-03-08")).toBe(0);
     expect(localWeekday("2026-11-01")).toBe(0);

@@ -12,18 +12,48 @@
  * is a Baton Rouge calendar day, "YYYY-MM-DD"; a *local time* is a Baton Rouge
  * wall-clock time, "HH:MM" (24-hour); a *month* is { year, month: 1-12 }.
  */
-import { TZDate, tz, tzOffset } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { UTCDate } from "@date-fns/utc";
 import { addMinutes, format, formatISO } from "date-fns";
 import { business } from "./business";
 
 /** The business's zone, "America/Chicago". */
 export const BUSINESS_TIME_ZONE: string = business.timeZone;
 
-const inZone = tz(BUSINESS_TIME_ZONE);
+const HOUR = 3_600_000;
 
-/** The instant as a date-fns date whose fields read Baton Rouge time. */
-const zoned = (instant: Date | number) =>
-  new TZDate(typeof instant === "number" ? instant : instant.getTime(), BUSINESS_TIME_ZONE);
+/**
+ * The zone's offsets already looked up, by UTC hour: asking the runtime's zone data (Intl) costs
+ * about as much as the rest of a date's formatting, and a page of visits asks it for every time
+ * shown. An hour is kept only when its first and last millisecond have the same offset, so an hour
+ * holding a change of the clocks (there are none for this zone, whose changes fall on the hour) is
+ * always asked afresh. Kept up to a bound, then started afresh.
+ */
+const offsetsByHour = new Map<number, number>();
+const KEPT_OFFSETS = 50_000;
+
+/** The zone's UTC offset in milliseconds at this instant (-5 h in summer, -6 h in winter). */
+function offsetAt(time: number): number {
+  const hour = Math.floor(time / HOUR);
+  const kept = offsetsByHour.get(hour);
+  if (kept !== undefined) return kept;
+  const lookup = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
+  const [first, last] = [lookup(hour * HOUR), lookup(hour * HOUR + HOUR - 1)];
+  if (first !== last) return lookup(time);
+  if (offsetsByHour.size >= KEPT_OFFSETS) offsetsByHour.clear();
+  offsetsByHour.set(hour, first);
+  return first;
+}
+
+/**
+ * The Baton Rouge wall clock at this instant as a date whose fields (read in UTC, which `UTCDate`
+ * does whatever the machine's zone) are that clock's: what date-fns formats and what
+ * `businessParts` reads.
+ */
+const wallClock = (instant: Date | number) => {
+  const time = typeof instant === "number" ? instant : instant.getTime();
+  return new UTCDate(time + offsetAt(time));
+};
 const pad = (n: number) => String(n).padStart(2, "0");
 const HALF_DAY = 12 * 3_600_000;
 
@@ -91,7 +121,7 @@ export const localDateKey = (d: LocalDate) => `${String(d.year).padStart(4, "0")
 
 /** The Baton Rouge clock and calendar at this instant. */
 export function businessParts(instant: Date = new Date()): BusinessParts {
-  const z = zoned(instant);
+  const z = wallClock(instant);
   return {
     year: z.getFullYear(),
     month: z.getMonth() + 1,
@@ -143,7 +173,6 @@ export function businessInstant(date: string | LocalDate, time: string | number 
   const wall = utcTime(d.year, d.month - 1, d.day, minutes);
   let instant = instants.get(wall);
   if (instant === undefined) {
-    const offsetAt = (t: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(t)) * 60_000;
     const offsets = [...new Set([offsetAt(wall - HALF_DAY), offsetAt(wall + HALF_DAY)])];
     const shown = offsets.map((o) => wall - o).filter((t) => offsetAt(t) === wall - t);
     // Shown twice (November): the first. Never shown (March): read with the offset before the change, an hour on.
@@ -308,7 +337,7 @@ export function slotEnd(start: Date, minutes: number): Date {
 
 /** A local date and minutes after midnight in ISO 8601 with that day's offset: "2025-03-10T07:00:00-05:00". */
 export function localIsoWithOffset(date: string | LocalDate, minutes: number): string {
-  return formatISO(zoned(requireBusinessInstant(date, minutes)));
+  return formatISO(new TZDate(requireBusinessInstant(date, minutes).getTime(), BUSINESS_TIME_ZONE));
 }
 
 // ---------------------------------------------------------------------------
@@ -322,7 +351,8 @@ function readable(value: Readable): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const formatIn = (instant: Date, pattern: string) => format(instant, pattern, { in: inZone });
+/** The instant formatted as the Baton Rouge clock shows it (the pattern has no zone token). */
+const formatIn = (instant: Date, pattern: string) => format(wallClock(instant), pattern);
 
 /** Pages: "Jun 12, 2025", or the fallback when missing or unreadable. */
 export function formatDate(value: Readable, fallback = "Unknown"): string {
@@ -359,7 +389,7 @@ export function formatShortWeekdayDate(instant: Date): string {
 
 /** Arrival windows' edges as people say them: "10 AM", "12:30 PM". */
 export function formatClockWords(instant: Date): string {
-  return formatIn(instant, zoned(instant).getMinutes() === 0 ? "h a" : "h:mm a");
+  return formatIn(instant, wallClock(instant).getMinutes() === 0 ? "h a" : "h:mm a");
 }
 
 /**

@@ -30,6 +30,7 @@ export const siteIconNames = {
   Flame: "flame",
   Fuel: "fuel",
   Gauge: "gauge",
+  GripVertical: "grip-vertical",
   HandCoins: "hand-coins",
   HardHat: "hard-hat",
   HeartHandshake: "heart-handshake",

@@ -44,6 +44,7 @@ export const FileCheck = siteIcon("FileCheck");
 export const Flame = siteIcon("Flame");
 export const Fuel = siteIcon("Fuel");
 export const Gauge = siteIcon("Gauge");
+export const GripVertical = siteIcon("GripVertical");
 export const HandCoins = siteIcon("HandCoins");
 export const HardHat = siteIcon("HardHat");
 export const HeartHandshake = siteIcon("HeartHandshake");

@@ -1,7 +1,7 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { ChevronRight, GripVertical, Siren, TriangleAlert } from "lucide-react";
+import { ChevronRight, GripVertical, Siren, TriangleAlert } from "~/components/site/icons";
 import type { ReactNode } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { PriorityBadge, StatusBadge } from "~/components/staff/badges";
@@ -54,17 +54,17 @@ function CardFace({
       <h3 id={headingId} className="font-semibold text-slate-900">
         {linked ? (
           <Link to={`/admin/bookings/${visit.id}`} className="text-brand-700 underline">
-            #{visit.id}
+            {`#${visit.id}`}
           </Link>
         ) : (
-          <span className="text-brand-700 underline">#{visit.id}</span>
-        )}{" "}
-        {visit.summary}
+          <span className="text-brand-700 underline">{`#${visit.id}`}</span>
+        )}
+        {` ${visit.summary}`}
       </h3>
       <p className="text-slate-700">
-        {withDay ? `${formatShortWeekdayDate(requireBusinessInstant(visit.date, 12 * 60))}, ` : ""}
-        {visit.time}
-        {visit.customerName ? ` · ${visit.customerName}` : ""}
+        {`${withDay ? `${formatShortWeekdayDate(requireBusinessInstant(visit.date, 12 * 60))}, ` : ""}${visit.time}${
+          visit.customerName ? ` · ${visit.customerName}` : ""
+        }`}
       </p>
     </>
   );
@@ -75,7 +75,7 @@ function CardBadges({ visit }: { visit: DispatchVisit }) {
     <>
       <div className="mt-1 flex flex-wrap gap-1">
         {visit.emergency ? (
-          <span className="inline-flex items-center gap-1 rounded bg-red-700 px-1.5 py-0.5 font-semibold text-white">
+          <span className="visit-card-emergency">
             <Siren aria-hidden="true" className="size-3" />
             Emergency
           </span>
@@ -97,11 +97,8 @@ function CardBadges({ visit }: { visit: DispatchVisit }) {
   );
 }
 
-const cardClass = (visit: DispatchVisit) =>
-  cn(
-    "relative rounded-md border bg-white p-2 text-xs shadow-sm",
-    visit.emergency ? "border-l-4 border-red-700" : "border-slate-200",
-  );
+/** The card's frame (styles.css: a week shows hundreds of cards, each with the same few classes). */
+const cardClass = (visit: DispatchVisit) => cn("visit-card", visit.emergency && "visit-card-urgent");
 
 /**
  * A visit's card on the board, with a Move form (works without JavaScript). The grip is the handle
@@ -124,13 +121,7 @@ function VisitCard({ visit, context, withDay }: { visit: DispatchVisit; context:
       className={cn(cardClass(visit), isDragging && "opacity-40")}
     >
       <div className="flex items-start gap-1">
-        <button
-          type="button"
-          className="-ml-1 mt-0.5 inline-flex shrink-0 cursor-grab items-center justify-center rounded p-0.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 max-sm:size-11"
-          aria-label={`Drag ${label}`}
-          {...attributes}
-          {...listeners}
-        >
+        <button type="button" className="visit-card-grip" aria-label={`Drag ${label}`} {...attributes} {...listeners}>
           <GripVertical aria-hidden="true" className="size-4" />
         </button>
         <div className="min-w-0 flex-1">
@@ -185,10 +176,10 @@ function MoveDisclosure({ visit, context }: { visit: DispatchVisit; context: Car
           event.preventDefault();
           setOpen((was) => !was);
         }}
-        className="inline-flex items-center gap-1 font-medium text-slate-800 underline-offset-2 hover:underline max-sm:min-h-11 max-sm:min-w-11"
+        className="visit-card-move"
       >
         <ChevronRight aria-hidden="true" className={cn("size-3 transition-transform", open && "rotate-90")} />
-        Move<span className="sr-only"> #{visit.id}</span>
+        Move<span className="sr-only">{` #${visit.id}`}</span>
       </Link>
       {open ? (
         <div id={formId} className="mt-2 min-w-56">
