@@ -7,6 +7,7 @@ import {
   requireBusinessInstant,
   WEEKDAYS,
 } from "@app/shared/time";
+import { readSchedule } from "@app/shared/scheduling/schedule.server";
 import { api, signedInUser } from "../support/accounts";
 import { openChatSession } from "../support/chat";
 import { isHoliday } from "../support/holidays";
@@ -260,5 +261,43 @@ describe("technicians", () => {
     const ends = new Date(new Date(kept.scheduledDate).getTime() + kept.durationMinutes * 60_000);
     const next = await newBooking(ends, { technicianId: sam!.user.id });
     expect(next.status).toBe(201);
+  });
+});
+
+describe("the schedule's one read (readSchedule)", () => {
+  it("reads the visits that keep time in a range, as the rules say, with the technicians and closed days", async () => {
+    const [tech] = await onlyTechnicians(1);
+    const day = addLocalDays(businessDate(), 400);
+    const [from, to] = [requireBusinessInstant(day, "08:00"), requireBusinessInstant(day, "18:00")];
+    const customer = await stack.db.customer.create({
+      data: { name: "Range Reader", email: `range.${Date.now()}@example.com`, phone: "(225) 555-0100" },
+    });
+    const at = (hours: number) => new Date(from.getTime() + hours * 3_600_000);
+    const visit = (summary: string, data: Record<string, unknown>) =>
+      stack.db.booking.create({ data: { customerId: customer.id, summary, durationMinutes: 120, ...data } });
+    const kept = [
+      await visit("assigned, in range", { scheduledDate: at(2), technicianId: tech!.user.id }),
+      await visit("holds a window, nobody yet", { scheduledDate: at(4) }),
+      await visit("from the night before, still running", { scheduledDate: at(-20), durationMinutes: 21 * 60 }),
+      await visit("to be placed, but assigned", {
+        scheduledDate: at(6),
+        needsPlacing: true,
+        technicianId: tech!.user.id,
+      }),
+    ];
+    await visit("cancelled", { scheduledDate: at(3), status: "cancelled" });
+    await visit("to be placed, nobody yet", { scheduledDate: at(5), needsPlacing: true });
+    await visit("ends as the range starts", { scheduledDate: at(-2) });
+    await visit("starts as the range ends", { scheduledDate: to });
+    await stack.db.closure.create({ data: { date: day, reason: "Range test" } });
+    await stack.db.closure.create({ data: { date: addLocalDays(day, 1), reason: "Removed", removedAt: new Date() } });
+
+    const read = await readSchedule(stack.db, { from, to }, { from: day, to: addLocalDays(day, 1) });
+    expect(read.visits.map((v) => v.id).sort()).toEqual(kept.map((b) => b.id).sort());
+    const running = read.visits.find((v) => v.id === kept[2]!.id)!;
+    expect(running.start.toISOString()).toBe(at(-20).toISOString());
+    expect(running.end.toISOString()).toBe(at(1).toISOString());
+    expect(read.technicians.map((t) => t.id)).toEqual([tech!.user.id]);
+    expect(read.closures).toEqual([{ date: day, reason: "Range test", holiday: false }]);
   });
 });

@@ -13,16 +13,88 @@ import { withoutClosedDays, type ClosedDay } from "./closures";
 import type { ScheduledTechnician } from "./technicians";
 import { bookableWindowsBetween, windowJson, type ArrivalWindow, type WindowJson } from "./windows";
 
-/** The longest a visit may last (the migration's check): how far back a visit overlapping a range may start. */
-const LONGEST_VISIT_MS = 24 * 60 * 60 * 1000;
+/*
+ * What the schedule reads, each written once in SQL: `readSchedule` asks all three in one statement
+ * (each round trip to the database is a system call pair on both sides, and the chat, the booking form
+ * and every hold of a window read all three), and the loaders below ask one each.
+ * Timestamps are stored in UTC without a zone, as Prisma stores them.
+ */
+
+/** Active technicians, by name: [id, firstName, lastName, workingDays]. */
+const TECHNICIANS_SQL = `SELECT json_build_array(u."id", u."firstName", u."lastName", u."workingDays") AS t
+  FROM "User" u WHERE u."role" = 'technician' AND u."isActive"
+  ORDER BY u."firstName", u."lastName", u."id"`;
+
+/**
+ * The visits overlapping [$from, $to) that keep time, as [id, technicianId, start (epoch ms), minutes]: every
+ * non-cancelled visit with a technician, and those without one that hold a window (not those waiting for staff to
+ * place them). A visit may last up to a day (the migration's check), so those starting a day before `from` are read.
+ */
+const busyVisitsSql = (from: string, to: string) => `SELECT json_build_array(b."id", b."technicianId",
+    (extract(epoch FROM b."scheduledDate") * 1000)::bigint, b."durationMinutes") AS v
+  FROM "Booking" b
+  WHERE b."status" <> 'cancelled'
+    AND b."scheduledDate" >= ${from}::timestamp - interval '1 day' AND b."scheduledDate" < ${to}::timestamp
+    AND (b."technicianId" IS NOT NULL OR NOT b."needsPlacing")
+    AND b."scheduledDate" + make_interval(mins => b."durationMinutes") > ${from}::timestamp`;
+
+/** The days closed from $from to $to ("YYYY-MM-DD", both included), in date order. */
+const closuresSql = (from: string, to: string) => `SELECT json_build_array(c."date", c."reason", c."holiday") AS c
+  FROM "Closure" c WHERE c."date" >= ${from} AND c."date" <= ${to} AND c."removedAt" IS NULL ORDER BY c."date"`;
+
+type TechnicianRow = [number, string, string, number[]];
+type VisitRow = [number, number | null, number | string, number];
+type ClosureRow = [string, string, boolean];
+
+const technicianOf = ([id, firstName, lastName, workingDays]: TechnicianRow): ScheduledTechnician => ({
+  id,
+  firstName,
+  lastName,
+  workingDays,
+});
+const visitOf = ([id, technicianId, start, minutes]: VisitRow): BusyVisit => {
+  const time = Number(start);
+  return { id, technicianId, start: new Date(time), end: new Date(time + minutes * 60_000) };
+};
+const closureOf = ([date, reason, holiday]: ClosureRow): ClosedDay => ({ date, reason, holiday });
+
+/** An instant as the database's timestamps hold it (UTC, no zone). */
+const utcTimestamp = (instant: Date) => instant.toISOString().slice(0, -1);
+
+/**
+ * The technicians, the visits keeping time in [from, to) and the days closed in `days`, in one statement:
+ * what every offer or hold of an arrival window reads.
+ */
+export async function readSchedule(
+  db: Reader,
+  visits: { from: Date; to: Date } | null,
+  days: { from: string; to: string } | null,
+): Promise<{ technicians: ScheduledTechnician[]; visits: BusyVisit[]; closures: ClosedDay[] }> {
+  const params: unknown[] = [];
+  const parts = [
+    visits ? `(SELECT coalesce(json_agg(t), '[]') FROM (${TECHNICIANS_SQL}) x)` : `'[]'::json`,
+    visits
+      ? `(SELECT coalesce(json_agg(v), '[]') FROM (${busyVisitsSql(`$${params.push(utcTimestamp(visits.from))}`, `$${params.push(utcTimestamp(visits.to))}`)}) y)`
+      : `'[]'::json`,
+    days
+      ? `(SELECT coalesce(json_agg(c), '[]') FROM (${closuresSql(`$${params.push(days.from)}`, `$${params.push(days.to)}`)}) z)`
+      : `'[]'::json`,
+  ];
+  const [row] = await db.$queryRawUnsafe<{ t: TechnicianRow[]; v: VisitRow[]; c: ClosureRow[] }[]>(
+    `SELECT ${parts[0]} AS t, ${parts[1]} AS v, ${parts[2]} AS c`,
+    ...params,
+  );
+  return {
+    technicians: row!.t.map(technicianOf),
+    visits: row!.v.map(visitOf),
+    closures: row!.c.map(closureOf),
+  };
+}
 
 /** Active technicians, by name. */
 export async function loadTechnicians(db: Reader): Promise<ScheduledTechnician[]> {
-  return db.user.findMany({
-    where: { role: "technician", isActive: true },
-    select: { id: true, firstName: true, lastName: true, workingDays: true },
-    orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
-  });
+  const rows = await db.$queryRawUnsafe<{ t: TechnicianRow }[]>(TECHNICIANS_SQL);
+  return rows.map((r) => technicianOf(r.t));
 }
 
 /** Whether this user may be given visits: an active technician. */
@@ -37,41 +109,24 @@ export async function saveWorkingDays(db: Reader, technicianId: number, days: re
   return workingDays;
 }
 
-/**
- * The visits overlapping [from, to) that keep time: every non-cancelled visit
- * with a technician, and those without one that hold a window (not those
- * waiting for staff to place them).
- */
+/** The visits overlapping [from, to) that keep time (`busyVisitsSql`). */
 export async function loadBusyVisits(db: Reader, from: Date, to: Date): Promise<BusyVisit[]> {
-  const rows = await db.booking.findMany({
-    where: {
-      status: { not: "cancelled" },
-      scheduledDate: { gte: new Date(from.getTime() - LONGEST_VISIT_MS), lt: to },
-      OR: [{ technicianId: { not: null } }, { needsPlacing: false }],
-    },
-    select: { id: true, technicianId: true, scheduledDate: true, durationMinutes: true },
-  });
-  return rows
-    .map((r) => ({
-      id: r.id,
-      technicianId: r.technicianId,
-      start: r.scheduledDate,
-      end: new Date(r.scheduledDate.getTime() + r.durationMinutes * 60_000),
-    }))
-    .filter((v) => v.end > from);
+  const rows = await db.$queryRawUnsafe<{ v: VisitRow }[]>(
+    busyVisitsSql("$1", "$2"),
+    utcTimestamp(from),
+    utcTimestamp(to),
+  );
+  return rows.map((r) => visitOf(r.v));
 }
 
 /**
  * The days the business is closed from `from` to `to` ("YYYY-MM-DD", both included), in date
  * order: one query for the whole range. Every place that offers or holds a window asks through
- * here (`scheduleOf`), so a closure removes its day's windows everywhere at once.
+ * here or `readSchedule` (`scheduleOf`), so a closure removes its day's windows everywhere at once.
  */
 export async function loadClosures(db: Reader, from: string, to: string): Promise<ClosedDay[]> {
-  return db.closure.findMany({
-    where: { date: { gte: from, lte: to }, removedAt: null },
-    select: { date: true, reason: true, holiday: true },
-    orderBy: { date: "asc" },
-  });
+  const rows = await db.$queryRawUnsafe<{ c: ClosureRow }[]>(closuresSql("$1", "$2"), from, to);
+  return rows.map((r) => closureOf(r.c));
 }
 
 /**
@@ -86,11 +141,11 @@ export async function scheduleOf(
 ): Promise<{ windows: WindowAvailability[]; closures: ClosedDay[] }> {
   const [first, last] = [windows[0], windows[windows.length - 1]];
   const range = days ?? (first && last ? { from: businessDate(first.start), to: businessDate(last.start) } : null);
-  const [technicians, visits, closures] = await Promise.all([
-    first ? loadTechnicians(db) : [],
-    first && last ? loadBusyVisits(db, first.start, last.end) : [],
-    range ? loadClosures(db, range.from, range.to) : [],
-  ]);
+  const { technicians, visits, closures } = await readSchedule(
+    db,
+    first && last ? { from: first.start, to: last.end } : null,
+    range,
+  );
   return { windows: windowAvailability(withoutClosedDays(windows, closures), technicians, visits), closures };
 }
 

@@ -13,19 +13,16 @@ const dayMs = 24 * 3_600_000;
 
 function standIn(technicians: ScheduledTechnician[], busyUntil?: Date) {
   const visitRanges: Array<{ from: Date; to: Date }> = [];
+  // The schedule's one statement (`readSchedule`): its first two parameters are the visits' range, as stored (UTC).
   const db = {
-    user: { findMany: async () => technicians },
-    closure: { findMany: async () => [] },
-    booking: {
-      findMany: async (args: { where: { scheduledDate: { gte: Date; lt: Date } } }) => {
-        const { gte: from, lt: to } = args.where.scheduledDate;
-        visitRanges.push({ from, to });
-        // Until `busyUntil`, technician 1 is busy all day, every day (a visit of a day from each midnight).
-        const busy = [];
-        for (let t = from.getTime(); busyUntil && t < Math.min(to.getTime(), busyUntil.getTime()); t += dayMs)
-          busy.push({ id: busy.length + 1, technicianId: 1, scheduledDate: new Date(t), durationMinutes: 24 * 60 });
-        return busy;
-      },
+    $queryRawUnsafe: async (_sql: string, ...params: string[]) => {
+      const [from, to] = [new Date(`${params[0]}Z`), new Date(`${params[1]}Z`)];
+      visitRanges.push({ from, to });
+      // Until `busyUntil`, technician 1 is busy all day, every day (a visit of a day from each midnight).
+      const busy = [];
+      for (let t = from.getTime(); busyUntil && t < Math.min(to.getTime(), busyUntil.getTime()); t += dayMs)
+        busy.push([busy.length + 1, 1, t, 24 * 60]);
+      return [{ t: technicians.map((x) => [x.id, x.firstName, x.lastName, x.workingDays]), v: busy, c: [] }];
     },
   } as unknown as Reader;
   return { db, visitRanges };
