@@ -19,7 +19,7 @@ import type { bookingsAction } from "./bookings-actions.server";
 import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
 import { AdminShell } from "~/features/live/admin-shell";
 import { PriorityBadge, StatusBadge } from "~/components/staff/badges";
-import type { BookingRowData } from "./bookings-page.server";
+import type { BookingListRow } from "./bookings-list.server";
 import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/components/staff/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/components/staff/format";
@@ -33,7 +33,6 @@ import { revealResult } from "~/utils/reveal";
 import { useActionOutcome } from "~/utils/use-action-outcome";
 import { cn } from "~/utils/cn";
 import {
-  bookingRow,
   closedDialog,
   countLabel,
   dialogReducer,
@@ -410,7 +409,7 @@ function BookingsTable({
   menus,
   sort,
 }: {
-  bookings: BookingRowData[];
+  bookings: BookingListRow[];
   busy: boolean;
   menus: RowMenus;
   sort?: string;
@@ -437,7 +436,7 @@ function BookingsTable({
         </THead>
         <BareTBody>
           {bookings.map((row) => (
-            <BookingRow key={row[0]} booking={bookingRow(row)} menus={menus} />
+            <BookingRow key={row.id} booking={row} menus={menus} />
           ))}
         </BareTBody>
       </DataTable>
