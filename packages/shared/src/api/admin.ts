@@ -223,9 +223,16 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(200).default(50),
 });
 
-/** GET /admin/users and /api/admin/users: `q` finds part of a name or an email; `role` keeps one role. */
+/**
+ * GET /admin/users and /api/admin/users, parsed once by the list's service
+ * (web/app/features/users/users.server.ts): `q` finds part of a name or an email; `role` keeps one
+ * role; newest first, a page of `limit` from `cursor` on (`<createdAt in ms>_<id>`, the `nextCursor`
+ * of the page before). The API without `limit` or `cursor` gives every account, as it always has.
+ */
 export const userListQuerySchema = z.object({
   q: blankAsAbsent(z.string().trim().max(STAFF_SEARCH_MAX_LENGTH, "Search is at most 100 characters")),
   role: blankAsAbsent(z.enum(roles, { error: "Role must be customer, technician or admin" })),
+  cursor: blankAsAbsent(bookingCursorSchema),
+  limit: blankAsAbsent(z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(500)),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

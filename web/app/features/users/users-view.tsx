@@ -46,7 +46,7 @@ function promotionAsked(posted: unknown): Promotion | null {
 }
 
 export function UsersPage() {
-  const { users, total, page, pages, currentUserId, filters } = useLoaderData<typeof usersLoader>();
+  const { users, total, nextCursor, paged, currentUserId, filters } = useLoaderData<typeof usersLoader>();
   const filtered = Boolean(filters.q || filters.role);
   // Without JavaScript the role forms post as a page; the outcome is shown here.
   const posted = useActionOutcome<typeof usersAction>();
@@ -69,7 +69,7 @@ export function UsersPage() {
       <AdminPageHeader
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
         title="User Management"
-        description={`${total} ${total === 1 ? "user" : "users"}${filtered ? " found" : ""}${pages > 1 ? `, ${USERS_PER_PAGE} a page, newest first` : ""}. Change a role with the selector in the Actions column.`}
+        description={`${total} ${total === 1 ? "user" : "users"}${filtered ? " found" : ""}${paged || nextCursor ? `, ${USERS_PER_PAGE} a page, newest first` : ""}. Change a role with the selector in the Actions column.`}
       />
 
       <UserFilters filters={filters} filtered={filtered} />
@@ -103,7 +103,7 @@ export function UsersPage() {
           ))}
         </TBody>
       </DataTable>
-      <UserPages page={page} pages={pages} filters={filters} shown={users.length} />
+      <UserPages paged={paged} nextCursor={nextCursor} filters={filters} shown={users.length} total={total} />
       {promoting ? (
         <PromotionDialog key={promoting.userId} promotion={promoting} onClose={() => setPromoting(null)} />
       ) : null}
@@ -160,38 +160,39 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
   );
 }
 
-/** "Users 51–100 of 312", with links to the newer and older pages (plain links: work without JavaScript). */
+/** The pages either side: the newest again, and the older accounts (plain links: work without JavaScript). */
 function UserPages({
-  page,
-  pages,
+  paged,
+  nextCursor,
   filters,
   shown,
+  total,
 }: {
-  page: number;
-  pages: number;
+  paged: boolean;
+  nextCursor: string | null;
   filters: UserListQuery;
   shown: number;
+  total: number;
 }) {
-  if (pages <= 1) return null;
-  const to = (n: number) => {
+  if (!paged && !nextCursor) return null;
+  const to = (cursor?: string) => {
     const params = new URLSearchParams();
     if (filters.q) params.set("q", filters.q);
     if (filters.role) params.set("role", filters.role);
-    if (n > 1) params.set("page", String(n));
+    if (cursor) params.set("cursor", cursor);
     return `/admin/users${params.size ? `?${params}` : ""}`;
   };
-  const first = (page - 1) * USERS_PER_PAGE + 1;
   const link = "inline-flex min-h-11 items-center text-sm font-medium text-blue-700 underline underline-offset-2";
   return (
     <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center gap-4">
-      <p className="text-sm text-slate-700">{`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}</p>
-      {page > 1 ? (
-        <Link to={to(page - 1)} className={link}>
-          Newer users
+      <p className="text-sm text-slate-700">{`${shown} of ${total} users on this page`}</p>
+      {paged ? (
+        <Link to={to()} className={link}>
+          Newest users
         </Link>
       ) : null}
-      {page < pages ? (
-        <Link to={to(page + 1)} className={link}>
+      {nextCursor ? (
+        <Link to={to(nextCursor)} className={link}>
           Older users
         </Link>
       ) : null}
