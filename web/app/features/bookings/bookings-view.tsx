@@ -1,4 +1,5 @@
 /** /admin/bookings' page (docs/product.md#bookings-list): the list with its filters and pages, a status and a technician menu per row, New Booking and Export CSV. */
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import {
   Form,
   Link,
@@ -336,7 +337,7 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
-const EXPORT_INTENT = "export-bookings";
+const EXPORT_INTENT = BOOKING_INTENTS.exportBookings;
 
 /**
  * Export CSV (docs/product.md#bookings-list, docs/decisions/022-exports-that-finish.md): the list's
@@ -591,7 +592,7 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
             onChoose={(value) => {
               menus.onPost(booking.id);
               statusFetcher.submit(
-                { intent: "update-status", bookingId: String(booking.id), status: value },
+                { intent: BOOKING_INTENTS.updateStatus, bookingId: String(booking.id), status: value },
                 { method: "post" },
               );
             }}
@@ -614,7 +615,7 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
             onChoose={(value) => {
               menus.onPost(booking.id);
               technicianFetcher.submit(
-                { intent: "assign-technician", bookingId: String(booking.id), technicianId: value },
+                { intent: BOOKING_INTENTS.assignTechnician, bookingId: String(booking.id), technicianId: value },
                 { method: "post" },
               );
             }}

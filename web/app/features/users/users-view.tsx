@@ -1,4 +1,5 @@
 /** /admin/users' page (docs/product.md#users): every account, found by part of a name or email or by role, 50 a page, and role changes (asking first before making anyone an admin). */
+import { USER_INTENTS } from "./users-intents";
 import { Form, Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -204,7 +205,7 @@ const roleSelectId = (userId: number) => `role-${userId}`;
 
 /** The role fields of a change to admin, confirmed. */
 const promotionFields = (userId: number) => ({
-  intent: "change-role",
+  intent: USER_INTENTS.changeRole,
   userId: String(userId),
   role: "admin",
   confirm: "yes",
@@ -291,7 +292,7 @@ function UserRow({
 
   useFetcherDone(fetcher, (result) => {
     // The selector confirms before it sends a change to admin, so the server never asks it again.
-    if (result.intent === "confirm-admin") return;
+    if (result.intent === USER_INTENTS.confirmAdmin) return;
     toastResult(result, "User role updated successfully.", "Failed to update user role");
   });
 
@@ -329,7 +330,7 @@ function UserRow({
       </Td>
       <Td label="Actions">
         <fetcher.Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="intent" value={USER_INTENTS.changeRole} />
           <input type="hidden" name="userId" value={user.id} />
           <label htmlFor={selectId} className="sr-only">
             Role for {fullName}
@@ -346,7 +347,8 @@ function UserRow({
               if (role === user.role) return;
               // Making someone admin is asked first (the selector keeps its role meanwhile).
               if (role === "admin") onPromote({ userId: user.id, name: fullName || user.email });
-              else fetcher.submit({ intent: "change-role", userId: String(user.id), role }, { method: "post" });
+              else
+                fetcher.submit({ intent: USER_INTENTS.changeRole, userId: String(user.id), role }, { method: "post" });
             }}
           >
             {ROLES.map((role) => (
