@@ -147,11 +147,11 @@ describe("users and roles", () => {
     expect(new Set(first.rows).size).toBe(50);
     expect(first.rows[0]).toBe(56); // newest first
     expect(first.html).toContain("57 users found, 50 a page, newest first.");
-    expect(first.html).toContain("50 of 57 users on this page");
+    expect(first.html).toContain("Users 1–50, page 1 of 2");
     const next = /href="(\/admin\/users\?q=[^"]*&amp;cursor=[^"]*)"/.exec(first.html)![1]!.replaceAll("&amp;", "&");
     const second = await page(next.slice("/admin/users?".length));
     expect([...new Set(second.rows)]).toEqual([6, 5, 4, 3, 2, 1, 0]);
-    expect(second.html).toContain("7 of 57 users on this page");
+    expect(second.html).toContain("Users 51–57, page 2 of 2");
     expect(second.html).toContain(`href="/admin/users?q=${tag}"`);
     expect(second.html).not.toContain("Older users");
     // A cursor that is not one shows the first page; an old `page=` is ignored.

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { countUsers, listUsers } from "./users.server";
+import { listUsers, usersPagePlace } from "./users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { USERS_PER_PAGE } from "@app/shared/api/limits";
 
@@ -20,12 +20,17 @@ export async function usersLoader({ request, context }: LoaderFunctionArgs) {
   const listed = first.ok ? first : await listUsers(context, Object.fromEntries(kept));
   if (!listed.ok) throw new Error("The users list refused what it kept of the address");
   const { users, nextCursor, filters } = listed.value;
+  const cursor = "cursor" in refused ? undefined : page.cursor;
+  const place = await usersPagePlace(context, filters, cursor, USERS_PER_PAGE);
   return {
     users,
-    total: await countUsers(context, filters),
+    total: place.total,
+    /** "Users 51–100, page 2 of 7": how many come before this page. */
+    before: place.before,
     nextCursor,
-    /** A later page than the first (it links back to the newest). */
-    paged: Boolean(page.cursor) && !("cursor" in refused),
+    /** The previous page's cursor (undefined: the first page; null: there is none). */
+    previousCursor: place.previous,
+    paged: cursor !== undefined,
     currentUserId: admin.id,
     filters,
   };

@@ -47,7 +47,8 @@ function promotionAsked(posted: unknown): Promotion | null {
 }
 
 export function UsersPage() {
-  const { users, total, nextCursor, paged, currentUserId, filters } = useLoaderData<typeof usersLoader>();
+  const { users, total, before, nextCursor, previousCursor, paged, currentUserId, filters } =
+    useLoaderData<typeof usersLoader>();
   const filtered = Boolean(filters.q || filters.role);
   // Without JavaScript the role forms post as a page; the outcome is shown here.
   const posted = useActionOutcome<typeof usersAction>();
@@ -104,7 +105,15 @@ export function UsersPage() {
           ))}
         </TBody>
       </DataTable>
-      <UserPages paged={paged} nextCursor={nextCursor} filters={filters} shown={users.length} total={total} />
+      <UserPages
+        paged={paged}
+        before={before}
+        total={total}
+        previousCursor={previousCursor}
+        nextCursor={nextCursor}
+        filters={filters}
+        shown={users.length}
+      />
       {promoting ? (
         <PromotionDialog key={promoting.userId} promotion={promoting} onClose={() => setPromoting(null)} />
       ) : null}
@@ -161,19 +170,23 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
   );
 }
 
-/** The pages either side: the newest again, and the older accounts (plain links: work without JavaScript). */
+/** "Users 51–100, page 2 of 7", with links to the newer and older pages (plain links: work without JavaScript). */
 function UserPages({
   paged,
+  before,
+  total,
+  previousCursor,
   nextCursor,
   filters,
   shown,
-  total,
 }: {
   paged: boolean;
+  before: number;
+  total: number;
+  previousCursor: string | null | undefined;
   nextCursor: string | null;
   filters: UserListQuery;
   shown: number;
-  total: number;
 }) {
   if (!paged && !nextCursor) return null;
   const to = (cursor?: string) => {
@@ -183,13 +196,16 @@ function UserPages({
     if (cursor) params.set("cursor", cursor);
     return `/admin/users${params.size ? `?${params}` : ""}`;
   };
+  const first = before + 1;
+  const page = Math.floor(before / USERS_PER_PAGE) + 1;
+  const pages = Math.max(page, Math.ceil(total / USERS_PER_PAGE));
   const link = "inline-flex min-h-11 items-center text-sm font-medium text-blue-700 underline underline-offset-2";
   return (
     <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center gap-4">
-      <p className="text-sm text-slate-700">{`${shown} of ${total} users on this page`}</p>
+      <p className="text-sm text-slate-700">{`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}</p>
       {paged ? (
-        <Link to={to()} className={link}>
-          Newest users
+        <Link to={to(previousCursor ?? undefined)} className={link}>
+          Newer users
         </Link>
       ) : null}
       {nextCursor ? (

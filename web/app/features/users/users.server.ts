@@ -60,9 +60,41 @@ export async function listUsers(context: AppLoadContext, params: Record<string, 
   return success({ filters, paged, users: users.map(toApiUser), nextCursor });
 }
 
-/** How many accounts `q` and `role` keep, whatever the page: what /admin/users says it found. */
-export const countUsers = (context: AppLoadContext, filters: Pick<UserListQuery, "q" | "role">) =>
-  context.services.db.user.count({ where: userFilter(filters) });
+/** The accounts up to a cursor, newest first: newer, or as new with a number as high or higher. */
+function upToCursor(cursor: string) {
+  const [ms, id] = cursor.split("_").map(Number) as [number, number];
+  const at = new Date(ms);
+  return { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gte: id } }] };
+}
+
+/**
+ * Where a page of /admin/users is: how many accounts match in all, how many come before it (from
+ * `cursor`, none on the first page), and the previous page's cursor (undefined: the first page is
+ * the previous one; null: there is none).
+ */
+export async function usersPagePlace(
+  context: AppLoadContext,
+  filters: Pick<UserListQuery, "q" | "role">,
+  cursor: string | undefined,
+  pageSize: number,
+) {
+  const { db } = context.services;
+  const where = userFilter(filters);
+  if (!cursor) return { total: await db.user.count({ where }), before: 0, previous: null };
+  const [total, before, above] = await Promise.all([
+    db.user.count({ where }),
+    db.user.count({ where: { AND: [where, upToCursor(cursor)] } }),
+    // The page above, read upward from the cursor: one more than a page, to find where it starts.
+    db.user.findMany({
+      where: { AND: [where, upToCursor(cursor)] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, createdAt: true },
+      take: pageSize + 1,
+    }),
+  ]);
+  const previous = above.length > pageSize ? cursorOf(above[pageSize]!) : undefined;
+  return { total, before, previous };
+}
 
 const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
 
