@@ -148,14 +148,32 @@ describe("users and roles", () => {
     expect(first.rows[0]).toBe(56); // newest first
     expect(first.html).toContain("57 users found, 50 a page, newest first.");
     expect(first.html).toContain("Users 1–50, page 1 of 2");
-    expect(first.html).toContain(`href="/admin/users?q=${tag}&amp;page=2"`);
-    const second = await page(`q=${tag}&page=2`);
+    const next = /href="(\/admin\/users\?q=[^"]*&amp;cursor=[^"]*)"/.exec(first.html)![1]!.replaceAll("&amp;", "&");
+    const second = await page(next.slice("/admin/users?".length));
     expect([...new Set(second.rows)]).toEqual([6, 5, 4, 3, 2, 1, 0]);
     expect(second.html).toContain("Users 51–57, page 2 of 2");
     expect(second.html).toContain(`href="/admin/users?q=${tag}"`);
-    // A page past the last, or no page at all, shows the nearest one.
-    expect([...new Set((await page(`q=${tag}&page=9`)).rows)]).toEqual([6, 5, 4, 3, 2, 1, 0]);
-    expect(new Set((await page(`q=${tag}&page=zero`)).rows).size).toBe(50);
+    expect(second.html).not.toContain("Older users");
+    // A cursor that is not one shows the first page; an old `page=` is ignored.
+    expect(new Set((await page(`q=${tag}&cursor=zero`)).rows).size).toBe(50);
+    expect(new Set((await page(`q=${tag}&page=2`)).rows).size).toBe(50);
+
+    // The API pages the same way with `limit` and `cursor`, and gives every account without them.
+    const rows = (users: Array<{ email: string }>) => users.map((u) => Number(u.email.split("@")[0]!.split(".")[1]));
+    const apiFirst = await api(stack.url, "GET", `/api/admin/users?q=${tag}&limit=50`, admin.token);
+    expect(rows(apiFirst.json.users)).toEqual(first.rows.filter((r, i) => first.rows.indexOf(r) === i));
+    const apiSecond = await api(
+      stack.url,
+      "GET",
+      `/api/admin/users?q=${tag}&limit=50&cursor=${apiFirst.json.nextCursor}`,
+      admin.token,
+    );
+    expect(rows(apiSecond.json.users)).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    expect(apiSecond.json.nextCursor).toBeNull();
+    const all = await api(stack.url, "GET", `/api/admin/users?q=${tag}`, admin.token);
+    expect(all.json.users).toHaveLength(57);
+    expect(all.json).not.toHaveProperty("nextCursor");
+    expect((await api(stack.url, "GET", `/api/admin/users?cursor=zzz`, admin.token)).status).toBe(400);
   });
 
   it("finds users by part of a name or email and by role, and refuses a bad query", async () => {

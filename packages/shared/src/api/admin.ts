@@ -2,7 +2,7 @@ import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { requiredText } from "./fields";
 import { customerDetailsSchema } from "./customers";
-import { searchQuerySchema } from "./search";
+import { bookingFiltersObject, rangeInOrder } from "./exports";
 import { parseLeadKey } from "../lead-keys";
 import { businessInstant } from "../time";
 import { blankAsAbsent, dateTimeField, idField, idFrom, idSchema, localDateField } from "./values";
@@ -146,15 +146,17 @@ export const bookingCursorSchema = z
   .regex(/^\d{13}_\d{1,10}$/, "Invalid cursor")
   .refine((v) => idFrom(v.slice(14)) !== null, "Invalid cursor");
 
-export const bookingListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: bookingCursorSchema.optional(),
-  from: dateTimeField().optional(),
-  to: dateTimeField().optional(),
-  status: z.enum(bookingStatuses).optional(),
-  priority: z.enum(bookingPriorities).optional(),
-  customerId: idSchema.optional(),
-});
+/**
+ * GET /api/bookings' query: the bookings' filters (./exports.ts bookingFiltersObject: `q`, status,
+ * priority, customerId, technician, and `from`/`to`, instants in ISO 8601 with their offset or Baton
+ * Rouge days), a page's size (`limit`) and where it starts (`cursor`, newest first).
+ */
+export const bookingListQuerySchema = bookingFiltersObject
+  .extend({
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    cursor: bookingCursorSchema.optional(),
+  })
+  .refine(...rangeInOrder);
 
 /**
  * The bookings list's orders (docs/product.md#bookings-list): newest booked first (the default), or
@@ -171,20 +173,21 @@ const ignoredUnlessValid = <S extends z.ZodType>(schema: S) => schema.optional()
 
 /**
  * /admin/bookings' address (docs/product.md#bookings-list), a GET form's fields so it works without
- * JavaScript and survives a reload: the search, status, priority, technician (an id, or
- * UNASSIGNED_FILTER), the visit's days (`from`, `to`: Baton Rouge days, both included), the order,
+ * JavaScript and survives a reload: the bookings' filters (./exports.ts bookingFiltersObject, the
+ * same as GET /api/bookings and the export: the search, status, priority, technician: an
+ * id or UNASSIGNED_FILTER), the visit's days (`from`, `to`: Baton Rouge days, both included), the order,
  * and where a page starts: `before` (the rows after this cursor in the list's order: the next page)
  * or `after` (the rows before it: the previous page), each `<ms of the order's time>_<id>`.
  */
+const filter = bookingFiltersObject.shape;
+
 export const bookingsListQuerySchema = z.object({
-  q: ignoredUnlessValid(searchQuerySchema.shape.q),
-  status: ignoredUnlessValid(z.enum(bookingStatuses)),
-  priority: ignoredUnlessValid(z.enum(bookingPriorities)),
-  technician: ignoredUnlessValid(
-    z.union([z.literal(UNASSIGNED_FILTER), z.string().refine((value) => idFrom(value) !== null)]),
-  ),
-  from: ignoredUnlessValid(localDateField()),
-  to: ignoredUnlessValid(localDateField()),
+  q: ignoredUnlessValid(filter.q),
+  status: ignoredUnlessValid(filter.status),
+  priority: ignoredUnlessValid(filter.priority),
+  technician: ignoredUnlessValid(filter.technician),
+  from: ignoredUnlessValid(filter.from),
+  to: ignoredUnlessValid(filter.to),
   sort: ignoredUnlessValid(z.enum(BOOKING_SORTS)),
   before: ignoredUnlessValid(bookingCursorSchema),
   after: ignoredUnlessValid(bookingCursorSchema),
@@ -220,9 +223,16 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(200).default(50),
 });
 
-/** GET /admin/users and /api/admin/users: `q` finds part of a name or an email; `role` keeps one role. */
+/**
+ * GET /admin/users and /api/admin/users, parsed once by the list's service
+ * (web/app/features/users/users.server.ts): `q` finds part of a name or an email; `role` keeps one
+ * role; newest first, a page of `limit` from `cursor` on (`<createdAt in ms>_<id>`, the `nextCursor`
+ * of the page before). The API without `limit` or `cursor` gives every account, as it always has.
+ */
 export const userListQuerySchema = z.object({
   q: blankAsAbsent(z.string().trim().max(STAFF_SEARCH_MAX_LENGTH, "Search is at most 100 characters")),
   role: blankAsAbsent(z.enum(roles, { error: "Role must be customer, technician or admin" })),
+  cursor: blankAsAbsent(bookingCursorSchema),
+  limit: blankAsAbsent(z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1).max(500)),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

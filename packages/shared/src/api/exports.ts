@@ -39,36 +39,49 @@ export function exportRange(query: { from?: string; to?: string }): { from?: Dat
   };
 }
 
-export const bookingsExportSchema = z
-  .object({
-    /** The list's search (docs/product.md#search). */
-    q: blankAsAbsent(
-      z.string().trim().max(STAFF_SEARCH_MAX_LENGTH, `Search for ${STAFF_SEARCH_MAX_LENGTH} characters at most`),
-    ),
-    status: blankAsAbsent(
-      z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" }),
-    ),
-    priority: blankAsAbsent(z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" })),
-    /** A customer's bookings only (the API's filter; kept as its digits). */
-    customerId: blankAsAbsent(idSchema.transform(String)),
-    /** One technician's visits (their id, kept as its digits), or "none" for the unassigned: the list's technician filter. */
-    technician: blankAsAbsent(
-      z.union([z.literal("none"), idField("Choose a technician, or none").transform(String)], {
-        error: "Choose a technician, or none",
-      }),
-    ),
-    from: blankAsAbsent(rangeBound),
-    to: blankAsAbsent(rangeBound),
-  })
-  .refine(
-    (v) => {
-      const { from, to } = exportRange(v);
-      return !from || !to || from < to;
-    },
-    { path: ["to"], message: "Use a date on or after the first" },
-  );
+/**
+ * The bookings' filters (docs/product.md#bookings-list), the one set the /admin/bookings list (its
+ * filter form and address), GET /api/bookings and the export read: the search, status, priority,
+ * customer, technician and a range of scheduled days. Each reader parses it with what it adds (the
+ * page its order and cursors, the API its `limit` and `cursor`), and builds its condition with
+ * ../exports/bookings-where.server.ts.
+ */
+export const bookingFiltersObject = z.object({
+  /** The list's search (docs/product.md#search). */
+  q: blankAsAbsent(
+    z.string().trim().max(STAFF_SEARCH_MAX_LENGTH, `Search for ${STAFF_SEARCH_MAX_LENGTH} characters at most`),
+  ),
+  status: blankAsAbsent(
+    z.enum(bookingStatuses, { error: "Status must be pending, in_progress, completed or cancelled" }),
+  ),
+  priority: blankAsAbsent(z.enum(bookingPriorities, { error: "Priority must be low, medium, high or emergency" })),
+  /** A customer's bookings only (the API's filter; kept as its digits). */
+  customerId: blankAsAbsent(idSchema.transform(String)),
+  /** One technician's visits (their id, kept as its digits), or "none" for the unassigned: the list's technician filter. */
+  technician: blankAsAbsent(
+    z.union([z.literal("none"), idField("Choose a technician, or none").transform(String)], {
+      error: "Choose a technician, or none",
+    }),
+  ),
+  from: blankAsAbsent(rangeBound),
+  to: blankAsAbsent(rangeBound),
+});
 
-export type BookingsExportQuery = z.infer<typeof bookingsExportSchema>;
+/** A range whose end comes before its start is refused, on `to`. */
+export const rangeInOrder: [(v: { from?: string; to?: string }) => boolean, { path: string[]; message: string }] = [
+  (v) => {
+    const { from, to } = exportRange(v);
+    return !from || !to || from < to;
+  },
+  { path: ["to"], message: "Use a date on or after the first" },
+];
+
+/** The filters as the export takes them (GET /api/bookings/export.csv, the Export CSV form, the worker). */
+export const bookingsExportSchema = bookingFiltersObject.refine(...rangeInOrder);
+
+export type BookingFilters = z.infer<typeof bookingFiltersObject>;
+
+export type BookingsExportQuery = BookingFilters;
 
 /** The query as the parameters of its address (only those given, in the schema's order). */
 export function exportParams(query: Record<string, string | undefined>): URLSearchParams {

@@ -1,10 +1,9 @@
-import { exportRange, type BookingsExportQuery } from "../api/exports";
+import type { BookingsExportQuery } from "../api/exports";
 import { csvHeader, csvLine } from "../csv";
 import { Prisma, type Db } from "../db.server";
 import { personName } from "../scheduling/technicians";
-import { bookingMatchOnRow } from "../search/booking-match.server";
-import { searchTerms } from "../search/search-terms";
 import { BUSINESS_TIME_ZONE, formatTimestamp } from "../time";
+import { bookingsWhere, stamp } from "./bookings-where.server";
 import { EXPORT_BATCH_ROWS } from "./export-sizes";
 
 /** The times' columns name the zone their cells are in ("2026-12-01 14:00 CST", time.ts's formatTimestamp). */
@@ -26,27 +25,6 @@ const CSV_COLUMNS = [
   "Technician",
   "Address",
 ] as const;
-
-/** "createdAt" and "scheduledDate" are timestamps without zone holding UTC (as Prisma writes them). */
-const stamp = (instant: Date) => Prisma.sql`${instant.toISOString().slice(0, 23)}::timestamp(3)`;
-
-/**
- * The bookings an export holds, as a condition on booking `b`: the list's search (the same match as
- * the list, ../search/booking-match.server.ts), status, priority, customer, technician and scheduled range.
- */
-function bookingsWhere(query: BookingsExportQuery): Prisma.Sql {
-  const where: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (query.q) where.push(bookingMatchOnRow(searchTerms(query.q)));
-  if (query.status) where.push(Prisma.sql`b.status = ${query.status}::"BookingStatus"`);
-  if (query.priority) where.push(Prisma.sql`b.priority = ${query.priority}::"BookingPriority"`);
-  if (query.customerId) where.push(Prisma.sql`b."customerId" = ${Number(query.customerId)}::int`);
-  if (query.technician === "none") where.push(Prisma.sql`b."technicianId" IS NULL`);
-  else if (query.technician) where.push(Prisma.sql`b."technicianId" = ${Number(query.technician)}::int`);
-  const { from, to } = exportRange(query);
-  if (from) where.push(Prisma.sql`b."scheduledDate" >= ${stamp(from)}`);
-  if (to) where.push(Prisma.sql`b."scheduledDate" < ${stamp(to)}`);
-  return Prisma.join(where, " AND ");
-}
 
 /** How many bookings the export holds: one count, so the page knows whether to stream it or email it. */
 export async function countBookingsExport(db: Db, query: BookingsExportQuery): Promise<number> {

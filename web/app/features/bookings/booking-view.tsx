@@ -1,4 +1,5 @@
 /** A booking's page, /admin/bookings/{id} (docs/product.md#a-booking): its facts, its forms (status, technician, move, confirmation again), its estimates and invoices. */
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays, FileText } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
@@ -122,7 +123,7 @@ export function BookingPage() {
           </FieldForm>
           {booking.status === "pending" || booking.status === "in_progress" ? (
             <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <input type="hidden" name="intent" value="resend-confirmation" />
+              <input type="hidden" name="intent" value={BOOKING_INTENTS.resendConfirmation} />
               <input type="hidden" name="bookingId" value={booking.id} />
               <p className="text-sm text-slate-700">
                 {emailCustomer
@@ -225,7 +226,7 @@ function FieldForm({
   busy,
   children,
 }: {
-  intent: "update-status" | "assign-technician";
+  intent: typeof BOOKING_INTENTS.updateStatus | typeof BOOKING_INTENTS.assignTechnician;
   bookingId: number;
   name: keyof typeof FIELDS;
   value: string;

@@ -9,6 +9,7 @@
  * no browser sends (utils/form.server.ts). A record id a form names that can
  * be no record's answers 404, as one that is no longer there does.
  */
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { createInvoiceAction, isCreateInvoicePost } from "~/features/invoices/invoice-admin.server";
 import {
@@ -73,16 +74,16 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
   const intent = intentOf(form);
   try {
     switch (intent) {
-      case "create-customer":
+      case BOOKING_INTENTS.createCustomer:
         return await createCustomerAnswer(context, form);
-      case "create-booking":
+      case BOOKING_INTENTS.createBooking:
         return await createBookingAnswer(context, form);
-      case "export-bookings":
+      case BOOKING_INTENTS.exportBookings:
         return await exportBookingsAnswer(context, admin, form);
-      case "update-status":
-      case "assign-technician":
-      case "resend-confirmation":
-      case "move-visit":
+      case BOOKING_INTENTS.updateStatus:
+      case BOOKING_INTENTS.assignTechnician:
+      case BOOKING_INTENTS.resendConfirmation:
+      case BOOKING_INTENTS.moveVisit:
         break;
       default:
         return answer(null, failure(400, UNKNOWN_ACTION), { intent });
@@ -91,7 +92,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
     if (!bookingId) return answer(null, failure(404, "Booking not found"), { intent });
     const by = { by: "staff" } as const;
     switch (intent) {
-      case "update-status": {
+      case BOOKING_INTENTS.updateStatus: {
         const submission = submissionOf(form, statusChangeSchema);
         if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
         // Through moveVisit: a cancelled visit brought back whose technician is taken then is refused with who is in the way.
@@ -102,7 +103,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           data: (value) => ({ bookingId, status: value.booking.status }),
         });
       }
-      case "assign-technician": {
+      case BOOKING_INTENTS.assignTechnician: {
         const submission = submissionOf(form, assignTechnicianFormSchema);
         if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
         const updated = await updateBooking(context, bookingId, submission.value, admin, by);
@@ -113,7 +114,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
           data: ({ booking }) => ({ bookingId, technicianId: booking.technicianId }),
         });
       }
-      case "move-visit":
+      case BOOKING_INTENTS.moveVisit:
         return await moveVisitAnswer(context, admin, bookingId, form);
       default: {
         const sent = await resendConfirmation(context, admin, bookingId);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BookingRowData } from "~/features/bookings/bookings-page.server";
+import type { BookingListRow } from "~/features/bookings/bookings-list.server";
 import {
-  bookingRow,
   closedDialog,
   countLabel,
   dialogReducer,
@@ -22,22 +21,19 @@ import {
 
 const none = { status: "", priority: "" };
 
-const row = (overrides: Partial<Record<number, unknown>> = {}): BookingRowData => {
-  const base: BookingRowData = [
-    42,
-    7,
-    "Ada Lovelace",
-    "Panel upgrade",
-    "200 A service",
-    1_741_100_400,
-    false,
-    "medium",
-    "pending",
-    1_741_000_000,
-  ];
-  for (const [index, value] of Object.entries(overrides)) (base as unknown[])[Number(index)] = value;
-  return base;
-};
+const row = (fields: Partial<BookingListRow> = {}): BookingListRow => ({
+  id: 42,
+  customerId: 7,
+  customer: "Ada Lovelace",
+  summary: "Panel upgrade",
+  details: "200 A service",
+  scheduled: 1_741_100_400_000,
+  needsPlacing: false,
+  priority: "medium",
+  status: "pending",
+  created: 1_741_000_000_000,
+  ...fields,
+});
 
 const technicians = technicianMenuChoices([
   { id: 3, name: "Sam Boudreaux" },
@@ -115,36 +111,18 @@ describe("bookings page: filters and pages in the address (docs/decisions/011-st
 });
 
 describe("bookings page: a row", () => {
-  it("reads the compact row with times in milliseconds and the absent tail as null", () => {
-    expect(bookingRow(row())).toMatchObject({
-      id: 42,
-      customer: "Ada Lovelace",
-      scheduled: 1_741_100_400_000,
-      created: 1_741_000_000_000,
-      technicianId: null,
-      technicianName: null,
-      serviceTitanId: null,
-      mergeInto: null,
-    });
-    expect(bookingRow(row({ 10: 3, 12: "ST-9", 13: { id: 2, name: "Ada L." } }))).toMatchObject({
-      technicianId: 3,
-      serviceTitanId: "ST-9",
-      mergeInto: { id: 2, name: "Ada L." },
-    });
-  });
-
   it("shows a changed status at once, while the change is on its way", () => {
-    const booking = bookingRow(row());
+    const booking = row();
     expect(shownStatus(booking, undefined)).toBe("pending");
     expect(shownStatus(booking, "in_progress")).toBe("in_progress");
     expect(STATUS_CHOICES.find((c) => c.value === "in_progress")?.label).toBe("In progress");
   });
 
   it("shows the technician, or the one being assigned, or Unassigned", () => {
-    const unassigned = bookingRow(row());
+    const unassigned = row();
     expect(shownTechnician(unassigned, technicians, undefined)).toMatchObject({ value: "", name: "Unassigned" });
     expect(shownTechnician(unassigned, technicians, "4")).toMatchObject({ value: "4", name: "Lou Guidry" });
-    const assigned = bookingRow(row({ 10: 3 }));
+    const assigned = row({ technicianId: 3 });
     expect(shownTechnician(assigned, technicians, undefined)).toMatchObject({
       value: "3",
       name: "Sam Boudreaux",
@@ -153,11 +131,11 @@ describe("bookings page: a row", () => {
   });
 
   it("a technician no longer active still shows, marked so, and is on the row's menu", () => {
-    const booking = bookingRow(row({ 10: 9, 11: "Pat Hebert" }));
+    const booking = row({ technicianId: 9, technicianName: "Pat Hebert" });
     const shown = shownTechnician(booking, technicians, undefined);
     expect(shown.name).toBe("Pat Hebert (inactive)");
     expect(shown.choices.at(-1)).toEqual({ value: "9", label: "Pat Hebert (inactive)" });
-    expect(shownTechnician(bookingRow(row({ 10: 9 })), technicians, undefined).name).toBe("Unknown technician");
+    expect(shownTechnician(row({ technicianId: 9 }), technicians, undefined).name).toBe("Unknown technician");
   });
 
   it("an emergency stands out until it is completed or cancelled", () => {

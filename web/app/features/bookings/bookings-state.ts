@@ -6,7 +6,7 @@
  * an inbox link (docs/product.md, docs/decisions/011-staff-screens-at-scale.md).
  * Tested in bookings-state.test.ts.
  */
-import type { BookingRowData } from "~/features/bookings/bookings-page.server";
+import type { BookingListRow } from "~/features/bookings/bookings-list.server";
 import { BOOKING_STATUSES, statusLabel, type BookingStatus } from "~/components/staff/format";
 import type { MenuChoice } from "~/features/bookings/row-menu";
 
@@ -96,29 +96,8 @@ export function listLoading(navigation: { state: string; location?: { pathname: 
   return { navigating, loading: navigating || revalidator === "loading" };
 }
 
-/** A row of the page's data (a tuple, see BookingRowData) as named fields; times in milliseconds. */
-export function bookingRow(row: BookingRowData) {
-  const [id, customerId, customer, summary, details, scheduled, needsPlacing, priority, status, created] = row;
-  const [, , , , , , , , , , technicianId, technicianName, serviceTitanId, mergeInto] = row;
-  return {
-    id,
-    customerId,
-    customer,
-    summary,
-    details,
-    scheduled: scheduled * 1000,
-    needsPlacing,
-    priority,
-    status,
-    created: created * 1000,
-    technicianId: technicianId ?? null,
-    technicianName: technicianName ?? null,
-    serviceTitanId: serviceTitanId ?? null,
-    mergeInto: mergeInto ?? null,
-  };
-}
-
-export type BookingRow = ReturnType<typeof bookingRow>;
+/** A row of the list, by name (made by bookings-list.server.ts bookingListRow). */
+export type BookingRow = BookingListRow;
 
 export const STATUS_CHOICES: MenuChoice[] = BOOKING_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
 

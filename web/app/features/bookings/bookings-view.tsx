@@ -1,4 +1,5 @@
 /** /admin/bookings' page (docs/product.md#bookings-list): the list with its filters and pages, a status and a technician menu per row, New Booking and Export CSV. */
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import {
   Form,
   Link,
@@ -19,7 +20,7 @@ import type { bookingsAction } from "./bookings-actions.server";
 import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
 import { AdminShell } from "~/features/live/admin-shell";
 import { PriorityBadge, StatusBadge } from "~/components/staff/badges";
-import type { BookingRowData } from "./bookings-page.server";
+import type { BookingListRow } from "./bookings-list.server";
 import { BareTBody, BareTd, BareTr, DataTable, Th, THead } from "~/components/staff/data-table";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { BOOKING_PRIORITIES, BOOKING_STATUSES, priorityLabel, statusLabel } from "~/components/staff/format";
@@ -33,7 +34,6 @@ import { revealResult } from "~/utils/reveal";
 import { useActionOutcome } from "~/utils/use-action-outcome";
 import { cn } from "~/utils/cn";
 import {
-  bookingRow,
   closedDialog,
   countLabel,
   dialogReducer,
@@ -337,7 +337,7 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
-const EXPORT_INTENT = "export-bookings";
+const EXPORT_INTENT = BOOKING_INTENTS.exportBookings;
 
 /**
  * Export CSV (docs/product.md#bookings-list, docs/decisions/022-exports-that-finish.md): the list's
@@ -410,7 +410,7 @@ function BookingsTable({
   menus,
   sort,
 }: {
-  bookings: BookingRowData[];
+  bookings: BookingListRow[];
   busy: boolean;
   menus: RowMenus;
   sort?: string;
@@ -437,7 +437,7 @@ function BookingsTable({
         </THead>
         <BareTBody>
           {bookings.map((row) => (
-            <BookingRow key={row[0]} booking={bookingRow(row)} menus={menus} />
+            <BookingRow key={row.id} booking={row} menus={menus} />
           ))}
         </BareTBody>
       </DataTable>
@@ -592,7 +592,7 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
             onChoose={(value) => {
               menus.onPost(booking.id);
               statusFetcher.submit(
-                { intent: "update-status", bookingId: String(booking.id), status: value },
+                { intent: BOOKING_INTENTS.updateStatus, bookingId: String(booking.id), status: value },
                 { method: "post" },
               );
             }}
@@ -615,7 +615,7 @@ function BookingRow({ booking, menus }: { booking: BookingRowFields; menus: RowM
             onChoose={(value) => {
               menus.onPost(booking.id);
               technicianFetcher.submit(
-                { intent: "assign-technician", bookingId: String(booking.id), technicianId: value },
+                { intent: BOOKING_INTENTS.assignTechnician, bookingId: String(booking.id), technicianId: value },
                 { method: "post" },
               );
             }}

@@ -1,3 +1,4 @@
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { CalendarClock } from "lucide-react";
@@ -69,7 +70,7 @@ export function MoveVisitForm({
   return (
     <div className="space-y-3">
       <fetcher.Form method="post" action={action} {...getFormProps(form)} className="grid gap-3">
-        <input type="hidden" name="intent" value="move-visit" />
+        <input type="hidden" name="intent" value={BOOKING_INTENTS.moveVisit} />
         <input type="hidden" name="bookingId" value={visit.id} />
         {answeredAbove ? <input type="hidden" name="via" value="form" /> : null}
         <TextField field={fields.date} label="Day" type="date" />
@@ -176,7 +177,7 @@ export function MoveAlternatives({
         {choices.map((choice) => (
           <li key={choice.key}>
             <fetcher.Form method="post" action={action}>
-              <input type="hidden" name="intent" value="move-visit" />
+              <input type="hidden" name="intent" value={BOOKING_INTENTS.moveVisit} />
               <input type="hidden" name="bookingId" value={bookingId} />
               {Object.entries(choice.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />

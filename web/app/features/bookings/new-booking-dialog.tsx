@@ -10,6 +10,7 @@
  * each checked by its shared schema in the browser first), the same work as POST /api/customers
  * and /api/bookings.
  */
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import { getFormProps } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { ArrowLeft, Mail, Phone, Search, UserPlus, UserRound } from "lucide-react";
@@ -172,7 +173,7 @@ function NewCustomerStep({ draft, fetcher, answer, dispatch }: StepProps<Custome
   const alert = creating ? null : refusalAlert(form, newCustomerRefusal);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-busy={creating || undefined}>
-      <input type="hidden" name="intent" value="create-customer" />
+      <input type="hidden" name="intent" value={BOOKING_INTENTS.createCustomer} />
       {alert ? (
         <Alert tone="destructive" role="alert">
           {alert}
@@ -221,7 +222,7 @@ function BookingStep({
   const another = fields.time.value === ANOTHER_TIME;
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-busy={creating || undefined}>
-      <input type="hidden" name="intent" value="create-booking" />
+      <input type="hidden" name="intent" value={BOOKING_INTENTS.createBooking} />
       <input type="hidden" name="customerId" value={customer ? String(customer.id) : ""} />
       <input type="hidden" name="status" value="pending" />
       {customer ? <ChosenCustomer customer={customer} /> : null}

@@ -1,3 +1,4 @@
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
@@ -44,7 +45,7 @@ export function TechnicianSelect({
 
   return (
     <fetcher.Form method="post" action={action} className={className ?? "flex items-center gap-2"}>
-      <input type="hidden" name="intent" value="assign-technician" />
+      <input type="hidden" name="intent" value={BOOKING_INTENTS.assignTechnician} />
       <input type="hidden" name="bookingId" value={booking.id} />
       <label htmlFor={selectId} className="sr-only">
         Technician for booking #{booking.id}
@@ -57,7 +58,11 @@ export function TechnicianSelect({
         className="h-11 min-w-36 py-1 sm:h-9"
         onChange={(event) => {
           fetcher.submit(
-            { intent: "assign-technician", bookingId: String(booking.id), technicianId: event.currentTarget.value },
+            {
+              intent: BOOKING_INTENTS.assignTechnician,
+              bookingId: String(booking.id),
+              technicianId: event.currentTarget.value,
+            },
             { method: "post", action },
           );
         }}

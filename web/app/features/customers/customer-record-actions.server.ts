@@ -1,3 +1,4 @@
+import { CUSTOMER_INTENTS } from "./customers-intents";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import {
   confirmMergeSchema,
@@ -10,7 +11,7 @@ import { idFrom } from "@app/shared/api/values";
 import { mergeBookingCustomer, mergePreview } from "@app/shared/booking/merge-customer.server";
 import { undoCustomerMerge } from "@app/shared/booking/merge-undo.server";
 import { failure } from "@app/shared/result";
-import { answer, firstError, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
+import { answer, firstError, intentOf, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { addCustomerNote, resubscribeCustomer, updateCustomer } from "./customer-record.server";
@@ -25,28 +26,28 @@ import { addCustomerNote, resubscribeCustomer, updateCustomer } from "./customer
 export async function customerRecordAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
-  const intent = typeof form.get("intent") === "string" ? (form.get("intent") as string) : null;
+  const intent = intentOf(form);
   const id = idFrom(idParam);
   if (!id) return answer(null, failure(404, "Customer not found"), { intent });
   switch (intent) {
-    case "update-customer": {
+    case CUSTOMER_INTENTS.update: {
       const submission = submissionOf(form, customerDetailsSchema);
       if (submission.status !== "success") return refused(submission, { intent });
       // The form always sends the address: blank clears it.
       const input = { ...submission.value, address: submission.value.address ?? null };
       return answer(submission, await updateCustomer(context, admin, id, input), { intent });
     }
-    case "add-note": {
+    case CUSTOMER_INTENTS.addNote: {
       const submission = submissionOf(form, customerNoteSchema);
       if (submission.status !== "success") return refused(submission, { intent });
       return answer(submission, await addCustomerNote(context, admin, id, submission.value.text), { intent });
     }
-    case "resubscribe": {
+    case CUSTOMER_INTENTS.resubscribe: {
       const submission = submissionOf(form, resubscribeFormSchema);
       if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
       return answer(submission, await resubscribeCustomer(context, admin, id), { intent });
     }
-    case "undo-merge": {
+    case CUSTOMER_INTENTS.undoMerge: {
       const submission = submissionOf(form, undoMergeSchema);
       if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
       const undone = await undoCustomerMerge(context, admin, submission.value.auditId);

@@ -1,3 +1,4 @@
+import { CUSTOMER_INTENTS } from "./customers-intents";
 import { InvoiceAmountCells, StatusCell } from "~/features/documents/document-cells";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -57,7 +58,7 @@ export function CustomerDetailsForm({
   customer: CustomerRecord["customer"];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const saving = usePosting("update-customer");
+  const saving = usePosting(CUSTOMER_INTENTS.update);
   const [form, fields] = useSchemaForm(customerDetailsSchema, {
     id: "customer-details",
     lastResult,
@@ -70,7 +71,7 @@ export function CustomerDetailsForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-      <input type="hidden" name="intent" value="update-customer" />
+      <input type="hidden" name="intent" value={CUSTOMER_INTENTS.update} />
       {form.errors?.length ? (
         <p id={form.errorId} className="text-sm font-medium text-destructive">
           {form.errors[0]}
@@ -306,7 +307,7 @@ export function NotesSection({
   lastResult?: SubmissionResult<string[]>;
   canAdd: boolean;
 }) {
-  const adding = usePosting("add-note");
+  const adding = usePosting(CUSTOMER_INTENTS.addNote);
   const [form, fields] = useSchemaForm(customerNoteSchema, { id: "customer-note", lastResult });
   return (
     <RecordSection
@@ -316,7 +317,7 @@ export function NotesSection({
     >
       {canAdd ? (
         <Form method="post" {...getFormProps(form)} className="space-y-3" preventScrollReset>
-          <input type="hidden" name="intent" value="add-note" />
+          <input type="hidden" name="intent" value={CUSTOMER_INTENTS.addNote} />
           <TextareaField field={fields.text} label="New note" rows={3} hint="Only staff see notes." />
           <Button type="submit" variant="outline" disabled={adding}>
             {adding ? "Adding..." : "Add note"}
@@ -397,7 +398,7 @@ export function RemindersSection({
   reminders: CustomerRecord["reminders"];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const posting = usePosting("resubscribe");
+  const posting = usePosting(CUSTOMER_INTENTS.resubscribe);
   const [form, fields] = useSchemaForm(resubscribeFormSchema, { id: "customer-reminders", lastResult });
   return (
     <RecordSection
@@ -416,7 +417,7 @@ export function RemindersSection({
       <p className="mt-1 text-xs text-slate-600">Confirmations, changes to a visit and “on my way” always go.</p>
       {reminders.on ? null : (
         <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2" preventScrollReset>
-          <input type="hidden" name="intent" value="resubscribe" />
+          <input type="hidden" name="intent" value={CUSTOMER_INTENTS.resubscribe} />
           <div className="flex items-start gap-2">
             <input
               {...getInputProps(fields.customerAsked, { type: "checkbox", value: "on" })}
@@ -451,10 +452,10 @@ export function UndoMergeButton({
   customerId: number;
   until: string;
 }) {
-  const posting = usePosting("undo-merge");
+  const posting = usePosting(CUSTOMER_INTENTS.undoMerge);
   return (
     <Form method="post" action={`/admin/customers/${customerId}`} className="inline">
-      <input type="hidden" name="intent" value="undo-merge" />
+      <input type="hidden" name="intent" value={CUSTOMER_INTENTS.undoMerge} />
       <input type="hidden" name="auditId" value={auditId} />
       <Button type="submit" variant="outline" size="sm" disabled={posting}>
         <Undo2 aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { CALENDAR_FEED_INTENTS } from "~/features/calendar/calendar-intents";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { acknowledgeEmergencySchema, calendarFeedFormSchema } from "@app/shared/api/admin";
 import { success } from "@app/shared/result";
@@ -26,9 +27,9 @@ export async function dashboardAction({ request, context }: ActionFunctionArgs) 
   const submission = submissionOf(form, calendarFeedFormSchema);
   if (submission.status !== "success") return refused(submission, { message: "Unknown action" });
   const { intent } = submission.value;
-  if (intent === "calendar-feed-create") await rotateFeed(context, admin.id);
+  if (intent === CALENDAR_FEED_INTENTS.rotate) await rotateFeed(context, admin.id);
   else await revokeFeed(context, admin.id);
   const message =
-    intent === "calendar-feed-create" ? "Your calendar address is ready." : "Your calendar address is off.";
+    intent === CALENDAR_FEED_INTENTS.rotate ? "Your calendar address is ready." : "Your calendar address is off.";
   return answer(submission, success({ message }), { intent });
 }

@@ -1,3 +1,4 @@
+import { CALENDAR_FEED_INTENTS } from "~/features/calendar/calendar-intents";
 import { Form, useNavigation } from "@remix-run/react";
 import { CalendarPlus, Copy, History, RefreshCw, XCircle } from "lucide-react";
 import { useState } from "react";
@@ -107,21 +108,28 @@ export function CalendarFeedSection({
             <Button
               type="submit"
               name="intent"
-              value="calendar-feed-create"
+              value={CALENDAR_FEED_INTENTS.rotate}
               variant="secondary"
               size="sm"
               disabled={busy}
             >
               <RefreshCw aria-hidden="true" /> Replace address
             </Button>
-            <Button type="submit" name="intent" value="calendar-feed-revoke" variant="ghost" size="sm" disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value={CALENDAR_FEED_INTENTS.revoke}
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+            >
               <XCircle aria-hidden="true" /> Turn off
             </Button>
           </Form>
         </div>
       ) : (
         <Form method="post" className="mt-3">
-          <Button type="submit" name="intent" value="calendar-feed-create" disabled={busy}>
+          <Button type="submit" name="intent" value={CALENDAR_FEED_INTENTS.rotate} disabled={busy}>
             <CalendarPlus aria-hidden="true" /> Create calendar address
           </Button>
         </Form>

@@ -3,6 +3,7 @@
  * the card's visit at the place it was dropped, and the board as it looks while that move is on
  * its way (the card already there; it returns if the move is refused). Pure, unit-tested beside.
  */
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import { moveFields, type MoveFields } from "@app/shared/api/dispatch";
 import { requireBusinessInstant } from "@app/shared/time";
 import { byDispatchOrder, type DispatchBoard, type DispatchVisit } from "./board";
@@ -78,7 +79,8 @@ export function postedMove(
     return typeof value === "string" ? value : "";
   };
   const bookingId = Number(read("bookingId"));
-  if (read("intent") !== "move-visit" || !Number.isInteger(bookingId) || bookingId <= 0 || !read("date")) return null;
+  if (read("intent") !== BOOKING_INTENTS.moveVisit || !Number.isInteger(bookingId) || bookingId <= 0 || !read("date"))
+    return null;
   return {
     bookingId,
     fields: { date: read("date"), window: read("window"), time: read("time"), technicianId: read("technicianId") },

@@ -1,3 +1,4 @@
+import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import {
   closestCenter,
   DndContext,
@@ -140,7 +141,10 @@ export function DispatchBoardView({
       if (waited) revalidator.revalidate();
       return;
     }
-    fetcher.submit({ intent: "move-visit", bookingId: String(card.visit.id), ...fields }, { method: "post", action });
+    fetcher.submit(
+      { intent: BOOKING_INTENTS.moveVisit, bookingId: String(card.visit.id), ...fields },
+      { method: "post", action },
+    );
   };
 
   // A card's Move form posts through this fetcher too (`via=form`): its answer is said here, in view and

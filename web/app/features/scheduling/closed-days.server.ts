@@ -4,6 +4,7 @@
  * move), and the page's Add and Remove forms. The closures are written by
  * @app/shared/scheduling/closures.server (the same functions POST and DELETE /api/closures call).
  */
+import { CLOSURE_INTENTS } from "./closures-intents";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { closureDateSchema, newClosureSchema } from "@app/shared/api/scheduling";
 import type { Reader } from "@app/shared/db.server";
@@ -11,7 +12,7 @@ import { failure } from "@app/shared/result";
 import { addClosure, removeClosure } from "@app/shared/scheduling/closures.server";
 import { personName } from "@app/shared/scheduling/technicians";
 import { businessDate, endOfBusinessDay, formatLocalDate, startOfBusinessDay } from "@app/shared/time";
-import { answer, firstError, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
+import { answer, firstError, intentOf, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 
@@ -81,9 +82,9 @@ export type ClosureListing = Awaited<ReturnType<typeof listClosures>>[number];
 export async function closuresAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const { db } = context.services;
-  if (intent === "add-closure") {
+  if (intent === CLOSURE_INTENTS.add) {
     const submission = submissionOf(form, newClosureSchema);
     if (submission.status !== "success") return refused(submission, { intent });
     const added = await addClosure(db, admin, submission.value);
@@ -92,7 +93,7 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
       message: ({ closure }) => `Closed on ${formatLocalDate(closure.date)} (${closure.reason}).`,
     });
   }
-  if (intent === "remove-closure") {
+  if (intent === CLOSURE_INTENTS.remove) {
     const submission = submissionOf(form, closureDateSchema);
     if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
     const removed = await removeClosure(db, admin, submission.value.date);
@@ -101,7 +102,7 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
       message: ({ closure }) => `Open again on ${formatLocalDate(closure.date)}.`,
     });
   }
-  return answer(null, failure(400, UNKNOWN_ACTION), { intent: typeof intent === "string" ? intent : null });
+  return answer(null, failure(400, UNKNOWN_ACTION), { intent });
 }
 
 /** /admin/closures' data: the closed days from today, with the visits already on each. */

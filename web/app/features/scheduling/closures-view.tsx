@@ -1,4 +1,5 @@
 /** /admin/closures' page (docs/product.md#closed-days): the closed days from today, the visits already on each, add and remove one. */
+import { CLOSURE_INTENTS } from "./closures-intents";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarX2 } from "lucide-react";
@@ -56,10 +57,10 @@ export function ClosuresPage() {
 /** Close a day: the date (today or later) and why; refusals show beside the fields. */
 function AddClosureForm({ today, posted }: { today: string; posted?: ActionResult }) {
   const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-closure";
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === CLOSURE_INTENTS.add;
   const [form, fields] = useSchemaForm(newClosureSchema, {
     id: "add-closure",
-    lastResult: posted?.intent === "add-closure" ? posted.result : undefined,
+    lastResult: posted?.intent === CLOSURE_INTENTS.add ? posted.result : undefined,
   });
   return (
     <section aria-labelledby="add-closure-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -71,7 +72,7 @@ function AddClosureForm({ today, posted }: { today: string; posted?: ActionResul
         {...getFormProps(form)}
         className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
       >
-        <input type="hidden" name="intent" value="add-closure" />
+        <input type="hidden" name="intent" value={CLOSURE_INTENTS.add} />
         <TextField field={fields.date} label="Date" type="date" min={today} />
         <TextField field={fields.reason} label="Reason" placeholder="Staff training" />
         <Button type="submit" disabled={adding} className="sm:mt-6">
@@ -100,7 +101,7 @@ function ClosureItem({ closure }: { closure: ClosureListing }) {
           )}
         </div>
         <Form method="post">
-          <input type="hidden" name="intent" value="remove-closure" />
+          <input type="hidden" name="intent" value={CLOSURE_INTENTS.remove} />
           <input type="hidden" name="date" value={closure.date} />
           <Button type="submit" variant="outline" size="sm">
             Remove<span className="sr-only"> the closure on {day}</span>

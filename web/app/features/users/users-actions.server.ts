@@ -2,6 +2,7 @@
  * /admin/users' form post (a Remix action), checked with its shared schema (packages/shared/src/api/admin.ts)
  * and done by the function the JSON API uses; it answers the one ActionResult (utils/action.server.ts).
  */
+import { USER_INTENTS } from "./users-intents";
 import type { AppLoadContext } from "@remix-run/node";
 import { roleChangeFormSchema } from "@app/shared/api/admin";
 import { idFrom } from "@app/shared/api/values";
@@ -21,7 +22,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = intentOf(form);
-  if (intent !== "change-role") return answer(null, failure(400, UNKNOWN_ACTION), { intent });
+  if (intent !== USER_INTENTS.changeRole) return answer(null, failure(400, UNKNOWN_ACTION), { intent });
   const fallback = "Failed to update user role";
   const userId = idFrom(form.get("userId"));
   if (!userId) return answer(null, failure(404, "User not found"), { intent });
@@ -32,7 +33,7 @@ export async function usersAction(request: Request, context: AppLoadContext) {
       const asked = await promotionToConfirm(context, admin, userId);
       if (asked)
         return answer(submission, success(asked), {
-          intent: "confirm-admin",
+          intent: USER_INTENTS.confirmAdmin,
           message: `Make ${asked.name} an admin?`,
           data: (confirmAdmin) => ({ confirmAdmin }),
         });

@@ -1,4 +1,5 @@
 /** /admin/users' page (docs/product.md#users): every account, found by part of a name or email or by role, 50 a page, and role changes (asking first before making anyone an admin). */
+import { USER_INTENTS } from "./users-intents";
 import { Form, Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -46,7 +47,8 @@ function promotionAsked(posted: unknown): Promotion | null {
 }
 
 export function UsersPage() {
-  const { users, total, page, pages, currentUserId, filters } = useLoaderData<typeof usersLoader>();
+  const { users, total, before, nextCursor, previousCursor, paged, currentUserId, filters } =
+    useLoaderData<typeof usersLoader>();
   const filtered = Boolean(filters.q || filters.role);
   // Without JavaScript the role forms post as a page; the outcome is shown here.
   const posted = useActionOutcome<typeof usersAction>();
@@ -69,7 +71,7 @@ export function UsersPage() {
       <AdminPageHeader
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
         title="User Management"
-        description={`${total} ${total === 1 ? "user" : "users"}${filtered ? " found" : ""}${pages > 1 ? `, ${USERS_PER_PAGE} a page, newest first` : ""}. Change a role with the selector in the Actions column.`}
+        description={`${total} ${total === 1 ? "user" : "users"}${filtered ? " found" : ""}${paged || nextCursor ? `, ${USERS_PER_PAGE} a page, newest first` : ""}. Change a role with the selector in the Actions column.`}
       />
 
       <UserFilters filters={filters} filtered={filtered} />
@@ -103,7 +105,15 @@ export function UsersPage() {
           ))}
         </TBody>
       </DataTable>
-      <UserPages page={page} pages={pages} filters={filters} shown={users.length} />
+      <UserPages
+        paged={paged}
+        before={before}
+        total={total}
+        previousCursor={previousCursor}
+        nextCursor={nextCursor}
+        filters={filters}
+        shown={users.length}
+      />
       {promoting ? (
         <PromotionDialog key={promoting.userId} promotion={promoting} onClose={() => setPromoting(null)} />
       ) : null}
@@ -160,38 +170,46 @@ function UserFilters({ filters, filtered }: { filters: UserListQuery; filtered: 
   );
 }
 
-/** "Users 51–100 of 312", with links to the newer and older pages (plain links: work without JavaScript). */
+/** "Users 51–100, page 2 of 7", with links to the newer and older pages (plain links: work without JavaScript). */
 function UserPages({
-  page,
-  pages,
+  paged,
+  before,
+  total,
+  previousCursor,
+  nextCursor,
   filters,
   shown,
 }: {
-  page: number;
-  pages: number;
+  paged: boolean;
+  before: number;
+  total: number;
+  previousCursor: string | null | undefined;
+  nextCursor: string | null;
   filters: UserListQuery;
   shown: number;
 }) {
-  if (pages <= 1) return null;
-  const to = (n: number) => {
+  if (!paged && !nextCursor) return null;
+  const to = (cursor?: string) => {
     const params = new URLSearchParams();
     if (filters.q) params.set("q", filters.q);
     if (filters.role) params.set("role", filters.role);
-    if (n > 1) params.set("page", String(n));
+    if (cursor) params.set("cursor", cursor);
     return `/admin/users${params.size ? `?${params}` : ""}`;
   };
-  const first = (page - 1) * USERS_PER_PAGE + 1;
+  const first = before + 1;
+  const page = Math.floor(before / USERS_PER_PAGE) + 1;
+  const pages = Math.max(page, Math.ceil(total / USERS_PER_PAGE));
   const link = "inline-flex min-h-11 items-center text-sm font-medium text-blue-700 underline underline-offset-2";
   return (
     <nav aria-label="Pages of users" className="mt-4 flex flex-wrap items-center gap-4">
       <p className="text-sm text-slate-700">{`Users ${first}–${first + shown - 1}, page ${page} of ${pages}`}</p>
-      {page > 1 ? (
-        <Link to={to(page - 1)} className={link}>
+      {paged ? (
+        <Link to={to(previousCursor ?? undefined)} className={link}>
           Newer users
         </Link>
       ) : null}
-      {page < pages ? (
-        <Link to={to(page + 1)} className={link}>
+      {nextCursor ? (
+        <Link to={to(nextCursor)} className={link}>
           Older users
         </Link>
       ) : null}
@@ -203,7 +221,7 @@ const roleSelectId = (userId: number) => `role-${userId}`;
 
 /** The role fields of a change to admin, confirmed. */
 const promotionFields = (userId: number) => ({
-  intent: "change-role",
+  intent: USER_INTENTS.changeRole,
   userId: String(userId),
   role: "admin",
   confirm: "yes",
@@ -290,7 +308,7 @@ function UserRow({
 
   useFetcherDone(fetcher, (result) => {
     // The selector confirms before it sends a change to admin, so the server never asks it again.
-    if (result.intent === "confirm-admin") return;
+    if (result.intent === USER_INTENTS.confirmAdmin) return;
     toastResult(result, "User role updated successfully.", "Failed to update user role");
   });
 
@@ -328,7 +346,7 @@ function UserRow({
       </Td>
       <Td label="Actions">
         <fetcher.Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="intent" value={USER_INTENTS.changeRole} />
           <input type="hidden" name="userId" value={user.id} />
           <label htmlFor={selectId} className="sr-only">
             Role for {fullName}
@@ -345,7 +363,8 @@ function UserRow({
               if (role === user.role) return;
               // Making someone admin is asked first (the selector keeps its role meanwhile).
               if (role === "admin") onPromote({ userId: user.id, name: fullName || user.email });
-              else fetcher.submit({ intent: "change-role", userId: String(user.id), role }, { method: "post" });
+              else
+                fetcher.submit({ intent: USER_INTENTS.changeRole, userId: String(user.id), role }, { method: "post" });
             }}
           >
             {ROLES.map((role) => (

@@ -1,15 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "@app/shared/db.server";
-import type { UserListQuery } from "@app/shared/api/admin";
+import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
 import { OVERTAKEN, untilNotOvertaken } from "@app/shared/conditional-update";
 import { sessionUserColumns as userColumns } from "@app/shared/sessions.server";
-import { failure, success, type Result } from "@app/shared/result";
+import { failure, invalid, success, type Result } from "@app/shared/result";
 import { recordAudit } from "@app/shared/audit-log.server";
 import { USERS_PER_PAGE } from "@app/shared/api/limits";
 
 /** Which accounts `q` and `role` keep: each word of `q` in a name or the email, and the one role. */
-function userFilter(query: UserListQuery) {
+function userFilter(query: Pick<UserListQuery, "q" | "role">) {
   const words = query.q ? query.q.split(/\s+/).filter(Boolean) : [];
   return {
     ...(query.role ? { role: query.role } : {}),
@@ -26,34 +26,74 @@ function userFilter(query: UserListQuery) {
 
 const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
-/** Every account, newest first; `q` keeps those whose first name, last name, full name or email holds it. */
-export async function listUsers(context: AppLoadContext, query: UserListQuery = {}) {
-  const users = await context.services.db.user.findMany({
-    where: userFilter(query),
-    orderBy: NEWEST_FIRST,
-    select: userColumns,
-  });
-  return users.map(toApiUser);
+/** A place in the list, newest first: `<createdAt in ms>_<id>`. */
+const cursorOf = (user: { createdAt: Date; id: number }) => `${user.createdAt.getTime()}_${user.id}`;
+
+/** The accounts after a cursor, newest first: older, or as old with a lower number. */
+function pastCursor(cursor: string | undefined) {
+  if (!cursor) return {};
+  const [ms, id] = cursor.split("_").map(Number) as [number, number];
+  const at = new Date(ms);
+  return { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }] };
 }
 
 /**
- * One page of the accounts `listUsers` would give (`page` from 1), and how many there are in all:
- * what /admin/users shows, so an office with thousands of customer accounts gets a page it can read.
+ * The accounts list (GET /api/admin/users, /admin/users), its query (userListQuerySchema) parsed here
+ * from a request's search parameters: newest first; with `limit` or `cursor` a page of `limit` (50
+ * when absent) read with a keyset from `cursor` on, and the next page's cursor (null on the last);
+ * without either, every account. 400 naming the field at fault.
  */
-export async function listUsersPage(context: AppLoadContext, query: UserListQuery, page: number) {
+export async function listUsers(context: AppLoadContext, params: Record<string, string | undefined>) {
+  const parsed = userListQuerySchema.safeParse(params);
+  if (!parsed.success) return invalid(parsed.error, "Invalid query");
+  const { cursor, limit, ...filters } = parsed.data;
+  const paged = limit !== undefined || cursor !== undefined;
+  const take = limit ?? USERS_PER_PAGE;
+  const found = await context.services.db.user.findMany({
+    where: { AND: [userFilter(filters), pastCursor(cursor)] },
+    orderBy: NEWEST_FIRST,
+    select: userColumns,
+    ...(paged ? { take: take + 1 } : {}),
+  });
+  const users = paged ? found.slice(0, take) : found;
+  const nextCursor = paged && found.length > take ? cursorOf(users[users.length - 1]!) : null;
+  return success({ filters, paged, users: users.map(toApiUser), nextCursor });
+}
+
+/** The accounts up to a cursor, newest first: newer, or as new with a number as high or higher. */
+function upToCursor(cursor: string) {
+  const [ms, id] = cursor.split("_").map(Number) as [number, number];
+  const at = new Date(ms);
+  return { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gte: id } }] };
+}
+
+/**
+ * Where a page of /admin/users is: how many accounts match in all, how many come before it (from
+ * `cursor`, none on the first page), and the previous page's cursor (undefined: the first page is
+ * the previous one; null: there is none).
+ */
+export async function usersPagePlace(
+  context: AppLoadContext,
+  filters: Pick<UserListQuery, "q" | "role">,
+  cursor: string | undefined,
+  pageSize: number,
+) {
   const { db } = context.services;
-  const where = userFilter(query);
-  const [total, users] = await Promise.all([
+  const where = userFilter(filters);
+  if (!cursor) return { total: await db.user.count({ where }), before: 0, previous: null };
+  const [total, before, above] = await Promise.all([
     db.user.count({ where }),
+    db.user.count({ where: { AND: [where, upToCursor(cursor)] } }),
+    // The page above, read upward from the cursor: one more than a page, to find where it starts.
     db.user.findMany({
-      where,
-      orderBy: NEWEST_FIRST,
-      select: userColumns,
-      skip: (page - 1) * USERS_PER_PAGE,
-      take: USERS_PER_PAGE,
+      where: { AND: [where, upToCursor(cursor)] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, createdAt: true },
+      take: pageSize + 1,
     }),
   ]);
-  return { total, users: users.map(toApiUser) };
+  const previous = above.length > pageSize ? cursorOf(above[pageSize]!) : undefined;
+  return { total, before, previous };
 }
 
 const ROLE_CHANGED_MESSAGE = "User role updated successfully.";

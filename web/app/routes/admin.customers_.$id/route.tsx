@@ -1,3 +1,4 @@
+import { CUSTOMER_INTENTS } from "~/features/customers/customers-intents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/utils/responses.server";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -110,7 +111,7 @@ export default function CustomerPage() {
               <CustomerDetailsForm
                 key={customer.updatedAt}
                 customer={customer}
-                lastResult={replyTo("update-customer")}
+                lastResult={replyTo(CUSTOMER_INTENTS.update)}
               />
             )}
             <p className="mt-4 text-sm text-slate-700">
@@ -124,8 +125,12 @@ export default function CustomerPage() {
           <EmailsSection emails={record.emails} shown={record.emailsShown} />
         </div>
         <div className="grid content-start gap-4">
-          <NotesSection notes={record.notes} lastResult={replyTo("add-note")} canAdd={!customer.mergedIntoId} />
-          <RemindersSection reminders={record.reminders} lastResult={replyTo("resubscribe")} />
+          <NotesSection
+            notes={record.notes}
+            lastResult={replyTo(CUSTOMER_INTENTS.addNote)}
+            canAdd={!customer.mergedIntoId}
+          />
+          <RemindersSection reminders={record.reminders} lastResult={replyTo(CUSTOMER_INTENTS.resubscribe)} />
           <MergesSection merges={record.merges} />
         </div>
       </div>
