@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const options = { intent: "request", ...page };
       const submission = submissionOf(form, appointmentRequestSchema);
       if (submission.status !== "success") return refused(submission, options);
-      return answer(submission, await requestPortalAppointment(context, user, formFields(form)), options);
+      return answer(submission, await requestPortalAppointment(context, user, submission.value), options);
     }
     case "resend-verification":
       return answer(null, await resendVerificationLink(context, user.id), { intent: "resend-verification", ...page });
