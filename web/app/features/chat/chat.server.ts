@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { Job } from "bullmq";
-import { createChatSessionSchema, sendChatMessageSchema } from "@app/shared/api/chat";
+import type { createChatSessionSchema, sendChatMessageSchema } from "@app/shared/api/chat";
+import type { z } from "@app/shared/zod";
 import { composeReply } from "@app/shared/chat/engine";
 import { answerWithWindows } from "@app/shared/chat/window-answers.server";
 import { chatModeOf, serializeChatMessage, type ChatMode, type ChatReplyResult } from "@app/shared/chat/messages";
@@ -11,7 +12,7 @@ import type { ChatMessage } from "@app/shared/db.server";
 import { enqueue, EnqueueError } from "@app/shared/queues.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { secretRef } from "@app/shared/redact.server";
-import { failure, invalid, success, throttled, type Result } from "@app/shared/result";
+import { failure, success, throttled, type Result } from "@app/shared/result";
 import { readsAsEmergency } from "@app/shared/emergency-leads";
 import { raiseChatEmergency } from "@app/shared/emergency-leads.server";
 
@@ -35,19 +36,17 @@ const SESSION_NOT_FOUND = "Chat session not found";
 /** Registers the widget's session id: 201 when new, 200 when it was known already. */
 export async function createChatSession(
   context: AppLoadContext,
-  input: unknown,
+  input: z.output<typeof createChatSessionSchema>,
   userAgent: string | null,
 ): Promise<Result<{ sessionId: string; status: string }>> {
   const { services, clientIp, clientNetwork } = context;
-  const parsed = createChatSessionSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error, "Invalid chat session");
-  const existing = await services.db.chatSession.findUnique({ where: { id: parsed.data.sessionId } });
+  const existing = await services.db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (existing) return success({ sessionId: existing.id, status: existing.status });
   const retryAfter = await services.rateLimits.consume("chatSessionPerIp", clientNetwork);
   if (retryAfter !== null) return throttled(retryAfter, "Too many chats started. Please wait a little.");
   const session = await services.db.chatSession.upsert({
-    where: { id: parsed.data.sessionId },
-    create: { id: parsed.data.sessionId, status: "active", ip: clientIp, userAgent: userAgent?.slice(0, 500) ?? null },
+    where: { id: input.sessionId },
+    create: { id: input.sessionId, status: "active", ip: clientIp, userAgent: userAgent?.slice(0, 500) ?? null },
     update: {},
   });
   return success({ sessionId: session.id, status: session.status }, 201);
@@ -61,11 +60,9 @@ export async function createChatSession(
 export async function postChatMessage(
   context: AppLoadContext,
   sessionId: string,
-  input: unknown,
+  input: z.output<typeof sendChatMessageSchema>,
 ): Promise<Result<ChatMessageAnswer>> {
   const { services, clientNetwork, requestId, logger } = context;
-  const parsed = sendChatMessageSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid message");
   // Both limits at once (one wait for Redis), then one statement checks the conversation, stores the message and marks it active.
   const [perSession, perIp] = await Promise.all([
     services.rateLimits.consume("chatPerSession", sessionId),
@@ -73,7 +70,7 @@ export async function postChatMessage(
   ]);
   const retryAfter = perSession ?? perIp;
   if (retryAfter !== null) return throttled(retryAfter, "You're sending messages very quickly. Please wait a moment.");
-  const stored = await storeVisitorMessage(services.db, sessionId, parsed.data.message);
+  const stored = await storeVisitorMessage(services.db, sessionId, input.message);
   if (!stored) return failure(404, SESSION_NOT_FOUND);
   const { message: userMessage, handledById } = stored;
   // Open staff inboxes reload.
