@@ -82,11 +82,10 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const { db } = context.services;
   if (intent === "add-closure") {
     const submission = submissionOf(form, newClosureSchema);
     if (submission.status !== "success") return refused(submission, { intent });
-    const added = await addClosure(db, admin, submission.value);
+    const added = await addClosure(context, admin, submission.value);
     return answer(submission, added, {
       intent,
       message: ({ closure }) => `Closed on ${formatLocalDate(closure.date)} (${closure.reason}).`,
@@ -95,7 +94,7 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
   if (intent === "remove-closure") {
     const submission = submissionOf(form, closureDateSchema);
     if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
-    const removed = await removeClosure(db, admin, submission.value.date);
+    const removed = await removeClosure(context, admin, submission.value.date);
     return answer(submission, removed, {
       intent,
       message: ({ closure }) => `Open again on ${formatLocalDate(closure.date)}.`,
