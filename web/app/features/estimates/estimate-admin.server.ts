@@ -170,7 +170,7 @@ function rowFocus(form: FormData, payload: Record<string, unknown>): string | un
 /** /admin/estimates/new: the estimate made (a draft), then its page. */
 export async function newEstimateAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  return builderAction(request, (input) => createEstimate(context.services.db, admin, input));
+  return builderAction(request, (input) => createEstimate(context, admin, input));
 }
 
 /** /admin/estimates/<id>/edit: the draft updated (409 once sent: what it is for stays), then its page. */
