@@ -273,8 +273,16 @@ describe("the schedule's one read (readSchedule)", () => {
       data: { name: "Range Reader", email: `range.${Date.now()}@example.com`, phone: "(225) 555-0100" },
     });
     const at = (hours: number) => new Date(from.getTime() + hours * 3_600_000);
-    const visit = (summary: string, data: Record<string, unknown>) =>
-      stack.db.booking.create({ data: { customerId: customer.id, summary, durationMinutes: 120, ...data } });
+    const visit = (
+      summary: string,
+      data: {
+        scheduledDate: Date;
+        technicianId?: number;
+        durationMinutes?: number;
+        needsPlacing?: boolean;
+        status?: "cancelled";
+      },
+    ) => stack.db.booking.create({ data: { customerId: customer.id, summary, durationMinutes: 120, ...data } });
     const kept = [
       await visit("assigned, in range", { scheduledDate: at(2), technicianId: tech!.user.id }),
       await visit("holds a window, nobody yet", { scheduledDate: at(4) }),

@@ -1,4 +1,4 @@
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKeys } from "@app/shared/keys.server";
 import { unsealToken } from "@app/shared/tokens.server";
 import type { WorkerContext } from "./worker-context";
 
@@ -8,5 +8,5 @@ import type { WorkerContext } from "./worker-context";
  * there is none or none of them opens it.
  */
 export function openSealedToken(ctx: WorkerContext, sealed: string | null): string | null {
-  return sealed ? unsealToken(sealed, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal")) : null;
+  return sealed ? unsealToken(sealed, tokenSealKeys(ctx.env)) : null;
 }

@@ -40,6 +40,19 @@ export function purposeKeys(secrets: readonly string[], purpose: KeyPurpose): Bu
   return secrets.map((secret) => deriveKey(secret, purpose));
 }
 
+/**
+ * The key a link's token is sealed under (the newest secret's "token-seal" key), for a row that keeps
+ * its token until the worker has emailed it (tokens.server.ts `sealToken`).
+ */
+export function tokenSealKey(env: { SESSION_SECRETS: readonly string[] }): Buffer {
+  return purposeKeys(env.SESSION_SECRETS, "token-seal")[0]!;
+}
+
+/** Every key a sealed token may be under (rotation), newest first, to unseal it (tokens.server.ts `unsealToken`). */
+export function tokenSealKeys(env: { SESSION_SECRETS: readonly string[] }): Buffer[] {
+  return purposeKeys(env.SESSION_SECRETS, "token-seal");
+}
+
 /** HMAC-SHA256 of a message under a purpose's key, base64url. */
 export function signFor(key: Buffer, message: string): string {
   return createHmac("sha256", key).update(message).digest("base64url");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { roleChangeSchema } from "@app/shared/api/admin";
-import { changeUserRole } from "~/features/users/users.server";
+import { changeUserRole } from "@app/shared/users/change-user-role.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { idFrom } from "@app/shared/api/values";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { chatSessionIdSchema } from "@app/shared/api/chat";
+import { chatSessionIdSchema, sendChatMessageSchema } from "@app/shared/api/chat";
+import { invalid } from "@app/shared/result";
 import { postChatMessage } from "~/features/chat/chat.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 
@@ -9,7 +10,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const sessionId = chatSessionIdSchema.safeParse(params.sessionId);
     if (!sessionId.success) return apiError(404, "Chat session not found");
-    return apiResult(await postChatMessage(context, sessionId.data, await readJsonObject(request)));
+    const input = sendChatMessageSchema.safeParse(await readJsonObject(request));
+    if (!input.success) return apiResult(invalid(input.error, input.error.issues[0]?.message ?? "Invalid message"));
+    return apiResult(await postChatMessage(context, sessionId.data, input.data));
   });
 }
 

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const admin = await requireAdmin(request, context);
     const input = validate(newClosureSchema, await readJsonObject(request));
-    return apiResult(await addClosure(context.services.db, admin, input), ({ closure }) => ({
+    return apiResult(await addClosure(context, admin, input), ({ closure }) => ({
       closure: { date: closure.date, reason: closure.reason, holiday: closure.holiday },
     }));
   });

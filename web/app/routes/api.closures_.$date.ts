@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const admin = await requireAdmin(request, context);
     const parsed = closureDateSchema.safeParse({ date: params.date });
     if (!parsed.success) return apiError(404, "No closure on that day");
-    return apiResult(await removeClosure(context.services.db, admin, parsed.data.date), () => ({}));
+    return apiResult(await removeClosure(context, admin, parsed.data.date), () => ({}));
   });
 }
 

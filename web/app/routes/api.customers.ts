@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NEW_CUSTOMER_MISSING_MESSAGE, newCustomerSchema } from "@app/shared/api/admin";
-import { createCustomer } from "~/features/customers/customers.server";
+import { createCustomer } from "@app/shared/booking/create-customer.server";
 import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 

@@ -28,6 +28,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const admin = await requireAdmin(request, context);
     const input = validate(newEstimateSchema, await readJsonObject(request));
-    return apiResult(await createEstimate(context.services.db, admin, input));
+    return apiResult(await createEstimate(context, admin, input));
   });
 }

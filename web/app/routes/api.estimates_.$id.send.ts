@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { idFrom } from "@app/shared/api/values";
 import { sendEstimate } from "@app/shared/estimates/estimates.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKey } from "@app/shared/keys.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const admin = await requireAdmin(request, context);
     const id = idFrom(params.id);
     if (!id) return apiError(404, "No such estimate");
-    const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
+    const key = tokenSealKey(context.services.env);
     return apiResult(await sendEstimate(context, admin, id, key));
   });
 }

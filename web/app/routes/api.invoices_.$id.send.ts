@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { idFrom } from "@app/shared/api/values";
 import { sendInvoice } from "@app/shared/invoices/invoices.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKey } from "@app/shared/keys.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireRole } from "~/utils/auth.server";
 
@@ -16,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const staff = await requireRole(request, context, ["admin", "technician"]);
     const id = idFrom(params.id);
     if (!id) return apiError(404, "No such invoice");
-    const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
+    const key = tokenSealKey(context.services.env);
     return apiResult(await sendInvoice(context, staff, id, key));
   });
 }

@@ -30,6 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const admin = await requireAdmin(request, context);
     const input = validate(newPriceBookItemSchema, await readJsonObject(request));
-    return apiResult(await createPriceBookItem(context.services.db, admin, input));
+    return apiResult(await createPriceBookItem(context, admin, input));
   });
 }

@@ -18,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const id = idFrom(params.id);
     if (!id) return apiError(404, "No such item in the price book");
     const changes = validate(priceBookItemChangeSchema, await readJsonObject(request));
-    return apiResult(await updatePriceBookItem(context.services.db, admin, id, changes));
+    return apiResult(await updatePriceBookItem(context, admin, id, changes));
   });
 }
 

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
     const admin = await requireAdmin(request, context);
     const { salesTaxRatePpm } = validate(salesTaxSchema, await readJsonObject(request));
-    return apiResult(await setSalesTaxRate(context.services.db, admin, salesTaxRatePpm));
+    return apiResult(await setSalesTaxRate(context, admin, salesTaxRatePpm));
   });
 }
 

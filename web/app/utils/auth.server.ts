@@ -9,6 +9,7 @@ import {
   readSessionToken,
   type TokenSource,
 } from "@app/shared/sessions.server";
+import { toSessionUser, type SessionUser, type UserRow } from "@app/shared/users/user-json";
 
 /**
  * Who is asking: the session behind a request's cookie or bearer token, and
@@ -25,55 +26,8 @@ import {
 /** Routes set the session cookie through this module: the sessions live in @app/shared/sessions.server. */
 export { commitSessionCookie } from "@app/shared/sessions.server";
 
-/** The signed-in user as pages and the header see it (never a password or hash). */
-export interface SessionUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: "customer" | "technician" | "admin";
-  /** Whether the owner of `email` has proved it (docs/security.md, "Verified identities"). */
-  emailVerified: boolean;
-}
-
-/** The user as the API returns it (login, register, me): SessionUser plus status and dates, in ISO 8601. */
-export interface ApiUser extends SessionUser {
-  isActive: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-}
-
-interface UserRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: SessionUser["role"];
-  isActive: boolean;
-  createdAt: Date;
-  lastLogin: Date | null;
-  emailVerifiedAt: Date | null;
-}
-
-function toSessionUser(user: UserRow): SessionUser {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    role: user.role,
-    emailVerified: user.emailVerifiedAt !== null,
-  };
-}
-
-export function toApiUser(user: UserRow): ApiUser {
-  return {
-    ...toSessionUser(user),
-    isActive: user.isActive,
-    createdAt: user.createdAt.toISOString(),
-    lastLogin: user.lastLogin?.toISOString() ?? null,
-  };
-}
+/** The user as pages, the header and the API see it: the users domain's (packages/shared/src/users/). */
+export { toApiUser, type ApiUser, type SessionUser } from "@app/shared/users/user-json";
 
 export interface AuthSession {
   sessionId: string;

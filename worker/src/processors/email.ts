@@ -9,7 +9,7 @@ import {
 } from "@app/shared/email/templates";
 import { appointmentInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKeys } from "@app/shared/keys.server";
 import { unsealToken } from "@app/shared/tokens.server";
 import { takeVisitorEmailPlace, type WorkerContext } from "../worker-context";
 
@@ -43,7 +43,7 @@ export async function sendAccountLink(ctx: WorkerContext, data: JobData<"account
   const row = await ctx.db.accountToken.findUnique({ where: { id: data.accountTokenId }, include: { user: true } });
   if (!row) throw new UnrecoverableError(`account token ${data.accountTokenId} not found`);
   if (row.usedAt || row.expiresAt < new Date() || !row.sealedToken) return { skipped: "expired or used" };
-  const token = unsealToken(row.sealedToken, purposeKeys(ctx.env.SESSION_SECRETS, "token-seal"));
+  const token = unsealToken(row.sealedToken, tokenSealKeys(ctx.env));
   if (!token)
     throw new UnrecoverableError(`account token ${row.id} cannot be opened with the configured SESSION_SECRET`);
   // The name the registrant typed goes only to an address its owner proved (docs/security.md).

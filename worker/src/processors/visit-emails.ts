@@ -15,7 +15,7 @@ import {
 import { visitCancellation, visitInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
 import { unsubscribeToken } from "@app/shared/email/unsubscribe.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKeys } from "@app/shared/keys.server";
 import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens.server";
 import { customerServiceName, isScheduled, visitEnd } from "@app/shared/booking/visits";
 import { HeldBack } from "@app/shared/visitor-email-cap.server";
@@ -61,7 +61,7 @@ const forEmail = (v: Visit): VisitForEmail => ({
  * both end up with the one that was stored first.
  */
 async function manageLinks(ctx: WorkerContext, visit: Visit): Promise<ManageLinks> {
-  const keys = purposeKeys(ctx.env.SESSION_SECRETS, "token-seal");
+  const keys = tokenSealKeys(ctx.env);
   let link = visit.visitLink;
   if (!link) {
     const token = randomToken();

@@ -5,6 +5,8 @@ import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules
 import { businessDate } from "../time";
 import { windowStartSchema } from "./scheduling";
 import { localDateField } from "./values";
+import { fieldErrors } from "./errors";
+import { failure, success, type Result } from "../result";
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -104,6 +106,21 @@ export function missingAppointmentFields(input: unknown): Array<(typeof required
   return requiredAppointmentFields.filter((field) => {
     const value = (input as Record<string, unknown> | null)?.[field];
     return typeof value !== "string" || value.trim() === "";
+  });
+}
+
+/**
+ * The one reader of an appointment request (the chat's form, the portal's, Book online's): the
+ * request the booking domain's `requestAppointment` takes, or the 400 to answer. A refused form
+ * gets the form's own words when something required is missing; otherwise what is wrong.
+ */
+export function readAppointmentRequest(input: unknown): Result<AppointmentRequestInput> {
+  const parsed = appointmentRequestSchema.safeParse(input);
+  if (parsed.success) return success(parsed.data);
+  const errors = fieldErrors(parsed.error);
+  const missing = missingAppointmentFields(input).length > 0;
+  return failure(400, missing ? APPOINTMENT_REQUIRED_MESSAGE : (Object.values(errors)[0] ?? "Please check the form"), {
+    errors,
   });
 }
 

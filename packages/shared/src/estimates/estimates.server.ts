@@ -178,10 +178,11 @@ async function priceEstimate(db: Db, input: EstimateChanges) {
 
 /** POST /api/estimates: a draft estimate of a visit or a customer, its rate copied from the settings (201), audited. */
 export async function createEstimate(
-  db: Db,
+  context: ChangeContext,
   actor: Actor,
   input: NewEstimate,
 ): Promise<Result<{ estimate: EstimateJson }>> {
+  const { db } = context.services;
   const owner = await ownerOf(db, input);
   if (!owner.ok) return owner;
   const { customerId } = owner.value;

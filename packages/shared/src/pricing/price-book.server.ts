@@ -8,6 +8,7 @@
 import type { NewPriceBookItem, PriceBookItemChange, PriceUnit } from "../api/price-book";
 import { recordAudit } from "../audit-log.server";
 import type { Db, Reader } from "../db.server";
+import type { ChangeContext } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 
 /** Who changes the price book: the admin signed in. */
@@ -61,10 +62,11 @@ export async function readSalesTaxRate(db: Reader): Promise<number> {
 
 /** An admin adds an item (201), audited with what it holds. */
 export async function createPriceBookItem(
-  db: Db,
+  context: ChangeContext,
   actor: Actor,
   input: NewPriceBookItem,
 ): Promise<Result<{ item: PriceBookItemJson }>> {
+  const { db } = context.services;
   const item = await db.$transaction(async (tx) => {
     const created = await tx.priceBookItem.create({
       data: {
@@ -94,11 +96,12 @@ export async function createPriceBookItem(
  * audited with from and to; sending what it already holds changes nothing.
  */
 export async function updatePriceBookItem(
-  db: Db,
+  context: ChangeContext,
   actor: Actor,
   id: number,
   changes: PriceBookItemChange,
 ): Promise<Result<{ item: PriceBookItemJson }>> {
+  const { db } = context.services;
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "PriceBookItem" WHERE id = ${id} FOR UPDATE`;
     const before = await tx.priceBookItem.findUnique({ where: { id }, select: itemSelect });
@@ -124,10 +127,11 @@ export async function updatePriceBookItem(
 
 /** An admin sets the sales-tax rate (parts per million), audited with from and to when it changes. */
 export async function setSalesTaxRate(
-  db: Db,
+  context: ChangeContext,
   actor: Actor,
   salesTaxRatePpm: number,
 ): Promise<Result<{ salesTaxRatePpm: number }>> {
+  const { db } = context.services;
   return db.$transaction(async (tx) => {
     // The row's lock (or, for the first rate, the insert's) puts two admins' changes in turn.
     await tx.$executeRaw`

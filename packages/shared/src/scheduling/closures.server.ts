@@ -8,6 +8,7 @@
  */
 import { recordAudit } from "../audit-log.server";
 import type { Db, Reader } from "../db.server";
+import type { ChangeContext } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 import { closedDayWords, holidaysOf, holidayYears, type ClosedDay } from "./closures";
 import { lockSchedule } from "./schedule-lock.server";
@@ -43,11 +44,12 @@ export interface ClosureRecord extends ClosedDay {
  * so two admins adding the same day at once get one closure and one refusal.
  */
 export async function addClosure(
-  db: Db,
+  context: ChangeContext,
   actor: Actor,
   input: { date: string; reason: string },
   now = new Date(),
 ): Promise<Result<{ closure: ClosureRecord }>> {
+  const { db } = context.services;
   const added = await db.$transaction(async (tx) => {
     // In turn with every write that holds a window: a customer's visit in flight is either written
     // before the day closes (and listed on it for the office to move) or refused with the closure.
@@ -78,11 +80,12 @@ export async function addClosure(
 
 /** An admin opens a closed day again (404 when it is not closed). The row stays, marked removed. */
 export async function removeClosure(
-  db: Db,
+  context: ChangeContext,
   actor: Actor,
   date: string,
   now = new Date(),
 ): Promise<Result<{ closure: ClosedDay }>> {
+  const { db } = context.services;
   const removed = await db.$transaction(async (tx) => {
     const closure = await tx.closure.findFirst({
       where: { date, removedAt: null },

@@ -10,7 +10,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { paymentMethodLabels } from "@app/shared/api/payments";
 import { dueSentence, waysToPay, type WayToPay } from "@app/shared/invoices/how-to-pay";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKeys } from "@app/shared/keys.server";
 import { balanceCents } from "@app/shared/money/money";
 import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { formatDate } from "@app/shared/time";
@@ -70,7 +70,7 @@ export async function accountMoney(context: AppLoadContext, userId: number, now 
   const customers = await db.customer.findMany({ where: { userId }, select: { id: true } });
   if (customers.length === 0) return NONE;
   const customerId = { in: customers.map((c) => c.id) };
-  const keys = purposeKeys(env.SESSION_SECRETS, "token-seal");
+  const keys = tokenSealKeys(env);
   const open = (sealed: string | null) => (sealed ? unsealToken(sealed, keys) : null);
   const [estimates, invoices, payments] = await Promise.all([
     db.estimate.findMany({

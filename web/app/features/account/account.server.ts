@@ -2,7 +2,8 @@ import { pickerDays } from "@app/shared/scheduling/window-days";
 import type { AppLoadContext } from "@remix-run/node";
 import { businessDate } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
-import { requestAppointment, type AppointmentResult } from "../chat/chat.server";
+import type { AppointmentRequestInput } from "@app/shared/api/chat";
+import { requestAppointment, type AppointmentResult } from "@app/shared/booking/request-appointment.server";
 import { windowChoices } from "../scheduling/availability.server";
 import { idFrom } from "@app/shared/api/values";
 import { remindersFor } from "../appointments/email-preferences.server";
@@ -78,7 +79,7 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
 export async function requestPortalAppointment(
   context: AppLoadContext,
   user: PortalUser,
-  input: unknown,
+  input: AppointmentRequestInput,
 ): Promise<AppointmentResult> {
   if (!user.emailVerified) return failure(403, VERIFY_FIRST_MESSAGE);
   return requestAppointment(context, input, {

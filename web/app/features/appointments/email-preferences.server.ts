@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { emailPreferenceFormSchema, linkTokenSchema, unsubscribeFormSchema } from "@app/shared/api/appointments";
+import { linkTokenSchema, unsubscribeFormSchema, type emailPreferenceFormSchema } from "@app/shared/api/appointments";
+import type { z } from "@app/shared/zod";
 import { business } from "@app/shared/business";
 import { unsubscribeTokenHash } from "@app/shared/email/unsubscribe.server";
 import { sha256 } from "@app/shared/tokens.server";
@@ -103,13 +104,11 @@ export async function remindersFor(context: AppLoadContext, email: string): Prom
 export async function setAccountReminders(
   context: AppLoadContext,
   user: { email: string; emailVerified: boolean },
-  input: unknown,
+  input: z.output<typeof emailPreferenceFormSchema>,
 ): Promise<Result<{ reminders: boolean; message: string }>> {
   if (!user.emailVerified)
     return failure(403, "Please confirm your email address first: open the link we emailed you.");
-  const parsed = emailPreferenceFormSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error);
-  const reminders = parsed.data.reminders === "on";
+  const reminders = input.reminders === "on";
   const { db, env } = context.services;
   const address = user.email.toLowerCase();
   if (reminders) await db.emailPreference.updateMany({ where: { email: address }, data: { unsubscribedAt: null } });

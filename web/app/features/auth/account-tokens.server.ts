@@ -1,5 +1,5 @@
 import type { AccountTokenPurpose, Prisma } from "@app/shared/db.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKey } from "@app/shared/keys.server";
 import type { Outbox } from "@app/shared/outbox.server";
 import { randomToken, sealToken, sha256 } from "@app/shared/tokens.server";
 
@@ -35,7 +35,7 @@ export async function issueAccountToken(
       userId: input.userId,
       email: input.email.toLowerCase(),
       tokenHash: sha256(token),
-      sealedToken: sealToken(token, purposeKeys(env.SESSION_SECRETS, "token-seal")[0]!),
+      sealedToken: sealToken(token, tokenSealKey(env)),
       expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS[input.purpose]),
     },
     select: { id: true },

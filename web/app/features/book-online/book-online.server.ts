@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { serviceFromParam, type BookOnlineInput } from "@app/shared/api/book-online";
+import { readAppointmentRequest } from "@app/shared/api/chat";
+import { requestAppointment } from "@app/shared/booking/request-appointment.server";
 import { windowStartSchema } from "@app/shared/api/scheduling";
 import { business, serviceBySlug, type ServiceSlug } from "@app/shared/business";
 import { describeVisitTime } from "@app/shared/booking/visits";
@@ -10,7 +12,6 @@ import { WINDOW_TAKEN_MESSAGE } from "@app/shared/scheduling/schedule-lock.serve
 import { windowStartingAt, type WindowJson } from "@app/shared/scheduling/windows";
 import { businessDate } from "@app/shared/time";
 import type { SessionUser } from "~/utils/auth.server";
-import { requestAppointment } from "../chat/chat.server";
 import { windowChoices } from "../scheduling/availability.server";
 
 /**
@@ -129,24 +130,24 @@ export async function bookOnline(
 ): Promise<Result<{ bookingId: number }>> {
   const service = serviceBySlug(input.service);
   const account = verifiedCustomer(user);
-  const result = await requestAppointment(
-    context,
-    {
-      customerName: input.customerName,
-      customerPhone: input.customerPhone,
-      customerEmail: account ? account.email : input.customerEmail,
-      serviceType: service.appointmentService,
-      address: input.address,
-      description: input.description,
-      priority: "normal",
-      windowStart: input.windowStart,
-    },
-    {
-      chatSessionId: null,
-      source: "online",
-      ...(account ? { account: { userId: account.id, email: account.email } } : {}),
-    },
-  );
+  // The /book form is read by its own schema (bookOnlineSchema); what it asks for is read once more as an
+  // appointment request, the intake's one reader, so the booking has every rule a chat request has.
+  const request = readAppointmentRequest({
+    customerName: input.customerName,
+    customerPhone: input.customerPhone,
+    customerEmail: account ? account.email : input.customerEmail,
+    serviceType: service.appointmentService,
+    address: input.address,
+    description: input.description,
+    priority: "normal",
+    windowStart: input.windowStart,
+  });
+  if (!request.ok) return request;
+  const result = await requestAppointment(context, request.value, {
+    chatSessionId: null,
+    source: "online",
+    ...(account ? { account: { userId: account.id, email: account.email } } : {}),
+  });
   return result.ok ? success({ bookingId: result.value.bookingId }, 201) : result;
 }
 

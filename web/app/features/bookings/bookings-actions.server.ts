@@ -44,7 +44,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
 import { failure, success } from "@app/shared/result";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
-import { createCustomer } from "~/features/customers/customers.server";
+import { createCustomer } from "@app/shared/booking/create-customer.server";
 
 const fallbacks: Record<string, string> = {
   "create-customer": "Failed to create customer",

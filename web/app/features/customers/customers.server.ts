@@ -25,10 +25,3 @@ export async function searchCustomers(context: AppLoadContext, query: { name?: s
     take: 50,
   });
 }
-
-export async function createCustomer(context: AppLoadContext, input: { name: string; email: string; phone: string }) {
-  return context.services.db.customer.create({
-    data: { name: input.name, email: input.email.toLowerCase(), phone: input.phone },
-    select,
-  });
-}

@@ -23,7 +23,7 @@ import {
   voidEstimate,
   type EstimateJson,
 } from "@app/shared/estimates/estimates.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKey } from "@app/shared/keys.server";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { listPriceBook, readSalesTaxRate } from "@app/shared/pricing/price-book.server";
 import type { Db } from "@app/shared/db.server";
@@ -170,7 +170,7 @@ function rowFocus(form: FormData, payload: Record<string, unknown>): string | un
 /** /admin/estimates/new: the estimate made (a draft), then its page. */
 export async function newEstimateAction(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  return builderAction(request, (input) => createEstimate(context.services.db, admin, input));
+  return builderAction(request, (input) => createEstimate(context, admin, input));
 }
 
 /** /admin/estimates/<id>/edit: the draft updated (409 once sent: what it is for stays), then its page. */
@@ -208,7 +208,7 @@ export async function estimatePageAction(request: Request, context: AppLoadConte
       data: ({ estimate }) => ({ estimate }),
     });
   if (form.get("intent") !== "send") return answer(null, failure(400, "Unknown action. Please reload the page."));
-  const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
+  const key = tokenSealKey(context.services.env);
   return answer(null, await sendEstimate(context, admin, id, key), {
     intent: "send",
     message: ({ estimate }) => `Estimate ${estimate.number} was emailed to ${estimate.customer.email}.`,

@@ -15,7 +15,7 @@ import {
   sendInvoice,
   voidInvoice,
 } from "@app/shared/invoices/invoices.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKey } from "@app/shared/keys.server";
 import { formatCents } from "@app/shared/money/money";
 import { failure } from "@app/shared/result";
 import { answer } from "~/utils/action.server";
@@ -66,7 +66,7 @@ export async function invoicePageAction(request: Request, context: AppLoadContex
   const intent = form.get("intent");
   if (intent === RECORD_PAYMENT_INTENT) return handleRecordPayment(form, context, admin, id);
   if (intent === "send") {
-    const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
+    const key = tokenSealKey(context.services.env);
     return answer(null, await sendInvoice(context, admin, id, key), {
       intent,
       message: ({ invoice }) =>

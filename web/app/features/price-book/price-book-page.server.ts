@@ -40,12 +40,11 @@ export async function priceBookAction(request: Request, context: AppLoadContext)
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const { db } = context.services;
   if (intent === "add-item") {
     const submission = submissionOf(form, priceBookItemFormSchema);
     if (submission.status !== "success") return refused(submission, { intent });
     const { unitPrice, ...item } = submission.value;
-    return answer(submission, await createPriceBookItem(db, admin, { ...item, unitPriceCents: unitPrice }), {
+    return answer(submission, await createPriceBookItem(context, admin, { ...item, unitPriceCents: unitPrice }), {
       intent,
       message: ({ item }) => `Added ${item.name} at ${formatCents(item.unitPriceCents)}.`,
     });
@@ -56,16 +55,20 @@ export async function priceBookAction(request: Request, context: AppLoadContext)
     const submission = submissionOf(form, priceBookItemEditFormSchema);
     if (submission.status !== "success") return refused(submission, { intent: itemIntent });
     const { id: itemId, unitPrice, ...changes } = submission.value;
-    return answer(submission, await updatePriceBookItem(db, admin, itemId, { ...changes, unitPriceCents: unitPrice }), {
-      intent: itemIntent,
-      message: ({ item }) => `Saved ${item.name}.`,
-    });
+    return answer(
+      submission,
+      await updatePriceBookItem(context, admin, itemId, { ...changes, unitPriceCents: unitPrice }),
+      {
+        intent: itemIntent,
+        message: ({ item }) => `Saved ${item.name}.`,
+      },
+    );
   }
   if (intent === "set-active") {
     const submission = submissionOf(form, priceBookItemActiveFormSchema);
     if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
     const { id, active } = submission.value;
-    return answer(submission, await updatePriceBookItem(db, admin, id, { active }), {
+    return answer(submission, await updatePriceBookItem(context, admin, id, { active }), {
       intent,
       message: ({ item }) =>
         `${item.name} is ${item.active ? "active again" : "inactive: estimates no longer offer it"}.`,
@@ -74,7 +77,7 @@ export async function priceBookAction(request: Request, context: AppLoadContext)
   if (intent === "set-sales-tax") {
     const submission = submissionOf(form, salesTaxFormSchema);
     if (submission.status !== "success") return refused(submission, { intent });
-    return answer(submission, await setSalesTaxRate(db, admin, submission.value.salesTaxRate), {
+    return answer(submission, await setSalesTaxRate(context, admin, submission.value.salesTaxRate), {
       intent,
       message: ({ salesTaxRatePpm }) =>
         salesTaxRatePpm === 0 ? "Sales tax is now none." : `Sales tax is now ${formatRate(salesTaxRatePpm)}.`,

@@ -83,11 +83,10 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = intentOf(form);
-  const { db } = context.services;
   if (intent === CLOSURE_INTENTS.add) {
     const submission = submissionOf(form, newClosureSchema);
     if (submission.status !== "success") return refused(submission, { intent });
-    const added = await addClosure(db, admin, submission.value);
+    const added = await addClosure(context, admin, submission.value);
     return answer(submission, added, {
       intent,
       message: ({ closure }) => `Closed on ${formatLocalDate(closure.date)} (${closure.reason}).`,
@@ -96,7 +95,7 @@ export async function closuresAction(request: Request, context: AppLoadContext) 
   if (intent === CLOSURE_INTENTS.remove) {
     const submission = submissionOf(form, closureDateSchema);
     if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
-    const removed = await removeClosure(db, admin, submission.value.date);
+    const removed = await removeClosure(context, admin, submission.value.date);
     return answer(submission, removed, {
       intent,
       message: ({ closure }) => `Open again on ${formatLocalDate(closure.date)}.`,

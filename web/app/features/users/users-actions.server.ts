@@ -10,7 +10,8 @@ import { failure, success } from "@app/shared/result";
 import { answer, firstError, intentOf, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { changeUserRole, promotionToConfirm } from "./users.server";
+import { changeUserRole } from "@app/shared/users/change-user-role.server";
+import { promotionToConfirm } from "./users.server";
 
 /**
  * /admin/users: `intent=change-role`, `userId`, `role`, and `confirm=yes` for a change to admin.

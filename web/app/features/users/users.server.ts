@@ -1,11 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Role } from "@app/shared/db.server";
 import { userListQuerySchema, type UserListQuery } from "@app/shared/api/admin";
 import { toApiUser, type SessionUser } from "~/utils/auth.server";
-import { OVERTAKEN, untilNotOvertaken } from "@app/shared/conditional-update";
 import { sessionUserColumns as userColumns } from "@app/shared/sessions.server";
-import { failure, invalid, success, type Result } from "@app/shared/result";
-import { recordAudit } from "@app/shared/audit-log.server";
+import { invalid, success } from "@app/shared/result";
 import { USERS_PER_PAGE } from "@app/shared/api/limits";
 
 /** Which accounts `q` and `role` keep: each word of `q` in a name or the email, and the one role. */
@@ -96,8 +93,6 @@ export async function usersPagePlace(
   return { total, before, previous };
 }
 
-const ROLE_CHANGED_MESSAGE = "User role updated successfully.";
-
 /** Who a change to admin would promote, for the page to ask "Make … an admin?" first (docs/product.md#users). */
 export interface PromotionToConfirm {
   userId: number;
@@ -121,46 +116,4 @@ export async function promotionToConfirm(
   });
   if (!user || user.role === "admin") return null;
   return { userId, name: `${user.firstName} ${user.lastName}`.trim() || user.email };
-}
-
-/** An admin sets another user's role; their own is refused (docs/product.md#users). */
-export async function changeUserRole(
-  context: AppLoadContext,
-  admin: SessionUser,
-  userId: number,
-  role: Role,
-): Promise<Result<{ user: ReturnType<typeof toApiUser>; message: string }>> {
-  if (userId === admin.id) return failure(403, "You cannot change your own role.");
-  const { db, logger } = context.services;
-  // A conditional update: the role it replaces is the one it read, so the audit entry and the
-  // decision to revoke staff sockets can never rest on a role another admin changed meanwhile.
-  const changed = await db.$transaction((tx) =>
-    untilNotOvertaken(`user ${userId}`, async () => {
-      const existing = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
-      if (!existing) return null;
-      // A calendar feed is an admin's: losing the role revokes it for good, in the same write (a later
-      // promotion does not bring the old address back; the admin makes a new one).
-      const written = await tx.user.updateMany({
-        where: { id: userId, role: existing.role },
-        data: { role, ...(role !== "admin" ? { calendarFeedId: null } : {}) },
-      });
-      if (written.count !== 1) return OVERTAKEN;
-      const updated = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userColumns });
-      if (existing.role !== role) {
-        await recordAudit(tx, {
-          actor: admin,
-          action: "user.role_changed",
-          targetType: "user",
-          targetId: userId,
-          details: { from: existing.role, to: role, email: updated.email },
-        });
-      }
-      return { from: existing.role, user: updated };
-    }),
-  );
-  if (!changed) return failure(404, "User not found");
-  logger.info({ adminId: admin.id, userId, from: changed.from, to: role }, "user role changed");
-  // A former admin's open pages stop hearing bookings and emergencies at once, not at their next reconnect.
-  if (changed.from === "admin" && role !== "admin") context.services.revokeStaffSockets({ userId });
-  return success({ user: toApiUser(changed.user), message: ROLE_CHANGED_MESSAGE });
 }

@@ -20,7 +20,7 @@ import { setAccountReminders } from "~/features/appointments/email-preferences.s
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { answer, refused, submissionOf } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
-import { formFields, readForm } from "~/utils/form.server";
+import { readForm } from "~/utils/form.server";
 import { failure } from "@app/shared/result";
 import { hasFieldErrors } from "~/utils/schema-form";
 
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const options = { intent: "request", ...page };
       const submission = submissionOf(form, appointmentRequestSchema);
       if (submission.status !== "success") return refused(submission, options);
-      return answer(submission, await requestPortalAppointment(context, user, formFields(form)), options);
+      return answer(submission, await requestPortalAppointment(context, user, submission.value), options);
     }
     case "resend-verification":
       return answer(null, await resendVerificationLink(context, user.id), { intent: "resend-verification", ...page });
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const options = { intent: "email-preference", ...page };
       const submission = submissionOf(form, emailPreferenceFormSchema);
       if (submission.status !== "success") return refused(submission, options);
-      return answer(submission, await setAccountReminders(context, user, formFields(form)), options);
+      return answer(submission, await setAccountReminders(context, user, submission.value), options);
     }
     default:
       return answer(null, failure(400, "Unknown action."), page);
