@@ -24,7 +24,10 @@ export type ContactResult = Result<{ message: string; id: number | null; emergen
  * which a person leaves empty and a form-filling bot fills in (`true` when it holds any text).
  */
 export const contactPostSchema = contactMessageSchema.extend({
-  [HONEYPOT_FIELD]: z.unknown().transform((value) => typeof value === "string" && value.trim() !== ""),
+  [HONEYPOT_FIELD]: z
+    .unknown()
+    .optional()
+    .transform((value) => typeof value === "string" && value.trim() !== ""),
 });
 
 type ContactPost = z.output<typeof contactPostSchema>;

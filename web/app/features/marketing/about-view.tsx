@@ -81,6 +81,7 @@ const crumbs = [
   { name: "About", path: "/about" },
 ];
 
+/** The page at /about: the story, values, service area and why customers choose us. Its route keeps the headers and meta. */
 export function AboutView() {
   const appUrl = useAppUrl();
   const yearsServing = useBusinessYear() - business.foundedYear;

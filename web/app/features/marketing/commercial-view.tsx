@@ -13,7 +13,6 @@ import {
   Warehouse,
   Wrench,
 } from "~/components/site/icons";
-import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage } from "~/features/marketing/service-page";
 import {
   CallButton,
@@ -92,6 +91,7 @@ const reasons = [
   },
 ] as const;
 
+/** The page at /services/commercial: the properties served, the offerings and why businesses choose us. Its route keeps the headers and meta. */
 export function CommercialView() {
   return (
     <ServicePage

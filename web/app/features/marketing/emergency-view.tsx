@@ -61,6 +61,7 @@ const dontTips = [
   "Go near a downed power line: stay at least 30 feet away",
 ] as const;
 
+/** The page at /services/emergency: the situations to call about, the 24/7 availability and what to do until we arrive. Its route keeps the headers and meta. */
 export function EmergencyView() {
   return (
     <ServicePage

@@ -55,6 +55,7 @@ const sizing = [
   },
 ] as const;
 
+/** The page at /services/generator: the generator services, their sizing and the process. Its route keeps the headers and meta. */
 export function GeneratorView() {
   return (
     <ServicePage

@@ -47,6 +47,7 @@ const reasons = [
   },
 ] as const;
 
+/** The home page (/): the hero, the services, why choose us and the reviews. Its route keeps the headers and meta. */
 export function HomeView() {
   return (
     <>

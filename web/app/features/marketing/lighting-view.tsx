@@ -8,7 +8,6 @@ import {
   Sun,
   TreePine,
 } from "~/components/site/icons";
-import { business } from "@app/shared/business";
 import { GlanceCard, ServicePage } from "~/features/marketing/service-page";
 import {
   CallButton,
@@ -57,6 +56,7 @@ const popularOptions = [
   { icon: SlidersHorizontal, name: "Dimmers & smart switches", note: "Set the mood, schedule from your phone" },
 ] as const;
 
+/** The page at /services/lighting: the lighting services, popular options and the LED savings. Its route keeps the headers and meta. */
 export function LightingView() {
   return (
     <ServicePage

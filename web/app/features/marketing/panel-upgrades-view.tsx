@@ -84,6 +84,7 @@ const commonUpgrades = [
   },
 ] as const;
 
+/** The page at /services/panel-upgrades: the warning signs, the panel services and the benefits of an upgrade. Its route keeps the headers and meta. */
 export function PanelUpgradesView() {
   return (
     <ServicePage

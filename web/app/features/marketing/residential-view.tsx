@@ -69,6 +69,7 @@ const trustPoints = [
   },
 ] as const;
 
+/** The page at /services/residential: the home services, why homeowners trust us and the process. Its route keeps the headers and meta. */
 export function ResidentialView() {
   return (
     <ServicePage
