@@ -7,7 +7,7 @@ import type { WindowJson } from "./scheduling/windows";
  * What every service answers (the booking and scheduling domains, ./booking and ./scheduling, and
  * web/app/features/*.server.ts): a value, or a refusal with its status, message and field errors.
  * One adapter turns it into the JSON API answer (`apiResult`, web/app/utils/api.server.ts), another
- * into a page action's data (`actionData`, web/app/utils/action.server.ts); see
+ * into a page action's answer (`answer`, web/app/utils/action.server.ts); see
  * docs/product.md#json-api for the JSON shape, `{ success: false, message, errors? }`.
  */
 export type FieldErrors = Record<string, string>;

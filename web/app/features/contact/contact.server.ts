@@ -9,7 +9,8 @@ import { business } from "@app/shared/business";
 import { isEmergencyContact } from "@app/shared/emergency-leads";
 import { oweEmergencyLeadAlerts } from "@app/shared/emergency-leads.server";
 import { inTransaction } from "@app/shared/outbox.server";
-import { invalid, success, throttled, type Result } from "@app/shared/result";
+import { success, throttled, type Result } from "@app/shared/result";
+import { z } from "@app/shared/zod";
 
 /**
  * A stored message's id (null when a bot's was dropped), with the thank-you; for an emergency lead, the
@@ -18,23 +19,32 @@ import { invalid, success, throttled, type Result } from "@app/shared/result";
 export type ContactResult = Result<{ message: string; id: number | null; emergency: boolean; emergencyPhone?: string }>;
 
 /**
- * A contact message: validated, then stored with the staff email it owes (an
+ * What a contact post is read with, by the page's action and by POST /api/contact alike: the
+ * message's fields (contactMessageSchema, as the browser checks them) and the hidden honeypot,
+ * which a person leaves empty and a form-filling bot fills in (`true` when it holds any text).
+ */
+export const contactPostSchema = contactMessageSchema.extend({
+  [HONEYPOT_FIELD]: z
+    .unknown()
+    .optional()
+    .transform((value) => typeof value === "string" && value.trim() !== ""),
+});
+
+type ContactPost = z.output<typeof contactPostSchema>;
+
+/**
+ * A contact message, already read with contactPostSchema: stored with the staff email it owes (an
  * outbox row). Once stored it is never lost: if the queue cannot be reached
  * the visitor still gets success and the worker's sweeper sends the email later.
  */
 export async function submitContactMessage(
   context: AppLoadContext,
-  input: Record<string, unknown>,
+  { [HONEYPOT_FIELD]: botFilled, ...data }: ContactPost,
   userAgent: string | null,
 ): Promise<ContactResult> {
   const { services, clientIp, clientNetwork, requestId, logger } = context;
 
-  const parsed = contactMessageSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalid(parsed.error);
-  }
-  const honeypot = input[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (botFilled) {
     // Looks like success to the bot; nothing is stored or sent.
     logger.info({ ip: clientIp }, "contact honeypot filled; dropped");
     return success({ message: CONTACT_SUCCESS_MESSAGE, id: null, emergency: false }, 201);
@@ -47,7 +57,6 @@ export async function submitContactMessage(
     );
   }
 
-  const data = parsed.data;
   // An emergency lead is heard as an emergency booking is: the banner, a push, an URGENT email, all first in line.
   const emergency = isEmergencyContact(data);
   const stored = await inTransaction(context, async (tx, outbox) => {

@@ -1,6 +1,7 @@
 import type { JobRecordView } from "@app/shared/job-record/job-record.server";
 import type { JobsDay, Visit } from "./jobs.server";
 import type { VisitInvoice } from "./visit-invoice";
+import { isInvoiceIntent, JOB_INTENTS, ON_THE_WAY_INTENT, SET_STATUS_INTENT } from "./jobs-intents";
 
 /**
  * What /jobs shows (docs/product.md#technicians-day), worked out the same way on the server's page
@@ -105,10 +106,12 @@ export type AnswerArea = "status" | "record" | "items" | "photos" | "invoice";
 
 export function areaOf(intent: string | null | undefined): AnswerArea | null {
   if (!intent) return null;
-  if (intent === "set-status" || intent === "on-the-way") return "status";
-  if (intent.startsWith("job-record:")) return "record";
-  if (intent.startsWith("job-item-")) return "items";
-  if (intent.startsWith("job-photo")) return "photos";
-  if (intent.startsWith("invoice-")) return "invoice";
+  if (intent === SET_STATUS_INTENT || intent === ON_THE_WAY_INTENT) return "status";
+  // A job record's form answers under `<intent>:<visit id>` (job-record.tsx).
+  const recordForm = intent.slice(0, intent.lastIndexOf(":"));
+  if (recordForm === JOB_INTENTS.record) return "record";
+  if (recordForm === JOB_INTENTS.itemAdd || recordForm === JOB_INTENTS.itemRemove) return "items";
+  if (recordForm === JOB_INTENTS.photos || recordForm === JOB_INTENTS.photoRemove) return "photos";
+  if (isInvoiceIntent(intent)) return "invoice";
   return null;
 }

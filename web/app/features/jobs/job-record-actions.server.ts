@@ -23,6 +23,7 @@ import { answer, firstError, refused, submissionOf } from "~/utils/action.server
 import { uploadedFiles } from "~/utils/form.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { recordIntent } from "./job-record";
+import { JOB_INTENTS, type JobIntent } from "./jobs-intents";
 
 /**
  * /jobs's job record forms (docs/product.md#job-record): the record (notes and checklist, saved together), an item added
@@ -43,20 +44,11 @@ export async function recordsForDay(context: AppLoadContext, visits: Array<{ id:
   };
 }
 
-const JOB_INTENTS = ["job-record", "job-item-add", "job-item-remove", "job-photos", "job-photo-remove"] as const;
-export const isJobIntent = (intent: unknown): intent is (typeof JOB_INTENTS)[number] =>
-  (JOB_INTENTS as readonly unknown[]).includes(intent);
-
-export async function jobRecordAction(
-  context: AppLoadContext,
-  viewer: SessionUser,
-  form: FormData,
-  intent: (typeof JOB_INTENTS)[number],
-) {
+export async function jobRecordAction(context: AppLoadContext, viewer: SessionUser, form: FormData, intent: JobIntent) {
   const { db, env } = context.services;
   const intentOf = (bookingId: unknown) => recordIntent(intent, idFrom(bookingId) ?? 0);
   switch (intent) {
-    case "job-record": {
+    case JOB_INTENTS.record: {
       const submission = submissionOf(form, jobRecordFormSchema);
       const at = intentOf(form.get("bookingId"));
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
@@ -67,7 +59,7 @@ export async function jobRecordAction(
         keepValues: true,
       });
     }
-    case "job-item-add": {
+    case JOB_INTENTS.itemAdd: {
       const submission = submissionOf(form, jobItemFormSchema);
       const at = intentOf(form.get("bookingId"));
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
@@ -76,21 +68,21 @@ export async function jobRecordAction(
         intent: at,
       });
     }
-    case "job-item-remove": {
+    case JOB_INTENTS.itemRemove: {
       const submission = submissionOf(form, jobItemRemoveFormSchema);
       const at = intentOf(form.get("bookingId"));
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
       const { bookingId, itemId } = submission.value;
       return answer(submission, await removeJobItem(db, viewer, bookingId, itemId), { intent: at });
     }
-    case "job-photo-remove": {
+    case JOB_INTENTS.photoRemove: {
       const submission = submissionOf(form, jobPhotoRemoveFormSchema);
       const at = intentOf(form.get("bookingId"));
       if (submission.status !== "success") return refused(submission, { intent: at, message: firstError(submission) });
       const { bookingId, photoId } = submission.value;
       return answer(submission, await removeJobPhoto(db, env, viewer, bookingId, photoId), { intent: at });
     }
-    case "job-photos":
+    case JOB_INTENTS.photos:
       return answer(null, await photosWithoutScript(context, viewer, form), {
         intent: intentOf(form.get("bookingId")),
       });

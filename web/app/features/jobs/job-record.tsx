@@ -11,6 +11,7 @@ import { Label, SelectField, TextareaField, TextField } from "~/components/ui/fi
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { areaOf } from "./day-view";
 import { PhotoUploader } from "./photo-uploader";
+import { JOB_INTENTS } from "./jobs-intents";
 
 /**
  * A visit's job record on /jobs (docs/product.md#job-record): notes and the checklist of its
@@ -82,13 +83,13 @@ export function AnswerHere({ posted }: { posted: ActionResult }) {
 
 /** The notes and the checklist, saved together with one button. */
 function RecordForm({ record, posted }: { record: JobRecordView; posted?: ActionResult }) {
-  const saving = useSubmitting("job-record", record.bookingId);
+  const saving = useSubmitting(JOB_INTENTS.record, record.bookingId);
   const [form, fields] = useSchemaForm<
     typeof jobRecordFormSchema,
     { bookingId: string; notes: string; checked: string[] }
   >(jobRecordFormSchema, {
     id: `job-record-${record.bookingId}`,
-    lastResult: answerFor(posted, recordIntent("job-record", record.bookingId)),
+    lastResult: answerFor(posted, recordIntent(JOB_INTENTS.record, record.bookingId)),
     defaultValue: {
       bookingId: String(record.bookingId),
       notes: record.notes,
@@ -97,7 +98,7 @@ function RecordForm({ record, posted }: { record: JobRecordView; posted?: Action
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-4">
-      <input type="hidden" name="intent" value="job-record" />
+      <input type="hidden" name="intent" value={JOB_INTENTS.record} />
       <input type="hidden" name="bookingId" value={record.bookingId} />
       <TextareaField field={fields.notes} label="Notes" rows={4} className="text-base" />
       <fieldset>
@@ -169,7 +170,7 @@ function Items({
               <span className="flex items-center gap-2">
                 <span className="font-medium tabular-nums">{formatCents(item.lineTotalCents)}</span>
                 <Form method="post">
-                  <input type="hidden" name="intent" value="job-item-remove" />
+                  <input type="hidden" name="intent" value={JOB_INTENTS.itemRemove} />
                   <input type="hidden" name="bookingId" value={record.bookingId} />
                   <input type="hidden" name="itemId" value={item.id} />
                   <Button type="submit" variant="ghost" size="icon" className="size-11">
@@ -208,15 +209,15 @@ function AddItemForm({
   priceBook: PriceChoice[];
   posted?: ActionResult;
 }) {
-  const adding = useSubmitting("job-item-add", bookingId);
+  const adding = useSubmitting(JOB_INTENTS.itemAdd, bookingId);
   const [form, fields] = useSchemaForm(jobItemFormSchema, {
     id: `job-item-${bookingId}`,
-    lastResult: answerFor(posted, recordIntent("job-item-add", bookingId)),
+    lastResult: answerFor(posted, recordIntent(JOB_INTENTS.itemAdd, bookingId)),
     defaultValue: { bookingId: String(bookingId), quantity: "1", taxable: "on" },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3 p-3 pt-1">
-      <input type="hidden" name="intent" value="job-item-add" />
+      <input type="hidden" name="intent" value={JOB_INTENTS.itemAdd} />
       <input type="hidden" name="bookingId" value={bookingId} />
       <SelectField field={fields.priceBookItemId} label="From the price book" className="h-11">
         <option value="">None: write one in below</option>
@@ -279,7 +280,7 @@ function Photos({ record, posted }: { record: JobRecordView; posted?: ActionResu
                 />
               </a>
               <Form method="post" className="absolute right-1 top-1">
-                <input type="hidden" name="intent" value="job-photo-remove" />
+                <input type="hidden" name="intent" value={JOB_INTENTS.photoRemove} />
                 <input type="hidden" name="bookingId" value={record.bookingId} />
                 <input type="hidden" name="photoId" value={photo.id} />
                 <Button type="submit" variant="outline" size="icon" className="size-11 bg-white/90">
@@ -297,7 +298,7 @@ function Photos({ record, posted }: { record: JobRecordView; posted?: ActionResu
         <p className="mt-2 text-sm text-slate-600">This visit has all the photos it can keep.</p>
       ) : (
         <PhotoUploader bookingId={record.bookingId}>
-          <input type="hidden" name="intent" value="job-photos" />
+          <input type="hidden" name="intent" value={JOB_INTENTS.photos} />
           <input type="hidden" name="bookingId" value={record.bookingId} />
           <Label htmlFor={inputId}>
             <Camera aria-hidden="true" className="mr-1 inline size-4" />

@@ -10,9 +10,10 @@ import {
   formatExpectedClock,
   startOfBusinessDay,
 } from "@app/shared/time";
-import { failure, invalid, success, type Result } from "@app/shared/result";
+import { failure, success, type Result } from "@app/shared/result";
 import { idFrom } from "@app/shared/api/values";
-import { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/technician-day";
+import type { z } from "zod";
+import type { onTheWayFormSchema, visitStatusFormSchema, workingDaysFormSchema } from "@app/shared/api/technician-day";
 import type { SessionUser } from "~/utils/auth.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal } from "@app/shared/booking/visit-status";
 import { recordOnTheWay, updateBooking } from "@app/shared/booking/change-booking.server";
@@ -220,10 +221,11 @@ async function viewersVisit(context: AppLoadContext, viewer: SessionUser, bookin
 }
 
 /** Sets one of the technician's visits to in progress or completed (an admin may do it for anyone's). */
-export async function setVisitStatus(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
-  const parsed = visitStatusFormSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid request");
-  const { bookingId, status } = parsed.data;
+export async function setVisitStatus(
+  context: AppLoadContext,
+  viewer: SessionUser,
+  { bookingId, status }: z.output<typeof visitStatusFormSchema>,
+) {
   const visit = await viewersVisit(context, viewer, bookingId);
   if (!visit.ok) return visit;
   // The visit's state machine decides (packages/shared/src/booking/visit-status.ts): a technician only starts a
@@ -243,11 +245,13 @@ export async function setVisitStatus(context: AppLoadContext, viewer: SessionUse
 }
 
 /** A technician's working days (0 = Sunday); an empty list means they take no visits. */
-export async function setWorkingDays(context: AppLoadContext, viewer: SessionUser, days: unknown) {
+export async function setWorkingDays(
+  context: AppLoadContext,
+  viewer: SessionUser,
+  { days }: z.output<typeof workingDaysFormSchema>,
+) {
   if (viewer.role !== "technician") return failure(403, "Only technicians set their working days.");
-  const parsed = workingDaysFormSchema.safeParse({ days });
-  if (!parsed.success) return failure(400, "Choose days of the week");
-  const workingDays = await saveWorkingDays(context.services.db, viewer.id, parsed.data.days);
+  const workingDays = await saveWorkingDays(context.services.db, viewer.id, days);
   return success({ workingDays, message: "Your working days are saved." });
 }
 
@@ -259,10 +263,11 @@ const ALREADY_TOLD = "The customer was already told you're on the way.";
  * "On my way": the customer is emailed at once that the technician arrives in
  * about N minutes, once per visit (`recordOnTheWay`, the booking domain's).
  */
-export async function announceOnTheWay(context: AppLoadContext, viewer: SessionUser, input: Record<string, unknown>) {
-  const parsed = onTheWayFormSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error, parsed.error.issues[0]?.message ?? "Invalid request");
-  const { bookingId, minutes } = parsed.data;
+export async function announceOnTheWay(
+  context: AppLoadContext,
+  viewer: SessionUser,
+  { bookingId, minutes }: z.output<typeof onTheWayFormSchema>,
+) {
   const visit = await viewersVisit(context, viewer, bookingId);
   if (!visit.ok) return visit;
   const booking = visit.value;

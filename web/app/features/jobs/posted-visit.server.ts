@@ -5,7 +5,7 @@ import type { SessionUser } from "~/utils/auth.server";
 import type { ActionResult } from "~/utils/schema-form";
 import type { VisitView } from "./day-view";
 import { visitOfViewer } from "./jobs.server";
-import { isInvoiceIntent } from "./visit-invoice";
+import { isInvoiceIntent } from "./jobs-intents";
 import { invoicesOfVisits, visitOfInvoiceIntent } from "./visit-invoice.server";
 
 /**

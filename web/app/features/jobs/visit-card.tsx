@@ -15,6 +15,7 @@ import { AnswerHere, JobRecordSection, type PriceChoice } from "./job-record";
 import type { Visit } from "./jobs.server";
 import { VisitInvoiceSection, type VisitInvoice } from "./visit-invoice";
 import { VisitStatusBadge } from "./visit-status-badge";
+import { ON_THE_WAY_INTENT, SET_STATUS_INTENT } from "./jobs-intents";
 
 /** The id the open visit's card has: `?visit=ID#open-visit` brings it into view without JavaScript. */
 export const OPEN_VISIT_ID = "open-visit";
@@ -105,7 +106,7 @@ export function VisitCard({
       <OnTheWay visit={visit} busy={busy} />
       {next ? (
         <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="set-status" />
+          <input type="hidden" name="intent" value={SET_STATUS_INTENT} />
           <input type="hidden" name="bookingId" value={visit.id} />
           <input type="hidden" name="status" value={next.status} />
           <Button type="submit" className="h-11 w-full sm:w-auto" disabled={busy}>
@@ -140,7 +141,7 @@ function OnTheWay({ visit, busy }: { visit: Visit; busy: boolean }) {
   const selectId = `eta-${visit.id}`;
   return (
     <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="on-the-way" />
+      <input type="hidden" name="intent" value={ON_THE_WAY_INTENT} />
       <input type="hidden" name="bookingId" value={visit.id} />
       <div className="space-y-1">
         <Label htmlFor={selectId}>Arriving in about</Label>

@@ -15,7 +15,8 @@ import { failure } from "@app/shared/result";
 import { answer } from "~/utils/action.server";
 import { handleRecordPayment } from "~/features/payments/record-payment.server";
 import type { SessionUser } from "~/utils/auth.server";
-import { PAYMENT_INTENT, type InvoiceIntent, type VisitInvoice } from "./visit-invoice";
+import { INVOICE_PAYMENT_INTENT, type InvoiceIntent } from "./jobs-intents";
+import type { VisitInvoice } from "./visit-invoice";
 
 /** Whether customers can pay online (Stripe is set up): the technician is told the email carries a link to pay only then. */
 export const onlinePaymentOn = (context: AppLoadContext) => stripeEnabled(context.services.env);
@@ -62,7 +63,7 @@ export async function visitInvoiceAction(
 ) {
   const invoiceId = invoiceIdOf(intent);
   if (!invoiceId) return answer(null, failure(404, "No such invoice"), { intent });
-  if (intent.startsWith(PAYMENT_INTENT)) return handleRecordPayment(form, context, viewer, invoiceId, intent);
+  if (intent.startsWith(INVOICE_PAYMENT_INTENT)) return handleRecordPayment(form, context, viewer, invoiceId, intent);
   const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
   return answer(null, await sendInvoice(context, viewer, invoiceId, key), {
     intent,

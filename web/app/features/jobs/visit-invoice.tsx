@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Outcome } from "~/components/ui/outcome";
 import { RecordPaymentForm } from "~/features/payments/record-payment-form";
 import { type ActionResult } from "~/utils/schema-form";
+import { INVOICE_PAYMENT_INTENT, INVOICE_SEND_INTENT } from "./jobs-intents";
 
 /** What /jobs shows of a visit's live (not void) invoice. */
 export interface VisitInvoice {
@@ -17,17 +18,9 @@ export interface VisitInvoice {
   balanceCents: number;
 }
 
-/** The send form's intent; the payment form's is `invoice-payment:<invoice id>` (one form per invoice on the page). */
-const SEND_INTENT = "invoice-send";
-export const PAYMENT_INTENT = "invoice-payment:";
-
-const paymentIntent = (invoiceId: number) => `${PAYMENT_INTENT}${invoiceId}`;
-const sendIntent = (invoiceId: number) => `${SEND_INTENT}:${invoiceId}`;
-
-export type InvoiceIntent = `invoice-send:${string}` | `invoice-payment:${string}`;
-
-export const isInvoiceIntent = (intent: unknown): intent is InvoiceIntent =>
-  typeof intent === "string" && (intent.startsWith(PAYMENT_INTENT) || intent.startsWith(`${SEND_INTENT}:`));
+/** One send form and one payment form per invoice on the page, each naming its invoice (jobs-intents.ts). */
+const paymentIntent = (invoiceId: number) => `${INVOICE_PAYMENT_INTENT}${invoiceId}`;
+const sendIntent = (invoiceId: number) => `${INVOICE_SEND_INTENT}${invoiceId}`;
 
 /**
  * A visit's invoice on /jobs (docs/product.md#technicians-day): its number, status, total and what
