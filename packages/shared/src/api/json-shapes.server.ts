@@ -1,0 +1,321 @@
+import { EstimateStatus, InvoiceStatus } from "../.server/prisma/enums";
+import { z } from "../zod";
+import { chatSessionIdSchema } from "./chat";
+import { bookingPriorities, bookingStatuses, roles } from "./choices";
+import { paymentMethods } from "./payments";
+import { priceUnits } from "./price-book";
+
+/**
+ * The shapes of the JSON API's answers that several routes share, for their
+ * contracts (./endpoint.ts): what each route's `contract` names as its success schema.
+ */
+
+export const isoDateTime = z.iso.datetime({ offset: true });
+export const message = z.string();
+
+export const apiUser = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  emailVerified: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: isoDateTime,
+  lastLogin: isoDateTime.nullable(),
+});
+
+export const customerJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+/** A customer on their record (GET and PATCH /api/customers/{id}). */
+export const customerRecordJson = customerJson.extend({
+  address: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  accountLinked: z.boolean(),
+  mergedIntoId: z.number().int().nullable(),
+  mergedAt: isoDateTime.nullable(),
+});
+
+export const bookingJson = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  summary: z.string(),
+  details: z.string().nullable(),
+  priority: z.enum(bookingPriorities),
+  status: z.enum(bookingStatuses),
+  scheduledDate: isoDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  serviceTitanId: z.string().nullable(),
+  source: z.string(),
+  technicianId: z.number().int().nullable(),
+  technicianName: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  needsPlacing: z.boolean(),
+  address: z.string().nullable(),
+  customer: customerJson.optional(),
+});
+
+/** A visit on the dispatch board (web/app/features/dispatch/board.ts). */
+export const dispatchVisitJson = z.looseObject({
+  id: z.number().int(),
+  summary: z.string(),
+  priority: z.enum(bookingPriorities),
+  status: z.enum(bookingStatuses),
+  emergency: z.boolean(),
+  scheduledDate: isoDateTime,
+  end: isoDateTime,
+  date: z.string(),
+  window: z.string().nullable(),
+  time: z.string(),
+  needsPlacing: z.boolean(),
+  customerName: z.string().nullable(),
+  technicianId: z.number().int().nullable(),
+  technicianName: z.string().nullable(),
+  flags: z.array(z.object({ kind: z.enum(["technician-off", "customer-moved"]), message: z.string() })),
+});
+
+export const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z.number().int() });
+export const technicianChoice = z.object({ id: z.number().int(), name: z.string() });
+/** A price book item (docs/product.md#price-book): its price in whole cents. */
+export const priceBookItemJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  unitPriceCents: z.number().int(),
+  unit: z.enum(priceUnits),
+  taxable: z.boolean(),
+  active: z.boolean(),
+});
+export const salesTaxRatePpm = z.number().int();
+/** A visit's job record (docs/product.md#job-record): amounts in whole cents, photo addresses that expire. */
+export const jobItemJson = z.object({
+  id: z.number().int(),
+  priceBookItemId: z.number().int().nullable(),
+  description: z.string(),
+  quantityHundredths: z.number().int(),
+  unitPriceCents: z.number().int(),
+  taxable: z.boolean(),
+  lineTotalCents: z.number().int(),
+  createdAt: isoDateTime,
+});
+export const jobPhotoJson = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: isoDateTime,
+});
+export const jobRecordJson = z.object({
+  bookingId: z.number().int(),
+  service: z.string(),
+  checklist: z.array(z.object({ id: z.string(), label: z.string(), checked: z.boolean() })),
+  notes: z.string(),
+  updatedAt: isoDateTime.nullable(),
+  items: z.array(jobItemJson),
+  photos: z.array(jobPhotoJson),
+});
+export const closureJson = z.object({ date: z.string(), reason: z.string(), holiday: z.boolean() });
+
+export const chatMessageJson = z.object({
+  id: z.string(),
+  sender: z.enum(["user", "assistant", "staff"]),
+  message: z.string(),
+  timestamp: isoDateTime,
+  metadata: z.looseObject({
+    intent: z.string().nullable(),
+    suggestedActions: z.array(z.string()),
+    /** A reply as it is made: the service the visitor named, which the appointment form opens with. */
+    service: z.string().optional(),
+  }),
+});
+
+/** Who answers the visitor: the assistant, or staff who took the conversation over. */
+export const chatMode = z.enum(["assistant", "staff"]);
+
+export const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
+
+export const cents = z.number().int().nonnegative();
+export const wholeNumber = z.number().int().nonnegative();
+export const estimateStatus = z.enum(EstimateStatus);
+/** An estimate (docs/product.md#estimates): each option's totals as stored, computed by the money module. */
+export const estimateJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: estimateStatus,
+  bookingId: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  depositPercent: z.number().int().nullable(),
+  taxRatePpm: z.number().int(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  approvedAt: isoDateTime.nullable(),
+  approvedOptionId: z.number().int().nullable(),
+  signatureName: z.string().nullable(),
+  linkExpiresAt: isoDateTime.nullable(),
+  options: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      discountCents: cents,
+      subtotalCents: cents,
+      taxCents: cents,
+      totalCents: cents,
+      depositCents: cents,
+      lines: z.array(
+        z.object({
+          id: z.number().int(),
+          priceBookItemId: z.number().int().nullable(),
+          description: z.string(),
+          quantityHundredths: z.number().int(),
+          unitPriceCents: cents,
+          taxable: z.boolean(),
+          totalCents: cents,
+        }),
+      ),
+    }),
+  ),
+});
+export const invoiceStatus = z.enum(InvoiceStatus);
+/** An invoice (docs/product.md#invoices): its lines, payments and totals as stored, and the balance due. */
+export const invoiceJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  bookingId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  taxRatePpm: z.number().int(),
+  subtotalCents: cents,
+  discountCents: cents,
+  taxCents: cents,
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+  /** Paid beyond what was due (online payments are recorded whatever the balance): the office refunds it. */
+  refundDueCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  voidedAt: isoDateTime.nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      priceBookItemId: z.number().int().nullable(),
+      jobItemId: z.number().int().nullable(),
+      description: z.string(),
+      quantityHundredths: z.number().int(),
+      unitPriceCents: cents,
+      taxable: z.boolean(),
+      totalCents: cents,
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.enum(paymentMethods),
+      amountCents: cents,
+      reference: z.string().nullable(),
+      receivedAt: isoDateTime,
+      deposit: z.boolean(),
+      refundDueCents: cents,
+    }),
+  ),
+});
+/**
+ * A customer's money on their record (GET /api/customers/{id}, docs/product.md#customer-record):
+ * their newest estimates and invoices (20 of each), how many they have in all, and what they owe.
+ */
+export const customerMoneyJson = {
+  estimates: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: estimateStatus,
+      createdAt: isoDateTime,
+      sentAt: isoDateTime.nullable(),
+      totalCents: cents,
+      maxTotalCents: cents,
+    }),
+  ),
+  estimateCount: z.number().int().nonnegative(),
+  invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: invoiceStatus,
+      createdAt: isoDateTime,
+      sentAt: isoDateTime.nullable(),
+      totalCents: cents,
+      paidCents: cents,
+      balanceCents: cents,
+    }),
+  ),
+  invoiceCount: z.number().int().nonnegative(),
+  owedCents: cents,
+};
+/** A row of the lists of estimates and invoices: its customer, by id and name. */
+export const listCustomer = z.object({ id: z.number().int(), name: z.string() });
+/** The next page's cursor, or null on the last. */
+export const nextCursor = z.string().nullable();
+/** An estimate as GET /api/estimates lists it. */
+export const estimateListRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: estimateStatus,
+  customer: listCustomer,
+  bookingId: z.number().int().nullable(),
+  totalCents: cents,
+  maxTotalCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  approvedAt: isoDateTime.nullable(),
+});
+/** An invoice as GET /api/invoices lists it. */
+export const invoiceListRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  customer: listCustomer,
+  bookingId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  daysOutstanding: wholeNumber.nullable(),
+});
+/** A payment (docs/product.md#payments) and the invoice it was recorded on. */
+export const paymentJson = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  method: z.enum(paymentMethods),
+  amountCents: cents,
+  reference: z.string().nullable(),
+  receivedAt: isoDateTime,
+  recordedById: z.number().int().nullable(),
+});
+export const invoicePaymentJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+});
+/** What Stripe posts (documented only: the signature over the raw body is checked first, then Stripe's SDK reads it). */
+export const okMessage = ok({ message });
+export const signedIn = ok({ token: z.string(), user: apiUser, message, expiresAt: isoDateTime.optional() });
+export const feedUrl = ok({ url: z.string().nullable() });
+export const chatPath = z.object({ sessionId: chatSessionIdSchema });
