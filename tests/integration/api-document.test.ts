@@ -1,6 +1,6 @@
 /**
  * GET /api/openapi.json as the production build serves it is, byte for byte, the document
- * made from the contracts the `api.*` routes declare beside their handlers
+ * made from the contracts the `api.*` routes declare beside their handlers (`api.<route>.contract.ts`)
  * (docs/decisions/023-api-described-beside-its-handler.md), gathered here by this test's
  * own glob of the route folder rather than through the app's catalogue.
  */
@@ -10,7 +10,7 @@ import { openApiDocument } from "@app/shared/api/openapi.server";
 import { type Stack } from "../support/stack";
 import { sharedStack } from "../support/shared-stack";
 
-const modules = import.meta.glob<{ contract?: Endpoint[] }>("../../web/app/routes/api.*.ts", { eager: true });
+const modules = import.meta.glob<{ contract?: Endpoint[] }>("../../web/app/routes/api.*.contract.ts", { eager: true });
 
 let stack: Stack;
 beforeAll(async () => {

@@ -3,9 +3,6 @@ import { listUsers } from "~/features/users/users.server";
 import { userListQuerySchema } from "@app/shared/api/admin";
 import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { apiUser, ok } from "@app/shared/api/json-shapes.server";
-import { z } from "@app/shared/zod";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * GET /api/admin/users?q=&role= (admin): every user, newest first, without passwords; `q` keeps those
@@ -20,14 +17,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = () => methodNotAllowed(["GET"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "GET",
-  path: "/api/admin/users",
-  summary: "Every user, newest first, without passwords; q finds part of a name or email, role keeps one role",
-  access: "admin",
-  query: userListQuerySchema,
-  success: { status: 200, description: "Users", schema: ok({ users: z.array(apiUser) }) },
-  refusals: [400, 401, 403],
-});

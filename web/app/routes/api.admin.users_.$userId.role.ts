@@ -4,9 +4,6 @@ import { changeUserRole } from "~/features/users/users.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { idFrom } from "@app/shared/api/values";
-import { userIdParamsSchema } from "@app/shared/api/admin";
-import { apiUser, message, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** PATCH /api/admin/users/:userId/role (admin) {role}: never the admin's own. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -21,16 +18,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "PATCH",
-  path: "/api/admin/users/{userId}/role",
-  summary: "Change a user's role (never the caller's own)",
-  access: "admin",
-  params: userIdParamsSchema,
-  body: roleChangeSchema,
-  success: { status: 200, description: "Changed", schema: ok({ user: apiUser, message }) },
-  refusals: [401, 403, 404, 409],
-  storesNothingWhenRefused: true,
-});

@@ -2,9 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { login } from "~/features/auth/login.server";
 import { signedInResponse } from "~/features/auth/outcome.server";
 import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
-import { loginSchema } from "@app/shared/api/auth";
-import { signedIn } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/auth/login: `{ email, password }` → `{ success, token, user, message }`
@@ -25,14 +22,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function loader() {
   return methodNotAllowed(["POST"]);
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/auth/login",
-  summary: "Sign in; answers a bearer token",
-  access: "public",
-  body: loginSchema,
-  success: { status: 200, description: "Signed in", schema: signedIn },
-  refusals: [401, 403, 429],
-});

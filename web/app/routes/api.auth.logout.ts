@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/utils/auth.server";
 import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
-import { okMessage } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/auth/logout: ends the session of the bearer token (or cookie) sent.
@@ -22,13 +20,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function loader() {
   return methodNotAllowed(["POST"]);
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/auth/logout",
-  summary: "End the session of the bearer token or cookie sent",
-  access: "public",
-  success: { status: 200, description: "Signed out (also when there was no session)", schema: okMessage },
-  refusals: [],
-});

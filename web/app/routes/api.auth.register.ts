@@ -3,9 +3,6 @@ import { business } from "@app/shared/business";
 import { signedInResponse } from "~/features/auth/outcome.server";
 import { register } from "~/features/auth/register.server";
 import { apiHandler, methodNotAllowed, readJsonObject } from "~/utils/api.server";
-import { registerSchema } from "@app/shared/api/auth";
-import { signedIn } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/auth/register: `{ firstName, lastName, email, password }` → 201
@@ -27,14 +24,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function loader() {
   return methodNotAllowed(["POST"]);
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/auth/register",
-  summary: "Create a customer account (a verification link is emailed)",
-  access: "public",
-  body: registerSchema,
-  success: { status: 201, description: "Created and signed in", schema: signedIn },
-  refusals: [409, 429],
-});

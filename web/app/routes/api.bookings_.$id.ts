@@ -5,9 +5,6 @@ import { moveVisit } from "@app/shared/booking/move-visit.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { idFrom } from "@app/shared/api/values";
-import { bookingIdParamsSchema } from "@app/shared/api/admin";
-import { bookingJson, message, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * PATCH /api/bookings/:id (admin) {status?, technicianId?, scheduledDate?}:
@@ -35,16 +32,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "PATCH",
-  path: "/api/bookings/{id}",
-  summary: "Change a booking's status, technician or time",
-  access: "admin",
-  params: bookingIdParamsSchema,
-  body: bookingChangeSchema,
-  success: { status: 200, description: "Changed", schema: ok({ booking: bookingJson, message }) },
-  refusals: [401, 403, 404, 409],
-  storesNothingWhenRefused: true,
-});

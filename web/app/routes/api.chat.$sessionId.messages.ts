@@ -2,9 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { chatSessionIdSchema } from "@app/shared/api/chat";
 import { readChatTranscript } from "~/features/chat/chat.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
-import { chatMessageJson, chatMode, chatPath } from "@app/shared/api/json-shapes.server";
-import { z } from "@app/shared/zod";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * GET /api/chat/:sessionId/messages: the conversation's latest 50 messages,
@@ -22,23 +19,3 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export const action = () => methodNotAllowed(["GET"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "GET",
-  path: "/api/chat/{sessionId}/messages",
-  summary: "The conversation's latest 50 messages, oldest first",
-  access: "public",
-  params: chatPath,
-  success: {
-    status: 200,
-    description: "Messages",
-    schema: z.looseObject({
-      success: z.literal(true),
-      sessionId: z.string(),
-      mode: chatMode,
-      messages: z.array(chatMessageJson),
-    }),
-  },
-  refusals: [404, 429],
-});

@@ -3,8 +3,6 @@ import { closureDateSchema } from "@app/shared/api/scheduling";
 import { removeClosure } from "@app/shared/scheduling/closures.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * DELETE /api/closures/{date} (admin): the day is open again, `{ success }`; 404 when it is not
@@ -22,15 +20,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["DELETE"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "DELETE",
-  path: "/api/closures/{date}",
-  summary: "Open a closed day again (404 when it is not closed)",
-  access: "admin",
-  params: closureDateSchema,
-  success: { status: 200, description: "Open again", schema: ok({}) },
-  refusals: [401, 403, 404],
-  storesNothingWhenRefused: true,
-});

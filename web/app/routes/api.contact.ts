@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { apiHandler, apiResult, methodNotAllowed, readJsonObject } from "~/utils/api.server";
-import { contactMessageSchema } from "@app/shared/api/contact";
-import { message, ok } from "@app/shared/api/json-shapes.server";
-import { z } from "@app/shared/zod";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** POST /api/contact: a contact message from an API client (docs/product.md#contact-and-chat) → 201 `{ success, message, id }`. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -19,25 +15,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function loader() {
   return methodNotAllowed(["POST"]);
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/contact",
-  summary:
-    "Send a contact message (stored before anything else; the office is emailed). An emergency (service emergency, or words that read as one) alerts staff at once, and the answer says to call the emergency line now",
-  access: "public",
-  body: contactMessageSchema,
-  success: {
-    status: 201,
-    description: "Stored",
-    schema: ok({
-      message,
-      id: z.number().int().nullable(),
-      emergency: z.boolean(),
-      emergencyPhone: z.string().optional(),
-    }),
-  },
-  refusals: [429],
-  storesNothingWhenRefused: true,
-});

@@ -3,8 +3,6 @@ import { NEW_CUSTOMER_MISSING_MESSAGE, newCustomerSchema } from "@app/shared/api
 import { createCustomer } from "~/features/customers/customers.server";
 import { apiHandler, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { customerJson, message, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** POST /api/customers (admin) {name, email, phone}. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -18,15 +16,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/customers",
-  summary: "A new customer",
-  access: "admin",
-  body: newCustomerSchema,
-  success: { status: 201, description: "Created", schema: ok({ customer: customerJson, message }) },
-  refusals: [401, 403],
-  storesNothingWhenRefused: true,
-});

@@ -4,10 +4,6 @@ import { idFrom } from "@app/shared/api/values";
 import { customerWithBookings, updateCustomer } from "~/features/customers/customer-record.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { customerIdParamsSchema } from "@app/shared/api/customers";
-import { bookingJson, customerMoneyJson, customerRecordJson, message, ok } from "@app/shared/api/json-shapes.server";
-import { z } from "@app/shared/zod";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * GET /api/customers/:id (admin) → `{ success, customer, bookings, estimates, estimateCount,
@@ -38,32 +34,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiResult(await updateCustomer(context, admin, id, changes));
   });
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints(
-  {
-    method: "GET",
-    path: "/api/customers/{id}",
-    summary:
-      "A customer's record: their details, every visit, newest first, their newest 20 estimates and 20 invoices, and what they owe",
-    access: "admin",
-    params: customerIdParamsSchema,
-    success: {
-      status: 200,
-      description: "The customer",
-      schema: ok({ customer: customerRecordJson, bookings: z.array(bookingJson), ...customerMoneyJson }),
-    },
-    refusals: [401, 403, 404],
-  },
-  {
-    method: "PATCH",
-    path: "/api/customers/{id}",
-    summary: "Change a customer's name, email, phone or address (audited with from and to)",
-    access: "admin",
-    params: customerIdParamsSchema,
-    body: customerChangeSchema,
-    success: { status: 200, description: "Changed", schema: ok({ customer: customerRecordJson, message }) },
-    refusals: [401, 403, 404, 409],
-    storesNothingWhenRefused: true,
-  },
-);

@@ -4,9 +4,6 @@ import { sendEstimate } from "@app/shared/estimates/estimates.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { estimateParamsSchema } from "@app/shared/api/estimates";
-import { estimateJson, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/estimates/{id}/send (admin): emails the customer a new link and the PDF (through the
@@ -24,16 +21,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/estimates/{id}/send",
-  summary:
-    "Email the customer the estimate's PDF and a new link to approve it (valid 30 days); a draft becomes sent (audited)",
-  access: "admin",
-  params: estimateParamsSchema,
-  success: { status: 200, description: "Sent", schema: ok({ estimate: estimateJson }) },
-  refusals: [401, 403, 404, 409],
-  storesNothingWhenRefused: true,
-});

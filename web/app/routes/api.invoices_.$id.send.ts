@@ -4,9 +4,6 @@ import { sendInvoice } from "@app/shared/invoices/invoices.server";
 import { purposeKeys } from "@app/shared/keys.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireRole } from "~/utils/auth.server";
-import { invoiceParamsSchema } from "@app/shared/api/invoices";
-import { invoiceJson, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/invoices/{id}/send (admin, or the technician of the invoice's visit; 403 otherwise): emails the customer a new link and the PDF, and owes reminders
@@ -25,16 +22,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/invoices/{id}/send",
-  summary:
-    "Email the customer the invoice's PDF and a new link to view and pay it; reminders 7 and 14 days later while a balance is due (audited). Admins, or the technician of the invoice's visit (403 any other)",
-  access: "staff",
-  params: invoiceParamsSchema,
-  success: { status: 200, description: "Sent", schema: ok({ invoice: invoiceJson }) },
-  refusals: [401, 403, 404, 409],
-  storesNothingWhenRefused: true,
-});

@@ -3,9 +3,6 @@ import { idFrom } from "@app/shared/api/values";
 import { voidInvoice } from "@app/shared/invoices/invoices.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invoiceParamsSchema } from "@app/shared/api/invoices";
-import { invoiceJson, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/invoices/{id}/void (admin): an invoice with nothing paid becomes void, its reminders
@@ -22,15 +19,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/invoices/{id}/void",
-  summary: "Void an invoice with nothing paid; its reminders are cancelled (audited)",
-  access: "admin",
-  params: invoiceParamsSchema,
-  success: { status: 200, description: "Voided", schema: ok({ invoice: invoiceJson }) },
-  refusals: [401, 403, 404, 409],
-  storesNothingWhenRefused: true,
-});

@@ -4,9 +4,6 @@ import { idFrom } from "@app/shared/api/values";
 import { addJobItem } from "@app/shared/job-record/job-record.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireRole } from "~/utils/auth.server";
-import { jobParamsSchema } from "@app/shared/api/job-record";
-import { jobItemJson, message, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/jobs/{bookingId}/items (the visit's technician, or an admin) `{ priceBookItemId?,
@@ -25,16 +22,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/jobs/{bookingId}/items",
-  summary: "Add an item on site: from the price book, or written in with its price in cents (audited)",
-  access: "staff",
-  params: jobParamsSchema,
-  body: newJobItemSchema,
-  success: { status: 201, description: "Added", schema: ok({ item: jobItemJson, message }) },
-  refusals: [401, 403, 404],
-  storesNothingWhenRefused: true,
-});

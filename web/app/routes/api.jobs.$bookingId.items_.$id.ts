@@ -3,10 +3,6 @@ import { idFrom } from "@app/shared/api/values";
 import { removeJobItem } from "@app/shared/job-record/job-record.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireRole } from "~/utils/auth.server";
-import { jobItemParamsSchema } from "@app/shared/api/job-record";
-import { message, ok } from "@app/shared/api/json-shapes.server";
-import { z } from "@app/shared/zod";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** DELETE /api/jobs/{bookingId}/items/{id} (the visit's technician, or an admin): `{ success, removed, message }`, audited. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -22,15 +18,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["DELETE"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "DELETE",
-  path: "/api/jobs/{bookingId}/items/{id}",
-  summary: "Remove an item added on site (audited)",
-  access: "staff",
-  params: jobItemParamsSchema,
-  success: { status: 200, description: "Removed", schema: ok({ removed: z.literal(true), message }) },
-  refusals: [401, 403, 404],
-  storesNothingWhenRefused: true,
-});

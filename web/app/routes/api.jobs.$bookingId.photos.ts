@@ -5,9 +5,6 @@ import { addJobPhoto } from "@app/shared/job-record/job-record.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed } from "~/utils/api.server";
 import { requireRole } from "~/utils/auth.server";
 import { discardUploads, readForm, uploadedFiles } from "~/utils/form.server";
-import { jobParamsSchema, photoUploadSchema } from "@app/shared/api/job-record";
-import { jobPhotoJson, message, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * POST /api/jobs/{bookingId}/photos (the visit's technician, or an admin), multipart/form-data with
@@ -41,18 +38,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "POST",
-  path: "/api/jobs/{bookingId}/photos",
-  summary:
-    "Add a photo (JPEG, PNG or WebP, 15 MB at most, 30 a visit): resized, stripped of metadata; the same uploadKey again is the same photo (200)",
-  access: "staff",
-  params: jobParamsSchema,
-  body: photoUploadSchema,
-  bodyContentType: "multipart/form-data",
-  success: { status: 201, description: "Added", schema: ok({ photo: jobPhotoJson, message }) },
-  refusals: [401, 403, 404, 409, 413],
-  storesNothingWhenRefused: true,
-});

@@ -4,9 +4,6 @@ import { idFrom } from "@app/shared/api/values";
 import { changeJobRecord, jobRecord } from "@app/shared/job-record/job-record.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireRole } from "~/utils/auth.server";
-import { jobParamsSchema } from "@app/shared/api/job-record";
-import { jobRecordJson, message, ok } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * GET /api/jobs/{bookingId}/record (the visit's technician, or an admin): `{ success, record }`,
@@ -35,27 +32,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiResult(await changeJobRecord(db, env, viewer, bookingId, change));
   });
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints(
-  {
-    method: "GET",
-    path: "/api/jobs/{bookingId}/record",
-    summary: "A visit's job record: notes, checklist, items added on site, photos (addresses valid ten minutes)",
-    access: "staff",
-    params: jobParamsSchema,
-    success: { status: 200, description: "The record", schema: ok({ record: jobRecordJson }) },
-    refusals: [401, 403, 404],
-  },
-  {
-    method: "PATCH",
-    path: "/api/jobs/{bookingId}/record",
-    summary: "Save a visit's notes, checked checklist items, or both (audited)",
-    access: "staff",
-    params: jobParamsSchema,
-    body: jobRecordChangeSchema,
-    success: { status: 200, description: "Saved", schema: ok({ record: jobRecordJson, message }) },
-    refusals: [401, 403, 404],
-    storesNothingWhenRefused: true,
-  },
-);

@@ -6,7 +6,6 @@ import { exportDays } from "~/features/reports/money-report";
 import { paymentsExport } from "~/features/reports/payments-csv.server";
 import { apiHandler, jsonResponse, methodNotAllowed, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * GET /api/payments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (admin): the payments received on
@@ -32,15 +31,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = () => methodNotAllowed(["GET"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "GET",
-  path: "/api/payments/export.csv",
-  summary:
-    "The payments received from one Baton Rouge day to another (this month by default) as CSV: date, invoice or estimate number, customer, method, amount in dollars, reference; streamed up to 20,000 rows, past that 202 and emailed as a link",
-  access: "admin",
-  query: paymentsExportQuerySchema,
-  success: { status: 200, description: "CSV, every cell quoted", contentType: "text/csv" },
-  refusals: [401, 403],
-});

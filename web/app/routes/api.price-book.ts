@@ -3,9 +3,6 @@ import { newPriceBookItemSchema, priceBookQuerySchema } from "@app/shared/api/pr
 import { createPriceBookItem, listPriceBook, readSalesTaxRate } from "@app/shared/pricing/price-book.server";
 import { apiHandler, apiResult, jsonResponse, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { ok, priceBookItemJson, salesTaxRatePpm } from "@app/shared/api/json-shapes.server";
-import { z } from "@app/shared/zod";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * GET /api/price-book?active=true|false (admin): `{ success, items, salesTaxRatePpm }`, the items
@@ -36,31 +33,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiResult(await createPriceBookItem(context.services.db, admin, input));
   });
 }
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints(
-  {
-    method: "GET",
-    path: "/api/price-book",
-    summary:
-      "The price book (active items first, then by name; `active` filters) and the sales-tax rate in parts per million",
-    access: "admin",
-    query: priceBookQuerySchema,
-    success: {
-      status: 200,
-      description: "The items and the rate",
-      schema: ok({ items: z.array(priceBookItemJson), salesTaxRatePpm }),
-    },
-    refusals: [401, 403],
-  },
-  {
-    method: "POST",
-    path: "/api/price-book",
-    summary: "Add an item to the price book (its price in whole cents; audited)",
-    access: "admin",
-    body: newPriceBookItemSchema,
-    success: { status: 201, description: "Added", schema: ok({ item: priceBookItemJson }) },
-    refusals: [401, 403],
-    storesNothingWhenRefused: true,
-  },
-);

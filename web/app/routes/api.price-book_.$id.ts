@@ -4,9 +4,6 @@ import { idFrom } from "@app/shared/api/values";
 import { updatePriceBookItem } from "@app/shared/pricing/price-book.server";
 import { apiError, apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { priceBookItemParamsSchema } from "@app/shared/api/price-book";
-import { ok, priceBookItemJson } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * PATCH /api/price-book/{id} (admin) any of `{ name, description, unitPriceCents, unit, taxable,
@@ -26,16 +23,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "PATCH",
-  path: "/api/price-book/{id}",
-  summary: "Change a price book item, or deactivate it with `active: false` (audited with from and to)",
-  access: "admin",
-  params: priceBookItemParamsSchema,
-  body: priceBookItemChangeSchema,
-  success: { status: 200, description: "Changed", schema: ok({ item: priceBookItemJson }) },
-  refusals: [401, 403, 404],
-  storesNothingWhenRefused: true,
-});

@@ -3,8 +3,6 @@ import { salesTaxSchema } from "@app/shared/api/price-book";
 import { setSalesTaxRate } from "@app/shared/pricing/price-book.server";
 import { apiHandler, apiResult, methodNotAllowed, readJsonObject, validate } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { ok, salesTaxRatePpm } from "@app/shared/api/json-shapes.server";
-import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /**
  * PUT /api/settings/sales-tax (admin) `{ salesTaxRatePpm }` (parts per million: 9.45 % is 94,500)
@@ -21,15 +19,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => methodNotAllowed(["PUT"]);
-
-/** What this route answers, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
-export const contract = defineEndpoints({
-  method: "PUT",
-  path: "/api/settings/sales-tax",
-  summary: "Set the sales-tax rate in parts per million (9.45 % is 94,500); documents made afterwards use it (audited)",
-  access: "admin",
-  body: salesTaxSchema,
-  success: { status: 200, description: "Set", schema: ok({ salesTaxRatePpm }) },
-  refusals: [401, 403],
-  storesNothingWhenRefused: true,
-});

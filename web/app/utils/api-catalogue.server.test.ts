@@ -30,26 +30,36 @@ function methodsOf(source: string) {
   return [...new Set(lists.flatMap((list) => [...list.matchAll(/"([A-Z]+)"/g)].map((m) => m[1]!)))].sort();
 }
 
-/** Each route's own contract, read from its module (not through the catalogue). */
-const contracts = import.meta.glob<{ contract?: Array<{ method: string; path: string }> }>("../routes/api.*.ts", {
-  eager: true,
-});
+/** Each route's own contract, read from the file beside it (not through the catalogue). */
+const contracts = import.meta.glob<{ contract: Array<{ method: string; path: string }> }>(
+  "../routes/api.*.contract.ts",
+  {
+    eager: true,
+  },
+);
 
 describe("the routes' contracts", () => {
-  const files = readdirSync(routes).filter((f) => f.startsWith("api.") && f !== "api.$.ts");
+  const files = readdirSync(routes).filter(
+    (f) => f.startsWith("api.") && f !== "api.$.ts" && !f.endsWith(".contract.ts"),
+  );
 
   it.each(files)("%s declares a contract for every method it answers, at its own path", (file) => {
     const source = readFileSync(path.join(routes, file), "utf8");
     // Every API route answers every method itself: a 405 in the error shape, never Remix's own.
     expect(source).toMatch(/export (const|async function|function) loader/);
     expect(source).toMatch(/export (const|async function|function) action/);
-    const contract = contracts[`../routes/${file}`]?.contract ?? [];
+    const contract = contracts[`../routes/${file.replace(/\.ts$/, ".contract.ts")}`]?.contract ?? [];
     expect(contract.map((e) => e.path)).toEqual(contract.map(() => pathOf(file)));
     expect(contract.map((e) => e.method).sort()).toEqual(methodsOf(source));
   });
 
+  it("has no contract without its route", () => {
+    for (const file of Object.keys(contracts))
+      expect(files).toContain(file.replace(/^\.\.\/routes\//, "").replace(/\.contract\.ts$/, ".ts"));
+  });
+
   it("gathers every route's contract, and nothing else", () => {
-    const declared = Object.values(contracts).flatMap((module) => module.contract ?? []);
+    const declared = Object.values(contracts).flatMap((module) => module.contract);
     expect(apiEndpoints()).toHaveLength(declared.length);
     expect(new Set(apiEndpoints())).toEqual(new Set(declared));
   });

@@ -3,16 +3,16 @@ import { openApiDocument } from "@app/shared/api/openapi.server";
 
 /**
  * The JSON API's catalogue: the contract every `api.*` route declares beside its
- * handler (`export const contract`, packages/shared/src/api/endpoint.ts), gathered
- * from the route folder with no list kept by hand. A new route file is in it, and
- * in GET /api/openapi.json, by being there.
+ * handler (`export const contract` in `api.<route>.contract.ts` next to the route
+ * file, which Remix ignores; packages/shared/src/api/endpoint.ts), gathered from the
+ * route folder with no list kept by hand. A new contract file is in it, and in
+ * GET /api/openapi.json, by being there.
  */
-const routes = import.meta.glob<{ contract?: Endpoint[] }>("../routes/api.*.ts", { eager: true });
+const routes = import.meta.glob<{ contract?: Endpoint[] }>("../routes/api.*.contract.ts", { eager: true });
 
 /**
- * Every endpoint, route file by route file in the folder's order. Read from the modules when asked,
- * not when this one loads: the route that serves the document imports this module, so it may not
- * have run yet when this one does.
+ * Every endpoint, route by route in the folder's order. Read from the modules when asked, not when
+ * this one loads.
  */
 export function apiEndpoints(): Endpoint[] {
   return Object.keys(routes)

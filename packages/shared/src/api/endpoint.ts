@@ -38,6 +38,9 @@ export function defineEndpoints(...endpoints: Endpoint[]): Endpoint[] {
   return endpoints;
 }
 
+/** A moment as every answer writes it: ISO 8601 with its offset. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
 /** The failure every endpoint answers with a 4xx or 5xx status. */
 export const errorSchema = z.object({
   success: z.literal(false),

@@ -1,5 +1,7 @@
 import { EstimateStatus, InvoiceStatus } from "../.server/prisma/enums";
+import { bookingJson, customerJson } from "../booking/booking-json";
 import { z } from "../zod";
+import { isoDateTime } from "./endpoint";
 import { chatSessionIdSchema } from "./chat";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
 import { paymentMethods } from "./payments";
@@ -10,7 +12,6 @@ import { priceUnits } from "./price-book";
  * contracts (./endpoint.ts): what each route's `contract` names as its success schema.
  */
 
-export const isoDateTime = z.iso.datetime({ offset: true });
 export const message = z.string();
 
 export const apiUser = z.object({
@@ -25,13 +26,6 @@ export const apiUser = z.object({
   lastLogin: isoDateTime.nullable(),
 });
 
-export const customerJson = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-});
-
 /** A customer on their record (GET and PATCH /api/customers/{id}). */
 export const customerRecordJson = customerJson.extend({
   address: z.string().nullable(),
@@ -40,26 +34,6 @@ export const customerRecordJson = customerJson.extend({
   accountLinked: z.boolean(),
   mergedIntoId: z.number().int().nullable(),
   mergedAt: isoDateTime.nullable(),
-});
-
-export const bookingJson = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  summary: z.string(),
-  details: z.string().nullable(),
-  priority: z.enum(bookingPriorities),
-  status: z.enum(bookingStatuses),
-  scheduledDate: isoDateTime,
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-  serviceTitanId: z.string().nullable(),
-  source: z.string(),
-  technicianId: z.number().int().nullable(),
-  technicianName: z.string().nullable(),
-  durationMinutes: z.number().int(),
-  needsPlacing: z.boolean(),
-  address: z.string().nullable(),
-  customer: customerJson.optional(),
 });
 
 /** A visit on the dispatch board (web/app/features/dispatch/board.ts). */
