@@ -1,5 +1,6 @@
 import { estimateListQuerySchema, newEstimateSchema } from "@app/shared/api/estimates";
-import { estimateJson, estimateListRow, nextCursor, ok } from "@app/shared/api/json-shapes.server";
+import { estimateListRow, nextCursor, ok } from "@app/shared/api/json-shapes.server";
+import { estimateJsonSchema } from "@app/shared/estimates/estimates.server";
 import { z } from "@app/shared/zod";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
@@ -26,7 +27,7 @@ export const contract = defineEndpoints(
       "A draft estimate of a visit (bookingId), or of a customer without a visit (customerId): 1–3 options of 1–30 items (from the price book or written in); totals computed and stored (audited)",
     access: "admin",
     body: newEstimateSchema,
-    success: { status: 201, description: "Made", schema: ok({ estimate: estimateJson }) },
+    success: { status: 201, description: "Made", schema: ok({ estimate: estimateJsonSchema }) },
     refusals: [401, 403],
     storesNothingWhenRefused: true,
   },

@@ -1,5 +1,6 @@
 import { estimateChangesSchema, estimateParamsSchema } from "@app/shared/api/estimates";
-import { estimateJson, ok } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { estimateJsonSchema } from "@app/shared/estimates/estimates.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.estimates_.$id.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
@@ -10,7 +11,7 @@ export const contract = defineEndpoints(
     summary: "An estimate with every option's lines and totals",
     access: "admin",
     params: estimateParamsSchema,
-    success: { status: 200, description: "The estimate", schema: ok({ estimate: estimateJson }) },
+    success: { status: 200, description: "The estimate", schema: ok({ estimate: estimateJsonSchema }) },
     refusals: [401, 403, 404],
   },
   {
@@ -21,7 +22,7 @@ export const contract = defineEndpoints(
     access: "admin",
     params: estimateParamsSchema,
     body: estimateChangesSchema,
-    success: { status: 200, description: "Updated", schema: ok({ estimate: estimateJson }) },
+    success: { status: 200, description: "Updated", schema: ok({ estimate: estimateJsonSchema }) },
     refusals: [401, 403, 404, 409],
     storesNothingWhenRefused: true,
   },

@@ -1,5 +1,6 @@
 import { estimateParamsSchema } from "@app/shared/api/estimates";
-import { estimateJson, ok } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { estimateJsonSchema } from "@app/shared/estimates/estimates.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.estimates_.$id.send.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
@@ -10,7 +11,7 @@ export const contract = defineEndpoints({
     "Email the customer the estimate's PDF and a new link to approve it (valid 30 days); a draft becomes sent (audited)",
   access: "admin",
   params: estimateParamsSchema,
-  success: { status: 200, description: "Sent", schema: ok({ estimate: estimateJson }) },
+  success: { status: 200, description: "Sent", schema: ok({ estimate: estimateJsonSchema }) },
   refusals: [401, 403, 404, 409],
   storesNothingWhenRefused: true,
 });

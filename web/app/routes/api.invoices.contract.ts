@@ -1,5 +1,6 @@
 import { invoiceListQuerySchema, newInvoiceSchema } from "@app/shared/api/invoices";
-import { invoiceJson, invoiceListRow, nextCursor, ok } from "@app/shared/api/json-shapes.server";
+import { invoiceListRow, nextCursor, ok } from "@app/shared/api/json-shapes.server";
+import { invoiceJsonSchema } from "@app/shared/invoices/invoices.server";
 import { z } from "@app/shared/zod";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
@@ -26,7 +27,7 @@ export const contract = defineEndpoints(
       "A draft invoice of a visit (its newest approved estimate and its job-record items) or of an approved estimate; totals computed and stored, the estimate's deposit credited (audited)",
     access: "admin",
     body: newInvoiceSchema,
-    success: { status: 201, description: "Made", schema: ok({ invoice: invoiceJson }) },
+    success: { status: 201, description: "Made", schema: ok({ invoice: invoiceJsonSchema }) },
     refusals: [401, 403, 409],
     storesNothingWhenRefused: true,
   },

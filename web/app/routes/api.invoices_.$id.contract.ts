@@ -1,5 +1,6 @@
 import { invoiceParamsSchema } from "@app/shared/api/invoices";
-import { invoiceJson, ok } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { invoiceJsonSchema } from "@app/shared/invoices/invoices.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.invoices_.$id.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
@@ -9,6 +10,6 @@ export const contract = defineEndpoints({
   summary: "An invoice with its lines, payments, totals and balance due",
   access: "admin",
   params: invoiceParamsSchema,
-  success: { status: 200, description: "The invoice", schema: ok({ invoice: invoiceJson }) },
+  success: { status: 200, description: "The invoice", schema: ok({ invoice: invoiceJsonSchema }) },
   refusals: [401, 403, 404],
 });

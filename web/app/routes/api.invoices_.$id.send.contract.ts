@@ -1,5 +1,6 @@
 import { invoiceParamsSchema } from "@app/shared/api/invoices";
-import { invoiceJson, ok } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { invoiceJsonSchema } from "@app/shared/invoices/invoices.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.invoices_.$id.send.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
@@ -10,7 +11,7 @@ export const contract = defineEndpoints({
     "Email the customer the invoice's PDF and a new link to view and pay it; reminders 7 and 14 days later while a balance is due (audited). Admins, or the technician of the invoice's visit (403 any other)",
   access: "staff",
   params: invoiceParamsSchema,
-  success: { status: 200, description: "Sent", schema: ok({ invoice: invoiceJson }) },
+  success: { status: 200, description: "Sent", schema: ok({ invoice: invoiceJsonSchema }) },
   refusals: [401, 403, 404, 409],
   storesNothingWhenRefused: true,
 });

@@ -1,5 +1,6 @@
 import { invoiceParamsSchema } from "@app/shared/api/invoices";
-import { invoiceJson, ok } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { invoiceJsonSchema } from "@app/shared/invoices/invoices.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.invoices_.$id.void.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
@@ -9,7 +10,7 @@ export const contract = defineEndpoints({
   summary: "Void an invoice with nothing paid; its reminders are cancelled (audited)",
   access: "admin",
   params: invoiceParamsSchema,
-  success: { status: 200, description: "Voided", schema: ok({ invoice: invoiceJson }) },
+  success: { status: 200, description: "Voided", schema: ok({ invoice: invoiceJsonSchema }) },
   refusals: [401, 403, 404, 409],
   storesNothingWhenRefused: true,
 });

@@ -1,5 +1,7 @@
 import { searchQuerySchema } from "@app/shared/api/search";
-import { cents, estimateStatus, invoiceStatus, ok } from "@app/shared/api/json-shapes.server";
+import { cents, ok } from "@app/shared/api/json-shapes.server";
+import { estimateStatus } from "@app/shared/estimates/estimates.server";
+import { invoiceStatus } from "@app/shared/invoices/invoices.server";
 import { customerJson } from "@app/shared/booking/booking-json";
 import { z } from "@app/shared/zod";
 import { bookingStatuses } from "@app/shared/api/choices";

@@ -1,4 +1,5 @@
-import { EstimateStatus, InvoiceStatus } from "../.server/prisma/enums";
+import { estimateStatus } from "../estimates/estimates.server";
+import { invoiceStatus } from "../invoices/invoices.server";
 import { bookingJson, customerJson } from "../booking/booking-json";
 import { z } from "../zod";
 import { isoDateTime } from "./endpoint";
@@ -119,91 +120,6 @@ export const ok = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.l
 
 export const cents = z.number().int().nonnegative();
 export const wholeNumber = z.number().int().nonnegative();
-export const estimateStatus = z.enum(EstimateStatus);
-/** An estimate (docs/product.md#estimates): each option's totals as stored, computed by the money module. */
-export const estimateJson = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: estimateStatus,
-  bookingId: z.number().int().nullable(),
-  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  depositPercent: z.number().int().nullable(),
-  taxRatePpm: z.number().int(),
-  createdAt: isoDateTime,
-  sentAt: isoDateTime.nullable(),
-  approvedAt: isoDateTime.nullable(),
-  approvedOptionId: z.number().int().nullable(),
-  signatureName: z.string().nullable(),
-  linkExpiresAt: isoDateTime.nullable(),
-  options: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      discountCents: cents,
-      subtotalCents: cents,
-      taxCents: cents,
-      totalCents: cents,
-      depositCents: cents,
-      lines: z.array(
-        z.object({
-          id: z.number().int(),
-          priceBookItemId: z.number().int().nullable(),
-          description: z.string(),
-          quantityHundredths: z.number().int(),
-          unitPriceCents: cents,
-          taxable: z.boolean(),
-          totalCents: cents,
-        }),
-      ),
-    }),
-  ),
-});
-export const invoiceStatus = z.enum(InvoiceStatus);
-/** An invoice (docs/product.md#invoices): its lines, payments and totals as stored, and the balance due. */
-export const invoiceJson = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: invoiceStatus,
-  bookingId: z.number().int().nullable(),
-  estimateId: z.number().int().nullable(),
-  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  taxRatePpm: z.number().int(),
-  subtotalCents: cents,
-  discountCents: cents,
-  taxCents: cents,
-  totalCents: cents,
-  paidCents: cents,
-  balanceCents: cents,
-  /** Paid beyond what was due (online payments are recorded whatever the balance): the office refunds it. */
-  refundDueCents: cents,
-  createdAt: isoDateTime,
-  sentAt: isoDateTime.nullable(),
-  paidAt: isoDateTime.nullable(),
-  voidedAt: isoDateTime.nullable(),
-  lines: z.array(
-    z.object({
-      id: z.number().int(),
-      priceBookItemId: z.number().int().nullable(),
-      jobItemId: z.number().int().nullable(),
-      description: z.string(),
-      quantityHundredths: z.number().int(),
-      unitPriceCents: cents,
-      taxable: z.boolean(),
-      totalCents: cents,
-    }),
-  ),
-  payments: z.array(
-    z.object({
-      id: z.number().int(),
-      method: z.enum(paymentMethods),
-      amountCents: cents,
-      reference: z.string().nullable(),
-      receivedAt: isoDateTime,
-      deposit: z.boolean(),
-      refundDueCents: cents,
-    }),
-  ),
-});
 /**
  * A customer's money on their record (GET /api/customers/{id}, docs/product.md#customer-record):
  * their newest estimates and invoices (20 of each), how many they have in all, and what they owe.
