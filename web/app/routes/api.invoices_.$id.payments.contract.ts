@@ -1,6 +1,7 @@
 import { invoiceParamsSchema } from "@app/shared/api/invoices";
 import { recordPaymentSchema } from "@app/shared/api/payments";
-import { invoicePaymentJson, ok, paymentJson } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { invoicePaymentJson, paymentJsonSchema } from "@app/shared/payments/apply-payment.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.invoices_.$id.payments.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */
@@ -15,7 +16,7 @@ export const contract = defineEndpoints({
   success: {
     status: 201,
     description: "Recorded",
-    schema: ok({ payment: paymentJson, invoice: invoicePaymentJson }),
+    schema: ok({ payment: paymentJsonSchema, invoice: invoicePaymentJson }),
   },
   refusals: [401, 403, 404, 409],
   storesNothingWhenRefused: true,

@@ -1,5 +1,6 @@
 import { newPriceBookItemSchema, priceBookQuerySchema } from "@app/shared/api/price-book";
-import { ok, priceBookItemJson, salesTaxRatePpm } from "@app/shared/api/json-shapes.server";
+import { ok, salesTaxRatePpm } from "@app/shared/api/json-shapes.server";
+import { priceBookItemJson } from "@app/shared/pricing/price-book.server";
 import { z } from "@app/shared/zod";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 

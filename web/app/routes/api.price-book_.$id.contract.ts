@@ -1,5 +1,6 @@
 import { priceBookItemChangeSchema, priceBookItemParamsSchema } from "@app/shared/api/price-book";
-import { ok, priceBookItemJson } from "@app/shared/api/json-shapes.server";
+import { ok } from "@app/shared/api/json-shapes.server";
+import { priceBookItemJson } from "@app/shared/pricing/price-book.server";
 import { defineEndpoints } from "@app/shared/api/endpoint";
 
 /** What ./api.price-book_.$id.ts answers: its contract, for GET /api/openapi.json and the fuzz test (web/app/utils/api-catalogue.server.ts). */

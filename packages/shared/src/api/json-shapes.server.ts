@@ -58,16 +58,6 @@ export const dispatchVisitJson = z.looseObject({
 
 export const windowJson = z.object({ start: isoDateTime, end: isoDateTime, available: z.number().int() });
 export const technicianChoice = z.object({ id: z.number().int(), name: z.string() });
-/** A price book item (docs/product.md#price-book): its price in whole cents. */
-export const priceBookItemJson = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  unitPriceCents: z.number().int(),
-  unit: z.enum(priceUnits),
-  taxable: z.boolean(),
-  active: z.boolean(),
-});
 export const salesTaxRatePpm = z.number().int();
 /** A visit's job record (docs/product.md#job-record): amounts in whole cents, photo addresses that expire. */
 export const jobItemJson = z.object({
@@ -184,25 +174,6 @@ export const invoiceListRow = z.object({
   sentAt: isoDateTime.nullable(),
   paidAt: isoDateTime.nullable(),
   daysOutstanding: wholeNumber.nullable(),
-});
-/** A payment (docs/product.md#payments) and the invoice it was recorded on. */
-export const paymentJson = z.object({
-  id: z.number().int(),
-  invoiceId: z.number().int().nullable(),
-  estimateId: z.number().int().nullable(),
-  method: z.enum(paymentMethods),
-  amountCents: cents,
-  reference: z.string().nullable(),
-  receivedAt: isoDateTime,
-  recordedById: z.number().int().nullable(),
-});
-export const invoicePaymentJson = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: invoiceStatus,
-  totalCents: cents,
-  paidCents: cents,
-  balanceCents: cents,
 });
 /** What Stripe posts (documented only: the signature over the raw body is checked first, then Stripe's SDK reads it). */
 export const okMessage = ok({ message });
