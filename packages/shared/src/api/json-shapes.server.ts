@@ -1,12 +1,10 @@
 import { estimateStatus } from "../estimates/estimates.server";
 import { invoiceStatus } from "../invoices/invoices.server";
-import { bookingJson, customerJson } from "../booking/booking-json";
+import { customerJson } from "../booking/booking-json";
 import { z } from "../zod";
 import { isoDateTime } from "./endpoint";
 import { chatSessionIdSchema } from "./chat";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
-import { paymentMethods } from "./payments";
-import { priceUnits } from "./price-book";
 
 /**
  * The shapes of the JSON API's answers that several routes share, for their
