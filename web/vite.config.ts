@@ -16,6 +16,9 @@ export default defineConfig({
     remix({
       // A separate build directory lets parallel checkouts build without clobbering each other.
       buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
+      // An API route's contract sits beside it (api.<route>.contract.ts, docs/decisions/023-api-described-beside-its-handler.md):
+      // not a route; web/app/utils/api-catalogue.server.ts gathers them.
+      ignoredRouteFiles: ["**/*.contract.ts"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

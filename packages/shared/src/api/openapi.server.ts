@@ -1,11 +1,12 @@
 import { business } from "../business";
 import { z } from "../zod";
-import { endpoints, errorSchema, type Access, type Endpoint } from "./endpoints.server";
+import { errorSchema, type Access, type Endpoint } from "./endpoint";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (`GET /api/openapi.json`), made
- * from the endpoint list and its zod schemas, so that the document and the
- * validation cannot disagree (docs/product.md#json-api).
+ * from the contracts the routes declare beside their handlers (./endpoint.ts,
+ * gathered by web/app/utils/api-catalogue.server.ts) and their zod schemas, so
+ * that the document and the validation cannot disagree (docs/product.md#json-api).
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -101,16 +102,13 @@ function operation(endpoint: Endpoint) {
   };
 }
 
-let cached: object | undefined;
-
-/** The document (built once: it depends only on the schemas and the business's name). */
-export function openApiDocument(): object {
-  if (cached) return cached;
+/** The document of these endpoints, in their order (it depends only on their schemas and the business's name). */
+export function openApiDocument(endpoints: readonly Endpoint[]): object {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);
   }
-  cached = {
+  return {
     openapi: "3.1.0",
     info: {
       title: `${business.name} JSON API`,
@@ -127,5 +125,4 @@ export function openApiDocument(): object {
       },
     },
   };
-  return cached;
 }

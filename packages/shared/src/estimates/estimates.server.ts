@@ -5,7 +5,9 @@
  * written and stored with it; the number is given by the database (docs/decisions/020-money-and-payments.md).
  * The JSON API, the staff pages and the customer's page call these; staff writes are audited.
  */
+import { EstimateDeclineReason, EstimateStatus } from "../.server/prisma/enums";
 import type { DeclineReason, EstimateChanges, NewEstimate, NewEstimateItem } from "../api/estimates";
+import { isoDateTime } from "../api/endpoint";
 import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma, Reader } from "../db.server";
 import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
@@ -14,6 +16,7 @@ import { catalogFor, priceLines, type Catalog, type LineInput } from "../pricing
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type FieldErrors, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
+import { z } from "../zod";
 
 interface Actor {
   id: number;
@@ -56,8 +59,60 @@ export const estimateInclude = {
 
 export type EstimateRow = Prisma.EstimateGetPayload<{ include: typeof estimateInclude }>;
 
+/** An estimate's status, as Prisma's enum has it. */
+export const estimateStatus = z.enum(EstimateStatus);
+
+const cents = z.number().int().nonnegative();
+
+/**
+ * What `estimateJson` answers (docs/product.md#estimates), declared once: its type, and the API's
+ * documented shape (GET /api/openapi.json). Each option's totals as stored, computed by the money module.
+ */
+export const estimateJsonSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: estimateStatus,
+  bookingId: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  depositPercent: z.number().int().nullable(),
+  taxRatePpm: z.number().int(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  approvedAt: isoDateTime.nullable(),
+  approvedOptionId: z.number().int().nullable(),
+  signatureName: z.string().nullable(),
+  declinedAt: isoDateTime.nullable(),
+  declineReason: z.enum(EstimateDeclineReason).nullable(),
+  declineNote: z.string().nullable(),
+  linkExpiresAt: isoDateTime.nullable(),
+  options: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      discountCents: cents,
+      subtotalCents: cents,
+      taxCents: cents,
+      totalCents: cents,
+      depositCents: cents,
+      lines: z.array(
+        z.object({
+          id: z.number().int(),
+          priceBookItemId: z.number().int().nullable(),
+          description: z.string(),
+          quantityHundredths: z.number().int(),
+          unitPriceCents: cents,
+          taxable: z.boolean(),
+          totalCents: cents,
+        }),
+      ),
+    }),
+  ),
+});
+
+export type EstimateJson = z.output<typeof estimateJsonSchema>;
+
 /** An estimate as the API and the staff page show it: every option with its lines and stored totals. */
-export function estimateJson(e: EstimateRow) {
+export function estimateJson(e: EstimateRow): EstimateJson {
   return {
     id: e.id,
     number: e.number,
@@ -95,8 +150,6 @@ export function estimateJson(e: EstimateRow) {
     })),
   };
 }
-
-export type EstimateJson = ReturnType<typeof estimateJson>;
 
 export async function readEstimate(db: Reader, id: number): Promise<Result<{ estimate: EstimateJson }>> {
   const row = await db.estimate.findUnique({ where: { id }, include: estimateInclude });

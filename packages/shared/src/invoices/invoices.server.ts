@@ -7,7 +7,10 @@
  * given by the database (docs/decisions/020-money-and-payments.md). Payments (recording one, Stripe)
  * are not here: they write `paidCents` and the status in the transaction that records them.
  */
+import { InvoiceStatus } from "../.server/prisma/enums";
+import { isoDateTime } from "../api/endpoint";
 import type { NewInvoice } from "../api/invoices";
+import { paymentMethods } from "../api/payments";
 import { recordAudit } from "../audit-log.server";
 import { lockEstimate } from "../estimates/estimates.server";
 import type { Prisma, Reader } from "../db.server";
@@ -18,6 +21,7 @@ import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type Failure, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
+import { z } from "../zod";
 
 interface Actor {
   id: number;
@@ -84,8 +88,64 @@ export type InvoiceRow = Prisma.InvoiceGetPayload<{ include: typeof invoiceInclu
 export const isDeposit = (i: { estimateId: number | null }, p: { estimateId: number | null }) =>
   p.estimateId !== null && p.estimateId === i.estimateId;
 
+/** An invoice's status, as Prisma's enum has it. */
+export const invoiceStatus = z.enum(InvoiceStatus);
+
+const cents = z.number().int().nonnegative();
+
+/**
+ * What `invoiceJson` answers (docs/product.md#invoices), declared once: its type, and the API's
+ * documented shape (GET /api/openapi.json). Its lines, payments and totals as stored, and the balance due.
+ */
+export const invoiceJsonSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  bookingId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  taxRatePpm: z.number().int(),
+  subtotalCents: cents,
+  discountCents: cents,
+  taxCents: cents,
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+  /** Paid beyond what was due (online payments are recorded whatever the balance): the office refunds it. */
+  refundDueCents: cents,
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  voidedAt: isoDateTime.nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      priceBookItemId: z.number().int().nullable(),
+      jobItemId: z.number().int().nullable(),
+      description: z.string(),
+      quantityHundredths: z.number().int(),
+      unitPriceCents: cents,
+      taxable: z.boolean(),
+      totalCents: cents,
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.enum(paymentMethods),
+      amountCents: cents,
+      reference: z.string().nullable(),
+      receivedAt: isoDateTime,
+      deposit: z.boolean(),
+      refundDueCents: cents,
+    }),
+  ),
+});
+
+export type InvoiceJson = z.output<typeof invoiceJsonSchema>;
+
 /** An invoice as the API and the staff page show it: its lines, payments and stored totals, and the balance due. */
-export function invoiceJson(i: InvoiceRow) {
+export function invoiceJson(i: InvoiceRow): InvoiceJson {
   return {
     id: i.id,
     number: i.number,
@@ -129,8 +189,6 @@ export function invoiceJson(i: InvoiceRow) {
     })),
   };
 }
-
-export type InvoiceJson = ReturnType<typeof invoiceJson>;
 
 export async function readInvoice(db: Reader, id: number): Promise<Result<{ invoice: InvoiceJson }>> {
   const row = await db.invoice.findUnique({ where: { id }, include: invoiceInclude });

@@ -18,15 +18,17 @@
  *   invoice made from the estimate.
  * - Once an invoice is paid in full, its reminders still owed (`invoice:<id>`) are cancelled.
  */
+import { isoDateTime } from "../api/endpoint";
 import type { InvoiceStatusName } from "../api/invoices";
-import type { PaymentMethodName } from "../api/payments";
+import { paymentMethods, type PaymentMethodName } from "../api/payments";
 import { lockEstimate } from "../estimates/estimates.server";
-import { invoiceSubject, lockInvoice, paidStatus } from "../invoices/invoices.server";
+import { invoiceStatus, invoiceSubject, lockInvoice, paidStatus } from "../invoices/invoices.server";
 import { recordAudit } from "../audit-log.server";
 import type { Prisma } from "../db.server";
 import { balanceCents, formatCents } from "../money/money";
 import type { Outbox } from "../outbox.server";
 import { failure, success, type Result } from "../result";
+import { z } from "../zod";
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,25 +44,33 @@ export interface PaymentInput {
 }
 
 /** An invoice as the payments API and the live event show it. */
-export interface InvoicePaymentSummary {
-  id: number;
-  number: string;
-  status: "draft" | "sent" | "partially_paid" | "paid" | "void";
-  totalCents: number;
-  paidCents: number;
-  balanceCents: number;
-}
+const cents = z.number().int().nonnegative();
 
-export interface PaymentJson {
-  id: number;
-  invoiceId: number | null;
-  estimateId: number | null;
-  method: PaymentMethodName;
-  amountCents: number;
-  reference: string | null;
-  receivedAt: string;
-  recordedById: number | null;
-}
+/** The invoice a payment was recorded on, as the answer shows it after (its status from Prisma's enum). */
+export const invoicePaymentJson = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: invoiceStatus,
+  totalCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+});
+
+export type InvoicePaymentSummary = z.output<typeof invoicePaymentJson>;
+
+/** What `paymentJson` answers (docs/product.md#payments), declared once: its type, and the API's documented shape. */
+export const paymentJsonSchema = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  method: z.enum(paymentMethods),
+  amountCents: cents,
+  reference: z.string().nullable(),
+  receivedAt: isoDateTime,
+  recordedById: z.number().int().nullable(),
+});
+
+export type PaymentJson = z.output<typeof paymentJsonSchema>;
 
 export interface DepositSummary {
   id: number;

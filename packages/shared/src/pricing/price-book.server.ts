@@ -5,11 +5,12 @@
  * (/api/price-book, /api/settings/sales-tax) call these; every write is audited in its transaction.
  * Amounts are whole cents and the rate parts per million, as packages/shared/src/money/money.ts holds them.
  */
-import type { NewPriceBookItem, PriceBookItemChange, PriceUnit } from "../api/price-book";
+import { priceUnits, type NewPriceBookItem, type PriceBookItemChange } from "../api/price-book";
 import { recordAudit } from "../audit-log.server";
 import type { Db, Reader } from "../db.server";
 import type { ChangeContext } from "../outbox.server";
 import { failure, success, type Result } from "../result";
+import { z } from "../zod";
 
 /** Who changes the price book: the admin signed in. */
 interface Actor {
@@ -17,16 +18,18 @@ interface Actor {
   email: string;
 }
 
-/** An item as the API and the page show it. */
-export interface PriceBookItemJson {
-  id: number;
-  name: string;
-  description: string | null;
-  unitPriceCents: number;
-  unit: PriceUnit;
-  taxable: boolean;
-  active: boolean;
-}
+/** An item as the API and the page show it (docs/product.md#price-book): its price in whole cents. Declared once: its type, and the API's documented shape. */
+export const priceBookItemJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  unitPriceCents: z.number().int(),
+  unit: z.enum(priceUnits),
+  taxable: z.boolean(),
+  active: z.boolean(),
+});
+
+export type PriceBookItemJson = z.output<typeof priceBookItemJson>;
 
 const itemSelect = {
   id: true,

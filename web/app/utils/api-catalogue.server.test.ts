@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { endpoints } from "./endpoints.server";
-import { openApiDocument } from "./openapi.server";
+import { openApiDocument } from "@app/shared/api/openapi.server";
+import { apiEndpoints } from "./api-catalogue.server";
 
-const routes = path.resolve(import.meta.dirname, "../../../../web/app/routes");
+const routes = path.resolve(import.meta.dirname, "../routes");
 
 /** `api.bookings_.$id.merge-customer.ts` → `/api/bookings/{id}/merge-customer` (Remix's flat routes). */
 function pathOf(file: string) {
@@ -30,28 +30,42 @@ function methodsOf(source: string) {
   return [...new Set(lists.flatMap((list) => [...list.matchAll(/"([A-Z]+)"/g)].map((m) => m[1]!)))].sort();
 }
 
-describe("the endpoint list", () => {
-  const files = readdirSync(routes).filter((f) => f.startsWith("api.") && f !== "api.$.ts");
+/** Each route's own contract, read from the file beside it (not through the catalogue). */
+const contracts = import.meta.glob<{ contract: Array<{ method: string; path: string }> }>(
+  "../routes/api.*.contract.ts",
+  {
+    eager: true,
+  },
+);
 
-  it.each(files)("lists every method of %s", (file) => {
+describe("the routes' contracts", () => {
+  const files = readdirSync(routes).filter(
+    (f) => f.startsWith("api.") && f !== "api.$.ts" && !f.endsWith(".contract.ts"),
+  );
+
+  it.each(files)("%s declares a contract for every method it answers, at its own path", (file) => {
     const source = readFileSync(path.join(routes, file), "utf8");
     // Every API route answers every method itself: a 405 in the error shape, never Remix's own.
     expect(source).toMatch(/export (const|async function|function) loader/);
     expect(source).toMatch(/export (const|async function|function) action/);
-    const listed = endpoints
-      .filter((e) => e.path === pathOf(file))
-      .map((e) => e.method)
-      .sort();
-    expect(listed).toEqual(methodsOf(source));
+    const contract = contracts[`../routes/${file.replace(/\.ts$/, ".contract.ts")}`]?.contract ?? [];
+    expect(contract.map((e) => e.path)).toEqual(contract.map(() => pathOf(file)));
+    expect(contract.map((e) => e.method).sort()).toEqual(methodsOf(source));
   });
 
-  it("lists no endpoint without a route", () => {
-    const paths = new Set(files.map(pathOf));
-    expect(endpoints.filter((e) => !paths.has(e.path))).toEqual([]);
+  it("has no contract without its route", () => {
+    for (const file of Object.keys(contracts))
+      expect(files).toContain(file.replace(/^\.\.\/routes\//, "").replace(/\.contract\.ts$/, ".ts"));
+  });
+
+  it("gathers every route's contract, and nothing else", () => {
+    const declared = Object.values(contracts).flatMap((module) => module.contract);
+    expect(apiEndpoints()).toHaveLength(declared.length);
+    expect(new Set(apiEndpoints())).toEqual(new Set(declared));
   });
 
   it("makes an OpenAPI 3.1 document with each endpoint's roles, parameters, body and answers", () => {
-    const doc = openApiDocument() as {
+    const doc = openApiDocument(apiEndpoints()) as {
       openapi: string;
       paths: Record<
         string,
