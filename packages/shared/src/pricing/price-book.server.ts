@@ -7,7 +7,7 @@
  */
 import type { NewPriceBookItem, PriceBookItemChange, PriceUnit } from "../api/price-book";
 import { recordAudit } from "../audit-log.server";
-import type { Db, Reader } from "../db.server";
+import type { Reader } from "../db.server";
 import type { ChangeContext } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 
