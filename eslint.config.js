@@ -4,7 +4,7 @@
 // tests read response bodies as untyped JSON on purpose and let their
 // assertions check the shape. React hooks and accessibility rules apply to the
 // web app.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -63,6 +63,37 @@ const appToServer = {
 };
 /** What browser code must not import (web/app adds `appToServer`). */
 const serverCode = [sharedServerModules, serverOnlyPackages, nodeModules];
+
+/**
+ * A feature's server code is its own: another feature reaches it only through the feature's public
+ * module, `public.server.ts` (what it offers the others, re-exported), so what a feature shares is
+ * listed in one place and the rest can change freely. Values and types alike.
+ */
+const features = readdirSync(new URL("./web/app/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureWall = (feature) => ({
+  regex: `^(~/features/|(\\.\\./)+)(?!${anyOf([feature])}/)[^/.][^/]*/(.+/)?(?!public\\.server$)[^/]+\\.server$`,
+  message: "Another feature's server module: import it through that feature's public.server.ts.",
+});
+/** Per feature, its browser code's walls and its server code's, each with the feature wall. */
+const featureWalls = features.flatMap((feature) => {
+  const root = `web/app/features/${feature}`;
+  const server = [`${root}/**/*.server.{ts,tsx}`, `${root}/**/*.test.ts`];
+  return [
+    {
+      name: `walls: features/${feature}'s browser code`,
+      files: [`${root}/**/*.{ts,tsx}`],
+      ignores: server,
+      rules: { "no-restricted-imports": restrict(...serverCode, appToServer, featureWall(feature)) },
+    },
+    {
+      name: `walls: features/${feature}'s server code`,
+      files: server,
+      rules: { "no-restricted-imports": restrict(appToServer, featureWall(feature)) },
+    },
+  ];
+});
 
 export default tseslint.config(
   {
@@ -138,6 +169,7 @@ export default tseslint.config(
     ],
     rules: { "no-restricted-imports": restrict(appToServer) },
   },
+  ...featureWalls,
   {
     // @app/shared's modules not named .server are browser-safe: they import no server module.
     name: "walls: @app/shared's browser-safe modules",

@@ -7,7 +7,7 @@
  */
 import { priceUnits, type NewPriceBookItem, type PriceBookItemChange } from "../api/price-book";
 import { recordAudit } from "../audit-log.server";
-import type { Db, Reader } from "../db.server";
+import type { Reader } from "../db.server";
 import type { ChangeContext } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 import { z } from "../zod";

@@ -7,7 +7,7 @@
  * nothing on conflict", so a holiday an admin removed is never brought back by the next year's run.
  */
 import { recordAudit } from "../audit-log.server";
-import type { Db, Reader } from "../db.server";
+import type { Reader } from "../db.server";
 import type { ChangeContext } from "../outbox.server";
 import { failure, success, type Result } from "../result";
 import { closedDayWords, holidaysOf, holidayYears, type ClosedDay } from "./closures";

@@ -22,7 +22,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
 import { useSchemaForm } from "~/utils/schema-form";
-import type { ManagedVisit } from "~/features/appointments/manage.server";
+import type { ManagedVisit } from "~/features/appointments/public.server";
 
 const statusVariant = {
   pending: "accent",

@@ -4,18 +4,18 @@ import { businessDate } from "@app/shared/time";
 import { failure, success, type Result } from "@app/shared/result";
 import type { AppointmentRequestInput } from "@app/shared/api/chat";
 import { requestAppointment, type AppointmentResult } from "@app/shared/booking/request-appointment.server";
-import { windowChoices } from "../scheduling/availability.server";
+import { windowChoices } from "~/features/scheduling/public.server";
 import { idFrom } from "@app/shared/api/values";
-import { remindersFor } from "../appointments/email-preferences.server";
 import {
   accountVisit,
   changeManagedVisit,
   customerVisitView,
   managedVisitPage,
+  remindersFor,
   visitSelect,
   type ManagePage,
   type VisitChange,
-} from "../appointments/manage.server";
+} from "~/features/appointments/public.server";
 
 /**
  * The customer portal (/account). What it shows and changes is reached

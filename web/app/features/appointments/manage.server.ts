@@ -9,7 +9,7 @@ import { customerServiceName, describeVisitTime, firstNameOf, visitEnd } from "@
 import { customerVisitStatus, TIME_CHANGEABLE } from "@app/shared/booking/visit-status";
 import { failure, invalid, success, throttled, type Failure, type Result } from "@app/shared/result";
 import { updateBooking } from "@app/shared/booking/change-booking.server";
-import { windowChoices } from "../scheduling/availability.server";
+import { windowChoices } from "~/features/scheduling/public.server";
 
 /**
  * The visit's own page, opened without signing in from the links in the

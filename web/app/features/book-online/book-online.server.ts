@@ -12,7 +12,7 @@ import { WINDOW_TAKEN_MESSAGE } from "@app/shared/scheduling/schedule-lock.serve
 import { windowStartingAt, type WindowJson } from "@app/shared/scheduling/windows";
 import { businessDate } from "@app/shared/time";
 import type { SessionUser } from "~/utils/auth.server";
-import { windowChoices } from "../scheduling/availability.server";
+import { windowChoices } from "~/features/scheduling/public.server";
 
 /**
  * Book online (/book, docs/product.md#book-online): a visitor books a visit into an open arrival

@@ -4,8 +4,8 @@ import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
 import { idFrom } from "@app/shared/api/values";
 import { data } from "~/utils/responses.server";
-import { bookingEstimates } from "~/features/estimates/estimate-admin.server";
-import { bookingInvoices } from "~/features/invoices/invoice-admin.server";
+import { bookingEstimates } from "~/features/estimates/public.server";
+import { bookingInvoices } from "~/features/invoices/public.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 /**

@@ -11,7 +11,7 @@
  */
 import { BOOKING_INTENTS } from "~/features/bookings/bookings-intents";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
-import { createInvoiceAction, isCreateInvoicePost } from "~/features/invoices/invoice-admin.server";
+import { createInvoiceAction, isCreateInvoicePost } from "~/features/invoices/public.server";
 import {
   assignTechnicianFormSchema,
   newBookingRefusal,

@@ -10,7 +10,7 @@ import { bookingsListQuerySchema, type BookingsListQuery } from "@app/shared/api
 import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { technicianChoices } from "@app/shared/scheduling/technicians";
 import { addLocalDays, businessDate } from "@app/shared/time";
-import { bookingPrefill } from "~/features/inbox/booking-prefill.server";
+import { bookingPrefill } from "~/features/inbox/public.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { bookingListRows, bookingsPageKeys, countBookings } from "./bookings-list.server";
 

@@ -14,7 +14,7 @@ import {
   startOfBusinessDay,
 } from "@app/shared/time";
 import { invalid, success } from "@app/shared/result";
-import { bookingsBetween } from "~/features/bookings/bookings-list.server";
+import { bookingsBetween } from "~/features/bookings/public.server";
 import { MAX_PER_DAY, type CalendarDay } from "./calendar-grid";
 import { requireAdmin } from "~/utils/auth.server";
 

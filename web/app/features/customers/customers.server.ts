@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { findCustomers } from "~/features/search/search.server";
+import { findCustomers } from "~/features/search/public.server";
 
 const select = { id: true, name: true, email: true, phone: true } as const;
 

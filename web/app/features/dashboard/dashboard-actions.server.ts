@@ -2,7 +2,7 @@ import { CALENDAR_FEED_INTENTS } from "~/features/calendar/calendar-intents";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { acknowledgeEmergencySchema, calendarFeedFormSchema } from "@app/shared/api/admin";
 import { success } from "@app/shared/result";
-import { rotateFeed, revokeFeed } from "~/features/calendar/calendar-feed.server";
+import { rotateFeed, revokeFeed } from "~/features/calendar/public.server";
 import { answer, firstError, refused, submissionOf } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { recentAudit } from "./audit.server";
-import { currentFeedUrl } from "~/features/calendar/calendar-feed.server";
+import { currentFeedUrl } from "~/features/calendar/public.server";
 import { adminStats } from "./stats.server";
 import { dashboardToday } from "./today.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { fieldErrors } from "@app/shared/api/errors";
 import { moneyReportQuerySchema } from "@app/shared/api/reports";
 import { businessDate, businessMonth, formatLocalDate, monthKey, parseMonth } from "@app/shared/time";
-import { moneyReport } from "~/features/reports/money-report.server";
+import { moneyReport } from "~/features/reports/public.server";
 import { data } from "~/utils/responses.server";
 
 /** /dashboard's data: today, the statistics, the audit log, the admin's calendar feed and the money section's month (`?month=YYYY-MM`; one that is not valid shows this month and answers 400). */

@@ -7,7 +7,7 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { customerLine } from "~/features/documents/customer-line.server";
+import { customerLine } from "~/features/documents/public.server";
 import type { z } from "zod";
 import { approveEstimateFormSchema, declineEstimateFormSchema, estimateTokenSchema } from "@app/shared/api/estimates";
 import {
@@ -23,7 +23,7 @@ import { failure, success, type Result } from "@app/shared/result";
 import { formatDate, formatFullDateTime } from "@app/shared/time";
 import { answer, refused, submissionOf } from "~/utils/action.server";
 import { readForm } from "~/utils/form.server";
-import { throttleLinkRequest } from "~/features/appointments/manage.server";
+import { throttleLinkRequest } from "~/features/appointments/public.server";
 import { redirect } from "~/utils/responses.server";
 
 const NOT_VALID = "This estimate link is not valid. Please check the link in your email.";

@@ -13,7 +13,7 @@ import { estimateListQuerySchema, type EstimateStatusName } from "@app/shared/ap
 import { Prisma } from "@app/shared/db.server";
 import { invalid, success, type Result } from "@app/shared/result";
 import { estimateTotals } from "~/features/documents/documents";
-import { documentMatch } from "~/features/search/search.server";
+import { documentMatch } from "~/features/search/public.server";
 import { searchTerms } from "@app/shared/search/search-terms";
 
 /** An estimate as its list shows it (GET /api/estimates). */

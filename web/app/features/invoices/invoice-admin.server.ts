@@ -19,7 +19,7 @@ import { tokenSealKey } from "@app/shared/keys.server";
 import { formatCents } from "@app/shared/money/money";
 import { failure } from "@app/shared/result";
 import { answer } from "~/utils/action.server";
-import { handleRecordPayment, RECORD_PAYMENT_INTENT } from "~/features/payments/record-payment.server";
+import { handleRecordPayment, RECORD_PAYMENT_INTENT } from "~/features/payments/public.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 

@@ -7,7 +7,7 @@
  * client network's limit, as the visit's page does.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { customerLine } from "~/features/documents/customer-line.server";
+import { customerLine } from "~/features/documents/public.server";
 import { pendingDebit, stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoiceTokenSchema } from "@app/shared/api/invoices";
 import { dueSentence, waysToPay } from "@app/shared/invoices/how-to-pay";
@@ -15,7 +15,7 @@ import { invoiceByToken, isDeposit, type InvoiceRow } from "@app/shared/invoices
 import { balanceCents, formatRate } from "@app/shared/money/money";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatDate } from "@app/shared/time";
-import { throttleLinkRequest } from "~/features/appointments/manage.server";
+import { throttleLinkRequest } from "~/features/appointments/public.server";
 import { paymentMethodLabels } from "@app/shared/api/payments";
 
 const NOT_VALID = "This invoice link is not valid. Please check the link in your email.";

@@ -13,7 +13,7 @@ import { Prisma } from "@app/shared/db.server";
 import { balanceCents } from "@app/shared/money/money";
 import { invalid, success, type Result } from "@app/shared/result";
 import { businessDate, localDaysBetween } from "@app/shared/time";
-import { documentMatch } from "~/features/search/search.server";
+import { documentMatch } from "~/features/search/public.server";
 import { searchTerms } from "@app/shared/search/search-terms";
 
 /** An invoice as its list shows it (GET /api/invoices). */

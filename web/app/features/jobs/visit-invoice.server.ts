@@ -13,7 +13,7 @@ import { balanceCents, formatCents } from "@app/shared/money/money";
 import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { failure } from "@app/shared/result";
 import { answer } from "~/utils/action.server";
-import { handleRecordPayment } from "~/features/payments/record-payment.server";
+import { handleRecordPayment } from "~/features/payments/public.server";
 import type { SessionUser } from "~/utils/auth.server";
 import { INVOICE_PAYMENT_INTENT, type InvoiceIntent } from "./jobs-intents";
 import type { VisitInvoice } from "./visit-invoice";

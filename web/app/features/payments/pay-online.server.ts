@@ -9,7 +9,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { linkTokenSchema, type PayProblem } from "@app/shared/api/payments";
 import { checkoutProblemCode, startDepositCheckout, startInvoiceCheckout } from "@app/shared/payments/stripe.server";
 import { apiError } from "~/utils/api.server";
-import { throttleLinkRequest } from "~/features/appointments/manage.server";
+import { throttleLinkRequest } from "~/features/appointments/public.server";
 
 const NOT_VALID = "This link is not valid. Please check the link in your email.";
 

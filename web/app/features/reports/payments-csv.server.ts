@@ -7,7 +7,7 @@ import {
   paymentsCsvText,
   type PaymentDays,
 } from "@app/shared/exports/payments-export.server";
-import type { ExportAnswer } from "~/features/bookings/bookings-csv.server";
+import type { ExportAnswer } from "~/features/bookings/public.server";
 import { csvStreamResponse } from "~/utils/csv.server";
 
 /**

@@ -1,0 +1,6 @@
+/**
+ * What the bookings feature offers the other features' server code: they import it from here, never
+ * from the feature's other modules, which may change freely (docs/decisions/017-walls-between-layers.md).
+ */
+export { type ExportAnswer } from "./bookings-csv.server";
+export { bookingsBetween } from "./bookings-list.server";
