@@ -38,14 +38,21 @@ function repoPaths(root) {
   return paths;
 }
 
-/** Whether git ignores `name` (generated output the README may name, such as `web/build`). */
+/**
+ * Whether git ignores `name` (generated output the README may name, such as `web/build`), whether or
+ * not it has been made yet: on a fresh clone `web/build` does not exist, and git matches a folder's
+ * pattern (the .gitignore's `web/build*` folders) only to a path it knows is a folder, so the name is asked as a folder too.
+ */
 function ignoredByGit(root, name) {
-  try {
-    execFileSync("git", ["check-ignore", "-q", "--no-index", name], { cwd: root, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
+  const ignored = (asked) => {
+    try {
+      execFileSync("git", ["check-ignore", "-q", "--no-index", asked], { cwd: root, stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return ignored(name) || ignored(`${name.replace(/\/+$/, "")}/`);
 }
 
 /** The path-like words of a text: with a `/` or a known extension, trimmed of punctuation. */
