@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { idFrom } from "@app/shared/api/values";
 import type { Db } from "@app/shared/db.server";
 import { sendInvoice } from "@app/shared/invoices/invoices.server";
-import { purposeKeys } from "@app/shared/keys.server";
+import { tokenSealKey } from "@app/shared/keys.server";
 import { balanceCents, formatCents } from "@app/shared/money/money";
 import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { failure } from "@app/shared/result";
@@ -64,7 +64,7 @@ export async function visitInvoiceAction(
   const invoiceId = invoiceIdOf(intent);
   if (!invoiceId) return answer(null, failure(404, "No such invoice"), { intent });
   if (intent.startsWith(INVOICE_PAYMENT_INTENT)) return handleRecordPayment(form, context, viewer, invoiceId, intent);
-  const key = purposeKeys(context.services.env.SESSION_SECRETS, "token-seal")[0]!;
+  const key = tokenSealKey(context.services.env);
   return answer(null, await sendInvoice(context, viewer, invoiceId, key), {
     intent,
     message: ({ invoice }) =>
