@@ -283,7 +283,16 @@ for (const viewport of [
     const card = openVisit(page);
     await expect(card).toHaveAccessibleName(/Service call/);
     const list = main(page).getByRole("region", { name: /^Today, / });
-    const [cardBox, listBox] = [(await card.boundingBox())!, (await list.boundingBox())!];
+    // Both read in the same frame: the alerts panel above them may still be settling (its status line arrives
+    // when the browser has said whether notifications are allowed), moving both between two separate reads.
+    const [cardBox, listBox] = (await page.evaluate(
+      (elements) =>
+        elements.map((element) => {
+          const { x, y, width } = element!.getBoundingClientRect();
+          return { x, y, width };
+        }),
+      [await card.elementHandle(), await list.elementHandle()],
+    )) as [{ x: number; y: number; width: number }, { x: number; y: number; width: number }];
     // Side by side: the list to the right of the card, both starting at the same height.
     expect(listBox.x).toBeGreaterThanOrEqual(cardBox.x + cardBox.width);
     expect(Math.abs(listBox.y - cardBox.y)).toBeLessThan(40);
