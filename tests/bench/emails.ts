@@ -32,8 +32,8 @@ export async function benchEmails(stack: Stack, bookings = 1_500): Promise<Bench
     const loaded = await burst(stack, admin.token, customers, bookings);
     const drains: BenchRow[] = [];
     // Alternated, twice each: the machine's other load moves from minute to minute.
-    const paces: Record<number, string[]> = { 5: [], 16: [] };
-    for (const concurrency of [5, 16, 5, 16])
+    const paces: Record<number, string[]> = { 16: [], 48: [] };
+    for (const concurrency of [16, 48, 16, 48])
       paces[concurrency]!.push((await drain(stack, admin.token, customers, 500, concurrency)).toFixed(0));
     for (const [concurrency, values] of Object.entries(paces))
       drains.push({

@@ -65,7 +65,7 @@ const base = z.object({
   /** How long a worker holds a job before another may take it over after a crash (ms). */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** How many emails one worker process sends at once (each mostly waits on the provider's answer). */
-  EMAIL_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(16)),
+  EMAIL_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(48)),
   /**
    * The email provider's rate limit for this account, sends per second across every worker (0: none).
    * Unset: Resend's default, 2, when sending to Resend's own API; none for RESEND_BASE_URL (a stand-in).
