@@ -187,8 +187,13 @@ export async function sendVisitOnTheWay(ctx: WorkerContext, data: JobData<"visit
   });
 }
 
-/** How long a review request waits for its visit's invoice email, sent but not delivered yet, before it looks again. */
-const INVOICE_EMAIL_WAIT_MS = 30_000;
+/**
+ * How long a review request waits for its visit's invoice email, sent but not delivered yet, before it looks again.
+ * Sending an invoice owes both at once, and a worker sends many emails at once, so the request often finds the
+ * invoice's email still on its way: it looks again soon (one query), rather than leave the customer's two emails
+ * half a minute apart.
+ */
+const INVOICE_EMAIL_WAIT_MS = 3_000;
 
 /**
  * Every customer is asked, once per visit: never if the visit is no longer
