@@ -136,10 +136,17 @@ describe("a burst of notifications", () => {
     } finally {
       Object.assign(stack.mail.faults, { failNext: 0, status: 500, retryAfter: 0 });
     }
-    const row = await stack.db.outbox.findFirstOrThrow({ where: { kind: "account-link" }, orderBy: { id: "desc" } });
+    const { key } = await stack.db.outbox.findFirstOrThrow({
+      where: { kind: "account-link" },
+      orderBy: { id: "desc" },
+    });
+    // The provider has the email; the worker writes down that it was sent a moment after its answer.
+    await expect
+      .poll(async () => (await stack.db.outbox.findUniqueOrThrow({ where: { key } })).sentAt, { timeout: 10_000 })
+      .not.toBeNull();
     // Sent, and never counted as failing: a rate limit is the provider's pace, not a broken email.
+    const row = await stack.db.outbox.findUniqueOrThrow({ where: { key } });
     expect(row).toMatchObject({ attempts: 0, lastError: null, failedAt: null });
-    expect(row.sentAt).not.toBeNull();
     expect(await stack.db.emailLog.count({ where: { to: customer.user.email, status: "sent" } })).toBe(1);
   });
 });
