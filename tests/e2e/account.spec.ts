@@ -249,7 +249,11 @@ test("the header links a customer to My Account on desktop and in the phone menu
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Account", exact: true }),
   ).toHaveAttribute("href", "/account");
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+  // The phone's menu is a native disclosure: its toggle is the <summary> named "Menu".
+  await page
+    .getByRole("banner")
+    .locator("summary", { hasText: /^Menu$/ })
+    .click();
   await expect(
     page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My Account", exact: true }),
   ).toHaveAttribute("href", "/account");

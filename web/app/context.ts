@@ -22,7 +22,18 @@ declare module "@remix-run/node" {
     logger: Logger;
     /** Set when this page may be kept and served as a static file (web/server/page-cache.ts). */
     pageCache?: PageCacheSlot;
+    /** The built site script of public pages without the app's scripts; absent in development. */
+    siteScripts?: SiteScripts;
   }
+}
+
+/**
+ * The browser module a public page without the app's scripts runs
+ * (docs/decisions/025-public-pages-without-app-scripts.md): the site's own script (web/app/entry.site.ts:
+ * header menus, chat launcher), by its address in the client build.
+ */
+export interface SiteScripts {
+  site: string;
 }
 
 /** Everything a request handler may use, created once per process by web/server/services.ts. */

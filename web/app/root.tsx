@@ -26,7 +26,9 @@ import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { rootHeaders, viewerHeaders } from "~/utils/kept-page";
 import { useNonce } from "~/utils/nonce";
-import { useStaffPage } from "~/utils/route-handle";
+import { useAppScripts, useStaffPage } from "~/utils/route-handle";
+import { BusinessOverridesProvider } from "~/utils/business-facts";
+import { SiteScript } from "~/components/site/site-script";
 import { serverUnreachable } from "~/utils/server-unreachable";
 import { useRetryAfterFailure } from "~/utils/use-retry-after-failure";
 import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
@@ -68,7 +70,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.services;
   const user = await getOptionalUser(request, context);
   return data(
-    { appUrl: env.APP_URL, business: env.BUSINESS, year: businessYear(), user: user && { role: user.role } },
+    {
+      appUrl: env.APP_URL,
+      business: env.BUSINESS,
+      year: businessYear(),
+      user: user && { role: user.role },
+      siteScripts: context.siteScripts ?? null,
+    },
     { headers: viewerHeaders(user?.role) },
   );
 }
@@ -81,44 +89,57 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const appUrl = useRouteLoaderData<typeof loader>("root")?.appUrl;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const appUrl = rootData?.appUrl;
+  const siteScripts = rootData?.siteScripts ?? null;
   const { pathname } = useLocation();
   const staffPage = useStaffPage();
+  // A public page that works from its HTML carries none of the app's scripts, only the site's own few
+  // kilobytes (docs/decisions/025-public-pages-without-app-scripts.md).
+  const appScripts = useAppScripts(Boolean(siteScripts));
   return (
-    <html lang="en-US">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e3a8a" />
-        <Meta />
-        <Links />
-        <BusinessFactsScript />
-      </head>
-      <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
-          Skip to main content
-        </a>
-        {/* Staff pages have their own compact header: the office's, not the visitors' menu and call button. */}
-        {staffPage ? <StaffHeader /> : <SiteHeader />}
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        {/* The visitor chat is for visitors and customers; staff pages say they are staff pages by their route's `handle`. */}
-        {staffPage ? null : <ChatWidgetSlot />}
-        <Toaster />
-        {/* The business for search engines, on the pages they may index (staff and account pages carry none). */}
-        {appUrl && !privatePathPrefixes.some((prefix) => pathname.startsWith(prefix)) ? (
-          <JsonLd data={electricianJsonLd(appUrl)} />
-        ) : null}
-        {/* Scrolls to the top on every new route; html's scroll-behavior makes it smooth unless reduced motion is asked for. */}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <BusinessOverridesProvider value={rootData?.business}>
+      <html lang="en-US">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#1e3a8a" />
+          <Meta />
+          <Links />
+          <BusinessFactsScript />
+        </head>
+        <body className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          >
+            Skip to main content
+          </a>
+          {/* Staff pages have their own compact header: the office's, not the visitors' menu and call button. */}
+          {staffPage ? <StaffHeader /> : <SiteHeader />}
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          {/* The visitor chat is for visitors and customers; staff pages say they are staff pages by their route's `handle`. */}
+          {staffPage ? null : <ChatWidgetSlot onPage={!appScripts} />}
+          <Toaster />
+          {/* The business for search engines, on the pages they may index (staff and account pages carry none). */}
+          {appUrl && !privatePathPrefixes.some((prefix) => pathname.startsWith(prefix)) ? (
+            <JsonLd data={electricianJsonLd(appUrl)} />
+          ) : null}
+          {appScripts ? (
+            <>
+              {/* Scrolls to the top on every new route; html's scroll-behavior makes it smooth unless reduced motion is asked for. */}
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </>
+          ) : (
+            <SiteScript src={siteScripts?.site ?? ""} />
+          )}
+        </body>
+      </html>
+    </BusinessOverridesProvider>
   );
 }
 

@@ -13,6 +13,7 @@ import { createRemixHandler } from "./remix-handler";
 import { assignRequestId } from "./request-id";
 import { originFormTarget } from "./request-target";
 import { loadStaticAssets } from "./static-assets";
+import { readSiteScripts } from "./site-scripts";
 import {
   bodyLimit,
   boundedForms,
@@ -51,6 +52,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
           sessionRole: (cookie) => sessionRoleInCookies(services.db, env, cookie),
           onError: (err) => logger.error({ err }, "page cache"),
         });
+  const siteScripts = vite ? undefined : readSiteScripts(clientDir);
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", 1);
@@ -129,6 +131,7 @@ export function createApp({ services, vite, build, clientDir, isShuttingDown }: 
           clientNetwork: clientNetworkKey(clientIp),
           logger: req.log,
           pageCache: pageCache?.slot(req, String(res.locals.cspNonce ?? "")),
+          siteScripts,
         };
       },
     }),

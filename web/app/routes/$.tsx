@@ -1,5 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { notFoundTitle } from "~/components/site/error-page";
+import { documentPage } from "~/utils/route-handle";
+
+// Works from its HTML alone: served without the app's scripts (docs/decisions/025-public-pages-without-app-scripts.md).
+export const handle = documentPage;
 
 export const meta: MetaFunction = () => [{ title: notFoundTitle() }, { name: "robots", content: "noindex" }];
 

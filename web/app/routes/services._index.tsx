@@ -8,6 +8,10 @@ import { useAppUrl } from "~/components/site/site-data";
 import { CallButton, CheckList, Container, ContactButton, CtaBand, PageHero } from "~/features/marketing/ui";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta } from "~/utils/seo";
 import { keptPageHeaders } from "~/utils/kept-page";
+import { documentPage } from "~/utils/route-handle";
+
+// Works from its HTML alone: served without the app's scripts (docs/decisions/025-public-pages-without-app-scripts.md).
+export const handle = documentPage;
 
 // Rendered once per kind of viewer and served from memory like a static file (web/server/page-cache.ts).
 export const headers = keptPageHeaders;

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
+import { createContext, useContext, useMemo } from "react";
 import { business, createBusinessFacts, type BusinessFacts, type BusinessOverrides } from "@app/shared/business";
 
 /** The part of the root loader's data that carries the business-fact overrides (web/app/root.tsx). */
@@ -9,9 +9,17 @@ interface RootBusinessData {
   year?: number;
 }
 
+const OverridesContext = createContext<BusinessOverrides | undefined>(undefined);
+/**
+ * Hands the root loader's overrides to the page (web/app/root.tsx). A component rendered outside
+ * the app (the chat on a page without the app's scripts) has none, and reads `business`, which
+ * the page's BusinessFactsScript configured.
+ */
+export const BusinessOverridesProvider = OverridesContext.Provider;
+
 /** The overrides the root loader sent (the BUSINESS_* values of the server's parsed environment), if it ran. */
 export function useBusinessOverrides(): BusinessOverrides | undefined {
-  return useRouteLoaderData<RootBusinessData>("root")?.business;
+  return useContext(OverridesContext);
 }
 
 /**

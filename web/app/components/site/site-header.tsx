@@ -1,15 +1,15 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { CalendarCheck, LayoutDashboard, LogIn, LogOut, Menu, Phone, Wrench, X } from "~/components/site/icons";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { services } from "@app/shared/business";
 import { clsx as cn } from "clsx";
 import { Logo } from "./logo";
 import { primaryNav, scrollToTopIfSamePage } from "./navigation";
 import { serviceIcons } from "./service-icons";
+import { closeMenus, enhanceMenus } from "./header-menus";
 import { navItemClass, ServicesMenu } from "./services-menu";
 import { useSessionUser } from "./site-data";
 import { useBusinessFacts } from "~/utils/business-facts";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export type AccountLink = { to: string; label: string; Icon: typeof LayoutDashboard };
 
@@ -23,48 +23,23 @@ export const ACCOUNT_LINKS: Record<string, AccountLink[]> = {
 /**
  * The sticky site header. Everything in it is rendered by the server from the
  * root loader (including the signed-in state), so nothing changes on hydration.
+ * Its two menus (Services, and the phone's menu) are native disclosures that
+ * work without any script (header-menus.ts gives them a menu's keyboard manners).
  */
 export function SiteHeader() {
   const business = useBusinessFacts();
   const user = useSessionUser();
   const accountLinks = (user && ACCOUNT_LINKS[user.role]) || [];
   const { pathname } = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  // The mobile menu's toggle needs the page's code: shown disabled until that has taken over.
-  const hydrated = useHydrated();
 
-  // Every navigation closes the mobile menu: adjusted while rendering, when the path changes.
-  const [shownPath, setShownPath] = useState(pathname);
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
-    setMobileOpen(false);
-  }
-
+  // Where the app runs: the menus' manners, and every navigation closes them.
+  useEffect(() => (headerRef.current ? enhanceMenus(headerRef.current) : undefined), []);
   useEffect(() => {
-    if (!mobileOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setMobileOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setMobileOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [mobileOpen]);
+    if (headerRef.current) closeMenus(headerRef.current);
+  }, [pathname]);
 
-  const onNavigate = (to: string) => {
-    setMobileOpen(false);
-    scrollToTopIfSamePage(to);
-  };
+  const onNavigate = (to: string) => scrollToTopIfSamePage(to);
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
@@ -120,22 +95,16 @@ export function SiteHeader() {
             <span className="max-[400px]:sr-only">Call</span>{" "}
             <span className="sr-only sm:not-sr-only">{business.phone}</span>
           </a>
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-expanded={mobileOpen}
-            aria-controls="mobile-menu"
-            disabled={!hydrated}
-            onClick={() => setMobileOpen((o) => !o)}
-            className="inline-flex size-11 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden"
-          >
-            {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
-            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
-          </button>
+          <details data-menu className="group/menu lg:hidden">
+            <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100">
+              <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
+              <X aria-hidden="true" className="hidden size-5 group-open/menu:inline-block" />
+              <span className="sr-only">Menu</span>
+            </summary>
+            <MobileMenu accountLinks={accountLinks} signedIn={Boolean(user)} onNavigate={onNavigate} />
+          </details>
         </div>
       </div>
-
-      <MobileMenu open={mobileOpen} accountLinks={accountLinks} signedIn={Boolean(user)} onNavigate={onNavigate} />
     </header>
   );
 }
@@ -166,20 +135,18 @@ function NavItems({
 }
 
 interface MobileMenuProps {
-  open: boolean;
   accountLinks: AccountLink[];
   signedIn: boolean;
   onNavigate: (to: string) => void;
 }
 
 /** The menu the toggle opens below the bar on phones and tablets: every link, the phone, and sign-in or out. */
-function MobileMenu({ open, accountLinks, signedIn, onNavigate }: MobileMenuProps) {
+function MobileMenu({ accountLinks, signedIn, onNavigate }: MobileMenuProps) {
   const business = useBusinessFacts();
   return (
     <div
       id="mobile-menu"
-      hidden={!open}
-      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
+      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-slate-200 bg-white shadow-md lg:hidden"
     >
       <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
         <ul className="space-y-1">

@@ -83,7 +83,21 @@ function dayOfChosen(value: string): string | null {
 const shows = (choices: WindowChoices, day: string) =>
   day >= choices.from && day <= addLocalDays(choices.from, choices.days - 1);
 
-export function WindowPicker({
+export function WindowPicker(props: WindowPickerProps) {
+  return props.dayLinks ? <PageWindowPicker {...props} /> : <Picker {...props} search="" />;
+}
+
+/** A page's picker: its days link to the page itself with `?day=`, and the page's `?day=` is the day shown. */
+function PageWindowPicker(props: WindowPickerProps) {
+  const { search } = useLocation();
+  return <Picker {...props} search={search} />;
+}
+
+/**
+ * The picker itself, outside any router: the chat's form also runs on pages without the app
+ * (docs/decisions/025-public-pages-without-app-scripts.md), so only a page's picker reads its address.
+ */
+function Picker({
   field,
   choices,
   label,
@@ -91,8 +105,8 @@ export function WindowPicker({
   noPreference = false,
   dayLinks = false,
   onDayChange,
-}: WindowPickerProps) {
-  const { search } = useLocation();
+  search,
+}: WindowPickerProps & { search: string }) {
   const hydrated = useHydrated();
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   const [chosen, setChosen] = useState(initial);

@@ -60,14 +60,22 @@ const noSubscription = () => () => {};
 /** Whether the chat was open before a reload: read from sessionStorage once hydrated (closed on the server). */
 const useOpenBeforeReload = () => useSyncExternalStore(noSubscription, readOpen, () => false);
 
-export function ChatLauncher() {
+/** The floating button's look, the same whether the app or the site's own script shows it (chat-widget-slot.tsx). */
+export const LAUNCHER_CLASS =
+  "fixed bottom-6 right-6 z-50 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-brand-900/25 ring-4 ring-white transition-[background-color,transform] hover:bg-brand-800 active:scale-95 max-sm:bottom-4 max-sm:right-4";
+
+/**
+ * `tapped`: mounted by the site's script because the visitor opened the chat (chat-on-page.tsx):
+ * the panel takes focus as on a tap of this button.
+ */
+export function ChatLauncher({ tapped = false }: { tapped?: boolean }) {
   // Open or closed as the visitor last chose on this page; until then, as it was before a reload.
   const openBeforeReload = useOpenBeforeReload();
   const [chosenOpen, setOpen] = useState<boolean | null>(null);
   const open = chosenOpen ?? openBeforeReload;
   const [Panel, setPanel] = useState<ComponentType<ChatPanelProps> | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
+  const [focusRequest, setFocusRequest] = useState(tapped ? 1 : 0);
   const [unread, setUnread] = useState(false);
   // The button works only with the page's code: until that has taken over it is not shown at all, so
   // without JavaScript nothing floats over the page (the contact page and the phone are in the header and footer).
@@ -171,6 +179,7 @@ function LauncherButton(props: LauncherButtonProps) {
     <button
       ref={buttonRef}
       type="button"
+      id="chat-launcher"
       aria-label="Open chat"
       aria-expanded={open}
       aria-haspopup="dialog"
@@ -183,10 +192,7 @@ function LauncherButton(props: LauncherButtonProps) {
       }}
       onPointerEnter={() => void loadPanel().catch(() => {})}
       onFocus={() => void loadPanel().catch(() => {})}
-      className={
-        "fixed bottom-6 right-6 z-50 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-brand-900/25 ring-4 ring-white transition-[background-color,transform] hover:bg-brand-800 active:scale-95 max-sm:bottom-4 max-sm:right-4" +
-        (open ? " max-sm:hidden" : "")
-      }
+      className={LAUNCHER_CLASS + (open ? " max-sm:hidden" : "")}
     >
       {loading ? (
         <Loader2 aria-hidden="true" className="size-6 animate-spin" />
