@@ -16,6 +16,8 @@ const servicesToggle = (page: Page) => servicesMenu(page).locator("summary");
 const phoneMenu = (page: Page) =>
   header(page).locator("details", { has: page.locator("summary", { hasText: /^Menu$/ }) });
 const phoneToggle = (page: Page) => phoneMenu(page).locator("summary");
+/** The site's own script has run (it shows the chat button): the menus' keyboard manners are on. */
+const siteScriptRan = (page: Page) => expect(page.getByRole("button", { name: "Open chat" })).toBeVisible();
 const expectOpen = (menu: Locator, open: boolean) =>
   open ? expect(menu).toHaveAttribute("open", "") : expect(menu).not.toHaveAttribute("open");
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
@@ -377,6 +379,7 @@ test.describe("site frame", () => {
     page,
   }) => {
     await page.goto("/");
+    await siteScriptRan(page);
     await servicesToggle(page).click();
     await expectOpen(servicesMenu(page), true);
     await page.keyboard.press("Escape");
@@ -393,6 +396,7 @@ test.describe("site frame", () => {
     page,
   }) => {
     await page.goto("/about");
+    await siteScriptRan(page);
     const toggle = servicesToggle(page);
     await toggle.focus();
     await page.keyboard.press("Enter");
@@ -670,7 +674,9 @@ test.describe("served as static files", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/services/panel-upgrades", { waitUntil: "domcontentloaded" });
+    // The page is parsed and painted while its script is held (a module script holds DOMContentLoaded).
+    await page.goto("/services/panel-upgrades", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Until the site's script runs, nothing floats over the page; the page works from its HTML.
     await expect(page.locator("#chat-launcher")).toBeHidden();
     await servicesToggle(page).click();

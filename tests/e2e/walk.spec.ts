@@ -331,6 +331,8 @@ async function visitToManage(world: World): Promise<string> {
 /** Hydrated, fonts in, and a staff page's live connection up: the layout the person sees. */
 async function settled(page: Page) {
   await page.waitForFunction(() => {
+    // A page without the app's scripts (docs/decisions/025-public-pages-without-app-scripts.md) is whole once loaded.
+    if (!("__remixContext" in window)) return true;
     const main = document.getElementById("main");
     return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactProps")));
   });

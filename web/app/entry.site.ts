@@ -55,7 +55,7 @@ if (slot && button instanceof HTMLButtonElement) {
   });
 
   if (readOpen() || hasConversation()) {
-    const soon = () => mount(false).catch(() => {});
+    const soon = () => void mount(false).catch(() => {});
     if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(soon, { timeout: 2000 });
     else setTimeout(soon, 200);
   }

@@ -3,9 +3,11 @@ import { useNonce } from "~/utils/nonce";
 /**
  * What a public page without the app's scripts runs (docs/decisions/025-public-pages-without-app-scripts.md):
  *
- * - the site's own module (web/app/entry.site.ts, `src`), imported by one inline module script
- *   (the page's CSP allows it by nonce, or by hash on a kept page, and its 'strict-dynamic' the
- *   import);
+ * - the site's own module (web/app/entry.site.ts, `src`): preloaded with `<link rel="modulepreload">`
+ *   (a request 'strict-dynamic' allows, as it does Remix's own preloads), then run by one inline
+ *   module script (allowed by the page's nonce, or by its hash on a kept page) whose `import()`
+ *   finds it already fetched. A module imported by a parser-inserted script alone would be refused
+ *   on a kept page, which has no nonce for it to inherit;
  * - Speculation Rules: the public pages a visitor points at (a moment's hover, or a touch) are
  *   prerendered, so following the link shows a page that is already painted.
  */
@@ -13,6 +15,8 @@ export function SiteScript({ src }: { src: string }) {
   const nonce = useNonce();
   return (
     <>
+      {/* Fetched as a preload, the module is one 'strict-dynamic' trusts, and so are the chunks it imports. */}
+      <link rel="modulepreload" href={src} />
       <script
         type="module"
         nonce={nonce}
