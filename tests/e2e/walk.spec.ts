@@ -414,7 +414,7 @@ function measureWidth() {
  * - A link inside a sentence or a block of text is exempt (WCAG's "inline" exception): a link
  *   laid out inline (`inline`, `inline-flex`, `inline-block`) whose block says more than the link (the "Change" after a chosen service, a
  *   phone number in a paragraph). A link alone in its block (a list of links, a menu) is not.
- * - Not visible: no box, `visibility: hidden`, screen-reader text (clipped to nothing, or inside
+ * - Not visible: no box, not rendered (`checkVisibility()`: a closed disclosure's content), `visibility: hidden`, screen-reader text (clipped to nothing, or inside
  *   it), a form's trap for robots far to the left of the page.
  */
 function measureTouchAndText({ touch, text }: { touch: number; text: number }) {
@@ -424,6 +424,8 @@ function measureTouchAndText({ touch, text }: { touch: number; text: number }) {
     const style = getComputedStyle(el);
     const rect = el.getBoundingClientRect();
     const hidden =
+      // Not rendered at all: a closed <details>'s content (a header menu) is skipped, though it has a box.
+      !el.checkVisibility() ||
       style.visibility === "hidden" ||
       style.clip === "rect(0px, 0px, 0px, 0px)" ||
       /inset\(50%\)/.test(style.clipPath) ||
