@@ -7,19 +7,13 @@
  * or once the page is idle when this tab's chat was open or the browser holds a conversation.
  */
 import { enhanceMenus } from "~/components/site/header-menus";
+import { importOnce } from "~/features/chat/widget/import-once";
 import { hasConversation, readOpen, writeOpen } from "~/features/chat/widget/storage";
 
 const header = document.querySelector<HTMLElement>("body > header");
 if (header) enhanceMenus(header);
 
-type ChatModule = typeof import("~/features/chat/widget/chat-on-page");
-let chat: Promise<ChatModule> | null = null;
-/** One import for the page; a failed one (offline, a new deploy) may be tried again. */
-const loadChat = () =>
-  (chat ??= import("~/features/chat/widget/chat-on-page").catch((error: unknown) => {
-    chat = null;
-    throw error;
-  }));
+const loadChat = importOnce(() => import("~/features/chat/widget/chat-on-page"));
 
 const slot = document.getElementById("chat-widget-slot");
 const button = document.getElementById("chat-launcher");

@@ -2,9 +2,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, useMemo } from "react";
 import { business, createBusinessFacts, type BusinessFacts, type BusinessOverrides } from "@app/shared/business";
 
-/** The part of the root loader's data that carries the business-fact overrides (web/app/root.tsx). */
+/** The part of the root loader's data this module reads (web/app/root.tsx); the overrides come by BusinessOverridesProvider. */
 interface RootBusinessData {
-  business?: BusinessOverrides;
   /** The business's year (Baton Rouge time), from the clock module on the server. */
   year?: number;
 }

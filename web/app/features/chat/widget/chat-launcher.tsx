@@ -15,6 +15,7 @@ import {
   type ComponentType,
   type RefObject,
 } from "react";
+import { importOnce } from "./import-once";
 import { hasConversation, readOpen, writeOpen } from "./storage";
 import { useEscapeWithin } from "./use-escape-within";
 import type { ChatPanelProps } from "./types";
@@ -23,15 +24,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 type PanelModule = { default: ComponentType<ChatPanelProps> };
 
-let panelModule: Promise<PanelModule> | null = null;
-/** One import for the whole page; a failed import (offline, new deploy) may be retried. */
-function loadPanel(): Promise<PanelModule> {
-  panelModule ??= import("./chat-panel").catch((error: unknown) => {
-    panelModule = null;
-    throw error;
-  });
-  return panelModule;
-}
+/** The panel's code, one import for the page (also fetched ahead by chat-on-page.tsx on a page without the app). */
+export const loadPanel = importOnce<PanelModule>(() => import("./chat-panel"));
 
 /** Runs `task` once the page has loaded and the main thread is idle. Returns a cancel function. */
 function whenIdleAfterLoad(task: () => void): () => void {

@@ -6,7 +6,7 @@
  * over the slot's plain button.
  */
 import { createRoot } from "react-dom/client";
-import { ChatLauncher } from "./chat-launcher";
+import { ChatLauncher, loadPanel } from "./chat-launcher";
 
 /** Takes the slot over; `tapped` when the visitor opened the chat (the panel then takes focus). */
 export function mountChat(slot: HTMLElement, { tapped }: { tapped: boolean }) {
@@ -16,5 +16,5 @@ export function mountChat(slot: HTMLElement, { tapped }: { tapped: boolean }) {
   if (buttonHadFocus && !tapped) requestAnimationFrame(() => document.getElementById("chat-launcher")?.focus());
 }
 
-/** The panel's code, fetched while the visitor points at or focuses the button (the launcher imports the same module). */
-export const preloadPanel = () => import("./chat-panel");
+/** The panel's code, fetched while the visitor points at or focuses the button: the launcher's own import. */
+export const preloadPanel = loadPanel;
