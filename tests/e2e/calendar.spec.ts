@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { businessParts, formatTime } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { adminPage, chicago, createUser, expectToast, logIn, main, newCustomer } from "./staff";
+import { adminPage, apiHeaders, chicago, createUser, expectToast, logIn, main, newCustomer } from "./staff";
 
 // The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
 test.use({ timezoneId: "America/Chicago" });
@@ -270,12 +270,7 @@ test.describe("calendar at scale", () => {
     await expectNoAxeViolations(page);
 
     // Another admin changes a visit and books one more that day: the open dialog and the cell follow.
-    const other = await createUser(db, "admin");
-    const login = await request.post("/api/auth/login", {
-      data: { email: other.email, password: "levee-breaker-2025" },
-    });
-    expect(login.status()).toBe(200);
-    const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const headers = await apiHeaders(request, db);
     const changed = await request.patch(`/api/bookings/${made[3]!.id}`, { headers, data: { status: "completed" } });
     expect(changed.status()).toBe(200);
     await expect(dialog.getByRole("article", { name: "Five-visit day 4" })).toContainText("Completed");

@@ -8,7 +8,17 @@ import { isHoliday } from "../support/holidays";
 import type { Db } from "@app/shared/db.server";
 import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
 import { openVisit, visitDay, visitLine } from "./jobs-day";
-import { adminPage, chooseInRowMenu, createUser, logIn, main, newCustomer, rowMenu, waitLive } from "./staff";
+import {
+  adminPage,
+  apiHeaders,
+  chooseInRowMenu,
+  createUser,
+  logIn,
+  main,
+  newCustomer,
+  rowMenu,
+  waitLive,
+} from "./staff";
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -408,6 +418,7 @@ test("the New Booking dialog shows the day's windows and who is free, and books 
 test("the New Booking dialog shows the server's refusal beside the field it is about, and keeps what was typed", async ({
   page,
   db,
+  request,
 }) => {
   const tech = await createUser(db, "technician", "Guidry");
   // A Wednesday far enough ahead that other tests' visits are elsewhere.
@@ -418,8 +429,19 @@ test("the New Booking dialog shows the server's refusal beside the field it is a
   const name = `${tech.firstName} ${tech.lastName}`;
   const technician = dialog.getByLabel("Technician (optional)");
   await technician.selectOption({ label: name });
-  // Someone else gives the technician a visit then, after the dialog showed them free.
-  await visit(db, tech.id, date, 14, "Booked meanwhile");
+  // Someone else gives the technician a visit then, after the dialog showed them free: the page's live
+  // refresh reads the day again and marks them busy, yet keeps them chosen, so the post says why.
+  const meanwhile = await request.post("/api/bookings", {
+    headers: await apiHeaders(request, db),
+    data: {
+      customerId: (await newCustomer(db)).id,
+      summary: "Booked meanwhile",
+      scheduledDate: requireBusinessInstant(date, 14 * 60).toISOString(),
+      technicianId: tech.id,
+    },
+  });
+  expect(meanwhile.status(), await meanwhile.text()).toBe(201);
+  await expect(technician.locator("option:checked")).toHaveText(`${name} (busy then)`);
 
   await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
   const busy = "That technician already has a visit at that time";

@@ -1,5 +1,5 @@
 /** Staff-side helpers for the browser suites: users made in the database, signed in through /login. */
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db.server";
 import { hashPassword } from "@app/shared/password.server";
 import { requireBusinessInstant } from "@app/shared/time";
@@ -38,6 +38,18 @@ export async function createUser(
 }
 
 export const main = (page: Page) => page.getByRole("main");
+
+/**
+ * A new staff member signed in through the JSON API, as another device of the office would be: the
+ * header its requests send. What it changes reaches every open staff page live, as anyone else's would.
+ */
+export async function apiHeaders(request: APIRequestContext, db: Db, role: "admin" | "technician" = "admin") {
+  const user = await createUser(db, role);
+  const login = await request.post("/api/auth/login", { data: { email: user.email, password: PASSWORD } });
+  expect(login.status(), `signing in as ${user.email} through the API`).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
 
 /**
  * Signs in as `email` and opens `to` (by default the page the account lands on: admins on the

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type HTMLAttributes } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, type HTMLAttributes, type RefObject } from "react";
 import { Alert } from "~/components/ui/alert";
 import { cn } from "~/utils/cn";
 import { revealResult } from "~/utils/reveal";
@@ -12,6 +13,10 @@ import { revealResult } from "~/utils/reveal";
  *   browser focuses (and so scrolls to) as the page loads.
  * - With JavaScript it is revealed when it appears, and again whenever `revealKey` changes (a second
  *   answer in the same place: pass something that differs per answer, e.g. its message or time).
+ *
+ * - A live refresh (the staff pages' `useRevalidator`, which a post's own event sets off) ends by putting
+ *   the page back where it was scrolled when the refresh began (Remix's scroll restoration does that for
+ *   every revalidation), which can undo the reveal; while the notice keeps the focus, it is shown again.
  *
  * One page, one outcome at a time: a document honours only its first `autofocus`.
  */
@@ -28,6 +33,7 @@ export function Outcome({
   useEffect(() => {
     revealResult(ref.current);
   }, [revealKey]);
+  useInViewAfterRefresh(ref, revealKey);
   return (
     <Alert
       ref={ref}
@@ -40,4 +46,35 @@ export function Outcome({
       {...props}
     />
   );
+}
+
+/** What the visitor does to move about a page: after any of these the page is theirs to scroll. */
+const TAKING_OVER = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+
+/**
+ * Shows the notice again when a live refresh ends with it out of view, while it keeps the focus and
+ * the visitor has not moved about the page since it was revealed (a page they scrolled stays put).
+ */
+function useInViewAfterRefresh(ref: RefObject<HTMLElement>, revealKey: unknown) {
+  const { state } = useRevalidator();
+  const refreshing = useRef(false);
+  const takenOver = useRef(false);
+  useEffect(() => {
+    takenOver.current = false;
+    const takeOver = () => {
+      takenOver.current = true;
+    };
+    for (const type of TAKING_OVER) window.addEventListener(type, takeOver, { passive: true, once: true });
+    return () => {
+      for (const type of TAKING_OVER) window.removeEventListener(type, takeOver);
+    };
+  }, [revealKey]);
+  useEffect(() => {
+    const ended = refreshing.current && state === "idle";
+    refreshing.current = state !== "idle";
+    const element = ref.current;
+    if (!ended || takenOver.current || !element || document.activeElement !== element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) revealResult(element);
+  }, [state, ref]);
 }

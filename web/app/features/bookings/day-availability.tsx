@@ -117,7 +117,10 @@ export function DayAvailability({
       <SelectField field={technician} label="Technician (optional)">
         <option value="">Unassigned</option>
         {technicians.map((t) => (
-          <option key={t.id} value={t.id} disabled={busy(t.id)}>
+          // The one already chosen stays choosable when the day's schedule, read again (the page's live
+          // refresh), finds them busy: a disabled option is not posted, so the visit would be booked
+          // unassigned without a word; posted, the server refuses it beside this field.
+          <option key={t.id} value={t.id} disabled={busy(t.id) && String(t.id) !== technician.value}>
             {busy(t.id) ? `${t.name} (busy then)` : t.name}
           </option>
         ))}
