@@ -324,3 +324,43 @@ describe("the build's assets", () => {
     expect((await fetch(`${stack.url}/assets/no-such-file.js`)).status).toBe(404);
   });
 });
+
+/** The class names of a page's HTML, each once. */
+function classNames(html: string) {
+  const names = [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap(([, list]) => list!.split(/\s+/));
+  return [...new Set(names.filter(Boolean).map((name) => name.replaceAll("&amp;", "&").replaceAll("&quot;", '"')))];
+}
+
+/** Whether a stylesheet has a rule for `.name` (its selector escapes what is not a letter, digit, `-` or `_`). */
+function styles(css: string, name: string) {
+  const selector = `.${name.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`)}`;
+  return new RegExp(`${selector.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}(?![A-Za-z0-9_-]|\\\\)`).test(css);
+}
+
+describe("the public pages' stylesheet (web/app/site.css)", () => {
+  it("is theirs alone, smaller than the app's, and styles every class they render", async () => {
+    const stylesheetOf = (html: string) => /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    const appSheet = stylesheetOf((await page("/book")).html)!;
+    const appCss = await (await fetch(`${stack.url}${appSheet}`)).text();
+    const services = ["commercial", "emergency", "generator", "lighting", "panel-upgrades", "residential"];
+    const paths = ["/", "/about", "/services", ...services.map((s) => `/services/${s}`), "/no-such-page"];
+    let siteCss = "";
+    for (const path of paths) {
+      const { html } = await page(path);
+      const sheet = stylesheetOf(html);
+      expect(sheet, path).toMatch(/^\/assets\/site-[^/]+\.css$/);
+      siteCss ||= await (await fetch(`${stack.url}${sheet}`)).text();
+      const styled = classNames(html).filter((name) => styles(appCss, name));
+      expect(styled.length, `${path}: classes found in the app's stylesheet`).toBeGreaterThan(50);
+      expect(styled, "a variant's class, escaped as Tailwind writes it").toEqual(
+        expect.arrayContaining(["focus:not-sr-only"]),
+      );
+      const missing = styled.filter((name) => !styles(siteCss, name));
+      expect(missing, `${path}: classes the app's stylesheet has and the site's lacks`).toEqual([]);
+    }
+    expect(siteCss.length).toBeLessThan(appCss.length);
+    // The staff side's own rules stay in the app's.
+    expect(styles(appCss, "bookings-table")).toBe(true);
+    expect(styles(siteCss, "bookings-table")).toBe(false);
+  });
+});

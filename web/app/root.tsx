@@ -33,11 +33,10 @@ import { serverUnreachable } from "~/utils/server-unreachable";
 import { useRetryAfterFailure } from "~/utils/use-retry-after-failure";
 import { electricianJsonLd, privatePathPrefixes } from "~/utils/seo";
 import styles from "./styles.css?url";
+import siteStyles from "./site.css?url";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+/** The stylesheet is the Layout's: the app's, or on a page without the app's scripts the public pages' own. */
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** Defaults for pages without their own `meta`, and the error pages (a 404 is titled as docs/product.md#site-wide says). */
 export const meta: MetaFunction = ({ error }) => {
@@ -105,6 +104,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#1e3a8a" />
           <Meta />
+          {/* The public pages without the app load only their own rules (site.css, decision 025); the app loads all. */}
+          <link rel="stylesheet" href={appScripts ? styles : siteStyles} />
           <Links />
           <BusinessFactsScript />
         </head>
