@@ -7,7 +7,7 @@
  *
  * A name in the map is read from where it stands: an entry's name under the entry it is
  * indented under (`src/api/` under `packages/shared/`), a name in an entry's description under
- * that entry, its parent or its top-level folder (`site/icons.css` under `app/components/`, `src/registry.ts`
+ * that entry, its parent or its top-level folder (`staff/mask-icons.css` under `app/components/`, `src/registry.ts`
  * under `worker/`), else anywhere in that top-level folder. A name is a path when it holds a `/`
  * or ends in a known file extension; globs (`*.server.ts`), placeholders (`<id>`), URL paths
  * (`/api/contact`), package names (`@app/shared`) and what git ignores (build output such as

@@ -1,7 +1,7 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { ChevronRight, GripVertical, Siren, TriangleAlert } from "~/components/site/icons";
+import { ChevronRight, GripVertical, Siren, TriangleAlert } from "~/components/staff/mask-icons";
 import type { ReactNode } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { PriorityBadge, StatusBadge } from "~/components/staff/badges";

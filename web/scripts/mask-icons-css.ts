@@ -1,19 +1,19 @@
 /**
- * Writes web/app/components/site/icons.css: each icon of the site frame and the marketing pages
- * (web/app/components/site/icon-names.ts) as a CSS mask of its lucide drawing, so a page carries
- * one empty element per icon (web/app/components/site/icons.tsx).
+ * Writes web/app/components/staff/mask-icons.css: each icon of the dispatch board's cards
+ * (web/app/components/staff/mask-icon-names.ts) as a CSS mask of its lucide drawing, so a card
+ * carries one empty element per icon (web/app/components/staff/mask-icons.tsx).
  *
- *   npm run icons -w web        after adding an icon to icon-names.ts
+ *   npm run icons -w web        after adding an icon to mask-icon-names.ts
  *
- * `site-icons-css.test.ts` fails when the file and the list differ.
+ * `mask-icons-css.test.ts` fails when the file and the list differ.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { siteIconNames } from "../app/components/site/icon-names";
+import { maskIconNames } from "../app/components/staff/mask-icon-names";
 
 type IconNode = Array<[string, Record<string, string | number>]>;
 
-export const ICONS_CSS = path.resolve(import.meta.dirname, "../app/components/site/icons.css");
+export const ICONS_CSS = path.resolve(import.meta.dirname, "../app/components/staff/mask-icons.css");
 
 /** One lucide drawing as an SVG document, stroked in black (the mask's opaque part). */
 function svg(node: IconNode) {
@@ -32,16 +32,16 @@ function svg(node: IconNode) {
 const dataUrl = (document: string) =>
   `url("data:image/svg+xml,${document.replace(/[<>#%"]/g, (c) => encodeURIComponent(c))}")`;
 
-export async function siteIconsCss(): Promise<string> {
+export async function maskIconsCss(): Promise<string> {
   const rules: string[] = [];
-  for (const drawing of [...new Set(Object.values(siteIconNames))].sort()) {
+  for (const drawing of [...new Set(Object.values(maskIconNames))].sort()) {
     const { __iconData } = (await import(`lucide-react/icons/${drawing}`)) as { __iconData: { node: IconNode } };
     rules.push(`.i-${drawing} {\n  --icon: ${dataUrl(svg(__iconData.node))};\n}`);
   }
   return [
-    "/* Written by `npm run icons -w web` (web/scripts/site-icons-css.ts) from icon-names.ts: do not edit. */",
+    "/* Written by `npm run icons -w web` (web/scripts/mask-icons-css.ts) from mask-icon-names.ts: do not edit. */",
     "@layer components {",
-    "  .icon {",
+    "  .mask-icon {",
     "    display: block;",
     "    flex-shrink: 0;",
     "    width: 24px;",
@@ -57,6 +57,6 @@ export async function siteIconsCss(): Promise<string> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(ICONS_CSS, await siteIconsCss());
+  writeFileSync(ICONS_CSS, await maskIconsCss());
   console.log(`written ${path.relative(process.cwd(), ICONS_CSS)}`);
 }
