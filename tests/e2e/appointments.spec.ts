@@ -11,7 +11,7 @@ import { addLocalDays, businessDate, formatLocalDate, localWeekday, requireBusin
 import { isHoliday } from "../support/holidays";
 import { randomIp } from "../support/stack";
 import { budget, expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
-import { adminPage, createUser, logIn, main, unique } from "./staff";
+import { adminPage, apiHeaders, createUser, logIn, main, unique } from "./staff";
 import { chooseWindow, pickerDay, pickerWindow } from "./window-picker";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -45,15 +45,9 @@ async function bookVisit(db: Db, request: APIRequestContext, start: Date, techni
   const customer = await db.customer.create({
     data: { name: `Eulalie Broussard ${tag}`, email: `${tag}@example.com`, phone: "(225) 555-0166" },
   });
-  const admin = await createUser(db, "admin");
-  const login = await request.post("/api/auth/login", {
-    data: { email: admin.email, password: "levee-breaker-2025" },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
   const summary = `Breaker replacement ${tag}`;
   const created = await request.post("/api/bookings", {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request, db),
     data: { customerId: customer.id, summary, scheduledDate: start.toISOString(), technicianId },
   });
   expect(created.status(), await created.text()).toBe(201);
