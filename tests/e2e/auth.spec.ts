@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
 import { hashPassword } from "@app/shared/password.server";
-import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mailbox, openInApp, test } from "./fixtures";
 
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
@@ -13,13 +13,16 @@ const textbox = (page: Page, name: string) => card(page).getByRole("textbox", { 
 const password = textbox;
 
 /**
- * Opens a view of /login and waits for its form to be hydrated (the form turns off the browser's
- * checks then): typed or clicked before, a value or a click can be lost to hydration.
+ * Opens a view of /login from outside the app (the site's script runs there, not the app's;
+ * docs/decisions/025-public-pages-without-app-scripts.md) and waits for that script to have said so
+ * in the forms: posted before, a sign-in is answered with the redirect rather than the card's notice.
  */
 async function openLogin(page: Page, path: string) {
   await page.goto(path);
-  await expect(card(page).locator("form[novalidate]")).toHaveCount(1);
+  await scriptRan(page);
 }
+
+const scriptRan = (page: Page) => expect(card(page).locator('form input[name="js"][value="1"]')).toHaveCount(1);
 
 async function fillRegister(page: Page, email: string, pass: string, confirm = pass) {
   await textbox(page, "First name").fill("Odile");
@@ -36,14 +39,15 @@ async function logIn(page: Page, email: string, pass: string) {
 }
 
 test.describe("accounts", () => {
-  test("the login page passes axe and switches views in place", async ({ page }) => {
+  test("the login page passes axe; its views are links", async ({ page }) => {
     await page.goto("/login");
     await expect(card(page).getByRole("heading", { level: 1, name: "Log In", exact: true })).toBeVisible();
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
     await expectNoAxeViolations(page);
 
     await card(page).getByRole("link", { name: "Create one", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?view=register$/);
     await expect(card(page).getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
-    await expect(card(page).getByRole("heading", { level: 1 })).toBeFocused();
     await expectNoAxeViolations(page);
 
     await card(page).getByRole("link", { name: "Log in", exact: true }).click();
@@ -52,6 +56,17 @@ test.describe("accounts", () => {
     await expect(card(page).getByRole("button", { name: "Send Reset Link", exact: true })).toBeVisible();
     await card(page).getByRole("link", { name: "Back to log in", exact: true }).click();
     await expect(card(page).getByRole("heading", { level: 1, name: "Log In", exact: true })).toBeVisible();
+  });
+
+  test("in the app, the card switches views in place, the new heading focused", async ({ page }) => {
+    await openInApp(page, "/login");
+    await card(page).getByRole("link", { name: "Create one", exact: true }).click();
+    await expect(card(page).getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
+    await expect(card(page).getByRole("heading", { level: 1 })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await card(page).getByRole("link", { name: "Log in", exact: true }).click();
+    await expect(card(page).getByRole("heading", { level: 1, name: "Log In", exact: true })).toBeFocused();
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
   });
 
   test("register → signed in, on the account page saying the confirmation email is on its way; logout → Login", async ({
@@ -78,8 +93,10 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the client checks the sign-in rules with their exact messages", async ({ page }) => {
-    await openLogin(page, "/login?view=register");
+  test("in the app, the client checks the sign-in rules with their exact messages", async ({ page }) => {
+    await openInApp(page, "/login");
+    await card(page).getByRole("link", { name: "Create one", exact: true }).click();
+    await expect(card(page).locator("form[novalidate]")).toHaveCount(1);
     await fillRegister(page, uniqueEmail("mismatch"), "long-enough-1", "long-enough-2");
     await card(page).getByRole("button", { name: "Create Account", exact: true }).click();
     await expect(card(page).getByText("Passwords do not match", { exact: true })).toBeVisible();
@@ -131,6 +148,7 @@ test.describe("accounts", () => {
 
     await logIn(page, email, "old-password-1");
     await expect(card(page).getByRole("alert")).toContainText("Invalid email or password");
+    await scriptRan(page);
     await logIn(page, email, "new-password-2");
     await expect(card(page).getByRole("status")).toContainText("Welcome back!");
     await expect(header(page).getByRole("button", { name: "Logout", exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { business } from "@app/shared/business";
 import { STAFF_EMAIL } from "../support/stack";
-import { expect, expectNoAxeViolations, mailbox, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mailbox, openInApp, test } from "./fixtures";
 
 const success = "Thank you for your message! We'll get back to you within 24 hours.";
 
@@ -20,8 +20,76 @@ test.describe("contact page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("with JavaScript: sends, shows the success alert, resets, and staff get the email", async ({ page }) => {
-    await page.goto("/contact");
+  test.describe("opened from outside the app (the site's script, no app)", () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test("the form posts as a plain form; the thank-you is in view and has focus", async ({ page }) => {
+      await page.goto("/contact");
+      expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+      const text = `The porch light flickers at dusk ${Date.now()}`;
+      await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
+      await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill("odile@example.com");
+      await page.getByRole("combobox", { name: "Service needed" }).selectOption("maintenance");
+      await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page).toHaveURL(/\/contact\?sent=[\w.-]+#contact-sent$/);
+      const notice = page.locator("#contact-sent");
+      await expect(notice).toContainText(success);
+      await expect(notice).toBeInViewport();
+      await expect(notice).toBeFocused();
+      await mailbox.waitFor((e) => (e.text ?? "").includes(text) && e.to.includes(STAFF_EMAIL));
+      await expectNoAxeViolations(page);
+    });
+
+    test("a post that gets no answer: the form, opened again, is as typed and the apology has focus", async ({
+      page,
+      db,
+    }) => {
+      await page.goto("/contact");
+      const text = `Half the bedroom outlets are dead ${Date.now()}`;
+      // The post never reaches the server: the browser shows its own error page.
+      await page.route("**/contact", (route) =>
+        route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+      );
+      await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
+      await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill("odile@example.com");
+      await page.getByRole("combobox", { name: "Service needed" }).selectOption("maintenance");
+      await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("heading", { name: "Contact Us", level: 1 })).toHaveCount(0);
+
+      // The error page took the form's place in the tab's history (a post to the page's own address):
+      // the visitor opens the contact page again.
+      await page.goto("/contact");
+      const apology = page.locator("#contact-unreachable");
+      await expect(apology).toContainText(
+        `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
+      );
+      await expect(apology).toBeFocused();
+      await expect(apology).toBeInViewport();
+      await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("Odile");
+      await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("odile@example.com");
+      await expect(page.getByRole("combobox", { name: "Service needed" })).toHaveValue("maintenance");
+      await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(text);
+      expect(await db.contactMessage.count({ where: { message: text } })).toBe(0);
+
+      // Sent again once the network is back: the thank-you, and the apology does not come back with the page.
+      await page.unroute("**/contact");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.locator("#contact-sent")).toContainText(success);
+      await page.goto("/contact");
+      await expect(page.locator("#contact-unreachable")).toBeHidden();
+      expect(await db.contactMessage.count({ where: { message: text } })).toBe(1);
+    });
+  });
+});
+
+/** Reached from another page of the app (the header's Contact link on /book), the form answers in place. */
+test.describe("contact page in the app", () => {
+  test("sends, shows the success alert, resets, and staff get the email", async ({ page }) => {
+    await openInApp(page, "/contact");
     const text = `Breaker keeps tripping in the kitchen ${Date.now()}`;
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
@@ -51,10 +119,8 @@ test.describe("contact page", () => {
   test.describe("on a phone (390×844)", () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test("with JavaScript: after Send the thank-you is in view and has focus, and the form keeps its values", async ({
-      page,
-    }) => {
-      await page.goto("/contact");
+    test("after Send the thank-you is in view and has focus, and the form keeps its values", async ({ page }) => {
+      await openInApp(page, "/contact");
       const text = `Half the bedroom outlets are dead ${Date.now()}`;
       await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
       await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
@@ -72,8 +138,8 @@ test.describe("contact page", () => {
     });
   });
 
-  test("with JavaScript: field errors from the server appear beside the fields", async ({ page }) => {
-    await page.goto("/contact");
+  test("field errors from the server appear beside the fields", async ({ page }) => {
+    await openInApp(page, "/contact");
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
@@ -84,12 +150,12 @@ test.describe("contact page", () => {
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("with JavaScript: a server failure shows the call-us alert", async ({ page }) => {
+  test("a server failure shows the call-us alert", async ({ page }) => {
     // The form posts to the page's action (through a fetcher: POST /contact.data); a proxy answers instead.
     await page.route("**/contact.data*", (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 503, body: "down" }) : route.continue(),
     );
-    await page.goto("/contact");
+    await openInApp(page, "/contact");
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
@@ -99,10 +165,8 @@ test.describe("contact page", () => {
       `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
     );
   });
-  test("with JavaScript: with the network gone, the apology shows and the form keeps what was typed", async ({
-    page,
-  }) => {
-    await page.goto("/contact");
+  test("with the network gone, the apology shows and the form keeps what was typed", async ({ page }) => {
+    await openInApp(page, "/contact");
     // From here nothing reaches the server: neither the post nor the reload of the page's data after it.
     await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");

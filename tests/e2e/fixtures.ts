@@ -91,3 +91,25 @@ export const test = base.extend<{ db: Db }>({
     await use(sharedDb);
   },
 });
+
+/**
+ * Opens `path` (a link of the site's header: "/contact", "/login") as a page of the app: a public
+ * page opened from outside carries the site's script instead
+ * (docs/decisions/025-public-pages-without-app-scripts.md), so this starts on /book, which carries
+ * the app, waits for it to be hydrated, and follows the header's link (the phone's menu first, on
+ * a narrow screen) through the app's router.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.goto("/book");
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactProps")));
+  });
+  const banner = page.getByRole("banner");
+  const link = banner.locator(`a[href="${path}"]:visible`);
+  if ((await link.count()) === 0) await banner.locator("summary").filter({ hasText: "Menu" }).click();
+  await link.first().click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\$&")}$`));
+  // Still the same document: the app's router showed the page.
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
+}

@@ -343,7 +343,17 @@ describe("the public pages' stylesheet (web/app/site.css)", () => {
     const appSheet = stylesheetOf((await page("/book")).html)!;
     const appCss = await (await fetch(`${stack.url}${appSheet}`)).text();
     const services = ["commercial", "emergency", "generator", "lighting", "panel-upgrades", "residential"];
-    const paths = ["/", "/about", "/services", ...services.map((s) => `/services/${s}`), "/no-such-page"];
+    const paths = [
+      "/",
+      "/about",
+      "/services",
+      ...services.map((s) => `/services/${s}`),
+      "/contact",
+      "/login",
+      "/login?view=register",
+      "/login?view=reset&step=token",
+      "/no-such-page",
+    ];
     let siteCss = "";
     for (const path of paths) {
       const { html } = await page(path);

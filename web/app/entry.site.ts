@@ -2,16 +2,23 @@
  * The browser entry of the public pages that carry none of the app's scripts
  * (docs/decisions/025-public-pages-without-app-scripts.md), built by web/vite.site.config.ts and
  * imported by the page's one inline module script (components/site/site-script.tsx). A few
- * kilobytes: the header menus' keyboard manners, and the chat launcher, which imports the chat
+ * kilobytes: the header menus' keyboard manners, the contact and sign-in forms' manners after a
+ * post (features/contact/contact-draft.ts, features/auth/login-document.ts), and the chat launcher, which imports the chat
  * (features/chat/widget/chat-on-page.tsx) when the visitor points at, focuses or taps the button,
  * or once the page is idle when this tab's chat was open or the browser holds a conversation.
  */
 import { enhanceMenus } from "~/components/site/header-menus";
+import { enhanceLoginPage } from "~/features/auth/login-document";
 import { importOnce } from "~/features/chat/widget/import-once";
 import { hasConversation, readOpen, writeOpen } from "~/features/chat/widget/storage";
+import { keepUnansweredContact } from "~/features/contact/contact-draft";
 
 const header = document.querySelector<HTMLElement>("body > header");
 if (header) enhanceMenus(header);
+
+// The forms of /contact and /login, plain forms here: what the app's pages do after their posts.
+if (window.location.pathname === "/contact") keepUnansweredContact();
+if (window.location.pathname === "/login") enhanceLoginPage();
 
 const loadChat = importOnce(() => import("~/features/chat/widget/chat-on-page"));
 

@@ -24,12 +24,7 @@ import { z } from "@app/shared/zod";
  *   JavaScript.
  */
 
-/**
- * A hidden field a form sets to "1" once the page's JavaScript runs (the sign-in forms, the contact
- * form): its action may then answer with data for the page to show, where a plain post is answered
- * with a redirect (Post/Redirect/Get, so reloading the page after it sends nothing again).
- */
-export const ENHANCED_FIELD = "js";
+export { ENHANCED_FIELD } from "./enhanced-field";
 
 /**
  * Parses a form post as both the browser and the page's action do: every value as the string it

@@ -49,7 +49,13 @@ export function viewOfAnswer(answer: { ok: boolean; intent: AuthIntent }): AuthV
   return (answer.ok ? viewAfterSuccess : viewOfIntent)[answer.intent];
 }
 
-export { ENHANCED_FIELD } from "~/utils/schema-form";
+export { ENHANCED_FIELD } from "~/utils/enhanced-field";
+
+/** After a sign-in with JavaScript the card shows its notice this long, then goes on (docs/product.md#sign-in-page). */
+export const SIGNED_IN_PAUSE_MS = 1200;
+
+/** Marks the card's Continue link after a sign-in: where the page goes by itself after the pause. */
+export const CONTINUE_ATTRIBUTE = "data-continue";
 
 /**
  * Where a user lands after signing in: admins on the dashboard's day (docs/product.md#dashboard), technicians on

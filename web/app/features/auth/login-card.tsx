@@ -12,14 +12,11 @@ import { TextField } from "~/components/ui/field";
 import { EmailField, NameFields, PasswordField } from "~/components/ui/person-fields";
 import { useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { useHydrated } from "~/utils/use-hydrated";
-import { ENHANCED_FIELD, viewHref, type AuthView } from "./auth-views";
+import { CONTINUE_ATTRIBUTE, ENHANCED_FIELD, SIGNED_IN_PAUSE_MS, viewHref, type AuthView } from "./auth-views";
 import { failureFallbacks, successNotices } from "./notices";
 
 /** What /login's action answers when it does not redirect: after a sign-in with JavaScript, where to go. */
 type AuthResult = ActionResult<{ home?: string }> & { intent: AuthIntent };
-
-/** After a sign-in with JavaScript the card shows its notice this long, then goes home. */
-const SIGNED_IN_PAUSE_MS = 1200;
 
 const headings: Record<AuthView, { title: string; intro: string }> = {
   login: { title: "Log In", intro: `Sign in to your ${business.name} account.` },
@@ -96,7 +93,12 @@ export function LoginCard({ view, token, result, redirectTo }: LoginCardProps) {
               : home === "/account"
                 ? "Taking you to your account…"
                 : "Taking you to the home page…"}{" "}
-            <Link to={home} replace className="font-semibold text-brand-700 underline">
+            <Link
+              to={home}
+              replace
+              {...{ [CONTINUE_ATTRIBUTE]: "" }}
+              className="font-semibold text-brand-700 underline"
+            >
               Continue
             </Link>
           </p>

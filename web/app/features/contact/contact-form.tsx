@@ -18,7 +18,7 @@ import { useBusinessFacts } from "~/utils/business-facts";
 import { revealResult } from "~/utils/reveal";
 import { ENHANCED_FIELD, hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
 import { useHydrated } from "~/utils/use-hydrated";
-import { SENT_ANCHOR } from "./sent";
+import { CONTACT_FORM_ID, SENT_ANCHOR, UNREACHABLE_ANCHOR } from "./sent";
 
 /** The page action's answer: an emergency's says to call now. */
 type ContactAnswer = ActionResult<{ emergency?: boolean }>;
@@ -56,7 +56,7 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
   const fetcher = useFetcher<ContactAnswer>({ key: "contact" });
   const outcome = fetcher.data ?? posted;
   const pending = fetcher.state !== "idle";
-  const [form, fields] = useSchemaForm(contactMessageSchema, { id: "contact-form", lastResult: outcome?.result });
+  const [form, fields] = useSchemaForm(contactMessageSchema, { id: CONTACT_FORM_ID, lastResult: outcome?.result });
   // The answer the visitor has done with ("Send another message"): its notice goes, and the form starts afresh.
   const [acknowledged, setAcknowledged] = useState<number | null>(null);
   const done = outcome?.ok && !pending && outcome.at !== acknowledged ? outcome : null;
@@ -76,7 +76,7 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
     return (
       <div role="status">
         <SentNotice emergency={sent.emergency} noticeRef={notice}>
-          <Link to="/contact#contact-form" className={buttonVariants({ variant: "outline" })}>
+          <Link to={`/contact#${CONTACT_FORM_ID}`} className={buttonVariants({ variant: "outline" })}>
             Send another message
           </Link>
         </SentNotice>
@@ -95,6 +95,7 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
       {...getFormProps(form)}
       className="space-y-5"
       aria-describedby="contact-required-note"
+      data-answered={outcome ? "" : undefined}
     >
       <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? "1" : ""} />
       <div aria-live="polite" role="status" className="empty:hidden">
@@ -107,6 +108,12 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
         ) : null}
         {apology ? <Apology /> : null}
       </div>
+      {/* A page without the app's scripts: its script shows this when the last post got no answer (./contact-draft.ts). */}
+      {!hydrated && !outcome ? (
+        <div id={UNREACHABLE_ANCHOR} role="alert" hidden tabIndex={-1} className="scroll-mt-24 focus:outline-none">
+          <Apology />
+        </div>
+      ) : null}
       {refusal ? <Alert tone="destructive">{refusal}</Alert> : null}
       <ContactFields fields={fields} />
       <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">

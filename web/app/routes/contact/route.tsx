@@ -4,7 +4,16 @@ import { business } from "@app/shared/business";
 import { unreachable } from "~/features/contact/contact-form";
 import { contactAction, contactLoader } from "~/features/contact/contact-page.server";
 import { ContactView } from "~/features/contact/contact-view";
+import { documentPage } from "~/utils/route-handle";
 import { serverUnreachable } from "~/utils/server-unreachable";
+
+/**
+ * Opened from outside the app, the page carries the site's script, not the app's
+ * (docs/decisions/025-public-pages-without-app-scripts.md): its form posts as a plain form
+ * (features/contact/contact-draft.ts keeps a post that got no answer). Reached from a page of the
+ * app, it is the app's, and the form answers in place.
+ */
+export const handle = documentPage;
 
 export const meta: MetaFunction = () => [
   { title: `Contact ${business.name} | Electricians in Baton Rouge, LA` },

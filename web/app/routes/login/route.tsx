@@ -14,6 +14,7 @@ import { requestPasswordReset, resetPassword } from "~/features/auth/password-re
 import { answer, refused, submissionOf } from "~/utils/action.server";
 import { commitSessionCookie, getOptionalUser } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
+import { documentPage } from "~/utils/route-handle";
 import { failure, success } from "@app/shared/result";
 
 export const meta: MetaFunction = () => [
@@ -24,6 +25,14 @@ export const meta: MetaFunction = () => [
   },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * Opened from outside the app, the page carries the site's script, not the app's
+ * (docs/decisions/025-public-pages-without-app-scripts.md): its views are links, its forms plain
+ * forms (features/auth/login-document.ts says the script runs, and goes on after a sign-in's
+ * notice). Reached from a page of the app, it is the app's, and the card switches in place.
+ */
+export const handle = documentPage;
 
 /** `/login?token=…` (the emailed reset link) holds a secret, and a refused reset echoes the token: never stored, no Referer to other sites. */
 export const headers = tokenPageHeaders;
