@@ -23,8 +23,24 @@ it.each(["/verify-email?token=abc123secret", "/login?token=abc123secret"])(
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     expect(["no-referrer", "same-origin"]).toContain(res.headers.get("referrer-policy"));
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
   },
 );
+
+it("the sign-in page without a token may be indexed, and is still never stored", async () => {
+  const res = await fetch(`${stack.url}/login`, { headers: { "X-Forwarded-For": randomIp() } });
+  const html = await res.text();
+  expect(res.status).toBe(200);
+  expect(res.headers.get("x-robots-tag")).toBeNull();
+  expect(html).not.toContain('name="robots"');
+  expect(res.headers.get("cache-control")).toContain("no-store");
+  const robots = await (await fetch(`${stack.url}/robots.txt`)).text();
+  expect(robots).not.toContain("Disallow: /login");
+  const withToken = await (
+    await fetch(`${stack.url}/login?token=abc123secret`, { headers: { "X-Forwarded-For": randomIp() } })
+  ).text();
+  expect(withToken).toContain('<meta name="robots" content="noindex"/>');
+});
 
 it("a refused reset, which shows the token again, is never stored either", async () => {
   const res = await fetch(`${stack.url}/login?token=abc123secret`, {

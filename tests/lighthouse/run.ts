@@ -309,7 +309,8 @@ function verdicts(r: PageResult) {
       r.calibrated.length > 0 &&
       r.calibrated.every((x) => CATEGORIES.every((c) => x.scores[c] >= BUDGET.calibrated[c])),
     atDefault: r.atDefault.every((x) => x.scores.performance >= BUDGET.defaultPerformance),
-    tbt: runs.every((x) => x.tbtMs <= BUDGET.tbtMs),
+    // Judged where the phone is the budget's phone: at the calibrated slowdown (decision 019); the 4× figure is reported beside it.
+    tbt: r.calibrated.every((x) => x.tbtMs <= BUDGET.tbtMs),
     script: runs.every((x) => kib(x.scriptBytes) <= BUDGET.scriptKiB),
     style: runs.every((x) => kib(x.styleBytes) <= BUDGET.styleKiB),
     mainThread: ratioOf(r.counters) <= BUDGET.mainThreadRatio,
@@ -443,7 +444,8 @@ async function main() {
 
 Mobile Lighthouse on every public page against the production build, as [product.md](product.md#performance-budgets)
 budgets them: performance ${BUDGET.calibrated.performance} on every run at the calibrated CPU slowdown and at least
-${BUDGET.defaultPerformance} at Lighthouse's default 4×, Total Blocking Time within ${BUDGET.tbtMs} ms, 100 in accessibility,
+${BUDGET.defaultPerformance} at Lighthouse's default 4×, Total Blocking Time within ${BUDGET.tbtMs} ms at the calibrated slowdown
+(the 4× figure beside it), 100 in accessibility,
 best practices and SEO; at most ${BUDGET.scriptKiB} KiB of compressed JavaScript and ${BUDGET.styleKiB} KiB of compressed
 CSS before the first tap; and, in Chromium's own counters, a page's main-thread work at most ${BUDGET.mainThreadRatio}× that
 of the same page without its scripts ([decision 015](decisions/015-lighthouse-budget-without-rewrites.md),

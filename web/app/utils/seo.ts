@@ -16,13 +16,15 @@ export const publicPaths: readonly string[] = [
   "/book",
 ];
 
-/** Paths crawlers are asked to stay out of (robots.txt); the emailed links' pages also answer noindex themselves. */
+/**
+ * Paths crawlers are asked to stay out of (robots.txt); the emailed links' pages also answer noindex
+ * themselves. Not /login: a customer may search for it; with a reset token it answers noindex.
+ */
 export const privatePathPrefixes: readonly string[] = [
   "/account",
   "/admin",
   "/dashboard",
   "/jobs",
-  "/login",
   "/api",
   "/appointments",
   "/unsubscribe",

@@ -38,6 +38,20 @@ export const privateLinkHeaders = privatePageHeaders("no-referrer");
  */
 export const tokenPageHeaders = privatePageHeaders("same-origin");
 
+/**
+ * /login's `headers`: those of `tokenPageHeaders`, but kept out of search results only when its
+ * address holds a reset token (its loader then answers `X-Robots-Tag: noindex`): the plain sign-in
+ * page is one a customer may search for (docs/product.md#sign-in-page).
+ */
+export const signInPageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(tokenPageHeaders(args));
+  if (!args.loaderHeaders.has("X-Robots-Tag")) headers.delete("X-Robots-Tag");
+  return headers;
+};
+
+/** What a loader of a page whose address may hold a token answers, so its `headers` keep it out of search results. */
+export const NOINDEX_HEADERS = { "X-Robots-Tag": PRIVATE_PAGE_HEADERS["X-Robots-Tag"] } as const;
+
 /** The route's `meta`: its title, noindex, and no Referer (for browsers that read the meta tag). */
 export const privateLinkMeta = (title: string): MetaDescriptor[] => [
   { title: `${title} | ${business.name}` },

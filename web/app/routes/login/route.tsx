@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "~/utils/responses.server";
+import { data, redirect } from "~/utils/responses.server";
 import { useActionData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { authFormSchemas, safeRedirectTo } from "@app/shared/api/auth";
 import { isAuthIntent } from "@app/shared/api/auth-rules";
 import { business } from "@app/shared/business";
 import { ENHANCED_FIELD, landingAfter, landingPage, viewFromSearch, viewOfAnswer } from "~/features/auth/auth-views";
-import { tokenPageHeaders } from "~/features/appointments/private-link";
+import { NOINDEX_HEADERS, signInPageHeaders } from "~/features/appointments/private-link";
 import { createAuthenticator } from "~/features/auth/authenticator.server";
 import { LoginCard } from "~/features/auth/login-card";
 import { failureFallbacks } from "~/features/auth/notices";
@@ -17,13 +17,14 @@ import { formFields, readForm } from "~/utils/form.server";
 import { documentPage } from "~/utils/route-handle";
 import { failure, success } from "@app/shared/result";
 
-export const meta: MetaFunction = () => [
+/** Indexed, but not with a reset token in the address (`signInPageHeaders`). */
+export const meta: MetaFunction = ({ location }) => [
   { title: `Log In | ${business.name}` },
   {
     name: "description",
     content: `Log in to your ${business.name} account, create one, or reset a forgotten password.`,
   },
-  { name: "robots", content: "noindex" },
+  ...(new URLSearchParams(location.search).has("token") ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
 /**
@@ -34,15 +35,18 @@ export const meta: MetaFunction = () => [
  */
 export const handle = documentPage;
 
-/** `/login?token=…` (the emailed reset link) holds a secret, and a refused reset echoes the token: never stored, no Referer to other sites. */
-export const headers = tokenPageHeaders;
+/**
+ * `/login?token=…` (the emailed reset link) holds a secret, and a refused reset echoes the token:
+ * never stored, no Referer to other sites, and (with the token) never indexed.
+ */
+export const headers = signInPageHeaders;
 
 /** A signed-in visitor has nothing to do here (docs/product.md#sign-in-page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
   const user = await getOptionalUser(request, context);
-  if (user)
-    throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")) ?? landingPage(user.role));
-  return null;
+  if (user) throw redirect(safeRedirectTo(search.get("redirectTo")) ?? landingPage(user.role));
+  return data(null, { headers: search.has("token") ? NOINDEX_HEADERS : {} });
 }
 
 // After its own posts the card shows the outcome itself, then leaves after a sign-in;
