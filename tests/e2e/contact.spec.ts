@@ -1,8 +1,22 @@
+import type { Page } from "@playwright/test";
 import { business } from "@app/shared/business";
 import { STAFF_EMAIL } from "../support/stack";
 import { expect, expectNoAxeViolations, mailbox, openInApp, test } from "./fixtures";
 
 const success = "Thank you for your message! We'll get back to you within 24 hours.";
+
+/** Fills the contact form as a visitor types it (the service and phone only when given). */
+async function fillContact(
+  page: Page,
+  fields: { first: string; last: string; email: string; phone?: string; service?: string; message: string },
+) {
+  await page.getByRole("textbox", { name: "First name", exact: true }).fill(fields.first);
+  await page.getByRole("textbox", { name: "Last name", exact: true }).fill(fields.last);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(fields.email);
+  if (fields.phone) await page.getByRole("textbox", { name: "Phone", exact: true }).fill(fields.phone);
+  if (fields.service) await page.getByRole("combobox", { name: "Service needed" }).selectOption(fields.service);
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill(fields.message);
+}
 
 test.describe("contact page", () => {
   test("shows hours, service area and the emergency banner, and passes axe", async ({ page }) => {
@@ -27,11 +41,13 @@ test.describe("contact page", () => {
       await page.goto("/contact");
       expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
       const text = `The porch light flickers at dusk ${Date.now()}`;
-      await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
-      await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
-      await page.getByRole("textbox", { name: "Email", exact: true }).fill("odile@example.com");
-      await page.getByRole("combobox", { name: "Service needed" }).selectOption("maintenance");
-      await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+      await fillContact(page, {
+        first: "Odile",
+        last: "Breaux",
+        email: "odile@example.com",
+        service: "maintenance",
+        message: text,
+      });
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page).toHaveURL(/\/contact\?sent=[\w.-]+#contact-sent$/);
       const notice = page.locator("#contact-sent");
@@ -52,11 +68,13 @@ test.describe("contact page", () => {
       await page.route("**/contact", (route) =>
         route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
       );
-      await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
-      await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
-      await page.getByRole("textbox", { name: "Email", exact: true }).fill("odile@example.com");
-      await page.getByRole("combobox", { name: "Service needed" }).selectOption("maintenance");
-      await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+      await fillContact(page, {
+        first: "Odile",
+        last: "Breaux",
+        email: "odile@example.com",
+        service: "maintenance",
+        message: text,
+      });
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByRole("heading", { name: "Contact Us", level: 1 })).toHaveCount(0);
 
@@ -91,12 +109,14 @@ test.describe("contact page in the app", () => {
   test("sends, shows the success alert, resets, and staff get the email", async ({ page }) => {
     await openInApp(page, "/contact");
     const text = `Breaker keeps tripping in the kitchen ${Date.now()}`;
-    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
-    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
-    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("225-555-0133");
-    await page.getByRole("combobox", { name: "Service needed" }).selectOption("residential");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+    await fillContact(page, {
+      first: "Jolie",
+      last: "Landry",
+      email: "jolie@example.com",
+      phone: "225-555-0133",
+      service: "residential",
+      message: text,
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText(success);
     // What was sent stays in the form until the visitor is done with it.
@@ -122,11 +142,13 @@ test.describe("contact page in the app", () => {
     test("after Send the thank-you is in view and has focus, and the form keeps its values", async ({ page }) => {
       await openInApp(page, "/contact");
       const text = `Half the bedroom outlets are dead ${Date.now()}`;
-      await page.getByRole("textbox", { name: "First name", exact: true }).fill("Odile");
-      await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Breaux");
-      await page.getByRole("textbox", { name: "Email", exact: true }).fill("odile@example.com");
-      await page.getByRole("combobox", { name: "Service needed" }).selectOption("maintenance");
-      await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+      await fillContact(page, {
+        first: "Odile",
+        last: "Breaux",
+        email: "odile@example.com",
+        service: "maintenance",
+        message: text,
+      });
       await page.getByRole("button", { name: "Send Message" }).click();
       const notice = page.locator("#contact-sent");
       await expect(notice).toContainText(success);
@@ -140,11 +162,8 @@ test.describe("contact page in the app", () => {
 
   test("field errors from the server appear beside the fields", async ({ page }) => {
     await openInApp(page, "/contact");
-    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
-    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
     // Whitespace passes the browser's `required` but not the server's rules.
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("   ");
+    await fillContact(page, { first: "Jolie", last: "Landry", email: "jolie@example.com", message: "   " });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message is required")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveAttribute("aria-invalid", "true");
@@ -156,10 +175,12 @@ test.describe("contact page in the app", () => {
       route.request().method() === "POST" ? route.fulfill({ status: 503, body: "down" }) : route.continue(),
     );
     await openInApp(page, "/contact");
-    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
-    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Is anyone there?");
+    await fillContact(page, {
+      first: "Jolie",
+      last: "Landry",
+      email: "jolie@example.com",
+      message: "Is anyone there?",
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText(
       `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
@@ -169,10 +190,12 @@ test.describe("contact page in the app", () => {
     await openInApp(page, "/contact");
     // From here nothing reaches the server: neither the post nor the reload of the page's data after it.
     await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
-    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Jolie");
-    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Landry");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jolie@example.com");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("The lights flicker in the kitchen.");
+    await fillContact(page, {
+      first: "Jolie",
+      last: "Landry",
+      email: "jolie@example.com",
+      message: "The lights flicker in the kitchen.",
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText(
       `Sorry, there was an error submitting your message. Please call us directly at ${business.phone}.`,
@@ -191,10 +214,7 @@ test.describe("contact page without JavaScript", () => {
   test("the form posts, is redirected to the thank-you, and a reload sends nothing again", async ({ page, db }) => {
     await page.goto("/contact");
     const text = `No-JS visitor needs a panel inspection ${Date.now()}`;
-    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Remy");
-    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Hebert");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("remy@example.com");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+    await fillContact(page, { first: "Remy", last: "Hebert", email: "remy@example.com", message: text });
     await page.getByRole("button", { name: "Send Message" }).click();
     // Post/Redirect/Get: the address says only that a message was sent, never what it said.
     await expect(page).toHaveURL(/\/contact\?sent=[\w.-]+#contact-sent$/);
@@ -218,10 +238,7 @@ test.describe("contact page without JavaScript", () => {
 
   test("server-side errors come back beside the fields with the values kept", async ({ page }) => {
     await page.goto("/contact");
-    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Remy");
-    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Hebert");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("remy@example.com");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("   ");
+    await fillContact(page, { first: "Remy", last: "Hebert", email: "remy@example.com", message: "   " });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message is required")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("Remy");
