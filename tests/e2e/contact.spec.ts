@@ -5,6 +5,9 @@ import { expect, expectNoAxeViolations, mailbox, openInApp, test } from "./fixtu
 
 const success = "Thank you for your message! We'll get back to you within 24 hours.";
 
+/** The visitor of the phone tests: a service chosen, no phone number. */
+const ODILE = { first: "Odile", last: "Breaux", email: "odile@example.com", service: "maintenance" };
+
 /** Fills the contact form as a visitor types it (the service and phone only when given). */
 async function fillContact(
   page: Page,
@@ -41,13 +44,7 @@ test.describe("contact page", () => {
       await page.goto("/contact");
       expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
       const text = `The porch light flickers at dusk ${Date.now()}`;
-      await fillContact(page, {
-        first: "Odile",
-        last: "Breaux",
-        email: "odile@example.com",
-        service: "maintenance",
-        message: text,
-      });
+      await fillContact(page, { ...ODILE, message: text });
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page).toHaveURL(/\/contact\?sent=[\w.-]+#contact-sent$/);
       const notice = page.locator("#contact-sent");
@@ -68,13 +65,7 @@ test.describe("contact page", () => {
       await page.route("**/contact", (route) =>
         route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
       );
-      await fillContact(page, {
-        first: "Odile",
-        last: "Breaux",
-        email: "odile@example.com",
-        service: "maintenance",
-        message: text,
-      });
+      await fillContact(page, { ...ODILE, message: text });
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByRole("heading", { name: "Contact Us", level: 1 })).toHaveCount(0);
 
@@ -142,13 +133,7 @@ test.describe("contact page in the app", () => {
     test("after Send the thank-you is in view and has focus, and the form keeps its values", async ({ page }) => {
       await openInApp(page, "/contact");
       const text = `Half the bedroom outlets are dead ${Date.now()}`;
-      await fillContact(page, {
-        first: "Odile",
-        last: "Breaux",
-        email: "odile@example.com",
-        service: "maintenance",
-        message: text,
-      });
+      await fillContact(page, { ...ODILE, message: text });
       await page.getByRole("button", { name: "Send Message" }).click();
       const notice = page.locator("#contact-sent");
       await expect(notice).toContainText(success);

@@ -93,6 +93,19 @@ export const test = base.extend<{ db: Db }>({
 });
 
 /**
+ * Waits until the page is whole for a person using it: a page of the app once React has hydrated it
+ * (typed into or clicked before, a value or a click can be lost), a page without the app's scripts
+ * (docs/decisions/025-public-pages-without-app-scripts.md) once loaded.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    if (!("__remixContext" in window)) return true;
+    const main = document.getElementById("main");
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactProps")));
+  });
+}
+
+/**
  * Opens `path` (a link of the site's header: "/contact", "/login") as a page of the app: a public
  * page opened from outside carries the site's script instead
  * (docs/decisions/025-public-pages-without-app-scripts.md), so this starts on /book, which carries
@@ -101,10 +114,7 @@ export const test = base.extend<{ db: Db }>({
  */
 export async function openInApp(page: Page, path: string) {
   await page.goto("/book");
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactProps")));
-  });
+  await hydrated(page);
   const banner = page.getByRole("banner");
   const link = banner.locator(`a[href="${path}"]:visible`);
   if ((await link.count()) === 0) await banner.locator("summary").filter({ hasText: "Menu" }).click();

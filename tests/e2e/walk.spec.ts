@@ -22,7 +22,7 @@ import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/
 import { randomToken, sha256 } from "@app/shared/tokens.server";
 import { purposeKeys, signFor } from "@app/shared/keys.server";
 import { randomIp, TEST_SESSION_SECRET } from "../support/stack";
-import { expect, expectNoAxeViolations, test as base } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test as base } from "./fixtures";
 import { createUser, logIn, main, unique, uniqueLetters } from "./staff";
 import { chooseWindow, offeredWindow } from "./window-picker";
 
@@ -330,12 +330,7 @@ async function visitToManage(world: World): Promise<string> {
 
 /** Hydrated, fonts in, and a staff page's live connection up: the layout the person sees. */
 async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    // A page without the app's scripts (docs/decisions/025-public-pages-without-app-scripts.md) is whole once loaded.
-    if (!("__remixContext" in window)) return true;
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactProps")));
-  });
+  await hydrated(page);
   if (await page.locator("[data-live-status]").count())
     await expect(page.locator('[data-live-status="live"]')).toBeVisible();
   await page.evaluate(() => document.fonts.ready);

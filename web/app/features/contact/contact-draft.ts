@@ -77,14 +77,13 @@ export function keepUnansweredContact() {
   const comeBack = () => {
     const draft = readDraft(storage);
     storage.removeItem(DRAFT_KEY);
-    const answered = form.hasAttribute("data-answered") || document.getElementById(SENT_ANCHOR) !== null;
-    if (!draft || answered || Date.now() - draft.at > DRAFT_LIFETIME_MS) return;
+    // The form renders the hidden apology only where the page holds no answer to a post (a refusal, the server's apology).
+    const apology = document.getElementById(UNREACHABLE_ANCHOR);
+    if (!draft || !apology || Date.now() - draft.at > DRAFT_LIFETIME_MS) return;
     for (const control of typedControls(form)) {
       const value = draft.values[control.name];
       if (value !== undefined) control.value = value;
     }
-    const apology = document.getElementById(UNREACHABLE_ANCHOR);
-    if (!apology) return;
     apology.hidden = false;
     revealResult(apology);
   };

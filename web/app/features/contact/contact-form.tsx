@@ -95,7 +95,6 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
       {...getFormProps(form)}
       className="space-y-5"
       aria-describedby="contact-required-note"
-      data-answered={outcome ? "" : undefined}
     >
       <input type="hidden" name={ENHANCED_FIELD} value={hydrated ? "1" : ""} />
       <div aria-live="polite" role="status" className="empty:hidden">
@@ -108,7 +107,7 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
         ) : null}
         {apology ? <Apology /> : null}
       </div>
-      {/* A page without the app's scripts: its script shows this when the last post got no answer (./contact-draft.ts). */}
+      {/* A page without the app's scripts and no answer on it: its script shows this when the last post got none (./contact-draft.ts). */}
       {!hydrated && !outcome ? (
         <div id={UNREACHABLE_ANCHOR} role="alert" hidden tabIndex={-1} className="scroll-mt-24 focus:outline-none">
           <Apology />
