@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, mailbox, test } from "./fixtures";
-import { adminPage, newCustomer, unique } from "./staff";
+import { adminPage, logIn, newCustomer, unique } from "./staff";
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -90,7 +90,11 @@ test("Export CSV takes the list's technician filter and its days", async ({ page
   expect(csv).not.toContain(`${tag} nobody's`);
 });
 
-test("an export too large for one answer is emailed, and the page says so beside the button", async ({ page, db }) => {
+test("an export too large for one answer is emailed, and the page says so beside the button", async ({
+  page,
+  db,
+  browser,
+}) => {
   test.slow(); // 20,050 bookings written, then read by the worker
   const tag = unique("big");
   const customer = await newCustomer(db, `Bigexport ${tag}`);
@@ -122,4 +126,17 @@ test("an export too large for one answer is emailed, and the page says so beside
     .split("\r\n");
   expect(lines).toHaveLength(20_051);
   expect(lines.slice(1).every((l) => l.includes('"low","in_progress"'))).toBe(true);
+
+  // Without JavaScript the form posts the page, and the page it answers with says the same beside the button.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await noScript.newPage();
+    await logIn(plain, admin.email, { to: `/admin/bookings?q=${tag}&status=in_progress` });
+    await main(plain).getByRole("button", { name: "Export CSV", exact: true }).click();
+    await expect(main(plain).getByRole("status").filter({ hasText: "Your export of" })).toHaveText(
+      `Success: Your export of 20,050 bookings is being prepared; we'll email it to ${admin.email} (the link works for 7 days).`,
+    );
+  } finally {
+    await noScript.close();
+  }
 });

@@ -151,7 +151,6 @@ export function BookingsPage() {
             from={exportFrom}
             to={exportTo}
             posted={posted?.intent === EXPORT_INTENT ? posted : null}
-            busy={navigation.state === "submitting" && navigation.formData?.get("intent") === EXPORT_INTENT}
           />
         </div>
         <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-slate-600">
@@ -344,23 +343,27 @@ const EXPORT_INTENT = BOOKING_INTENTS.exportBookings;
  * search and filters go with it, and a range of scheduled days (a year back by default, no end), so
  * the file holds what the list shows. Posted to the page: the download starts and the page stays;
  * an export too large for one answer is emailed, and the page says so beside the button, in view
- * and focused.
+ * and focused. Posted through its own fetcher, whose answer stays until the next export: a page's
+ * action answer is dropped by the next reload of the list, and when a live event's reload came before
+ * React drew the answer (a transition superseded by the next), the notice never showed. Without
+ * JavaScript the form posts the page, and `posted` is that page's answer.
  */
 function ExportForm({
   filters,
   from,
   to,
   posted,
-  busy,
 }: {
   filters: BookingFilters;
   from: string;
   to: string;
   posted: { ok: boolean; message: string; at?: number } | null;
-  busy: boolean;
 }) {
+  const exporter = useFetcher<typeof bookingsAction>();
+  const answer = exporter.data ?? posted;
+  const busy = exporter.state !== "idle";
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Export CSV">
+    <exporter.Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Export CSV">
       <input type="hidden" name="intent" value={EXPORT_INTENT} />
       {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
       {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
@@ -379,12 +382,12 @@ function ExportForm({
       <p className="w-full text-xs text-slate-600 sm:w-auto">
         {isFiltered(filters) ? "With the list's search and filters." : "Every booking in those days."}
       </p>
-      {posted ? (
+      {answer ? (
         <div className="w-full">
-          <PostedOutcome ok={posted.ok} message={posted.message} at={posted.at} />
+          <PostedOutcome ok={answer.ok} message={answer.message} at={answer.at} />
         </div>
       ) : null}
-    </Form>
+    </exporter.Form>
   );
 }
 
