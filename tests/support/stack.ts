@@ -11,6 +11,7 @@ import { cloneDatabase, createTemplate, dropDatabase, runId, withDatabase } from
 import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
 import { startResendStandin, type ResendStandin } from "./resend-standin";
 import { startStripeStandin, type StripeStandin } from "./stripe-standin";
+import { startTwilioStandin, type TwilioStandin } from "./twilio-standin";
 
 export const STAFF_EMAIL = "staff@test.example.com";
 export const ADMIN_EMAIL = "admin@test.example.com";
@@ -29,6 +30,8 @@ export interface Stack {
   mail: ResendStandin;
   /** The Stripe stand-in, when the stack was started with `stripe: true` (its webhook URL set to the first web's). */
   stripe?: StripeStandin;
+  /** The Twilio stand-in, when the stack was started with `twilio: true` (its inbound texts go to the first web). */
+  twilio?: TwilioStandin;
   webs: ManagedProcess[];
   workers: ManagedProcess[];
   startWorker(extraEnv?: Record<string, string>): Promise<ManagedProcess>;
@@ -49,6 +52,8 @@ export interface StackOptions {
   pgServerUrl?: string;
   /** Online payments against the Stripe stand-in (tests/support/stripe-standin.ts): STRIPE_* set for every process. */
   stripe?: boolean;
+  /** Text messages against the Twilio stand-in (tests/support/twilio-standin.ts): TWILIO_* set for every process. */
+  twilio?: boolean;
 }
 
 /**
@@ -93,6 +98,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const redisPrefix = `bcetest-${id}`;
   const mail = await startResendStandin();
   const stripe = options.stripe ? await startStripeStandin() : undefined;
+  const twilio = options.twilio ? await startTwilioStandin() : undefined;
 
   const webPorts: number[] = [];
   const env: Record<string, string> = {
@@ -114,6 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     JOB_LOCK_MS: "3000",
     CHAT_STREAM_DELAY_MS: "2",
     ...stripe?.env,
+    ...twilio?.env,
     ...options.env,
   };
 
@@ -162,6 +169,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const db = createDb(databaseUrl, { max: 3 });
   if (stripe) stripe.webhookUrl = `${urls[0]}/api/webhooks/stripe`;
+  if (twilio) twilio.smsWebhookUrl = `${urls[0]}/api/webhooks/twilio/sms`;
   return {
     url: urls[0]!,
     urls,
@@ -171,6 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     db,
     mail,
     stripe,
+    twilio,
     webs,
     workers,
     startWorker,
@@ -181,6 +190,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await db.$disconnect();
       await mail.close();
       await stripe?.close();
+      await twilio?.close();
       await deleteRedisPrefix(redisUrl, redisPrefix).catch(() => {});
       await dropDatabase(serverUrl, dbName);
     },

@@ -2,6 +2,7 @@ import { Emitter } from "@socket.io/redis-emitter";
 import { Worker } from "bullmq";
 import { createDb } from "@app/shared/db.server";
 import { createMailer, EmailSendError } from "@app/shared/email/send.server";
+import { createTextSender } from "@app/shared/texts/send.server";
 import { configureBusinessFacts } from "@app/shared/business";
 import { loadEnv } from "@app/shared/env.server";
 import { isJobKind, jobs, queueNames } from "@app/shared/jobs";
@@ -41,6 +42,7 @@ const ctx: WorkerContext = {
     // Email bodies carry reset links: only a developer's own terminal may show them.
     logBodies: env.NODE_ENV === "development",
   }),
+  texts: createTextSender({ env, db, logger }),
   emitter: new Emitter(emitterRedis, { key: realtimeKey(env.REDIS_PREFIX) }),
   queues: createQueues(producerRedis, env.REDIS_PREFIX, logger),
   visitorEmails: visitorEmailCap(producerRedis, env.REDIS_PREFIX, env.ANON_REQUESTS_PER_HOUR),

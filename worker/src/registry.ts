@@ -27,6 +27,7 @@ import {
   sendVisitOnTheWay,
   sendVisitReminder,
 } from "./processors/visit-emails";
+import { sendVisitText } from "./processors/visit-texts";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
@@ -55,6 +56,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "invoice-event": publishInvoiceEvent,
   "csv-export": sendCsvExport,
   "chat-reply": replyToChatMessage,
+  "visit-text": sendVisitText,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,
   "lead-alert": publishLeadAlert,

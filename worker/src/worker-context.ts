@@ -4,6 +4,7 @@ import type { Mailer } from "@app/shared/email/send.server";
 import type { Env } from "@app/shared/env.server";
 import type { Logger } from "@app/shared/logger.server";
 import type { Queues } from "@app/shared/queues.server";
+import type { TextSender } from "@app/shared/texts/send.server";
 import { HeldByCap, type VisitorEmailCap } from "@app/shared/visitor-email-cap.server";
 
 /** What every job processor may use. */
@@ -12,6 +13,8 @@ export interface WorkerContext {
   logger: Logger;
   db: Db;
   mailer: Mailer;
+  /** Text messages (docs/product.md#texts): answers "texts off" when TWILIO_* are unset. */
+  texts: TextSender;
   emitter: Emitter;
   queues: Queues;
   /** The hourly cap on email to addresses visitors typed (ANON_REQUESTS_PER_HOUR). */

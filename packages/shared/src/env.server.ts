@@ -141,6 +141,37 @@ const base = z.object({
   STRIPE_API_URL: optionalUrl,
   /** Development only: `npm run dev` points Stripe at its local stand-in when no real key is set. */
   DEV_STRIPE_URL: optionalUrl,
+  /**
+   * Text messages through Twilio (docs/product.md#texts, docs/decisions/026-text-messages.md): unset, the
+   * product emails only and offers no consent box. The account's SID and auth token (which also verifies
+   * `X-Twilio-Signature`), and what sends: a Messaging Service (MG…) or the business's number (E.164).
+   */
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, "must be an account SID, AC followed by 32 hexadecimal digits")
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "must be a Messaging Service SID, MG followed by 32 hexadecimal digits")
+      .optional(),
+  ),
+  TWILIO_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/, "must be a US number in E.164, like +12255550142")
+      .optional(),
+  ),
+  /** Tests only: the origin of a local stand-in of Twilio's API (tests/support/twilio-standin.ts). */
+  TWILIO_API_URL: optionalUrl,
+  /** Development only: `npm run dev` points Twilio at its local stand-in when no real account is set. */
+  DEV_TWILIO_URL: optionalUrl,
 });
 
 type RawEnv = z.output<typeof base>;
@@ -284,6 +315,42 @@ function stripeSettings(raw: RawEnv, isProduction: boolean, problems: string[]) 
   };
 }
 
+/**
+ * Twilio's settings when an account is set (its SID and token, and a sender); undefined otherwise, and
+ * texts are off. `api`: the stand-in's origin (tests, and `npm run dev` without an account).
+ */
+function twilioSettings(raw: RawEnv, isProduction: boolean, problems: string[]) {
+  if (raw.TWILIO_API_URL && isProduction) problems.push("TWILIO_API_URL: only for tests, refused in production");
+  const own = raw.TWILIO_ACCOUNT_SID || raw.TWILIO_AUTH_TOKEN || raw.TWILIO_MESSAGING_SERVICE_SID || raw.TWILIO_FROM;
+  if (!isProduction && !own && raw.DEV_TWILIO_URL)
+    return {
+      accountSid: DEVELOPMENT_DEFAULTS.TWILIO_ACCOUNT_SID,
+      authToken: DEVELOPMENT_DEFAULTS.TWILIO_AUTH_TOKEN,
+      from: DEVELOPMENT_TEXTS_FROM,
+      messagingServiceSid: undefined,
+      api: raw.DEV_TWILIO_URL.replace(/\/$/, ""),
+    };
+  if (!own) return undefined;
+  const missing = [
+    ...(raw.TWILIO_ACCOUNT_SID ? [] : ["TWILIO_ACCOUNT_SID"]),
+    ...(raw.TWILIO_AUTH_TOKEN ? [] : ["TWILIO_AUTH_TOKEN"]),
+  ];
+  for (const key of missing) problems.push(`${key}: required when any TWILIO_* variable is set`);
+  if (!raw.TWILIO_MESSAGING_SERVICE_SID && !raw.TWILIO_FROM)
+    problems.push("TWILIO_FROM: set it (the business's number) or TWILIO_MESSAGING_SERVICE_SID to send texts");
+  if (missing.length || (!raw.TWILIO_MESSAGING_SERVICE_SID && !raw.TWILIO_FROM)) return undefined;
+  return {
+    accountSid: raw.TWILIO_ACCOUNT_SID!,
+    authToken: raw.TWILIO_AUTH_TOKEN!,
+    from: raw.TWILIO_FROM,
+    messagingServiceSid: raw.TWILIO_MESSAGING_SERVICE_SID,
+    api: raw.TWILIO_API_URL?.replace(/\/$/, ""),
+  };
+}
+
+/** The number `npm run dev`'s texts come from (the stand-in's; the business's fictional number). */
+const DEVELOPMENT_TEXTS_FROM = "+12255550142";
+
 function apiHost(address: string): StripeApiHost {
   const url = new URL(address);
   const protocol = url.protocol === "http:" ? "http" : "https";
@@ -376,6 +443,8 @@ const envSchema = base.transform((raw, ctx) => {
       : undefined,
     /** Stripe Checkout when STRIPE_SECRET_KEY is set; undefined: no online payment. */
     STRIPE: stripeSettings(raw, isProduction, problems),
+    /** Text messages through Twilio when an account is set; undefined: email only, no consent box. */
+    TWILIO: twilioSettings(raw, isProduction, problems),
   };
   if (raw.S3_ACCESS_KEY_ID && !raw.S3_SECRET_ACCESS_KEY)
     problems.push("S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set");

@@ -66,6 +66,10 @@ const leadKey = (lead: z.infer<typeof leadRef>) =>
 /** The email goes to an address a visitor typed: it counts against ANON_REQUESTS_PER_HOUR when sent (packages/shared/src/visitor-email-cap.server.ts). */
 const visitorCap = z.boolean().optional();
 
+/** The visit emails that have a text twin ("visit-text"): the confirmation, the reminder, "on my way". */
+export const TEXTED_VISIT_NOTICES = ["visit-confirmation", "visit-reminder", "visit-on-the-way"] as const;
+export type TextedVisitNotice = (typeof TEXTED_VISIT_NOTICES)[number];
+
 export const jobs = {
   /** To staff: a message from the contact form. */
   "contact-notification": contract({
@@ -331,6 +335,25 @@ export const jobs = {
     delivery: "direct",
     schema: z.object({ sessionId: z.string(), userMessageId: z.uuid(), requestId }),
     key: (d) => `chat-${d.userMessageId}`,
+  }),
+  /**
+   * To the customer by text (docs/product.md#texts): the twin of a visit email (`notice`, that email's kind and
+   * its payload's fields), sent only while the number has consent, and never in quiet hours unless urgent (its
+   * row is owed for 8 AM). Cancelling the email's kind on the booking cancels its twin (Outbox.cancel).
+   */
+  "visit-text": contract({
+    priority: PRIORITY.soon,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({
+      notice: z.enum(TEXTED_VISIT_NOTICES),
+      bookingId: id,
+      version: z.string().min(1).max(40).optional(),
+      at: z.number().int().optional(),
+      minutes: z.number().int().min(1).max(240).optional(),
+      requestId,
+    }),
+    key: (d) => `visit-text-${d.notice}-${d.bookingId}${d.version ? `-${d.version}` : ""}`,
   }),
   /** Live: a booking was created or changed (every open admin page hears it). */
   "booking-event": contract({

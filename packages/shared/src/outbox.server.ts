@@ -62,14 +62,28 @@ export class Outbox {
     return key;
   }
 
-  /** Cancels the notifications still owed about a subject (all kinds, or those listed). */
+  /**
+   * Cancels the notifications still owed about a subject (all kinds, or those listed). A listed email's text
+   * twin ("visit-text" whose `notice` is that email's kind) is cancelled with it.
+   */
   async cancel(subject: string, kinds?: NotificationKind[]): Promise<number> {
-    const matches = (p: { subject: string | null; kind: NotificationKind }) =>
-      p.subject === subject && (!kinds || kinds.includes(p.kind));
+    const twinOf = (p: { kind: NotificationKind; payload: unknown }) =>
+      p.kind === "visit-text" ? (p.payload as { notice: NotificationKind }).notice : null;
+    const matches = (p: { subject: string | null; kind: NotificationKind; payload: unknown }) =>
+      p.subject === subject && (!kinds || kinds.includes(p.kind) || kinds.includes(twinOf(p)!));
     const dropped = this.pending.filter(matches).length;
     this.pending = this.pending.filter((p) => !matches(p));
+    const twins = (kinds ?? []).map((notice) => ({
+      kind: "visit-text",
+      payload: { path: ["notice"], equals: notice },
+    }));
     const { count } = await this.tx.outbox.updateMany({
-      where: { subject, sentAt: null, cancelledAt: null, ...(kinds ? { kind: { in: kinds } } : {}) },
+      where: {
+        subject,
+        sentAt: null,
+        cancelledAt: null,
+        ...(kinds ? { OR: [{ kind: { in: kinds } }, ...twins] } : {}),
+      },
       data: { cancelledAt: new Date() },
     });
     return count + dropped;

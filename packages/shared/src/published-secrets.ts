@@ -14,6 +14,7 @@ export const SECRET_VARIABLES = [
   "S3_SECRET_ACCESS_KEY",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  "TWILIO_AUTH_TOKEN",
 ] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
@@ -26,6 +27,12 @@ export const DEVELOPMENT_DEFAULTS = {
   /** The keys `npm run dev` shares with its local Stripe stand-in (DEV_STRIPE_URL). */
   STRIPE_SECRET_KEY: "sk_test_dev_standin",
   STRIPE_WEBHOOK_SECRET: "whsec_dev_standin",
+  /**
+   * The account `npm run dev` shares with its local Twilio stand-in (DEV_TWILIO_URL): an account SID's shape
+   * (AC and 32 hexadecimal digits), no real account. Only the token is a secret (SECRET_VARIABLES).
+   */
+  TWILIO_ACCOUNT_SID: "AC0000000000000000000000000000de00",
+  TWILIO_AUTH_TOKEN: "twilio_dev_standin_auth_token",
 } as const;
 
 const PUBLISHED = [

@@ -39,7 +39,7 @@ async function loadVisit(ctx: WorkerContext, bookingId: number) {
   });
 }
 
-async function requireVisit(ctx: WorkerContext, bookingId: number): Promise<Visit> {
+export async function requireVisit(ctx: WorkerContext, bookingId: number): Promise<Visit> {
   const visit = await loadVisit(ctx, bookingId);
   if (!visit) throw new UnrecoverableError(`booking ${bookingId} not found`);
   return visit;
@@ -60,7 +60,7 @@ const forEmail = (v: Visit): VisitForEmail => ({
  * sealed (so later emails carry the same link). Two emails racing to make it
  * both end up with the one that was stored first.
  */
-async function manageLinks(ctx: WorkerContext, visit: Visit): Promise<ManageLinks> {
+export async function manageLinks(ctx: WorkerContext, visit: Visit): Promise<ManageLinks> {
   const keys = tokenSealKeys(ctx.env);
   let link = visit.visitLink;
   if (!link) {
@@ -99,7 +99,7 @@ const unsubscribeHeaders = (url: string) => ({
 });
 
 /** Why a visit email about a visit that must still happen stands down, or null to send. */
-function standDown(visit: Visit, at?: number): string | null {
+export function standDown(visit: Visit, at?: number): string | null {
   if (!visit.emailCustomer) return "customer not emailed for this booking";
   if (!isScheduled(visit)) return `visit is ${visit.needsPlacing ? "not placed" : visit.status}`;
   if (at !== undefined && visit.scheduledDate.getTime() !== at) return "visit moved since";

@@ -41,6 +41,11 @@ export const bookOnlineSchema = z.object({
   customerEmail: request.customerEmail,
   address: requiredText("Address", ADDRESS_MAX_LENGTH),
   description: request.description,
+  /** "Text me about my visits" (docs/product.md#texts): offered only when texts are set up, never ticked for anyone. */
+  textConsent: z
+    .literal("on", { error: "Tick the box or leave it" })
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 export type BookOnlineInput = z.infer<typeof bookOnlineSchema>;

@@ -24,7 +24,7 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   /** How the body is sent when not JSON: multipart/form-data for an upload (its schema names the parts). */
-  bodyContentType?: "multipart/form-data";
+  bodyContentType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   /** The answer of a success: status, description and (for JSON) its schema; `contentType` for anything else. */
   success: { status: 200 | 201 | 202; description: string; schema?: z.ZodType; contentType?: string };
   /** The statuses of refusals this endpoint may give beyond the ones every endpoint may (400 on bad input, 405, 503). */

@@ -15,6 +15,7 @@ import { formatWindow, windowStartingAt } from "../scheduling/windows";
 import { personName } from "../scheduling/technicians";
 import { nextVisitSequence } from "../ics.server";
 import { draftInvoiceOnCompletion } from "../invoices/invoices.server";
+import { oweVisitText } from "../texts/owe.server";
 import { bookingInclude } from "./booking-json";
 import { bookingSubject, oweVisitNotifications, type BookingContext } from "./visit-notifications.server";
 import { ON_THE_WAY_FROM, statusChangeRefusal, timeChangeRefusal, type StatusActor } from "./visit-status";
@@ -259,6 +260,8 @@ export async function recordOnTheWay(
       { bookingId, minutes, requestId: context.requestId },
       { subject: bookingSubject(bookingId) },
     );
+    // The technician is on the way now: told by text at once, whatever the hour (docs/decisions/026-text-messages.md).
+    oweVisitText(outbox, "visit-on-the-way", { bookingId, minutes, requestId: context.requestId }, told, 1);
     return true;
   });
 }

@@ -8,6 +8,7 @@ import { holdWindow, windowConflict } from "../scheduling/schedule-lock.server";
 import { formatWindow, windowStartingAt, type ArrivalWindow } from "../scheduling/windows";
 import { formatWeekdayDateTime, requireBusinessInstant } from "../time";
 import { sha256 } from "../tokens.server";
+import { grantTextConsent, type ConsentSource } from "../texts/consent.server";
 import { createBooking } from "./create-booking.server";
 import { bookingSubject, type BookingContext } from "./visit-notifications.server";
 import { nextBusinessSlot } from "./visits";
@@ -45,6 +46,8 @@ interface AppointmentOrigin {
   source: "chat" | "portal" | "online";
   /** A signed-in customer whose email is verified: the request joins their linked customer record and goes to their address. */
   account?: { userId: number; email: string };
+  /** The person ticked "Text me about my visits" on this form (docs/product.md#texts): stored with the request. */
+  textConsent?: ConsentSource;
 }
 
 /**
@@ -123,6 +126,8 @@ export async function requestAppointment(
       },
       { requestId, timing: services.env, visitorCap: visitor },
     );
+    if (origin.textConsent)
+      await grantTextConsent(tx, data.customerPhone, { source: origin.textConsent, network: clientNetwork, at: now });
     const request = await tx.appointmentRequest.create({
       data: {
         chatSessionId: origin.chatSessionId,

@@ -1,6 +1,7 @@
 import type { Booking } from "../db.server";
 import type { Env } from "../env.server";
 import type { ChangeContext, Outbox } from "../outbox.server";
+import { oweVisitText } from "../texts/owe.server";
 import { isLive, isScheduled, reminderFor } from "./visits";
 
 /**
@@ -77,7 +78,7 @@ export async function oweVisitNotifications(
     // Told of its time already: a placed visit that was never cancelled (a completed one reopened is not booked again).
     const told = before !== null && !before.needsPlacing && before.status !== "cancelled";
     const booked = after.status === "pending" && !told;
-    if (isScheduled(after) && (booked || moved) && after.scheduledDate > now)
+    if (isScheduled(after) && (booked || moved) && after.scheduledDate > now) {
       outbox.add(
         "visit-confirmation",
         {
@@ -91,17 +92,21 @@ export async function oweVisitNotifications(
         },
         { subject },
       );
+      oweVisitText(outbox, "visit-confirmation", { bookingId: after.id, version, at, requestId }, now, emergency);
+    }
 
     const reminderBefore = before ? reminderFor(before, timing.REMINDER_HOUR, now) : null;
     const reminderAfter = reminderFor(after, timing.REMINDER_HOUR, now);
     if (reminderBefore?.getTime() !== reminderAfter?.getTime() || (reminderAfter && moved)) {
       if (before) await outbox.cancel(subject, ["visit-reminder"]);
-      if (reminderAfter)
+      if (reminderAfter) {
         outbox.add(
           "visit-reminder",
           { bookingId: after.id, version, at, requestId },
           { subject, availableAt: reminderAfter },
         );
+        oweVisitText(outbox, "visit-reminder", { bookingId: after.id, version, at, requestId }, reminderAfter);
+      }
     }
 
     if (after.status === "cancelled" && before && isLive(before))

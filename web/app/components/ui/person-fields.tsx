@@ -1,3 +1,5 @@
+import { getInputProps } from "@conform-to/react";
+import { TEXT_CONSENT_LABEL, textConsentWording } from "@app/shared/texts/wording";
 import { TextField, type FieldMeta } from "./field";
 
 /**
@@ -63,4 +65,30 @@ export function PasswordField({
   hint?: string;
 }) {
   return <TextField field={field} type="password" label={label} autoComplete={autoComplete} hint={hint} />;
+}
+
+/**
+ * "Text me about my visits" (docs/product.md#texts): unticked until the person ticks it, with the words
+ * carriers require beside it (who texts, what for, how often, rates, STOP and HELP). A form shows it only
+ * when texts are set up; what the person saw is what the server stores with their consent.
+ */
+export function TextConsentField({ field }: { field: FieldMeta }) {
+  return (
+    <div className="flex items-start gap-3">
+      {/* The label's padding makes the box and its words one target of 44 px and more. */}
+      <input
+        {...getInputProps(field, { type: "checkbox", value: "on", ariaAttributes: false })}
+        aria-describedby={field.descriptionId}
+        className="mt-3 size-5 shrink-0 accent-brand-700"
+      />
+      <div className="min-w-0">
+        <label htmlFor={field.id} className="block py-2.5 text-sm font-medium text-slate-900">
+          {TEXT_CONSENT_LABEL}
+        </label>
+        <p id={field.descriptionId} className="text-xs break-words text-slate-600">
+          {textConsentWording()}
+        </p>
+      </div>
+    </div>
+  );
 }

@@ -52,6 +52,8 @@ export type BookPage =
       alternatives: WindowJson[];
       /** A signed-in customer's own details (their account's confirmed email is the one used). */
       prefill: Prefill | null;
+      /** Texts are set up: the form offers "Text me about my visits" (docs/product.md#texts). */
+      texting: boolean;
     };
 
 /** A signed-in customer whose email is confirmed: their bookings join their own record, as in the portal. */
@@ -90,6 +92,7 @@ export async function bookOnlinePage(
     notice: open ? null : WINDOW_TAKEN_MESSAGE,
     alternatives: open ? [] : (later.length ? later : choices.windows).slice(0, 3),
     prefill: await prefillFor(context, verifiedCustomer(user)),
+    texting: Boolean(services.env.TWILIO),
   });
 }
 
@@ -147,6 +150,8 @@ export async function bookOnline(
     chatSessionId: null,
     source: "online",
     ...(account ? { account: { userId: account.id, email: account.email } } : {}),
+    // Only where the box was offered: with texts set up.
+    ...(input.textConsent && context.services.env.TWILIO ? { textConsent: "book" as const } : {}),
   });
   return result.ok ? success({ bookingId: result.value.bookingId }, 201) : result;
 }

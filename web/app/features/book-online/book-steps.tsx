@@ -10,7 +10,7 @@ import { formatShortWeekdayDate } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TextareaField, TextField } from "~/components/ui/field";
-import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
+import { EmailField, FullNameField, PhoneField, TextConsentField } from "~/components/ui/person-fields";
 import { WindowPicker } from "~/features/scheduling/window-picker";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { useSchemaForm } from "~/utils/schema-form";
@@ -230,7 +230,7 @@ export function DetailsStep({ page, answer }: { page: DetailsPage; answer: Detai
   const { search } = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const { service, window, notice, alternatives, prefill } = page;
+  const { service, window, notice, alternatives, prefill, texting } = page;
   const [form, fields] = useSchemaForm(bookOnlineSchema, {
     id: "book-details",
     lastResult: answer?.result,
@@ -300,6 +300,7 @@ export function DetailsStep({ page, answer }: { page: DetailsPage; answer: Detai
           hint="Optional: what's going on, the panel's brand, how to get in."
           rows={3}
         />
+        {texting ? <TextConsentField field={fields.textConsent} /> : null}
         <Button type="submit" size="lg" aria-disabled={busy || undefined} className="aria-disabled:opacity-70">
           <CalendarCheck aria-hidden="true" />
           {busy ? "Booking…" : "Confirm booking"}

@@ -1,0 +1,115 @@
+import type { Db } from "../db.server";
+import type { Env } from "../env.server";
+import { fieldErrors } from "../api/errors";
+import { inboundTextSchema, textStatusSchema } from "../api/texts";
+import type { Logger } from "../logger.server";
+import { failure, success, type Result } from "../result";
+import { textKeyword } from "./keywords";
+import { markOptedOut, statusOf } from "./send.server";
+import { isTwilioSigned, messagingReply } from "./twilio.server";
+import { helpReply, startReply, stopReply } from "./wording";
+
+/**
+ * Twilio's posts (docs/product.md#texts, docs/decisions/026-text-messages.md): a text to the business's number,
+ * and what became of a text we sent. Each is Twilio's only when `X-Twilio-Signature` verifies over the URL
+ * Twilio was given (APP_URL's) and the posted parameters: otherwise 403 and nothing is read or stored.
+ */
+export interface WebhookContext {
+  services: { db: Db; env: Pick<Env, "TWILIO" | "APP_URL"> };
+  logger: Pick<Logger, "info" | "warn">;
+}
+
+export const SMS_WEBHOOK_PATH = "/api/webhooks/twilio/sms";
+export const STATUS_WEBHOOK_PATH = "/api/webhooks/twilio/status";
+
+const NOT_SIGNED = "This request is not signed by Twilio";
+const NOT_SET_UP = "Text messages are not set up";
+
+function verified(context: WebhookContext, path: string, params: Record<string, string>, signature: string | null) {
+  const settings = context.services.env.TWILIO;
+  if (!settings) return failure(404, NOT_SET_UP);
+  if (!isTwilioSigned(settings, signature, `${context.services.env.APP_URL}${path}`, params))
+    return failure(403, NOT_SIGNED, { errors: { "x-twilio-signature": "Missing or does not match" } });
+  return null;
+}
+
+/**
+ * A text to the business's number: stored once per Message SID, then STOP, START and HELP (and their synonyms)
+ * are answered as carriers require, in TwiML; any other text is kept for the office (the inbox).
+ */
+export async function receiveText(
+  context: WebhookContext,
+  params: Record<string, string>,
+  signature: string | null,
+): Promise<Result<{ twiml: string }>> {
+  const refused = verified(context, SMS_WEBHOOK_PATH, params, signature);
+  if (refused) return refused;
+  const parsed = inboundTextSchema.safeParse(params);
+  if (!parsed.success)
+    return failure(400, "This is not a text message's webhook", { errors: fieldErrors(parsed.error) });
+  const text = parsed.data;
+  const { db } = context.services;
+  const stored = await db.textMessage.createMany({
+    data: [{ sid: text.MessageSid, direction: "inbound", phone: text.From, body: text.Body, status: "received" }],
+    skipDuplicates: true,
+  });
+  // Twilio posts again when our answer was slow or lost: the text and its reply were handled the first time.
+  if (stored.count === 0) return success({ twiml: messagingReply(null) });
+
+  const reply = await answerKeyword(db, text.From, textKeyword(text.Body));
+  if (reply)
+    await db.textMessage.create({
+      data: { direction: "outbound", phone: text.From, body: reply, kind: "keyword-reply", status: "queued" },
+    });
+  return success({ twiml: messagingReply(reply) });
+}
+
+/** STOP, START and HELP (docs/product.md#texts): what changes, and the one reply (none for a STOP already recorded). */
+async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof textKeyword>): Promise<string | null> {
+  switch (keyword) {
+    case "stop": {
+      const before = await db.textConsent.findUnique({ where: { phone }, select: { status: true } });
+      if (before?.status === "opted_out") return null;
+      await markOptedOut(db, phone);
+      return stopReply();
+    }
+    case "start": {
+      const now = new Date();
+      const consent = { status: "granted" as const, grantedAt: now, wording: "Replied START or YES", source: "reply" };
+      await db.textConsent.upsert({
+        where: { phone },
+        create: { phone, ...consent },
+        update: { ...consent, optedOutAt: null },
+      });
+      return startReply();
+    }
+    case "help":
+      return helpReply();
+    default:
+      return null;
+  }
+}
+
+/** The order of a text's states: a callback that comes late never takes one back (delivered stays delivered). */
+const PROGRESS = { sending: 0, queued: 1, sent: 2, delivered: 3, undelivered: 3, failed: 3 } as const;
+
+/** What became of a text we sent: its state (and error code) on its record, moving forward only. */
+export async function recordTextStatus(
+  context: WebhookContext,
+  params: Record<string, string>,
+  signature: string | null,
+): Promise<Result<{ message: string }>> {
+  const refused = verified(context, STATUS_WEBHOOK_PATH, params, signature);
+  if (refused) return refused;
+  const parsed = textStatusSchema.safeParse(params);
+  if (!parsed.success) return failure(400, "This is not a status callback", { errors: fieldErrors(parsed.error) });
+  const { MessageSid, MessageStatus, ErrorCode } = parsed.data;
+  const { db } = context.services;
+  const status = statusOf(MessageStatus);
+  const earlier = (Object.keys(PROGRESS) as Array<keyof typeof PROGRESS>).filter((s) => PROGRESS[s] < PROGRESS[status]);
+  const { count } = await db.textMessage.updateMany({
+    where: { sid: MessageSid, status: { in: earlier } },
+    data: { status, ...(ErrorCode ? { errorCode: Number(ErrorCode) } : {}) },
+  });
+  return success({ message: count ? `Recorded: ${status}` : "Nothing to change" });
+}

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addLocalDays, localWeekday, requireBusinessInstant } from "@app/shared/time";
+import { api, signedInUser } from "../support/accounts";
+import { createTestClock, type TestClock } from "../support/clock";
+import { startPrivateRedis } from "../support/processes";
+import { randomIp, startStack, type Stack } from "../support/stack";
+import type { TwilioStandin } from "../support/twilio-standin";
+
+/**
+ * Text messages (docs/product.md#texts) end to end against the Twilio stand-in (tests/support/twilio-standin.ts),
+ * the real SDK sending, with web and worker on a controllable clock (tests/support/clock.ts): consent ticked on
+ * /book, the confirmation and the reminder texted (the reminder due in the quiet hours held until 8 AM), STOP,
+ * START and HELP answered as carriers require, a forged or altered webhook refused, delivery states recorded.
+ */
+
+// A Monday far enough ahead that its windows and the next days' exist whenever the suite runs.
+const MONDAY = "2027-03-01";
+const TUESDAY = addLocalDays(MONDAY, 1);
+const WEDNESDAY = addLocalDays(MONDAY, 2);
+const at = (date: string, hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return requireBusinessInstant(date, h! * 60 + m!);
+};
+
+describe("texts against the stand-in", () => {
+  let clock: TestClock;
+  let redisServer: Awaited<ReturnType<typeof startPrivateRedis>>;
+  let stack: Stack;
+  let twilio: TwilioStandin;
+  let admin: string;
+
+  beforeAll(async () => {
+    expect(localWeekday(MONDAY)).toBe(1);
+    clock = await createTestClock(at(MONDAY, "10:00"));
+    redisServer = await startPrivateRedis();
+    // Reminders at 10 PM the day before: inside the quiet hours, so their texts wait for 8 AM.
+    stack = await startStack({
+      name: "texts",
+      redisUrl: redisServer.url,
+      twilio: true,
+      env: { ...clock.env, REMINDER_HOUR: "22" },
+    });
+    twilio = stack.twilio!;
+    await stack.db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
+    await signedInUser(stack.url, stack.db, "technician");
+    admin = (await signedInUser(stack.url, stack.db, "admin")).token;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await redisServer?.stop();
+    await clock?.dispose();
+  });
+
+  const processes = () => [...stack.webs, ...stack.workers];
+  let visitors = 0;
+
+  /** Books on /book as a browser without JavaScript posts it: `consent` ticks "Text me about my visits". */
+  async function book(phone: string, start: Date, consent: boolean) {
+    const email = `texts.${++visitors}.${Date.now()}@example.com`;
+    const form = {
+      service: "panel-upgrades",
+      windowStart: start.toISOString(),
+      customerName: "Odette Guidry",
+      customerPhone: phone,
+      customerEmail: email,
+      address: "880 Range Ave, Denham Springs",
+      description: "",
+      ...(consent ? { textConsent: "on" } : {}),
+    };
+    const query = new URLSearchParams({ service: form.service, windowStart: form.windowStart });
+    const res = await fetch(`${stack.url}/book?${query}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+      body: new URLSearchParams(form),
+    });
+    expect(res.status, await res.text()).toBe(303);
+    const booking = await stack.db.booking.findFirstOrThrow({ where: { customer: { email } } });
+    return { id: booking.id, email };
+  }
+
+  const textsTo = (phone: string) => twilio.messages.filter((m) => m.to === phone);
+  const inbound = (from: string, body: string, sid?: string) =>
+    twilio.sendInbound({ from, body, ...(sid ? { sid } : {}) });
+
+  it("offers the box on /book, unticked, with the words carriers require", async () => {
+    const query = new URLSearchParams({ service: "panel-upgrades", windowStart: at(TUESDAY, "10:00").toISOString() });
+    const html = await (
+      await fetch(`${stack.url}/book?${query}`, { headers: { "X-Forwarded-For": randomIp() } })
+    ).text();
+    const box = /<input[^>]*name="textConsent"[^>]*>/.exec(html)?.[0];
+    expect(box).toBeDefined();
+    expect(box).toContain('type="checkbox"');
+    expect(box).not.toContain("checked");
+    expect(html).toContain("Text me about my visits");
+    expect(html).toContain("Msg &amp; data rates may apply");
+    expect(html).toContain("Reply STOP to opt out, HELP for help");
+  });
+
+  it("texts the confirmation with the manage link and, held to 8 AM, the reminder; none without consent", async () => {
+    const phone = "+12255550171";
+    const visit = await book("(225) 555-0171", at(TUESDAY, "10:00"), true);
+    const consent = await stack.db.textConsent.findUniqueOrThrow({ where: { phone } });
+    expect(consent).toMatchObject({ status: "granted", source: "book" });
+    expect(consent.wording).toContain("Reply STOP to opt out");
+    expect(consent.network).toBeTruthy();
+
+    const confirmation = await twilio.waitForMessage((m) => m.to === phone);
+    expect(confirmation.body).toMatch(/^Bayou Current Electric: /);
+    expect(confirmation.body).toMatch(/Tue Mar 2, 10 AM-12 PM/);
+    const link = /http:\/\/\S+\/appointments\/\S+/.exec(confirmation.body)![0];
+    expect((await fetch(link, { headers: { "X-Forwarded-For": randomIp() } })).status).toBe(200);
+    // Delivered, as Twilio's status callback said.
+    await expect
+      .poll(async () => (await stack.db.textMessage.findUnique({ where: { sid: confirmation.sid } }))?.status)
+      .toBe("delivered");
+
+    // Without the box ticked: the email, and no text.
+    const silent = await book("(225) 555-0172", at(TUESDAY, "12:00"), false);
+    await expect.poll(() => stack.mail.list(silent.email).length).toBeGreaterThan(0);
+    expect(textsTo("+12255550172")).toHaveLength(0);
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550172" } })).toBeNull();
+
+    // The reminder is due at 10 PM the evening before: its email goes then, its text at 8 AM.
+    const [reminderText] = await stack.db.outbox.findMany({
+      where: {
+        subject: `booking:${visit.id}`,
+        kind: "visit-text",
+        payload: { path: ["notice"], equals: "visit-reminder" },
+      },
+    });
+    expect(reminderText!.availableAt.toISOString()).toBe(at(TUESDAY, "08:00").toISOString());
+    await clock.set(at(MONDAY, "22:00"), processes());
+    await expect
+      .poll(() => stack.mail.list(visit.email).filter((e) => e.subject.startsWith("Reminder")).length)
+      .toBe(1);
+    expect(textsTo(phone)).toHaveLength(1);
+    await clock.set(at(TUESDAY, "08:00"), processes());
+    const reminder = await twilio.waitForMessage((m) => m.to === phone && m.sid !== confirmation.sid, 30_000);
+    expect(reminder.body).toMatch(/^Bayou Current Electric: .*visit today, Tue Mar 2, 10 AM-12 PM/);
+  });
+
+  it("STOP stops every later text, a queued one included, and is confirmed once; START restores them", async () => {
+    await clock.set(at(TUESDAY, "09:00"), processes());
+    const phone = "+12255550173";
+    const visit = await book("(225) 555-0173", at(WEDNESDAY, "10:00"), true);
+    await twilio.waitForMessage((m) => m.to === phone);
+
+    const stop = await inbound(phone, "  Stop ");
+    expect(stop.status).toBe(200);
+    expect(stop.contentType).toMatch(/xml/);
+    expect(stop.text).toContain("unsubscribed");
+    expect((await stack.db.textConsent.findUniqueOrThrow({ where: { phone } })).status).toBe("opted_out");
+    // Confirmed once: another STOP (a synonym) gets no reply; Twilio posting the same text again changes nothing.
+    const again = await inbound(phone, "UNSUBSCRIBE");
+    expect(again.text).not.toContain("<Message>");
+    const repeated = await inbound(phone, "stop", stop.sid);
+    expect(repeated.text).not.toContain("<Message>");
+    expect(await stack.db.textMessage.count({ where: { sid: stop.sid } })).toBe(1);
+
+    // The reminder owed for 8 AM tomorrow is dropped when it comes up; a move's confirmation too.
+    const moved = await api(stack.url, "PATCH", `/api/bookings/${visit.id}`, admin, {
+      scheduledDate: at(WEDNESDAY, "12:00").toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    await clock.set(at(WEDNESDAY, "08:00"), processes());
+    await expect
+      .poll(() => stack.db.textMessage.count({ where: { phone, direction: "outbound", status: "dropped" } }))
+      .toBeGreaterThanOrEqual(2);
+    expect(textsTo(phone)).toHaveLength(1);
+
+    const help = await inbound(phone, "help");
+    expect(help.text).toContain("Reply STOP to opt out");
+    const start = await inbound(phone, "START");
+    expect(start.text).toContain("<Message>");
+    expect((await stack.db.textConsent.findUniqueOrThrow({ where: { phone } })).status).toBe("granted");
+    const movedAgain = await api(stack.url, "PATCH", `/api/bookings/${visit.id}`, admin, {
+      scheduledDate: at(WEDNESDAY, "14:00").toISOString(),
+    });
+    expect(movedAgain.status).toBe(200);
+    const after = await twilio.waitForMessage((m) => m.to === phone && /2-4 PM/.test(m.body));
+    expect(after.body).toMatch(/^Bayou Current Electric: /);
+  });
+
+  it("refuses a forged or altered webhook, storing and changing nothing", async () => {
+    const url = twilio.smsWebhookUrl;
+    const params = {
+      MessageSid: `SM${"a".repeat(32)}`,
+      AccountSid: twilio.accountSid,
+      From: "+12255550174",
+      To: twilio.from,
+      Body: "STOP",
+    };
+    const before = await stack.db.textMessage.count();
+    expect((await twilio.post(url, params, null)).status).toBe(403);
+    expect((await twilio.post(url, params, "bm90IGEgc2lnbmF0dXJl")).status).toBe(403);
+    const signature = twilio.sign(url, params);
+    const altered = await twilio.post(url, { ...params, Body: "START" }, signature);
+    expect(altered.status).toBe(403);
+    expect(JSON.parse(altered.text)).toMatchObject({ success: false });
+    const status = `${url.replace(/sms$/, "status")}`;
+    expect((await twilio.post(status, { MessageSid: params.MessageSid, MessageStatus: "failed" }, null)).status).toBe(
+      403,
+    );
+    expect(await stack.db.textMessage.count()).toBe(before);
+    expect(await stack.db.textConsent.findUnique({ where: { phone: params.From } })).toBeNull();
+  });
+
+  it("records a text to a landline as undelivered, with Twilio's error", async () => {
+    const phone = "+12255550175";
+    twilio.landlines.add(phone);
+    await book("(225) 555-0175", at(WEDNESDAY, "16:00"), true);
+    const text = await twilio.waitForMessage((m) => m.to === phone);
+    await expect
+      .poll(async () =>
+        stack.db.textMessage.findUnique({ where: { sid: text.sid }, select: { status: true, errorCode: true } }),
+      )
+      .toEqual({ status: "undelivered", errorCode: 30006 });
+  });
+});

@@ -1,0 +1,71 @@
+import type { JobData } from "@app/shared/jobs";
+import { isScheduled, visitEnd } from "@app/shared/booking/visits";
+import { windowStartingAt } from "@app/shared/scheduling/windows";
+import { textablePhone } from "@app/shared/texts/phone";
+import { onTheWayText, visitConfirmedText, visitReminderText } from "@app/shared/texts/wording";
+import type { WorkerContext } from "../worker-context";
+import { manageLinks, requireVisit, standDown } from "./visit-emails";
+
+/**
+ * A visit email's text twin (docs/product.md#texts): read from the booking as it is when it runs, standing down
+ * exactly where the email would (moved since, cancelled, over), then sent through the one sender, which texts
+ * only a number with consent (packages/shared/src/texts/send.server.ts).
+ */
+export async function sendVisitText(ctx: WorkerContext, data: JobData<"visit-text">) {
+  if (!ctx.env.TWILIO) return { skipped: "texts are off" };
+  const visit = await requireVisit(ctx, data.bookingId);
+  const phone = textablePhone(visit.customer.phone);
+  if (!phone) return { skipped: "no number that takes texts" };
+  const body = await bodyOf(ctx, visit, data);
+  if (typeof body !== "string") return body;
+  const outcome = await ctx.texts.send({
+    phone,
+    body,
+    kind: data.notice,
+    purpose: "notice",
+    relatedKey: `booking:${visit.id}`,
+    outboxKey: `visit-text-${data.notice}-${data.bookingId}${data.version ? `-${data.version}` : ""}`,
+  });
+  return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
+}
+
+type Visit = Awaited<ReturnType<typeof requireVisit>>;
+
+async function bodyOf(ctx: WorkerContext, visit: Visit, data: JobData<"visit-text">) {
+  switch (data.notice) {
+    case "visit-confirmation": {
+      const skipped = standDown(visit, data.at);
+      if (skipped) return { skipped };
+      if (visitEnd(visit) <= new Date()) return { skipped: "visit is over" };
+      const { manageUrl } = await manageLinks(ctx, visit);
+      return visitConfirmedText(timeOf(visit, manageUrl));
+    }
+    case "visit-reminder": {
+      const skipped = standDown(visit, data.at);
+      if (skipped) return { skipped };
+      if (visit.scheduledDate <= new Date()) return { skipped: "visit has started" };
+      const { manageUrl } = await manageLinks(ctx, visit);
+      return visitReminderText(timeOf(visit, manageUrl));
+    }
+    case "visit-on-the-way": {
+      if (!visit.emailCustomer) return { skipped: "customer not told of this booking" };
+      if (!isScheduled(visit) && visit.status !== "in_progress") return { skipped: `visit is ${visit.status}` };
+      const told = visit.onTheWayAt ?? new Date();
+      const minutes = data.minutes ?? visit.onTheWayMinutes ?? 30;
+      return onTheWayText({
+        technicianFirstName: visit.technician?.firstName ?? null,
+        arriveAt: new Date(told.getTime() + minutes * 60_000),
+      });
+    }
+  }
+}
+
+/** The visit's time as a text says it: its arrival window, or its exact time (a window of 0 minutes). */
+function timeOf(visit: Visit, link: string) {
+  const window = windowStartingAt(visit.scheduledDate);
+  return {
+    windowStart: visit.scheduledDate,
+    windowMinutes: window ? (window.end.getTime() - window.start.getTime()) / 60_000 : 0,
+    link,
+  };
+}
