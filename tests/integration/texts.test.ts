@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLocalDays, localWeekday, requireBusinessInstant } from "@app/shared/time";
-import { api, signedInUser } from "../support/accounts";
+import { api, formPost, signedInUser } from "../support/accounts";
 import { createTestClock, type TestClock } from "../support/clock";
 import { startPrivateRedis } from "../support/processes";
 import { randomIp, startStack, type Stack } from "../support/stack";
@@ -28,6 +28,7 @@ describe("texts against the stand-in", () => {
   let stack: Stack;
   let twilio: TwilioStandin;
   let admin: string;
+  let technician: Awaited<ReturnType<typeof signedInUser>>;
 
   beforeAll(async () => {
     expect(localWeekday(MONDAY)).toBe(1);
@@ -42,7 +43,7 @@ describe("texts against the stand-in", () => {
     });
     twilio = stack.twilio!;
     await stack.db.user.updateMany({ where: { role: "technician" }, data: { isActive: false } });
-    await signedInUser(stack.url, stack.db, "technician");
+    technician = await signedInUser(stack.url, stack.db, "technician");
     admin = (await signedInUser(stack.url, stack.db, "admin")).token;
   });
   afterAll(async () => {
@@ -79,7 +80,8 @@ describe("texts against the stand-in", () => {
     return { id: booking.id, email };
   }
 
-  const textsTo = (phone: string) => twilio.messages.filter((m) => m.to === phone);
+  /** What the app sent a number through the API (the stand-in also records its TwiML replies, as Twilio sends them). */
+  const textsTo = (phone: string) => twilio.messages.filter((m) => m.to === phone && m.direction === "outbound-api");
   const inbound = (from: string, body: string, sid?: string) =>
     twilio.sendInbound({ from, body, ...(sid ? { sid } : {}) });
 
@@ -216,5 +218,42 @@ describe("texts against the stand-in", () => {
         stack.db.textMessage.findUnique({ where: { sid: text.sid }, select: { status: true, errorCode: true } }),
       )
       .toEqual({ status: "undelivered", errorCode: 30006 });
+    // The customer record says so, with the number's consent.
+    const customer = await stack.db.customer.findFirstOrThrow({ where: { phone: "(225) 555-0175" } });
+    const page = await fetch(`${stack.url}/admin/customers/${customer.id}`, {
+      headers: { Authorization: `Bearer ${admin}`, "X-Forwarded-For": randomIp() },
+    });
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("(225) 555-0175 agreed to texts about their visits on Book online");
+    expect(html).toContain("not delivered (error 30006)");
+  });
+
+  it("texts 'on my way' with the expected clock time at once, even in the quiet hours", async () => {
+    await clock.set(at(WEDNESDAY, "21:30"), processes());
+    const phone = "+12255550176";
+    const customer = await stack.db.customer.create({
+      data: { name: "Lucien Arceneaux", email: `lucien.${Date.now()}@example.com`, phone: "(225) 555-0176" },
+    });
+    await stack.db.textConsent.create({
+      data: { phone, status: "granted", grantedAt: new Date(), wording: "test", source: "book" },
+    });
+    const visit = await stack.db.booking.create({
+      data: {
+        customerId: customer.id,
+        summary: "Emergency: no power",
+        priority: "emergency",
+        status: "pending",
+        scheduledDate: at(WEDNESDAY, "21:00"),
+        technicianId: technician.user.id,
+      },
+    });
+    const res = await formPost(stack.url, "/jobs", technician.token, {
+      intent: "on-the-way",
+      bookingId: String(visit.id),
+      minutes: "30",
+    });
+    expect(res.status, await res.text()).toBeLessThan(400);
+    const text = await twilio.waitForMessage((m) => m.to === phone);
+    expect(text.body).toMatch(/^Bayou Current Electric: Technician is on the way, expected about 10(:00)? PM\.$/);
   });
 });

@@ -2,11 +2,23 @@ import { CUSTOMER_INTENTS } from "./customers-intents";
 import { InvoiceAmountCells, StatusCell } from "~/features/documents/document-cells";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { BellRing, FilePlus2, History, Mail, NotebookPen, Receipt, Save, Undo2, Wrench } from "lucide-react";
+import {
+  BellRing,
+  FilePlus2,
+  History,
+  Mail,
+  MessageSquareText,
+  NotebookPen,
+  Receipt,
+  Save,
+  Undo2,
+  Wrench,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { customerDetailsSchema, customerNoteSchema, resubscribeFormSchema } from "@app/shared/api/customers";
 import { formatCents } from "@app/shared/money/money";
 import { formatDate, formatDateTime } from "@app/shared/time";
+import { formatPhone } from "@app/shared/texts/phone";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { documentHref, formatTotals } from "~/features/documents/documents";
 import { TextareaField, TextField } from "~/components/ui/field";
@@ -382,6 +394,88 @@ export function EmailsSection({ emails, shown }: { emails: CustomerRecord["email
         </>
       ) : (
         <p className="text-sm text-slate-600">No emails have been sent to this address.</p>
+      )}
+    </RecordSection>
+  );
+}
+
+const CONSENT_SOURCES: Record<string, string> = {
+  book: "on Book online",
+  chat: "in the chat",
+  contact: "on the contact form",
+  account: "in their account",
+  reply: "by text (START or YES)",
+};
+
+/** Whether the number may be texted, in the office's words (docs/product.md#texts). */
+function consentSentence(texts: NonNullable<CustomerRecord["texts"]>): string {
+  const number = formatPhone(texts.phone);
+  const consent = texts.consent;
+  if (consent?.status === "opted_out")
+    return `${number} replied STOP${consent.optedOutAt ? ` on ${formatDateTime(consent.optedOutAt)}` : ""}: nothing is texted until they reply START.`;
+  if (consent?.status === "granted")
+    return `${number} agreed to texts about their visits${consent.source ? ` ${CONSENT_SOURCES[consent.source] ?? ""}` : ""}${consent.grantedAt ? ` on ${formatDateTime(consent.grantedAt)}` : ""}.`;
+  return `${number} has not agreed to texts: nothing is texted to it. Only the customer can agree (the box on their booking form).`;
+}
+
+const TEXT_STATUS: Record<string, string> = {
+  received: "received",
+  sending: "sending",
+  queued: "queued",
+  sent: "sent",
+  delivered: "delivered",
+  undelivered: "not delivered",
+  failed: "failed",
+  dropped: "not sent (opted out)",
+};
+
+/**
+ * Texts (docs/product.md#texts): whether the customer's number may be texted, and the texts both ways,
+ * newest first, with what became of each (a landline's "not delivered", error 30006).
+ */
+export function TextsSection({ texts }: { texts: NonNullable<CustomerRecord["texts"]> }) {
+  return (
+    <RecordSection
+      id="texts-heading"
+      title="Texts"
+      icon={<MessageSquareText aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      <p className="mb-3 text-sm break-words text-slate-700">{consentSentence(texts)}</p>
+      {texts.messages.length ? (
+        <>
+          <DataTable caption="Texts to and from the customer's number, newest first">
+            <THead>
+              <Th>Text</Th>
+              <Th>Way</Th>
+              <Th>Status</Th>
+              <Th>When</Th>
+            </THead>
+            <TBody>
+              {texts.messages.map((m) => (
+                <Tr key={m.id}>
+                  <Td primary>
+                    <span className="break-words">{m.body}</span>
+                  </Td>
+                  <Td label="Way" half>
+                    {m.direction === "inbound" ? "from the customer" : "to the customer"}
+                  </Td>
+                  <Td label="Status" half>
+                    {TEXT_STATUS[m.status] ?? m.status}
+                    {m.errorCode ? ` (error ${m.errorCode})` : ""}
+                  </Td>
+                  <Td label="When">
+                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </DataTable>
+          {texts.messages.length >= texts.shown ? (
+            <p className="mt-2 text-xs text-slate-600">{`The newest ${texts.shown} are shown.`}</p>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">No texts yet.</p>
       )}
     </RecordSection>
   );

@@ -1,3 +1,4 @@
+import { textablePhone } from "@app/shared/texts/phone";
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import type { customerChangeSchema } from "@app/shared/api/customers";
@@ -159,7 +160,8 @@ export async function customerRecord(context: AppLoadContext, id: number) {
   const found = await customerWithBookings(context, id);
   if (!found.ok) return null;
   const { customer } = found.value;
-  const [notes, emails, preference, account, merges] = await Promise.all([
+  const phone = textablePhone(customer.phone);
+  const [notes, emails, preference, account, merges, texts] = await Promise.all([
     db.customerNote.findMany({
       where: { customerId: id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -176,6 +178,7 @@ export async function customerRecord(context: AppLoadContext, id: number) {
       .findUnique({ where: { id }, select: { user: { select: { email: true, emailVerifiedAt: true } } } })
       .then((c) => c?.user ?? null),
     mergeEntries(context, id, customer.mergedIntoId),
+    phone ? textsOf(context, phone) : null,
   ]);
   return {
     ...found.value,
@@ -186,6 +189,40 @@ export async function customerRecord(context: AppLoadContext, id: number) {
     reminders: { on: !preference?.unsubscribedAt, unsubscribedAt: preference?.unsubscribedAt?.toISOString() ?? null },
     account: account ? { email: account.email, verified: account.emailVerifiedAt !== null } : null,
     merges,
+    /** Texts (docs/product.md#texts): shown when they are set up or the number has any; null otherwise. */
+    texts: texts && (context.services.env.TWILIO || texts.consent || texts.messages.length) ? texts : null,
+  };
+}
+
+const TEXTS_SHOWN = 20;
+
+/** The number's consent and its texts both ways, newest first (docs/product.md#texts). */
+async function textsOf(context: AppLoadContext, phone: string) {
+  const { db } = context.services;
+  const [consent, messages] = await Promise.all([
+    db.textConsent.findUnique({
+      where: { phone },
+      select: { status: true, grantedAt: true, source: true, optedOutAt: true },
+    }),
+    db.textMessage.findMany({
+      where: { phone },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: TEXTS_SHOWN,
+      select: { id: true, direction: true, body: true, kind: true, status: true, errorCode: true, createdAt: true },
+    }),
+  ]);
+  return {
+    phone,
+    consent: consent
+      ? {
+          status: consent.status,
+          grantedAt: consent.grantedAt?.toISOString() ?? null,
+          source: consent.source,
+          optedOutAt: consent.optedOutAt?.toISOString() ?? null,
+        }
+      : null,
+    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    shown: TEXTS_SHOWN,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   NotesSection,
   RecordSection,
   RemindersSection,
+  TextsSection,
   VisitsSection,
 } from "~/features/customers/customer-record-view";
 import { adminMeta } from "~/features/auth/staff-meta";
@@ -123,6 +124,7 @@ export default function CustomerPage() {
           <MoneySection record={record} canAdd={!customer.mergedIntoId} />
           <VisitsSection bookings={record.bookings} />
           <EmailsSection emails={record.emails} shown={record.emailsShown} />
+          {record.texts ? <TextsSection texts={record.texts} /> : null}
         </div>
         <div className="grid content-start gap-4">
           <NotesSection
