@@ -256,4 +256,50 @@ describe("texts against the stand-in", () => {
     const text = await twilio.waitForMessage((m) => m.to === phone);
     expect(text.body).toMatch(/^Bayou Current Electric: Technician is on the way, expected about 10(:00)? PM\.$/);
   });
+
+  it("a customer's text opens a thread in the inbox, with their record and next visit; the office's answer is texted", async () => {
+    const phone = "+12255550171"; // the first test's customer: consent given, a visit booked
+    const question = `Is the electrician still coming? ${Date.now()}`;
+    expect((await inbound(phone, question)).text).not.toContain("<Message>");
+    const inbox = async (path: string) =>
+      (
+        await (
+          await fetch(`${stack.url}${path}`, {
+            headers: { Authorization: `Bearer ${admin}`, "X-Forwarded-For": randomIp() },
+          })
+        ).text()
+      ).replaceAll("<!-- -->", "");
+    const list = await inbox("/admin/inbox");
+    expect(list).toContain(`data-inbox-item="text:${phone}"`);
+    expect(list).toContain(question);
+    const opened = await inbox(`/admin/inbox?item=${encodeURIComponent(`text:${phone}`)}`);
+    expect(opened).toContain("Texts with Odette Guidry");
+    expect(opened).toContain("Customer record");
+    expect(opened).toContain("Reply by text");
+
+    const answer = `Yes, Sam is on his way this afternoon. ${Date.now()}`;
+    const posted = await formPost(stack.url, "/admin/inbox", admin, {
+      intent: "reply",
+      item: `text:${phone}`,
+      message: answer,
+    });
+    expect((await posted.text()).replaceAll("<!-- -->", "")).toContain("Reply sent by text.");
+    const sent = await twilio.waitForMessage((m) => m.to === phone && m.body === answer);
+    expect(sent.direction).toBe("outbound-api");
+    await expect
+      .poll(async () => (await stack.db.textMessage.findUnique({ where: { sid: sent.sid } }))?.kind)
+      .toBe("staff-reply");
+
+    // A number that replied STOP: the office cannot text it.
+    const stopped = "+12255550179";
+    await inbound(stopped, "hello");
+    await inbound(stopped, "STOP");
+    const refused = await formPost(stack.url, "/admin/inbox", admin, {
+      intent: "reply",
+      item: `text:${stopped}`,
+      message: "Are you there?",
+    });
+    expect(await refused.text()).toContain("This number replied STOP");
+    expect(textsTo(stopped)).toHaveLength(0);
+  });
 });

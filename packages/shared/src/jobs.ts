@@ -355,6 +355,17 @@ export const jobs = {
     }),
     key: (d) => `visit-text-${d.notice}-${d.bookingId}${d.version ? `-${d.version}` : ""}`,
   }),
+  /**
+   * The office's reply in a customer's text conversation (the inbox): its TextMessage row was written with this
+   * row, and the worker sends it unless the number opted out (docs/product.md#texts).
+   */
+  "staff-text": contract({
+    priority: PRIORITY.urgent,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ textMessageId: id, requestId }),
+    key: (d) => `staff-text-${d.textMessageId}`,
+  }),
   /** Live: a booking was created or changed (every open admin page hears it). */
   "booking-event": contract({
     queue: "notifications",

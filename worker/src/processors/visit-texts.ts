@@ -1,4 +1,5 @@
 import type { JobData } from "@app/shared/jobs";
+import { ADMIN_ROOM } from "@app/shared/realtime";
 import { isScheduled, visitEnd } from "@app/shared/booking/visits";
 import { windowStartingAt } from "@app/shared/scheduling/windows";
 import { textablePhone } from "@app/shared/texts/phone";
@@ -68,4 +69,19 @@ function timeOf(visit: Visit, link: string) {
     windowMinutes: window ? (window.end.getTime() - window.start.getTime()) / 60_000 : 0,
     link,
   };
+}
+
+/** The office's reply in a customer's text conversation: written by the inbox with its row; sent here. */
+export async function sendStaffText(ctx: WorkerContext, data: JobData<"staff-text">) {
+  const row = await ctx.db.textMessage.findUnique({ where: { id: data.textMessageId } });
+  if (!row) return { skipped: "text not found" };
+  const outcome = await ctx.texts.send({
+    phone: row.phone,
+    body: row.body,
+    kind: "staff-reply",
+    purpose: "reply",
+    outboxKey: row.outboxKey ?? undefined,
+  });
+  ctx.emitter.to(ADMIN_ROOM).emit("chat:activity", { item: `text:${row.phone}` });
+  return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
 }

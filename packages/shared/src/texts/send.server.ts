@@ -9,8 +9,12 @@ import { twilioClient, twilioErrorCode, type TwilioSettings } from "./twilio.ser
  * notice's twin through the outbox); the webhook's answers to STOP, START and HELP are TwiML instead.
  */
 
-/** What a text is, for the consent it needs: a notice needs the number's consent; a request for it needs none yet. */
-export type TextPurpose = "notice" | "consent-request";
+/**
+ * What a text is, for the consent it needs: a notice needs the number's consent; a request for it needs none
+ * yet; the office's reply in a conversation the customer started by texting us needs only that they have not
+ * opted out. After STOP, none of them is sent.
+ */
+export type TextPurpose = "notice" | "consent-request" | "reply";
 
 export interface TextToSend {
   /** E.164. */
@@ -59,20 +63,28 @@ async function sendText(
   text: TextToSend,
 ): Promise<TextOutcome> {
   const { db } = deps;
+  // The row first: a job run again after it was sent finds it and sends nothing. A row still `sending` without
+  // Twilio's id is one the office's reply wrote with its outbox row, or one whose send failed before Twilio took it.
+  const existing = text.outboxKey
+    ? await db.textMessage.findUnique({
+        where: { outboxKey: text.outboxKey },
+        select: { id: true, sid: true, status: true },
+      })
+    : null;
+  if (existing && (existing.sid || existing.status !== "sending")) return { sent: false, reason: "already sent" };
+
   const consent = await db.textConsent.findUnique({ where: { phone: text.phone }, select: { status: true } });
   if (consent?.status === "opted_out") {
-    await record(db, text, "dropped");
+    if (existing) await db.textMessage.update({ where: { id: existing.id }, data: { status: "dropped" } });
+    else await record(db, text, "dropped");
     return { sent: false, reason: "opted out" };
   }
-  const allowed = text.purpose === "consent-request" ? consent?.status !== "granted" : consent?.status === "granted";
+  const allowed =
+    text.purpose === "reply" ||
+    (text.purpose === "consent-request" ? consent?.status !== "granted" : consent?.status === "granted");
   if (!allowed) return { sent: false, reason: "no consent" };
 
-  // The row first: a job run again after it was sent finds it and sends nothing.
-  if (text.outboxKey) {
-    const existing = await db.textMessage.findUnique({ where: { outboxKey: text.outboxKey }, select: { id: true } });
-    if (existing) return { sent: false, reason: "already sent" };
-  }
-  const row = await record(db, text, "sending");
+  const row = existing ?? (await record(db, text, "sending"));
   try {
     const message = await deps.client.messages.create({
       to: text.phone,
@@ -95,8 +107,8 @@ async function sendText(
       deps.logger.warn({ code, kind: text.kind }, "text refused by Twilio");
       return { sent: false, reason: "refused", errorCode: code };
     }
-    // Not sent (Twilio down, a timeout): the job is run again, and may send it then.
-    await db.textMessage.delete({ where: { id: row.id } });
+    // Not sent (Twilio down, a timeout): the job is run again, and may send it then (the row stays `sending`).
+    if (!existing) await db.textMessage.delete({ where: { id: row.id } });
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../db.server";
 import type { Env } from "../env.server";
 import { fieldErrors } from "../api/errors";
+import { ADMIN_ROOM } from "../realtime";
 import { inboundTextSchema, textStatusSchema } from "../api/texts";
 import type { Logger } from "../logger.server";
 import { failure, success, type Result } from "../result";
@@ -15,9 +16,17 @@ import { helpReply, startReply, stopReply } from "./wording";
  * Twilio was given (APP_URL's) and the posted parameters: otherwise 403 and nothing is read or stored.
  */
 export interface WebhookContext {
-  services: { db: Db; env: Pick<Env, "TWILIO" | "APP_URL"> };
+  services: {
+    db: Db;
+    env: Pick<Env, "TWILIO" | "APP_URL">;
+    /** Open staff pages hear of a customer's text (the inbox reloads). */
+    emitToRoom: (room: string, event: string, payload: unknown) => void;
+  };
   logger: Pick<Logger, "info" | "warn">;
 }
+
+/** The inbox's key of a number's texts (web/app/features/inbox/inbox.ts reads it back). */
+export const textThreadKey = (phone: string) => `text:${phone}`;
 
 export const SMS_WEBHOOK_PATH = "/api/webhooks/twilio/sms";
 export const STATUS_WEBHOOK_PATH = "/api/webhooks/twilio/status";
@@ -55,6 +64,9 @@ export async function receiveText(
   });
   // Twilio posts again when our answer was slow or lost: the text and its reply were handled the first time.
   if (stored.count === 0) return success({ twiml: messagingReply(null) });
+  // The customer's texts are one conversation in the staff inbox, made by the first that came in.
+  await db.textThread.createMany({ data: [{ phone: text.From }], skipDuplicates: true });
+  context.services.emitToRoom(ADMIN_ROOM, "chat:activity", { item: textThreadKey(text.From) });
 
   const reply = await answerKeyword(db, text.From, textKeyword(text.Body));
   if (reply)

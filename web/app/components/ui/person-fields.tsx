@@ -79,10 +79,10 @@ export function TextConsentField({ field }: { field: FieldMeta }) {
       <input
         {...getInputProps(field, { type: "checkbox", value: "on", ariaAttributes: false })}
         aria-describedby={field.descriptionId}
-        className="mt-3 size-5 shrink-0 accent-brand-700"
+        className="mt-3.5 size-5 shrink-0 accent-brand-700"
       />
       <div className="min-w-0">
-        <label htmlFor={field.id} className="block py-2.5 text-sm font-medium text-slate-900">
+        <label htmlFor={field.id} className="block py-3 text-sm font-medium text-slate-900">
           {TEXT_CONSENT_LABEL}
         </label>
         <p id={field.descriptionId} className="text-xs break-words text-slate-600">

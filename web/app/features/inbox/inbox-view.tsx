@@ -3,11 +3,12 @@ import type { SerializeFrom } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CalendarPlus, Mail, MessageSquare, Phone, Search, Siren } from "lucide-react";
+import { CalendarPlus, Mail, MessageSquare, MessageSquareText, Phone, Search, Siren } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
+import { formatPhone } from "@app/shared/texts/phone";
 import { cn } from "~/utils/cn";
 import { telHref } from "~/components/staff/format";
 import { inboxReplySchema } from "@app/shared/api/inbox-forms";
@@ -49,6 +50,8 @@ export function InboxSearch({ q }: { q: string }) {
     </Form>
   );
 }
+
+const KIND_NAMES = { chat: "Chat conversation", contact: "Contact message", text: "Text messages" } as const;
 
 export function InboxList({
   items,
@@ -92,6 +95,8 @@ export function InboxList({
                 <span className="flex items-center gap-2">
                   {row.kind === "chat" ? (
                     <MessageSquare aria-hidden="true" className="size-4 text-slate-500" />
+                  ) : row.kind === "text" ? (
+                    <MessageSquareText aria-hidden="true" className="size-4 text-slate-500" />
                   ) : (
                     <Mail aria-hidden="true" className="size-4 text-slate-500" />
                   )}
@@ -101,11 +106,16 @@ export function InboxList({
                       row.unread ? "font-bold" : "font-medium",
                     )}
                   >
-                    {row.name || (row.kind === "chat" ? "Website chat visitor" : "(no name)")}
+                    {row.name ||
+                      (row.kind === "chat"
+                        ? "Website chat visitor"
+                        : row.kind === "text"
+                          ? formatPhone(row.id)
+                          : "(no name)")}
                   </span>
                   <span className="shrink-0 text-xs text-slate-600">{formatDateTime(row.lastActivity)}</span>
                 </span>
-                <span className="sr-only">{row.kind === "chat" ? "Chat conversation" : "Contact message"}. </span>
+                <span className="sr-only">{KIND_NAMES[row.kind]}. </span>
                 <span className="mt-1 block truncate text-sm text-slate-700">{row.preview}</span>
                 <span className="mt-1 flex flex-wrap gap-1.5">
                   {row.emergency ? <EmergencyBadge /> : null}
@@ -187,10 +197,124 @@ export function InboxDetail({
   adminId: number;
   posted?: ActionResult;
 }) {
-  return opened.kind === "contact" ? (
-    <ContactDetail contact={opened.contact} itemKey={itemKey} />
-  ) : (
-    <ChatDetail chat={opened.chat} itemKey={itemKey} adminId={adminId} posted={posted} />
+  if (opened.kind === "contact") return <ContactDetail contact={opened.contact} itemKey={itemKey} />;
+  if (opened.kind === "text") return <TextDetail thread={opened.thread} itemKey={itemKey} posted={posted} />;
+  return <ChatDetail chat={opened.chat} itemKey={itemKey} adminId={adminId} posted={posted} />;
+}
+
+const TEXT_STATES: Record<string, string> = {
+  sending: "sending",
+  queued: "sent to Twilio",
+  sent: "sent",
+  delivered: "delivered",
+  undelivered: "not delivered",
+  failed: "failed",
+  dropped: "not sent (opted out)",
+};
+
+/** A customer's texts to the business's number and the office's answers (docs/product.md#texts). */
+function TextDetail({
+  thread,
+  itemKey: key,
+  posted,
+}: {
+  thread: Extract<Opened, { kind: "text" }>["thread"];
+  itemKey: string;
+  posted?: ActionResult;
+}) {
+  const number = formatPhone(thread.phone);
+  const who = thread.customer?.name ?? number;
+  return (
+    <article aria-labelledby="inbox-detail-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id="inbox-detail-title" className="text-lg font-bold break-words text-slate-900">
+            Texts with {who}
+          </h2>
+          <p className="text-sm text-slate-600">
+            <a className="inline-flex items-center gap-1 text-brand-700 underline" href={telHref(thread.phone)}>
+              <Phone aria-hidden="true" className="size-3.5" />
+              {number}
+            </a>
+            {thread.customer ? (
+              <>
+                {" "}
+                ·{" "}
+                <Link className="text-brand-700 underline" to={`/admin/customers/${thread.customer.id}`}>
+                  Customer record
+                </Link>
+              </>
+            ) : (
+              " · not a customer yet"
+            )}
+          </p>
+          <p className="mt-1 text-sm text-slate-800" data-text-next-visit>
+            {thread.nextVisit ? (
+              <>
+                Next visit:{" "}
+                <Link className="text-brand-700 underline" to={`/admin/bookings/${thread.nextVisit.id}`}>
+                  {thread.nextVisit.summary}, {formatDateTime(thread.nextVisit.scheduledDate)}
+                </Link>
+              </>
+            ) : (
+              "No visit booked."
+            )}
+          </p>
+        </div>
+        {thread.handledAt ? <Badge variant="secondary">Handled {formatDateTime(thread.handledAt)}</Badge> : null}
+      </header>
+
+      <ol aria-label="Texts" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3">
+        {thread.messages.map((m) => (
+          <li
+            key={m.id}
+            data-direction={m.direction}
+            className={cn(
+              "max-w-[90%] rounded-lg px-3 py-2 text-sm",
+              m.direction === "inbound"
+                ? "bg-white ring-1 ring-slate-200"
+                : "ml-auto bg-amber-50 ring-1 ring-amber-200",
+            )}
+          >
+            <span className="block text-xs font-semibold text-slate-700">
+              {m.direction === "inbound" ? "Customer" : `Us, ${TEXT_STATES[m.status] ?? m.status}`}
+              {m.errorCode ? ` (error ${m.errorCode})` : ""} · {formatDateTime(m.createdAt)}
+            </span>
+            <span className="whitespace-pre-wrap break-words text-slate-900">{m.body}</span>
+          </li>
+        ))}
+      </ol>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <HandledForm item={key} handled={Boolean(thread.handledAt)} />
+        {thread.customer ? null : (
+          <Link
+            className={buttonVariants({ variant: "secondary", size: "sm" })}
+            to={bookingHref({
+              phone: number,
+              summary: "Service request",
+              details: thread.messages.find((m) => m.direction === "inbound")?.body,
+            })}
+          >
+            <CalendarPlus aria-hidden="true" />
+            Create booking
+          </Link>
+        )}
+      </div>
+
+      {thread.optedOut ? (
+        <p className="mt-4 text-sm font-medium text-slate-800">
+          This number replied STOP: nothing can be texted to it until they reply START. Call them instead.
+        </p>
+      ) : (
+        <ReplyForm
+          item={key}
+          posted={posted}
+          label="Reply by text"
+          hint={`Texted to ${number} from the business's number.`}
+        />
+      )}
+    </article>
   );
 }
 
@@ -355,8 +479,18 @@ function ChatDetail({
   );
 }
 
-/** A reply into the chat (inboxReplySchema); it starts afresh once sent. */
-function ReplyForm({ item, posted }: { item: string; posted?: ActionResult }) {
+/** A reply into the chat or by text (inboxReplySchema); it starts afresh once sent. */
+function ReplyForm({
+  item,
+  posted,
+  label = "Reply to the visitor",
+  hint = "Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over.",
+}: {
+  item: string;
+  posted?: ActionResult;
+  label?: string;
+  hint?: string;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   const [form, fields] = useSchemaForm(inboxReplySchema, {
@@ -367,12 +501,7 @@ function ReplyForm({ item, posted }: { item: string; posted?: ActionResult }) {
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="item" value={item} />
-      <TextareaField
-        field={fields.message}
-        label="Reply to the visitor"
-        rows={3}
-        hint="Sent to the visitor's chat window at once, marked as from the team. Replying takes the conversation over."
-      />
+      <TextareaField field={fields.message} label={label} rows={3} hint={hint} />
       <Button type="submit" disabled={sending}>
         {sending ? "Sending..." : "Send reply"}
       </Button>

@@ -10,7 +10,10 @@ import { ADMIN_ROOM } from "@app/shared/realtime";
 import type { SessionUser } from "~/utils/auth.server";
 import { failure, success, type Result } from "@app/shared/result";
 import { escapeLike } from "@app/shared/search/search-terms";
-import { MAX_PAGE, PAGE_SIZE, parseItemKey, type InboxKind } from "./inbox";
+import { Prisma } from "@app/shared/db.server";
+import { inTransaction } from "@app/shared/outbox.server";
+import { gsm7Safe } from "@app/shared/texts/gsm7";
+import { MAX_PAGE, PAGE_SIZE, itemKey, parseItemKey, type InboxKind } from "./inbox";
 
 export interface InboxRow {
   kind: InboxKind;
@@ -68,6 +71,17 @@ export async function listInbox(context: AppLoadContext, { q, page }: { q: strin
        WHERE ${pattern}::text IS NULL
           OR ar.name ILIKE ${pattern} OR ar.email ILIKE ${pattern}
           OR EXISTS (SELECT 1 FROM "ChatMessage" m WHERE m."sessionId" = s."id" AND m."message" ILIKE ${pattern})
+      UNION ALL
+      SELECT 'text', t."phone", cu.name, cu.email, last."body", last."createdAt",
+             (lastin.at IS NOT NULL AND (t."readAt" IS NULL OR lastin.at > t."readAt")), (t."handledAt" IS NOT NULL), false,
+             false
+        FROM "TextThread" t
+        JOIN LATERAL (SELECT m."body", m."createdAt" FROM "TextMessage" m WHERE m."phone" = t."phone" ORDER BY m."createdAt" DESC LIMIT 1) last ON true
+        LEFT JOIN LATERAL (SELECT max(m."createdAt") AS at FROM "TextMessage" m WHERE m."phone" = t."phone" AND m."direction" = 'inbound') lastin ON true
+        LEFT JOIN LATERAL (${customerByNumber(Prisma.raw('t."phone"'))}) cu ON true
+       WHERE ${pattern}::text IS NULL
+          OR cu.name ILIKE ${pattern} OR cu.email ILIKE ${pattern} OR t."phone" ILIKE ${pattern}
+          OR EXISTS (SELECT 1 FROM "TextMessage" m WHERE m."phone" = t."phone" AND m."body" ILIKE ${pattern})
     )
     SELECT *, count(*) OVER () AS total FROM items ORDER BY "lastActivity" DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   const total = rows.length ? Number(rows[0]!.total) : 0;
@@ -91,6 +105,7 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
     const { ip: _ip, userAgent: _ua, requestId: _r, ...shown } = contact;
     return { kind: "contact" as const, contact: { ...shown, readAt: contact.readAt ?? now } };
   }
+  if (parsed.kind === "text") return openTextThread(context, parsed.id, now);
   const session = await db.chatSession.findUnique({
     where: { id: parsed.id },
     include: {
@@ -125,6 +140,53 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
   };
 }
 
+/**
+ * The customer record a number belongs to: the newest unmerged record whose phone, as typed, has that number's
+ * digits (a record's phone is kept as the person wrote it).
+ */
+function customerByNumber(phone: Prisma.Sql) {
+  return Prisma.sql`SELECT c."id", c."name", c."email" FROM "Customer" c
+     WHERE c."mergedIntoId" IS NULL AND regexp_replace(c."phone", '[^0-9]', '', 'g') IN (substr(${phone}, 3), substr(${phone}, 2))
+     ORDER BY c."id" DESC LIMIT 1`;
+}
+
+/** A number's texts, oldest first (the newest 200), with its customer and their next visit; marked read. */
+async function openTextThread(context: AppLoadContext, phone: string, now: Date) {
+  const { db } = context.services;
+  const thread = await db.textThread.findUnique({ where: { phone } });
+  if (!thread) return null;
+  const [messages, customers, consent] = await Promise.all([
+    db.textMessage.findMany({
+      where: { phone },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 200,
+      select: { id: true, direction: true, body: true, status: true, errorCode: true, createdAt: true },
+    }),
+    db.$queryRaw<Array<{ id: number; name: string; email: string }>>(customerByNumber(Prisma.sql`${phone}`)),
+    db.textConsent.findUnique({ where: { phone }, select: { status: true } }),
+  ]);
+  const customer = customers[0] ?? null;
+  const nextVisit = customer
+    ? await db.booking.findFirst({
+        where: { customerId: customer.id, status: { in: ["pending", "in_progress"] }, scheduledDate: { gte: now } },
+        orderBy: { scheduledDate: "asc" },
+        select: { id: true, summary: true, scheduledDate: true },
+      })
+    : null;
+  await db.textThread.update({ where: { phone }, data: { readAt: now } });
+  return {
+    kind: "text" as const,
+    thread: {
+      phone,
+      handledAt: thread.handledAt,
+      optedOut: consent?.status === "opted_out",
+      customer,
+      nextVisit,
+      messages: messages.reverse(),
+    },
+  };
+}
+
 /** What an inbox change did: its notice (after a reply, `replied`). */
 type InboxChange = Result<{ message: string; replied?: boolean }>;
 
@@ -140,12 +202,18 @@ export async function inboxAction(context: AppLoadContext, admin: SessionUser, f
     const done =
       parsed.kind === "contact"
         ? await db.contactMessage.updateMany({ where: { id: Number(parsed.id) }, data: { handledAt } })
-        : await db.chatSession.updateMany({ where: { id: parsed.id }, data: { handledAt } });
+        : parsed.kind === "text"
+          ? await db.textThread.updateMany({ where: { phone: parsed.id }, data: { handledAt } })
+          : await db.chatSession.updateMany({ where: { id: parsed.id }, data: { handledAt } });
     if (!done.count) return failure(404, "That item no longer exists.");
     emitToRoom(ADMIN_ROOM, "chat:activity", { item: `${parsed.kind}:${parsed.id}` });
     return success({ message: handled ? "Marked handled." : "Marked not handled." });
   }
 
+  if (parsed.kind === "text") {
+    if (form.intent !== "reply") return failure(400, "Text conversations are answered, not taken over.");
+    return replyByText(context, parsed.id, form.message);
+  }
   if (parsed.kind !== "chat") return failure(400, "Only chat conversations can be replied to or taken over.");
   const sessionId = parsed.id;
 
@@ -182,4 +250,32 @@ export async function inboxAction(context: AppLoadContext, admin: SessionUser, f
   emitToChat(sessionId, "chat:message", { sessionId, message: serializeChatMessage(stored) });
   emitToRoom(ADMIN_ROOM, "chat:activity", { sessionId });
   return success({ message: "Reply sent.", replied: true });
+}
+
+/**
+ * The office's answer in a customer's text conversation: its text written with the outbox row that owes it, in
+ * one transaction, so the thread shows it at once (sending) and the worker texts it (docs/product.md#texts).
+ * Never to a number that replied STOP.
+ */
+async function replyByText(context: AppLoadContext, phone: string, message: string) {
+  const { db, emitToRoom } = context.services;
+  if (!context.services.env.TWILIO) return failure(409, "Texts are not set up: call the customer instead.");
+  const [thread, consent] = await Promise.all([
+    db.textThread.findUnique({ where: { phone }, select: { phone: true } }),
+    db.textConsent.findUnique({ where: { phone }, select: { status: true } }),
+  ]);
+  if (!thread) return failure(404, "That conversation no longer exists.");
+  if (consent?.status === "opted_out")
+    return failure(409, "This number replied STOP: nothing can be texted to it until they reply START.");
+  const body = gsm7Safe(message);
+  await inTransaction(context, async (tx, outbox) => {
+    const row = await tx.textMessage.create({
+      data: { direction: "outbound", phone, body, kind: "staff-reply", status: "sending" },
+      select: { id: true },
+    });
+    const key = outbox.add("staff-text", { textMessageId: row.id, requestId: context.requestId });
+    await tx.textMessage.update({ where: { id: row.id }, data: { outboxKey: key } });
+  });
+  emitToRoom(ADMIN_ROOM, "chat:activity", { item: itemKey("text", phone) });
+  return success({ message: "Reply sent by text.", replied: true });
 }

@@ -1,17 +1,19 @@
 /** Shared by the inbox page and its server code. */
-export type InboxKind = "contact" | "chat";
+export type InboxKind = "contact" | "chat" | "text";
 
 export const PAGE_SIZE = 20;
 export const MAX_PAGE = 500;
 
-/** `contact:12` or `chat:chat_abc…`: which item the page has open. */
+/** `contact:12`, `chat:chat_abc…` or `text:+12255550142`: which item the page has open. */
 export function parseItemKey(key: string | null | undefined): { kind: InboxKind; id: string } | null {
   if (!key) return null;
-  const match = /^(contact|chat):(.{1,200})$/.exec(key);
+  const match = /^(contact|chat|text):(.{1,200})$/.exec(key);
   if (!match) return null;
   const kind = match[1] as InboxKind;
   const id = match[2]!;
   if (kind === "contact" && !/^\d{1,9}$/.test(id)) return null;
+  // A number's texts (docs/product.md#texts): the number in E.164.
+  if (kind === "text" && !/^\+[1-9]\d{6,14}$/.test(id)) return null;
   return { kind, id };
 }
 
