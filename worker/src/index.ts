@@ -2,7 +2,7 @@ import { Emitter } from "@socket.io/redis-emitter";
 import { Worker } from "bullmq";
 import { createDb } from "@app/shared/db.server";
 import { createMailer, EmailSendError } from "@app/shared/email/send.server";
-import { createTextSender } from "@app/shared/texts/send.server";
+import { createTextSender } from "@app/shared/texts/text-sender.server";
 import { configureBusinessFacts } from "@app/shared/business";
 import { loadEnv } from "@app/shared/env.server";
 import { isJobKind, jobs, queueNames } from "@app/shared/jobs";

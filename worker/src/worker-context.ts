@@ -4,7 +4,7 @@ import type { Mailer } from "@app/shared/email/send.server";
 import type { Env } from "@app/shared/env.server";
 import type { Logger } from "@app/shared/logger.server";
 import type { Queues } from "@app/shared/queues.server";
-import type { TextSender } from "@app/shared/texts/send.server";
+import type { TextSender } from "@app/shared/texts/text-sender.server";
 import { HeldByCap, type VisitorEmailCap } from "@app/shared/visitor-email-cap.server";
 
 /** What every job processor may use. */

@@ -10,7 +10,7 @@ import { manageLinks, requireVisit, standDown } from "./visit-emails";
 /**
  * A visit email's text twin (docs/product.md#texts): read from the booking as it is when it runs, standing down
  * exactly where the email would (moved since, cancelled, over), then sent through the one sender, which texts
- * only a number with consent (packages/shared/src/texts/send.server.ts).
+ * only a number with consent (packages/shared/src/texts/text-sender.server.ts).
  */
 export async function sendVisitText(ctx: WorkerContext, data: JobData<"visit-text">) {
   if (!ctx.env.TWILIO) return { skipped: "texts are off" };

@@ -6,7 +6,7 @@ import { inboundTextSchema, textStatusSchema } from "../api/texts";
 import type { Logger } from "../logger.server";
 import { failure, success, type Result } from "../result";
 import { textKeyword } from "./keywords";
-import { markOptedOut, statusOf } from "./send.server";
+import { markOptedOut, statusOf } from "./text-sender.server";
 import { isTwilioSigned, messagingReply } from "./twilio.server";
 import { helpReply, startReply, stopReply } from "./wording";
 
