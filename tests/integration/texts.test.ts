@@ -302,4 +302,32 @@ describe("texts against the stand-in", () => {
     expect(await refused.text()).toContain("This number replied STOP");
     expect(textsTo(stopped)).toHaveLength(0);
   });
+
+  it("/contact offers the box too, and stores consent only when it is ticked and a number is given", async () => {
+    const html = await (await fetch(`${stack.url}/contact`, { headers: { "X-Forwarded-For": randomIp() } })).text();
+    const box = /<input[^>]*name="textConsent"[^>]*>/.exec(html)?.[0];
+    expect(box).toContain('type="checkbox"');
+    expect(box).not.toContain("checked");
+    const contact = (fields: Record<string, string>) =>
+      fetch(`${stack.url}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+        body: new URLSearchParams({
+          firstName: "Odile",
+          lastName: "Hebert",
+          email: `odile.${Date.now()}@example.com`,
+          message: "A quote for a generator, please.",
+          ...fields,
+        }),
+      });
+    expect((await contact({ phone: "(225) 555-0181", textConsent: "on" })).status).toBe(302);
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550181" } })).toMatchObject({
+      status: "granted",
+      source: "contact",
+    });
+    expect((await contact({ phone: "(225) 555-0182" })).status).toBe(302);
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550182" } })).toBeNull();
+    expect((await contact({ textConsent: "on" })).status).toBe(302);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import { services, type ServiceSlug } from "../business";
 import { appointmentRequestSchema } from "./chat";
-import { requiredText } from "./fields";
+import { requiredText, textConsentField } from "./fields";
 import { ADDRESS_MAX_LENGTH } from "./limits";
 import { windowStartSchema } from "./scheduling";
 
@@ -42,10 +42,7 @@ export const bookOnlineSchema = z.object({
   address: requiredText("Address", ADDRESS_MAX_LENGTH),
   description: request.description,
   /** "Text me about my visits" (docs/product.md#texts): offered only when texts are set up, never ticked for anyone. */
-  textConsent: z
-    .literal("on", { error: "Tick the box or leave it" })
-    .optional()
-    .transform((value) => value === "on"),
+  textConsent: textConsentField,
 });
 
 export type BookOnlineInput = z.infer<typeof bookOnlineSchema>;

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { personName, requiredEmail, requiredText } from "./fields";
+import { personName, requiredEmail, requiredText, textConsentField } from "./fields";
 import { contactServiceOptions } from "../business";
 import { CONTACT_MESSAGE_MAX_LENGTH, PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from "./limits";
 
@@ -37,6 +37,8 @@ export const contactMessageSchema = z.object({
     CONTACT_MESSAGE_MAX_LENGTH,
     `Message is too long (${withThousands(CONTACT_MESSAGE_MAX_LENGTH)} characters at most)`,
   ),
+  /** "Text me about my visits" (docs/product.md#texts): offered with texts set up; it needs the phone. */
+  textConsent: textConsentField,
 });
 
 type ContactService = (typeof contactServiceOptions)[number]["value"];

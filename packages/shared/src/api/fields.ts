@@ -56,3 +56,12 @@ export function personName(what: string) {
 export function staffText(what: string, max: number) {
   return requiredText(what, max).regex(/^\P{Cc}*$/u, `${what} must be on one line`);
 }
+
+/**
+ * "Text me about my visits" (docs/product.md#texts): a checkbox a person ticks ("on") or leaves; read as
+ * whether they agreed. JSON clients may send `true` or `false` as well.
+ */
+export const textConsentField = z
+  .union([z.literal("on"), z.boolean()], { error: "Tick the box or leave it" })
+  .optional()
+  .transform((value) => value === "on" || value === true);

@@ -36,6 +36,10 @@ function typedControls(form: HTMLFormElement): Control[] {
   );
 }
 
+/** What a control holds as typed: a box's "on" only when ticked. */
+const valueOf = (control: Control) =>
+  control instanceof HTMLInputElement && control.type === "checkbox" ? (control.checked ? "on" : "") : control.value;
+
 function tabStorage(): Storage | null {
   try {
     return window.sessionStorage;
@@ -66,7 +70,7 @@ export function keepUnansweredContact() {
   }
 
   form.addEventListener("submit", () => {
-    const values = Object.fromEntries(typedControls(form).map((control) => [control.name, control.value]));
+    const values = Object.fromEntries(typedControls(form).map((control) => [control.name, valueOf(control)]));
     try {
       storage.setItem(DRAFT_KEY, JSON.stringify({ at: Date.now(), values } satisfies Draft));
     } catch {
@@ -82,7 +86,10 @@ export function keepUnansweredContact() {
     if (!draft || !apology || Date.now() - draft.at > DRAFT_LIFETIME_MS) return;
     for (const control of typedControls(form)) {
       const value = draft.values[control.name];
-      if (value !== undefined) control.value = value;
+      if (value === undefined) continue;
+      // A box (texts' consent) is as it was ticked, never ticked for the person.
+      if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = value === "on";
+      else control.value = value;
     }
     apology.hidden = false;
     revealResult(apology);

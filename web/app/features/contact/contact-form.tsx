@@ -13,7 +13,7 @@ import { contactServiceOptions } from "@app/shared/business";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import { EmailField, NameFields, PhoneField } from "~/components/ui/person-fields";
+import { EmailField, NameFields, PhoneField, TextConsentField } from "~/components/ui/person-fields";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { revealResult } from "~/utils/reveal";
 import { ENHANCED_FIELD, hasFieldErrors, useSchemaForm, type ActionResult } from "~/utils/schema-form";
@@ -51,7 +51,16 @@ export function unreachable(): ActionResult {
  * could not store it) shows the apology with the phone number. An emergency (the service, or
  * words that read as one) is told to call the emergency line now, never "within 24 hours".
  */
-export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: { emergency: boolean } | null }) {
+export function ContactForm({
+  posted,
+  sent,
+  texting = false,
+}: {
+  posted?: ContactAnswer;
+  sent?: { emergency: boolean } | null;
+  /** Texts are set up: the form offers "Text me about my visits". */
+  texting?: boolean;
+}) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<ContactAnswer>({ key: "contact" });
   const outcome = fetcher.data ?? posted;
@@ -114,7 +123,7 @@ export function ContactForm({ posted, sent }: { posted?: ContactAnswer; sent?: {
         </div>
       ) : null}
       {refusal ? <Alert tone="destructive">{refusal}</Alert> : null}
-      <ContactFields fields={fields} />
+      <ContactFields fields={fields} texting={texting} />
       <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
         {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
         {pending ? "Sending..." : "Send Message"}
@@ -187,7 +196,7 @@ function Apology() {
 type ContactFieldsMeta = ReturnType<typeof useSchemaForm<typeof contactMessageSchema>>[1];
 
 /** The form's fields, the honeypot among them. */
-function ContactFields({ fields }: { fields: ContactFieldsMeta }) {
+function ContactFields({ fields, texting }: { fields: ContactFieldsMeta; texting: boolean }) {
   return (
     <>
       <p id="contact-required-note" className="text-sm text-slate-600">
@@ -212,6 +221,7 @@ function ContactFields({ fields }: { fields: ContactFieldsMeta }) {
         rows={6}
         hint="Tell us what's going on, where, and the best time to reach you."
       />
+      {texting ? <TextConsentField field={fields.textConsent} /> : null}
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>

@@ -15,7 +15,8 @@ import { readSentToken, sentLocation } from "./sent-token.server";
  */
 export function contactLoader({ request, context }: LoaderFunctionArgs) {
   const sent = readSentToken(context.services.env, new URL(request.url).searchParams.get(SENT_PARAM));
-  return { office: officeStatus(new Date()), sent };
+  // Texts set up: the form offers "Text me about my visits" (docs/product.md#texts).
+  return { office: officeStatus(new Date()), sent, texting: Boolean(context.services.env.TWILIO) };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { contactAction, contactLoader } from "./contact-page.server";
 /** The page at /contact (docs/product.md#contact-page): the emergency line, the form, the hours and the service area. */
 export function ContactView() {
   const posted = useActionData<typeof contactAction>();
-  const { office, sent } = useLoaderData<typeof contactLoader>();
+  const { office, sent, texting } = useLoaderData<typeof contactLoader>();
   return (
     <>
       <section className="bg-red-700 text-white">
@@ -49,7 +49,7 @@ export function ContactView() {
             in an open arrival window instead.
           </p>
           <div className="mt-6">
-            <ContactForm posted={posted} sent={sent} />
+            <ContactForm posted={posted} sent={sent} texting={texting} />
           </div>
         </section>
         <aside className="space-y-6">

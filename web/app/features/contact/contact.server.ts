@@ -9,6 +9,7 @@ import { business } from "@app/shared/business";
 import { isEmergencyContact } from "@app/shared/emergency-leads";
 import { oweEmergencyLeadAlerts } from "@app/shared/emergency-leads.server";
 import { inTransaction } from "@app/shared/outbox.server";
+import { grantTextConsent } from "@app/shared/texts/consent.server";
 import { success, throttled, type Result } from "@app/shared/result";
 import { z } from "@app/shared/zod";
 
@@ -75,6 +76,9 @@ export async function submitContactMessage(
       },
       select: { id: true },
     });
+    // Only where the box was offered (texts set up), and with a number to text.
+    if (data.textConsent && data.phone && services.env.TWILIO)
+      await grantTextConsent(tx, data.phone, { source: "contact", network: clientNetwork });
     outbox.add(
       "contact-notification",
       { contactMessageId: row.id, requestId },
