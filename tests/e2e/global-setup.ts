@@ -16,9 +16,11 @@ export default async function globalSetup(_config: FullConfig) {
   // Job photos (job-record.spec) go to a folder of this run's own.
   const uploads = await mkdtemp(path.join(tmpdir(), "e2e-uploads-"));
   // Online payment against the Stripe stand-in (estimates.spec pays a deposit on its hosted page).
+  // Texts against the Twilio stand-in (docs/product.md#texts): the consent boxes show, and texts.spec reads what was sent.
   const stack = await startStack({
     name: "e2e",
     stripe: true,
+    twilio: true,
     env: {
       CHAT_STREAM_DELAY_MS: "25",
       PUSH_SERVICE_HOSTS: `127.0.0.1:9,127.0.0.1:${new URL(push.origin).port}`,
@@ -32,6 +34,7 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_DATABASE_URL = stack.databaseUrl;
   process.env.E2E_MAIL_URL = stack.mail.url;
   process.env.E2E_STRIPE_URL = stack.stripe!.url;
+  process.env.E2E_TWILIO_URL = stack.twilio!.url;
   process.env.E2E_REDIS_PREFIX = stack.redisPrefix;
   return async () => {
     await stack.stop();

@@ -35,6 +35,8 @@ interface World {
   visitDate: string;
   mergeBookingId: number;
   contactId: number;
+  /** The customer's number, whose texts are a conversation in the inbox (docs/product.md#texts). */
+  textPhone: string;
   searchWord: string;
   visitToken: string;
   unsubscribeToken: string;
@@ -97,7 +99,8 @@ const WALK: Record<string, Walk> = {
   "admin.customers_.$id": { as: "admin", path: (w) => `/admin/customers/${w.customerId}` },
   "admin.customers_.merge": { as: "admin", path: (w) => `/admin/customers/merge?booking=${w.mergeBookingId}` },
   "admin.dispatch": { as: "admin", path: (w) => `/admin/dispatch?date=${w.visitDate}` },
-  "admin.inbox": { as: "admin", path: (w) => `/admin/inbox?item=contact:${w.contactId}` },
+  // A customer's texts (docs/product.md#texts): the newest kind of item; contact messages and chats are inbox.spec's.
+  "admin.inbox": { as: "admin", path: (w) => `/admin/inbox?item=${encodeURIComponent(`text:${w.textPhone}`)}` },
   "admin.price-book": { as: "admin", path: "/admin/price-book" },
   "admin.queues": { as: "admin", path: "/admin/queues" },
   "admin.search": { as: "admin", path: (w) => `/admin/search?q=${w.searchWord}` },
@@ -662,6 +665,27 @@ async function makeWorld(browser: Browser): Promise<World> {
       },
     });
 
+    // The customer texted the business, and the office answered: a conversation in the inbox, long words included.
+    const textPhone = "+12255550177";
+    await db.textThread.upsert({ where: { phone: textPhone }, create: { phone: textPhone }, update: {} });
+    await db.textMessage.createMany({
+      data: [
+        {
+          direction: "inbound",
+          phone: textPhone,
+          body: `Is the visit still on? The panel is in the garage, code ${"9".repeat(60)}.`,
+          status: "received",
+        },
+        {
+          direction: "outbound",
+          phone: textPhone,
+          body: "Bayou Current Electric: yes, Sam arrives between 8 and 10 AM.",
+          kind: "staff-reply",
+          status: "delivered",
+        },
+      ],
+    });
+
     const signedIn = {} as World["signedIn"];
     for (const [role, user] of [
       ["customer", customerAccount],
@@ -683,6 +707,7 @@ async function makeWorld(browser: Browser): Promise<World> {
       visitDate,
       mergeBookingId: leadBooking.id,
       contactId: contact.id,
+      textPhone,
       searchWord: word,
       visitToken,
       unsubscribeToken,

@@ -59,9 +59,10 @@ export function staffText(what: string, max: number) {
 
 /**
  * "Text me about my visits" (docs/product.md#texts): a checkbox a person ticks ("on") or leaves; read as
- * whether they agreed. JSON clients may send `true` or `false` as well.
+ * whether they agreed. A literal, never a union: Conform reads a union as required, which made the browser
+ * refuse every form whose box was left unticked.
  */
 export const textConsentField = z
-  .union([z.literal("on"), z.boolean()], { error: "Tick the box or leave it" })
+  .literal("on", { error: "Tick the box or leave it" })
   .optional()
-  .transform((value) => value === "on" || value === true);
+  .transform((value) => value === "on");

@@ -74,21 +74,19 @@ export function PasswordField({
  */
 export function TextConsentField({ field }: { field: FieldMeta }) {
   return (
-    <div className="flex items-start gap-3">
-      {/* The label's padding makes the box and its words one target of 44 px and more. */}
-      <input
-        {...getInputProps(field, { type: "checkbox", value: "on", ariaAttributes: false })}
-        aria-describedby={field.descriptionId}
-        className="mt-3.5 size-5 shrink-0 accent-brand-700"
-      />
-      <div className="min-w-0">
-        <label htmlFor={field.id} className="block py-3 text-sm font-medium text-slate-900">
-          {TEXT_CONSENT_LABEL}
-        </label>
-        <p id={field.descriptionId} className="text-xs break-words text-slate-600">
-          {textConsentWording()}
-        </p>
-      </div>
+    <div>
+      {/* The box inside its label: the box and its words are one target, 44 px high at least. */}
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
+        <input
+          {...getInputProps(field, { type: "checkbox", value: "on", ariaAttributes: false })}
+          aria-describedby={field.descriptionId}
+          className="size-5 shrink-0 accent-brand-700"
+        />
+        {TEXT_CONSENT_LABEL}
+      </label>
+      <p id={field.descriptionId} className="pl-8 text-xs break-words text-slate-600">
+        {textConsentWording()}
+      </p>
     </div>
   );
 }

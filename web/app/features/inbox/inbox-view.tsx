@@ -264,7 +264,8 @@ function TextDetail({
         {thread.handledAt ? <Badge variant="secondary">Handled {formatDateTime(thread.handledAt)}</Badge> : null}
       </header>
 
-      <ol aria-label="Texts" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3">
+      {/* The newest 50, on the page itself (no box of its own to scroll, which a keyboard could not reach). */}
+      <ol aria-label="Texts" className="space-y-2 rounded-lg bg-slate-50 p-3">
         {thread.messages.map((m) => (
           <li
             key={m.id}

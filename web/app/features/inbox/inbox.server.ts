@@ -150,7 +150,9 @@ function customerByNumber(phone: Prisma.Sql) {
      ORDER BY c."id" DESC LIMIT 1`;
 }
 
-/** A number's texts, oldest first (the newest 200), with its customer and their next visit; marked read. */
+const TEXTS_SHOWN = 50;
+
+/** A number's texts, oldest first (the newest 50), with its customer and their next visit; marked read. */
 async function openTextThread(context: AppLoadContext, phone: string, now: Date) {
   const { db } = context.services;
   const thread = await db.textThread.findUnique({ where: { phone } });
@@ -159,7 +161,7 @@ async function openTextThread(context: AppLoadContext, phone: string, now: Date)
     db.textMessage.findMany({
       where: { phone },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: 200,
+      take: TEXTS_SHOWN,
       select: { id: true, direction: true, body: true, status: true, errorCode: true, createdAt: true },
     }),
     db.$queryRaw<Array<{ id: number; name: string; email: string }>>(customerByNumber(Prisma.sql`${phone}`)),
