@@ -186,6 +186,33 @@ function HandledForm({ item, handled }: { item: string; handled: boolean }) {
 
 const senderLabel = { user: "Visitor", assistant: "Assistant", staff: "Staff" } as const;
 
+const BUBBLE_TONES = {
+  them: "bg-white ring-1 ring-slate-200",
+  staff: "ml-auto bg-amber-50 ring-1 ring-amber-200",
+  assistant: "ml-auto bg-brand-50 ring-1 ring-brand-100",
+} as const;
+
+/** One message of a chat's transcript or a text conversation: the visitor's or customer's on the left, ours on the right. */
+function Bubble({
+  from,
+  heading,
+  text,
+  ...data
+}: {
+  from: keyof typeof BUBBLE_TONES;
+  heading: string;
+  text: string;
+  "data-sender"?: string;
+  "data-direction"?: string;
+}) {
+  return (
+    <li {...data} className={cn("max-w-[90%] rounded-lg px-3 py-2 text-sm", BUBBLE_TONES[from])}>
+      <span className="block text-xs font-semibold text-slate-700">{heading}</span>
+      <span className="whitespace-pre-wrap break-words text-slate-900">{text}</span>
+    </li>
+  );
+}
+
 export function InboxDetail({
   opened,
   itemKey,
@@ -267,22 +294,13 @@ function TextDetail({
       {/* The newest 50, on the page itself (no box of its own to scroll, which a keyboard could not reach). */}
       <ol aria-label="Texts" className="space-y-2 rounded-lg bg-slate-50 p-3">
         {thread.messages.map((m) => (
-          <li
+          <Bubble
             key={m.id}
+            from={m.direction === "inbound" ? "them" : "staff"}
             data-direction={m.direction}
-            className={cn(
-              "max-w-[90%] rounded-lg px-3 py-2 text-sm",
-              m.direction === "inbound"
-                ? "bg-white ring-1 ring-slate-200"
-                : "ml-auto bg-amber-50 ring-1 ring-amber-200",
-            )}
-          >
-            <span className="block text-xs font-semibold text-slate-700">
-              {m.direction === "inbound" ? "Customer" : `Us, ${TEXT_STATES[m.status] ?? m.status}`}
-              {m.errorCode ? ` (error ${m.errorCode})` : ""} · {formatDateTime(m.createdAt)}
-            </span>
-            <span className="whitespace-pre-wrap break-words text-slate-900">{m.body}</span>
-          </li>
+            heading={`${m.direction === "inbound" ? "Customer" : `Us, ${TEXT_STATES[m.status] ?? m.status}`}${m.errorCode ? ` (error ${m.errorCode})` : ""} · ${formatDateTime(m.createdAt)}`}
+            text={m.body}
+          />
         ))}
       </ol>
 
@@ -426,23 +444,13 @@ function ChatDetail({
 
       <ol aria-label="Transcript" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3">
         {chat.messages.map((m) => (
-          <li
+          <Bubble
             key={m.id}
+            from={m.sender === "user" ? "them" : m.sender}
             data-sender={m.sender}
-            className={cn(
-              "max-w-[90%] rounded-lg px-3 py-2 text-sm",
-              m.sender === "user"
-                ? "bg-white ring-1 ring-slate-200"
-                : m.sender === "staff"
-                  ? "ml-auto bg-amber-50 ring-1 ring-amber-200"
-                  : "ml-auto bg-brand-50 ring-1 ring-brand-100",
-            )}
-          >
-            <span className="block text-xs font-semibold text-slate-700">
-              {senderLabel[m.sender]} · {formatDateTime(m.createdAt)}
-            </span>
-            <span className="whitespace-pre-wrap break-words text-slate-900">{m.message}</span>
-          </li>
+            heading={`${senderLabel[m.sender]} · ${formatDateTime(m.createdAt)}`}
+            text={m.message}
+          />
         ))}
       </ol>
 
