@@ -330,4 +330,53 @@ describe("texts against the stand-in", () => {
     expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550182" } })).toBeNull();
     expect((await contact({ textConsent: "on" })).status).toBe(302);
   });
+
+  it("the office asks once by text; the customer's YES is their consent, and later notices are texted", async () => {
+    // In the office's day: a notice owed in the quiet hours waits for 8 AM.
+    await clock.set(at(addLocalDays(WEDNESDAY, 1), "10:00"), processes());
+    const phone = "+12255550183";
+    const customer = await stack.db.customer.create({
+      data: { name: "Noelie Broussard", email: `noelie.${Date.now()}@example.com`, phone: "225.555.0183" },
+    });
+    const ask = (fields: Record<string, string>) =>
+      formPost(stack.url, `/admin/customers/${customer.id}`, admin, { intent: "ask-to-text", ...fields });
+    // Staff confirm the customer expects it; they cannot tick the customer's box for them.
+    const unconfirmed = (await (await ask({})).text()).replaceAll("<!-- -->", "");
+    expect(unconfirmed).toContain("Tick the box to confirm the customer expects our text");
+    expect(await stack.db.textConsent.findUnique({ where: { phone } })).toBeNull();
+
+    const asked = (await (await ask({ customerExpects: "on" })).text()).replaceAll("<!-- -->", "");
+    expect(asked).toContain("Asked (225) 555-0183 by text");
+    const request = await twilio.waitForMessage((m) => m.to === phone);
+    expect(request.body).toMatch(/^Bayou Current Electric: .*Reply YES/);
+    expect(await stack.db.textConsent.findUnique({ where: { phone } })).toMatchObject({ status: "requested" });
+    // Once, ever.
+    expect(await (await ask({ customerExpects: "on" })).text()).toContain("it is asked only once");
+    // Not consent yet: a visit booked by the office is not texted.
+    const before = await api(stack.url, "POST", "/api/bookings", admin, {
+      customerId: customer.id,
+      summary: "Ceiling fan",
+      priority: "medium",
+      scheduledDate: at(addLocalDays(WEDNESDAY, 7), "10:00").toISOString(),
+    });
+    expect(before.status).toBe(201);
+    await expect.poll(() => stack.mail.list(customer.email).length).toBeGreaterThan(0);
+    expect(textsTo(phone)).toHaveLength(1);
+
+    const yes = await inbound(phone, "yes");
+    expect(yes.text).toContain("thanks, we'll text you about your visits");
+    expect(await stack.db.textConsent.findUnique({ where: { phone } })).toMatchObject({
+      status: "granted",
+      source: "reply",
+    });
+    const after = await api(stack.url, "POST", "/api/bookings", admin, {
+      customerId: customer.id,
+      summary: "Outdoor outlet",
+      priority: "medium",
+      scheduledDate: at(addLocalDays(WEDNESDAY, 8), "10:00").toISOString(),
+    });
+    expect(after.status).toBe(201);
+    const confirmation = await twilio.waitForMessage((m) => m.to === phone && /Manage/.test(m.body));
+    expect(confirmation.direction).toBe("outbound-api");
+  });
 });

@@ -27,7 +27,7 @@ import {
   sendVisitOnTheWay,
   sendVisitReminder,
 } from "./processors/visit-emails";
-import { sendStaffText, sendVisitText } from "./processors/visit-texts";
+import { sendConsentRequest, sendStaffText, sendVisitText } from "./processors/visit-texts";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
@@ -58,6 +58,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "chat-reply": replyToChatMessage,
   "visit-text": sendVisitText,
   "staff-text": sendStaffText,
+  "consent-request-text": sendConsentRequest,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,
   "lead-alert": publishLeadAlert,

@@ -366,6 +366,14 @@ export const jobs = {
     schema: z.object({ textMessageId: id, requestId }),
     key: (d) => `staff-text-${d.textMessageId}`,
   }),
+  /** The office's one-time "may we text you?" to a number (E.164): once per number, ever (docs/product.md#texts). */
+  "consent-request-text": contract({
+    priority: PRIORITY.soon,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ phone: z.string().regex(/^\+[1-9]\d{6,14}$/), requestId }),
+    key: (d) => `consent-request-${d.phone}`,
+  }),
   /** Live: a booking was created or changed (every open admin page hears it). */
   "booking-event": contract({
     queue: "notifications",

@@ -3,7 +3,7 @@ import { ADMIN_ROOM } from "@app/shared/realtime";
 import { isScheduled, visitEnd } from "@app/shared/booking/visits";
 import { windowStartingAt } from "@app/shared/scheduling/windows";
 import { textablePhone } from "@app/shared/texts/phone";
-import { onTheWayText, visitConfirmedText, visitReminderText } from "@app/shared/texts/wording";
+import { consentRequest, onTheWayText, visitConfirmedText, visitReminderText } from "@app/shared/texts/wording";
 import type { WorkerContext } from "../worker-context";
 import { manageLinks, requireVisit, standDown } from "./visit-emails";
 
@@ -83,5 +83,17 @@ export async function sendStaffText(ctx: WorkerContext, data: JobData<"staff-tex
     outboxKey: row.outboxKey ?? undefined,
   });
   ctx.emitter.to(ADMIN_ROOM).emit("chat:activity", { item: `text:${row.phone}` });
+  return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
+}
+
+/** The office's one-time "may we text you?": sent unless the number agreed already or replied STOP since. */
+export async function sendConsentRequest(ctx: WorkerContext, data: JobData<"consent-request-text">) {
+  const outcome = await ctx.texts.send({
+    phone: data.phone,
+    body: consentRequest(),
+    kind: "consent-request",
+    purpose: "consent-request",
+    outboxKey: `consent-request-${data.phone}`,
+  });
   return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
 }

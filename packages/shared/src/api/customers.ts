@@ -63,6 +63,14 @@ export const resubscribeFormSchema = z.object({
   customerAsked: z.literal("on", { error: "Tick the box to confirm the customer asked for these emails again" }),
 });
 
+/**
+ * "Ask to text them" (docs/product.md#texts): the office's one-time "may we text you?" to the customer's number;
+ * staff confirm the customer is expecting it (they cannot agree for them: the customer's YES does).
+ */
+export const askToTextFormSchema = z.object({
+  customerExpects: z.literal("on", { error: "Tick the box to confirm the customer expects our text" }),
+});
+
 /** The merge confirmation page's Merge button: the booking whose customer record joins the older one. */
 export const confirmMergeSchema = z.object({ bookingId: idField("Choose a booking") });
 

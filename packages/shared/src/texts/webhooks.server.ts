@@ -8,7 +8,7 @@ import { failure, success, type Result } from "../result";
 import { textKeyword } from "./keywords";
 import { markOptedOut, statusOf } from "./text-sender.server";
 import { isTwilioSigned, messagingReply } from "./twilio.server";
-import { helpReply, startReply, stopReply } from "./wording";
+import { helpReply, startReply, stopReply, welcomeReply } from "./wording";
 
 /**
  * Twilio's posts (docs/product.md#texts, docs/decisions/026-text-messages.md): a text to the business's number,
@@ -86,6 +86,7 @@ async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof t
       return stopReply();
     }
     case "start": {
+      const before = await db.textConsent.findUnique({ where: { phone }, select: { status: true } });
       const now = new Date();
       const consent = { status: "granted" as const, grantedAt: now, wording: "Replied START or YES", source: "reply" };
       await db.textConsent.upsert({
@@ -93,7 +94,7 @@ async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof t
         create: { phone, ...consent },
         update: { ...consent, optedOutAt: null },
       });
-      return startReply();
+      return before?.status === "opted_out" ? startReply() : welcomeReply();
     }
     case "help":
       return helpReply();

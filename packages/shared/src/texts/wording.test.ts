@@ -10,6 +10,7 @@ import {
   onTheWayText,
   reviewRequestText,
   startReply,
+  welcomeReply,
   stopReply,
   TEXT_CONSENT_LABEL,
   textConsentWording,
@@ -169,7 +170,13 @@ describe("consent and the replies carriers require", () => {
   });
 
   it("answer HELP, STOP and START, and ask for consent, in one GSM-7 segment", () => {
-    const replies = { help: helpReply(), stop: stopReply(), start: startReply(), consent: consentRequest() };
+    const replies = {
+      help: helpReply(),
+      stop: stopReply(),
+      start: startReply(),
+      welcome: welcomeReply(),
+      consent: consentRequest(),
+    };
     for (const [name, text] of Object.entries(replies)) {
       expect(text, name).toContain(business.name);
       expect(segmentsOf(text), `${name}: ${text}`).toMatchObject({ encoding: "GSM-7", segments: 1 });
@@ -181,8 +188,10 @@ describe("consent and the replies carriers require", () => {
       "You're unsubscribed from Bayou Current Electric texts. No more messages will be sent. Reply START to resubscribe.",
     );
     expect(replies.start).toMatch(/^Bayou Current Electric: you're resubscribed/);
-    for (const words of ["Up to 6 messages per visit.", "Msg & data rates may apply.", "HELP", "STOP"])
+    for (const words of ["Up to 6 messages per visit.", "Msg & data rates may apply.", "HELP", "STOP"]) {
       expect(replies.start).toContain(words);
+      expect(replies.welcome).toContain(words);
+    }
     expect(replies.consent).toMatch(/^Bayou Current Electric: may we text you about your visits\?/);
     for (const words of ["Reply YES to agree, STOP to opt out.", "Msg & data rates may apply."])
       expect(replies.consent).toContain(words);

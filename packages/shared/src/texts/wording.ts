@@ -86,6 +86,13 @@ export function startReply(facts: BusinessFacts = business): string {
   );
 }
 
+/** The answer to YES (or START) from a number that had not opted out: agreed, first time. */
+export function welcomeReply(facts: BusinessFacts = business): string {
+  return gsm7Safe(
+    `${facts.name}: thanks, we'll text you about your visits. ${FREQUENCY} ${RATES} Reply HELP for help, STOP to opt out.`,
+  );
+}
+
 /** The office's one-time request to text a customer who has not agreed yet; YES agrees. */
 export function consentRequest(facts: BusinessFacts = business): string {
   return gsm7Safe(`${facts.name}: may we text you about your visits? Reply YES to agree, STOP to opt out. ${RATES}`);

@@ -1,6 +1,7 @@
 import { CUSTOMER_INTENTS } from "./customers-intents";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import {
+  askToTextFormSchema,
   confirmMergeSchema,
   customerDetailsSchema,
   customerNoteSchema,
@@ -14,14 +15,15 @@ import { failure } from "@app/shared/result";
 import { answer, firstError, intentOf, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { addCustomerNote, resubscribeCustomer, updateCustomer } from "./customer-record.server";
+import { addCustomerNote, askCustomerToText, resubscribeCustomer, updateCustomer } from "./customer-record.server";
 
 /**
  * The customer record's form posts (/admin/customers/{id}, docs/product.md#customer-record), one
  * `intent` each, checked with the shared schemas of packages/shared/src/api/customers.ts:
  * `update-customer` (name, email, phone, address), `add-note` (text), `resubscribe`
  * (customerAsked=on: the customer asked for reminders and review requests again) and
- * `undo-merge` (auditId: the merge's audit entry; also posted from the dashboard's audit list).
+ * `undo-merge` (auditId: the merge's audit entry; also posted from the dashboard's audit list) and
+ * `ask-to-text` (customerExpects=on: the office's one-time "may we text you?", docs/product.md#texts).
  */
 export async function customerRecordAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
   const admin = await requireAdmin(request, context);
@@ -52,6 +54,11 @@ export async function customerRecordAction(request: Request, context: AppLoadCon
       if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
       const undone = await undoCustomerMerge(context, admin, submission.value.auditId);
       return answer(submission, undone, { intent, data: (value) => ({ restoredId: value.customerId }) });
+    }
+    case CUSTOMER_INTENTS.askToText: {
+      const submission = submissionOf(form, askToTextFormSchema);
+      if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
+      return answer(submission, await askCustomerToText(context, admin, id), { intent });
     }
     default:
       return answer(null, failure(400, UNKNOWN_ACTION), { intent });

@@ -15,7 +15,12 @@ import {
   Wrench,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { customerDetailsSchema, customerNoteSchema, resubscribeFormSchema } from "@app/shared/api/customers";
+import {
+  askToTextFormSchema,
+  customerDetailsSchema,
+  customerNoteSchema,
+  resubscribeFormSchema,
+} from "@app/shared/api/customers";
 import { formatCents } from "@app/shared/money/money";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { formatPhone } from "@app/shared/texts/phone";
@@ -415,7 +420,39 @@ function consentSentence(texts: NonNullable<CustomerRecord["texts"]>): string {
     return `${number} replied STOP${consent.optedOutAt ? ` on ${formatDateTime(consent.optedOutAt)}` : ""}: nothing is texted until they reply START.`;
   if (consent?.status === "granted")
     return `${number} agreed to texts about their visits${consent.source ? ` ${CONSENT_SOURCES[consent.source] ?? ""}` : ""}${consent.grantedAt ? ` on ${formatDateTime(consent.grantedAt)}` : ""}.`;
-  return `${number} has not agreed to texts: nothing is texted to it. Only the customer can agree (the box on their booking form).`;
+  if (consent?.requestedAt)
+    return `${number} was asked by text on ${formatDateTime(consent.requestedAt)} whether we may text them; nothing else is texted until they reply YES.`;
+  return `${number} has not agreed to texts: nothing is texted to it. Only the customer can agree (the box on their booking form, or YES to our one-time request).`;
+}
+
+/**
+ * The office's one-time "may we text you?" (docs/product.md#texts): staff cannot agree for the customer, only
+ * ask, once, a customer who expects it; their YES is the consent.
+ */
+function AskToTextForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const posting = usePosting(CUSTOMER_INTENTS.askToText);
+  const [form, fields] = useSchemaForm(askToTextFormSchema, { id: "customer-ask-to-text", lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mb-3 space-y-2" preventScrollReset>
+      <input type="hidden" name="intent" value={CUSTOMER_INTENTS.askToText} />
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+        <input
+          {...getInputProps(fields.customerExpects, { type: "checkbox", value: "on" })}
+          className="size-5 shrink-0"
+          aria-describedby={fields.customerExpects.errors ? fields.customerExpects.errorId : undefined}
+        />
+        The customer expects our text (they asked to be texted, or agreed on the phone to be asked).
+      </label>
+      {fields.customerExpects.errors ? (
+        <p id={fields.customerExpects.errorId} className="text-sm font-medium text-destructive">
+          {fields.customerExpects.errors[0]}
+        </p>
+      ) : null}
+      <Button type="submit" variant="outline" size="sm" disabled={posting}>
+        Ask to text them
+      </Button>
+    </Form>
+  );
 }
 
 const TEXT_STATUS: Record<string, string> = {
@@ -433,7 +470,14 @@ const TEXT_STATUS: Record<string, string> = {
  * Texts (docs/product.md#texts): whether the customer's number may be texted, and the texts both ways,
  * newest first, with what became of each (a landline's "not delivered", error 30006).
  */
-export function TextsSection({ texts }: { texts: NonNullable<CustomerRecord["texts"]> }) {
+export function TextsSection({
+  texts,
+  lastResult,
+}: {
+  texts: NonNullable<CustomerRecord["texts"]>;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const mayAsk = texts.on && !texts.consent;
   return (
     <RecordSection
       id="texts-heading"
@@ -441,6 +485,7 @@ export function TextsSection({ texts }: { texts: NonNullable<CustomerRecord["tex
       icon={<MessageSquareText aria-hidden="true" className="size-5 text-brand-700" />}
     >
       <p className="mb-3 text-sm break-words text-slate-700">{consentSentence(texts)}</p>
+      {mayAsk ? <AskToTextForm lastResult={lastResult} /> : null}
       {texts.messages.length ? (
         <>
           <DataTable caption="Texts to and from the customer's number, newest first">

@@ -1,3 +1,4 @@
+import { askToText } from "@app/shared/texts/consent.server";
 import { textablePhone } from "@app/shared/texts/phone";
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
@@ -202,7 +203,7 @@ async function textsOf(context: AppLoadContext, phone: string) {
   const [consent, messages] = await Promise.all([
     db.textConsent.findUnique({
       where: { phone },
-      select: { status: true, grantedAt: true, source: true, optedOutAt: true },
+      select: { status: true, grantedAt: true, source: true, optedOutAt: true, requestedAt: true },
     }),
     db.textMessage.findMany({
       where: { phone },
@@ -219,8 +220,11 @@ async function textsOf(context: AppLoadContext, phone: string) {
           grantedAt: consent.grantedAt?.toISOString() ?? null,
           source: consent.source,
           optedOutAt: consent.optedOutAt?.toISOString() ?? null,
+          requestedAt: consent.requestedAt?.toISOString() ?? null,
         }
       : null,
+    /** Texts are set up: the office may ask the number once ("Ask to text them"). */
+    on: Boolean(context.services.env.TWILIO),
     messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     shown: TEXTS_SHOWN,
   };
@@ -337,4 +341,12 @@ export async function resubscribeCustomer(
     });
     return success({ message: "Reminders and review requests are on again for this customer." });
   });
+}
+
+/** The office's one-time "may we text you?" to the customer's number (docs/product.md#texts). */
+export async function askCustomerToText(context: AppLoadContext, admin: { id: number }, id: number) {
+  if (!context.services.env.TWILIO) return failure(409, "Texts are not set up.");
+  const customer = await context.services.db.customer.findUnique({ where: { id }, select: { phone: true } });
+  if (!customer) return failure(404, "Customer not found");
+  return askToText(context, customer.phone, admin);
 }

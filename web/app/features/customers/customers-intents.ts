@@ -7,4 +7,5 @@ export const CUSTOMER_INTENTS = {
   addNote: "add-note",
   resubscribe: "resubscribe",
   undoMerge: "undo-merge",
+  askToText: "ask-to-text",
 } as const;

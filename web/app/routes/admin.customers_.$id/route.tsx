@@ -124,7 +124,7 @@ export default function CustomerPage() {
           <MoneySection record={record} canAdd={!customer.mergedIntoId} />
           <VisitsSection bookings={record.bookings} />
           <EmailsSection emails={record.emails} shown={record.emailsShown} />
-          {record.texts ? <TextsSection texts={record.texts} /> : null}
+          {record.texts ? <TextsSection texts={record.texts} lastResult={replyTo(CUSTOMER_INTENTS.askToText)} /> : null}
         </div>
         <div className="grid content-start gap-4">
           <NotesSection
