@@ -211,13 +211,17 @@ describe("texts against the stand-in", () => {
   it("records a text to a landline as undelivered, with Twilio's error", async () => {
     const phone = "+12255550175";
     twilio.landlines.add(phone);
-    await book("(225) 555-0175", at(WEDNESDAY, "16:00"), true);
+    const visit = await book("(225) 555-0175", at(WEDNESDAY, "16:00"), true);
     const text = await twilio.waitForMessage((m) => m.to === phone);
     await expect
       .poll(async () =>
         stack.db.textMessage.findUnique({ where: { sid: text.sid }, select: { status: true, errorCode: true } }),
       )
       .toEqual({ status: "undelivered", errorCode: 30006 });
+    // The notice's email went with it, once: the customer has their confirmation all the same.
+    await expect
+      .poll(() => stack.mail.list(visit.email).filter((e) => e.subject.startsWith("Your visit is booked")).length)
+      .toBe(1);
     // The customer record says so, with the number's consent.
     const customer = await stack.db.customer.findFirstOrThrow({ where: { phone: "(225) 555-0175" } });
     const page = await fetch(`${stack.url}/admin/customers/${customer.id}`, {
@@ -378,5 +382,28 @@ describe("texts against the stand-in", () => {
     expect(after.status).toBe(201);
     const confirmation = await twilio.waitForMessage((m) => m.to === phone && /Manage/.test(m.body));
     expect(confirmation.direction).toBe("outbound-api");
+  });
+
+  it("the account's request form stores consent as the account's, only when ticked", async () => {
+    await clock.set(at(addLocalDays(WEDNESDAY, 1), "11:00"), processes());
+    const owner = await signedInUser(stack.url, stack.db, "customer");
+    const request = (phone: string, consent: boolean) =>
+      formPost(stack.url, "/account", owner.token, {
+        intent: "request",
+        customerName: "Celestine Guidry",
+        customerPhone: phone,
+        customerEmail: owner.user.email,
+        serviceType: "Panel Upgrade",
+        priority: "normal",
+        ...(consent ? { textConsent: "on" } : {}),
+      });
+    expect((await request("(225) 555-0184", true)).status).toBeLessThan(400);
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550184" } })).toMatchObject({
+      status: "granted",
+      source: "account",
+    });
+    expect((await request("(225) 555-0185", false)).status).toBeLessThan(400);
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550185" } })).toBeNull();
+    expect(await stack.db.appointmentRequest.count({ where: { customerPhone: "(225) 555-0185" } })).toBe(1);
   });
 });

@@ -11,7 +11,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!sessionId.success) return apiError(404, "Chat session not found");
     const input = readAppointmentRequest(await readJsonObject(request));
     if (!input.ok) return apiResult(input);
-    return apiResult(await requestAppointment(context, input.value, { chatSessionId: sessionId.data, source: "chat" }));
+    return apiResult(
+      await requestAppointment(context, input.value, {
+        chatSessionId: sessionId.data,
+        source: "chat",
+        ...(input.value.textConsent && context.services.env.TWILIO ? { textConsent: "chat" as const } : {}),
+      }),
+    );
   });
 }
 

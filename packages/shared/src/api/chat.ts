@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { personName, requiredEmail, requiredText } from "./fields";
+import { personName, requiredEmail, requiredText, textConsentField } from "./fields";
 import { chatServiceOptions } from "../business";
 import { DEFAULT_APPOINTMENT_TIME, MAX_CHAT_MESSAGE_LENGTH } from "../chat/rules";
 import { businessDate } from "../time";
@@ -87,6 +87,8 @@ export const appointmentRequestSchema = z
     ),
     /** An arrival window, by the `start` GET /api/availability gave; without one, staff place the visit. */
     windowStart: z.preprocess((v) => (v === "" ? undefined : v), windowStartSchema.optional()),
+    /** "Text me about my visits" ("on"), where the form offers it (docs/product.md#texts). */
+    textConsent: textConsentField,
   })
   .refine((v) => !v.preferredTime || v.preferredDate, {
     path: ["preferredDate"],

@@ -20,7 +20,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
+import { EmailField, FullNameField, PhoneField, TextConsentField } from "~/components/ui/person-fields";
 import { useSchemaForm } from "~/utils/schema-form";
 import type { ManagedVisit } from "~/features/appointments/public.server";
 
@@ -147,11 +147,14 @@ export function ActionOutcome({
 export function RequestAppointmentForm({
   prefill,
   windows,
+  texting = false,
   result,
 }: {
   prefill: Partial<Record<string, string>>;
   /** The coming days and their open arrival windows. */
   windows: WindowChoices;
+  /** Texts are set up: the form offers "Text me about my visits". */
+  texting?: boolean;
   /** The action's reply to the last request. */
   result?: SubmissionResult<string[]>;
 }) {
@@ -209,6 +212,7 @@ export function RequestAppointmentForm({
       </div>
       <TextField field={fields.preferredTiming} label="Preferred timing" hint="For example: weekday mornings." />
       <TextareaField field={fields.description} label="Describe the problem or project" rows={4} />
+      {texting ? <TextConsentField field={fields.textConsent} /> : null}
       <Button type="submit" size="lg" disabled={pending}>
         <CalendarPlus aria-hidden="true" />
         {pending ? "Sending request..." : "Request appointment"}

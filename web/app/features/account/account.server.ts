@@ -72,6 +72,8 @@ export async function accountOverview(context: AppLoadContext, user: PortalUser)
     windows,
     /** Whether the account's address gets reminders and review requests. */
     reminders,
+    /** Texts are set up: the request form offers "Text me about my visits" (docs/product.md#texts). */
+    texting: Boolean(context.services.env.TWILIO),
   };
 }
 
@@ -86,6 +88,8 @@ export async function requestPortalAppointment(
     chatSessionId: null,
     source: "portal",
     account: { userId: user.id, email: user.email },
+    // Only where the box was offered: with texts set up.
+    ...(input.textConsent && context.services.env.TWILIO ? { textConsent: "account" as const } : {}),
   });
 }
 

@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, verified, bookings, prefill, windows, reminders, money } = useLoaderData<typeof loader>();
+  const { user, verified, bookings, prefill, windows, reminders, money, texting } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
@@ -136,7 +136,12 @@ export default function AccountPage() {
                   : null
               }
             />
-            <RequestAppointmentForm prefill={prefill} windows={windows} result={requestResult?.result} />
+            <RequestAppointmentForm
+              prefill={prefill}
+              windows={windows}
+              texting={texting}
+              result={requestResult?.result}
+            />
           </section>
         </div>
       ) : (
