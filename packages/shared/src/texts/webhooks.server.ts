@@ -103,6 +103,9 @@ async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof t
   }
 }
 
+/** How long a report on a text whose id is not stored yet waits for it (its sender is storing it). */
+const UNKNOWN_SID_WAIT_MS = 5_000;
+
 /** The order of a text's states: a callback that comes late never takes one back (delivered stays delivered). */
 const PROGRESS = { sending: 0, queued: 1, sent: 2, delivered: 3, undelivered: 3, failed: 3 } as const;
 
@@ -120,6 +123,14 @@ export async function recordTextStatus(
   const { db } = context.services;
   const status = statusOf(MessageStatus);
   const earlier = (Object.keys(PROGRESS) as Array<keyof typeof PROGRESS>).filter((s) => PROGRESS[s] < PROGRESS[status]);
+  // Twilio may report on a text before its sender has stored Twilio's id (the report can follow the send's answer
+  // by milliseconds): wait a little for the id rather than lose the report.
+  let known = await db.textMessage.findUnique({ where: { sid: MessageSid }, select: { id: true } });
+  for (let waited = 0; !known && waited < UNKNOWN_SID_WAIT_MS; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    known = await db.textMessage.findUnique({ where: { sid: MessageSid }, select: { id: true } });
+  }
+  if (!known) return success({ message: "Not a text of ours" });
   const { count } = await db.textMessage.updateMany({
     where: { sid: MessageSid, status: { in: earlier } },
     data: { status, ...(ErrorCode ? { errorCode: Number(ErrorCode) } : {}) },
