@@ -2,14 +2,15 @@
  * The customer hub on /account (docs/product.md#customer-portal) on a 390 px phone: besides the
  * visits, the customer's own estimates (approve or decline on the estimate's page), invoices with
  * their balance, due date and ways to pay (pay on the invoice's page) and receipts, never another
- * customer's; a 60-character email address does not widen the page, and every control is at least
- * 44 px tall.
+ * customer's; a 60-character email address does not widen the page, every control is at least
+ * 44×44 px and no text is under 12 px.
  */
 import { purposeKeys } from "@app/shared/keys.server";
 import { randomToken, sealToken, sha256 } from "@app/shared/tokens.server";
 import { TEST_SESSION_SECRET } from "../support/stack";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createUser, logIn, main, unique } from "./staff";
+import { measureTouchAndText, TEXT_PX, TOUCH_PX } from "./touch";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: "America/Chicago" });
 
@@ -137,22 +138,10 @@ test("a customer's hub: estimates to answer, invoices with what is due and how t
   }));
   expect(widths.scroll, "no horizontal overflow at 390 px").toBeLessThanOrEqual(widths.inner);
 
-  // Every control on the page a thumb taps is at least 44 px tall (links inside a sentence aside); a box or a radio
-  // button is tapped by its label, as the walk measures it (walk.spec.ts).
-  const short = await main(page).evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main textarea")]
-      .filter((el) => el.offsetParent !== null && (el as HTMLInputElement).type !== "hidden")
-      .filter((el) => !(el.tagName === "A" && el.closest("p, li")?.textContent !== el.textContent))
-      .map((el) => ({
-        what: `${el.tagName} ${el.textContent?.trim() || el.getAttribute("name")}`,
-        h: (["checkbox", "radio"].includes((el as HTMLInputElement).type)
-          ? (el.closest("label") ?? el)
-          : el
-        ).getBoundingClientRect().height,
-      }))
-      .filter((c) => c.h < 44),
-  );
-  expect(short).toEqual([]);
+  // Every control a thumb taps is at least 44×44 px, and no text under 12 px: the walk's measure (./touch.ts).
+  const { small, tiny } = await page.evaluate(measureTouchAndText, { touch: TOUCH_PX, text: TEXT_PX });
+  expect(small).toEqual([]);
+  expect(tiny).toEqual([]);
   await expectNoAxeViolations(page);
 
   // The estimate's page opens from the hub, to approve or decline it there.

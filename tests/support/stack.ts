@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { SMS_WEBHOOK_PATH } from "@app/shared/api/texts";
 import { createDb, type Db } from "@app/shared/db.server";
 import { cloneDatabase, createTemplate, dropDatabase, runId, withDatabase } from "./database";
 import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
@@ -169,7 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const db = createDb(databaseUrl, { max: 3 });
   if (stripe) stripe.webhookUrl = `${urls[0]}/api/webhooks/stripe`;
-  if (twilio) twilio.smsWebhookUrl = `${urls[0]}/api/webhooks/twilio/sms`;
+  if (twilio) twilio.smsWebhookUrl = `${urls[0]}${SMS_WEBHOOK_PATH}`;
   return {
     url: urls[0]!,
     urls,

@@ -33,7 +33,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
+import { SMS_WEBHOOK_PATH } from "@app/shared/api/texts";
 import { DEVELOPMENT_DEFAULTS } from "@app/shared/published-secrets";
+import { E164_PATTERN } from "@app/shared/texts/phone";
 
 type MessageStatus = "accepted" | "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed";
 
@@ -155,7 +157,6 @@ export interface TwilioStandin {
 }
 
 const API_VERSION = "2010-04-01";
-const E164 = /^\+[1-9]\d{6,14}$/;
 /** Twilio's default opt-out and opt-in keywords (the whole body, any case). */
 const OPT_OUT = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
 const OPT_IN = new Set(["START", "YES", "UNSTOP"]);
@@ -384,7 +385,8 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
           if (!body) return twilioError(400, 21602, "Message body is required.");
           if (body.length > 1600)
             return twilioError(400, 21617, "The concatenated message body exceeds the 1600 character limit.");
-          if (!E164.test(to)) return twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+          if (!E164_PATTERN.test(to))
+            return twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
           if (!sender && !service) return twilioError(400, 21603, "A 'From' phone number is required.");
           if (service && !/^MG[0-9a-f]{32}$/i.test(service))
             return twilioError(400, 21705, "The Messaging Service Sid is invalid.");
@@ -443,7 +445,7 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
         // The development page's form: a customer's text, sent to the app signed.
         const form = formOf(await readBody(req));
         const customer = (form.From ?? "").replace(/[\s().-]/g, "");
-        if (!E164.test(customer)) notice = `Not sent: "${form.From ?? ""}" is not a number like +12255550187.`;
+        if (!E164_PATTERN.test(customer)) notice = `Not sent: "${form.From ?? ""}" is not a number like +12255550187.`;
         else if (!form.Body?.trim()) notice = "Not sent: write the text first.";
         else {
           try {
@@ -641,7 +643,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(process.env.DEV_TWILIO_PORT ?? 3027),
     accountSid: DEVELOPMENT_DEFAULTS.TWILIO_ACCOUNT_SID,
     authToken: DEVELOPMENT_DEFAULTS.TWILIO_AUTH_TOKEN,
-    smsWebhookUrl: `http://localhost:${process.env.PORT ?? 3000}/api/webhooks/twilio/sms`,
+    smsWebhookUrl: `http://localhost:${process.env.PORT ?? 3000}${SMS_WEBHOOK_PATH}`,
   });
   console.log(
     `development texts on ${standin.url} (texts the app sends land here; text the business as a customer there)`,

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { E164_PATTERN } from "./texts/phone";
 
 /**
  * Job contracts: every kind of background work, the queue it runs on, its
@@ -371,7 +372,7 @@ export const jobs = {
     priority: PRIORITY.soon,
     queue: "notifications",
     delivery: "outbox",
-    schema: z.object({ phone: z.string().regex(/^\+[1-9]\d{6,14}$/), requestId }),
+    schema: z.object({ phone: z.string().regex(E164_PATTERN), requestId }),
     key: (d) => `consent-request-${d.phone}`,
   }),
   /** Live: a booking was created or changed (every open admin page hears it). */

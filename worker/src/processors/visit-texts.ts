@@ -1,8 +1,9 @@
-import type { JobData } from "@app/shared/jobs";
+import { jobKey, type JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { isScheduled, visitEnd } from "@app/shared/booking/visits";
 import { windowStartingAt } from "@app/shared/scheduling/windows";
 import { textablePhone } from "@app/shared/texts/phone";
+import { textThreadKey } from "@app/shared/texts/webhooks.server";
 import { consentRequest, onTheWayText, visitConfirmedText, visitReminderText } from "@app/shared/texts/wording";
 import type { WorkerContext } from "../worker-context";
 import { manageLinks, requireVisit, standDown } from "./visit-emails";
@@ -25,7 +26,7 @@ export async function sendVisitText(ctx: WorkerContext, data: JobData<"visit-tex
     kind: data.notice,
     purpose: "notice",
     relatedKey: `booking:${visit.id}`,
-    outboxKey: `visit-text-${data.notice}-${data.bookingId}${data.version ? `-${data.version}` : ""}`,
+    outboxKey: jobKey("visit-text", data),
   });
   return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
 }
@@ -82,7 +83,7 @@ export async function sendStaffText(ctx: WorkerContext, data: JobData<"staff-tex
     purpose: "reply",
     outboxKey: row.outboxKey ?? undefined,
   });
-  ctx.emitter.to(ADMIN_ROOM).emit("chat:activity", { item: `text:${row.phone}` });
+  ctx.emitter.to(ADMIN_ROOM).emit("chat:activity", { item: textThreadKey(row.phone) });
   return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
 }
 
@@ -93,7 +94,7 @@ export async function sendConsentRequest(ctx: WorkerContext, data: JobData<"cons
     body: consentRequest(),
     kind: "consent-request",
     purpose: "consent-request",
-    outboxKey: `consent-request-${data.phone}`,
+    outboxKey: jobKey("consent-request-text", data),
   });
   return outcome.sent ? { sid: outcome.sid } : { skipped: outcome.reason };
 }

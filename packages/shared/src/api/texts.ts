@@ -1,11 +1,16 @@
 import { z } from "../zod";
+import { E164_PATTERN } from "../texts/phone";
 
 /**
  * What Twilio posts to the texts' webhooks (docs/product.md#texts), form-encoded and signed in
  * `X-Twilio-Signature`: the fields the app reads, the rest (FromCity, NumMedia…) allowed and ignored.
  */
 const messageSid = z.string().regex(/^(SM|MM)[0-9a-fA-F]{32}$/, "must be a Message SID");
-const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, "must be a number in E.164");
+const phone = z.string().regex(E164_PATTERN, "must be a number in E.164");
+
+/** Where Twilio posts a text to the business's number, and what became of a text we sent (APP_URL's paths). */
+export const SMS_WEBHOOK_PATH = "/api/webhooks/twilio/sms";
+export const STATUS_WEBHOOK_PATH = "/api/webhooks/twilio/status";
 
 /** POST /api/webhooks/twilio/sms: a text to the business's number. */
 export const inboundTextSchema = z.looseObject({

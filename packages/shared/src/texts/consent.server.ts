@@ -7,6 +7,9 @@ import { textConsentWording } from "./wording";
 /** Where a customer gave consent to texts: the form they ticked it on (docs/product.md#texts). */
 export type ConsentSource = "book" | "chat" | "contact" | "account" | "reply";
 
+/** The one writer of a number's consent (this module): a transaction, or the client itself for a webhook's single write. */
+type ConsentWriter = Pick<Prisma.TransactionClient, "textConsent">;
+
 /**
  * Records a customer's consent to texts, in the transaction of what they submitted with it: the number
  * (E.164), when, the very words they saw beside the box, where, and the network they were on. Consent is
@@ -14,16 +17,16 @@ export type ConsentSource = "book" | "chat" | "contact" | "account" | "reply";
  * A number that cannot take texts records nothing.
  */
 export async function grantTextConsent(
-  tx: Prisma.TransactionClient,
+  tx: ConsentWriter,
   phone: string,
-  given: { source: ConsentSource; network: string | null; at?: Date },
+  given: { source: ConsentSource; network: string | null; at?: Date; wording?: string },
 ): Promise<void> {
   const number = textablePhone(phone);
   if (!number) return;
   const consent = {
     status: "granted" as const,
     grantedAt: given.at ?? new Date(),
-    wording: textConsentWording(),
+    wording: given.wording ?? textConsentWording(),
     source: given.source,
     network: given.network,
     optedOutAt: null,
@@ -57,5 +60,14 @@ export async function askToText(
     });
     outbox.add("consent-request-text", { phone: number, requestId: context.requestId });
     return success({ message: `Asked ${formatPhone(number)} by text; a YES reply lets us text them.` });
+  });
+}
+
+/** The number replied STOP (by text, or Twilio says so): nothing more is texted to it until START. */
+export async function markOptedOut(tx: ConsentWriter, phone: string, at = new Date()): Promise<void> {
+  await tx.textConsent.upsert({
+    where: { phone },
+    create: { phone, status: "opted_out", optedOutAt: at },
+    update: { status: "opted_out", optedOutAt: at },
   });
 }

@@ -4,6 +4,9 @@
  * ("(225) 555-0142", `PHONE_NUMBER_PATTERN` in ../business.ts). Pure and safe for the browser.
  */
 
+/** A number in E.164 ("+12255550142"), as Twilio posts it and as the app keeps it: the one check of that form. */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+
 /** What a typed number may hold besides its digits: spaces, dots, dashes, parentheses, and a leading "+". */
 const TYPED_NUMBER = /^\+?[\d\s().-]+$/;
 

@@ -1,6 +1,8 @@
 import type { Db } from "../db.server";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
+import { STATUS_WEBHOOK_PATH } from "../api/texts";
+import { markOptedOut } from "./consent.server";
 import { twilioClient, twilioErrorCode, type TwilioSettings } from "./twilio.server";
 
 /**
@@ -92,7 +94,7 @@ async function sendText(
       ...(deps.settings.messagingServiceSid
         ? { messagingServiceSid: deps.settings.messagingServiceSid }
         : { from: deps.settings.from! }),
-      statusCallback: `${deps.env.APP_URL}/api/webhooks/twilio/status`,
+      statusCallback: `${deps.env.APP_URL}${STATUS_WEBHOOK_PATH}`,
     });
     await db.textMessage.update({
       where: { id: row.id },
@@ -126,15 +128,6 @@ function record(db: Db, text: TextToSend, status: "sending" | "dropped") {
       outboxKey: status === "sending" ? (text.outboxKey ?? null) : null,
     },
     select: { id: true },
-  });
-}
-
-/** The number replied STOP (by text, or Twilio says so): nothing more is texted to it until START. */
-export async function markOptedOut(db: Db, phone: string, at = new Date()): Promise<void> {
-  await db.textConsent.upsert({
-    where: { phone },
-    create: { phone, status: "opted_out", optedOutAt: at },
-    update: { status: "opted_out", optedOutAt: at },
   });
 }
 

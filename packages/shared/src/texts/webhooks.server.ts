@@ -2,11 +2,12 @@ import type { Db } from "../db.server";
 import type { Env } from "../env.server";
 import { fieldErrors } from "../api/errors";
 import { ADMIN_ROOM } from "../realtime";
-import { inboundTextSchema, textStatusSchema } from "../api/texts";
+import { inboundTextSchema, SMS_WEBHOOK_PATH, STATUS_WEBHOOK_PATH, textStatusSchema } from "../api/texts";
 import type { Logger } from "../logger.server";
 import { failure, success, type Result } from "../result";
 import { textKeyword } from "./keywords";
-import { markOptedOut, statusOf } from "./text-sender.server";
+import { grantTextConsent, markOptedOut } from "./consent.server";
+import { statusOf } from "./text-sender.server";
 import { isTwilioSigned, messagingReply } from "./twilio.server";
 import { helpReply, startReply, stopReply, welcomeReply } from "./wording";
 
@@ -27,9 +28,6 @@ export interface WebhookContext {
 
 /** The inbox's key of a number's texts (web/app/features/inbox/inbox.ts reads it back). */
 export const textThreadKey = (phone: string) => `text:${phone}`;
-
-export const SMS_WEBHOOK_PATH = "/api/webhooks/twilio/sms";
-export const STATUS_WEBHOOK_PATH = "/api/webhooks/twilio/status";
 
 const NOT_SIGNED = "This request is not signed by Twilio";
 const NOT_SET_UP = "Text messages are not set up";
@@ -87,13 +85,7 @@ async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof t
     }
     case "start": {
       const before = await db.textConsent.findUnique({ where: { phone }, select: { status: true } });
-      const now = new Date();
-      const consent = { status: "granted" as const, grantedAt: now, wording: "Replied START or YES", source: "reply" };
-      await db.textConsent.upsert({
-        where: { phone },
-        create: { phone, ...consent },
-        update: { ...consent, optedOutAt: null },
-      });
+      await grantTextConsent(db, phone, { source: "reply", network: null, wording: "Replied START or YES" });
       return before?.status === "opted_out" ? startReply() : welcomeReply();
     }
     case "help":

@@ -24,6 +24,7 @@ import {
 import { formatCents } from "@app/shared/money/money";
 import { formatDate, formatDateTime } from "@app/shared/time";
 import { formatPhone } from "@app/shared/texts/phone";
+import { textStatusLabel } from "@app/shared/texts/status";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { documentHref, formatTotals } from "~/features/documents/documents";
 import { TextareaField, TextField } from "~/components/ui/field";
@@ -455,17 +456,6 @@ function AskToTextForm({ lastResult }: { lastResult?: SubmissionResult<string[]>
   );
 }
 
-const TEXT_STATUS: Record<string, string> = {
-  received: "received",
-  sending: "sending",
-  queued: "queued",
-  sent: "sent",
-  delivered: "delivered",
-  undelivered: "not delivered",
-  failed: "failed",
-  dropped: "not sent (opted out)",
-};
-
 /**
  * Texts (docs/product.md#texts): whether the customer's number may be texted, and the texts both ways,
  * newest first, with what became of each (a landline's "not delivered", error 30006).
@@ -505,8 +495,7 @@ export function TextsSection({
                     {m.direction === "inbound" ? "from the customer" : "to the customer"}
                   </Td>
                   <Td label="Status" half>
-                    {TEXT_STATUS[m.status] ?? m.status}
-                    {m.errorCode ? ` (error ${m.errorCode})` : ""}
+                    {textStatusLabel(m.status, m.errorCode)}
                   </Td>
                   <Td label="When">
                     <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>

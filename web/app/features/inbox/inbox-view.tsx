@@ -9,6 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label, TextareaField } from "~/components/ui/field";
 import { formatDateTime } from "@app/shared/time";
 import { formatPhone } from "@app/shared/texts/phone";
+import { textStatusLabel } from "@app/shared/texts/status";
 import { cn } from "~/utils/cn";
 import { telHref } from "~/components/staff/format";
 import { inboxReplySchema } from "@app/shared/api/inbox-forms";
@@ -229,16 +230,6 @@ export function InboxDetail({
   return <ChatDetail chat={opened.chat} itemKey={itemKey} adminId={adminId} posted={posted} />;
 }
 
-const TEXT_STATES: Record<string, string> = {
-  sending: "sending",
-  queued: "sent to Twilio",
-  sent: "sent",
-  delivered: "delivered",
-  undelivered: "not delivered",
-  failed: "failed",
-  dropped: "not sent (opted out)",
-};
-
 /** A customer's texts to the business's number and the office's answers (docs/product.md#texts). */
 function TextDetail({
   thread,
@@ -298,7 +289,7 @@ function TextDetail({
             key={m.id}
             from={m.direction === "inbound" ? "them" : "staff"}
             data-direction={m.direction}
-            heading={`${m.direction === "inbound" ? "Customer" : `Us, ${TEXT_STATES[m.status] ?? m.status}`}${m.errorCode ? ` (error ${m.errorCode})` : ""} · ${formatDateTime(m.createdAt)}`}
+            heading={`${m.direction === "inbound" ? "Customer" : `Us, ${textStatusLabel(m.status, m.errorCode)}`} · ${formatDateTime(m.createdAt)}`}
             text={m.body}
           />
         ))}

@@ -1,3 +1,5 @@
+import { E164_PATTERN } from "@app/shared/texts/phone";
+
 /** Shared by the inbox page and its server code. */
 export type InboxKind = "contact" | "chat" | "text";
 
@@ -13,7 +15,7 @@ export function parseItemKey(key: string | null | undefined): { kind: InboxKind;
   const id = match[2]!;
   if (kind === "contact" && !/^\d{1,9}$/.test(id)) return null;
   // A number's texts (docs/product.md#texts): the number in E.164.
-  if (kind === "text" && !/^\+[1-9]\d{6,14}$/.test(id)) return null;
+  if (kind === "text" && !E164_PATTERN.test(id)) return null;
   return { kind, id };
 }
 
