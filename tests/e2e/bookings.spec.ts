@@ -18,6 +18,7 @@ import {
   newCustomer,
   rowMenu,
   unique,
+  submitNewBooking,
 } from "./staff";
 
 // The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
@@ -130,7 +131,7 @@ test.describe("bookings", () => {
     // Today in Baton Rouge, whatever zone this browser is in (docs/product.md#new-booking-dialog).
     const today = businessDate();
     await expect(dialog.getByLabel("Date")).toHaveValue(today);
-    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await submitNewBooking(dialog);
     await expect(dialog.getByRole("alert")).toHaveText("Please fill in all required booking fields");
 
     await dialog.getByRole("textbox", { name: "Summary" }).fill("Breaker keeps tripping in kitchen");
@@ -138,7 +139,7 @@ test.describe("bookings", () => {
     await dialog.getByRole("combobox", { name: "Time" }).selectOption("14:00");
     await dialog.getByRole("combobox", { name: "Priority" }).selectOption("high");
     await dialog.getByLabel("Details (optional)").fill("GFCI by the sink, trips when the microwave runs.");
-    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await submitNewBooking(dialog);
     await expectToast(page, "Success", "Booking created successfully");
     await expect(dialog).toBeHidden();
 
@@ -288,7 +289,7 @@ test.describe("bookings", () => {
     await time.selectOption({ label: "Another time…" });
     await dialog.getByLabel("Exact time").fill("20:00");
     await dialog.getByRole("combobox", { name: "Priority" }).selectOption("emergency");
-    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await submitNewBooking(dialog);
     await expect(dialog).toBeHidden();
 
     const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id } });

@@ -5,7 +5,17 @@
 import type { Page } from "@playwright/test";
 import { businessParts, formatTime } from "@app/shared/time";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { adminPage, apiHeaders, chicago, createUser, expectToast, logIn, main, newCustomer } from "./staff";
+import {
+  adminPage,
+  apiHeaders,
+  chicago,
+  createUser,
+  expectToast,
+  logIn,
+  main,
+  newCustomer,
+  submitNewBooking,
+} from "./staff";
 
 // The office is in Baton Rouge: the browser's zone is the business's, so a day picked is the day shown.
 test.use({ timezoneId: "America/Chicago" });
@@ -115,7 +125,7 @@ test.describe("calendar", () => {
     await newDialog.getByRole("button", { name: new RegExp(customer.name) }).click();
     await expect(newDialog.getByLabel("Date")).toHaveValue("2031-03-20");
     await newDialog.getByRole("textbox", { name: "Summary" }).fill("Dryer outlet install");
-    await newDialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await submitNewBooking(newDialog);
     await expectToast(page, "Success", "Booking created successfully");
     await expect(main(page).getByRole("link", { name: /^Thursday, March\s*20\s*, 2031: 1 appointment/ })).toContainText(
       "Dryer outlet install",

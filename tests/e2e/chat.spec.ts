@@ -37,27 +37,43 @@ test.describe("chat widget", () => {
   }) => {
     // A technician who works, so the booking form has arrival windows to offer.
     await createUser(db, "technician", "Windows");
-    // socket.io frames, to see the reply stream in before the final message.
+    // The reply's socket.io frames pass through here (recorded) so the test sees it stream in whatever the
+    // machine's speed: its first delta goes to the page at once, the rest of the reply (later deltas, the final
+    // message) and the send's HTTP answer wait until the page has shown that first part.
     type Payload = { messageId?: string; message?: { id: string; message: string } };
     const frames: Array<{ event: string; payload: Payload }> = [];
-    page.on("websocket", (ws) =>
-      ws.on("framereceived", ({ payload }) => {
-        const m = /^42(\[.*\])$/s.exec(String(payload));
-        if (!m) return;
+    let gate: "first delta" | "holding" | "open" = "first delta";
+    const heldFrames: Array<() => void> = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        const forward = () => ws.send(message);
+        const m = /^42(\[.*\])$/s.exec(String(message));
+        if (!m) return forward();
         const [event, data] = JSON.parse(m[1]!) as [string, Payload];
         frames.push({ event, payload: data });
-      }),
-    );
-    // Hold the first message on its way to the server until the pending state has been checked.
+        if (gate === "open" || (event !== "chat:delta" && event !== "chat:message")) return forward();
+        if (gate === "first delta" && event === "chat:delta") {
+          gate = "holding";
+          return forward();
+        }
+        heldFrames.push(forward);
+      });
+    });
+    // Hold the first message on its way to the server until the pending state has been checked, and its answer
+    // until the page has shown the reply streaming.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let releaseAnswer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
     let first = true;
     await page.route("**/api/chat/*/message", async (route) => {
-      if (first) {
-        first = false;
-        await held;
-      }
-      await route.continue();
+      if (!first) return route.continue();
+      first = false;
+      await held;
+      const response = await route.fetch();
+      await answerHeld;
+      await route.fulfill({ response });
     });
 
     await page.goto(SERVICE_PAGE);
@@ -65,16 +81,6 @@ test.describe("chat widget", () => {
     await expect(input(page)).toBeFocused();
     await expect(panel(page).getByRole("heading", { name: CHAT_TITLE, exact: true })).toBeVisible();
     await expect(panel(page).getByText("How can we help you today?", { exact: true })).toBeVisible();
-
-    // Record every text the streaming bubble shows.
-    await page.evaluate(() => {
-      const seen: string[] = ((window as unknown as { __streamed: string[] }).__streamed = []);
-      new MutationObserver(() => {
-        const el = document.querySelector('[data-testid="chat-streaming-text"]');
-        const text = el?.textContent ?? "";
-        if (text && seen[seen.length - 1] !== text) seen.push(text);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
 
     await input(page).fill("What are your hours?");
     await input(page).press("Enter");
@@ -88,6 +94,14 @@ test.describe("chat widget", () => {
     await expect(log(page).locator('[data-sender="user"]')).toHaveCount(1);
     release();
 
+    // The bubble shows the reply's first part while the rest is on its way; then the rest comes.
+    const streaming = panel(page).getByTestId("chat-streaming-text");
+    await expect(streaming).not.toBeEmpty();
+    const partial = (await streaming.textContent()) ?? "";
+    gate = "open";
+    for (const forward of heldFrames.splice(0)) forward();
+    releaseAnswer();
+
     const reply = log(page).locator('[data-sender="assistant"]').last();
     await expect(reply).toContainText("7:00 AM - 6:00 PM");
     await expect(input(page)).toBeEnabled();
@@ -100,9 +114,9 @@ test.describe("chat widget", () => {
     const deltas = frames.filter((f) => f.event === "chat:delta" && f.payload.messageId === final!.payload.message!.id);
     expect(deltas.length).toBeGreaterThan(1);
     expect(frames.indexOf(deltas[0]!)).toBeLessThan(frames.indexOf(final!));
-    const streamed = await page.evaluate(() => (window as unknown as { __streamed: string[] }).__streamed);
-    expect(streamed.length).toBeGreaterThan(0);
-    expect(streamed.some((t) => t.length > 0 && t.length < finalText.length && finalText.startsWith(t))).toBe(true);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(finalText.length);
+    expect(finalText.startsWith(partial)).toBe(true);
     await expect(reply).toContainText(finalText.split("\n")[0]!);
 
     // Up to three suggested actions under the last assistant message.

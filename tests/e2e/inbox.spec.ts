@@ -3,7 +3,7 @@ import { business } from "@app/shared/business";
 import { randomIp } from "../support/stack";
 import { input as chatInput, log, panel, sessionIdIn } from "./chat-page";
 import { expect, test } from "./fixtures";
-import { adminPage, createUser, main, unique } from "./staff";
+import { adminPage, createUser, main, unique, submitNewBooking } from "./staff";
 import { openDay } from "./window-picker";
 
 test.describe("staff inbox", () => {
@@ -101,7 +101,7 @@ test.describe("staff inbox", () => {
     // As the office does: the day's windows shown, then Create (a CI run clicked while they loaded, and nothing was
     // posted; the other New Booking tests wait for them too).
     await expect(dialog.getByRole("group", { name: "Arrival windows" })).toContainText("8 AM – 10 AM");
-    await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+    await submitNewBooking(dialog);
     await expect(dialog).toBeHidden();
     const booking = await db.booking.findFirstOrThrow({
       where: { customer: { email: `${tag}@example.com` } },

@@ -19,6 +19,7 @@ import {
   newCustomer,
   rowMenu,
   waitLive,
+  submitNewBooking,
 } from "./staff";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -412,7 +413,7 @@ test("the New Booking dialog shows the day's windows and who is free, and books 
   await windows.getByRole("button", { name: /10 AM – 12 PM/ }).click();
   await expect(dialog.getByLabel("Time")).toHaveValue("10:00");
   await dialog.getByLabel("Technician (optional)").selectOption({ label: name });
-  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+  await submitNewBooking(dialog);
   await expect(dialog).toBeHidden();
   const booked = await db.booking.findFirstOrThrow({ where: { summary: "Outdoor outlet", customerId: customer.id } });
   expect(booked.technicianId).toBe(tech.id);
@@ -447,7 +448,7 @@ test("the New Booking dialog shows the server's refusal beside the field it is a
   expect(meanwhile.status(), await meanwhile.text()).toBe(201);
   await expect(technician.locator("option:checked")).toHaveText(`${name} (busy then)`);
 
-  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+  await submitNewBooking(dialog);
   const busy = "That technician already has a visit at that time";
   await expect(dialog.getByRole("alert")).toHaveText(busy);
   await expect(technician).toHaveAttribute("aria-invalid", "true");

@@ -1,5 +1,5 @@
 /** Staff-side helpers for the browser suites: users made in the database, signed in through /login. */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Db } from "@app/shared/db.server";
 import { hashPassword } from "@app/shared/password.server";
 import { requireBusinessInstant } from "@app/shared/time";
@@ -125,4 +125,14 @@ export async function expectToast(page: Page, title: string, description: string
 /** The instant at which a Baton Rouge clock shows this date and hour. */
 export function chicago(date: string, hour: number) {
   return requireBusinessInstant(date, hour * 60);
+}
+
+/**
+ * Creates the booking the New Booking dialog holds, once the chosen day's availability has loaded: the arrival
+ * windows it lists (and the technicians' free times) push the buttons down when they arrive, so a click while
+ * it loads may land where the button was. A person reads the windows before booking; so does this.
+ */
+export async function submitNewBooking(dialog: Locator) {
+  await expect(dialog.getByText("Loading availability...")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
 }

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { addLocalDays, businessDate, formatLocalDate, requireBusinessInstant } from "@app/shared/time";
 import { expect, test } from "./fixtures";
-import { adminPage, main, newCustomer } from "./staff";
+import { adminPage, main, newCustomer, submitNewBooking } from "./staff";
 
 test.use({ timezoneId: "America/Los_Angeles" });
 
@@ -47,7 +47,7 @@ test("a booking made on the calendar at 9:00 shows 9:00 AM on that date in the c
   await expect(dialog.getByLabel("Date")).toHaveValue(day);
   await dialog.getByRole("textbox", { name: "Summary" }).fill(summary);
   await dialog.getByRole("combobox", { name: "Time" }).selectOption("09:00");
-  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+  await submitNewBooking(dialog);
   await expect(toast(page)).toContainText("Booking created successfully");
   await expect(dialog).toBeHidden();
 
@@ -81,7 +81,7 @@ test("a date typed in the list's dialog is a Baton Rouge date, on a clock-change
   await dialog.getByRole("textbox", { name: "Summary" }).fill("Generator transfer switch");
   await dialog.getByLabel("Date").fill(day);
   await dialog.getByRole("combobox", { name: "Time" }).selectOption("09:00");
-  await dialog.getByRole("button", { name: "Create Booking", exact: true }).click();
+  await submitNewBooking(dialog);
   await expect(toast(page)).toContainText("Booking created successfully");
 
   const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id } });

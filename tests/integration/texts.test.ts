@@ -175,7 +175,8 @@ describe("texts against the stand-in", () => {
     expect(textsTo(phone)).toHaveLength(1);
 
     const help = await inbound(phone, "help");
-    expect(help.text).toContain("Reply STOP to opt out");
+    expect(help.text).toContain("STOP to opt out");
+    expect(help.text).toContain("Reply C to confirm your next visit, R for its link");
     const start = await inbound(phone, "START");
     expect(start.text).toContain("<Message>");
     expect((await stack.db.textConsent.findUniqueOrThrow({ where: { phone } })).status).toBe("granted");
@@ -408,5 +409,39 @@ describe("texts against the stand-in", () => {
     expect((await request("(225) 555-0185", false)).status).toBeLessThan(400);
     expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550185" } })).toBeNull();
     expect(await stack.db.appointmentRequest.count({ where: { customerPhone: "(225) 555-0185" } })).toBe(1);
+  });
+
+  it("'C' confirms the number's next visit and 'R' sends its manage link; a number without one is told so", async () => {
+    const phone = "+12255550164";
+    const visit = await book("(225) 555-0164", at(addLocalDays(MONDAY, 4), "10:00"), true);
+    const link = await inbound(phone, "r");
+    expect(link.text).toMatch(
+      /visit Fri Mar 5, 10 AM-12 PM\. (Move or cancel it here|Manage): http[^<]*\/appointments\//,
+    );
+    // The link is the visit's own: the one its confirmation carries.
+    const confirmationText = await twilio.waitForMessage((m) => m.to === phone && /Manage/.test(m.body));
+    const manageUrl = /http\S+/.exec(confirmationText.body)![0];
+    expect(link.text).toContain(manageUrl);
+
+    const confirmed = await inbound(phone, " C ");
+    expect(confirmed.text).toMatch(/(thanks, your visit|confirmed,) Fri Mar 5, 10 AM-12 PM/);
+    const at1 = (await stack.db.booking.findUniqueOrThrow({ where: { id: visit.id } })).customerConfirmedAt;
+    expect(at1).not.toBeNull();
+    // The office sees it: on the visit's page and in its JSON.
+    const page = await (
+      await fetch(`${stack.url}/admin/bookings/${visit.id}`, {
+        headers: { Authorization: `Bearer ${admin}`, "X-Forwarded-For": randomIp() },
+      })
+    ).text();
+    expect(page.replaceAll("<!-- -->", "")).toContain("Confirmed by the customer (text)");
+    const json = await api(stack.url, "GET", `/api/bookings/${visit.id}`, admin);
+    expect(json.json.booking.customerConfirmedAt).toBe(at1!.toISOString());
+    // Again: answered again, recorded once.
+    expect((await inbound(phone, "c")).text).toContain(manageUrl);
+    expect((await stack.db.booking.findUniqueOrThrow({ where: { id: visit.id } })).customerConfirmedAt).toEqual(at1);
+
+    // A number that is nobody's customer, and one that replied STOP (the first test's STOP'd number).
+    expect((await inbound("+12255550163", "C")).text).toContain("no upcoming visit for this number");
+    expect((await inbound("+12255550179", "R")).text).not.toContain("<Message>");
   });
 });

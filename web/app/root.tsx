@@ -75,6 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       year: businessYear(),
       user: user && { role: user.role },
       siteScripts: context.siteScripts ?? null,
+      /** Texts are set up: the chat's booking form offers "Text me about my visits" (docs/product.md#texts). */
+      texting: Boolean(env.TWILIO),
     },
     { headers: viewerHeaders(user?.role) },
   );
@@ -123,7 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           {/* The visitor chat is for visitors and customers; staff pages say they are staff pages by their route's `handle`. */}
-          {staffPage ? null : <ChatWidgetSlot onPage={!appScripts} />}
+          {staffPage ? null : <ChatWidgetSlot onPage={!appScripts} texting={rootData?.texting ?? false} />}
           <Toaster />
           {/* The business for search engines, on the pages they may index (staff and account pages carry none). */}
           {appUrl && !privatePathPrefixes.some((prefix) => pathname.startsWith(prefix)) ? (

@@ -15,8 +15,8 @@ import {
 import { visitCancellation, visitInvite } from "@app/shared/ics.server";
 import type { JobData } from "@app/shared/jobs";
 import { unsubscribeToken } from "@app/shared/email/unsubscribe.server";
-import { tokenSealKeys } from "@app/shared/keys.server";
-import { randomToken, sealToken, sha256, unsealToken } from "@app/shared/tokens.server";
+import { visitManageUrl } from "@app/shared/booking/visit-link.server";
+import { sha256 } from "@app/shared/tokens.server";
 import { customerServiceName, isScheduled, visitEnd } from "@app/shared/booking/visits";
 import { HeldBack } from "@app/shared/visitor-email-cap.server";
 import { takeVisitorEmailPlace, type WorkerContext } from "../worker-context";
@@ -54,26 +54,11 @@ const forEmail = (v: Visit): VisitForEmail => ({
   toBeArranged: v.needsPlacing,
 });
 
-/**
- * The visit's manage links. Its token is made the first time an email needs
- * it: 256 random bits, stored as their hash (looked up by /appointments) and
- * sealed (so later emails carry the same link). Two emails racing to make it
- * both end up with the one that was stored first.
- */
+/** The visit's manage links (packages/shared/src/booking/visit-link.server.ts): made once, the same in every notice. */
 export async function manageLinks(ctx: WorkerContext, visit: Visit): Promise<ManageLinks> {
-  const keys = tokenSealKeys(ctx.env);
-  let link = visit.visitLink;
-  if (!link) {
-    const token = randomToken();
-    await ctx.db.visitLink.createMany({
-      data: [{ bookingId: visit.id, tokenHash: sha256(token), sealedToken: sealToken(token, keys[0]!) }],
-      skipDuplicates: true,
-    });
-    link = await ctx.db.visitLink.findUniqueOrThrow({ where: { bookingId: visit.id } });
-  }
-  const token = unsealToken(link.sealedToken, keys);
-  if (!token) throw new UnrecoverableError(`visit link of booking ${visit.id} cannot be opened with SESSION_SECRET`);
-  const manageUrl = `${ctx.env.APP_URL}/appointments/${token}`;
+  const manageUrl = await visitManageUrl(ctx.db, ctx.env, visit.id);
+  if (!manageUrl)
+    throw new UnrecoverableError(`visit link of booking ${visit.id} cannot be opened with SESSION_SECRET`);
   return { manageUrl, cancelUrl: `${manageUrl}?step=cancel` };
 }
 

@@ -1,10 +1,15 @@
 import { jobKey, type JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { isScheduled, visitEnd } from "@app/shared/booking/visits";
-import { windowStartingAt } from "@app/shared/scheduling/windows";
 import { textablePhone } from "@app/shared/texts/phone";
 import { textThreadKey } from "@app/shared/texts/webhooks.server";
-import { consentRequest, onTheWayText, visitConfirmedText, visitReminderText } from "@app/shared/texts/wording";
+import {
+  consentRequest,
+  onTheWayText,
+  visitConfirmedText,
+  visitReminderText,
+  visitTextInput,
+} from "@app/shared/texts/wording";
 import type { WorkerContext } from "../worker-context";
 import { manageLinks, requireVisit, standDown } from "./visit-emails";
 
@@ -40,14 +45,14 @@ async function bodyOf(ctx: WorkerContext, visit: Visit, data: JobData<"visit-tex
       if (skipped) return { skipped };
       if (visitEnd(visit) <= new Date()) return { skipped: "visit is over" };
       const { manageUrl } = await manageLinks(ctx, visit);
-      return visitConfirmedText(timeOf(visit, manageUrl));
+      return visitConfirmedText(visitTextInput(visit.scheduledDate, manageUrl));
     }
     case "visit-reminder": {
       const skipped = standDown(visit, data.at);
       if (skipped) return { skipped };
       if (visit.scheduledDate <= new Date()) return { skipped: "visit has started" };
       const { manageUrl } = await manageLinks(ctx, visit);
-      return visitReminderText(timeOf(visit, manageUrl));
+      return visitReminderText(visitTextInput(visit.scheduledDate, manageUrl));
     }
     case "visit-on-the-way": {
       if (!visit.emailCustomer) return { skipped: "customer not told of this booking" };
@@ -60,16 +65,6 @@ async function bodyOf(ctx: WorkerContext, visit: Visit, data: JobData<"visit-tex
       });
     }
   }
-}
-
-/** The visit's time as a text says it: its arrival window, or its exact time (a window of 0 minutes). */
-function timeOf(visit: Visit, link: string) {
-  const window = windowStartingAt(visit.scheduledDate);
-  return {
-    windowStart: visit.scheduledDate,
-    windowMinutes: window ? (window.end.getTime() - window.start.getTime()) / 60_000 : 0,
-    link,
-  };
 }
 
 /** The office's reply in a customer's text conversation: written by the inbox with its row; sent here. */

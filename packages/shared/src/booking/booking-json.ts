@@ -39,6 +39,8 @@ export const bookingJson = z.object({
   durationMinutes: z.number().int(),
   needsPlacing: z.boolean(),
   address: z.string().nullable(),
+  /** When the customer confirmed the visit by texting "C" (docs/product.md#texts); null until they do. */
+  customerConfirmedAt: isoDateTime.nullable(),
   customer: customerJson.optional(),
 });
 
@@ -68,6 +70,7 @@ export function serializeBooking(
     durationMinutes: booking.durationMinutes,
     needsPlacing: booking.needsPlacing,
     address: booking.address,
+    customerConfirmedAt: booking.customerConfirmedAt?.toISOString() ?? null,
     customer: booking.customer
       ? {
           id: booking.customer.id,

@@ -1,4 +1,4 @@
-import type { Db } from "../db.server";
+import { inTransaction, type ChangeContext } from "../outbox.server";
 import type { Env } from "../env.server";
 import { fieldErrors } from "../api/errors";
 import { ADMIN_ROOM } from "../realtime";
@@ -9,17 +9,27 @@ import { textKeyword } from "./keywords";
 import { grantTextConsent, markOptedOut } from "./consent.server";
 import { statusOf } from "./text-sender.server";
 import { isTwilioSigned, messagingReply } from "./twilio.server";
-import { helpReply, startReply, stopReply, welcomeReply } from "./wording";
+import {
+  helpReply,
+  manageLinkReply,
+  noVisitReply,
+  startReply,
+  stopReply,
+  visitConfirmedReply,
+  visitTextInput,
+  welcomeReply,
+} from "./wording";
+import { visitManageUrl } from "../booking/visit-link.server";
+import { customerOfNumber, nextVisitOf } from "./numbers.server";
 
 /**
  * Twilio's posts (docs/product.md#texts, docs/decisions/026-text-messages.md): a text to the business's number,
  * and what became of a text we sent. Each is Twilio's only when `X-Twilio-Signature` verifies over the URL
  * Twilio was given (APP_URL's) and the posted parameters: otherwise 403 and nothing is read or stored.
  */
-export interface WebhookContext {
-  services: {
-    db: Db;
-    env: Pick<Env, "TWILIO" | "APP_URL">;
+export interface WebhookContext extends ChangeContext {
+  services: ChangeContext["services"] & {
+    env: Pick<Env, "TWILIO" | "APP_URL" | "SESSION_SECRETS">;
     /** Open staff pages hear of a customer's text (the inbox reloads). */
     emitToRoom: (room: string, event: string, payload: unknown) => void;
   };
@@ -66,7 +76,7 @@ export async function receiveText(
   await db.textThread.createMany({ data: [{ phone: text.From }], skipDuplicates: true });
   context.services.emitToRoom(ADMIN_ROOM, "chat:activity", { item: textThreadKey(text.From) });
 
-  const reply = await answerKeyword(db, text.From, textKeyword(text.Body));
+  const reply = await answerKeyword(context, text.From, textKeyword(text.Body));
   if (reply)
     await db.textMessage.create({
       data: { direction: "outbound", phone: text.From, body: reply, kind: "keyword-reply", status: "queued" },
@@ -74,8 +84,16 @@ export async function receiveText(
   return success({ twiml: messagingReply(reply) });
 }
 
-/** STOP, START and HELP (docs/product.md#texts): what changes, and the one reply (none for a STOP already recorded). */
-async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof textKeyword>): Promise<string | null> {
+/**
+ * STOP, START and HELP (docs/product.md#texts): what changes, and the one reply (none for a STOP already
+ * recorded); "C" and "R", the business's own, about the number's next visit.
+ */
+async function answerKeyword(
+  context: WebhookContext,
+  phone: string,
+  keyword: ReturnType<typeof textKeyword>,
+): Promise<string | null> {
+  const { db } = context.services;
   switch (keyword) {
     case "stop": {
       const before = await db.textConsent.findUnique({ where: { phone }, select: { status: true } });
@@ -90,9 +108,44 @@ async function answerKeyword(db: Db, phone: string, keyword: ReturnType<typeof t
     }
     case "help":
       return helpReply();
+    case "confirm":
+    case "link":
+      return answerAboutNextVisit(context, phone, keyword);
     default:
       return null;
   }
+}
+
+/**
+ * "C" confirms the number's next visit (recorded once, shown to the office) and "R" sends its manage link; both
+ * answer with the visit's time and link. A number that replied STOP gets no answer (the office still sees the
+ * text); one with no visit to come is told so, with the phone.
+ */
+async function answerAboutNextVisit(context: WebhookContext, phone: string, keyword: "confirm" | "link") {
+  const { db, env } = context.services;
+  const consent = await db.textConsent.findUnique({ where: { phone }, select: { status: true } });
+  if (consent?.status === "opted_out") return null;
+  const now = new Date();
+  const customer = await customerOfNumber(db, phone);
+  const visit = customer ? await nextVisitOf(db, customer.id, now) : null;
+  const link = visit ? await visitManageUrl(db, env, visit.id) : null;
+  if (!visit || !link) return noVisitReply();
+  if (keyword === "link") return manageLinkReply(visitTextInput(visit.scheduledDate, link));
+  await inTransaction(context, async (tx, outbox) => {
+    const confirmed = await tx.booking.updateMany({
+      where: { id: visit.id, customerConfirmedAt: null },
+      data: { customerConfirmedAt: now },
+    });
+    // Open staff pages show it (the board, the bookings list, the visit).
+    if (confirmed.count)
+      outbox.add("booking-event", {
+        bookingId: visit.id,
+        event: "updated",
+        version: `confirmed-${now.getTime()}`,
+        requestId: context.requestId,
+      });
+  });
+  return visitConfirmedReply(visitTextInput(visit.scheduledDate, link));
 }
 
 /** How long a report on a text whose id is not stored yet waits for it (its sender is storing it). */

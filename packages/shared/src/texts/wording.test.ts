@@ -16,6 +16,9 @@ import {
   textConsentWording,
   visitCancelledText,
   visitConfirmedText,
+  visitConfirmedReply,
+  manageLinkReply,
+  noVisitReply,
   visitReminderText,
 } from "./wording";
 
@@ -38,6 +41,9 @@ function notices(link: string, facts = business): Record<string, string> {
     invoice: invoiceText({ number: "INV-2026-0042", amount: "$12,450.00", link }, facts),
     reviewRequest: reviewRequestText({ link }, facts),
     visitCancelled: visitCancelledText({ windowStart: at("2026-12-30", "10:00") }, facts),
+    confirmedByCustomer: visitConfirmedReply(visit, facts),
+    manageLink: manageLinkReply(visit, facts),
+    noVisit: noVisitReply(facts),
   };
 }
 
@@ -48,7 +54,7 @@ describe("notice texts", () => {
       expect(text.startsWith(`${business.name}: `), name).toBe(true);
       expect(isGsm7(text), name).toBe(true);
       expect(segmentsOf(text), `${name}: ${text}`).toMatchObject({ encoding: "GSM-7", segments: 1 });
-      if (name !== "onTheWay" && name !== "visitCancelled") expect(text.endsWith(LINK), name).toBe(true);
+      if (!["onTheWay", "visitCancelled", "noVisit"].includes(name)) expect(text.endsWith(LINK), name).toBe(true);
     }
   });
 
@@ -84,7 +90,7 @@ describe("notice texts", () => {
       `Bayou Current Electric: your visit is booked for Tue Dec 1, 8-10 AM. Manage: ${SHORT_LINK}`,
     );
     expect(visitReminderText(visit, undefined, SENT)).toBe(
-      `Bayou Current Electric: reminder, your visit is tomorrow, Tue Dec 1, 8-10 AM. Manage: ${SHORT_LINK}`,
+      `Bayou Current Electric: reminder, your visit is tomorrow, Tue Dec 1, 8-10 AM. Reply C to confirm. Manage: ${SHORT_LINK}`,
     );
     expect(estimateText({ number: "EST-2026-0007", link: SHORT_LINK })).toBe(
       `Bayou Current Electric: your estimate EST-2026-0007 is ready. View and approve it here: ${SHORT_LINK}`,
@@ -182,7 +188,7 @@ describe("consent and the replies carriers require", () => {
       expect(segmentsOf(text), `${name}: ${text}`).toMatchObject({ encoding: "GSM-7", segments: 1 });
     }
     expect(replies.help).toBe(
-      "Bayou Current Electric: texts about your visits, estimates and invoices. For help, call (225) 555-0142. Reply STOP to opt out.",
+      "Bayou Current Electric: texts about visits, estimates and invoices. Reply C to confirm your next visit, R for its link, STOP to opt out. Help: (225) 555-0142.",
     );
     expect(replies.stop).toBe(
       "You're unsubscribed from Bayou Current Electric texts. No more messages will be sent. Reply START to resubscribe.",
@@ -200,7 +206,7 @@ describe("consent and the replies carriers require", () => {
   it("use the configured name and phone", () => {
     const facts = createBusinessFacts({ name: "Acadiana Power", phone: "(337) 555-0123" });
     expect(helpReply(facts)).toContain("Acadiana Power: ");
-    expect(helpReply(facts)).toContain("call (337) 555-0123.");
+    expect(helpReply(facts)).toContain("Help: (337) 555-0123.");
     expect(stopReply(facts)).toContain("from Acadiana Power texts");
     expect(startReply(facts)).toMatch(/^Acadiana Power: /);
     expect(consentRequest(facts)).toMatch(/^Acadiana Power: /);
@@ -214,5 +220,27 @@ describe("a reminder held through the quiet hours", () => {
       "visit today, Tue Dec 1, 10 AM-12 PM",
     );
     expect(visitReminderText(visit, undefined, at("2026-11-30", "21:59"))).toContain("visit tomorrow");
+  });
+});
+
+describe("the answers to C and R", () => {
+  const visit = { windowStart: at("2026-12-01", "08:00"), windowMinutes: 120, link: SHORT_LINK };
+
+  it("name the visit and carry its manage link", () => {
+    expect(visitConfirmedReply(visit)).toBe(
+      `Bayou Current Electric: thanks, your visit Tue Dec 1, 8-10 AM is confirmed. Manage: ${SHORT_LINK}`,
+    );
+    expect(manageLinkReply(visit)).toBe(
+      `Bayou Current Electric: your visit Tue Dec 1, 8-10 AM. Move or cancel it here: ${SHORT_LINK}`,
+    );
+  });
+
+  it("say so, with the phone, when the number has no visit to come", () => {
+    expect(noVisitReply()).toContain("no upcoming visit for this number");
+    expect(noVisitReply()).toContain(business.phone);
+  });
+
+  it("a reminder with a short link asks for the C", () => {
+    expect(visitReminderText(visit, undefined, at("2026-11-30", "09:00"))).toContain("Reply C to confirm.");
   });
 });

@@ -9,6 +9,7 @@
  */
 import { business, type BusinessFacts } from "../business";
 import { businessDate, businessParts, formatClockWords, formatExpectedClock, slotEnd, WEEKDAYS } from "../time";
+import { windowStartingAt } from "../scheduling/windows";
 import { gsm7Safe, segmentsOf } from "./gsm7";
 
 /** The checkbox's label; it starts unticked (docs/product.md#texts). */
@@ -65,9 +66,10 @@ export function textConsentWording(facts: BusinessFacts = business): string {
   ].join(" ");
 }
 
-/** The answer to HELP (or INFO). */
+/** The answer to HELP (or INFO): what the texts are, the business's own two words ("C", "R"), the phone, STOP. */
 export function helpReply(facts: BusinessFacts = business): string {
-  return gsm7Safe(
+  return fitted(
+    `${facts.name}: texts about visits, estimates and invoices. Reply C to confirm your next visit, R for its link, STOP to opt out. Help: ${facts.phone}.`,
     `${facts.name}: texts about your visits, estimates and invoices. For help, call ${facts.phone}. Reply STOP to opt out.`,
   );
 }
@@ -110,6 +112,16 @@ export interface VisitTextInput {
   link: string;
 }
 
+/** A visit's time as a text says it: its arrival window, or its exact time (a window of 0 minutes). */
+export function visitTextInput(scheduledDate: Date, link: string): VisitTextInput {
+  const window = windowStartingAt(scheduledDate);
+  return {
+    windowStart: scheduledDate,
+    windowMinutes: window ? (window.end.getTime() - window.start.getTime()) / 60_000 : 0,
+    link,
+  };
+}
+
 /** A visit booked: "…: your visit is booked for Tue Dec 1, 8-10 AM. Manage: {link}". */
 export function visitConfirmedText(
   { windowStart, windowMinutes, link }: VisitTextInput,
@@ -136,6 +148,7 @@ export function visitReminderText(
   const when = businessDate(now) === businessDate(windowStart) ? "today" : "tomorrow";
   const window = shortWindow(windowStart, windowMinutes);
   return fitted(
+    `${facts.name}: reminder, your visit is ${when}, ${day}, ${window}. Reply C to confirm. Manage: ${link}`,
     `${facts.name}: reminder, your visit is ${when}, ${day}, ${window}. Manage: ${link}`,
     `${facts.name}: visit ${when}, ${day}, ${window}. Manage: ${link}`,
     `${facts.name}: visit ${when}, ${window}. Manage: ${link}`,
@@ -197,5 +210,39 @@ export function visitCancelledText({ windowStart }: { windowStart: Date }, facts
   return fitted(
     `${facts.name}: your visit on ${when} is cancelled. To rebook, call ${facts.phone}.`,
     `${facts.name}: your visit on ${when} is cancelled.`,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// The answers to "C" and "R" (./keywords.ts)
+
+/** "C": the customer's next visit is confirmed: "…: thanks, your visit Tue Dec 1, 8-10 AM is confirmed. Manage: {link}". */
+export function visitConfirmedReply(
+  { windowStart, windowMinutes, link }: VisitTextInput,
+  facts: BusinessFacts = business,
+): string {
+  const when = `${shortDay(windowStart)}, ${shortWindow(windowStart, windowMinutes)}`;
+  return fitted(
+    `${facts.name}: thanks, your visit ${when} is confirmed. Manage: ${link}`,
+    `${facts.name}: confirmed, ${when}. Manage: ${link}`,
+    `${facts.name}: confirmed ${when}: ${link}`,
+  );
+}
+
+/** "R": the next visit's manage link: "…: your visit Tue Dec 1, 8-10 AM. Move or cancel it here: {link}". */
+export function manageLinkReply({ windowStart, windowMinutes, link }: VisitTextInput, facts: BusinessFacts = business) {
+  const when = `${shortDay(windowStart)}, ${shortWindow(windowStart, windowMinutes)}`;
+  return fitted(
+    `${facts.name}: your visit ${when}. Move or cancel it here: ${link}`,
+    `${facts.name}: visit ${when}. Manage: ${link}`,
+    `${facts.name}: ${when}: ${link}`,
+  );
+}
+
+/** "C" or "R" from a number with no visit to come (or no customer record). */
+export function noVisitReply(facts: BusinessFacts = business): string {
+  return fitted(
+    `${facts.name}: we found no upcoming visit for this number. To book one, reply here or call ${facts.phone}.`,
+    `${facts.name}: no upcoming visit for this number. Call ${facts.phone}.`,
   );
 }

@@ -13,7 +13,7 @@ import { ContactLinks } from "~/components/staff/contact-links";
 import { BOOKING_STATUSES, statusLabel, type Booking } from "~/components/staff/format";
 import { TechnicianOptions } from "./technician-select";
 import { MoveVisitForm } from "./move-visit-form";
-import { businessMonth, formatDate, monthKey } from "@app/shared/time";
+import { businessMonth, formatDate, formatDateTime, monthKey } from "@app/shared/time";
 import { visitSchedule } from "@app/shared/booking/visits";
 import { nextStatuses } from "@app/shared/booking/visit-status";
 import { BookingEstimates } from "~/features/estimates/estimate-admin-view";
@@ -156,6 +156,11 @@ function ScheduleFacts({ booking }: { booking: Booking }) {
         {schedule.day}
         {booking.needsPlacing && booking.status === "pending" ? (
           <span className="block text-xs font-medium text-amber-800">To be placed</span>
+        ) : null}
+        {booking.customerConfirmedAt ? (
+          <span className="block text-xs font-medium text-green-800" data-customer-confirmed>
+            Confirmed by the customer (text), {formatDateTime(booking.customerConfirmedAt)}
+          </span>
         ) : null}
       </Fact>
       <Fact term={schedule.label}>{schedule.time}</Fact>

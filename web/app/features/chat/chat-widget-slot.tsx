@@ -13,8 +13,13 @@ import { ChatLauncher, LAUNCHER_CLASS } from "./widget/chat-launcher";
  * script imports the chat (chat-on-page.tsx) when the visitor reaches for the button, or at once when this
  * tab's chat was open or the browser holds a conversation, and the chat then takes the slot over.
  */
-export function ChatWidgetSlot({ onPage }: { onPage: boolean }) {
-  return <div id="chat-widget-slot">{onPage ? <PageLauncher /> : <ChatLauncher />}</div>;
+export function ChatWidgetSlot({ onPage, texting }: { onPage: boolean; texting: boolean }) {
+  // `data-texting`: the chat's booking form offers "Text me about my visits" (read by chat-on-page.tsx too).
+  return (
+    <div id="chat-widget-slot" data-texting={texting ? "on" : undefined}>
+      {onPage ? <PageLauncher /> : <ChatLauncher texting={texting} />}
+    </div>
+  );
 }
 
 /** The launcher as HTML, for the site's script to wake (web/app/entry.site.ts). */

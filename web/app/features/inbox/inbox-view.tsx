@@ -273,6 +273,9 @@ function TextDetail({
                 <Link className="text-brand-700 underline" to={`/admin/bookings/${thread.nextVisit.id}`}>
                   {thread.nextVisit.summary}, {formatDateTime(thread.nextVisit.scheduledDate)}
                 </Link>
+                {thread.nextVisit.customerConfirmedAt
+                  ? ` · confirmed by the customer ${formatDateTime(thread.nextVisit.customerConfirmedAt)}`
+                  : null}
               </>
             ) : (
               "No visit booked."

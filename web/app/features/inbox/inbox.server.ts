@@ -13,6 +13,7 @@ import { escapeLike } from "@app/shared/search/search-terms";
 import { Prisma } from "@app/shared/db.server";
 import { inTransaction } from "@app/shared/outbox.server";
 import { gsm7Safe } from "@app/shared/texts/gsm7";
+import { customerOfNumber, customerOfNumberSql, nextVisitOf } from "@app/shared/texts/numbers.server";
 import { MAX_PAGE, PAGE_SIZE, itemKey, parseItemKey, type InboxKind } from "./inbox";
 
 export interface InboxRow {
@@ -78,7 +79,7 @@ export async function listInbox(context: AppLoadContext, { q, page }: { q: strin
         FROM "TextThread" t
         JOIN LATERAL (SELECT m."body", m."createdAt" FROM "TextMessage" m WHERE m."phone" = t."phone" ORDER BY m."createdAt" DESC LIMIT 1) last ON true
         LEFT JOIN LATERAL (SELECT max(m."createdAt") AS at FROM "TextMessage" m WHERE m."phone" = t."phone" AND m."direction" = 'inbound') lastin ON true
-        LEFT JOIN LATERAL (${customerByNumber(Prisma.raw('t."phone"'))}) cu ON true
+        LEFT JOIN LATERAL (${customerOfNumberSql(Prisma.raw('t."phone"'))}) cu ON true
        WHERE ${pattern}::text IS NULL
           OR cu.name ILIKE ${pattern} OR cu.email ILIKE ${pattern} OR t."phone" ILIKE ${pattern}
           OR EXISTS (SELECT 1 FROM "TextMessage" m WHERE m."phone" = t."phone" AND m."body" ILIKE ${pattern})
@@ -140,16 +141,6 @@ export async function openInboxItem(context: AppLoadContext, key: string) {
   };
 }
 
-/**
- * The customer record a number belongs to: the newest unmerged record whose phone, as typed, has that number's
- * digits (a record's phone is kept as the person wrote it).
- */
-function customerByNumber(phone: Prisma.Sql) {
-  return Prisma.sql`SELECT c."id", c."name", c."email" FROM "Customer" c
-     WHERE c."mergedIntoId" IS NULL AND regexp_replace(c."phone", '[^0-9]', '', 'g') IN (substr(${phone}, 3), substr(${phone}, 2))
-     ORDER BY c."id" DESC LIMIT 1`;
-}
-
 const TEXTS_SHOWN = 50;
 
 /** A number's texts, oldest first (the newest 50), with its customer and their next visit; marked read. */
@@ -157,24 +148,17 @@ async function openTextThread(context: AppLoadContext, phone: string, now: Date)
   const { db } = context.services;
   const thread = await db.textThread.findUnique({ where: { phone } });
   if (!thread) return null;
-  const [messages, customers, consent] = await Promise.all([
+  const [messages, customer, consent] = await Promise.all([
     db.textMessage.findMany({
       where: { phone },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: TEXTS_SHOWN,
       select: { id: true, direction: true, body: true, status: true, errorCode: true, createdAt: true },
     }),
-    db.$queryRaw<Array<{ id: number; name: string; email: string }>>(customerByNumber(Prisma.sql`${phone}`)),
+    customerOfNumber(db, phone),
     db.textConsent.findUnique({ where: { phone }, select: { status: true } }),
   ]);
-  const customer = customers[0] ?? null;
-  const nextVisit = customer
-    ? await db.booking.findFirst({
-        where: { customerId: customer.id, status: { in: ["pending", "in_progress"] }, scheduledDate: { gte: now } },
-        orderBy: { scheduledDate: "asc" },
-        select: { id: true, summary: true, scheduledDate: true },
-      })
-    : null;
+  const nextVisit = customer ? await nextVisitOf(db, customer.id, now) : null;
   await db.textThread.update({ where: { phone }, data: { readAt: now } });
   return {
     kind: "text" as const,

@@ -108,6 +108,7 @@ export async function bookAppointment(sessionId: string, values: AppointmentValu
     description: trimmed.description!,
   };
   if (trimmed.windowStart) payload.windowStart = trimmed.windowStart;
+  if (trimmed.textConsent === "on") payload.textConsent = "on";
   const answer = await callApi<{ success?: boolean; message?: unknown }>(chatPath(sessionId, "book-appointment"), {
     method: "POST",
     body: payload,

@@ -7,7 +7,7 @@ import { pickerDays, type WindowChoices } from "@app/shared/scheduling/window-da
 import { WINDOW_HINT, WindowPicker } from "~/features/scheduling/window-picker";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { EmailField, FullNameField, PhoneField } from "~/components/ui/person-fields";
+import { EmailField, FullNameField, PhoneField, TextConsentField } from "~/components/ui/person-fields";
 import { useBusinessFacts } from "~/utils/business-facts";
 import { useLatest } from "~/utils/use-latest";
 import { useSchemaForm } from "~/utils/schema-form";
@@ -48,6 +48,7 @@ export function AppointmentForm({
   initialService = null,
   onSubmit,
   onCancel,
+  texting,
 }: {
   /** Changes when the visitor opens the form: it then takes focus. */
   focusRequest: number;
@@ -57,6 +58,8 @@ export function AppointmentForm({
   initialWindow?: string | null;
   onSubmit: (values: AppointmentValues) => Promise<BookingResult>;
   onCancel: () => void;
+  /** Texts are set up: the form offers "Text me about my visits", unticked. */
+  texting: boolean;
 }) {
   const [state, dispatch] = useReducer(appointmentFormReducer, initialAppointmentForm);
   const formRef = useRef<HTMLFormElement>(null);
@@ -133,7 +136,7 @@ export function AppointmentForm({
         </div>
       ) : null}
 
-      <AppointmentFields fields={fields} windows={state.windows} />
+      <AppointmentFields fields={fields} windows={state.windows} texting={texting} />
 
       <div className="mt-4 flex gap-2">
         {/* aria-disabled rather than disabled, so focus stays on the button while the request is sent. */}
@@ -152,11 +155,20 @@ export function AppointmentForm({
 type AppointmentFieldsMeta = ReturnType<typeof useSchemaForm<typeof appointmentRequestSchema>>[1];
 
 /** The form's fields, in the order it shows them; `windows` null while they load. */
-function AppointmentFields({ fields, windows }: { fields: AppointmentFieldsMeta; windows: WindowChoices | null }) {
+function AppointmentFields({
+  fields,
+  windows,
+  texting,
+}: {
+  fields: AppointmentFieldsMeta;
+  windows: WindowChoices | null;
+  texting: boolean;
+}) {
   return (
     <div className="space-y-3">
       <FullNameField field={fields.customerName} label="Full Name" />
       <PhoneField field={fields.customerPhone} />
+      {texting ? <TextConsentField field={fields.textConsent} /> : null}
       <EmailField field={fields.customerEmail} />
       <SelectField field={fields.serviceType} label="Service Needed">
         <option value="">Select a service</option>

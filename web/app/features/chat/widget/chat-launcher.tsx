@@ -62,7 +62,7 @@ export const LAUNCHER_CLASS =
  * `tapped`: mounted by the site's script because the visitor opened the chat (chat-on-page.tsx):
  * the panel takes focus as on a tap of this button.
  */
-export function ChatLauncher({ tapped = false }: { tapped?: boolean }) {
+export function ChatLauncher({ tapped = false, texting = false }: { tapped?: boolean; texting?: boolean }) {
   // Open or closed as the visitor last chose on this page; until then, as it was before a reload.
   const openBeforeReload = useOpenBeforeReload();
   const [chosenOpen, setOpen] = useState<boolean | null>(null);
@@ -147,7 +147,14 @@ export function ChatLauncher({ tapped = false }: { tapped?: boolean }) {
       </span>
 
       {Panel ? (
-        <Panel open={open} focusRequest={focusRequest} onClose={close} onUnread={onUnread} panelId={PANEL_ID} />
+        <Panel
+          open={open}
+          focusRequest={focusRequest}
+          onClose={close}
+          onUnread={onUnread}
+          panelId={PANEL_ID}
+          texting={texting}
+        />
       ) : loadFailed && open ? (
         <LoadFailed fallbackRef={fallbackRef} onRetry={ensurePanel} />
       ) : null}

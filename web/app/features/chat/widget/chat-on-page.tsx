@@ -11,7 +11,8 @@ import { ChatLauncher, loadPanel } from "./chat-launcher";
 /** Takes the slot over; `tapped` when the visitor opened the chat (the panel then takes focus). */
 export function mountChat(slot: HTMLElement, { tapped }: { tapped: boolean }) {
   const buttonHadFocus = document.activeElement?.id === "chat-launcher";
-  createRoot(slot).render(<ChatLauncher tapped={tapped} />);
+  // The slot says whether texts are set up (web/app/features/chat/chat-widget-slot.tsx).
+  createRoot(slot).render(<ChatLauncher tapped={tapped} texting={slot.dataset.texting === "on"} />);
   // Someone on the button with the keyboard stays on it (React put a new one in its place).
   if (buttonHadFocus && !tapped) requestAnimationFrame(() => document.getElementById("chat-launcher")?.focus());
 }

@@ -29,7 +29,7 @@ const TITLE_ID = "chat-panel-title";
 const SUBTITLE_ID = "chat-panel-subtitle";
 const HINT_ID = "chat-input-hint";
 
-export default function ChatPanel({ open, focusRequest, onClose, onUnread, panelId }: ChatPanelProps) {
+export default function ChatPanel({ open, focusRequest, onClose, onUnread, panelId, texting }: ChatPanelProps) {
   const openRef = useLatest(open);
   const onUnreadRef = useLatest(onUnread);
   const onIncoming = useCallback(() => {
@@ -130,6 +130,7 @@ export default function ChatPanel({ open, focusRequest, onClose, onUnread, panel
             initialService={conversationService(state.messages)}
             onSubmit={chat.submitBooking}
             onCancel={chat.closeForm}
+            texting={texting}
           />
         ) : null}
       </div>

@@ -43,4 +43,6 @@ export interface ChatPanelProps {
   /** A message arrived while the panel was closed. */
   onUnread: () => void;
   panelId: string;
+  /** Texts are set up: the appointment form offers "Text me about my visits" (docs/product.md#texts). */
+  texting: boolean;
 }

@@ -101,6 +101,8 @@ export interface AppointmentValues {
   preferredTiming: string;
   priority: Priority;
   description: string;
+  /** "on" when the visitor ticked "Text me about my visits" (offered only when texts are set up). */
+  textConsent: "" | "on";
 }
 
 export const emptyAppointment: AppointmentValues = {
@@ -113,6 +115,7 @@ export const emptyAppointment: AppointmentValues = {
   preferredTiming: "",
   priority: "normal",
   description: "",
+  textConsent: "",
 };
 
 export type AppointmentField = keyof AppointmentValues;
