@@ -427,15 +427,13 @@ describe("texts against the stand-in", () => {
     expect(confirmed.text).toMatch(/(thanks, your visit|confirmed,) Fri Mar 5, 10 AM-12 PM/);
     const at1 = (await stack.db.booking.findUniqueOrThrow({ where: { id: visit.id } })).customerConfirmedAt;
     expect(at1).not.toBeNull();
-    // The office sees it: on the visit's page and in its JSON.
+    // The office sees it on the visit's page.
     const page = await (
       await fetch(`${stack.url}/admin/bookings/${visit.id}`, {
         headers: { Authorization: `Bearer ${admin}`, "X-Forwarded-For": randomIp() },
       })
     ).text();
     expect(page.replaceAll("<!-- -->", "")).toContain("Confirmed by the customer (text)");
-    const json = await api(stack.url, "GET", `/api/bookings/${visit.id}`, admin);
-    expect(json.json.booking.customerConfirmedAt).toBe(at1!.toISOString());
     // Again: answered again, recorded once.
     expect((await inbound(phone, "c")).text).toContain(manageUrl);
     expect((await stack.db.booking.findUniqueOrThrow({ where: { id: visit.id } })).customerConfirmedAt).toEqual(at1);
@@ -443,5 +441,45 @@ describe("texts against the stand-in", () => {
     // A number that is nobody's customer, and one that replied STOP (the first test's STOP'd number).
     expect((await inbound("+12255550163", "C")).text).toContain("no upcoming visit for this number");
     expect((await inbound("+12255550179", "R")).text).not.toContain("<Message>");
+  });
+
+  it("texts an estimate's and an invoice's link when each is sent, and the review request after the visit", async () => {
+    await clock.set(at(addLocalDays(MONDAY, 4), "09:00"), processes());
+    const phone = "+12255550165";
+    const visit = await book("(225) 555-0165", at(addLocalDays(MONDAY, 4), "14:00"), true);
+    const option = { name: "Panel", items: [{ description: "200 A panel", quantity: 1, unitPriceCents: 185_000 }] };
+    const estimate = await api(stack.url, "POST", "/api/estimates", admin, { bookingId: visit.id, options: [option] });
+    expect(estimate.status, estimate.text).toBe(201);
+    const number = estimate.json.estimate.number as string;
+    const sentEstimate = await api(stack.url, "POST", `/api/estimates/${estimate.json.estimate.id}/send`, admin);
+    expect(sentEstimate.status, sentEstimate.text).toBe(200);
+    const estimateText = await twilio.waitForMessage((m) => m.to === phone && m.body.includes(number));
+    expect(estimateText.body).toMatch(/^Bayou Current Electric: .*\/estimates\/\S+$/);
+
+    // The customer approves it (as their page would), the visit is done, and its invoice is sent.
+    await stack.db.estimate.update({
+      where: { id: estimate.json.estimate.id },
+      data: {
+        status: "approved",
+        approvedAt: new Date(),
+        approvedOptionId: estimate.json.estimate.options[0].id,
+        signatureName: "O G",
+      },
+    });
+    const done = await api(stack.url, "PATCH", `/api/bookings/${visit.id}`, admin, { status: "completed" });
+    expect(done.status, done.text).toBe(200);
+    // Completing the visit drafted its invoice from the approved estimate.
+    const invoice = await stack.db.invoice.findFirstOrThrow({ where: { bookingId: visit.id } });
+    const sentInvoice = await api(stack.url, "POST", `/api/invoices/${invoice.id}/send`, admin);
+    expect(sentInvoice.status, sentInvoice.text).toBe(200);
+    const invoiceText = await twilio.waitForMessage((m) => m.to === phone && m.body.includes(invoice.number));
+    expect(invoiceText.body).toContain("$1,850.00");
+    expect(invoiceText.body).toMatch(/\/invoices\/\S+$/);
+
+    // The review request goes with its email, REVIEW_DELAY_MINUTES after the invoice: the clock moves past it.
+    expect(textsTo(phone).some((m) => /review/i.test(m.body))).toBe(false);
+    await clock.set(at(addLocalDays(MONDAY, 4), "12:00"), processes());
+    const review = await twilio.waitForMessage((m) => m.to === phone && /review/i.test(m.body));
+    expect(review.body).toMatch(/^Bayou Current Electric: /);
   });
 });

@@ -27,7 +27,7 @@ import {
   sendVisitOnTheWay,
   sendVisitReminder,
 } from "./processors/visit-emails";
-import { sendConsentRequest, sendStaffText, sendVisitText } from "./processors/visit-texts";
+import { sendConsentRequest, sendDocumentText, sendStaffText, sendVisitText } from "./processors/visit-texts";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
@@ -57,6 +57,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "csv-export": sendCsvExport,
   "chat-reply": replyToChatMessage,
   "visit-text": sendVisitText,
+  "document-text": sendDocumentText,
   "staff-text": sendStaffText,
   "consent-request-text": sendConsentRequest,
   "booking-event": publishBookingEvent,

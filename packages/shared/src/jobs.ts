@@ -67,8 +67,16 @@ const leadKey = (lead: z.infer<typeof leadRef>) =>
 /** The email goes to an address a visitor typed: it counts against ANON_REQUESTS_PER_HOUR when sent (packages/shared/src/visitor-email-cap.server.ts). */
 const visitorCap = z.boolean().optional();
 
-/** The visit emails that have a text twin ("visit-text"): the confirmation, the reminder, "on my way". */
-export const TEXTED_VISIT_NOTICES = ["visit-confirmation", "visit-reminder", "visit-on-the-way"] as const;
+/** The visit emails that have a text twin ("visit-text"): the confirmation, the reminder, "on my way", the review request. */
+export const TEXTED_VISIT_NOTICES = [
+  "visit-confirmation",
+  "visit-reminder",
+  "visit-on-the-way",
+  "review-request",
+] as const;
+/** The document emails that have a text twin ("document-text"): an estimate's and an invoice's link, per send. */
+export const TEXTED_DOCUMENT_NOTICES = ["estimate-email", "invoice-email"] as const;
+export type TextedDocumentNotice = (typeof TEXTED_DOCUMENT_NOTICES)[number];
 export type TextedVisitNotice = (typeof TEXTED_VISIT_NOTICES)[number];
 
 export const jobs = {
@@ -355,6 +363,22 @@ export const jobs = {
       requestId,
     }),
     key: (d) => `visit-text-${d.notice}-${d.bookingId}${d.version ? `-${d.version}` : ""}`,
+  }),
+  /**
+   * An estimate's or invoice's email's text twin (docs/product.md#texts): its link, to a number with consent,
+   * one per send (`sentAt`, ms), standing down where the email would (sent again since, withdrawn, void).
+   */
+  "document-text": contract({
+    priority: PRIORITY.soon,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({
+      notice: z.enum(TEXTED_DOCUMENT_NOTICES),
+      documentId: id,
+      sentAt: z.number().int().nonnegative(),
+      requestId,
+    }),
+    key: (d) => `document-text-${d.notice}-${d.documentId}-${d.sentAt}`,
   }),
   /**
    * The office's reply in a customer's text conversation (the inbox): its TextMessage row was written with this

@@ -64,17 +64,17 @@ export class Outbox {
 
   /**
    * Cancels the notifications still owed about a subject (all kinds, or those listed). A listed email's text
-   * twin ("visit-text" whose `notice` is that email's kind) is cancelled with it.
+   * twin ("visit-text" or "document-text" whose `notice` is that email's kind) is cancelled with it.
    */
   async cancel(subject: string, kinds?: NotificationKind[]): Promise<number> {
     const twinOf = (p: { kind: NotificationKind; payload: unknown }) =>
-      p.kind === "visit-text" ? (p.payload as { notice: NotificationKind }).notice : null;
+      p.kind === "visit-text" || p.kind === "document-text" ? (p.payload as { notice: NotificationKind }).notice : null;
     const matches = (p: { subject: string | null; kind: NotificationKind; payload: unknown }) =>
       p.subject === subject && (!kinds || kinds.includes(p.kind) || kinds.includes(twinOf(p)!));
     const dropped = this.pending.filter(matches).length;
     this.pending = this.pending.filter((p) => !matches(p));
     const twins = (kinds ?? []).map((notice) => ({
-      kind: "visit-text",
+      kind: { in: ["visit-text", "document-text"] },
       payload: { path: ["notice"], equals: notice },
     }));
     const { count } = await this.tx.outbox.updateMany({

@@ -46,15 +46,30 @@ const pdfAttachment = async (ctx: WorkerContext, e: EstimateRow, suffix = "") =>
   content: await estimatePdf(e, await serviceAddress(ctx, e)),
 });
 
-export async function sendEstimateEmail(ctx: WorkerContext, data: JobData<"estimate-email">) {
-  const e = await requireEstimate(ctx, data.estimateId);
-  // A later send made a new link (and owes its own email); this one's link no longer works.
-  if (e.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
+/**
+ * One send of an estimate and the link it carries, or why that send's notices (its email, its text) stand down:
+ * a later send made a new link (and owes its own notices), or the estimate is no longer open.
+ */
+export async function sentEstimate(
+  ctx: WorkerContext,
+  estimateId: number,
+  sentAt: number,
+): Promise<{ estimate: EstimateRow & { tokenExpiresAt: Date }; link: string } | { skipped: string }> {
+  const e = await requireEstimate(ctx, estimateId);
+  if (e.sentAt?.getTime() !== sentAt) return { skipped: "sent again since" };
   if (e.status !== "sent") return { skipped: `estimate is ${e.status}` };
-  if (!e.sealedToken || !e.tokenExpiresAt) throw new UnrecoverableError(`estimate ${e.id} has no link`);
+  const { tokenExpiresAt } = e;
+  if (!e.sealedToken || !tokenExpiresAt) throw new UnrecoverableError(`estimate ${e.id} has no link`);
   const token = openSealedToken(ctx, e.sealedToken);
   if (!token) throw new UnrecoverableError(`estimate ${e.id}'s link cannot be opened with SESSION_SECRET`);
-  const email = estimateEmail(forEmail(e), `${ctx.env.APP_URL}/estimates/${token}`, e.tokenExpiresAt);
+  return { estimate: { ...e, tokenExpiresAt }, link: `${ctx.env.APP_URL}/estimates/${token}` };
+}
+
+export async function sendEstimateEmail(ctx: WorkerContext, data: JobData<"estimate-email">) {
+  const sent = await sentEstimate(ctx, data.estimateId, data.sentAt);
+  if ("skipped" in sent) return sent;
+  const e = sent.estimate;
+  const email = estimateEmail(forEmail(e), sent.link, e.tokenExpiresAt);
   return ctx.mailer.send({
     ...email,
     to: e.customer.email,

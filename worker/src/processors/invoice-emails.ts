@@ -38,13 +38,27 @@ function linkOf(ctx: WorkerContext, i: InvoiceRow): string {
   return `${ctx.env.APP_URL}/invoices/${token}`;
 }
 
-export async function sendInvoiceEmail(ctx: WorkerContext, data: JobData<"invoice-email">) {
-  const i = await requireInvoice(ctx, data.invoiceId);
-  // A later send made a new link (and owes its own email); this one's link no longer works.
-  if (i.sentAt?.getTime() !== data.sentAt) return { skipped: "sent again since" };
+/**
+ * One send of an invoice and the link it carries, or why that send's notices (its email, its text) stand down:
+ * a later send made a new link (and owes its own notices), or the invoice is void.
+ */
+export async function sentInvoice(
+  ctx: WorkerContext,
+  invoiceId: number,
+  sentAt: number,
+): Promise<{ invoice: InvoiceRow; link: string } | { skipped: string }> {
+  const i = await requireInvoice(ctx, invoiceId);
+  if (i.sentAt?.getTime() !== sentAt) return { skipped: "sent again since" };
   if (i.status === "void" || i.status === "draft") return { skipped: `invoice is ${i.status}` };
+  return { invoice: i, link: linkOf(ctx, i) };
+}
+
+export async function sendInvoiceEmail(ctx: WorkerContext, data: JobData<"invoice-email">) {
+  const sent = await sentInvoice(ctx, data.invoiceId, data.sentAt);
+  if ("skipped" in sent) return sent;
+  const i = sent.invoice;
   return ctx.mailer.send({
-    ...invoiceEmail(forEmail(ctx, i), linkOf(ctx, i)),
+    ...invoiceEmail(forEmail(ctx, i), sent.link),
     to: i.customer.email,
     kind: "invoice-email",
     relatedKey: `invoice:${i.id}:${data.sentAt}`,

@@ -116,12 +116,11 @@ export async function oweVisitNotifications(
         { subject },
       );
 
-    if (after.status === "completed" && before?.status !== "completed")
-      outbox.add(
-        "review-request",
-        { bookingId: after.id, version, requestId },
-        { subject, availableAt: new Date(now.getTime() + timing.REVIEW_DELAY_MINUTES * 60_000) },
-      );
+    if (after.status === "completed" && before?.status !== "completed") {
+      const due = new Date(now.getTime() + timing.REVIEW_DELAY_MINUTES * 60_000);
+      outbox.add("review-request", { bookingId: after.id, version, requestId }, { subject, availableAt: due });
+      oweVisitText(outbox, "review-request", { bookingId: after.id, version, requestId }, due);
+    }
   }
   if (before?.status === "completed" && after.status !== "completed") await outbox.cancel(subject, ["review-request"]);
 }

@@ -16,6 +16,7 @@ import { catalogFor, priceLines, type Catalog, type LineInput } from "../pricing
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type FieldErrors, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
+import { oweDocumentText } from "../texts/owe.server";
 import { z } from "../zod";
 
 interface Actor {
@@ -357,6 +358,13 @@ export async function sendEstimate(
       "estimate-email",
       { estimateId: id, sentAt: now.getTime(), requestId: context.requestId },
       { subject: estimateSubject(id) },
+    );
+    oweDocumentText(
+      outbox,
+      "estimate-email",
+      { documentId: id, sentAt: now.getTime(), requestId: context.requestId },
+      estimateSubject(id),
+      now,
     );
     await recordAudit(tx, {
       actor,

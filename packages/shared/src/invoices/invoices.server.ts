@@ -21,6 +21,7 @@ import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type Failure, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
+import { oweDocumentText, oweVisitText } from "../texts/owe.server";
 import { z } from "../zod";
 
 interface Actor {
@@ -502,11 +503,10 @@ async function oweReviewRequestAfter(
   if (visit?.status !== "completed" || !visit.emailCustomer) return;
   const subject = bookingSubject(bookingId);
   await outbox.cancel(subject, ["review-request"]);
-  outbox.add(
-    "review-request",
-    { bookingId, version: `invoice-${now.getTime()}`, requestId: context.requestId },
-    { subject, availableAt: new Date(now.getTime() + context.services.env.REVIEW_DELAY_MINUTES * 60_000) },
-  );
+  const ref = { bookingId, version: `invoice-${now.getTime()}`, requestId: context.requestId };
+  const due = new Date(now.getTime() + context.services.env.REVIEW_DELAY_MINUTES * 60_000);
+  outbox.add("review-request", ref, { subject, availableAt: due });
+  oweVisitText(outbox, "review-request", ref, due);
 }
 
 /** What sending needs: the change's context and the review request's delay. */
@@ -553,6 +553,13 @@ export async function sendInvoice(
     await outbox.cancel(subject, ["invoice-reminder"]);
     const ref = { invoiceId: id, sentAt: now.getTime(), requestId: context.requestId };
     outbox.add("invoice-email", ref, { subject });
+    oweDocumentText(
+      outbox,
+      "invoice-email",
+      { documentId: id, sentAt: ref.sentAt, requestId: ref.requestId },
+      subject,
+      now,
+    );
     await oweReviewRequestAfter(tx, outbox, updated.bookingId, context, now);
     // Every open staff page hears it (invoice:updated).
     outbox.add("invoice-event", { invoiceId: id, version: `sent-${now.getTime()}`, requestId: context.requestId });

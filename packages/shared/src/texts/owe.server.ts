@@ -1,4 +1,4 @@
-import type { JobData, TextedVisitNotice } from "../jobs";
+import type { JobData, TextedDocumentNotice, TextedVisitNotice } from "../jobs";
 import { bookingSubject } from "../booking/visit-notifications.server";
 import type { Outbox } from "../outbox.server";
 import { textSendAt } from "./quiet-hours";
@@ -25,4 +25,18 @@ export function oweVisitText(
       ...(urgent ? { priority: 1 } : {}),
     },
   );
+}
+
+/**
+ * Owes an estimate's or invoice's email's text twin, written with the email in its transaction: at once, or at
+ * 8 AM when sent in the quiet hours. Cancelling the email's subject cancels it too (../outbox.server.ts).
+ */
+export function oweDocumentText(
+  outbox: Outbox,
+  notice: TextedDocumentNotice,
+  data: Omit<JobData<"document-text">, "notice">,
+  subject: string,
+  due: Date,
+): void {
+  outbox.add("document-text", { notice, ...data }, { subject, availableAt: textSendAt(due) });
 }

@@ -165,7 +165,7 @@ describe("consent and the replies carriers require", () => {
     const wording = textConsentWording();
     for (const words of [
       "Bayou Current Electric",
-      "visit confirmations, reminders, on-the-way notices, estimates, invoices and replies to your messages",
+      "visit confirmations, reminders, on-the-way notices, estimates, invoices, a review request after a visit and replies to your messages",
       "Up to 6 messages per visit.",
       "Msg & data rates may apply.",
       "Reply STOP to opt out, HELP for help.",

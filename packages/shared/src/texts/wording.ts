@@ -58,7 +58,7 @@ function shortWindow(start: Date, minutes: number): string {
  */
 export function textConsentWording(facts: BusinessFacts = business): string {
   return [
-    `${facts.name} will text the number you gave about your visits: visit confirmations, reminders, on-the-way notices, estimates, invoices and replies to your messages.`,
+    `${facts.name} will text the number you gave about your visits: visit confirmations, reminders, on-the-way notices, estimates, invoices, a review request after a visit and replies to your messages.`,
     FREQUENCY,
     RATES,
     "Reply STOP to opt out, HELP for help.",
