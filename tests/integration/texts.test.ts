@@ -3,7 +3,7 @@ import { addLocalDays, localWeekday, requireBusinessInstant } from "@app/shared/
 import { api, formPost, signedInUser } from "../support/accounts";
 import { createTestClock, type TestClock } from "../support/clock";
 import { startPrivateRedis } from "../support/processes";
-import { randomIp, startStack, type Stack } from "../support/stack";
+import { postJson, randomIp, startStack, type Stack } from "../support/stack";
 import type { TwilioStandin } from "../support/twilio-standin";
 
 /**
@@ -481,5 +481,103 @@ describe("texts against the stand-in", () => {
     await clock.set(at(addLocalDays(MONDAY, 4), "12:00"), processes());
     const review = await twilio.waitForMessage((m) => m.to === phone && /review/i.test(m.body));
     expect(review.body).toMatch(/^Bayou Current Electric: /);
+  });
+
+  it("texts nothing without stored consent: every form that takes a phone, posted with the box unticked", async () => {
+    const friday = addLocalDays(MONDAY, 4);
+    await clock.set(at(friday, "12:30"), processes());
+    const numbers = {
+      book: "(225) 555-0191",
+      chat: "(225) 555-0192",
+      contact: "(225) 555-0193",
+      account: "(225) 555-0194",
+      staff: "(225) 555-0195",
+    };
+    const bookings: number[] = [];
+    // /book, as a browser without JavaScript posts it.
+    bookings.push((await book(numbers.book, at(friday, "16:00"), false)).id);
+    // The chat's booking form, as the widget posts it.
+    const sessionId = `chat_${Date.now()}nobox`;
+    expect((await postJson(`${stack.url}/api/chat/session`, { sessionId, status: "active" })).status).toBe(201);
+    const chat = await postJson(`${stack.url}/api/chat/${sessionId}/book-appointment`, {
+      customerName: "Rosalie Broussard",
+      customerPhone: numbers.chat,
+      customerEmail: `rosalie.${Date.now()}@example.com`,
+      serviceType: "Panel Upgrade",
+      address: "44 Cypress St, Walker",
+      windowStart: at(addLocalDays(friday, 3), "08:00").toISOString(),
+      priority: "normal",
+      description: "",
+    });
+    expect(chat.status, chat.text).toBe(201);
+    bookings.push(chat.json.bookingId as number);
+    // /contact, with a phone.
+    const contact = await fetch(`${stack.url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": randomIp() },
+      body: new URLSearchParams({
+        firstName: "Anatole",
+        lastName: "Guidry",
+        email: `anatole.${Date.now()}@example.com`,
+        phone: numbers.contact,
+        message: "The porch light flickers.",
+      }),
+    });
+    expect(contact.status, await contact.text()).toBe(302);
+    // /account's request form, signed in as a customer.
+    const owner = await signedInUser(stack.url, stack.db, "customer");
+    const requested = await formPost(stack.url, "/account", owner.token, {
+      intent: "request",
+      customerName: "Celestine Guidry",
+      customerPhone: numbers.account,
+      customerEmail: owner.user.email,
+      serviceType: "Panel Upgrade",
+      priority: "normal",
+    });
+    expect(requested.status).toBeLessThan(400);
+    // The office books a new customer (the staff side has no box: it may only ask, once).
+    const customer = await api(stack.url, "POST", "/api/customers", admin, {
+      name: "Beatrice Landry",
+      email: `beatrice.${Date.now()}@example.com`,
+      phone: numbers.staff,
+    });
+    expect(customer.status, customer.text).toBe(201);
+    const staffBooking = await api(stack.url, "POST", "/api/bookings", admin, {
+      customerId: customer.json.customer.id,
+      summary: "Outdoor outlet",
+      priority: "medium",
+      scheduledDate: at(addLocalDays(friday, 3), "10:00").toISOString(),
+    });
+    expect(staffBooking.status, staffBooking.text).toBe(201);
+    bookings.push(staffBooking.json.booking.id as number);
+
+    // Every text owed for those visits so far has been worked by the worker (the confirmations), and none went.
+    await expect
+      .poll(async () =>
+        stack.db.outbox.count({
+          where: {
+            kind: "visit-text",
+            subject: { in: bookings.map((id) => `booking:${id}`) },
+            // Due by now on the stack's clock (the confirmations; the reminders are owed for later).
+            availableAt: { lte: at(friday, "13:00") },
+            sentAt: null,
+          },
+        }),
+      )
+      .toBe(0);
+    for (const id of bookings)
+      expect(
+        await stack.db.outbox.findMany({
+          where: { subject: `booking:${id}` },
+          select: { kind: true, sentAt: true, payload: true },
+        }),
+        `booking ${id}`,
+      ).toContainEqual(expect.objectContaining({ kind: "visit-text", sentAt: expect.any(Date) }));
+    for (const typed of Object.values(numbers)) {
+      const phone = `+1${typed.replace(/\D/g, "")}`;
+      expect(textsTo(phone), typed).toHaveLength(0);
+      expect(await stack.db.textConsent.findUnique({ where: { phone } }), typed).toBeNull();
+    }
   });
 });
