@@ -8,7 +8,7 @@ import { textSendAt } from "@app/shared/texts/quiet-hours";
 import { TEXT_CONSENT_LABEL } from "@app/shared/texts/wording";
 import { chips, openChat, panel } from "./chat-page";
 import { expect, test } from "./fixtures";
-import { adminPage, createUser, main } from "./staff";
+import { adminPage, createUser, expectToast, main, unique } from "./staff";
 import { chooseWindow, openDay } from "./window-picker";
 
 const standin = () => process.env.E2E_TWILIO_URL!;
@@ -101,4 +101,33 @@ test("the chat's booking form offers the box unticked; ticked, the visit's confi
         return sent.some((m) => m.to === phone && /Manage/.test(m.body) && m.direction === "outbound-api");
       })
       .toBe(true);
+});
+
+test("the New Booking dialog may ask a new customer once whether we may text them; the box starts unticked", async ({
+  page,
+  db,
+}) => {
+  const digits = String((Date.now() + 5_000) % 10_000).padStart(4, "0");
+  const phone = `+1225557${digits}`;
+  await db.textConsent.deleteMany({ where: { phone } });
+  await adminPage(page, db, "/admin/bookings");
+  await main(page).getByRole("button", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Booking" });
+  await dialog.getByRole("button", { name: "Create New Customer", exact: true }).click();
+  const ask = dialog.getByRole("checkbox", { name: /^Ask them by text whether we may text them/ });
+  await expect(ask).not.toBeChecked();
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Lucienne Arceneaux");
+  await dialog.getByRole("textbox", { name: "Email", exact: true }).fill(`${unique("lucienne")}@example.com`);
+  await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(`(225) 557-${digits}`);
+  await ask.check();
+  await dialog.getByRole("button", { name: "Next: Booking Details", exact: true }).click();
+  await expectToast(page, "Success", "Customer created successfully. We asked them by text whether we may text them.");
+  await expect
+    .poll(async () => {
+      const sent = (await (await fetch(`${standin()}/__messages`)).json()) as Sent[];
+      return sent.some((m) => m.to === phone && /may we text you/.test(m.body));
+    })
+    .toBe(true);
+  // Asking is not consent: the number is asked, and nothing else is texted until it answers YES.
+  expect(await db.textConsent.findUnique({ where: { phone } })).toMatchObject({ status: "requested" });
 });

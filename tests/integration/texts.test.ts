@@ -580,4 +580,27 @@ describe("texts against the stand-in", () => {
       expect(await stack.db.textConsent.findUnique({ where: { phone } }), typed).toBeNull();
     }
   });
+
+  it("the office creating a customer may ask the new number once whether we may text it; it is never their consent", async () => {
+    const create = (phone: string, askToText?: "on") =>
+      api(stack.url, "POST", "/api/customers", admin, {
+        name: "Honore Thibodeaux",
+        email: `honore.${Date.now()}.${phone.slice(-2)}@example.com`,
+        phone,
+        ...(askToText ? { askToText } : {}),
+      });
+    const asked = await create("(225) 555-0196", "on");
+    expect(asked.status, asked.text).toBe(201);
+    expect(asked.json.message).toBe("Customer created successfully. We asked them by text whether we may text them.");
+    const request = await twilio.waitForMessage((m) => m.to === "+12255550196");
+    expect(request.body).toContain("may we text you about your visits? Reply YES to agree");
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550196" } })).toMatchObject({
+      status: "requested",
+    });
+    // The same number on another record is not asked again; without the box nothing is asked.
+    expect((await create("(225) 555-0196", "on")).json.message).toBe("Customer created successfully");
+    expect((await create("(225) 555-0197")).json.message).toBe("Customer created successfully");
+    expect(await stack.db.textConsent.findUnique({ where: { phone: "+12255550197" } })).toBeNull();
+    expect(textsTo("+12255550196")).toHaveLength(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { bookingPriorities, bookingStatuses, roles } from "./choices";
-import { requiredText } from "./fields";
+import { requiredText, textConsentField } from "./fields";
 import { customerDetailsSchema } from "./customers";
 import { bookingFiltersObject, rangeInOrder } from "./exports";
 import { parseLeadKey } from "../lead-keys";
@@ -48,8 +48,14 @@ export const roleChangeFormSchema = roleChangeSchema.extend({
   confirm: z.enum(["yes"], { error: "Confirm with yes" }).optional(),
 });
 
-/** The New Booking dialog's new customer: a customer record's details (./customers.ts) but the address. */
-export const newCustomerSchema = customerDetailsSchema.pick({ name: true, email: true, phone: true });
+/**
+ * The New Booking dialog's new customer: a customer record's details (./customers.ts) but the address, and
+ * `askToText` ("on"): the office's one-time "may we text you?" to the new number, where texts are set up
+ * (docs/product.md#texts). Staff never give consent for a customer; the customer's YES does.
+ */
+export const newCustomerSchema = customerDetailsSchema
+  .pick({ name: true, email: true, phone: true })
+  .extend({ askToText: textConsentField });
 
 /**
  * The New Booking dialog's Time menu choice that is none of its hourly slots: the time is then the one

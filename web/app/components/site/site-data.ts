@@ -19,3 +19,8 @@ export function useSessionUser() {
 export function useAppUrl(): string | undefined {
   return useRootLoaderData()?.appUrl;
 }
+
+/** Texts are set up (docs/product.md#texts): forms that take a phone offer their texts box. */
+export function useTexting(): boolean {
+  return useRootLoaderData()?.texting ?? false;
+}

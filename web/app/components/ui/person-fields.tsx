@@ -90,3 +90,19 @@ export function TextConsentField({ field }: { field: FieldMeta }) {
     </div>
   );
 }
+
+/**
+ * The staff side's counterpart of "Text me about my visits" (docs/product.md#texts): staff cannot consent for a
+ * customer, so the box asks the customer once, by text, whether we may (their YES is their consent).
+ */
+export function AskToTextField({ field }: { field: FieldMeta }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-900">
+      <input
+        {...getInputProps(field, { type: "checkbox", value: "on" })}
+        className="size-5 shrink-0 accent-brand-700"
+      />
+      Ask them by text whether we may text them about their visits (once; they reply YES)
+    </label>
+  );
+}

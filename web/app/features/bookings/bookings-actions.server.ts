@@ -44,7 +44,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/form.server";
 import { failure, success } from "@app/shared/result";
 import { createBookingForCustomer } from "@app/shared/booking/create-booking.server";
-import { createCustomer } from "@app/shared/booking/create-customer.server";
+import { createCustomer, customerCreatedMessage } from "@app/shared/booking/create-customer.server";
 
 const fallbacks: Record<string, string> = {
   "create-customer": "Failed to create customer",
@@ -75,7 +75,7 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
   try {
     switch (intent) {
       case BOOKING_INTENTS.createCustomer:
-        return await createCustomerAnswer(context, form);
+        return await createCustomerAnswer(context, admin, form);
       case BOOKING_INTENTS.createBooking:
         return await createBookingAnswer(context, form);
       case BOOKING_INTENTS.exportBookings:
@@ -130,15 +130,15 @@ export async function bookingsAction(request: Request, context: AppLoadContext) 
 }
 
 /** The New Booking dialog's new customer; a refusal says what the dialog says (newCustomerRefusal). */
-async function createCustomerAnswer(context: AppLoadContext, form: FormData) {
+async function createCustomerAnswer(context: AppLoadContext, admin: { id: number }, form: FormData) {
   const intent = "create-customer";
   const submission = submissionOf(form, newCustomerSchema);
   if (submission.status !== "success")
     return refused(submission, { intent, message: newCustomerRefusal(formFields(form), errorMessages(submission)) });
-  const customer = await createCustomer(context, submission.value);
+  const { customer, asked } = await createCustomer(context, submission.value, admin);
   return answer(submission, success({ customer }), {
     intent,
-    message: "Customer created successfully",
+    message: customerCreatedMessage(asked),
     data: (value) => value,
   });
 }

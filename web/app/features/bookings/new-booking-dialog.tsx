@@ -33,7 +33,8 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Input, Label, SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { EmailField, PhoneField } from "~/components/ui/person-fields";
+import { AskToTextField, EmailField, PhoneField } from "~/components/ui/person-fields";
+import { useTexting } from "~/components/site/site-data";
 import { businessDate, slotLabel } from "@app/shared/time";
 import { useSchemaForm } from "~/utils/schema-form";
 import { toastResult, useFetcherDone, type CustomerSummary, type StaffActionResult } from "./action-result";
@@ -102,7 +103,8 @@ export function NewBookingDialog({
 
   useFetcherDone(customerFetcher, (result) => {
     if (!answersThisOpening(state, "customer")) return;
-    toastResult(result, "Customer created successfully", "Failed to create customer");
+    // The server's words: they say whether the new number was asked by text too.
+    toastResult(result, (result.ok && result.message) || "Customer created successfully", "Failed to create customer");
     if (result.ok && result.customer) dispatch({ type: "customer-created", customer: result.customer });
   });
 
@@ -164,6 +166,7 @@ interface StepProps<Draft> {
 /** Step 2: the new customer, checked by newCustomerSchema, then created by the page's action. */
 function NewCustomerStep({ draft, fetcher, answer, dispatch }: StepProps<CustomerDraft>) {
   const creating = fetcher.state !== "idle";
+  const texting = useTexting();
   const [form, fields] = useSchemaForm(newCustomerSchema, {
     id: "new-customer",
     lastResult: answer?.result,
@@ -184,6 +187,7 @@ function NewCustomerStep({ draft, fetcher, answer, dispatch }: StepProps<Custome
         <EmailField field={fields.email} autoComplete="off" />
         <PhoneField field={fields.phone} autoComplete="off" />
       </div>
+      {texting ? <AskToTextField field={fields.askToText} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={() => dispatch({ type: "back" })} disabled={creating}>
           <ArrowLeft aria-hidden="true" />
