@@ -110,16 +110,14 @@ export async function chooseInRowMenu(page: Page, label: string, option: string)
 }
 
 // Radix toasts are list items of the "Notifications (F8)" region (which a modal dialog hides from the accessibility tree).
-const toast = (page: Page) =>
-  page
-    .getByRole("region", { name: /Notifications/, includeHidden: true })
-    .locator("li")
-    .first();
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/, includeHidden: true }).locator("li");
 
+/**
+ * A toast with this title and description is shown: one check of one toast, whichever of the shown toasts it is
+ * (two checks of "the first toast" could read an older one, or miss a late one that a newer replaced).
+ */
 export async function expectToast(page: Page, title: string, description: string) {
-  const t = toast(page);
-  await expect(t).toContainText(title);
-  await expect(t).toContainText(description);
+  await expect(toasts(page).filter({ hasText: title }).filter({ hasText: description }).first()).toBeAttached();
 }
 
 /** The instant at which a Baton Rouge clock shows this date and hour. */
