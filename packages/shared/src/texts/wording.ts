@@ -49,6 +49,11 @@ function shortWindow(start: Date, minutes: number): string {
   return half && to.endsWith(` ${half}`) ? `${clock}-${to}` : `${from}-${to}`;
 }
 
+/** A visit's day and window, as the confirmation and the answers to C and R say it: "Tue Dec 1, 8-10 AM". */
+function dayAndWindow(start: Date, minutes: number): string {
+  return `${shortDay(start)}, ${shortWindow(start, minutes)}`;
+}
+
 // ---------------------------------------------------------------------------
 // Consent and the replies carriers require
 
@@ -127,7 +132,7 @@ export function visitConfirmedText(
   { windowStart, windowMinutes, link }: VisitTextInput,
   facts: BusinessFacts = business,
 ): string {
-  const when = `${shortDay(windowStart)}, ${shortWindow(windowStart, windowMinutes)}`;
+  const when = dayAndWindow(windowStart, windowMinutes);
   return fitted(
     `${facts.name}: your visit is booked for ${when}. Manage: ${link}`,
     `${facts.name}: visit booked ${when}. Manage: ${link}`,
@@ -221,7 +226,7 @@ export function visitConfirmedReply(
   { windowStart, windowMinutes, link }: VisitTextInput,
   facts: BusinessFacts = business,
 ): string {
-  const when = `${shortDay(windowStart)}, ${shortWindow(windowStart, windowMinutes)}`;
+  const when = dayAndWindow(windowStart, windowMinutes);
   return fitted(
     `${facts.name}: thanks, your visit ${when} is confirmed. Manage: ${link}`,
     `${facts.name}: confirmed, ${when}. Manage: ${link}`,
@@ -231,7 +236,7 @@ export function visitConfirmedReply(
 
 /** "R": the next visit's manage link: "…: your visit Tue Dec 1, 8-10 AM. Move or cancel it here: {link}". */
 export function manageLinkReply({ windowStart, windowMinutes, link }: VisitTextInput, facts: BusinessFacts = business) {
-  const when = `${shortDay(windowStart)}, ${shortWindow(windowStart, windowMinutes)}`;
+  const when = dayAndWindow(windowStart, windowMinutes);
   return fitted(
     `${facts.name}: your visit ${when}. Move or cancel it here: ${link}`,
     `${facts.name}: visit ${when}. Manage: ${link}`,
