@@ -104,6 +104,7 @@ test.describe("staff bar", () => {
       ["Bookings", "/admin/bookings"],
       ["Calendar", "/admin/calendar"],
       ["Inbox", "/admin/inbox"],
+      ["Calls", "/admin/calls"],
       ["Users", "/admin/users"],
       ["Closures", "/admin/closures"],
       ["Price Book", "/admin/price-book"],

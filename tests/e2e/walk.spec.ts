@@ -97,6 +97,7 @@ const WALK: Record<string, Walk> = {
   "admin.invoices_.$id": { as: "admin", path: (w) => `/admin/invoices/${w.invoiceId}` },
   "admin.calendar": { as: "admin", path: (w) => `/admin/calendar?month=${w.visitDate.slice(0, 7)}` },
   "admin.closures": { as: "admin", path: "/admin/closures" },
+  "admin.calls": { as: "admin", path: "/admin/calls" },
   "admin.customers_.$id": { as: "admin", path: (w) => `/admin/customers/${w.customerId}` },
   "admin.customers_.merge": { as: "admin", path: (w) => `/admin/customers/merge?booking=${w.mergeBookingId}` },
   "admin.dispatch": { as: "admin", path: (w) => `/admin/dispatch?date=${w.visitDate}` },
@@ -606,6 +607,39 @@ async function makeWorld(browser: Browser): Promise<World> {
           status: "delivered",
         },
       ],
+    });
+
+    // Calls to the business's number (docs/product.md#calls): the customer's missed call to call back (texted back,
+    // their thread), an emergency a withheld number made, and one the office answered.
+    const calls = (n: number) => `CA${String(n).padStart(32, "0")}`;
+    await db.phoneCall.createMany({
+      data: [
+        {
+          sid: calls(Date.now()),
+          phone: textPhone,
+          outcome: "missed",
+          afterHours: true,
+          textBack: "sent",
+          customerId: customer.id,
+        },
+        {
+          sid: calls(Date.now() + 1),
+          phone: "anonymous",
+          outcome: "missed",
+          afterHours: false,
+          dialStatus: "no-answer",
+          textBack: "not_textable",
+          emergencyAt: new Date(),
+        },
+        {
+          sid: calls(Date.now() + 2),
+          phone: "+12255550178",
+          outcome: "answered",
+          afterHours: false,
+          dialStatus: "completed",
+        },
+      ],
+      skipDuplicates: true,
     });
 
     const signedIn = {} as World["signedIn"];

@@ -304,6 +304,7 @@ const pages = () => [
   "/admin/calendar",
   "/admin/calendar/day?date=2026-12-01",
   "/admin/inbox",
+  "/admin/calls",
   "/admin/queues",
   "/admin/closures",
   "/admin/price-book",

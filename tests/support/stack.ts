@@ -12,6 +12,7 @@ import { cloneDatabase, createTemplate, dropDatabase, runId, withDatabase } from
 import { freePort, ROOT, startProcess, type ManagedProcess } from "./processes";
 import { startResendStandin, type ResendStandin } from "./resend-standin";
 import { startStripeStandin, type StripeStandin } from "./stripe-standin";
+import { VOICE_STATUS_PATH, VOICE_WEBHOOK_PATH } from "@app/shared/api/calls";
 import { startTwilioStandin, type TwilioStandin } from "./twilio-standin";
 
 export const STAFF_EMAIL = "staff@test.example.com";
@@ -170,7 +171,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const db = createDb(databaseUrl, { max: 3 });
   if (stripe) stripe.webhookUrl = `${urls[0]}/api/webhooks/stripe`;
-  if (twilio) twilio.smsWebhookUrl = `${urls[0]}${SMS_WEBHOOK_PATH}`;
+  if (twilio) {
+    twilio.smsWebhookUrl = `${urls[0]}${SMS_WEBHOOK_PATH}`;
+    twilio.voiceWebhookUrl = `${urls[0]}${VOICE_WEBHOOK_PATH}`;
+    twilio.voiceStatusUrl = `${urls[0]}${VOICE_STATUS_PATH}`;
+  }
   return {
     url: urls[0]!,
     urls,

@@ -20,6 +20,12 @@
  *   the reply Twilio would send. STOP (and the other opt-out words) puts the sender in `optedOut`, START takes
  *   them out again, as Twilio's default opt-out handling does.
  *
+ * - Calls: `placeCall` is a customer calling the business's number, as Twilio Voice runs it: the number's voice
+ *   webhook (`voiceWebhookUrl`) is posted the call, signed, and its TwiML answer is followed verb by verb (`<Say>`
+ *   heard, `<Dial>`'s numbers rung, each with the outcome the test chose, its action posted with DialCallStatus;
+ *   `<Gather>`'s action posted the key the test pressed, or none), then the call's end is posted to the number's
+ *   status callback (`voiceStatusUrl`), each post signed as Twilio signs it.
+ *
  * Test hooks: `messages` (every accepted message, with its params and current status), GET and DELETE
  * /__messages (for tests in another process), `waitForMessage`, `sendStatus`, `idle` (every report sent),
  * `callbacks`, `callbackFailures`, `inbound`, `post(url, params, signature)` (anything, forged included),
@@ -76,6 +82,21 @@ interface StatusCallbackDelivery {
   error: string | null;
 }
 
+/** What Twilio reports of a `<Dial>`: the phones rung were answered, not answered, busy, or failed. */
+type DialOutcome = "completed" | "no-answer" | "busy" | "failed";
+
+/** A call as the stand-in ran it: every post to the app and its answer, what was said, which phones rang. */
+interface PlacedCall {
+  sid: string;
+  from: string;
+  /** Each webhook post, in order: the call, actions, and the end. */
+  posts: Array<{ url: string; params: Record<string, string>; answer: WebhookAnswer }>;
+  /** Every `<Say>` the caller heard, in order. */
+  heard: string[];
+  /** The numbers of each `<Dial>`, in order. */
+  dialed: string[][];
+}
+
 /** An inbound text the stand-in delivered to the app. */
 interface InboundText {
   sid: string;
@@ -113,6 +134,11 @@ export interface TwilioStandin {
   readonly messagingServiceSid: string | null;
   /** The app's SMS webhook, set once the app runs: `${stack.url}/api/webhooks/twilio/sms`. */
   smsWebhookUrl: string;
+  /** The number's voice webhook ("A call comes in") and its call status callback, set once the app runs. */
+  voiceWebhookUrl: string;
+  voiceStatusUrl: string;
+  /** Every call placed with `placeCall`. */
+  calls: PlacedCall[];
   /** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_URL (and TWILIO_MESSAGING_SERVICE_SID when set). */
   readonly env: Record<string, string>;
   /** Every accepted message, oldest first, its status kept current. */
@@ -145,6 +171,18 @@ export interface TwilioStandin {
     to?: string;
     sid?: string;
   }): Promise<WebhookAnswer & { sid: string; params: Record<string, string> }>;
+  /**
+   * A customer calls the business's number: `dial` the outcome of each `<Dial>` in turn (default no-answer),
+   * `press` the key pressed at the first `<Gather>` (none by default), `hangUpWhileRinging` the caller gives up
+   * while the first `<Dial>` rings (its action is never posted, only the call's end).
+   */
+  placeCall(call: {
+    from: string;
+    to?: string;
+    dial?: DialOutcome[];
+    press?: string;
+    hangUpWhileRinging?: boolean;
+  }): Promise<PlacedCall>;
   /** Moves a message to a status now and posts that report to its StatusCallback (null: it has none). */
   sendStatus(sid: string, status: MessageStatus, errorCode?: number): Promise<StatusCallbackDelivery | null>;
   /** The first recorded message that matches, once there is one (polling every 50 ms). */
@@ -210,6 +248,28 @@ function twimlMessages(twiml: string): string[] {
     return unescape((body ? body[1]! : inner!).trim());
   });
 }
+
+/** The verbs of a TwiML document, in order, with their attributes and inner text (a `<Gather>`'s or `<Dial>`'s nouns inside). */
+function twimlVerbs(twiml: string): Array<{ verb: string; attributes: Record<string, string>; inner: string }> {
+  const body = /<Response>([\s\S]*)<\/Response>/.exec(twiml)?.[1] ?? "";
+  return [...body.matchAll(/<(\w+)([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)].map(([, verb, attrs, inner]) => ({
+    verb: verb!,
+    attributes: Object.fromEntries([...attrs!.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!])),
+    inner: inner ?? "",
+  }));
+}
+
+/** The text of each `<Say>` in a TwiML fragment. */
+const sayings = (fragment: string) =>
+  [...fragment.matchAll(/<Say\b[^>]*>([\s\S]*?)<\/Say>/g)].map(([, text]) => xmlText(text!));
+const xmlText = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .trim();
 
 /** A US city for the fields Twilio fills from the sender's number (the stand-in's are all in Louisiana). */
 const FROM_PLACE = { FromCity: "BATON ROUGE", FromState: "LA", FromZip: "70801", FromCountry: "US" };
@@ -486,6 +546,9 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
     from,
     messagingServiceSid: options.messagingServiceSid ?? null,
     smsWebhookUrl: options.smsWebhookUrl ?? "",
+    voiceWebhookUrl: "",
+    voiceStatusUrl: "",
+    calls: [],
     env: {
       TWILIO_ACCOUNT_SID: accountSid,
       TWILIO_AUTH_TOKEN: authToken,
@@ -563,6 +626,78 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
           );
       return { ...inbound.answer, sid, params };
     },
+    async placeCall(options: {
+      from: string;
+      to?: string;
+      dial?: DialOutcome[];
+      press?: string;
+      hangUpWhileRinging?: boolean;
+    }) {
+      if (!standin.voiceWebhookUrl) throw new Error("twilio stand-in: set voiceWebhookUrl first");
+      const sid = `CA${hex(16)}`;
+      const to = options.to ?? standin.from;
+      const outcomes = [...(options.dial ?? [])];
+      let press = options.press;
+      const call: PlacedCall = { sid, from: options.from, posts: [], heard: [], dialed: [] };
+      standin.calls.push(call);
+      const base = {
+        AccountSid: standin.accountSid,
+        ApiVersion: API_VERSION,
+        CallSid: sid,
+        Called: to,
+        Caller: options.from,
+        Direction: "inbound",
+        From: options.from,
+        To: to,
+        ...FROM_PLACE,
+        ...TO_PLACE,
+      };
+      const send = async (url: string, extra: Record<string, string>) => {
+        const params: Record<string, string> = { ...base, ...extra };
+        const answer = await post(url, params, sign(url, params));
+        call.posts.push({ url, params, answer });
+        if (answer.status !== 200) throw new Error(`twilio stand-in: ${url} answered ${answer.status}: ${answer.text}`);
+        return answer.text;
+      };
+      let twiml: string | null = await send(standin.voiceWebhookUrl, { CallStatus: "ringing" });
+      let firstDial = true;
+      // Follow the documents: each action's answer replaces the document; the end of one (or <Hangup/>) ends the call.
+      run: for (let documents = 0; twiml !== null && documents < 10; documents++) {
+        const verbs = twimlVerbs(twiml);
+        twiml = null;
+        for (const { verb, attributes, inner } of verbs) {
+          if (verb === "Say") call.heard.push(...sayings(`<Say>${inner}</Say>`));
+          else if (verb === "Hangup") break run;
+          else if (verb === "Dial") {
+            call.dialed.push([...inner.matchAll(/<Number\b[^>]*>([^<]*)<\/Number>/g)].map(([, n]) => n!.trim()));
+            if (firstDial && options.hangUpWhileRinging) break run;
+            firstDial = false;
+            const outcome = outcomes.shift() ?? "no-answer";
+            if (!attributes.action) {
+              if (outcome === "completed") break run;
+              continue;
+            }
+            twiml = await send(attributes.action, {
+              CallStatus: "in-progress",
+              DialCallStatus: outcome,
+              DialCallSid: `CA${hex(16)}`,
+              DialCallDuration: outcome === "completed" ? "42" : "0",
+            });
+            continue run;
+          } else if (verb === "Gather") {
+            call.heard.push(...sayings(inner));
+            if (press !== undefined && attributes.action) {
+              const digits = press;
+              press = undefined;
+              twiml = await send(attributes.action, { CallStatus: "in-progress", Digits: digits });
+              continue run;
+            }
+          }
+        }
+      }
+      if (standin.voiceStatusUrl) await send(standin.voiceStatusUrl, { CallStatus: "completed", CallDuration: "30" });
+      return call;
+    },
     async waitForMessage(predicate: (message: StandinMessage) => boolean, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -582,6 +717,7 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
       standin.callbacks.length = 0;
       standin.callbackFailures.length = 0;
       standin.inbound.length = 0;
+      standin.calls.length = 0;
     },
     close: () => {
       closed = true;

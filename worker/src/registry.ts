@@ -28,6 +28,7 @@ import {
   sendVisitReminder,
 } from "./processors/visit-emails";
 import { sendConsentRequest, sendDocumentText, sendStaffText, sendVisitText } from "./processors/visit-texts";
+import { sendMissedCallText, sendOnCallPage } from "./processors/call-texts";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
@@ -60,6 +61,8 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "document-text": sendDocumentText,
   "staff-text": sendStaffText,
   "consent-request-text": sendConsentRequest,
+  "missed-call-text": sendMissedCallText,
+  "on-call-page": sendOnCallPage,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,
   "lead-alert": publishLeadAlert,

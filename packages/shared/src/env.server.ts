@@ -168,6 +168,18 @@ const base = z.object({
       .regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/, "must be a US number in E.164, like +12255550142")
       .optional(),
   ),
+  /**
+   * Calls to the business's number (docs/product.md#calls): the office's own phone, E.164, rung first in office
+   * hours (with the staff who take calls). Unset, only those staff are rung; with nobody to ring, the greeting
+   * answers at once.
+   */
+  OFFICE_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/, "must be a US number in E.164, like +12255550100")
+      .optional(),
+  ),
   /** Tests only: the origin of a local stand-in of Twilio's API (tests/support/twilio-standin.ts). */
   TWILIO_API_URL: optionalUrl,
   /** Development only: `npm run dev` points Twilio at its local stand-in when no real account is set. */
@@ -328,6 +340,7 @@ function twilioSettings(raw: RawEnv, isProduction: boolean, problems: string[]) 
       authToken: DEVELOPMENT_DEFAULTS.TWILIO_AUTH_TOKEN,
       from: DEVELOPMENT_TEXTS_FROM,
       messagingServiceSid: undefined,
+      officePhone: raw.OFFICE_PHONE,
       api: raw.DEV_TWILIO_URL.replace(/\/$/, ""),
     };
   if (!own) return undefined;
@@ -344,6 +357,7 @@ function twilioSettings(raw: RawEnv, isProduction: boolean, problems: string[]) 
     authToken: raw.TWILIO_AUTH_TOKEN!,
     from: raw.TWILIO_FROM,
     messagingServiceSid: raw.TWILIO_MESSAGING_SERVICE_SID,
+    officePhone: raw.OFFICE_PHONE,
     api: raw.TWILIO_API_URL?.replace(/\/$/, ""),
   };
 }

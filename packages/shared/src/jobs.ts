@@ -391,6 +391,25 @@ export const jobs = {
     schema: z.object({ textMessageId: id, requestId }),
     key: (d) => `staff-text-${d.textMessageId}`,
   }),
+  /**
+   * A call nobody answered: one text back to the caller, at once (docs/product.md#calls); the webhook owes it only
+   * when the number was not texted back within the hour.
+   */
+  "missed-call-text": contract({
+    priority: PRIORITY.urgent,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ callId: id, requestId }),
+    key: (d) => `missed-call-text-${d.callId}`,
+  }),
+  /** An emergency booking: a text to the phone of whoever is on call (docs/product.md#on-call), once per booking. */
+  "on-call-page": contract({
+    priority: PRIORITY.urgent,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ bookingId: id, requestId }),
+    key: (d) => `on-call-page-${d.bookingId}`,
+  }),
   /** The office's one-time "may we text you?" to a number (E.164): once per number, ever (docs/product.md#texts). */
   "consent-request-text": contract({
     priority: PRIORITY.soon,

@@ -5,6 +5,7 @@ import { pushEndpointProblem } from "@app/shared/api/push-services.server";
 import type { Prisma } from "@app/shared/db.server";
 import type { EmergencyLead } from "@app/shared/emergency-leads";
 import { loadEmergencyLead } from "@app/shared/emergency-leads.server";
+import { shiftOn } from "@app/shared/calls/on-call.server";
 import type { JobData } from "@app/shared/jobs";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessParts, formatFullDateTime } from "@app/shared/time";
@@ -15,8 +16,9 @@ import { createPushAgent, loopbackAllowance, PushTargetRefused } from "../push-c
  * Web Push alerts to staff devices (the `push-alert` job, an outbox
  * notification: docs/decisions/008-notification-outbox.md).
  *
- * - `emergency`: every active admin, and every active technician who works on
- *   the weekday of the visit (Baton Rouge time).
+ * - `emergency`: every active admin, every active technician who works on
+ *   the weekday of the visit (Baton Rouge time), and whoever is on call (and
+ *   their fallback) when it came, whatever the day.
  * - `emergency-lead`: every active admin (a contact message or a chat that is an
  *   emergency; it opens the message, or the conversation, in the inbox).
  * - `assigned`: the technician the visit was given to, while it still is theirs
@@ -92,12 +94,15 @@ async function alertOf(ctx: WorkerContext, data: JobData<"push-alert">): Promise
   if (booking.status === "cancelled") return { skipped: "booking cancelled" };
 
   if (data.reason === "emergency") {
+    // Whoever is on call when it came (docs/product.md#on-call), on a day off or at night too.
+    const shift = await shiftOn(ctx.db, booking.createdAt);
     return {
       people: {
         isActive: true,
         OR: [
           { role: "admin" as const },
           { role: "technician" as const, workingDays: { has: businessParts(booking.scheduledDate).weekday } },
+          ...(shift ? [{ id: { in: [shift.userId, ...(shift.fallbackId ? [shift.fallbackId] : [])] } }] : []),
         ],
       },
       urgent: true,

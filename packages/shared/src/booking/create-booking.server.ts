@@ -1,4 +1,5 @@
 import { business } from "../business";
+import { bookingFollowsCalls } from "../calls/calls.server";
 import type { Booking, BookingPriority, BookingSource, Prisma } from "../db.server";
 import { inTransaction, type Outbox } from "../outbox.server";
 import { failure, success, type Result } from "../result";
@@ -76,6 +77,9 @@ export async function createBooking(
   // A customer with no address of their own takes their first visit's (their record shows where we go).
   const address = input.address?.trim();
   if (address) await tx.customer.updateMany({ where: { id: input.customerId, address: null }, data: { address } });
+  // The number's missed calls are answered by it: they leave the office's "to call back" (docs/product.md#calls).
+  const customer = await tx.customer.findUniqueOrThrow({ where: { id: input.customerId }, select: { phone: true } });
+  await bookingFollowsCalls(tx, booking, customer.phone);
   // Emergencies are urgent: ahead of anything else waiting.
   const options = { subject: bookingSubject(booking.id), priority: booking.priority === "emergency" ? 1 : undefined };
   outbox.add("booking-event", { bookingId: booking.id, event: "created", version: "created", requestId }, options);

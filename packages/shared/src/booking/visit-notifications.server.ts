@@ -63,8 +63,11 @@ export async function oweVisitNotifications(
   const at = after.scheduledDate.getTime();
   const emergency = after.priority === "emergency" ? 1 : undefined;
 
-  if (!before && after.priority === "emergency")
+  // An emergency pages staff devices (the on-call person's among them) and texts whoever is on call (docs/product.md#on-call).
+  if (!before && after.priority === "emergency") {
     outbox.add("push-alert", { reason: "emergency", bookingId: after.id, requestId }, { subject, priority: 1 });
+    outbox.add("on-call-page", { bookingId: after.id, requestId }, { subject, priority: 1 });
+  }
   if (after.technicianId && after.technicianId !== before?.technicianId && isLive(after))
     outbox.add(
       "push-alert",

@@ -13,10 +13,11 @@ import { twilioClient, twilioErrorCode, type TwilioSettings } from "./twilio.ser
 
 /**
  * What a text is, for the consent it needs: a notice needs the number's consent; a request for it needs none
- * yet; the office's reply in a conversation the customer started by texting us needs only that they have not
- * opted out. After STOP, none of them is sent.
+ * yet; the office's reply in a conversation the customer started by texting us (or by calling us: the missed-call
+ * text-back) needs only that they have not opted out; a page to our own staff's phone (whoever is on call) is no
+ * customer's. After STOP, none of them is sent.
  */
-export type TextPurpose = "notice" | "consent-request" | "reply";
+export type TextPurpose = "notice" | "consent-request" | "reply" | "staff";
 
 export interface TextToSend {
   /** E.164. */
@@ -83,6 +84,7 @@ async function sendText(
   }
   const allowed =
     text.purpose === "reply" ||
+    text.purpose === "staff" ||
     (text.purpose === "consent-request" ? consent?.status !== "granted" : consent?.status === "granted");
   if (!allowed) return { sent: false, reason: "no consent" };
 

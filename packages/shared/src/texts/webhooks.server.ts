@@ -42,7 +42,16 @@ export const textThreadKey = (phone: string) => `text:${phone}`;
 const NOT_SIGNED = "This request is not signed by Twilio";
 const NOT_SET_UP = "Text messages are not set up";
 
-function verified(context: WebhookContext, path: string, params: Record<string, string>, signature: string | null) {
+/**
+ * Null when the post is Twilio's (its signature verifies over APP_URL's address of `path` and the parameters);
+ * otherwise the refusal: 404 with Twilio off, 403 unsigned or forged. Every Twilio webhook (texts and calls) asks this first.
+ */
+export function refuseUnlessTwilio(
+  context: WebhookContext,
+  path: string,
+  params: Record<string, string>,
+  signature: string | null,
+) {
   const settings = context.services.env.TWILIO;
   if (!settings) return failure(404, NOT_SET_UP);
   if (!isTwilioSigned(settings, signature, `${context.services.env.APP_URL}${path}`, params))
@@ -59,7 +68,7 @@ export async function receiveText(
   params: Record<string, string>,
   signature: string | null,
 ): Promise<Result<{ twiml: string }>> {
-  const refused = verified(context, SMS_WEBHOOK_PATH, params, signature);
+  const refused = refuseUnlessTwilio(context, SMS_WEBHOOK_PATH, params, signature);
   if (refused) return refused;
   const parsed = inboundTextSchema.safeParse(params);
   if (!parsed.success)
@@ -160,7 +169,7 @@ export async function recordTextStatus(
   params: Record<string, string>,
   signature: string | null,
 ): Promise<Result<{ message: string }>> {
-  const refused = verified(context, STATUS_WEBHOOK_PATH, params, signature);
+  const refused = refuseUnlessTwilio(context, STATUS_WEBHOOK_PATH, params, signature);
   if (refused) return refused;
   const parsed = textStatusSchema.safeParse(params);
   if (!parsed.success) return failure(400, "This is not a status callback", { errors: fieldErrors(parsed.error) });

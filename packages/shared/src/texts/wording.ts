@@ -251,3 +251,15 @@ export function noVisitReply(facts: BusinessFacts = business): string {
     `${facts.name}: no upcoming visit for this number. Call ${facts.phone}.`,
   );
 }
+
+// ---------------------------------------------------------------------------
+// Calls (docs/product.md#calls)
+
+/** A call nobody answered: "…: sorry we missed your call! Book online at {link} or reply here and we'll help." */
+export function missedCallText({ link }: { link: string }, facts: BusinessFacts = business): string {
+  return fitted(
+    `${facts.name}: sorry we missed your call! Book online at ${link} or reply here and we'll help right away.`,
+    `${facts.name}: sorry we missed you! Book online at ${link} or reply here.`,
+    `${facts.name}: sorry we missed you! Reply here or book: ${link}`,
+  );
+}

@@ -12,6 +12,7 @@ const STAFF_PAGES = [
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/calendar", label: "Calendar" },
   { to: "/admin/inbox", label: "Inbox" },
+  { to: "/admin/calls", label: "Calls" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/closures", label: "Closures" },
   { to: "/admin/price-book", label: "Price Book" },
@@ -28,7 +29,7 @@ function StaffNav({ search }: { search?: ReactNode }) {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-3 py-2 sm:px-6 md:flex-row md:items-center md:justify-between">
-        <nav aria-label="Staff" className="-mx-1 overflow-x-auto">
+        <nav aria-label="Staff" className="-mx-1 min-w-0 overflow-x-auto">
           <ul className="flex gap-1 whitespace-nowrap px-1">
             {STAFF_PAGES.map((page) => (
               <li key={page.to}>
@@ -37,7 +38,7 @@ function StaffNav({ search }: { search?: ReactNode }) {
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(
-                      "flex min-h-11 items-center rounded-md px-2.5 text-sm font-medium md:min-h-9",
+                      "flex min-h-11 items-center rounded-md px-2 text-sm font-medium md:min-h-9",
                       isActive
                         ? "bg-brand-50 text-brand-800"
                         : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",

@@ -1,10 +1,20 @@
 /**
  * The top of the dashboard (docs/product.md#dashboard): open emergencies (one row per person, with what
- * they said and a Dismiss), today by technician, what to place, the week.
+ * they said and a Dismiss), the missed calls to return, today by technician, what to place, the week.
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { BellOff, CalendarClock, CalendarDays, Inbox, Phone, Siren, TrendingUp, UserRound } from "lucide-react";
+import {
+  BellOff,
+  CalendarClock,
+  CalendarDays,
+  Inbox,
+  Phone,
+  PhoneMissed,
+  Siren,
+  TrendingUp,
+  UserRound,
+} from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Outcome } from "~/components/ui/outcome";
 import type { ReactNode } from "react";
@@ -14,6 +24,7 @@ import { StatusBadge } from "~/components/staff/badges";
 import { telHref } from "~/components/staff/format";
 import type { DashboardToday, DashboardVisit } from "./today.server";
 import { DISMISS_INTENT } from "./dashboard-intents";
+import { CallList, callsHref } from "~/features/calls/calls-view";
 
 type Today = SerializeFrom<DashboardToday>;
 type Visit = SerializeFrom<DashboardVisit>;
@@ -277,6 +288,31 @@ function OpenEmergencies({
   );
 }
 
+/** The missed calls nobody has called back and no booking followed (docs/product.md#calls). */
+function CallsToReturn({ calls }: { calls: Today["calls"] }) {
+  return (
+    <Section
+      id="dashboard-calls"
+      title="Calls to return"
+      icon={<PhoneMissed aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      {calls.calls.length === 0 ? (
+        <Empty>Nobody to call back.</Empty>
+      ) : (
+        <>
+          <CallList calls={calls.calls} label="Calls to return" />
+          <More
+            shown={calls.calls.length}
+            total={calls.total}
+            to={callsHref({ shown: "to-call-back" })}
+            what="calls to return"
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
 function TodaysVisits({ today, day }: { today: Today["today"]; day: string }) {
   const { technicians, unassigned, more } = today;
   return (
@@ -383,6 +419,7 @@ export function TodayBoard({ data, day, dismissed }: { data: Today; day: string;
   return (
     <div className="space-y-6">
       <OpenEmergencies emergencies={data.emergencies} dismissed={dismissed} />
+      <CallsToReturn calls={data.calls} />
       <TodaysVisits today={data.today} day={day} />
       <ToPlace toPlace={data.toPlace} />
       <WeekNumbers week={data.week} />

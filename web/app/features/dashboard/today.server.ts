@@ -1,6 +1,6 @@
 /**
  * The dashboard's day (docs/product.md#dashboard): today's visits by technician, the requests still
- * to be placed, the open emergencies (bookings and leads) and this week's numbers. Each part is one
+ * to be placed, the open emergencies (bookings and leads), the missed calls to return and this week's numbers. Each part is one
  * indexed query, all sent at once; lists are bounded, so the page costs the same with 100,000 bookings.
  */
 import type { AppLoadContext } from "@remix-run/node";
@@ -9,6 +9,7 @@ import { inboxItemHref } from "@app/shared/emergency-leads";
 import { acknowledgeEmergencyLeads } from "@app/shared/emergency-leads.server";
 import { leadKey } from "@app/shared/lead-keys";
 import { groupLeads, type OpenLead } from "./emergency-groups";
+import { callsToReturn } from "~/features/calls/public.server";
 import { formatWindowRange, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessWeek, endOfBusinessDay, formatTime, startOfBusinessDay } from "@app/shared/time";
 
@@ -203,7 +204,7 @@ export async function dashboardToday(context: AppLoadContext, now = new Date()) 
   const open = { status: { in: [...OPEN_STATUSES] } };
   const toPlace = { needsPlacing: true, ...open };
   const emergencies = { priority: "emergency" as const, ...open };
-  const [today, placing, placingCount, emergencyBookings, emergencyCount, leads, week] = await Promise.all([
+  const [today, placing, placingCount, emergencyBookings, emergencyCount, leads, week, calls] = await Promise.all([
     db.booking.findMany({
       where: {
         scheduledDate: { gte: startOfBusinessDay(now), lt: endOfBusinessDay(now) },
@@ -225,6 +226,7 @@ export async function dashboardToday(context: AppLoadContext, now = new Date()) 
     db.booking.count({ where: emergencies }),
     openEmergencyLeads(context),
     weekNumbers(context, now),
+    callsToReturn(db),
   ]);
   return {
     today: { ...byTechnician(today), more: today.length === TODAY_LIMIT },
@@ -235,6 +237,7 @@ export async function dashboardToday(context: AppLoadContext, now = new Date()) 
       leads,
     },
     week,
+    calls,
   };
 }
 

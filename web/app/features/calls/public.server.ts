@@ -1,0 +1,5 @@
+/**
+ * What the calls feature offers the other features' server code: they import it from here, never
+ * from the feature's other modules, which may change freely (docs/decisions/017-walls-between-layers.md).
+ */
+export { callsToReturn } from "./calls-page.server";
