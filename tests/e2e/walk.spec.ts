@@ -98,6 +98,7 @@ const WALK: Record<string, Walk> = {
   "admin.calendar": { as: "admin", path: (w) => `/admin/calendar?month=${w.visitDate.slice(0, 7)}` },
   "admin.closures": { as: "admin", path: "/admin/closures" },
   "admin.calls": { as: "admin", path: "/admin/calls" },
+  "admin.on-call": { as: "admin", path: "/admin/on-call" },
   "admin.customers_.$id": { as: "admin", path: (w) => `/admin/customers/${w.customerId}` },
   "admin.customers_.merge": { as: "admin", path: (w) => `/admin/customers/merge?booking=${w.mergeBookingId}` },
   "admin.dispatch": { as: "admin", path: (w) => `/admin/dispatch?date=${w.visitDate}` },

@@ -216,6 +216,64 @@ describe("calls against the stand-in", () => {
     expect(refusedPost.status).toBe(400);
   });
 
+  it("the office keeps the rota and staff phones on /admin/on-call; overlapping shifts and bad phones are refused", async () => {
+    const post = (fields: Record<string, string>) => formPost(stack.url, "/admin/on-call", admin.token, fields);
+    const day = (n: number) => addLocalDays(clock.now().toISOString().slice(0, 10), n);
+    const saved = await post({
+      intent: "staff-phone",
+      userId: String(technician.user.id),
+      phone: "(225) 555-0144",
+      takesCalls: "on",
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Saved");
+    expect(await stack.db.user.findUniqueOrThrow({ where: { id: technician.user.id } })).toMatchObject({
+      phone: "+12255550144",
+      takesCalls: true,
+    });
+    const badPhone = await post({ intent: "staff-phone", userId: String(technician.user.id), phone: "call me" });
+    expect(badPhone.status).toBe(400);
+    expect(await badPhone.text()).toContain("Enter a US phone number");
+
+    const added = await post({
+      intent: "add-shift",
+      userId: String(technician.user.id),
+      fallbackId: "",
+      startsOn: day(10),
+      endsOn: day(16),
+    });
+    expect(added.status).toBe(200);
+    expect(await added.text()).toContain("is on call from");
+    const clash = await post({
+      intent: "add-shift",
+      userId: String(admin.user.id),
+      startsOn: day(16),
+      endsOn: day(16),
+    });
+    expect(clash.status).toBe(409);
+    expect(await clash.text()).toContain("remove that shift first");
+    const backwards = await post({
+      intent: "add-shift",
+      userId: String(admin.user.id),
+      startsOn: day(20),
+      endsOn: day(19),
+    });
+    expect(backwards.status).toBe(400);
+
+    const page = await (
+      await fetch(`${stack.url}/admin/on-call`, { headers: { Authorization: `Bearer ${admin.token}` } })
+    ).text();
+    const shift = await stack.db.onCallShift.findFirstOrThrow({
+      where: { userId: technician.user.id },
+      orderBy: { startsOn: "desc" },
+    });
+    expect(page).toContain(`data-shift="${shift.id}"`);
+    const removed = await post({ intent: "remove-shift", shiftId: String(shift.id) });
+    expect(removed.status).toBe(200);
+    expect(await stack.db.onCallShift.count({ where: { id: shift.id } })).toBe(0);
+    await stack.db.user.update({ where: { id: technician.user.id }, data: { phone: null, takesCalls: false } });
+  });
+
   it("refuses a forged or unsigned post to each voice webhook, storing nothing", async () => {
     const before = await stack.db.phoneCall.count();
     for (const path of [VOICE_WEBHOOK_PATH, VOICE_STATUS_PATH, VOICE_KEY_PATH]) {

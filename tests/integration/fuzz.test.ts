@@ -305,6 +305,7 @@ const pages = () => [
   "/admin/calendar/day?date=2026-12-01",
   "/admin/inbox",
   "/admin/calls",
+  "/admin/on-call",
   "/admin/queues",
   "/admin/closures",
   "/admin/price-book",

@@ -6,7 +6,7 @@ import type { Prisma } from "./db.server";
  * customer merge and its undo, a customer's details, their emails turned back on, a closed day added or
  * removed, a price book item added or changed, the sales-tax rate, an estimate made, sent or approved by its
  * customer, an invoice made, sent or voided, a visit's job record: notes and checklist, items, photos, an
- * emergency lead's alert dismissed). Written in the transaction of the change it records.
+ * emergency lead's alert dismissed, an on-call shift added or removed, a staff member's phone and calls). Written in the transaction of the change it records.
  */
 export interface AuditEntry {
   actor: { id: number; email: string } | null;
@@ -45,7 +45,10 @@ export interface AuditEntry {
     | "payment.failed"
     | "payment.refund_due"
     | "checkout.superseded"
-    | "lead.emergency_acknowledged";
+    | "lead.emergency_acknowledged"
+    | "on_call.shift_added"
+    | "on_call.shift_removed"
+    | "user.phone_changed";
   targetType:
     | "user"
     | "booking"
@@ -56,7 +59,8 @@ export interface AuditEntry {
     | "estimate"
     | "invoice"
     | "contact"
-    | "chat";
+    | "chat"
+    | "on_call_shift";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

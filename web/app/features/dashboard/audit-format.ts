@@ -79,5 +79,9 @@ export function describeAudit(entry: {
     return typeof d.from === "number" && typeof d.to === "number"
       ? `set the sales tax from ${formatRate(d.from)} to ${formatRate(d.to)}`
       : "changed the sales tax";
+  if (entry.action === "on_call.shift_added" || entry.action === "on_call.shift_removed")
+    return `${entry.action === "on_call.shift_added" ? "put" : "took"} ${text(d.name)} ${entry.action === "on_call.shift_added" ? "on" : "off"} call ${text(d.days)}`;
+  if (entry.action === "user.phone_changed")
+    return `set ${who}'s phone to ${d.phone === null ? "none" : text(d.phone)}${d.takesCalls ? ", ringing with the office" : ""}`;
   return `${entry.action} ${entry.targetType} #${entry.targetId}`;
 }

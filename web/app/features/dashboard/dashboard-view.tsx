@@ -8,6 +8,8 @@ import {
   Inbox,
   List,
   LogOut,
+  PhoneCall,
+  PhoneMissed,
   Tags,
   Users,
   type LucideIcon,
@@ -30,6 +32,8 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
   { to: "/admin/bookings", label: "Manage Bookings", hint: "Create and update visits", icon: ClipboardList },
   { to: "/admin/calendar", label: "Calendar View", hint: "The month at a glance", icon: CalendarDays },
   { to: "/admin/inbox", label: "Inbox", hint: "Contact messages and chats", icon: Inbox },
+  { to: "/admin/calls", label: "Calls", hint: "Missed calls to return", icon: PhoneMissed },
+  { to: "/admin/on-call", label: "On Call", hint: "Who takes emergencies, staff phones", icon: PhoneCall },
   { to: "/admin/closures", label: "Closed Days", hint: "Holidays and other days off", icon: CalendarX2 },
   { to: "/admin/price-book", label: "Price Book", hint: "Prices and sales tax", icon: Tags },
 ];

@@ -37,6 +37,13 @@ export default function CallsPage() {
         title="Calls"
         description="Calls to the business's number, newest first. A missed call stays to call back until someone marks it called back or a booking follows."
       />
+      <p className="mb-4 text-sm text-slate-700">
+        Emergencies (1 during the greeting) go to whoever is{" "}
+        <Link to="/admin/on-call" className="inline-flex min-h-11 items-center text-brand-700 underline md:min-h-0">
+          on call
+        </Link>
+        .
+      </p>
       {posted ? (
         <Outcome tone={posted.ok ? "success" : "destructive"} revealKey={posted.at ?? posted.message} className="mb-4">
           {posted.message}
