@@ -9,7 +9,6 @@ import {
 } from "../api/calls";
 import { fieldErrors } from "../api/errors";
 import { createBooking } from "../booking/create-booking.server";
-import type { VisitTiming } from "../booking/visit-notifications.server";
 import { officeStatus } from "../chat/hours";
 import type { PhoneCall, TextBackState } from "../db.server";
 import { inTransaction } from "../outbox.server";
@@ -37,9 +36,7 @@ import {
  * hour, never after STOP), and 1 puts them through to whoever is on call and makes an emergency booking. Every post
  * is Twilio's only when its signature verifies (refuseUnlessTwilio); otherwise nothing is read or stored.
  */
-export interface CallContext extends WebhookContext {
-  services: WebhookContext["services"] & { env: WebhookContext["services"]["env"] & VisitTiming };
-}
+type CallContext = WebhookContext;
 
 /** How long the office's phones ring before the greeting answers, and the on-call's before the call gives up. */
 const RING_SECONDS = 20;

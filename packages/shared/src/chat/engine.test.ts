@@ -335,3 +335,27 @@ describe("a visit asked for on a day", () => {
     expect(isBookingAction("Friday, Dec 4, 10 AM – 12 PM")).toBe(true);
   });
 });
+
+describe("texts: terse, stretched and off-trade (the tuning examples; the held-out set is text-held-out.test.ts)", () => {
+  it("reads stretched short words and a lone 'ya' after an offer", () => {
+    expect(classifyIntent("heyyy there").intent).toBe("greeting");
+    expect(classifyIntent("yesss", afterOffer()).intent).toBe("booking");
+    expect(classifyIntent("yah", afterOffer()).intent).toBe("booking");
+    expect(classifyIntent("see ya").intent).not.toBe("booking");
+  });
+
+  it("answers another trade that we are electricians, with what we do; electrical words keep it ours", () => {
+    const sink = composeReply("my kitchen sink is clogged");
+    expect(sink.intent).toBe("other");
+    expect(sink.message).toMatch(/we're electricians, so we can't help with plumbing/);
+    expect(sink.message).toMatch(/panel upgrades/);
+    expect(composeReply("who does roof repair").message).toMatch(/roofing/);
+    expect(classifyIntent("the AC quit and the breaker keeps tripping").intent).toBe("booking");
+    expect(classifyIntent("sparks where the AC plugs in").intent).toBe("emergency");
+  });
+
+  it("takes a request for a quote as a pricing question", () => {
+    expect(classifyIntent("could you give me a rough quote").intent).toBe("pricing");
+    expect(classifyIntent("schedule a free estimate for friday").intent).toBe("booking");
+  });
+});

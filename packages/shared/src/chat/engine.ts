@@ -167,6 +167,32 @@ function foldText(raw: string): string {
   return s.replace(/(.)\1{2,}/g, "$1"); // "hellooo" → "hello"
 }
 
+/** Short words people stretch in a text ("hii", "yess", "okk", "heyy"): read as the word they stretch. */
+const STRETCHED = new Set([
+  "hi",
+  "hey",
+  "yes",
+  "yep",
+  "yup",
+  "ok",
+  "no",
+  "nope",
+  "ya",
+  "yo",
+  "sure",
+  "thx",
+  "ty",
+  "hello",
+]);
+const unstretched = (word: string) => {
+  if (word.length > 7 || STRETCHED.has(word)) return word;
+  const collapsed = word.replace(/(.)\1+/g, "$1");
+  return STRETCHED.has(collapsed) ? collapsed : word;
+};
+
+/** A whole message of one word that means more than its shorthand: a lone "ya" is a yes, not "you". */
+const WHOLE_MESSAGE: Record<string, string> = { ya: "yes", yah: "yes", yea: "yes", ye: "yes", yas: "yes", y: "yes" };
+
 /** Lower-case words with shorthand expanded; no typo correction (used for place names too). */
 function plainWords(raw: string): string[] {
   return foldText(raw)
@@ -268,7 +294,14 @@ const phraseRules: Array<[Target, number, RegExp]> = [
   ["booking", 2.5, /\b(can|could|will|would) (you|someone|somebody)( guys| all)? (come|send|get|stop)\b/],
   ["booking", 2.5, /\bwhen (can|could|will) (you|someone|somebody)\b|\bhow soon can\b/],
   ["booking", 2.5, /\bset up (a |an )?(time|appointment|visit|service)|\bsign me up\b/],
-  ["booking", 3, /\b(book|schedule|set up|get) (a |an )?(free )?(estimate|quote|consultation|inspection)\b/],
+  ["booking", 3, /\b(book|schedule|set up) (a |an )?(free )?(estimate|quote|consultation|inspection)\b/],
+  ["booking", 3, /\bget (a |an )?(free )?(consultation|inspection)\b/],
+  // Asking for a quote is asking what it costs: estimates are free, and the answer offers to book one.
+  [
+    "pricing",
+    3,
+    /\b(get|need|want|like|give me|send me) (a |an |some )?(free |rough |quick )?(estimate|quote|price)s?\b/,
+  ],
   ["booking", 3, /\bdo you have (anything |any )?(open|openings?|available|availability|time)\b/],
   ["booking", 2, /\bcome\b.{0,20}\b(fix|install|hang|look|check|replace|hook|wire|put)\b/],
   ["booking", 2, /\b(i|we) (want|need|would like) to (change|replace|install|add|fix|upgrade|move|put|get|have)\b/],
@@ -603,10 +636,13 @@ function normalise(raw: string, facts: BusinessFacts = business): NormalisedText
   const words: string[] = [];
   const clause: number[] = [];
   let c = 0;
-  for (const chunk of foldText(raw).split(/[.,;!?:]+/)) {
+  const folded = foldText(raw);
+  const alone = WHOLE_MESSAGE[folded.replace(/[^a-z]/g, "")];
+  for (const chunk of (alone ?? folded).split(/[.,;!?:]+/)) {
     for (const w of chunk
       .split(/[^a-z0-9]+/)
       .filter(Boolean)
+      .map(unstretched)
       .flatMap((x) => (shorthand[x] ?? x).split(" "))) {
       if (clauseBreakers.has(w)) c++;
       words.push(correctWord(w, protectedWords));
@@ -678,8 +714,10 @@ export interface Analysis {
   features: Feature[];
   place: PlaceMatch | null;
   normalised: NormalisedText;
-  /** Set when the answer came from the conversation rather than the words. */
-  context?: "accept-offer" | "decline-offer" | "follow-up";
+  /** Set when the answer came from the conversation rather than the words, or the words ask for another trade. */
+  context?: "accept-offer" | "decline-offer" | "follow-up" | "other-trade";
+  /** What another trade was asked for ("plumbing"), with `context: "other-trade"`. */
+  otherTrade?: string;
 }
 
 function emptyScores(): Record<ChatIntent, number> {
@@ -701,6 +739,42 @@ function score(features: Feature[]): { scores: Record<ChatIntent, number>; dange
   scores.other += otherFloor;
   for (const i of chatIntents) scores[i] = Math.round(scores[i] * 100) / 100;
   return { scores, danger };
+}
+
+// --- other trades and errands: "we're electricians" -------------------------
+
+/**
+ * Work that is not an electrician's, and errands that are not work at all, by what a person writes for them. Asked
+ * without anything electrical in the message (no panel, outlet, breaker…) and without danger, the answer is that we
+ * are electricians, with what we do.
+ */
+const OTHER_TRADES: Array<[string, RegExp]> = [
+  ["plumbing", /\b(plumb\w*|toilets?|sinks?|faucets?|drains?|clogged|pipes?|sewer|septic|water (leak|line)s?)\b/],
+  [
+    "heating and air conditioning",
+    /\b(hvac|ac|a c|air ?condition\w*|furnaces?|heat pumps?|ducts?|ductwork|freon|refrigerant)\b/,
+  ],
+  ["roofing", /\b(roof\w*|shingles?)\b/],
+  ["gutters", /\bgutters?\b/],
+  ["lawn care", /\b(lawns?|mow\w*|landscap\w*|weed\w*|grass)\b/],
+  ["pest control", /\b(pests?|termites?|roach\w*|extermin\w*|rats?|mice)\b/],
+  ["car repair", /\b(cars?|trucks?|tires?|mechanic\w*|oil change|transmission)\b/],
+  ["painting", /\b(paint\w*|drywall|sheetrock)\b/],
+  ["cleaning", /\b(cleaning|maid|pressure wash\w*|carpets?)\b/],
+  ["locks", /\b(locksmith|locked out|rekey)\b/],
+  ["that", /\b(pizza|food|menu|pharmacy|prescriptions?|doctor|dentist|lawyer|taxi|uber|hotel)\b/],
+];
+
+/** Domain words any trade uses ("repair", "install"): they do not make a request electrical. */
+const ANY_TRADE =
+  /^(repair|install|replac|upgrad|mainten|troubleshoot|inspect|construct|renovat|remodel|build|shop|commercial|residential|industrial|restaurant|warehouse)/;
+
+function otherTradeIn(text: string, features: Feature[]): string | null {
+  const electrical = features.some(
+    (f) => !f.negated && (f.target === "danger" || (f.target === "domain" && !ANY_TRADE.test(f.source))),
+  );
+  if (electrical) return null;
+  return OTHER_TRADES.find(([, re]) => re.test(text))?.[0] ?? null;
 }
 
 // --- short memory: replies to the assistant's last offer -------------------
@@ -749,6 +823,9 @@ export function analyse(text: string, history: ChatTurn[] = [], facts: BusinessF
   const answer = danger < dangerThreshold && offeredBooking(previous) ? replyToOffer(n.words) : null;
   if (answer === "accept") return { ...base, intent: "booking", confidence: 0.9, context: "accept-offer" };
   if (answer === "decline") return { ...base, intent: "thanks", confidence: 0.9, context: "decline-offer" };
+
+  const trade = danger < dangerThreshold ? otherTradeIn(n.text, features) : null;
+  if (trade) return { ...base, intent: "other", confidence: 0.8, context: "other-trade", otherTrade: trade };
 
   const ranked = [...priority].sort((a, b) => scores[b] - scores[a] || priority.indexOf(a) - priority.indexOf(b));
   const intent: ChatIntent = danger >= dangerThreshold ? "emergency" : (ranked[0] ?? "other");
@@ -983,6 +1060,12 @@ function compose(
       `Great, opening the booking form now${service ? `, with ${service} chosen` : ""}. ${bookingFormHelp(facts)}`,
       ["What are your hours?", "Is the estimate free?"],
       true,
+    );
+  if (a.context === "other-trade")
+    return reply(
+      "other",
+      `Sorry, we're electricians, so we can't help with ${a.otherTrade ?? "that"}. We do ${joinList(serviceHighlights)} in and around ${facts.address.city}. Anything electrical we can help with?`,
+      ["What services do you offer?", "Schedule an appointment", "Is the estimate free?"],
     );
   if (topic && serviceAnswered.has(a.intent)) return serviceReply(a.intent === "booking", topic, facts, town, note);
   if (a.context === "decline-offer")

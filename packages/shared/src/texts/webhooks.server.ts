@@ -21,6 +21,8 @@ import {
 } from "./wording";
 import { visitManageUrl } from "../booking/visit-link.server";
 import { customerOfNumber, nextVisitOf } from "./numbers.server";
+import { answerText } from "./assistant.server";
+import type { VisitTiming } from "../booking/visit-notifications.server";
 
 /**
  * Twilio's posts (docs/product.md#texts, docs/decisions/026-text-messages.md): a text to the business's number,
@@ -29,7 +31,7 @@ import { customerOfNumber, nextVisitOf } from "./numbers.server";
  */
 export interface WebhookContext extends ChangeContext {
   services: ChangeContext["services"] & {
-    env: Pick<Env, "TWILIO" | "APP_URL" | "SESSION_SECRETS">;
+    env: Pick<Env, "TWILIO" | "APP_URL" | "SESSION_SECRETS"> & VisitTiming;
     /** Open staff pages hear of a customer's text (the inbox reloads). */
     emitToRoom: (room: string, event: string, payload: unknown) => void;
   };
@@ -61,7 +63,8 @@ export function refuseUnlessTwilio(
 
 /**
  * A text to the business's number: stored once per Message SID, then STOP, START and HELP (and their synonyms)
- * are answered as carriers require, in TwiML; any other text is kept for the office (the inbox).
+ * are answered as carriers require, in TwiML; any other text is kept for the office (the inbox) and, in a
+ * conversation no person has taken over, answered by the assistant (./assistant.server.ts).
  */
 export async function receiveText(
   context: WebhookContext,
@@ -85,12 +88,30 @@ export async function receiveText(
   await db.textThread.createMany({ data: [{ phone: text.From }], skipDuplicates: true });
   context.services.emitToRoom(ADMIN_ROOM, "chat:activity", { item: textThreadKey(text.From) });
 
-  const reply = await answerKeyword(context, text.From, textKeyword(text.Body));
+  const keyword = textKeyword(text.Body);
+  const reply = keyword ? await answerKeyword(context, text.From, keyword) : await assistantAnswer(context, text);
   if (reply)
     await db.textMessage.create({
-      data: { direction: "outbound", phone: text.From, body: reply, kind: "keyword-reply", status: "queued" },
+      data: {
+        direction: "outbound",
+        phone: text.From,
+        body: reply,
+        kind: keyword ? "keyword-reply" : "assistant-reply",
+        status: "queued",
+      },
     });
+  if (reply && !keyword) context.services.emitToRoom(ADMIN_ROOM, "chat:activity", { item: textThreadKey(text.From) });
   return success({ twiml: messagingReply(reply) });
+}
+
+/** Any other text: the assistant answers, unless the number replied STOP (the office still sees the text). */
+async function assistantAnswer(context: WebhookContext, text: { From: string; Body: string }) {
+  const consent = await context.services.db.textConsent.findUnique({
+    where: { phone: text.From },
+    select: { status: true },
+  });
+  if (consent?.status === "opted_out") return null;
+  return answerText(context, text.From, text.Body);
 }
 
 /**

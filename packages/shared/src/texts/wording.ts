@@ -263,3 +263,72 @@ export function missedCallText({ link }: { link: string }, facts: BusinessFacts 
     `${facts.name}: sorry we missed you! Reply here or book: ${link}`,
   );
 }
+
+// ---------------------------------------------------------------------------
+// The assistant over text (docs/product.md#texts, "The assistant over text")
+
+/** The arrival windows offered by text: "…: we can come 1) Tue Dec 1, 8-10 AM 2) … Reply 1, 2 or 3 to book." */
+export function windowsOfferText(
+  windows: ReadonlyArray<{ start: Date; minutes: number }>,
+  facts: BusinessFacts = business,
+): string {
+  const list = windows.map((w, i) => `${i + 1}) ${dayAndWindow(w.start, w.minutes)}`).join(" ");
+  const choices =
+    windows.length === 1
+      ? "1"
+      : `${windows
+          .slice(0, -1)
+          .map((_, i) => i + 1)
+          .join(", ")} or ${windows.length}`;
+  return gsm7Safe(`${facts.name}: we can come ${list}. Reply ${choices} to book, or call ${facts.phone}.`);
+}
+
+/** No window to offer: call us. */
+export function noWindowsText(facts: BusinessFacts = business): string {
+  return gsm7Safe(
+    `${facts.name}: we have no open arrival windows to book by text right now. Call ${facts.phone} and we'll find a time.`,
+  );
+}
+
+/** A window chosen by text, booked: "…: booked! Visit #12, Tue Dec 1, 8-10 AM. Manage: {link}". */
+export function textBookedReply(
+  { visitId, windowStart, windowMinutes, link }: VisitTextInput & { visitId: number },
+  facts: BusinessFacts = business,
+): string {
+  const when = dayAndWindow(windowStart, windowMinutes);
+  return fitted(
+    `${facts.name}: booked! Visit #${visitId}, ${when}. We'll arrive in that window. Move or cancel: ${link}`,
+    `${facts.name}: booked! Visit #${visitId}, ${when}. Manage: ${link}`,
+  );
+}
+
+/** The window chosen was taken meanwhile: the next ones are offered instead (with `windowsOfferText`). */
+export const WINDOW_TAKEN_TEXT = "That time was just taken.";
+
+/** An emergency in a text: the on-call is paged, and what to do meanwhile. */
+export function emergencyTextReply(facts: BusinessFacts = business): string {
+  return gsm7Safe(
+    `${facts.name}: we're paging our technician on call now; they'll call you at this number. If there's fire, smoke or sparking, leave the building and call 911. Our line: ${facts.phone}`,
+  );
+}
+
+/** Staff took the conversation over from the assistant. */
+export function personAnsweringText(facts: BusinessFacts = business): string {
+  return gsm7Safe(`${facts.name}: a member of our team is answering you now.`);
+}
+
+/**
+ * An answer of the assistant, made a text: one paragraph, the business's name first, the sentences that fit in
+ * about two segments, then `ending` (an offer to book), GSM-7.
+ */
+export function assistantText(message: string, ending = "", facts: BusinessFacts = business): string {
+  const flat = message.replace(/\s*\n+\s*/g, " ").trim();
+  const sentences = flat.split(/(?<=[.!?])\s+/);
+  let text = `${facts.name}: `;
+  const room = 300 - ending.length;
+  for (const sentence of sentences) {
+    if ((text + sentence).length > room && text.length > facts.name.length + 2) break;
+    text += `${sentence} `;
+  }
+  return gsm7Safe(`${text}${ending}`.trim());
+}

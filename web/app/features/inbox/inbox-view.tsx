@@ -226,7 +226,8 @@ export function InboxDetail({
   posted?: ActionResult;
 }) {
   if (opened.kind === "contact") return <ContactDetail contact={opened.contact} itemKey={itemKey} />;
-  if (opened.kind === "text") return <TextDetail thread={opened.thread} itemKey={itemKey} posted={posted} />;
+  if (opened.kind === "text")
+    return <TextDetail thread={opened.thread} itemKey={itemKey} adminId={adminId} posted={posted} />;
   return <ChatDetail chat={opened.chat} itemKey={itemKey} adminId={adminId} posted={posted} />;
 }
 
@@ -234,10 +235,12 @@ export function InboxDetail({
 function TextDetail({
   thread,
   itemKey: key,
+  adminId,
   posted,
 }: {
   thread: Extract<Opened, { kind: "text" }>["thread"];
   itemKey: string;
+  adminId: number;
   posted?: ActionResult;
 }) {
   const number = formatPhone(thread.phone);
@@ -284,6 +287,11 @@ function TextDetail({
         </div>
         {thread.handledAt ? <Badge variant="secondary">Handled {formatDateTime(thread.handledAt)}</Badge> : null}
       </header>
+      <p className="mb-3 text-sm font-medium text-slate-800" data-text-handler>
+        {thread.takenOverBy
+          ? `Handled by ${thread.takenOverBy.id === adminId ? "you" : `${thread.takenOverBy.firstName} ${thread.takenOverBy.lastName}`}: the assistant is not answering.`
+          : "The assistant is answering this conversation."}
+      </p>
 
       {/* The newest 50, on the page itself (no box of its own to scroll, which a keyboard could not reach). */}
       <ol aria-label="Texts" className="space-y-2 rounded-lg bg-slate-50 p-3">
@@ -292,13 +300,25 @@ function TextDetail({
             key={m.id}
             from={m.direction === "inbound" ? "them" : "staff"}
             data-direction={m.direction}
-            heading={`${m.direction === "inbound" ? "Customer" : `Us, ${textStatusLabel(m.status, m.errorCode)}`} · ${formatDateTime(m.createdAt)}`}
+            heading={`${m.direction === "inbound" ? "Customer" : `${m.kind === "assistant-reply" ? "Assistant" : "Us"}, ${textStatusLabel(m.status, m.errorCode)}`} · ${formatDateTime(m.createdAt)}`}
             text={m.body}
           />
         ))}
       </ol>
 
       <div className="mt-4 flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="item" value={key} />
+          {thread.takenOverBy ? (
+            <Button type="submit" name="intent" value="hand-back" variant="outline" size="sm">
+              Hand back to assistant
+            </Button>
+          ) : (
+            <Button type="submit" name="intent" value="take-over" size="sm">
+              Take over
+            </Button>
+          )}
+        </Form>
         <HandledForm item={key} handled={Boolean(thread.handledAt)} />
         {thread.customer ? null : (
           <Link

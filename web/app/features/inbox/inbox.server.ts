@@ -13,6 +13,7 @@ import { escapeLike } from "@app/shared/search/search-terms";
 import { Prisma } from "@app/shared/db.server";
 import { inTransaction } from "@app/shared/outbox.server";
 import { gsm7Safe } from "@app/shared/texts/gsm7";
+import { personAnsweringText } from "@app/shared/texts/wording";
 import { customerOfNumber, customerOfNumberSql, nextVisitOf } from "@app/shared/texts/numbers.server";
 import { MAX_PAGE, PAGE_SIZE, itemKey, parseItemKey, type InboxKind } from "./inbox";
 
@@ -74,7 +75,7 @@ export async function listInbox(context: AppLoadContext, { q, page }: { q: strin
           OR EXISTS (SELECT 1 FROM "ChatMessage" m WHERE m."sessionId" = s."id" AND m."message" ILIKE ${pattern})
       UNION ALL
       SELECT 'text', t."phone", cu.name, cu.email, last."body", last."createdAt",
-             (lastin.at IS NOT NULL AND (t."readAt" IS NULL OR lastin.at > t."readAt")), (t."handledAt" IS NOT NULL), false,
+             (lastin.at IS NOT NULL AND (t."readAt" IS NULL OR lastin.at > t."readAt")), (t."handledAt" IS NOT NULL), (t."takenOverById" IS NOT NULL),
              false
         FROM "TextThread" t
         JOIN LATERAL (SELECT m."body", m."createdAt" FROM "TextMessage" m WHERE m."phone" = t."phone" ORDER BY m."createdAt" DESC LIMIT 1) last ON true
@@ -146,14 +147,17 @@ const TEXTS_SHOWN = 50;
 /** A number's texts, oldest first (the newest 50), with its customer and their next visit; marked read. */
 async function openTextThread(context: AppLoadContext, phone: string, now: Date) {
   const { db } = context.services;
-  const thread = await db.textThread.findUnique({ where: { phone } });
+  const thread = await db.textThread.findUnique({
+    where: { phone },
+    include: { takenOverBy: { select: { id: true, firstName: true, lastName: true } } },
+  });
   if (!thread) return null;
   const [messages, customer, consent] = await Promise.all([
     db.textMessage.findMany({
       where: { phone },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: TEXTS_SHOWN,
-      select: { id: true, direction: true, body: true, status: true, errorCode: true, createdAt: true },
+      select: { id: true, direction: true, body: true, kind: true, status: true, errorCode: true, createdAt: true },
     }),
     customerOfNumber(db, phone),
     db.textConsent.findUnique({ where: { phone }, select: { status: true } }),
@@ -165,6 +169,7 @@ async function openTextThread(context: AppLoadContext, phone: string, now: Date)
     thread: {
       phone,
       handledAt: thread.handledAt,
+      takenOverBy: thread.takenOverBy,
       optedOut: consent?.status === "opted_out",
       customer,
       nextVisit,
@@ -197,8 +202,8 @@ export async function inboxAction(context: AppLoadContext, admin: SessionUser, f
   }
 
   if (parsed.kind === "text") {
-    if (form.intent !== "reply") return failure(400, "Text conversations are answered, not taken over.");
-    return replyByText(context, parsed.id, form.message);
+    if (form.intent === "reply") return replyByText(context, admin, parsed.id, form.message);
+    return takeOverText(context, admin, parsed.id, form.intent === "take-over");
   }
   if (parsed.kind !== "chat") return failure(400, "Only chat conversations can be replied to or taken over.");
   const sessionId = parsed.id;
@@ -243,7 +248,24 @@ export async function inboxAction(context: AppLoadContext, admin: SessionUser, f
  * one transaction, so the thread shows it at once (sending) and the worker texts it (docs/product.md#texts).
  * Never to a number that replied STOP.
  */
-async function replyByText(context: AppLoadContext, phone: string, message: string) {
+/**
+ * Staff take a text conversation over from the assistant (it stays quiet; the customer is told a person is
+ * answering) or hand it back to it.
+ */
+async function takeOverText(context: AppLoadContext, admin: SessionUser, phone: string, takeOver: boolean) {
+  const { db, emitToRoom } = context.services;
+  const done = await db.textThread.updateMany({
+    where: { phone, takenOverById: takeOver ? null : { not: null } },
+    data: { takenOverById: takeOver ? admin.id : null },
+  });
+  if (!(await db.textThread.count({ where: { phone } }))) return failure(404, "That conversation no longer exists.");
+  emitToRoom(ADMIN_ROOM, "chat:activity", { item: itemKey("text", phone) });
+  if (!takeOver) return success({ message: "Handed back to the assistant." });
+  if (done.count) await replyByText(context, admin, phone, personAnsweringText());
+  return success({ message: "You are handling this conversation; the assistant will stay quiet." });
+}
+
+async function replyByText(context: AppLoadContext, admin: SessionUser, phone: string, message: string) {
   const { db, emitToRoom } = context.services;
   if (!context.services.env.TWILIO) return failure(409, "Texts are not set up: call the customer instead.");
   const [thread, consent] = await Promise.all([
@@ -255,6 +277,8 @@ async function replyByText(context: AppLoadContext, phone: string, message: stri
     return failure(409, "This number replied STOP: nothing can be texted to it until they reply START.");
   const body = gsm7Safe(message);
   await inTransaction(context, async (tx, outbox) => {
+    // A person replying is handling the conversation: the assistant stops answering.
+    await tx.textThread.updateMany({ where: { phone, takenOverById: null }, data: { takenOverById: admin.id } });
     const row = await tx.textMessage.create({
       data: { direction: "outbound", phone, body, kind: "staff-reply", status: "sending" },
       select: { id: true },
