@@ -27,7 +27,8 @@
  *   status callback (`voiceStatusUrl`), each post signed as Twilio signs it.
  *
  * Test hooks: `messages` (every accepted message, with its params and current status), GET and DELETE
- * /__messages (for tests in another process), `waitForMessage`, `sendStatus`, `idle` (every report sent),
+ * /__messages, POST /__calls (`placeCall`'s options as JSON) and POST /__texts (`{ from, body }`: the app's
+ * status and replies) for tests in another process, `waitForMessage`, `sendStatus`, `idle` (every report sent),
  * `callbacks`, `callbackFailures`, `inbound`, `post(url, params, signature)` (anything, forged included),
  * `sign(url, params)`, `optedOut`, `landlines`, `unreachable`, `failNext`.
  * Run directly (`tsx tests/support/twilio-standin.ts`, for `npm run dev`) it is the development phone network
@@ -500,6 +501,16 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
               direction: m.direction,
             })),
           );
+      }
+      // Tests in another process (the browser suite): a call placed, a text sent, each answered with what came of it.
+      if (url.pathname === "/__calls" && req.method === "POST") {
+        const call = JSON.parse((await readBody(req)) || "{}") as Parameters<TwilioStandin["placeCall"]>[0];
+        return json(200, await standin.placeCall(call));
+      }
+      if (url.pathname === "/__texts" && req.method === "POST") {
+        const text = JSON.parse((await readBody(req)) || "{}") as { from: string; body: string };
+        const answer = await standin.sendInbound(text);
+        return json(200, { status: answer.status, replies: twimlMessages(answer.text) });
       }
       if (url.pathname === "/__inbound" && req.method === "POST") {
         // The development page's form: a customer's text, sent to the app signed.
