@@ -1,3 +1,4 @@
+import { business } from "../business";
 import { createBooking } from "../booking/create-booking.server";
 import { visitManageUrl } from "../booking/visit-link.server";
 import { callerName } from "../calls/spoken";
@@ -64,11 +65,21 @@ export async function answerText(context: AssistantContext, phone: string, body:
     const from = reply.windowDay ? requireBusinessInstant(reply.windowDay, 0) : now;
     return offerWindows(context, phone, from.getTime() > now.getTime() ? from : now, "");
   }
-  const closed = !officeStatus(now).open;
-  const message =
-    closed && !/closed|opens/i.test(reply.message) ? `${afterHoursNotice()} ${reply.message}` : reply.message;
+  const message = afterHours(now, reply.message);
   // A chat's offer is a button; a text's is a word to reply.
   return assistantText(message, reply.suggestsBooking ? BOOK_OFFER : "");
+}
+
+/**
+ * After office hours a text says so first, and when the office opens again: "Our office is closed now and opens
+ * Monday at 7:00 AM. For an electrical emergency call …, 24/7." (the chat's notice, which names no time, is replaced).
+ */
+function afterHours(now: Date, message: string): string {
+  const status = officeStatus(now);
+  if (status.open) return message;
+  const opens = status.label.replace(/^Closed now\s*\W*\s*/, "");
+  const notice = `Our office is closed now${opens ? ` and ${opens}` : ""}. For an electrical emergency call ${business.phone}, 24/7.`;
+  return `${notice} ${message.replace(afterHoursNotice(), "").trim()}`;
 }
 
 /** How a text offers to book: a reply of BOOK (or yes) gets three open windows. */
