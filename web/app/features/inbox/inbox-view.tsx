@@ -3,6 +3,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/staff/pager";
 import { CalendarPlus, Mail, MessageSquare, MessageSquareText, Phone, Search, Siren } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -129,23 +130,26 @@ export function InboxList({
           );
         })}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Inbox pages" className="mt-3 flex justify-between gap-2">
-          {page > 1 ? (
-            <Link className={buttonVariants({ variant: "outline", size: "sm" })} to={inboxHref({ q, page: page - 1 })}>
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page < pages ? (
-            <Link className={buttonVariants({ variant: "outline", size: "sm" })} to={inboxHref({ q, page: page + 1 })}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager label="Inbox pages" page={page} pages={pages} href={(p) => inboxHref({ q, page: p })} />
     </section>
+  );
+}
+
+/** "Take over" a conversation from the assistant (it stays quiet), or hand it back. */
+function TakeOverForm({ item, taken }: { item: string; taken: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="item" value={item} />
+      {taken ? (
+        <Button type="submit" name="intent" value="hand-back" variant="outline" size="sm">
+          Hand back to assistant
+        </Button>
+      ) : (
+        <Button type="submit" name="intent" value="take-over" size="sm">
+          Take over
+        </Button>
+      )}
+    </Form>
   );
 }
 
@@ -307,18 +311,7 @@ function TextDetail({
       </ol>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="item" value={key} />
-          {thread.takenOverBy ? (
-            <Button type="submit" name="intent" value="hand-back" variant="outline" size="sm">
-              Hand back to assistant
-            </Button>
-          ) : (
-            <Button type="submit" name="intent" value="take-over" size="sm">
-              Take over
-            </Button>
-          )}
-        </Form>
+        <TakeOverForm item={key} taken={Boolean(thread.takenOverBy)} />
         <HandledForm item={key} handled={Boolean(thread.handledAt)} />
         {thread.customer ? null : (
           <Link
@@ -469,18 +462,7 @@ function ChatDetail({
       </ol>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="item" value={key} />
-          {chat.handledBy ? (
-            <Button type="submit" name="intent" value="hand-back" variant="outline" size="sm">
-              Hand back to assistant
-            </Button>
-          ) : (
-            <Button type="submit" name="intent" value="take-over" size="sm">
-              Take over
-            </Button>
-          )}
-        </Form>
+        <TakeOverForm item={key} taken={Boolean(chat.handledBy)} />
         <HandledForm item={key} handled={Boolean(chat.handledAt)} />
         <Link
           className={buttonVariants({ variant: "secondary", size: "sm" })}

@@ -111,20 +111,10 @@ function AddShiftForm({ data, posted }: { data: OnCallData; posted?: ActionResul
     >
       <input type="hidden" name="intent" value={ON_CALL_INTENTS.add} />
       <SelectField field={fields.userId} label="On call">
-        <option value="">Choose someone</option>
-        {data.staff.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
+        <StaffOptions staff={data.staff} none="Choose someone" />
       </SelectField>
       <SelectField field={fields.fallbackId} label="Then (fallback)">
-        <option value="">The admins</option>
-        {data.staff.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
+        <StaffOptions staff={data.staff} none="The admins" />
       </SelectField>
       <TextField field={fields.startsOn} label="First day" type="date" min={data.today} />
       <TextField field={fields.endsOn} label="Last day" type="date" min={data.today} />
@@ -133,6 +123,20 @@ function AddShiftForm({ data, posted }: { data: OnCallData; posted?: ActionResul
         {adding ? "Adding..." : "Add shift"}
       </Button>
     </Form>
+  );
+}
+
+/** The staff to choose from, after the choice of none. */
+function StaffOptions({ staff, none }: { staff: OnCallData["staff"]; none: string }) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {staff.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name}
+        </option>
+      ))}
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import { useChatActivity } from "~/features/live/live-admin";
 import { callsAction, callsLoader } from "~/features/calls/calls-page.server";
 import { CallList, CallsFilter, callsHref } from "~/features/calls/calls-view";
 import { Outcome } from "~/components/ui/outcome";
-import { buttonVariants } from "~/components/ui/button";
+import { Pager } from "~/components/staff/pager";
 import { useActionOutcome } from "~/utils/use-action-outcome";
 import type { ActionResult } from "~/utils/schema-form";
 import { staffPage } from "~/utils/route-handle";
@@ -65,28 +65,12 @@ export default function CallsPage() {
         ) : (
           <CallList calls={data.calls} label={data.shown === "to-call-back" ? "Calls to return" : "Calls"} />
         )}
-        {data.pages > 1 ? (
-          <nav aria-label="Calls pages" className="mt-3 flex justify-between gap-2">
-            {data.page > 1 ? (
-              <Link
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                to={callsHref({ shown: data.shown, page: data.page - 1 })}
-              >
-                Newer
-              </Link>
-            ) : (
-              <span />
-            )}
-            {data.page < data.pages ? (
-              <Link
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                to={callsHref({ shown: data.shown, page: data.page + 1 })}
-              >
-                Older
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pager
+          label="Calls pages"
+          page={data.page}
+          pages={data.pages}
+          href={(page) => callsHref({ shown: data.shown, page })}
+        />
       </section>
     </AdminShell>
   );
