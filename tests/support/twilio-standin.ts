@@ -33,13 +33,14 @@
  * `sign(url, params)`, `optedOut`, `landlines`, `unreachable`, `failNext`.
  * Run directly (`tsx tests/support/twilio-standin.ts`, for `npm run dev`) it is the development phone network
  * on DEV_TWILIO_PORT (3027), with the development account of packages/shared/src/published-secrets.ts,
- * calling the SMS webhook of the app on PORT (3000); its page `/` lists the texts the app sent and lets you
- * text the business as a customer.
+ * calling the SMS and voice webhooks of the app on PORT (3000); its page `/` lists the texts the app sent and lets you
+ * text the business, or call it, as a customer.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
+import { VOICE_STATUS_PATH, VOICE_WEBHOOK_PATH } from "@app/shared/api/calls";
 import { SMS_WEBHOOK_PATH } from "@app/shared/api/texts";
 import { DEVELOPMENT_DEFAULTS } from "@app/shared/published-secrets";
 import { E164_PATTERN } from "@app/shared/texts/phone";
@@ -512,6 +513,27 @@ export async function startTwilioStandin(options: TwilioStandinOptions = {}): Pr
         const answer = await standin.sendInbound(text);
         return json(200, { status: answer.status, replies: twimlMessages(answer.text) });
       }
+      if (url.pathname === "/__call" && req.method === "POST") {
+        // The development page's form: a customer calls the business and nobody answers (1 pressed, if ticked).
+        const form = formOf(await readBody(req));
+        const customer = (form.From ?? "").replace(/[\s().-]/g, "");
+        if (!E164_PATTERN.test(customer))
+          notice = `Not called: "${form.From ?? ""}" is not a number like +12255550187.`;
+        else {
+          try {
+            const placed = await standin.placeCall({ from: customer, ...(form.Press ? { press: "1" } : {}) });
+            const rang = placed.dialed.map((numbers) => numbers.join(", ")).join("; then ");
+            notice =
+              `Called. ${rang ? `Rang ${rang}, no answer. ` : ""}` +
+              `The caller heard: ${placed.heard.join(" / ") || "nothing"}.`;
+          } catch (error) {
+            notice = `Not delivered: the app at ${standin.voiceWebhookUrl} did not answer (${(error as Error).message}).`;
+          }
+        }
+        res.writeHead(303, { Location: "/" });
+        res.end();
+        return;
+      }
       if (url.pathname === "/__inbound" && req.method === "POST") {
         // The development page's form: a customer's text, sent to the app signed.
         const form = formOf(await readBody(req));
@@ -777,6 +799,12 @@ function page(standin: TwilioStandin, notice: string): string {
     `<br><small id="from-hint">E.164, like +12255550187</small></p>` +
     `<p><label for="body">Body</label><br><textarea id="body" name="Body" rows="3" cols="40" required></textarea></p>` +
     `<p><button type="submit">Send text</button></p></form>` +
+    `<h2 id="call-business">Call the business as a customer</h2>` +
+    `<form method="post" action="/__call" aria-labelledby="call-business">` +
+    `<p><label for="call-from">From (the customer's number)</label><br>` +
+    `<input id="call-from" name="From" type="tel" required value="+12255550187" pattern="\\+[1-9][0-9]{6,14}"></p>` +
+    `<p><label><input type="checkbox" name="Press" value="1"> Press 1 for an emergency</label></p>` +
+    `<p><button type="submit">Call (nobody answers)</button></p></form>` +
     `<h2 id="received">Texts customers sent</h2>` +
     (received
       ? `<table aria-labelledby="received"><thead><tr><th scope="col">When</th><th scope="col">From</th><th scope="col">Text</th><th scope="col">The app answered</th></tr></thead><tbody>${received}</tbody></table>`
@@ -792,6 +820,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     authToken: DEVELOPMENT_DEFAULTS.TWILIO_AUTH_TOKEN,
     smsWebhookUrl: `http://localhost:${process.env.PORT ?? 3000}${SMS_WEBHOOK_PATH}`,
   });
+  standin.voiceWebhookUrl = `http://localhost:${process.env.PORT ?? 3000}${VOICE_WEBHOOK_PATH}`;
+  standin.voiceStatusUrl = `http://localhost:${process.env.PORT ?? 3000}${VOICE_STATUS_PATH}`;
   console.log(
     `development texts on ${standin.url} (texts the app sends land here; text the business as a customer there)`,
   );
