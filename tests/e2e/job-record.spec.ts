@@ -10,7 +10,7 @@ import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { requireBusinessInstant } from "@app/shared/time";
 import type { Db } from "@app/shared/db.server";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 import { recordOf, visitDay } from "./jobs-day";
 import { createUser, logIn, main, newCustomer } from "./staff";
 
@@ -59,6 +59,8 @@ test("a technician records a visit on their phone: one save for notes and checkl
   const booking = await panelVisit(db, tech.id, 8);
   await logIn(page, tech.email);
   await expect(page).toHaveURL(/\/jobs$/);
+  // A box ticked before the page is hydrated is set back when its form starts (fixtures.ts, `hydrated`).
+  await hydrated(page);
   // The technician's one visit is open by default.
   const record = recordOf(page, booking.id);
   await expect(record).toBeVisible();
