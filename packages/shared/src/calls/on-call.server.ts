@@ -32,12 +32,16 @@ type Staff = { id: number; firstName: string; lastName: string; phone: string | 
 
 function reachable(user: Staff | null | undefined): OnCallPerson | null {
   if (!user || !user.isActive || user.role === "customer" || !user.phone) return null;
-  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), phone: user.phone };
+  return { id: user.id, name: personName(user), phone: user.phone };
 }
+
+/** A shift's day as stored (a DATE column, read as UTC midnight) and as a local date, "YYYY-MM-DD". */
+export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+export const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The shift covering this instant's Baton Rouge day, if any. */
 export function shiftOn(db: Db, at: Date) {
-  const day = new Date(`${businessDate(at)}T00:00:00Z`);
+  const day = dateOf(businessDate(at));
   return db.onCallShift.findFirst({
     where: { startsOn: { lte: day }, endsOn: { gte: day } },
     include: { user: { select: staffSelect }, fallback: { select: staffSelect } },
@@ -74,9 +78,6 @@ export function shiftDays(shift: { startsOn: string; endsOn: string }): string {
     ? `on ${formatLocalDate(shift.startsOn)}`
     : `from ${formatLocalDate(shift.startsOn)} to ${formatLocalDate(shift.endsOn)}`;
 }
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** Active staff (admins and technicians) who can be on call or a fallback. */
 async function activeStaff(db: Reader, ids: number[]) {

@@ -15,12 +15,11 @@ import { inTransaction } from "../outbox.server";
 import { ADMIN_ROOM } from "../realtime";
 import { failure, success, type Result } from "../result";
 import { formatFullDateTime } from "../time";
-import { customerOfNumber } from "../texts/numbers.server";
+import { customerOfNumber, recordForNumber } from "../texts/numbers.server";
 import { formatPhone, textablePhone } from "../texts/phone";
 import { refuseUnlessTwilio, type WebhookContext } from "../texts/webhooks.server";
 import { onCallAt } from "./on-call.server";
 import {
-  callerName,
   CONNECTING_ON_CALL,
   GOODBYE,
   greeting,
@@ -79,35 +78,51 @@ export async function answerCall(
     skipDuplicates: true,
   });
   const call = await db.phoneCall.findUniqueOrThrow({ where: { sid } });
-  announce(context, call);
   if (!call.afterHours && call.outcome === "ringing") {
     const ring = await whoRings(context);
     if (ring.length) {
-      const response = new VoiceResponse();
-      const dial = response.dial({
-        timeout: RING_SECONDS,
-        action: url(context, VOICE_STATUS_PATH),
-        method: "POST",
-        answerOnBridge: true,
-      });
-      for (const number of ring) dial.number(number);
-      return success({ twiml: response.toString() });
+      announce(context, call);
+      return success({ twiml: dialing(context, new VoiceResponse(), ring, RING_SECONDS) });
     }
   }
   return success({ twiml: await missed(context, call, call.afterHours ? "after-hours" : "no-answer") });
 }
 
-/** The office's phone and the phones of active staff who take calls, each once, at most ten. */
+/** The office's phone and the phones of active staff who take calls. */
 async function whoRings(context: CallContext): Promise<string[]> {
   const staff = await context.services.db.user.findMany({
     where: { takesCalls: true, isActive: true, role: { in: ["admin", "technician"] }, phone: { not: null } },
     select: { phone: true },
     orderBy: { id: "asc" },
   });
-  const numbers = [context.services.env.TWILIO?.officePhone, ...staff.map((s) => s.phone)].filter((n): n is string =>
+  return [context.services.env.TWILIO?.officePhone, ...staff.map((s) => s.phone)].filter((n): n is string =>
     Boolean(n),
   );
-  return [...new Set(numbers)].slice(0, MAX_DIALED);
+}
+
+/** `response` then rings these phones at once (each once, at most ten) for `seconds`; its outcome is posted to /voice/status. */
+function dialing(
+  context: CallContext,
+  response: InstanceType<typeof VoiceResponse>,
+  numbers: string[],
+  seconds: number,
+) {
+  const dial = response.dial({
+    timeout: seconds,
+    action: url(context, VOICE_STATUS_PATH),
+    method: "POST",
+    answerOnBridge: true,
+  });
+  for (const number of [...new Set(numbers)].slice(0, MAX_DIALED)) dial.number(number);
+  return response.toString();
+}
+
+/** Says this, then hangs up. */
+function sayAndHangUp(words: string) {
+  const response = new VoiceResponse();
+  response.say(SAY, words);
+  response.hangup();
+  return response.toString();
 }
 
 /**
@@ -144,12 +159,7 @@ export async function recordCallOutcome(
       response.hangup();
       return success({ twiml: response.toString() });
     }
-    if (onCallLeg) {
-      const response = new VoiceResponse();
-      response.say(SAY, ON_CALL_CALLS_BACK);
-      response.hangup();
-      return success({ twiml: response.toString() });
-    }
+    if (onCallLeg) return success({ twiml: sayAndHangUp(ON_CALL_CALLS_BACK) });
     await db.phoneCall.update({ where: { id: call.id }, data: { dialStatus } });
     return success({ twiml: await missed(context, call, "no-answer") });
   }
@@ -235,30 +245,15 @@ export async function pressedKey(
   if (!parsed.success) return notACall(parsed.error);
   const { db } = context.services;
   const call = await db.phoneCall.findUnique({ where: { sid: parsed.data.CallSid } });
-  const response = new VoiceResponse();
-  if (!call || parsed.data.Digits !== "1") {
-    response.say(SAY, ONLY_ONE_FOR_EMERGENCIES);
-    response.hangup();
-    return success({ twiml: response.toString() });
-  }
+  if (!call || parsed.data.Digits !== "1") return success({ twiml: sayAndHangUp(ONLY_ONE_FOR_EMERGENCIES) });
   await raiseCallEmergency(context, call);
   announce(context, call);
   const onCall = await onCallAt(db, new Date());
   const numbers = [onCall.first, ...onCall.then].flatMap((p) => (p ? [p.phone] : []));
-  if (!numbers.length) {
-    response.say(SAY, ON_CALL_CALLS_BACK);
-    response.hangup();
-    return success({ twiml: response.toString() });
-  }
+  if (!numbers.length) return success({ twiml: sayAndHangUp(ON_CALL_CALLS_BACK) });
+  const response = new VoiceResponse();
   response.say(SAY, CONNECTING_ON_CALL);
-  const dial = response.dial({
-    timeout: ON_CALL_RING_SECONDS,
-    action: url(context, VOICE_STATUS_PATH),
-    method: "POST",
-    answerOnBridge: true,
-  });
-  for (const number of [...new Set(numbers)].slice(0, MAX_DIALED)) dial.number(number);
-  return success({ twiml: response.toString() });
+  return success({ twiml: dialing(context, response, numbers, ON_CALL_RING_SECONDS) });
 }
 
 /**
@@ -274,9 +269,7 @@ async function raiseCallEmergency(context: CallContext, call: PhoneCall): Promis
     });
     if (!marked.count) return;
     const shown = formatPhone(call.phone);
-    const customerId =
-      call.customerId ??
-      (await tx.customer.create({ data: { name: callerName(call.phone), email: "", phone: shown } })).id;
+    const customerId = await recordForNumber(tx, call.phone, call.customerId ? { id: call.customerId } : null);
     const booking = await createBooking(
       tx,
       outbox,

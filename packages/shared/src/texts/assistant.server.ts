@@ -1,7 +1,6 @@
 import { business } from "../business";
 import { createBooking } from "../booking/create-booking.server";
 import { visitManageUrl } from "../booking/visit-link.server";
-import { callerName } from "../calls/spoken";
 import { composeReply, type ChatTurn } from "../chat/engine";
 import { officeStatus } from "../chat/hours";
 import { afterHoursNotice } from "../chat/rules";
@@ -10,7 +9,7 @@ import { holdWindow } from "../scheduling/schedule-lock.server";
 import { nextOpenWindows } from "../scheduling/schedule.server";
 import { windowStartingAt } from "../scheduling/windows";
 import { requireBusinessInstant } from "../time";
-import { customerOfNumber } from "./numbers.server";
+import { customerOfNumber, recordForNumber } from "./numbers.server";
 import { formatPhone } from "./phone";
 import type { WebhookContext } from "./webhooks.server";
 import {
@@ -133,9 +132,7 @@ async function bookOffered(context: AssistantContext, phone: string, start: Date
   const booked = await inTransaction(context, async (tx, outbox) => {
     const window = await holdWindow(tx, start, now);
     if (!window) return null;
-    const customerId =
-      known?.id ??
-      (await tx.customer.create({ data: { name: callerName(phone), email: "", phone: formatPhone(phone) } })).id;
+    const customerId = await recordForNumber(tx, phone, known);
     const booking = await createBooking(
       tx,
       outbox,
@@ -178,9 +175,7 @@ async function raiseTextEmergency(context: AssistantContext, phone: string, body
       },
     });
     if (recent) return;
-    const customerId =
-      known?.id ??
-      (await tx.customer.create({ data: { name: callerName(phone), email: "", phone: formatPhone(phone) } })).id;
+    const customerId = await recordForNumber(tx, phone, known);
     await createBooking(
       tx,
       outbox,

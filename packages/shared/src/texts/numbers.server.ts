@@ -1,4 +1,6 @@
+import { callerName } from "../calls/spoken";
 import { Prisma, type Db } from "../db.server";
+import { formatPhone } from "./phone";
 
 /**
  * Who a number that texts us is (docs/product.md#texts): the customer record it belongs to and their next
@@ -30,4 +32,18 @@ export function nextVisitOf(db: Db, customerId: number, now: Date) {
     orderBy: { scheduledDate: "asc" },
     select: { id: true, summary: true, scheduledDate: true, customerConfirmedAt: true },
   });
+}
+
+/**
+ * The customer record a call's or a text's booking is for: the one the number matched (`known`), else a new one
+ * named by the number ("Caller (225) 555-0187", no email), in the booking's transaction.
+ */
+export async function recordForNumber(
+  tx: Pick<Prisma.TransactionClient, "customer">,
+  phone: string,
+  known: { id: number } | null,
+): Promise<number> {
+  if (known) return known.id;
+  const created = await tx.customer.create({ data: { name: callerName(phone), email: "", phone: formatPhone(phone) } });
+  return created.id;
 }

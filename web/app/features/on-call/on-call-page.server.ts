@@ -5,7 +5,15 @@
  */
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { newShiftSchema, ON_CALL_INTENTS, removeShiftSchema, staffPhoneSchema } from "@app/shared/api/on-call";
-import { addShift, onCallAt, removeShift, setStaffPhone, shiftDays } from "@app/shared/calls/on-call.server";
+import {
+  addShift,
+  dateOf,
+  dayOf,
+  onCallAt,
+  removeShift,
+  setStaffPhone,
+  shiftDays,
+} from "@app/shared/calls/on-call.server";
 import { failure } from "@app/shared/result";
 import { personName } from "@app/shared/scheduling/technicians";
 import { formatPhone } from "@app/shared/texts/phone";
@@ -17,8 +25,6 @@ import { readForm } from "~/utils/form.server";
 /** The rota lists this many shifts ahead (a year of weeks). */
 const SHIFTS_SHOWN = 60;
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 export async function onCallLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
@@ -26,7 +32,7 @@ export async function onCallLoader({ request, context }: LoaderFunctionArgs) {
   const [now, shifts, staff] = await Promise.all([
     onCallAt(db, new Date()),
     db.onCallShift.findMany({
-      where: { endsOn: { gte: new Date(`${today}T00:00:00Z`) } },
+      where: { endsOn: { gte: dateOf(today) } },
       orderBy: { startsOn: "asc" },
       take: SHIFTS_SHOWN,
       include: {
@@ -49,7 +55,7 @@ export async function onCallLoader({ request, context }: LoaderFunctionArgs) {
       fromRota: now.fromRota,
     },
     shifts: shifts.map((s) => {
-      const days = { startsOn: day(s.startsOn), endsOn: day(s.endsOn) };
+      const days = { startsOn: dayOf(s.startsOn), endsOn: dayOf(s.endsOn) };
       return {
         id: s.id,
         ...days,
