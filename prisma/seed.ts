@@ -2,6 +2,7 @@ import type { Db } from "@app/shared/db.server";
 import { hashPassword } from "@app/shared/password.server";
 import type { Env } from "@app/shared/env.server";
 import { addLocalDays, businessDate, requireBusinessInstant } from "@app/shared/time";
+import { slugOf } from "@app/shared/plans/plans.server";
 
 /**
  * Outside production: a dozen typical items of an electrician's price book (example prices, whole
@@ -48,6 +49,50 @@ async function seedPriceBook(db: Db, log: (msg: string) => void) {
   log(`sample price book: ${missing.length} items added`);
 }
 
+/**
+ * Outside production: two example maintenance plans (docs/product.md#plans), each added once, by name: a plan
+ * already there, however it was changed since, is left alone.
+ */
+const SAMPLE_PLANS = [
+  {
+    name: "Generator Care",
+    yearlyPriceCents: 18_900,
+    monthlyPriceCents: 1_700,
+    visitsPerYear: 1,
+    serviceType: "generator",
+    discountPercent: 10,
+    emergencyPriority: true,
+    terms:
+      "A yearly service of your standby generator: oil and filters changed, the battery tested, and the transfer switch run under load. Members come first for emergency service and get 10% off other work. Renews every year; cancel any time, effective at the end of the period paid for.",
+  },
+  {
+    name: "Home Safety Check",
+    yearlyPriceCents: 9_900,
+    monthlyPriceCents: null,
+    visitsPerYear: 1,
+    serviceType: "panel-upgrades",
+    discountPercent: 5,
+    emergencyPriority: false,
+    terms:
+      "A yearly safety check of your home's electrical system: the panel and its breakers inspected and tightened, the surge protector checked, and every GFCI and AFCI tested. Members get 5% off other work. Renews every year; cancel any time, effective at the end of the period paid for.",
+  },
+] as const;
+
+async function seedPlans(db: Db, log: (msg: string) => void) {
+  const names = SAMPLE_PLANS.map((plan) => plan.name);
+  const present = new Set(
+    (await db.plan.findMany({ where: { name: { in: names } }, select: { name: true } })).map((p) => p.name),
+  );
+  const missing = SAMPLE_PLANS.filter((plan) => !present.has(plan.name));
+  if (missing.length === 0) return;
+  // Two seeds at once: the second meets the first's rows (name and slug are unique) and adds nothing.
+  const added = await db.plan.createMany({
+    data: missing.map((plan) => ({ ...plan, slug: slugOf(plan.name) })),
+    skipDuplicates: true,
+  });
+  log(`sample plans: ${added.count} added`);
+}
+
 /** Outside production: a technician to sign in as (with the admin's password) and to book. */
 export const SAMPLE_TECHNICIAN_EMAIL = "sam.boudreaux@example.com";
 
@@ -76,6 +121,7 @@ export async function seed(db: Db, env: Env, log: (msg: string) => void = consol
 
   if (env.isProduction) return;
   await seedPriceBook(db, log);
+  await seedPlans(db, log);
   if ((await db.customer.count()) > 0) return;
 
   // A technician, so there are arrival windows to book (development only: the admin's password).

@@ -45,6 +45,7 @@ interface World {
   estimateToken: string;
   invoiceId: number;
   invoiceToken: string;
+  membershipToken: string;
   verifyToken: string;
   /** Signed-in browsers' cookies, by role. */
   signedIn: Record<Exclude<Who, "visitor">, Awaited<ReturnType<BrowserContext["storageState"]>>>;
@@ -81,6 +82,8 @@ const WALK: Record<string, Walk> = {
   "unsubscribe.$token": { as: "visitor", path: (w) => `/unsubscribe/${w.unsubscribeToken}` },
   "estimates.$token": { as: "visitor", path: (w) => `/estimates/${w.estimateToken}` },
   "invoices.$token": { as: "visitor", path: (w) => `/invoices/${w.invoiceToken}` },
+  "membership.$token": { as: "visitor", path: (w) => `/membership/${w.membershipToken}` },
+  plans: { as: "visitor", path: "/plans" },
   $: { as: "visitor", path: "/no-such-page", status: 404 },
   account: { as: "customer", path: "/account" },
   "account_.visits.$id": { as: "customer", path: (w) => `/account/visits/${w.bookingId}` },
@@ -105,6 +108,7 @@ const WALK: Record<string, Walk> = {
   // A customer's texts (docs/product.md#texts): the newest kind of item; contact messages and chats are inbox.spec's.
   "admin.inbox": { as: "admin", path: (w) => `/admin/inbox?item=${encodeURIComponent(`text:${w.textPhone}`)}` },
   "admin.price-book": { as: "admin", path: "/admin/price-book" },
+  "admin.plans": { as: "admin", path: "/admin/plans" },
   "admin.queues": { as: "admin", path: "/admin/queues" },
   "admin.search": { as: "admin", path: (w) => `/admin/search?q=${w.searchWord}` },
   "admin.users": { as: "admin", path: "/admin/users" },
@@ -643,6 +647,49 @@ async function makeWorld(browser: Browser): Promise<World> {
       skipDuplicates: true,
     });
 
+    // A maintenance plan of a long name on /admin/plans (docs/product.md#plans): inactive, so /plans does not offer it.
+    const planName = `Whole-Home Generator, Panel and Surge Protection Care with Priority Storm Response ${word}`;
+    const plan = await db.plan.create({
+      data: {
+        name: planName,
+        slug: planName.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+        yearlyPriceCents: 1_234_567_89,
+        monthlyPriceCents: 10_288_07,
+        visitsPerYear: 12,
+        serviceType: "panel-upgrades",
+        discountPercent: 50,
+        emergencyPriority: true,
+        terms: "Twelve visits a year, priority for emergencies and half off other work. ".repeat(20).trim(),
+        active: false,
+      },
+    });
+    // The customer's membership of it, their page (/membership/<token>) with the visit as its plan visit.
+    const membershipToken = randomToken();
+    const periodStart = new Date();
+    const membership = await db.membership.create({
+      data: {
+        planId: plan.id,
+        customerId: customer.id,
+        status: "active",
+        priceCents: plan.yearlyPriceCents,
+        discountPercent: plan.discountPercent,
+        paysOnline: false,
+        startedAt: periodStart,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: new Date(periodStart.getTime() + 365 * 86_400_000),
+        tokenHash: sha256(membershipToken),
+        sealedToken: "unused",
+      },
+    });
+    await db.planVisit.create({
+      data: {
+        membershipId: membership.id,
+        dueOn: new Date(`${visitDate}T00:00:00Z`),
+        state: "placed",
+        bookingId: booking.id,
+      },
+    });
+
     const signedIn = {} as World["signedIn"];
     for (const [role, user] of [
       ["customer", customerAccount],
@@ -672,6 +719,7 @@ async function makeWorld(browser: Browser): Promise<World> {
       estimateToken,
       invoiceId: invoice.id,
       invoiceToken,
+      membershipToken,
       verifyToken,
       signedIn,
     };

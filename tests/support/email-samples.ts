@@ -9,6 +9,15 @@ import { jobs, type NotificationKind } from "@app/shared/jobs";
 import { estimateApprovedEmail, estimateDeclinedEmail, estimateEmail } from "@app/shared/email/estimate-templates";
 import { invoiceEmail, invoiceReminderEmail } from "@app/shared/email/invoice-templates";
 import {
+  membershipCancelScheduledEmail,
+  membershipEndedEmail,
+  membershipPaymentFailedEmail,
+  membershipPaymentFailedOfficeEmail,
+  membershipRenewalReminderEmail,
+  membershipRenewedEmail,
+  membershipWelcomeEmail,
+} from "@app/shared/email/membership-templates";
+import {
   paymentFailedEmail,
   paymentFailedOfficeEmail,
   paymentReceiptEmail,
@@ -100,6 +109,17 @@ const invoice = {
   balanceCents: 141_100,
   sentAt: new Date("2026-12-01T16:00:00Z"),
   online: true,
+};
+const member = {
+  planName: "Generator Care",
+  customerName: "Marie-Thérèse Boudreaux-Landry",
+  interval: "year" as const,
+  priceCents: 18_900,
+  discountPercent: 10,
+  visitsPerYear: 1,
+  renewsOn: "2027-12-05",
+  memberUrl: `${APP}/membership/${TOKEN}`,
+  paysOnline: true,
 };
 
 /** Every email kind the outbox sends, each in every variant it has. */
@@ -252,6 +272,33 @@ export function emailSamples(): Record<EmailKind, Array<{ name: string; email: R
           customerName: "Marie-Thérèse Boudreaux-Landry",
           staffUrl: `${APP}/admin/invoices/107`,
         }),
+      },
+    ],
+    "membership-email": [
+      {
+        name: "plan welcome, with the receipt",
+        email: membershipWelcomeEmail(member, { amountCents: 18_900, method: "card", reference: "in_1QXexample" }),
+      },
+      {
+        name: "plan welcome, enrolled by the office (a check)",
+        email: membershipWelcomeEmail(
+          { ...member, paysOnline: false, interval: "month", priceCents: 1_700 },
+          { amountCents: 1_700, method: "check", reference: "2210" },
+        ),
+      },
+      {
+        name: "plan renewed",
+        email: membershipRenewedEmail(member, { amountCents: 18_900, method: "card", reference: "in_1QYexample" }),
+      },
+      { name: "plan payment failed", email: membershipPaymentFailedEmail(member) },
+      { name: "plan renewal reminder", email: membershipRenewalReminderEmail(member, 30) },
+      { name: "plan cancelled", email: membershipCancelScheduledEmail(member) },
+      { name: "plan ended", email: membershipEndedEmail({ ...member, plansUrl: `${APP}/plans` }) },
+    ],
+    "membership-office-email": [
+      {
+        name: "plan payment failed, the office's copy",
+        email: membershipPaymentFailedOfficeEmail({ ...member, staffUrl: `${APP}/admin/customers/4417` }),
       },
     ],
     "csv-export": [

@@ -13,6 +13,13 @@
  * redirects the browser to the session's success_url. An expired session's page (an old tab) takes
  * no payment: Pay answers 410 and sends nothing.
  *
+ * Subscription mode (maintenance plans, docs/product.md#plans): a paid session makes a subscription (`sub_test_…`)
+ * and its customer, and sends `checkout.session.completed` then the first `invoice.paid`; GET/POST/DELETE
+ * /v1/subscriptions/<id> (cancel at the period's end, pause, cancel now: `customer.subscription.updated` or
+ * `.deleted`), POST /v1/billing_portal/sessions (a page, /portal/<id>, with "Update card"), and `renew`
+ * (the next period paid, or refused: `invoice.payment_failed`), also over HTTP for the browser suite
+ * (`POST /__test/subscriptions/<id>/renew[?fail=1]`, `…/redeliver`).
+ *
  * Test hooks: `sendEvent` (signed), `complete` (a session's event, without a browser), `lastEvent`,
  * `resend(eventId)` (the very same event again), `post(body, signature)` (anything, forged included),
  * `sign(body)`, `sessions`, `failNext` (answer the next create with a 500), `failNextExpire` (the next expire).
@@ -46,8 +53,36 @@ interface StandinSession {
   payment_intent: string | null;
   payment_method_types: string[];
   livemode: false;
+  /** Subscription mode: the subscription and customer made when it is paid. */
+  subscription: string | null;
+  customer: string | null;
   /** The stand-in's own: the line's name, shown on its hosted page. */
   line_items_name?: string;
+  /** The stand-in's own (subscription mode): the price's interval and the subscription's metadata. */
+  recurring_interval?: "year" | "month";
+  subscription_metadata?: Record<string, string>;
+}
+
+/** A subscription as Stripe's API (2026 versions) shows it: its period on its item. */
+interface StandinSubscription {
+  id: string;
+  object: "subscription";
+  customer: string;
+  status: "active" | "past_due" | "canceled" | "paused";
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  pause_collection: { behavior: string } | null;
+  metadata: Record<string, string>;
+  items: {
+    object: "list";
+    data: Array<{
+      id: string;
+      current_period_start: number;
+      current_period_end: number;
+      price: { unit_amount: number; recurring: { interval: "year" | "month" } };
+    }>;
+  };
+  livemode: false;
 }
 
 interface StandinEvent {
@@ -98,6 +133,15 @@ export interface StripeStandin {
   eventFor(session: StandinSession, type?: string): StandinEvent;
   /** Delivers an event sent before again, as Stripe does (same id, freshly signed). */
   resend(eventId: string): Promise<WebhookAnswer>;
+  /** Subscriptions made by paid subscription-mode sessions. */
+  subscriptions: Map<string, StandinSubscription>;
+  /**
+   * The subscription's next period: `invoice.paid` (its period moved on), or with `fail` an
+   * `invoice.payment_failed` and the subscription `past_due` (`customer.subscription.updated`).
+   */
+  renew(subscriptionId: string, options?: { fail?: boolean }): Promise<{ event: StandinEvent; answer: WebhookAnswer }>;
+  /** Every customer portal session made (`POST /v1/billing_portal/sessions`). */
+  portalSessions: Array<{ customer: string; return_url: string | null }>;
   close(): Promise<void>;
 }
 
@@ -143,8 +187,76 @@ export async function startStripeStandin(
   const idempotent = new Map<string, string>();
   const events = new Map<string, StandinEvent>();
   const created: Array<Record<string, unknown>> = [];
+  const subscriptions = new Map<string, StandinSubscription>();
+  const portals = new Map<string, { customer: string; return_url: string | null }>();
 
   const standin = {} as StripeStandin;
+
+  const eventOf = (type: string, object: Record<string, unknown>): StandinEvent => ({
+    id: id("evt"),
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    api_version: API_VERSION,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+  const subscriptionEvent = (subscription: StandinSubscription, type: string) =>
+    eventOf(type, JSON.parse(JSON.stringify(subscription)) as Record<string, unknown>);
+  /** The subscription an event is about (a subscription's own, or an invoice's). */
+  const subscriptionOf = (event: StandinEvent) => {
+    const object = event.data.object as {
+      object?: string;
+      id?: string;
+      parent?: { subscription_details?: { subscription?: string } };
+    };
+    return object.object === "subscription" ? object.id : object.parent?.subscription_details?.subscription;
+  };
+  /** The invoice of one period of a subscription: paid, or its charge refused. */
+  const invoiceOf = (
+    subscription: StandinSubscription,
+    reason: "subscription_create" | "subscription_cycle",
+    paid: boolean,
+  ) => {
+    const item = subscription.items.data[0]!;
+    return {
+      id: id("in"),
+      object: "invoice",
+      customer: subscription.customer,
+      status: paid ? "paid" : "open",
+      billing_reason: reason,
+      amount_due: item.price.unit_amount,
+      amount_paid: paid ? item.price.unit_amount : 0,
+      currency: "usd",
+      attempt_count: 1,
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+      },
+      lines: {
+        object: "list",
+        data: [
+          {
+            id: id("il"),
+            object: "line_item",
+            amount: item.price.unit_amount,
+            period: { start: item.current_period_start, end: item.current_period_end },
+          },
+        ],
+      },
+      livemode: false,
+    };
+  };
+  /** One interval after `from` (seconds), as Stripe bills: a month or a year later, same day. */
+  const periodEnd = (from: number, interval: "year" | "month") => {
+    const end = new Date(from * 1000);
+    if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
+    else end.setUTCMonth(end.getUTCMonth() + 1);
+    return Math.floor(end.getTime() / 1000);
+  };
 
   const server: Server = createServer(async (req, res) => {
     const json = (status: number, body: unknown) => {
@@ -185,7 +297,7 @@ export async function startStripeStandin(
             return;
           }
           if (session.status === "open") await standin.complete(session.id);
-          res.writeHead(303, { Location: session.success_url });
+          res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
           res.end();
           return;
         }
@@ -197,6 +309,39 @@ export async function startStripeStandin(
         const last = [...events.values()].filter((e) => e.data.object.id === redeliver[1]).at(-1);
         if (!last) return stripeError(404, "No event for that session");
         return json(200, await standin.resend(last.id));
+      }
+      // The same for a subscription: its next period paid (or, with ?fail=1, refused), and its last event again.
+      const subscriptionHook = /^\/__test\/subscriptions\/(sub_test_\w+)\/(renew|redeliver)$/.exec(url.pathname);
+      if (subscriptionHook && req.method === "POST") {
+        const [, subscriptionId, what] = subscriptionHook;
+        if (!subscriptions.has(subscriptionId!)) return stripeError(404, "No such subscription");
+        if (what === "renew")
+          return json(
+            200,
+            (await standin.renew(subscriptionId!, { fail: url.searchParams.get("fail") === "1" })).answer,
+          );
+        const last = [...events.values()].filter((e) => subscriptionOf(e) === subscriptionId).at(-1);
+        if (!last) return stripeError(404, "No event for that subscription");
+        return json(200, await standin.resend(last.id));
+      }
+      // Stripe's customer portal, as far as a member sees it: their card updated, then back to the app.
+      const portal = /^\/portal\/(bps_test_\w+)$/.exec(url.pathname);
+      if (portal) {
+        const made = portals.get(portal[1]!);
+        if (!made) return stripeError(404, "No such portal session");
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        const back = made.return_url
+          ? `<p><a href="${escape(made.return_url)}">Return to Bayou Current Electric</a></p>`
+          : "";
+        res.end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Billing</title></head>` +
+            `<body><main><h1>Stripe stand-in customer portal</h1><p>Customer ${escape(made.customer)}</p>` +
+            (req.method === "POST"
+              ? `<p role="status">Card updated.</p>`
+              : `<form method="post"><button type="submit">Update card</button></form>`) +
+            `${back}</main></body></html>`,
+        );
+        return;
       }
       if (!url.pathname.startsWith("/v1/")) return stripeError(404, "Unrecognized request URL");
       if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? ""))
@@ -239,13 +384,67 @@ export async function startStripeStandin(
           payment_intent: null,
           payment_method_types: (form.allowed_payment_method_types as string[] | undefined) ?? ["card"],
           livemode: false,
+          subscription: null,
+          customer: null,
           line_items_name: String(
             ((lines[0]?.price_data as Record<string, unknown>)?.product_data as Record<string, unknown>)?.name ?? "",
           ),
         };
+        if (session.mode === "subscription") {
+          const recurring = (lines[0]?.price_data as { recurring?: { interval?: string } } | undefined)?.recurring;
+          if (recurring?.interval !== "year" && recurring?.interval !== "month")
+            return stripeError(400, "A subscription's price needs a recurring interval of year or month");
+          session.recurring_interval = recurring.interval;
+          session.subscription_metadata =
+            (form.subscription_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {};
+          session.payment_method_types = ["card"];
+        }
         sessions.set(sessionId, session);
         if (typeof key === "string") idempotent.set(key, sessionId);
         return json(200, session);
+      }
+      if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+        const form = decodeForm(await readBody(req));
+        const customer = String(form.customer ?? "");
+        if (![...subscriptions.values()].some((sub) => sub.customer === customer))
+          return stripeError(400, `No such customer: '${customer}'`);
+        const portalId = id("bps");
+        const made = { customer, return_url: (form.return_url as string) ?? null };
+        portals.set(portalId, made);
+        standin.portalSessions.push(made);
+        return json(200, {
+          id: portalId,
+          object: "billing_portal.session",
+          customer,
+          url: `${standin.url}/portal/${portalId}`,
+        });
+      }
+      const sub = /^\/v1\/subscriptions\/(sub_test_\w+)$/.exec(url.pathname);
+      if (sub) {
+        const subscription = subscriptions.get(sub[1]!);
+        if (!subscription) return stripeError(404, `No such subscription: '${sub[1]}'`);
+        if (req.method === "GET") return json(200, subscription);
+        if (subscription.status === "canceled")
+          return stripeError(400, "A canceled subscription can only update its cancellation_details and metadata.");
+        if (req.method === "DELETE") {
+          await readBody(req);
+          subscription.status = "canceled";
+          subscription.canceled_at = Math.floor(Date.now() / 1000);
+          await standin.sendEvent(subscriptionEvent(subscription, "customer.subscription.deleted"));
+          return json(200, subscription);
+        }
+        if (req.method === "POST") {
+          const form = decodeForm(await readBody(req));
+          if (form.cancel_at_period_end !== undefined)
+            subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
+          if (form.pause_collection !== undefined) {
+            const pause = form.pause_collection as { behavior?: string } | string;
+            subscription.pause_collection =
+              typeof pause === "object" && pause.behavior ? { behavior: pause.behavior } : null;
+          }
+          await standin.sendEvent(subscriptionEvent(subscription, "customer.subscription.updated"));
+          return json(200, subscription);
+        }
       }
       const one = /^\/v1\/checkout\/sessions\/(cs_test_\w+)(\/expire)?$/.exec(url.pathname);
       if (one) {
@@ -312,6 +511,8 @@ export async function startStripeStandin(
     webhookSecret,
     webhookUrl: options.webhookUrl ?? "",
     sessions,
+    subscriptions,
+    portalSessions: [],
     created,
     lastEvent: null,
     failNext: 0,
@@ -320,17 +521,36 @@ export async function startStripeStandin(
     sign,
     post,
     eventFor(session: StandinSession, type = "checkout.session.completed"): StandinEvent {
-      return {
-        id: id("evt"),
-        object: "event",
-        type,
-        created: Math.floor(Date.now() / 1000),
-        api_version: API_VERSION,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        data: { object: { ...session } as Record<string, unknown> },
+      const {
+        line_items_name: _name,
+        recurring_interval: _interval,
+        subscription_metadata: _metadata,
+        ...object
+      } = session;
+      return eventOf(type, { ...object });
+    },
+    async renew(subscriptionId: string, opts: { fail?: boolean } = {}) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`stripe stand-in: no subscription ${subscriptionId}`);
+      const item = subscription.items.data[0]!;
+      // A new period starts at renewal whether or not its charge goes through; a past-due subscription's
+      // charge retried pays the period it is in.
+      const moveOn = () => {
+        item.current_period_start = item.current_period_end;
+        item.current_period_end = periodEnd(item.current_period_start, item.price.recurring.interval);
       };
+      if (opts.fail) {
+        if (subscription.status !== "past_due") moveOn();
+        subscription.status = "past_due";
+        const failed = eventOf("invoice.payment_failed", invoiceOf(subscription, "subscription_cycle", false));
+        const answer = await standin.sendEvent(failed);
+        await standin.sendEvent(subscriptionEvent(subscription, "customer.subscription.updated"));
+        return { event: failed, answer };
+      }
+      if (subscription.status !== "past_due") moveOn();
+      subscription.status = "active";
+      const paid = eventOf("invoice.paid", invoiceOf(subscription, "subscription_cycle", true));
+      return { event: paid, answer: await standin.sendEvent(paid) };
     },
     async sendEvent(event: StandinEvent) {
       events.set(event.id, event);
@@ -345,6 +565,48 @@ export async function startStripeStandin(
         throw new Error(`stripe stand-in: ${sessionId} is expired; Stripe takes no payment of it`);
       session.status = "complete";
       session.payment_status = opts.paymentStatus ?? "paid";
+      if (session.mode === "subscription") {
+        // Stripe makes the customer and the subscription, pays its first invoice, and tells the app both
+        // (the completed session, then the paid invoice; Stripe does not promise their order).
+        const now = Math.floor(Date.now() / 1000);
+        const interval = session.recurring_interval ?? "year";
+        const subscription: StandinSubscription = {
+          id: id("sub"),
+          object: "subscription",
+          customer: id("cus"),
+          status: "active",
+          cancel_at_period_end: false,
+          canceled_at: null,
+          pause_collection: null,
+          metadata: { ...(session.subscription_metadata ?? {}) },
+          items: {
+            object: "list",
+            data: [
+              {
+                id: id("si"),
+                current_period_start: now,
+                current_period_end: periodEnd(now, interval),
+                price: { unit_amount: session.amount_total, recurring: { interval } },
+              },
+            ],
+          },
+          livemode: false,
+        };
+        subscriptions.set(subscription.id, subscription);
+        session.subscription = subscription.id;
+        session.customer = subscription.customer;
+        const completed = standin.eventFor(session, opts.type);
+        const invoice = eventOf("invoice.paid", invoiceOf(subscription, "subscription_create", true));
+        if (opts.send === false) {
+          events.set(completed.id, completed);
+          events.set(invoice.id, invoice);
+          standin.lastEvent = invoice;
+          return { event: completed, answer: null };
+        }
+        const answer = await standin.sendEvent(completed);
+        await standin.sendEvent(invoice);
+        return { event: completed, answer };
+      }
       session.payment_intent ??= id("pi");
       const event = standin.eventFor(session, opts.type);
       if (opts.send === false) {

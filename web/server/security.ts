@@ -74,13 +74,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The pages of the customer's emailed links (/appointments/<token>, /unsubscribe/<token>, /estimates/<token>,
- * /invoices/<token>, and their "Pay online" posts to …/pay and …/deposit). They answer
+ * /invoices/<token>, /membership/<token>, and their "Pay online" posts to …/pay and …/deposit). They answer
  * `Referrer-Policy: no-referrer`, so a browser without JavaScript posts their forms with `Origin: null`:
  * an origin withheld, which says nothing. There, and only there, it counts as no Origin at all (and is
  * removed, so Remix's own check of the Origin against the host does not refuse it either): the secret
  * token in the address is what a cross-site page cannot forge.
  */
-const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe|estimates|invoices)\/[^/]+(\/(pay|deposit))?\/?$/;
+const EMAILED_LINK_PAGE = /^\/(appointments|unsubscribe|estimates|invoices|membership)\/[^/]+(\/(pay|deposit))?\/?$/;
 
 /** Refuses state-changing requests sent from another site's pages. */
 export function sameOriginWrites(env: Env) {

@@ -17,6 +17,8 @@ import type { WorkerContext } from "./worker-context";
 import { dispatch } from "./registry";
 import { startSweeper } from "./sweeper";
 import { startHolidays } from "./holidays";
+import { startMembershipSweep } from "./memberships";
+import { startPlanVisitPlacer } from "./processors/plan-visits";
 
 const env = await loadEnv();
 configureBusinessFacts(env.BUSINESS);
@@ -147,6 +149,8 @@ const workers = queueNames.map((queue) => {
 
 const sweeper = startSweeper(ctx);
 const holidays = startHolidays(ctx);
+const memberships = startMembershipSweep(ctx);
+const planVisits = startPlanVisitPlacer(ctx);
 logger.info({ queues: queueNames }, "worker started");
 
 let stopping = false;
@@ -159,7 +163,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 20_000);
   force.unref();
-  await Promise.all([sweeper.stop(), holidays.stop()]);
+  await Promise.all([sweeper.stop(), holidays.stop(), memberships.stop(), planVisits.stop()]);
   await Promise.allSettled(workers.map((w) => w.close()));
   await Promise.allSettled(Object.values(ctx.queues).map((q) => q.close()));
   await db.$disconnect();

@@ -29,6 +29,8 @@ import {
 } from "./processors/visit-emails";
 import { sendConsentRequest, sendDocumentText, sendStaffText, sendVisitText } from "./processors/visit-texts";
 import { sendMissedCallText, sendOnCallPage } from "./processors/call-texts";
+import { placePlanVisits } from "./processors/plan-visits";
+import { sendMembershipEmail, sendMembershipOfficeEmail, sendMembershipText } from "./processors/membership-emails";
 
 type Handler<K extends JobKind> = (ctx: WorkerContext, data: JobData<K>) => Promise<unknown>;
 
@@ -55,6 +57,9 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "payment-failed-email": sendPaymentFailed,
   "payment-refund-due-email": sendRefundDue,
   "invoice-event": publishInvoiceEvent,
+  "membership-email": sendMembershipEmail,
+  "membership-office-email": sendMembershipOfficeEmail,
+  "membership-text": sendMembershipText,
   "csv-export": sendCsvExport,
   "chat-reply": replyToChatMessage,
   "visit-text": sendVisitText,
@@ -63,6 +68,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   "consent-request-text": sendConsentRequest,
   "missed-call-text": sendMissedCallText,
   "on-call-page": sendOnCallPage,
+  "plan-visits-place": placePlanVisits,
   "booking-event": publishBookingEvent,
   "push-alert": sendPushAlert,
   "lead-alert": publishLeadAlert,

@@ -48,7 +48,19 @@ export interface AuditEntry {
     | "lead.emergency_acknowledged"
     | "on_call.shift_added"
     | "on_call.shift_removed"
-    | "user.phone_changed";
+    | "user.phone_changed"
+    | "plan.created"
+    | "plan.updated"
+    | "membership.joined"
+    | "membership.enrolled"
+    | "membership.activated"
+    | "membership.renewed"
+    | "membership.past_due"
+    | "membership.cancelled"
+    | "membership.cancel_scheduled"
+    | "membership.paused"
+    | "membership.resumed"
+    | "membership.ended";
   targetType:
     | "user"
     | "booking"
@@ -60,7 +72,9 @@ export interface AuditEntry {
     | "invoice"
     | "contact"
     | "chat"
-    | "on_call_shift";
+    | "on_call_shift"
+    | "plan"
+    | "membership";
   targetId: string | number;
   details: Prisma.InputJsonValue;
 }

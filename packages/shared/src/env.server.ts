@@ -86,6 +86,8 @@ const base = z.object({
   REMINDER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(23).default(9)),
   /** How long after a visit is completed the customer is asked for a review (minutes). */
   REVIEW_DELAY_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_080).default(120)),
+  /** How many days before a plan visit is due the worker places it in an open arrival window (docs/product.md#plans). */
+  PLAN_VISIT_LEAD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(30)),
   /** Web Push (VAPID) key pair, base64url as `npx web-push generate-vapid-keys` prints it, and the contact the push services see. */
   VAPID_PUBLIC_KEY: z.preprocess(
     emptyToUndefined,
@@ -438,6 +440,7 @@ const envSchema = base.transform((raw, ctx) => {
     CHAT_STREAM_DELAY_MS: raw.CHAT_STREAM_DELAY_MS,
     REMINDER_HOUR: raw.REMINDER_HOUR,
     REVIEW_DELAY_MINUTES: raw.REVIEW_DELAY_MINUTES,
+    PLAN_VISIT_LEAD_DAYS: raw.PLAN_VISIT_LEAD_DAYS,
     /** Push service hosts PUSH_SERVICE_HOSTS adds to the public ones (none by default). */
     PUSH_SERVICE_HOSTS: pushServiceHosts(raw.PUSH_SERVICE_HOSTS, isProduction, problems),
     /** The BUSINESS_* values that are set (and only those). */

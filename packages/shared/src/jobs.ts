@@ -320,6 +320,50 @@ export const jobs = {
     schema: z.object({ paymentId: id, requestId }),
     key: (d) => `payment-refund-due-${d.paymentId}`,
   }),
+  /**
+   * To a plan's member (docs/product.md#plans): welcome (with the first period's receipt), a renewal's receipt,
+   * a refused charge (with the link to update their card), a renewal reminder (30 and 7 days before), the
+   * cancellation's confirmation, the end. `version` tells one occasion from the next (a period's start, a Stripe
+   * invoice's id, a renewal date and its days).
+   */
+  "membership-email": contract({
+    priority: PRIORITY.soon,
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({
+      membershipId: id,
+      notice: z.enum(["welcome", "renewed", "payment-failed", "renewal-reminder", "cancel-scheduled", "ended"]),
+      version: z.string().min(1).max(80),
+      paymentId: id.optional(),
+      requestId,
+    }),
+    key: (d) => `membership-${d.notice}-${d.membershipId}-${d.version}`,
+  }),
+  /** A membership email's text twin (docs/product.md#plans): the renewal reminder, to a number with consent. */
+  "membership-text": contract({
+    priority: PRIORITY.later,
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({
+      membershipId: id,
+      notice: z.enum(["renewal-reminder"]),
+      version: z.string().min(1).max(80),
+      requestId,
+    }),
+    key: (d) => `membership-text-${d.notice}-${d.membershipId}-${d.version}`,
+  }),
+  /** To the office: a member's renewal charge was refused (their membership is past due); once per Stripe invoice. */
+  "membership-office-email": contract({
+    queue: "email",
+    delivery: "outbox",
+    schema: z.object({
+      membershipId: id,
+      notice: z.enum(["payment-failed"]),
+      version: z.string().min(1).max(80),
+      requestId,
+    }),
+    key: (d) => `membership-office-${d.notice}-${d.membershipId}-${d.version}`,
+  }),
   /** Live: an invoice changed (a payment was recorded): every open admin page hears `invoice:updated`. */
   "invoice-event": contract({
     queue: "notifications",
@@ -417,6 +461,17 @@ export const jobs = {
     delivery: "outbox",
     schema: z.object({ phone: z.string().regex(E164_PATTERN), requestId }),
     key: (d) => `consent-request-${d.phone}`,
+  }),
+  /**
+   * A membership's visits due within PLAN_VISIT_LEAD_DAYS placed in open arrival windows (docs/product.md#plans),
+   * when it starts or renews: `version` is the period's start (ms), so each renewal places again. The worker also
+   * places every membership's due visits each hour (worker/src/processors/plan-visits.ts).
+   */
+  "plan-visits-place": contract({
+    queue: "notifications",
+    delivery: "outbox",
+    schema: z.object({ membershipId: id, version: z.string().min(1).max(40), requestId }),
+    key: (d) => `plan-visits-place-${d.membershipId}-${d.version}`,
   }),
   /** Live: a booking was created or changed (every open admin page hears it). */
   "booking-event": contract({

@@ -29,6 +29,7 @@ describe("redactUrl", () => {
     ["/estimates/tok_123/deposit", "/estimates/[redacted]/deposit"],
     ["/invoices/tok_123/pay?paid=1", "/invoices/[redacted]/pay?paid=1"],
     ["/unsubscribe/tok_456", "/unsubscribe/[redacted]"],
+    ["/membership/tok_789?joined=1", "/membership/[redacted]?joined=1"],
     ["/appointments/tok_123/cancel?token=x", "/appointments/[redacted]/cancel?token=[redacted]"],
     // Absolute addresses keep their origin.
     ["http://127.0.0.1:3000/login?token=abc", "http://127.0.0.1:3000/login?token=[redacted]"],

@@ -41,9 +41,14 @@ function redactPath(path: string): string {
   // /calendar/<feedId>.<signature>.ics: the whole rest of the address is the key.
   if (name === "calendar" && segments.length > first + 1) return [...segments.slice(0, first + 1), REDACTED].join("/");
   // /appointments/<token>[/…]: a customer's link to their appointment; /unsubscribe/<token>: their address's choice;
-  // /estimates/<token>[/deposit]: the estimate they approve; /invoices/<token>[/pay]: the invoice they pay.
+  // /estimates/<token>[/deposit]: the estimate they approve; /invoices/<token>[/pay]: the invoice they pay;
+  // /membership/<token>: a plan's member's page.
   if (
-    (name === "appointments" || name === "unsubscribe" || name === "estimates" || name === "invoices") &&
+    (name === "appointments" ||
+      name === "unsubscribe" ||
+      name === "estimates" ||
+      name === "invoices" ||
+      name === "membership") &&
     segments[first + 1]
   )
     segments[first + 1] = REDACTED;
@@ -70,7 +75,8 @@ function redactQuery(query: string): string {
 /**
  * A request address fit for a log line: secret query values (`token`, `sid`, …)
  * and the secret path segments of `/calendar/…`, `/api/chat/<id>/…`,
- * `/appointments/<token>`, `/unsubscribe/<token>`, `/estimates/<token>` and `/invoices/<token>` become `[redacted]`. Never throws.
+ * `/appointments/<token>`, `/unsubscribe/<token>`, `/estimates/<token>`, `/invoices/<token>` and `/membership/<token>`
+ * become `[redacted]`. Never throws.
  */
 export function redactUrl(url: string): string {
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? "";

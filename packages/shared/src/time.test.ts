@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addLocalDays,
+  addLocalYears,
   addMonths,
   BUSINESS_TIME_ZONE,
   businessDate,
@@ -183,6 +184,13 @@ describe("day, week and month boundaries", () => {
     // Whole calendar days, a 23-hour day of a change counted as one.
     expect(localDaysBetween("2026-03-07", "2026-03-09")).toBe(2);
     expect(localDaysBetween("2026-12-31", "2026-11-01")).toBe(-60);
+  });
+
+  it("adds calendar years; February 29 becomes the 28th in a year without one", () => {
+    expect(addLocalYears("2026-11-29", 1)).toBe("2027-11-29");
+    expect(addLocalYears("2028-02-29", 1)).toBe("2029-02-28");
+    expect(addLocalYears("2028-02-29", 4)).toBe("2032-02-29");
+    expect(addLocalYears("2027-03-01", -1)).toBe("2026-03-01");
   });
 
   it("a week runs Sunday 00:00 to Sunday 00:00, Baton Rouge time", () => {

@@ -217,6 +217,18 @@ export function addLocalDays(date: string | LocalDate, days: number): string {
   return localDateKey({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
 }
 
+/**
+ * "2026-03-07" + 1 year → "2027-03-07"; a February 29 becomes February 28 in a year without one (a yearly
+ * membership renews on its date; docs/product.md#plans).
+ */
+export function addLocalYears(date: string | LocalDate, years: number): string {
+  const d = typeof date === "string" ? parseLocalDate(date) : date;
+  if (!d) throw new Error(`bad local date: ${JSON.stringify(date)}`);
+  const year = d.year + years;
+  const lastDay = new Date(utcTime(year, d.month, 0)).getUTCDate();
+  return localDateKey({ year, month: d.month, day: Math.min(d.day, lastDay) });
+}
+
 /** Calendar days from one local date to another: "2026-02-27" → "2026-03-02" is 3 (negative when `to` is earlier). */
 export function localDaysBetween(from: string | LocalDate, to: string | LocalDate): number {
   const [a, b] = [from, to].map((date) => {

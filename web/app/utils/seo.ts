@@ -29,6 +29,7 @@ export const privatePathPrefixes: readonly string[] = [
   "/appointments",
   "/unsubscribe",
   "/estimates",
+  "/membership",
 ];
 
 interface MetaMatch {

@@ -22,6 +22,7 @@ import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server
 import { failure, success, type Result } from "../result";
 import { sha256 } from "../tokens.server";
 import type { z } from "../zod";
+import { handleMembershipEvent, linkSubscription, MEMBERSHIP_EVENTS } from "../plans/billing.server";
 import { applyPayment, depositOf } from "./apply-payment.server";
 
 type StripeSettings = NonNullable<Env["STRIPE"]>;
@@ -314,6 +315,7 @@ interface LockedCheckout {
   id: string;
   invoiceId: number | null;
   estimateId: number | null;
+  membershipId: number | null;
   amountCents: number;
   completedAt: Date | null;
   failedAt: Date | null;
@@ -363,6 +365,13 @@ function methodOf(event: { type: string }, session: SessionOfEvent): "card" | "u
   return types.length === 1 && types[0] === "us_bank_account" ? "us_bank_account" : "card";
 }
 
+/** Records a Stripe event's id in the transaction: false when it was handled before (a second delivery). */
+async function recordEventOnce(tx: Prisma.TransactionClient, event: { id: string; type: string }) {
+  const inserted = await tx.$executeRaw`
+    INSERT INTO "StripeEvent" (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
+  return inserted > 0;
+}
+
 const BAD_SIGNATURE = "The Stripe-Signature header does not match this body";
 const INCOMPLETE_EVENT = "The event lacks what this endpoint needs: nothing was recorded";
 
@@ -395,6 +404,12 @@ export async function handleStripeWebhook(
   if (!parsed.success) return failure(400, INCOMPLETE_EVENT, { errors: fieldErrors(parsed.error) });
   const event = parsed.data;
   const failedDebit = event.type === FAILED_EVENT;
+  // A membership's subscription (docs/product.md#plans): its invoices and its changes, each event once.
+  if (MEMBERSHIP_EVENTS.has(event.type))
+    return inTransaction(context, async (tx, outbox) => {
+      if (!(await recordEventOnce(tx, event))) return success({ message: "Already handled" });
+      return handleMembershipEvent(context, tx, outbox, event);
+    });
   if (!PAYMENT_EVENTS.has(event.type) && !failedDebit) return success({ message: `Ignored: ${event.type}` });
   const read = stripeCheckoutSessionSchema.safeParse(event.data.object);
   if (!read.success) {
@@ -405,12 +420,10 @@ export async function handleStripeWebhook(
   // A bank debit started: the money is not there yet (async_payment_succeeded or _failed follows).
   const debitStarted = event.type === "checkout.session.completed" && session.payment_status === "unpaid";
   return inTransaction(context, async (tx, outbox) => {
-    const inserted = await tx.$executeRaw`
-      INSERT INTO "StripeEvent" (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`;
-    if (inserted === 0) return success({ message: "Already handled" });
+    if (!(await recordEventOnce(tx, event))) return success({ message: "Already handled" });
     const rows = await tx.$queryRaw<
       LockedCheckout[]
-    >`SELECT id, "invoiceId", "estimateId", "amountCents", "completedAt", "failedAt", "debitStartedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
+    >`SELECT id, "invoiceId", "estimateId", "membershipId", "amountCents", "completedAt", "failedAt", "debitStartedAt" FROM "CheckoutSession" WHERE id = ${session.id} FOR UPDATE`;
     const checkout = rows[0];
     if (!checkout) {
       context.logger.warn(
@@ -419,6 +432,11 @@ export async function handleStripeWebhook(
       );
       return success({ message: "Ignored: unknown session" });
     }
+    // A membership's first period (subscription mode): its payment is the subscription's invoice.
+    if (checkout.membershipId !== null)
+      return failedDebit
+        ? success({ message: "Ignored: a subscription's session" })
+        : linkSubscription(tx, { id: checkout.id, membershipId: checkout.membershipId }, event.data.object);
     if (failedDebit) return recordFailedDebit(context, tx, outbox, checkout, event.id);
     if (debitStarted) {
       // Its page says the payment is on its way, and offers no second one meanwhile.

@@ -5,7 +5,7 @@ import { formatPhone, textablePhone } from "./phone";
 import { textConsentWording } from "./wording";
 
 /** Where a customer gave consent to texts: the form they ticked it on (docs/product.md#texts). */
-export type ConsentSource = "book" | "chat" | "contact" | "account" | "reply";
+export type ConsentSource = "book" | "chat" | "contact" | "account" | "reply" | "plans";
 
 /** The one writer of a number's consent (this module): a transaction, or the client itself for a webhook's single write. */
 type ConsentWriter = Pick<Prisma.TransactionClient, "textConsent">;

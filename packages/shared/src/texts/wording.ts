@@ -8,6 +8,7 @@
  * (../business.ts). Pure and safe for the browser.
  */
 import { business, type BusinessFacts } from "../business";
+import { formatCents } from "../money/money";
 import { businessDate, businessParts, formatClockWords, formatExpectedClock, slotEnd, WEEKDAYS } from "../time";
 import { windowStartingAt } from "../scheduling/windows";
 import { gsm7Safe, segmentsOf } from "./gsm7";
@@ -158,6 +159,23 @@ export function visitReminderText(
     `${facts.name}: visit ${when}, ${day}, ${window}. Manage: ${link}`,
     `${facts.name}: visit ${when}, ${window}. Manage: ${link}`,
     `${facts.name}: visit ${when}, ${window}: ${link}`,
+  );
+}
+
+/**
+ * A yearly membership's renewal reminder (docs/product.md#plans), 30 and 7 days before: the plan, the date, the
+ * price, and the member's page (to change the card or cancel).
+ */
+export function membershipRenewalText(
+  { planName, renewsOn, priceCents, link }: { planName: string; renewsOn: Date; priceCents: number; link: string },
+  facts: BusinessFacts = business,
+): string {
+  const day = shortDay(renewsOn);
+  const price = formatCents(priceCents);
+  return fitted(
+    `${facts.name}: your ${planName} membership renews ${day} for ${price}. Card or cancel: ${link}`,
+    `${facts.name}: ${planName} renews ${day}, ${price}. Manage: ${link}`,
+    `${facts.name}: ${planName} renews ${day}: ${link}`,
   );
 }
 

@@ -10,6 +10,7 @@ import {
   LogOut,
   PhoneCall,
   PhoneMissed,
+  ShieldCheck,
   Tags,
   Users,
   type LucideIcon,
@@ -36,6 +37,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
   { to: "/admin/on-call", label: "On Call", hint: "Who takes emergencies, staff phones", icon: PhoneCall },
   { to: "/admin/closures", label: "Closed Days", hint: "Holidays and other days off", icon: CalendarX2 },
   { to: "/admin/price-book", label: "Price Book", hint: "Prices and sales tax", icon: Tags },
+  { to: "/admin/plans", label: "Plans", hint: "Maintenance plans and members", icon: ShieldCheck },
 ];
 
 export function DashboardPage() {

@@ -1,6 +1,7 @@
 /**
  * The top of the dashboard (docs/product.md#dashboard): open emergencies (one row per person, with what
- * they said and a Dismiss), the missed calls to return, today by technician, what to place, the week.
+ * they said and a Dismiss), the missed calls to return, today by technician, what to place (requests, and plan
+ * visits the worker found no window for), the week.
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
@@ -8,6 +9,7 @@ import {
   BellOff,
   CalendarClock,
   CalendarDays,
+  CalendarX2,
   Inbox,
   Phone,
   PhoneMissed,
@@ -18,7 +20,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Outcome } from "~/components/ui/outcome";
 import type { ReactNode } from "react";
-import { formatDateTime } from "@app/shared/time";
+import { formatDateTime, formatLocalDate } from "@app/shared/time";
 import { cn } from "~/utils/cn";
 import { StatusBadge } from "~/components/staff/badges";
 import { telHref } from "~/components/staff/format";
@@ -385,6 +387,48 @@ function ToPlace({ toPlace }: { toPlace: Today["toPlace"] }) {
   );
 }
 
+/**
+ * A maintenance plan's visits the worker found no open arrival window for near their date (docs/product.md#plans):
+ * the office books each one by hand from the customer's record. Shown only when there are any.
+ */
+function PlanVisitsToPlace({ planVisits }: { planVisits: Today["planVisits"] }) {
+  if (!planVisits.visits.length) return null;
+  return (
+    <Section
+      id="dashboard-plan-visits"
+      title="Plan visits to place"
+      icon={<CalendarX2 aria-hidden="true" className="size-5 text-brand-700" />}
+    >
+      <p className="mb-1 text-sm text-slate-600">
+        No open window near their date: book each from the customer&apos;s record.
+      </p>
+      <ul className="divide-y divide-slate-100">
+        {planVisits.visits.map((v) => (
+          <li
+            key={v.id}
+            className="flex flex-col gap-1 py-2 text-sm sm:flex-row sm:items-baseline sm:gap-3"
+            data-plan-visit={v.id}
+          >
+            <span className="shrink-0 font-semibold text-slate-900 sm:w-40">Due {formatLocalDate(v.dueOn)}</span>
+            <span className="min-w-0 flex-1">
+              <Link
+                to={`/admin/customers/${v.customerId}`}
+                prefetch="intent"
+                className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-900 md:min-h-0"
+              >
+                {v.customerName}
+              </Link>
+              <span className="block text-slate-900">{v.planName}</span>
+              {v.note ? <span className="block text-slate-600">{v.note}</span> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {planVisits.more ? <p className="mt-2 text-sm text-slate-600">More plan visits wait to be placed.</p> : null}
+    </Section>
+  );
+}
+
 function WeekNumbers({ week }: { week: Today["week"] }) {
   const figures: Array<[string, number, string]> = [
     ["Visits booked", week.booked, "Booked since Sunday"],
@@ -422,6 +466,7 @@ export function TodayBoard({ data, day, dismissed }: { data: Today; day: string;
       <CallsToReturn calls={data.calls} />
       <TodaysVisits today={data.today} day={day} />
       <ToPlace toPlace={data.toPlace} />
+      <PlanVisitsToPlace planVisits={data.planVisits} />
       <WeekNumbers week={data.week} />
     </div>
   );

@@ -1,6 +1,7 @@
 /**
  * The dashboard's day (docs/product.md#dashboard): today's visits by technician, the requests still
- * to be placed, the open emergencies (bookings and leads), the missed calls to return and this week's numbers. Each part is one
+ * to be placed, the open emergencies (bookings and leads), the missed calls to return, the plan visits the worker could
+ * not place (docs/product.md#plans) and this week's numbers. Each part is one
  * indexed query, all sent at once; lists are bounded, so the page costs the same with 100,000 bookings.
  */
 import type { AppLoadContext } from "@remix-run/node";
@@ -10,6 +11,7 @@ import { acknowledgeEmergencyLeads } from "@app/shared/emergency-leads.server";
 import { leadKey } from "@app/shared/lead-keys";
 import { groupLeads, type OpenLead } from "./emergency-groups";
 import { callsToReturn } from "~/features/calls/public.server";
+import { listVisitsToPlace } from "@app/shared/plans/plan-visits.server";
 import { formatWindowRange, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessWeek, endOfBusinessDay, formatTime, startOfBusinessDay } from "@app/shared/time";
 
@@ -204,30 +206,32 @@ export async function dashboardToday(context: AppLoadContext, now = new Date()) 
   const open = { status: { in: [...OPEN_STATUSES] } };
   const toPlace = { needsPlacing: true, ...open };
   const emergencies = { priority: "emergency" as const, ...open };
-  const [today, placing, placingCount, emergencyBookings, emergencyCount, leads, week, calls] = await Promise.all([
-    db.booking.findMany({
-      where: {
-        scheduledDate: { gte: startOfBusinessDay(now), lt: endOfBusinessDay(now) },
-        status: { not: "cancelled" },
-        needsPlacing: false,
-      },
-      orderBy: [{ scheduledDate: "asc" }, { id: "asc" }],
-      take: TODAY_LIMIT,
-      select: visitSelect,
-    }),
-    db.booking.findMany({ where: toPlace, orderBy: { scheduledDate: "asc" }, take: LIST_LIMIT, select: visitSelect }),
-    db.booking.count({ where: toPlace }),
-    db.booking.findMany({
-      where: emergencies,
-      orderBy: { scheduledDate: "asc" },
-      take: LIST_LIMIT,
-      select: visitSelect,
-    }),
-    db.booking.count({ where: emergencies }),
-    openEmergencyLeads(context),
-    weekNumbers(context, now),
-    callsToReturn(db),
-  ]);
+  const [today, placing, placingCount, emergencyBookings, emergencyCount, leads, week, calls, planVisits] =
+    await Promise.all([
+      db.booking.findMany({
+        where: {
+          scheduledDate: { gte: startOfBusinessDay(now), lt: endOfBusinessDay(now) },
+          status: { not: "cancelled" },
+          needsPlacing: false,
+        },
+        orderBy: [{ scheduledDate: "asc" }, { id: "asc" }],
+        take: TODAY_LIMIT,
+        select: visitSelect,
+      }),
+      db.booking.findMany({ where: toPlace, orderBy: { scheduledDate: "asc" }, take: LIST_LIMIT, select: visitSelect }),
+      db.booking.count({ where: toPlace }),
+      db.booking.findMany({
+        where: emergencies,
+        orderBy: { scheduledDate: "asc" },
+        take: LIST_LIMIT,
+        select: visitSelect,
+      }),
+      db.booking.count({ where: emergencies }),
+      openEmergencyLeads(context),
+      weekNumbers(context, now),
+      callsToReturn(db),
+      listVisitsToPlace(db, LIST_LIMIT + 1),
+    ]);
   return {
     today: { ...byTechnician(today), more: today.length === TODAY_LIMIT },
     toPlace: { visits: placing.map((r) => visitItem(r, true)), total: placingCount },
@@ -238,6 +242,8 @@ export async function dashboardToday(context: AppLoadContext, now = new Date()) 
     },
     week,
     calls,
+    /** Plan visits with no open window near their date (the first ten; `more` when there are others). */
+    planVisits: { visits: planVisits.slice(0, LIST_LIMIT), more: planVisits.length > LIST_LIMIT },
   };
 }
 
