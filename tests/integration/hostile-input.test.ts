@@ -384,6 +384,8 @@ describe("admin endpoints under generated input (as an admin)", () => {
       "/api/admin/stats",
       "/api/admin/audit",
       "/api/reports/money",
+      "/api/reports/plans",
+      "/api/plans",
       "/api/payments/export.csv",
       "/api/estimates",
       "/api/invoices",

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInUser } from "../support/accounts";
+import { createQueues, type Queues } from "@app/shared/queues.server";
+import { createFastFailRedis, type Redis } from "@app/shared/redis.server";
+import { sweepMemberships } from "@app/shared/plans/membership-changes.server";
+import { textSendAt } from "@app/shared/texts/quiet-hours";
+import { formPost as staffPost, signedInUser } from "../support/accounts";
 import type { CapturedEmail } from "../support/resend-standin";
 import { randomIp, startStack, STAFF_EMAIL, type Stack } from "../support/stack";
 import type { StripeStandin } from "../support/stripe-standin";
@@ -263,5 +267,124 @@ describe("renewals and cancellation", () => {
     await expect.poll(async () => (await membershipOf(member.membership.id)).status).toBe("cancelled");
     await emailTo(member.email, (e) => e.subject === "Your Generator Care Test membership has ended");
     expect(await page(memberPath)).toContain("See our plans");
+  });
+});
+
+describe("the office's memberships", () => {
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let redis: Redis;
+  let queues: Queues;
+  beforeAll(async () => {
+    admin = await signedInUser(stack.url, stack.db, "admin");
+    redis = createFastFailRedis(stack.redisUrl);
+    redis.on("error", () => {});
+    queues = createQueues(redis, stack.redisPrefix);
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(queues ?? {}).map((q) => q.close()));
+    redis?.disconnect();
+  });
+
+  /** The worker's hourly look at memberships, as if it ran at `now` (this process's own, with the stack's queues). */
+  const sweep = (now: Date) =>
+    sweepMemberships(
+      { services: { db: stack.db, queues, env: { PLAN_VISIT_LEAD_DAYS: 30 } as never }, logger: console },
+      now,
+    );
+  const post = async (customerId: number, fields: Record<string, string>) => {
+    const res = await staffPost(stack.url, `/admin/customers/${customerId}`, admin.token, fields);
+    return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
+  };
+
+  it("enrols a customer who pays by check, pauses, resumes, records a renewal and cancels at the period's end", async () => {
+    const email = `office.member.${Date.now()}@example.com`;
+    const customer = await stack.db.customer.create({
+      data: { name: "Amedee Thibodeaux", email, phone: "(225) 555-0188", address: "812 Main St, Baton Rouge, LA" },
+    });
+    const enrolled = await post(customer.id, {
+      intent: "enrol-plan",
+      planId: String(planId),
+      interval: "year",
+      reference: "1042",
+    });
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.html).toContain("Enrolled in Generator Care Test");
+    const m = await stack.db.membership.findFirstOrThrow({ where: { customerId: customer.id } });
+    expect(m).toMatchObject({ status: "active", paysOnline: false, priceCents: 18_900, discountPercent: 10 });
+    expect(await paymentsOf(m.id)).toMatchObject([{ method: "check", reference: "1042", amountCents: 18_900 }]);
+    const welcome = await emailTo(email, (e) => e.subject === "Welcome to Generator Care Test");
+    expect(welcome.text).toContain("check 1042");
+    // Twice is refused: one membership of a plan at a time.
+    const twice = await post(customer.id, { intent: "enrol-plan", planId: String(planId), interval: "year" });
+    expect(twice.status).toBe(409);
+    expect(twice.html).toContain("already a member of Generator Care Test");
+
+    const id = String(m.id);
+    expect((await post(customer.id, { intent: "pause-membership", membershipId: id })).html).toContain(
+      "Generator Care Test is paused.",
+    );
+    expect((await membershipOf(m.id)).status).toBe("paused");
+    expect((await post(customer.id, { intent: "resume-membership", membershipId: id })).html).toContain(
+      "Generator Care Test is active again.",
+    );
+    const renewed = await post(customer.id, { intent: "renew-membership", membershipId: id, reference: "1107" });
+    expect(renewed.html).toContain("Generator Care Test renewed.");
+    const after = await membershipOf(m.id);
+    // The next period follows the last one, not today.
+    expect(after.currentPeriodStart!.getTime()).toBe(m.currentPeriodEnd!.getTime());
+    expect(await paymentsOf(m.id)).toHaveLength(2);
+
+    expect((await post(customer.id, { intent: "cancel-membership", membershipId: id })).html).toContain(
+      "Generator Care Test is cancelled.",
+    );
+    expect(await membershipOf(m.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    // Its period's end: the worker's look ends it, and the member is told.
+    await sweep(new Date(after.currentPeriodEnd!.getTime() + 60_000));
+    expect((await membershipOf(m.id)).status).toBe("cancelled");
+    await emailTo(email, (e) => e.subject === "Your Generator Care Test membership has ended");
+    // Another customer's membership is not this record's to change.
+    const other = await stack.db.customer.create({
+      data: { name: "Other Person", email: "o@example.com", phone: "1" },
+    });
+    expect((await post(other.id, { intent: "cancel-membership", membershipId: id })).status).toBe(404);
+  });
+
+  it("reminds a yearly member 30 and 7 days before the renewal, once each, by email and its text twin; an unpaid office renewal lapses, then expires", async () => {
+    const email = `reminded.${Date.now()}@example.com`;
+    const customer = await stack.db.customer.create({
+      data: { name: "Celestine Guidry", email, phone: "(225) 555-0190", address: "9 Oak St, Denham Springs, LA" },
+    });
+    await post(customer.id, { intent: "enrol-plan", planId: String(planId), interval: "year" });
+    const m = await stack.db.membership.findFirstOrThrow({ where: { customerId: customer.id } });
+    const end = m.currentPeriodEnd!.getTime();
+    const day = 86_400_000;
+    expect((await sweep(new Date(end - 29 * day))).reminded).toBeGreaterThanOrEqual(1);
+    const thirty = await emailTo(email, (e) => e.subject.startsWith("Generator Care Test renews on"));
+    expect(thirty.text).toContain("renews in 30 days");
+    await sweep(new Date(end - 29 * day));
+    await sweep(new Date(end - 6 * day));
+    const seven = await emailTo(email, (e) => (e.text ?? "").includes("renews in 7 days"));
+    expect(seven.subject).toContain("Generator Care Test renews on");
+    expect((await membershipOf(m.id)).remindedDays.sort()).toEqual([30, 7].sort());
+    const reminders = (await stack.mail.waitFor(() => true)).filter(
+      (e) => e.to.includes(email) && e.subject.startsWith("Generator Care Test renews on"),
+    );
+    expect(reminders).toHaveLength(2);
+    // Each reminder's text twin is owed with it, for when the look ran or, in the quiet hours, 8 AM (the worker
+    // texts only a number with consent: docs/product.md#texts).
+    const twins = await stack.db.outbox.findMany({
+      where: { kind: "membership-text", subject: `membership:${m.id}` },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(twins.map((t) => (t.payload as { version: string }).version.split("-").at(-1))).toEqual(["30", "7"]);
+    expect(twins.map((t) => t.availableAt.getTime())).toEqual([
+      textSendAt(new Date(end - 29 * day)).getTime(),
+      textSendAt(new Date(end - 6 * day)).getTime(),
+    ]);
+    // Paid to the office and not renewed: past due after its end, expired 30 days later.
+    await sweep(new Date(end + day));
+    expect((await membershipOf(m.id)).status).toBe("past_due");
+    await sweep(new Date(end + 31 * day));
+    expect((await membershipOf(m.id)).status).toBe("expired");
   });
 });

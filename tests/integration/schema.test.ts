@@ -748,6 +748,82 @@ it("writes and reads invoices, payments and checkout sessions; one live invoice 
   expect(Number(other.number.slice(-4))).toBe(Number(invoice.number.slice(-4)) + 1);
 });
 
+it("writes and reads a member's discount on estimates and invoices (migration 20261206090100_member_discount)", async () => {
+  const customer = await db().customer.create({
+    data: { name: "Mae Guidry", email: "mae@example.com", phone: "225-555-0133" },
+  });
+  const member = { memberPlanName: "Generator Care", memberDiscountPercent: 10 };
+  const option = {
+    position: 1,
+    name: "Repair",
+    discountCents: 1_000,
+    memberDiscountCents: 5_775,
+    subtotalCents: 57_749,
+    taxCents: 3_189,
+    totalCents: 48_163,
+    depositCents: 0,
+  };
+  const estimate = await db().estimate.create({
+    data: { customerId: customer.id, taxRatePpm: 94_500, ...member, options: { create: option } },
+    include: { options: true },
+  });
+  expect(
+    await db().estimate.findUniqueOrThrow({ where: { id: estimate.id }, include: { options: true } }),
+  ).toMatchObject({ ...member, options: [{ memberDiscountCents: 5_775, discountCents: 1_000 }] });
+  // None by default: no plan, no percent, no cents.
+  const plain = await db().estimate.create({
+    data: {
+      customerId: customer.id,
+      taxRatePpm: 0,
+      options: { create: { ...option, memberDiscountCents: undefined } },
+    },
+    include: { options: true },
+  });
+  expect(plain).toMatchObject({
+    memberPlanName: null,
+    memberDiscountPercent: null,
+    options: [{ memberDiscountCents: 0 }],
+  });
+  const invoiceTotals = { taxRatePpm: 94_500, subtotalCents: 57_749, taxCents: 3_189, totalCents: 48_163 };
+  const invoice = await db().invoice.create({
+    data: { customerId: customer.id, ...invoiceTotals, discountCents: 1_000, ...member, memberDiscountCents: 5_775 },
+  });
+  expect(await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({
+    ...member,
+    memberDiscountCents: 5_775,
+    discountCents: 1_000,
+  });
+  expect(await db().invoice.create({ data: { customerId: customer.id, ...invoiceTotals } })).toMatchObject({
+    memberPlanName: null,
+    memberDiscountPercent: null,
+    memberDiscountCents: 0,
+  });
+  // The plan and the percent go together; a percent within 1–100; cents within the subtotal, and none without a plan.
+  for (const bad of [
+    { memberPlanName: "Generator Care" },
+    { memberDiscountPercent: 10 },
+    { ...member, memberDiscountPercent: 0 },
+    { ...member, memberDiscountPercent: 101 },
+  ]) {
+    await expect(db().estimate.create({ data: { customerId: customer.id, taxRatePpm: 0, ...bad } })).rejects.toThrow();
+    await expect(
+      db().invoice.create({ data: { customerId: customer.id, ...invoiceTotals, ...bad } }),
+    ).rejects.toThrow();
+  }
+  for (const memberDiscountCents of [-1, 57_750])
+    await expect(
+      db().estimateOption.create({ data: { ...option, estimateId: estimate.id, position: 2, memberDiscountCents } }),
+    ).rejects.toThrow();
+  for (const bad of [
+    { ...member, memberDiscountCents: -1 },
+    { ...member, memberDiscountCents: 57_750 },
+    { memberDiscountCents: 100 },
+  ])
+    await expect(
+      db().invoice.create({ data: { customerId: customer.id, ...invoiceTotals, ...bad } }),
+    ).rejects.toThrow();
+});
+
 it("records the migration history as prisma migrate deploy does", async () => {
   const rows = await db().$queryRawUnsafe<
     Array<{ migration_name: string; finished_at: Date | null; applied_steps_count: number; checksum: string }>

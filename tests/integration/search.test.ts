@@ -79,6 +79,7 @@ describe("GET /api/search", () => {
         email: "marie.thibodeaux@example.com",
         phone: "225-555-0123",
         address: "4512 Perkins Rd, Baton Rouge, LA 70808",
+        member: null,
       });
       // Her visits come with her.
       expect(found.bookings.map((b) => b.id)).toContain(14432);

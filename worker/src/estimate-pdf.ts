@@ -4,6 +4,7 @@ import { BRAND_MARK } from "@app/shared/brand-mark";
 import { business, formatAddress } from "@app/shared/business";
 import type { EstimateRow } from "@app/shared/estimates/estimates.server";
 import { formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { memberDiscountJson } from "@app/shared/plans/member-discount";
 import { formatDate, formatFullDateTime } from "@app/shared/time";
 
 /**
@@ -12,7 +13,8 @@ import { formatDate, formatFullDateTime } from "@app/shared/time";
  * number, whom it is for and the service address, its date and the date it is valid until (its
  * link's expiry), each option's lines and stored totals, and, once approved, the option chosen with
  * the customer's typed name and the time; then the terms (business facts' `estimateTerms`). The
- * amounts are the stored ones (never re-added here).
+ * amounts are the stored ones (never re-added here); a member's discount is its own line of each
+ * option's totals, with the plan's name (docs/decisions/029-maintenance-plans.md).
  */
 
 const styles = StyleSheet.create({
@@ -64,13 +66,20 @@ function terms(): ReactElement {
 
 function money(label: string, cents: number, bold = false): ReactElement {
   return h(View, { style: styles.total, key: label }, [
-    h(Text, { key: "l", style: { width: 120, textAlign: "right" } }, label),
+    // Wide enough for a member's discount's words ("Generator Care member discount (10%)"), right-aligned.
+    h(Text, { key: "l", style: { width: 300, textAlign: "right" } }, label),
     h(
       Text,
       { key: "v", style: { ...styles.money, ...(bold ? { fontFamily: "Helvetica-Bold" } : {}) } },
       formatCents(cents),
     ),
   ]);
+}
+
+/** A member's discount's line of the totals, when the estimate carries one. */
+function memberDiscountRow(e: EstimateRow, cents: number): ReactElement[] {
+  const discount = memberDiscountJson(e);
+  return discount ? [money(discount.label, -cents)] : [];
 }
 
 function optionBlock(e: EstimateRow, o: EstimateRow["options"][number]): ReactElement {
@@ -92,6 +101,7 @@ function optionBlock(e: EstimateRow, o: EstimateRow["options"][number]): ReactEl
       ]),
     ),
     money("Subtotal", o.subtotalCents),
+    ...memberDiscountRow(e, o.memberDiscountCents),
     ...(o.discountCents > 0 ? [money("Discount", -o.discountCents)] : []),
     money(`Tax (${formatRate(e.taxRatePpm)})`, o.taxCents),
     money("Total", o.totalCents, true),

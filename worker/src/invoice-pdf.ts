@@ -4,6 +4,7 @@ import { business, formatAddress } from "@app/shared/business";
 import { dueSentence, waysToPay } from "@app/shared/invoices/how-to-pay";
 import { isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatCents, formatQuantity, formatRate } from "@app/shared/money/money";
+import { memberDiscountJson } from "@app/shared/plans/member-discount";
 import { formatDate } from "@app/shared/time";
 import { invoiceStatusForCustomer } from "@app/shared/api/invoices";
 import { paymentMethodLabels } from "@app/shared/api/payments";
@@ -12,7 +13,8 @@ import { paymentMethodLabels } from "@app/shared/api/payments";
  * An invoice as a PDF (docs/product.md#invoices), made in the worker with @react-pdf/renderer: the
  * business, its number and dates, the customer, each line, the stored totals, what was paid (the
  * estimate's deposit included), the balance due, and while it is due, its due date and how to pay it. The amounts are the stored ones (never re-added
- * here); its text is real text (a reader can search and copy it).
+ * here); a member's discount is its own line of the totals, with the plan's name
+ * (docs/decisions/029-maintenance-plans.md); its text is real text (a reader can search and copy it).
  */
 
 const styles = StyleSheet.create({
@@ -31,7 +33,8 @@ const styles = StyleSheet.create({
 
 function money(label: string, cents: number, bold = false): ReactElement {
   return h(View, { style: styles.total, key: label }, [
-    h(Text, { key: "l", style: { width: 140, textAlign: "right" } }, label),
+    // Wide enough for a member's discount's words ("Generator Care member discount (10%)"), right-aligned.
+    h(Text, { key: "l", style: { width: 300, textAlign: "right" } }, label),
     h(
       Text,
       { key: "v", style: { ...styles.money, ...(bold ? { fontFamily: "Helvetica-Bold" } : {}) } },
@@ -75,6 +78,12 @@ function payments(i: InvoiceRow): ReactElement[] {
   ];
 }
 
+/** A member's discount's line of the totals, when the invoice carries one. */
+function memberDiscountRow(i: InvoiceRow): ReactElement[] {
+  const discount = memberDiscountJson(i);
+  return discount ? [money(discount.label, -i.memberDiscountCents)] : [];
+}
+
 /** While a balance is due: when it is due and the ways to pay (online only when it is on). */
 function howToPay(i: InvoiceRow, online: boolean): ReactElement[] {
   if (i.status === "void" || balanceCents(i.totalCents, i.paidCents) === 0) return [];
@@ -102,6 +111,7 @@ export function invoicePdf(i: InvoiceRow, { online }: { online: boolean }): Prom
       ...(i.bookingId ? [h(Text, { key: "v", style: styles.muted }, `Visit: #${i.bookingId}`)] : []),
       lineTable(i),
       money("Subtotal", i.subtotalCents),
+      ...memberDiscountRow(i),
       ...(i.discountCents > 0 ? [money("Discount", -i.discountCents)] : []),
       money(`Tax (${formatRate(i.taxRatePpm)})`, i.taxCents),
       money("Total", i.totalCents, true),

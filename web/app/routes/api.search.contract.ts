@@ -3,6 +3,7 @@ import { cents, ok } from "@app/shared/api/json-shapes.server";
 import { estimateStatus } from "@app/shared/estimates/estimates.server";
 import { invoiceStatus } from "@app/shared/invoices/invoices.server";
 import { customerJson } from "@app/shared/booking/booking-json";
+import { memberMarkJson } from "@app/shared/plans/members.server";
 import { z } from "@app/shared/zod";
 import { bookingStatuses } from "@app/shared/api/choices";
 import { defineEndpoints, isoDateTime } from "@app/shared/api/endpoint";
@@ -20,7 +21,7 @@ export const contract = defineEndpoints({
     description:
       "Ten customers, ten bookings and ten documents at most: customers and bookings best first; documents the one a number names, else the customers' found, newest first",
     schema: ok({
-      customers: z.array(customerJson.extend({ address: z.string().nullable() })),
+      customers: z.array(customerJson.extend({ address: z.string().nullable(), member: memberMarkJson })),
       bookings: z.array(
         z.object({
           id: z.number().int(),

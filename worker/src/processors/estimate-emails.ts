@@ -7,6 +7,7 @@ import {
 } from "@app/shared/email/estimate-templates";
 import { estimateInclude, type EstimateRow } from "@app/shared/estimates/estimates.server";
 import type { JobData } from "@app/shared/jobs";
+import { memberDiscountJson } from "@app/shared/plans/member-discount";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { ADMIN_ROOM } from "@app/shared/realtime";
 import { estimatePdf } from "../estimate-pdf";
@@ -28,7 +29,12 @@ async function requireEstimate(ctx: WorkerContext, id: number): Promise<Estimate
 const forEmail = (e: EstimateRow): EstimateForEmail => ({
   number: e.number,
   customerName: e.customer.name,
-  options: e.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
+  memberDiscountLabel: memberDiscountJson(e)?.label ?? null,
+  options: e.options.map((o) => ({
+    name: o.name,
+    totalCents: o.totalCents,
+    memberDiscountCents: o.memberDiscountCents,
+  })),
 });
 
 /** Where the work is: the visit's address, else the customer's (an estimate without a visit yet). */

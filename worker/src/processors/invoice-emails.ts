@@ -3,6 +3,7 @@ import { invoiceEmail, invoiceReminderEmail, type InvoiceForEmail } from "@app/s
 import { invoiceInclude, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import type { JobData } from "@app/shared/jobs";
 import { balanceCents } from "@app/shared/money/money";
+import { memberDiscountJson } from "@app/shared/plans/member-discount";
 import { stripeEnabled } from "@app/shared/payments/stripe.server";
 import { invoicePdf } from "../invoice-pdf";
 import { openSealedToken } from "../sealed-token";
@@ -26,6 +27,8 @@ const forEmail = (ctx: WorkerContext, i: InvoiceRow): InvoiceForEmail => ({
   number: i.number,
   sentAt: i.sentAt ?? i.createdAt,
   online: stripeEnabled(ctx.env),
+  memberDiscountLabel: memberDiscountJson(i)?.label ?? null,
+  memberDiscountCents: i.memberDiscountCents,
   totalCents: i.totalCents,
   paidCents: i.paidCents,
   balanceCents: balanceCents(i.totalCents, i.paidCents),

@@ -2,6 +2,8 @@ import { UnrecoverableError } from "bullmq";
 import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-json";
 import { LEAD_ACKNOWLEDGED_EVENT, LEAD_EMERGENCY_EVENT } from "@app/shared/emergency-leads";
 import { parseLeadKey } from "@app/shared/lead-keys";
+import { priorityNote } from "@app/shared/plans/member-marks";
+import { membersAmong } from "@app/shared/plans/members.server";
 import { loadEmergencyLead } from "@app/shared/emergency-leads.server";
 import type { JobData } from "@app/shared/jobs";
 import { ADMIN_ROOM } from "@app/shared/realtime";
@@ -9,7 +11,9 @@ import type { WorkerContext } from "../worker-context";
 
 /**
  * A booking was created or changed: tell every open admin page, on whichever
- * web process it is connected, and raise the alarm for emergencies.
+ * web process it is connected, and raise the alarm for emergencies: the alarm
+ * says "Member (Generator Care): priority" (`memberPriority`) when the customer
+ * is a member of a plan giving emergency priority (docs/product.md#plans).
  */
 export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"booking-event">) {
   const booking = await ctx.db.booking.findUnique({ where: { id: data.bookingId }, include: bookingInclude });
@@ -18,7 +22,10 @@ export async function publishBookingEvent(ctx: WorkerContext, data: JobData<"boo
   const payload = { booking: serializeBooking(booking), ...(data.byCustomer ? { byCustomer: data.byCustomer } : {}) };
   const admins = ctx.emitter.to(ADMIN_ROOM);
   admins.emit(data.event === "created" ? "booking:created" : "booking:updated", payload);
-  if (booking.priority === "emergency" && data.event === "created") admins.emit("booking:emergency", payload);
+  if (booking.priority === "emergency" && data.event === "created") {
+    const note = priorityNote((await membersAmong(ctx.db, [booking.customerId])).get(booking.customerId));
+    admins.emit("booking:emergency", note ? { ...payload, memberPriority: note } : payload);
+  }
   return { emitted: data.event };
 }
 

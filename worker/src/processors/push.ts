@@ -6,6 +6,8 @@ import type { Prisma } from "@app/shared/db.server";
 import type { EmergencyLead } from "@app/shared/emergency-leads";
 import { loadEmergencyLead } from "@app/shared/emergency-leads.server";
 import { shiftOn } from "@app/shared/calls/on-call.server";
+import { priorityNote } from "@app/shared/plans/member-marks";
+import { membersAmong } from "@app/shared/plans/members.server";
 import type { JobData } from "@app/shared/jobs";
 import { formatWindow, windowStartingAt } from "@app/shared/scheduling/windows";
 import { businessParts, formatFullDateTime } from "@app/shared/time";
@@ -18,7 +20,9 @@ import { createPushAgent, loopbackAllowance, PushTargetRefused } from "../push-c
  *
  * - `emergency`: every active admin, every active technician who works on
  *   the weekday of the visit (Baton Rouge time), and whoever is on call (and
- *   their fallback) when it came, whatever the day.
+ *   their fallback) when it came, whatever the day. A customer who is a member
+ *   of a plan giving emergency priority is named so after their name, "Member
+ *   (Generator Care): priority" (docs/product.md#plans).
  * - `emergency-lead`: every active admin (a contact message or a chat that is an
  *   emergency; it opens the message, or the conversation, in the inbox).
  * - `assigned`: the technician the visit was given to, while it still is theirs
@@ -95,7 +99,11 @@ async function alertOf(ctx: WorkerContext, data: JobData<"push-alert">): Promise
 
   if (data.reason === "emergency") {
     // Whoever is on call when it came (docs/product.md#on-call), on a day off or at night too.
-    const shift = await shiftOn(ctx.db, booking.createdAt);
+    const [shift, members] = await Promise.all([
+      shiftOn(ctx.db, booking.createdAt),
+      membersAmong(ctx.db, [booking.customerId]),
+    ]);
+    const member = priorityNote(members.get(booking.customerId));
     return {
       people: {
         isActive: true,
@@ -108,7 +116,10 @@ async function alertOf(ctx: WorkerContext, data: JobData<"push-alert">): Promise
       urgent: true,
       payloadFor: (role) => ({
         title: clip(`EMERGENCY: ${booking.summary}`),
-        body: clip(`${booking.customer.name} · ${booking.customer.phone} · booking #${booking.id}`, 240),
+        body: clip(
+          [booking.customer.name, member, booking.customer.phone, `booking #${booking.id}`].filter(Boolean).join(" · "),
+          240,
+        ),
         url: role === "admin" ? adminBookingUrl(booking.id) : TECHNICIAN_URL,
         tag: `emergency-${booking.id}`,
       }),

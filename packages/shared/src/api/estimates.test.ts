@@ -32,6 +32,11 @@ describe("the estimate builder's form", () => {
       },
     ]);
     expect(places).toEqual({ options: [0], rows: [[0]] });
+    // The member's discount's box (docs/decisions/029-maintenance-plans.md): taken off only when ticked.
+    expect(input.memberDiscount).toBe(false);
+    expect(estimateFormInput(estimateFormSchema.parse({ ...form, memberDiscount: "on" })).input.memberDiscount).toBe(
+      true,
+    );
   });
 
   it("asks a name of each of two or more options, and refuses an option without a line on it, never skipping it", () => {
@@ -62,6 +67,7 @@ describe("the estimate builder's form", () => {
     });
     expect(values).toEqual({
       depositPercent: "25",
+      memberDiscount: "",
       options: [
         {
           name: "",
@@ -69,6 +75,9 @@ describe("the estimate builder's form", () => {
           lines: [{ item: "3", description: "200 A panel", price: "1850.50", quantity: "1.5" }],
         },
       ],
+    });
+    expect(estimateFormValues({ depositPercent: null, memberDiscount: { percent: 10 }, options: [] })).toMatchObject({
+      memberDiscount: "on",
     });
     expect(priceBookLineText({ name: "Surge protector", description: " Type 2, at the panel " })).toBe(
       "Surge protector: Type 2, at the panel",

@@ -95,6 +95,11 @@ const estimateContent = {
     .min(1, "Add at least one option")
     .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
   depositPercent: depositPercent.optional(),
+  /**
+   * The member's discount (docs/decisions/029-maintenance-plans.md): absent or true, each option takes the
+   * customer's when they are a member; false leaves it off this estimate.
+   */
+  memberDiscount: z.boolean({ error: "memberDiscount must be true or false" }).optional(),
 };
 
 export const newEstimateSchema = z
@@ -160,6 +165,8 @@ const formFields = z.object({
   bookingId: idField("Choose a visit").optional(),
   customerId: idField("Choose a customer").optional(),
   depositPercent: text,
+  /** The member's discount's box ("on" when ticked; shown only for a member): unticked or absent leaves it off. */
+  memberDiscount: text,
   options: z.array(formOptionSchema).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
 });
 
@@ -207,6 +214,7 @@ function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimat
     ...(form.bookingId !== undefined ? { bookingId: form.bookingId } : { customerId: form.customerId }),
     options,
     ...(depositOk ? { depositPercent: deposit } : {}),
+    memberDiscount: form.memberDiscount === "on",
   };
   return { input, places };
 }
@@ -214,7 +222,8 @@ function readEstimateForm(form: EstimateForm, issue: Issue): { input: NewEstimat
 /**
  * The estimate builder's form (/admin/estimates/new and /admin/estimates/<id>/edit): one to three
  * options, each of as many line rows as the office adds (an item of the price book or a written-in
- * description, a price in dollars, a quantity) and a discount in dollars; and a deposit percent.
+ * description, a price in dollars, a quantity) and a discount in dollars; a deposit percent; and, for
+ * a member, whether their discount is taken off.
  * Blank line rows are ignored; an option is never skipped (readOption). The schema checks the form
  * (in the browser and in the action); `estimateFormInput` reads a checked form into the JSON API's input.
  */
@@ -236,6 +245,7 @@ export function priceBookLineText(item: { name: string; description?: string | n
 /** A saved estimate as the builder's form values (a draft opened for editing): dollars and quantities as typed. */
 export function estimateFormValues(estimate: {
   depositPercent: number | null;
+  memberDiscount?: { percent: number } | null;
   options: Array<{
     name: string;
     discountCents: number;
@@ -249,6 +259,7 @@ export function estimateFormValues(estimate: {
 }) {
   return {
     depositPercent: estimate.depositPercent ? String(estimate.depositPercent) : "",
+    memberDiscount: estimate.memberDiscount ? "on" : "",
     options: estimate.options.map((option) => ({
       name: estimate.options.length === 1 && option.name === SINGLE_OPTION_NAME ? "" : option.name,
       discount: option.discountCents ? formatCentsPlain(option.discountCents) : "",

@@ -1,5 +1,6 @@
 import { estimateStatus } from "../estimates/estimates.server";
 import { invoiceStatus } from "../invoices/invoices.server";
+import { memberMarkJson } from "../plans/members.server";
 import { customerJson } from "../booking/booking-json";
 import { z } from "../zod";
 import { isoDateTime } from "./endpoint";
@@ -49,6 +50,7 @@ export const dispatchVisitJson = z.looseObject({
   time: z.string(),
   needsPlacing: z.boolean(),
   customerName: z.string().nullable(),
+  member: memberMarkJson,
   technicianId: z.number().int().nullable(),
   technicianName: z.string().nullable(),
   flags: z.array(z.object({ kind: z.enum(["technician-off", "customer-moved"]), message: z.string() })),

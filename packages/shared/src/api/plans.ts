@@ -154,17 +154,19 @@ export const joinPlanSchema = z.object({
 });
 export type JoinPlanInput = z.output<typeof joinPlanSchema>;
 
-/** The customer record's "Enrol in a plan": the office enrols a customer who pays by check (or online later). */
-export const enrolFormSchema = z.object({
-  planId: idField("Choose a plan"),
-  interval,
-  reference: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    staffText("Check number or note", 120).optional(),
-  ),
-});
+/** A check's number or the office's note on a payment; blank is none. */
+const reference = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  staffText("Check number or note", 120).optional(),
+);
+
+/** The customer record's "Enrol in a plan": the office enrols a customer who pays by check. */
+export const enrolFormSchema = z.object({ planId: idField("Choose a plan"), interval, reference });
 
 /** A member's or the office's cancellation of a membership, and the office's pause and resume. */
 export const membershipActionSchema = z.object({
   membershipId: idField("Choose a membership"),
 });
+
+/** The customer record's "Record renewal": a renewal paid to the office (a check). */
+export const renewFormSchema = membershipActionSchema.extend({ reference });

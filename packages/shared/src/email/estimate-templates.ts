@@ -10,10 +10,19 @@ import { footer, type RenderedEmail } from "./templates";
 export interface EstimateForEmail {
   number: string;
   customerName: string;
-  options: Array<{ name: string; totalCents: number }>;
+  /** A member's discount's line, "Generator Care member discount (10%)" (docs/decisions/029-maintenance-plans.md). */
+  memberDiscountLabel?: string | null;
+  options: Array<{ name: string; totalCents: number; memberDiscountCents?: number }>;
 }
 
-const optionList = (e: EstimateForEmail) => e.options.map((o) => `${o.name}: ${formatCents(o.totalCents)}`);
+/** Each option's total, and a member's discount taken off it as its own words and amount. */
+const optionList = (e: EstimateForEmail) =>
+  e.options.map(
+    (o) =>
+      `${o.name}: ${formatCents(o.totalCents)}${
+        e.memberDiscountLabel ? ` (${e.memberDiscountLabel}: ${formatCents(-(o.memberDiscountCents ?? 0))})` : ""
+      }`,
+  );
 
 /** To the customer: the estimate, its options' totals, the link to approve it online, and the PDF attached. */
 export function estimateEmail(

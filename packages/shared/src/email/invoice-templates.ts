@@ -8,6 +8,9 @@ import { footer, type RenderedEmail } from "./templates";
 
 export interface InvoiceForEmail {
   number: string;
+  /** A member's discount's line, "Generator Care member discount (10%)" (docs/decisions/029-maintenance-plans.md). */
+  memberDiscountLabel?: string | null;
+  memberDiscountCents?: number;
   totalCents: number;
   paidCents: number;
   balanceCents: number;
@@ -22,6 +25,7 @@ export const linkLabel = (online: boolean) => (online ? "View and pay your invoi
 
 function amounts(i: InvoiceForEmail): string[] {
   return [
+    ...(i.memberDiscountLabel ? [`${i.memberDiscountLabel}: ${formatCents(-(i.memberDiscountCents ?? 0))}`] : []),
     `Total: ${formatCents(i.totalCents)}`,
     ...(i.paidCents > 0 ? [`Paid: ${formatCents(i.paidCents)}`] : []),
     `Balance due: ${formatCents(i.balanceCents)}`,

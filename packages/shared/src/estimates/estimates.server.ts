@@ -12,6 +12,14 @@ import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma, Reader } from "../db.server";
 import { depositCents, documentTotals, MAX_CENTS } from "../money/money";
 import { inTransaction, type ChangeContext } from "../outbox.server";
+import { memberDiscountOf } from "../plans/memberships.server";
+import {
+  memberDiscountColumns,
+  memberDiscountJson,
+  memberDiscountJsonSchema,
+  storedMemberDiscount,
+  type MemberDiscount,
+} from "../plans/member-discount";
 import { catalogFor, priceLines, type Catalog, type LineInput } from "../pricing/lines.server";
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type FieldErrors, type Result } from "../result";
@@ -67,7 +75,8 @@ const cents = z.number().int().nonnegative();
 
 /**
  * What `estimateJson` answers (docs/product.md#estimates), declared once: its type, and the API's
- * documented shape (GET /api/openapi.json). Each option's totals as stored, computed by the money module.
+ * documented shape (GET /api/openapi.json). Each option's totals as stored, computed by the money module;
+ * a member's discount (`memberDiscount`, each option's `memberDiscountCents`) comes off before tax.
  */
 export const estimateJsonSchema = z.object({
   id: z.number().int(),
@@ -86,11 +95,13 @@ export const estimateJsonSchema = z.object({
   declineReason: z.enum(EstimateDeclineReason).nullable(),
   declineNote: z.string().nullable(),
   linkExpiresAt: isoDateTime.nullable(),
+  memberDiscount: memberDiscountJsonSchema,
   options: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
       discountCents: cents,
+      memberDiscountCents: cents,
       subtotalCents: cents,
       taxCents: cents,
       totalCents: cents,
@@ -131,10 +142,12 @@ export function estimateJson(e: EstimateRow): EstimateJson {
     declineReason: e.declineReason,
     declineNote: e.declineNote,
     linkExpiresAt: e.tokenExpiresAt?.toISOString() ?? null,
+    memberDiscount: memberDiscountJson(e),
     options: e.options.map((o) => ({
       id: o.id,
       name: o.name,
       discountCents: o.discountCents,
+      memberDiscountCents: o.memberDiscountCents,
       subtotalCents: o.subtotalCents,
       taxCents: o.taxCents,
       totalCents: o.totalCents,
@@ -169,14 +182,14 @@ export function estimatesOfBooking(db: Reader, bookingId: number) {
 /** An estimate's item as the price book's line rule reads it: the schema read the quantity into hundredths already (1.5 → 150). */
 const lineInput = ({ quantity, ...item }: NewEstimateItem): LineInput => ({ ...item, quantityHundredths: quantity });
 
-/** The options as stored: lines priced, totals and deposit from the money module. */
-function pricedOptions(input: EstimateChanges, catalog: Catalog, taxRatePpm: number) {
+/** The options as stored: lines priced, totals (the member's discount too) and deposit from the money module. */
+function pricedOptions(input: EstimateChanges, catalog: Catalog, taxRatePpm: number, memberPercent: number) {
   const errors: FieldErrors = {};
   const options = input.options.map((option, o) => {
     const lines = priceLines(option.items.map(lineInput), catalog, `options.${o}.items`, errors);
     let totals;
     try {
-      totals = documentTotals(lines, taxRatePpm, option.discountCents ?? 0);
+      totals = documentTotals(lines, taxRatePpm, option.discountCents ?? 0, memberPercent);
     } catch {
       totals = null;
     }
@@ -189,6 +202,7 @@ function pricedOptions(input: EstimateChanges, catalog: Catalog, taxRatePpm: num
       position: o + 1,
       name: option.name,
       discountCents: totals.discountCents,
+      memberDiscountCents: totals.memberDiscountCents,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -218,17 +232,37 @@ async function ownerOf(db: Db, input: NewEstimate): Promise<Result<{ customerId:
   return success({ customerId: customer.id });
 }
 
-/** The options priced for storing, with the tax rate in force; or the field errors (400). */
-async function priceEstimate(db: Db, input: EstimateChanges) {
+/**
+ * The member's discount an estimate's options carry (docs/decisions/029-maintenance-plans.md): the customer's
+ * membership at this moment (active or past due; the highest discount of several), unless the office leaves it
+ * off (`memberDiscount: false`).
+ */
+async function memberDiscountFor(db: Db, customerId: number, input: EstimateChanges): Promise<MemberDiscount | null> {
+  if (input.memberDiscount === false) return null;
+  return memberDiscountOf(db, customerId);
+}
+
+/** The options priced for storing, with the tax rate in force and the member's discount; or the field errors (400). */
+async function priceEstimate(db: Db, input: EstimateChanges, customerId: number) {
   const catalog = await catalogFor(
     db,
     input.options.flatMap((o) => o.items.map(lineInput)),
   );
-  const taxRatePpm = await readSalesTaxRate(db);
-  const { options, errors } = pricedOptions(input, catalog, taxRatePpm);
+  const [taxRatePpm, member] = await Promise.all([readSalesTaxRate(db), memberDiscountFor(db, customerId, input)]);
+  const { options, errors } = pricedOptions(input, catalog, taxRatePpm, member?.percent ?? 0);
   if (Object.keys(errors).length) return failure(400, "Please correct the highlighted fields", { errors });
-  return success({ taxRatePpm, options: options.map((o) => ({ ...o!, lines: { create: o!.lines } })) });
+  return success({
+    taxRatePpm,
+    member: memberDiscountColumns(member),
+    options: options.map((o) => ({ ...o!, lines: { create: o!.lines } })),
+  });
 }
+
+/** What the audit log keeps of an estimate's options: each one's name and total, and the member's discount. */
+const auditedOptions = (e: EstimateRow) => ({
+  options: e.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
+  memberDiscount: storedMemberDiscount(e),
+});
 
 /** POST /api/estimates: a draft estimate of a visit or a customer, its rate copied from the settings (201), audited. */
 export async function createEstimate(
@@ -240,9 +274,9 @@ export async function createEstimate(
   const owner = await ownerOf(db, input);
   if (!owner.ok) return owner;
   const { customerId } = owner.value;
-  const priced = await priceEstimate(db, input);
+  const priced = await priceEstimate(db, input, customerId);
   if (!priced.ok) return priced;
-  const { taxRatePpm, options } = priced.value;
+  const { taxRatePpm, member, options } = priced.value;
   const estimate = await db.$transaction(async (tx) => {
     const created = await tx.estimate.create({
       data: {
@@ -250,6 +284,7 @@ export async function createEstimate(
         customerId,
         depositPercent: input.depositPercent ?? null,
         taxRatePpm,
+        ...member,
         createdById: actor.id,
         options: { create: options },
       },
@@ -264,7 +299,7 @@ export async function createEstimate(
         number: created.number,
         bookingId: input.bookingId ?? null,
         customerId,
-        options: created.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
+        ...auditedOptions(created),
       },
     });
     return created;
@@ -283,7 +318,8 @@ const estimateStatusWords: Record<EstimateRow["status"], string> = {
 
 /**
  * PUT /api/estimates/{id} and /admin/estimates/<id>/edit: a draft's options, lines and deposit
- * written anew (priced as when made, at the tax rate now in force), audited. Only a draft is edited:
+ * written anew (priced as when made, at the tax rate now in force, with the member's discount of the
+ * customer's membership now), audited. Only a draft is edited:
  * once sent the customer holds its link and PDF, so a sent, approved, declined or withdrawn estimate
  * answers 409 and nothing changes.
  */
@@ -294,9 +330,12 @@ export async function updateEstimate(
   input: EstimateChanges,
   now = new Date(),
 ): Promise<Result<{ estimate: EstimateJson }>> {
-  const priced = await priceEstimate(context.services.db, input);
+  const { db } = context.services;
+  const owner = await db.estimate.findUnique({ where: { id }, select: { customerId: true } });
+  if (!owner) return failure(404, NOT_FOUND);
+  const priced = await priceEstimate(db, input, owner.customerId);
   if (!priced.ok) return priced;
-  const { taxRatePpm, options } = priced.value;
+  const { taxRatePpm, member, options } = priced.value;
   return inTransaction(context, async (tx, outbox) => {
     await lockEstimate(tx, id);
     const before = await tx.estimate.findUnique({ where: { id }, select: { status: true, number: true } });
@@ -309,7 +348,7 @@ export async function updateEstimate(
     await tx.estimateOption.deleteMany({ where: { estimateId: id } });
     const updated = await tx.estimate.update({
       where: { id },
-      data: { depositPercent: input.depositPercent ?? null, taxRatePpm, options: { create: options } },
+      data: { depositPercent: input.depositPercent ?? null, taxRatePpm, ...member, options: { create: options } },
       include: estimateInclude,
     });
     outbox.add("estimate-event", { estimateId: id, version: `edit-${now.getTime()}`, requestId: context.requestId });
@@ -318,10 +357,7 @@ export async function updateEstimate(
       action: "estimate.updated",
       targetType: "estimate",
       targetId: id,
-      details: {
-        number: updated.number,
-        options: updated.options.map((o) => ({ name: o.name, totalCents: o.totalCents })),
-      },
+      details: { number: updated.number, ...auditedOptions(updated) },
     });
     return success({ estimate: estimateJson(updated) });
   });

@@ -18,6 +18,14 @@ import { balanceCents, documentTotals, MAX_CENTS, type MoneyLine } from "../mone
 import { bookingSubject } from "../booking/visit-notifications.server";
 import type { Env } from "../env.server";
 import { inTransaction, type ChangeContext, type Outbox } from "../outbox.server";
+import {
+  memberDiscountColumns,
+  memberDiscountJson,
+  memberDiscountJsonSchema,
+  storedMemberDiscount,
+  type MemberDiscount,
+} from "../plans/member-discount";
+import { memberDiscountOf } from "../plans/memberships.server";
 import { readSalesTaxRate } from "../pricing/price-book.server";
 import { failure, success, type Failure, type Result } from "../result";
 import { randomToken, sealToken, sha256 } from "../tokens.server";
@@ -96,7 +104,8 @@ const cents = z.number().int().nonnegative();
 
 /**
  * What `invoiceJson` answers (docs/product.md#invoices), declared once: its type, and the API's
- * documented shape (GET /api/openapi.json). Its lines, payments and totals as stored, and the balance due.
+ * documented shape (GET /api/openapi.json). Its lines, payments and totals as stored, and the balance due;
+ * a member's discount (`memberDiscount`, `memberDiscountCents`) comes off before tax.
  */
 export const invoiceJsonSchema = z.object({
   id: z.number().int(),
@@ -108,6 +117,8 @@ export const invoiceJsonSchema = z.object({
   taxRatePpm: z.number().int(),
   subtotalCents: cents,
   discountCents: cents,
+  memberDiscount: memberDiscountJsonSchema,
+  memberDiscountCents: cents,
   taxCents: cents,
   totalCents: cents,
   paidCents: cents,
@@ -157,6 +168,8 @@ export function invoiceJson(i: InvoiceRow): InvoiceJson {
     taxRatePpm: i.taxRatePpm,
     subtotalCents: i.subtotalCents,
     discountCents: i.discountCents,
+    memberDiscount: memberDiscountJson(i),
+    memberDiscountCents: i.memberDiscountCents,
     taxCents: i.taxCents,
     totalCents: i.totalCents,
     paidCents: i.paidCents,
@@ -216,6 +229,8 @@ export function liveInvoiceOfEstimate(db: Reader, estimateId: number) {
 interface Source {
   bookingId: number | null;
   customerId: number;
+  /** The member's discount it takes: the estimate's it bills (kept, or none), else the customer's membership now. */
+  memberDiscount: MemberDiscount | null;
   estimate: {
     id: number;
     taxRatePpm: number;
@@ -232,6 +247,8 @@ const approvedOptionSelect = {
   bookingId: true,
   customerId: true,
   taxRatePpm: true,
+  memberPlanName: true,
+  memberDiscountPercent: true,
   approvedOption: {
     select: {
       discountCents: true,
@@ -302,6 +319,7 @@ async function gather(tx: Tx, input: NewInvoice): Promise<Result<Source>> {
     return success({
       bookingId: estimate.bookingId,
       customerId: estimate.customerId,
+      memberDiscount: storedMemberDiscount(estimate),
       estimate: estimatePart(estimate),
       jobItems: await jobItemsOf(tx, estimate.bookingId),
     });
@@ -320,9 +338,12 @@ async function gather(tx: Tx, input: NewInvoice): Promise<Result<Source>> {
     await lockEstimate(tx, approved.id);
     estimate = await tx.estimate.findUniqueOrThrow({ where: { id: approved.id }, select: approvedOptionSelect });
   }
+  const customerId = estimate?.customerId ?? booking.customerId;
   return success({
     bookingId,
-    customerId: estimate?.customerId ?? booking.customerId,
+    customerId,
+    // The approved estimate's member discount (the price the customer approved), else the membership now.
+    memberDiscount: estimate ? storedMemberDiscount(estimate) : await memberDiscountOf(tx, customerId),
     estimate: estimatePart(estimate),
     jobItems: await jobItemsOf(tx, bookingId),
   });
@@ -348,7 +369,8 @@ const already = (invoice: { number: string; bookingId: number | null }, source: 
 
 /**
  * Writes the invoice of `source` in the caller's transaction: its lines (the approved option's, then
- * the job record's items), totals from the money module, and the estimate's deposit payments taken
+ * the job record's items), totals from the money module (the member's discount's percent of the
+ * whole subtotal, docs/decisions/029-maintenance-plans.md), and the estimate's deposit payments taken
  * over (credited: `paidCents` is their sum). Audited.
  */
 async function writeInvoice(
@@ -367,7 +389,12 @@ async function writeInvoice(
   const taxRatePpm = source.estimate?.taxRatePpm ?? (await readSalesTaxRate(tx));
   let totals;
   try {
-    totals = documentTotals(lines, taxRatePpm, source.estimate?.discountCents ?? 0);
+    totals = documentTotals(
+      lines,
+      taxRatePpm,
+      source.estimate?.discountCents ?? 0,
+      source.memberDiscount?.percent ?? 0,
+    );
   } catch {
     totals = null;
   }
@@ -380,6 +407,8 @@ async function writeInvoice(
       customerId: source.customerId,
       taxRatePpm,
       discountCents: totals.discountCents,
+      ...memberDiscountColumns(source.memberDiscount),
+      memberDiscountCents: totals.memberDiscountCents,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -421,6 +450,7 @@ async function writeInvoice(
       bookingId: invoice.bookingId,
       estimateId: invoice.estimateId,
       totalCents: invoice.totalCents,
+      memberDiscount: source.memberDiscount,
       paidCents,
       by: how,
     },

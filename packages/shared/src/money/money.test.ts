@@ -92,6 +92,31 @@ describe("money, by its rules (property-based)", () => {
     );
   });
 
+  it("takes a member's discount (docs/decisions/029-maintenance-plans.md): its percent of the subtotal, before tax", () => {
+    const percent = fc.integer({ min: 0, max: 100 });
+    fc.assert(
+      fc.property(lines, rate, discount, percent, (ls, r, d, p) => {
+        const t = documentTotals(ls, r, d, p);
+        expect(t.totalCents).toBe(t.subtotalCents - t.memberDiscountCents - t.discountCents + t.taxCents);
+        // Half up, within half a cent of the exact figure, and never with the office's discount past the subtotal.
+        expect(Math.abs(t.memberDiscountCents - (t.subtotalCents * p) / 100)).toBeLessThanOrEqual(0.5);
+        expect(t.memberDiscountCents + t.discountCents).toBeLessThanOrEqual(t.subtotalCents);
+        expect(t.discountCents).toBe(Math.min(d, t.subtotalCents - t.memberDiscountCents));
+        expect(t.taxableCents).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(t.taxCents - (t.taxableCents * r) / 1_000_000)).toBeLessThanOrEqual(0.5);
+        expect(t.totalCents).toBeGreaterThanOrEqual(t.taxCents);
+        // The member's discount is the office's discount of the same amount, as far as tax goes.
+        const same = documentTotals(ls, r, t.memberDiscountCents + t.discountCents);
+        expect([same.taxableCents, same.taxCents, same.totalCents]).toEqual([t.taxableCents, t.taxCents, t.totalCents]);
+      }),
+    );
+    fc.assert(
+      fc.property(lines, rate, discount, (ls, r, d) => {
+        expect(documentTotals(ls, r, d, 0)).toEqual({ ...documentTotals(ls, r, d), memberDiscountCents: 0 });
+      }),
+    );
+  });
+
   it("asks a deposit no larger than the total, and a balance that never goes below zero", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100 }), (total, percent) => {
@@ -163,6 +188,27 @@ describe("money, by example", () => {
     expect(t.taxCents).toBe(4_562);
     expect(t.totalCents).toBe(289_998 - 10_000 + 4_562);
     expect(depositCents(t.totalCents, 25)).toBe(71_140);
+  });
+
+  it("takes a member's 10 % off a generator repair before tax, then the office's discount", () => {
+    const items: MoneyLine[] = [
+      { quantityHundredths: 150, unitPriceCents: 12_500, taxable: false }, // 1.5 hours of labor
+      { quantityHundredths: 100, unitPriceCents: 38_999, taxable: true }, // transfer switch
+    ];
+    const t = documentTotals(items, 94_500, 2_000, 10);
+    expect(t.subtotalCents).toBe(57_749);
+    // 10 % of $577.49 = 57.749 → $57.75.
+    expect(t.memberDiscountCents).toBe(5_775);
+    expect(t.discountCents).toBe(2_000);
+    // The taxable $389.99 carries 38,999 / 57,749 of the $77.75 off: $52.51.
+    expect(t.taxableCents).toBe(38_999 - 5_251);
+    // 337.48 × 9.45 % = 31.89186 → $31.89.
+    expect(t.taxCents).toBe(3_189);
+    expect(t.totalCents).toBe(57_749 - 5_775 - 2_000 + 3_189);
+    // The office's discount stops at what the member's leaves of the subtotal.
+    expect(documentTotals(items, 94_500, 100_000, 10)).toMatchObject({ discountCents: 57_749 - 5_775, totalCents: 0 });
+    expect(() => documentTotals(items, 94_500, 0, 101)).toThrow(RangeError);
+    expect(() => documentTotals(items, 94_500, 0, 2.5)).toThrow(RangeError);
   });
 
   it("formats and parses as people write money, quantities and rates", () => {

@@ -8,6 +8,9 @@
  *   rounded half up to the cent.
  * - A discount (whole cents) comes off the subtotal, never below zero; the taxable lines carry
  *   their share of it (rounded half up), so tax is paid on what is charged.
+ * - A member's discount (docs/decisions/029-maintenance-plans.md) is a whole percent of the
+ *   subtotal, rounded half up, shown as its own line; it comes off before tax, as the office's
+ *   discount does, and the office's discount is then at most what is left of the subtotal.
  * - Tax is the taxable amount times the rate (parts per million: 9.45 % is 94,500), rounded half
  *   up once per document, never per line.
  * - A deposit is a whole percent of the total, rounded half up.
@@ -55,8 +58,10 @@ export interface Totals {
   /** Each line's total, in the lines' order. */
   lineCents: number[];
   subtotalCents: number;
-  /** The discount applied: what was asked, but never more than the subtotal. */
+  /** The discount applied: what was asked, but never more than the subtotal less the member's discount. */
   discountCents: number;
+  /** The member's discount: its percent of the subtotal, rounded half up (0 for a customer who is no member). */
+  memberDiscountCents: number;
   /** What the tax was computed on: the taxable lines less their share of the discount. */
   taxableCents: number;
   taxCents: number;
@@ -89,29 +94,48 @@ export function lineTotalCents(line: Pick<MoneyLine, "quantityHundredths" | "uni
   return scaleHalfUp(line.quantityHundredths, line.unitPriceCents, 100);
 }
 
+/** The most a member's discount may be: 100 % (a whole percent; the plans offer at most 50). */
+const MAX_MEMBER_DISCOUNT_PERCENT = 100;
+
+/** A member's discount: `percent` (a whole 0–100) of the subtotal, rounded half up. */
+function memberDiscountCents(subtotalCents: number, percent: number): number {
+  assertCents(subtotalCents, "subtotal");
+  if (!Number.isInteger(percent) || percent < 0 || percent > MAX_MEMBER_DISCOUNT_PERCENT)
+    throw new RangeError(`bad member discount percent ${percent}`);
+  return scaleHalfUp(subtotalCents, percent, 100);
+}
+
 /**
- * The totals of an estimate's option or an invoice: its lines, less a discount, plus tax at
- * `taxRatePpm` on the taxable part, rounded once.
+ * The totals of an estimate's option or an invoice: its lines, less the member's discount
+ * (`memberPercent` of the subtotal) and the office's discount, plus tax at `taxRatePpm` on the
+ * taxable part, rounded once.
  */
-export function documentTotals(lines: readonly MoneyLine[], taxRatePpm: number, discountCents = 0): Totals {
+export function documentTotals(
+  lines: readonly MoneyLine[],
+  taxRatePpm: number,
+  discountCents = 0,
+  memberPercent = 0,
+): Totals {
   assertCents(discountCents, "discount");
   if (!Number.isSafeInteger(taxRatePpm) || taxRatePpm < 0 || taxRatePpm > MAX_TAX_RATE_PPM)
     throw new RangeError(`bad tax rate ${taxRatePpm}`);
   const lineCents = lines.map(lineTotalCents);
   const subtotalCents = lineCents.reduce((sum, cents) => sum + cents, 0);
   const taxableLines = lineCents.reduce((sum, cents, i) => sum + (lines[i]!.taxable ? cents : 0), 0);
-  const discount = Math.min(discountCents, subtotalCents);
-  // The taxable lines' share of the discount, in proportion to their share of the subtotal.
-  const taxableDiscount = subtotalCents === 0 ? 0 : scaleHalfUp(discount, taxableLines, subtotalCents);
+  const member = memberDiscountCents(subtotalCents, memberPercent);
+  const discount = Math.min(discountCents, subtotalCents - member);
+  // The taxable lines' share of both discounts, in proportion to their share of the subtotal.
+  const taxableDiscount = subtotalCents === 0 ? 0 : scaleHalfUp(member + discount, taxableLines, subtotalCents);
   const taxableCents = taxableLines - taxableDiscount;
   const taxCents = scaleHalfUp(taxableCents, taxRatePpm, 1_000_000);
   return {
     lineCents,
     subtotalCents,
     discountCents: discount,
+    memberDiscountCents: member,
     taxableCents,
     taxCents,
-    totalCents: subtotalCents - discount + taxCents,
+    totalCents: subtotalCents - member - discount + taxCents,
   };
 }
 

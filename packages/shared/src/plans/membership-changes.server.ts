@@ -14,6 +14,7 @@ import { recordAudit } from "../audit-log.server";
 import type { Prisma } from "../db.server";
 import { inTransaction } from "../outbox.server";
 import { failure, success, type Result } from "../result";
+import { textSendAt } from "../texts/quiet-hours";
 import { addLocalDays, businessDate, localDaysBetween } from "../time";
 import { updateSubscription } from "./billing.server";
 import {
@@ -209,10 +210,11 @@ export async function sweepMemberships(context: MembershipContext, now = new Dat
         { membershipId: m.id, notice: "renewal-reminder", version },
         { subject: membershipSubject(m.id) },
       );
+      // Its text twin: at once, or at 8 AM when the look falls in the quiet hours (docs/product.md#texts).
       outbox.add(
         "membership-text",
         { membershipId: m.id, notice: "renewal-reminder", version },
-        { subject: membershipSubject(m.id) },
+        { subject: membershipSubject(m.id), availableAt: textSendAt(now) },
       );
       reminded++;
     });

@@ -15,6 +15,7 @@ import { failure } from "@app/shared/result";
 import { answer, firstError, intentOf, refused, submissionOf, UNKNOWN_ACTION } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
+import { isMembershipIntent, membershipIntentAction } from "~/features/plans/public.server";
 import { addCustomerNote, askCustomerToText, resubscribeCustomer, updateCustomer } from "./customer-record.server";
 
 /**
@@ -23,7 +24,8 @@ import { addCustomerNote, askCustomerToText, resubscribeCustomer, updateCustomer
  * `update-customer` (name, email, phone, address), `add-note` (text), `resubscribe`
  * (customerAsked=on: the customer asked for reminders and review requests again) and
  * `undo-merge` (auditId: the merge's audit entry; also posted from the dashboard's audit list) and
- * `ask-to-text` (customerExpects=on: the office's one-time "may we text you?", docs/product.md#texts).
+ * `ask-to-text` (customerExpects=on: the office's one-time "may we text you?", docs/product.md#texts), and the
+ * "Plans" section's intents (features/plans/customer-memberships.server.ts).
  */
 export async function customerRecordAction(request: Request, context: AppLoadContext, idParam: string | undefined) {
   const admin = await requireAdmin(request, context);
@@ -31,6 +33,8 @@ export async function customerRecordAction(request: Request, context: AppLoadCon
   const intent = intentOf(form);
   const id = idFrom(idParam);
   if (!id) return answer(null, failure(404, "Customer not found"), { intent });
+  // The record's "Plans" (docs/product.md#plans): enrol, cancel, pause, resume, record a renewal.
+  if (isMembershipIntent(intent)) return membershipIntentAction(context, admin, id, intent!, form);
   switch (intent) {
     case CUSTOMER_INTENTS.update: {
       const submission = submissionOf(form, customerDetailsSchema);

@@ -30,6 +30,7 @@ import { documentHref, formatTotals } from "~/features/documents/documents";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/utils/schema-form";
 import { StatusBadge } from "~/components/staff/badges";
+import { MemberBadge } from "~/components/staff/member-badge";
 import type { CustomerRecord } from "./customer-record.server";
 import { DataTable, TBody, Td, Th, THead, Tr } from "~/components/staff/data-table";
 
@@ -39,6 +40,17 @@ import { DataTable, TBody, Td, Th, THead, Tr } from "~/components/staff/data-tab
 function usePosting(intent: string) {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+/** Under the record's name: its number, since when it is on file, and "Member: Generator Care" for a member (docs/product.md#plans). */
+export function RecordSummary({ record }: { record: CustomerRecord }) {
+  const { customer } = record;
+  return (
+    <>
+      {`Customer #${customer.id}, on file since ${formatDate(customer.createdAt)}`}
+      {record.member ? <MemberBadge mark={record.member} className="ml-2" /> : null}
+    </>
+  );
 }
 
 export function RecordSection({

@@ -8,6 +8,7 @@ import { bookingInclude, serializeBooking } from "@app/shared/booking/booking-js
 import { mergeUndoStates } from "@app/shared/booking/merge-undo.server";
 import { UNPAID_STATUSES } from "@app/shared/api/invoices";
 import { balanceCents } from "@app/shared/money/money";
+import { membersAmong } from "@app/shared/plans/members.server";
 import { failure, success, type Result } from "@app/shared/result";
 import { estimateTotals } from "~/features/documents/documents";
 
@@ -162,7 +163,7 @@ export async function customerRecord(context: AppLoadContext, id: number) {
   if (!found.ok) return null;
   const { customer } = found.value;
   const phone = textablePhone(customer.phone);
-  const [notes, emails, preference, account, merges, texts] = await Promise.all([
+  const [notes, emails, preference, account, merges, texts, members] = await Promise.all([
     db.customerNote.findMany({
       where: { customerId: id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -180,6 +181,7 @@ export async function customerRecord(context: AppLoadContext, id: number) {
       .then((c) => c?.user ?? null),
     mergeEntries(context, id, customer.mergedIntoId),
     phone ? textsOf(context, phone) : null,
+    membersAmong(db, [id]),
   ]);
   return {
     ...found.value,
@@ -190,6 +192,8 @@ export async function customerRecord(context: AppLoadContext, id: number) {
     reminders: { on: !preference?.unsubscribedAt, unsubscribedAt: preference?.unsubscribedAt?.toISOString() ?? null },
     account: account ? { email: account.email, verified: account.emailVerifiedAt !== null } : null,
     merges,
+    /** The customer's plans when they are a member (the header's badge, docs/product.md#plans), else null. */
+    member: members.get(id) ?? null,
     /** Texts (docs/product.md#texts): shown when they are set up or the number has any; null otherwise. */
     texts: texts && (context.services.env.TWILIO || texts.consent || texts.messages.length) ? texts : null,
   };

@@ -8,9 +8,10 @@ import { fieldErrors } from "@app/shared/api/errors";
 import { moneyReportQuerySchema } from "@app/shared/api/reports";
 import { businessDate, businessMonth, formatLocalDate, monthKey, parseMonth } from "@app/shared/time";
 import { moneyReport } from "~/features/reports/public.server";
+import { planReport } from "@app/shared/plans/plan-reports.server";
 import { data } from "~/utils/responses.server";
 
-/** /dashboard's data: today, the statistics, the audit log, the admin's calendar feed and the money section's month (`?month=YYYY-MM`; one that is not valid shows this month and answers 400). */
+/** /dashboard's data: today, the statistics, the audit log, the admin's calendar feed, the plans' figures (as GET /api/reports/plans) and the money section's month (`?month=YYYY-MM`; one that is not valid shows this month and answers 400). */
 export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const now = new Date();
@@ -20,12 +21,13 @@ export async function dashboardLoader({ request, context }: LoaderFunctionArgs) 
   const monthError = query.success ? null : (fieldErrors(query.error).month ?? "Use a month as YYYY-MM");
   const thisMonth = businessMonth(now);
   const month = query.success && query.data.month ? parseMonth(query.data.month)! : thisMonth;
-  const [today, stats, audit, feedUrl, money] = await Promise.all([
+  const [today, stats, audit, feedUrl, money, plans] = await Promise.all([
     dashboardToday(context, now),
     adminStats(context, now),
     recentAudit(context, 10),
     currentFeedUrl(context, admin.id),
     moneyReport(context, month, now),
+    planReport(context.services.db, now),
   ]);
   return data(
     {
@@ -36,6 +38,7 @@ export async function dashboardLoader({ request, context }: LoaderFunctionArgs) 
       audit,
       feedUrl,
       money,
+      plans,
       thisMonth: monthKey(thisMonth),
       monthError,
     },

@@ -1,4 +1,4 @@
-/** /dashboard's page (docs/product.md#dashboard): today, the quick links, the money, statistics, the audit log and the calendar feed. */
+/** /dashboard's page (docs/product.md#dashboard): today, the quick links, the money, the plans' figures, statistics, the audit log and the calendar feed. */
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {
@@ -25,6 +25,7 @@ import { PushToggle } from "~/features/push/push-toggle";
 import { cn } from "~/utils/cn";
 import { useActionOutcome } from "~/utils/use-action-outcome";
 import { MoneySection } from "~/features/reports/money-section";
+import { PlansSection } from "~/features/reports/plans-section";
 import type { dashboardAction } from "./dashboard-actions.server";
 import type { dashboardLoader } from "./dashboard-page.server";
 
@@ -41,7 +42,7 @@ const quickLinks: Array<{ to: string; label: string; hint: string; icon: LucideI
 ];
 
 export function DashboardPage() {
-  const { admin, today, day, stats, audit, feedUrl, money, thisMonth, monthError } =
+  const { admin, today, day, stats, audit, feedUrl, money, plans, thisMonth, monthError } =
     useLoaderData<typeof dashboardLoader>();
   // Kept through the live reloads its own post sets off (every staff page hears a dismissal).
   const posted = useActionOutcome<typeof dashboardAction>();
@@ -92,6 +93,8 @@ export function DashboardPage() {
       </nav>
 
       <MoneySection report={money} thisMonth={thisMonth} monthError={monthError} />
+
+      <PlansSection figures={plans} />
 
       <StatsSection
         id="bookings-stats"

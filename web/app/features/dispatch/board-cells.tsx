@@ -5,6 +5,7 @@ import { ChevronRight, GripVertical, Siren, TriangleAlert } from "~/components/s
 import type { ReactNode } from "react";
 import type { TechnicianChoice } from "@app/shared/scheduling/technicians";
 import { PriorityBadge, StatusBadge } from "~/components/staff/badges";
+import { MemberBadge } from "~/components/staff/member-badge";
 import type { StaffActionResult } from "~/features/bookings/action-result";
 import { MoveVisitForm } from "~/features/bookings/move-visit-form";
 import { formatShortWeekdayDate, requireBusinessInstant } from "@app/shared/time";
@@ -34,8 +35,8 @@ export interface CardContext {
 
 /**
  * What a card shows: its number (a link to its page), service, time (with its day when the card is
- * not on its day's column: Unassigned, waiting), customer, badges, an emergency marked first, and the
- * flags in words. The board's card and the one that follows the pointer while dragging both show it.
+ * not on its day's column: Unassigned, waiting), customer, badges (an emergency marked first; "Member" when the
+ * customer is one, docs/product.md#plans), and the flags in words. The board's card and the one that follows the pointer while dragging both show it.
  */
 function CardFace({
   visit,
@@ -83,6 +84,7 @@ function CardBadges({ visit }: { visit: DispatchVisit }) {
           <PriorityBadge priority={visit.priority} />
         )}
         <StatusBadge status={visit.status} />
+        {visit.member ? <MemberBadge mark={visit.member} short /> : null}
         {visit.needsPlacing ? (
           <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">To be placed</span>
         ) : null}

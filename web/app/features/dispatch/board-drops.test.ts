@@ -17,6 +17,7 @@ const row = (id: number, time: string, technician: typeof sam | null, needsPlaci
   address: null,
   technicianId: technician?.id ?? null,
   technicianDroppedAt: null,
+  customerId: id,
   customer: null,
   technician,
 });

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { dispatchQuerySchema } from "@app/shared/api/dispatch";
 import { invalid, success, type Result } from "@app/shared/result";
+import { membersAmong } from "@app/shared/plans/members.server";
 import { loadTechnicians } from "@app/shared/scheduling/schedule.server";
 import { addLocalDays, businessDate, startOfBusinessDay } from "@app/shared/time";
 import { boardDates, buildBoard, type BoardRow, type DispatchBoard } from "./board";
@@ -15,7 +16,8 @@ const MAX_WAITING = 50;
  * (the week from Sunday holding the day), for the page (/admin/dispatch) and `GET /api/dispatch`
  * alike (docs/product.md#dispatch-board): that day's or week's visits, read over the scheduledDate
  * index, and the requests of earlier days still to be placed (a partial index holds only those),
- * which wait in the Unassigned column whichever day is shown. 400 for a query that is not one.
+ * which wait in the Unassigned column whichever day is shown; then the members among their customers, in one
+ * query (docs/product.md#plans). 400 for a query that is not one.
  */
 export async function dispatchBoard(
   context: AppLoadContext,
@@ -57,6 +59,7 @@ export async function dispatchBoard(
         address: true,
         technicianId: true,
         technicianDroppedAt: true,
+        customerId: true,
         customer: { select: { name: true } },
         technician: { select: { id: true, firstName: true, lastName: true, workingDays: true, isActive: true } },
       },
@@ -64,5 +67,9 @@ export async function dispatchBoard(
       take: MAX_VISITS,
     }),
   ]);
-  return success(buildBoard({ date, view, dates, technicians, rows: rows satisfies BoardRow[] }));
+  const members = await membersAmong(
+    db,
+    rows.filter((r) => r.status !== "cancelled").map((r) => r.customerId),
+  );
+  return success(buildBoard({ date, view, dates, technicians, rows: rows satisfies BoardRow[], members }));
 }

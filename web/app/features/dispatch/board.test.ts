@@ -21,6 +21,7 @@ function row(extra: Partial<BoardRow> & Pick<BoardRow, "scheduledDate">): BoardR
     needsPlacing: false,
     address: null,
     technicianDroppedAt: null,
+    customerId: 1,
     customer: { name: "Ann Customer" },
     ...extra,
     technician,
@@ -111,6 +112,24 @@ describe("the dispatch board", () => {
     expect(byId(dropped.id).flags.map((f) => f.kind)).toEqual(["customer-moved"]);
     expect(byId(request.id)).toMatchObject({ needsPlacing: true, flags: [] });
     expect(samLane!.visits.every((v) => v.flags.length === 0)).toBe(true);
+  });
+
+  it("marks a visit whose customer is a member with their plans, and no other", () => {
+    const member = row({ scheduledDate: at(FRIDAY, "10:00"), customerId: 7 });
+    const other = row({ scheduledDate: at(FRIDAY, "10:00"), customerId: 8 });
+    const mark = { plans: ["Generator Care"], priorityPlans: ["Generator Care"] };
+    const marked = buildBoard({
+      date: FRIDAY,
+      view: "day",
+      dates: [FRIDAY],
+      technicians: [],
+      rows: [member, other],
+      members: new Map([[7, mark]]),
+    });
+    const visit = (id: number) => marked.unassigned.find((v) => v.id === id)!;
+    expect(visit(member.id).member).toEqual(mark);
+    expect(visit(other.id).member).toBeNull();
+    expect(samLane!.visits.every((v) => v.member === null)).toBe(true);
   });
 
   it("shows a day, or the week from Sunday holding it", () => {

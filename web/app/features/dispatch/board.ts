@@ -2,11 +2,13 @@
  * The dispatch board's content (docs/product.md#dispatch-board), built from the rows its loader
  * read (board.server.ts): a lane per active technician with their working hours and visits, the
  * "Unassigned / to be placed" column, each visit as its card shows it, in arrival-window order
- * with emergencies first, and flagged when it needs the office. Pure: the page and
+ * with emergencies first, flagged when it needs the office, and marked when its customer is a member
+ * (docs/product.md#plans). Pure: the page and
  * `GET /api/dispatch` render the same answer, and it is unit-tested beside.
  */
 import type { bookingPriorities, bookingStatuses } from "@app/shared/api/choices";
 import { isLive } from "@app/shared/booking/visits";
+import type { MemberMark } from "@app/shared/plans/member-marks";
 import { personName, type ScheduledTechnician } from "@app/shared/scheduling/technicians";
 import { formatWindowRange, windowsOn, windowStartingAt } from "@app/shared/scheduling/windows";
 import { workingHoursOn, worksOn, type WorkingHours } from "@app/shared/scheduling/working-hours";
@@ -38,6 +40,7 @@ export interface BoardRow {
   address: string | null;
   technicianId: number | null;
   technicianDroppedAt: Date | null;
+  customerId: number;
   customer: { name: string } | null;
   technician: (ScheduledTechnician & { isActive: boolean }) | null;
 }
@@ -68,6 +71,8 @@ export interface DispatchVisit {
   needsPlacing: boolean;
   address: string | null;
   customerName: string | null;
+  /** The customer's plans when they are a member (the card's "Member" badge), else null. */
+  member: MemberMark | null;
   technicianId: number | null;
   technicianName: string | null;
   flags: DispatchFlag[];
@@ -134,7 +139,7 @@ function visitFlags(row: BoardRow): DispatchFlag[] {
   return flags;
 }
 
-function dispatchVisit(row: BoardRow): DispatchVisit {
+function dispatchVisit(row: BoardRow, members: ReadonlyMap<number, MemberMark>): DispatchVisit {
   const window = windowStartingAt(row.scheduledDate);
   const end = slotEnd(row.scheduledDate, row.durationMinutes);
   return {
@@ -152,6 +157,7 @@ function dispatchVisit(row: BoardRow): DispatchVisit {
     needsPlacing: row.needsPlacing,
     address: row.address,
     customerName: row.customer?.name ?? null,
+    member: members.get(row.customerId) ?? null,
     technicianId: row.technicianId,
     technicianName: row.technician ? personName(row.technician) : null,
     flags: visitFlags(row),
@@ -175,7 +181,8 @@ function dispatchDay(date: string): DispatchDay {
  * The board of `dates` (one day, or a week): a lane per active technician (in `technicians`'
  * order) with their working hours each day and their visits; every other visit (nobody assigned,
  * or someone no longer active) in `unassigned` when it is on those dates, in `waiting` when it is a
- * request of an earlier day still to be placed. Cancelled visits are not on the board.
+ * request of an earlier day still to be placed. Cancelled visits are not on the board. `members`: the
+ * members among the rows' customers, by customer id (membersAmong).
  */
 export function buildBoard(input: {
   date: string;
@@ -183,8 +190,10 @@ export function buildBoard(input: {
   dates: readonly string[];
   technicians: readonly ScheduledTechnician[];
   rows: readonly BoardRow[];
+  members?: ReadonlyMap<number, MemberMark>;
 }): DispatchBoard {
-  const visits = input.rows.filter((r) => r.status !== "cancelled").map(dispatchVisit);
+  const members = input.members ?? new Map<number, MemberMark>();
+  const visits = input.rows.filter((r) => r.status !== "cancelled").map((row) => dispatchVisit(row, members));
   const laneIds = new Set(input.technicians.map((t) => t.id));
   const technicians = input.technicians.map((t) => ({
     id: t.id,

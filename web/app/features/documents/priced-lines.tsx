@@ -43,13 +43,24 @@ interface PricedLine {
 interface Totals {
   subtotalCents: number;
   discountCents: number;
+  /** A member's discount (docs/decisions/029-maintenance-plans.md): its line's words, or null for none. */
+  memberDiscountLabel: string | null;
+  memberDiscountCents: number;
   taxCents: number;
   totalCents: number;
 }
 
+/** A member's discount as its own line of the totals ("Generator Care member discount (10%)", negative), when any. */
+function MemberDiscountAmount({ totals }: { totals: Pick<Totals, "memberDiscountLabel" | "memberDiscountCents"> }) {
+  return totals.memberDiscountLabel ? (
+    <Amount label={totals.memberDiscountLabel} cents={-totals.memberDiscountCents} testId="member-discount" />
+  ) : null;
+}
+
 /**
- * The lines (description, quantity × unit price, line total) and the totals (subtotal, discount when
- * any, tax at its rate, total), then what else the document adds (a deposit, what was paid).
+ * The lines (description, quantity × unit price, line total) and the totals (subtotal, a member's
+ * discount and the discount when any, tax at its rate, total), then what else the document adds (a
+ * deposit, what was paid).
  */
 export function PricedLines({
   lines,
@@ -80,6 +91,7 @@ export function PricedLines({
       </ul>
       <dl className="space-y-1 text-sm">
         <Amount label="Subtotal" cents={totals.subtotalCents} />
+        <MemberDiscountAmount totals={totals} />
         {totals.discountCents > 0 ? <Amount label="Discount" cents={-totals.discountCents} /> : null}
         <Amount label={`Tax (${taxRate})`} cents={totals.taxCents} />
         <Amount label="Total" cents={totals.totalCents} strong />

@@ -56,6 +56,12 @@ export function EstimateStatus({ estimate }: { estimate: EstimateJson & { deposi
         </dd>
         <dt className="font-medium">Sales tax</dt>
         <dd>{formatRate(estimate.taxRatePpm)}</dd>
+        <dt className="font-medium">Member discount</dt>
+        <dd data-testid="estimate-member-discount">
+          {estimate.memberDiscount
+            ? `${estimate.memberDiscount.planName}, ${estimate.memberDiscount.percent}% of each option's subtotal, before tax`
+            : "None"}
+        </dd>
         <dt className="font-medium">Deposit</dt>
         <dd data-testid="estimate-deposit">{depositWords(estimate, approved?.depositCents ?? null)}</dd>
         {estimate.sentAt ? (
@@ -153,6 +159,9 @@ export function EstimateOptions({ estimate }: { estimate: EstimateJson }) {
           <StaffLinesTable caption={`Lines of ${o.name}`} lines={o.lines} />
           <p className="mt-2 text-right text-sm">
             Subtotal {formatCents(o.subtotalCents)}
+            {estimate.memberDiscount
+              ? ` · ${estimate.memberDiscount.label} ${formatCents(-o.memberDiscountCents)}`
+              : ""}
             {o.discountCents ? ` · Discount ${formatCents(-o.discountCents)}` : ""} · Tax {formatCents(o.taxCents)} ·{" "}
             <strong>Total {formatCents(o.totalCents)}</strong>
             {estimate.depositPercent ? ` · Deposit ${formatCents(o.depositCents)}` : ""}

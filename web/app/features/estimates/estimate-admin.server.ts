@@ -25,6 +25,8 @@ import {
 } from "@app/shared/estimates/estimates.server";
 import { tokenSealKey } from "@app/shared/keys.server";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
+import { memberDiscountLine } from "@app/shared/plans/member-discount";
+import { memberDiscountOf } from "@app/shared/plans/memberships.server";
 import { listPriceBook, readSalesTaxRate } from "@app/shared/pricing/price-book.server";
 import type { Db } from "@app/shared/db.server";
 import { failure, success, type FieldErrors, type Result } from "@app/shared/result";
@@ -34,8 +36,8 @@ import { readForm } from "~/utils/form.server";
 
 /**
  * What the new-estimate form needs: whom it is for (the visit of `?booking=`, or the customer of
- * `?customer=` without a visit; null when neither is found), the active items of the price book and
- * the tax rate.
+ * `?customer=` without a visit; null when neither is found), the active items of the price book,
+ * the tax rate, and the customer's member discount now (docs/decisions/029-maintenance-plans.md).
  */
 export async function newEstimatePage(context: AppLoadContext, params: URLSearchParams) {
   const { db } = context.services;
@@ -45,7 +47,7 @@ export async function newEstimatePage(context: AppLoadContext, params: URLSearch
     bookingId
       ? db.booking.findUnique({
           where: { id: bookingId },
-          select: { id: true, summary: true, customer: { select: { name: true } } },
+          select: { id: true, summary: true, customerId: true, customer: { select: { name: true } } },
         })
       : null,
     customerId
@@ -58,7 +60,13 @@ export async function newEstimatePage(context: AppLoadContext, params: URLSearch
     : customer
       ? { kind: "customer" as const, id: customer.id, summary: null, customerName: customer.name }
       : null;
-  return { target, ...choices };
+  const owner = booking?.customerId ?? customer?.id;
+  return { target, ...choices, member: owner ? await memberNow(db, owner) : null };
+}
+
+/** The customer's member discount now, as the builder offers it (its box, its running totals); null: not a member. */
+async function memberNow(db: Db, customerId: number) {
+  return memberDiscountLine(await memberDiscountOf(db, customerId));
 }
 
 /** What the builder offers: the active items of the price book (for its picker) and the tax rate. */
@@ -90,6 +98,7 @@ export async function editEstimatePage(context: AppLoadContext, idParam: string 
     customer: estimate.customer,
     values: estimate.status === "draft" ? estimateFormValues(estimate) : null,
     ...(await builderChoices(context.services.db)),
+    member: await memberNow(context.services.db, estimate.customer.id),
   };
 }
 

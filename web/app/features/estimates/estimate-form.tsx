@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
+import type { MemberDiscount } from "@app/shared/plans/member-discount";
 import { useEffect, useRef, type ReactNode } from "react";
 import { estimateFormSchema, MAX_OPTIONS, SINGLE_OPTION_NAME } from "@app/shared/api/estimates";
 import { documentTotals, formatCents, parseDollars, parseQuantity, type MoneyLine } from "@app/shared/money/money";
@@ -15,8 +16,9 @@ import { PriceBookPicker, type PriceChoice } from "./price-book-picker";
  * The estimate builder (docs/product.md#estimates), on /admin/estimates/new and, for a draft,
  * /admin/estimates/<id>/edit: one to three options (it starts with one; "Add an option", "Remove
  * option"), each with as many lines as the office adds ("Add a line", "Remove"), a discount in
- * dollars; and a deposit percent. A line is an item of the price book (picked with the searchable
- * picker, which fills its description and price) or written in; quantity 1 when blank.
+ * dollars; a deposit percent; and for a customer who is a member, a box to take their member discount off
+ * (ticked on a new estimate; docs/decisions/029-maintenance-plans.md). A line is an item of the price book
+ * (picked with the searchable picker, which fills its description and price) or written in; quantity 1 when blank.
  *
  * The row buttons are Conform's list intents on submit buttons (a plain `type="button"` never
  * reaches Conform, which is why an earlier `form.insert` added nothing): with JavaScript Conform
@@ -34,8 +36,16 @@ type OptionValues = { name?: string; discount?: string; lines?: Row[] };
 const blankRow = { item: "", description: "", price: "", quantity: "" };
 const blankOption = { name: "", discount: "", lines: [blankRow] };
 
-/** An option's total as typed so far (null while a row cannot be read): the money module's own figures. */
-function runningTotal(option: OptionValues | undefined, items: Map<number, PriceChoice>, taxRatePpm: number) {
+/**
+ * An option's total as typed so far (null while a row cannot be read): the money module's own figures, the
+ * member's discount (`memberPercent` of the subtotal) taken off when the box is ticked.
+ */
+function runningTotal(
+  option: OptionValues | undefined,
+  items: Map<number, PriceChoice>,
+  taxRatePpm: number,
+  memberPercent: number,
+) {
   const lines: MoneyLine[] = [];
   for (const row of option?.lines ?? []) {
     if (!row?.item && !row?.description?.trim() && !row?.price?.trim()) continue;
@@ -48,7 +58,7 @@ function runningTotal(option: OptionValues | undefined, items: Map<number, Price
   const discount = option?.discount?.trim() ? parseDollars(option.discount) : 0;
   if (discount === null) return null;
   try {
-    return documentTotals(lines, taxRatePpm, discount).totalCents;
+    return documentTotals(lines, taxRatePpm, discount, memberPercent).totalCents;
   } catch {
     return null;
   }
@@ -161,7 +171,7 @@ function OptionFields({
   values,
   items,
   byId,
-  salesTaxRatePpm,
+  rates,
   postedFocus,
   buttons,
   onAddLine,
@@ -172,7 +182,8 @@ function OptionFields({
   values: OptionValues | undefined;
   items: PriceChoice[];
   byId: Map<number, PriceChoice>;
-  salesTaxRatePpm: number;
+  /** The tax rate, and the member's discount's percent taken off (0: none). */
+  rates: { taxRatePpm: number; memberPercent: number };
   /** The field a post without JavaScript added (focused on load). */
   postedFocus: string | undefined;
   buttons: { addLine: IntentButton; removeLine: (r: number) => IntentButton; removeOption: IntentButton | null };
@@ -181,7 +192,7 @@ function OptionFields({
   const hydrated = useHydrated();
   const of = option.getFieldset();
   const rows = of.lines.getFieldList();
-  const total = runningTotal(values, byId, salesTaxRatePpm);
+  const total = runningTotal(values, byId, rates.taxRatePpm, rates.memberPercent);
   return (
     <fieldset
       className="min-w-0 space-y-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -291,11 +302,52 @@ function useFocusAfterRender() {
   };
 }
 
+/** The customer's member discount now (their membership, active or past due), with its line's words. */
+type MemberOffer = MemberDiscount & { label: string };
+
+/** A draft's values (editing): its options and lines, deposit, and whether it takes the member's discount. */
+type DraftValues = { depositPercent: string; memberDiscount: string; options: OptionValues[] };
+
+/**
+ * The builder's first values: whom it is for, and a draft's values, or one blank option with a member's
+ * discount taken (a draft keeps what it had until the box changes).
+ */
+function startingValues(forWhom: EstimateFor, initial: DraftValues | null | undefined) {
+  return {
+    ...("bookingId" in forWhom ? { bookingId: String(forWhom.bookingId) } : { customerId: String(forWhom.customerId) }),
+    depositPercent: initial?.depositPercent ?? "",
+    memberDiscount: initial ? initial.memberDiscount : "on",
+    options: initial?.options.length ? initial.options : [blankOption],
+  };
+}
+
+/** For a member: the box that takes their discount off each option (docs/decisions/029-maintenance-plans.md). */
+function MemberDiscountBox({ field, member }: { field: FieldMetadata<string | undefined>; member: MemberOffer }) {
+  return (
+    // The label wraps the box: the whole row is the target a finger taps.
+    <label className="flex min-h-11 items-start gap-3 text-sm font-medium text-slate-900">
+      <input
+        {...getInputProps(field, { type: "checkbox", value: "on", ariaAttributes: false })}
+        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        data-testid="member-discount-box"
+      />
+      <span>
+        Take off the {member.label}
+        <span className="block font-normal text-slate-600">
+          A member of {member.planName}: {member.percent}% of each option&apos;s subtotal, before tax, shown as its own
+          line. Untick to leave it off this estimate.
+        </span>
+      </span>
+    </label>
+  );
+}
+
 export function EstimateBuilder({
   id,
   forWhom,
   items,
   salesTaxRatePpm,
+  member,
   posted,
   initial,
   saveLabel = "Save estimate",
@@ -305,9 +357,10 @@ export function EstimateBuilder({
   forWhom: EstimateFor;
   items: PriceChoice[];
   salesTaxRatePpm: number;
+  member: MemberOffer | null;
   posted?: ActionResult<{ focus?: string }>;
-  /** A draft's options and lines (editing); a new estimate starts with one blank option. */
-  initial?: { depositPercent: string; options: OptionValues[] } | null;
+  /** A draft's values (editing); a new estimate starts with one blank option. */
+  initial?: DraftValues | null;
   saveLabel?: string;
 }) {
   const saving = useNavigation().state === "submitting";
@@ -315,19 +368,17 @@ export function EstimateBuilder({
     id,
     lastResult: posted?.result,
     shouldRevalidate: "onInput",
-    defaultValue: {
-      ...("bookingId" in forWhom
-        ? { bookingId: String(forWhom.bookingId) }
-        : { customerId: String(forWhom.customerId) }),
-      depositPercent: initial?.depositPercent ?? "",
-      options: initial?.options.length ? initial.options : [blankOption],
-    },
+    defaultValue: startingValues(forWhom, initial),
   });
   const focusAfterRender = useFocusAfterRender();
   // The field a post without JavaScript added: rendered with `autofocus`, which the browser focuses on load.
   const postedFocus = posted && "focus" in posted ? posted.focus : undefined;
   const byId = new Map(items.map((i) => [i.id, i]));
-  const values = form.value as { options?: OptionValues[] } | undefined;
+  const values = form.value as { options?: OptionValues[]; memberDiscount?: string } | undefined;
+  const rates = {
+    taxRatePpm: salesTaxRatePpm,
+    memberPercent: member && values?.memberDiscount === "on" ? member.percent : 0,
+  };
   const options = fields.options.getFieldList();
   const several = options.length > 1;
   return (
@@ -358,7 +409,7 @@ export function EstimateBuilder({
             values={values?.options?.[o]}
             items={items}
             byId={byId}
-            salesTaxRatePpm={salesTaxRatePpm}
+            rates={rates}
             postedFocus={postedFocus}
             buttons={{
               addLine: form.insert.getButtonProps({ name: lines.name, defaultValue: blankRow }),
@@ -402,6 +453,7 @@ export function EstimateBuilder({
           inputMode="numeric"
         />
       </div>
+      {member ? <MemberDiscountBox field={fields.memberDiscount} member={member} /> : null}
       <Button type="submit" className="min-h-11" disabled={saving}>
         {saving ? "Saving..." : saveLabel}
       </Button>

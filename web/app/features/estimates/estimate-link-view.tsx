@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { CheckCircle2, FileText } from "lucide-react";
 import {
   approveEstimateFormSchema,
@@ -71,6 +71,13 @@ function Approved({ estimate, answer }: { estimate: CustomerEstimate; answer?: A
         Signed by {approved.signatureName} on {approved.at}. A signed copy was emailed to you.
       </p>
       {estimate.depositPercent > 0 ? <Deposit estimate={estimate} /> : null}
+      <p>
+        Keep it in shape:{" "}
+        <Link to="/plans" className="inline-flex min-h-11 items-center font-semibold underline md:min-h-0">
+          add a maintenance plan
+        </Link>
+        , a yearly visit scheduled for you and a member discount on future work.
+      </p>
     </Notice>
   );
 }

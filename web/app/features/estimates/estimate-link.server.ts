@@ -17,6 +17,7 @@ import {
   type EstimateRow,
 } from "@app/shared/estimates/estimates.server";
 import { formatRate } from "@app/shared/money/money";
+import { memberDiscountJson } from "@app/shared/plans/member-discount";
 import { depositOf } from "@app/shared/payments/apply-payment.server";
 import { pendingDebit, startDepositCheckout } from "@app/shared/payments/stripe.server";
 import { failure, success, type Result } from "@app/shared/result";
@@ -36,6 +37,8 @@ function customerView(
   debit: { amountCents: number; debitStartedAt: Date | null } | null,
 ) {
   const approvedOption = e.options.find((o) => o.id === e.approvedOptionId);
+  /** A member's discount, its own line on each option (docs/decisions/029-maintenance-plans.md). */
+  const memberDiscountLabel = memberDiscountJson(e)?.label ?? null;
   return {
     number: e.number,
     status: e.status,
@@ -45,6 +48,8 @@ function customerView(
       id: o.id,
       name: o.name,
       discountCents: o.discountCents,
+      memberDiscountLabel,
+      memberDiscountCents: o.memberDiscountCents,
       subtotalCents: o.subtotalCents,
       taxCents: o.taxCents,
       totalCents: o.totalCents,

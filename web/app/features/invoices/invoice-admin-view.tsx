@@ -37,6 +37,12 @@ export function InvoiceStatus({ invoice }: { invoice: InvoiceJson }) {
         </dd>
         <dt className="font-medium">Made</dt>
         <dd>{formatDateTime(invoice.createdAt)}</dd>
+        <dt className="font-medium">Member discount</dt>
+        <dd data-testid="invoice-member-discount">
+          {invoice.memberDiscount
+            ? `${invoice.memberDiscount.planName}, ${invoice.memberDiscount.percent}% of the subtotal, before tax${invoice.estimateId ? " (the estimate's)" : ""}`
+            : "None"}
+        </dd>
         {invoice.sentAt ? (
           <>
             <dt className="font-medium">Last sent</dt>
@@ -132,6 +138,9 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceJson }) {
       <StaffLinesTable caption={`Lines of invoice ${invoice.number}`} lines={invoice.lines} />
       <p className="mt-2 text-right text-sm">
         Subtotal {formatCents(invoice.subtotalCents)}
+        {invoice.memberDiscount
+          ? ` · ${invoice.memberDiscount.label} ${formatCents(-invoice.memberDiscountCents)}`
+          : ""}
         {invoice.discountCents ? ` · Discount ${formatCents(-invoice.discountCents)}` : ""} · Tax (
         {formatRate(invoice.taxRatePpm)}) {formatCents(invoice.taxCents)} ·{" "}
         <strong>Total {formatCents(invoice.totalCents)}</strong> · Paid {formatCents(invoice.paidCents)} ·{" "}

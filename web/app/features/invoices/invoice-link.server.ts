@@ -13,6 +13,7 @@ import { invoiceTokenSchema } from "@app/shared/api/invoices";
 import { dueSentence, waysToPay } from "@app/shared/invoices/how-to-pay";
 import { invoiceByToken, isDeposit, type InvoiceRow } from "@app/shared/invoices/invoices.server";
 import { balanceCents, formatRate } from "@app/shared/money/money";
+import { memberDiscountJson } from "@app/shared/plans/member-discount";
 import { failure, success, type Result } from "@app/shared/result";
 import { formatDate } from "@app/shared/time";
 import { throttleLinkRequest } from "~/features/appointments/public.server";
@@ -42,6 +43,9 @@ function customerView(i: InvoiceRow, debit: PendingDebit, online: boolean) {
     taxRate: formatRate(i.taxRatePpm),
     subtotalCents: i.subtotalCents,
     discountCents: i.discountCents,
+    /** A member's discount, its own line (docs/decisions/029-maintenance-plans.md). */
+    memberDiscountLabel: memberDiscountJson(i)?.label ?? null,
+    memberDiscountCents: i.memberDiscountCents,
     taxCents: i.taxCents,
     totalCents: i.totalCents,
     paidCents: i.paidCents,

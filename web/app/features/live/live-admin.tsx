@@ -5,7 +5,9 @@
  * `admin:ready`; then `booking:created` / `booking:updated` (and `estimate:updated`, `invoice:updated`) refresh the page's
  * data and `booking:emergency` (an emergency booking) or `lead:emergency` (a
  * contact message or a chat that is an emergency) raises an alert at once, on
- * whichever admin page is open, until it is closed there or `lead:acknowledged` says staff dismissed it.
+ * whichever admin page is open, until it is closed there or `lead:acknowledged` says staff dismissed it. An
+ * emergency booking's alert says "Member (Generator Care): priority" when the worker sent `memberPriority`
+ * (a member of a plan giving emergency priority, docs/product.md#plans).
  */
 import { Link, useRevalidator } from "@remix-run/react";
 import { Inbox, Phone, Siren, X } from "lucide-react";
@@ -26,7 +28,8 @@ type BookingEvent = "created" | "updated" | "resync" | "lead";
 
 /** An emergency on the banner: a booking, or a lead (a contact message or a chat conversation). */
 type EmergencyAlert =
-  { kind: "booking"; key: string; booking: Booking } | { kind: "lead"; key: string; lead: EmergencyLead };
+  | { kind: "booking"; key: string; booking: Booking; memberPriority: string | null }
+  | { kind: "lead"; key: string; lead: EmergencyLead };
 
 interface LiveState {
   status: LiveStatus;
@@ -113,7 +116,14 @@ async function open() {
   });
   s.on("booking:emergency", (payload: unknown) => {
     const booking = bookingOf(payload);
-    if (booking) raiseEmergency({ kind: "booking", key: `booking-${booking.id}`, booking });
+    const member = (payload as { memberPriority?: unknown } | null)?.memberPriority;
+    if (booking)
+      raiseEmergency({
+        kind: "booking",
+        key: `booking-${booking.id}`,
+        booking,
+        memberPriority: typeof member === "string" ? member : null,
+      });
   });
   // Staff dismissed leads' alerts (on the dashboard, anywhere): their banners go here too, and lists reload.
   s.on(LEAD_ACKNOWLEDGED_EVENT, (payload: unknown) => {
@@ -307,7 +317,12 @@ function EmergencyAlerts() {
     <div className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-[60] flex flex-col items-center gap-2 px-3 sm:px-4">
       {shown.map((alert) =>
         alert.kind === "booking" ? (
-          <BookingAlert key={alert.key} alertKey={alert.key} booking={alert.booking} />
+          <BookingAlert
+            key={alert.key}
+            alertKey={alert.key}
+            booking={alert.booking}
+            memberPriority={alert.memberPriority}
+          />
         ) : (
           <LeadAlert key={alert.key} alertKey={alert.key} lead={alert.lead} />
         ),
@@ -322,7 +337,15 @@ function EmergencyAlerts() {
   );
 }
 
-function BookingAlert({ alertKey, booking }: { alertKey: string; booking: Booking }) {
+function BookingAlert({
+  alertKey,
+  booking,
+  memberPriority,
+}: {
+  alertKey: string;
+  booking: Booking;
+  memberPriority: string | null;
+}) {
   const customer = booking.customer;
   const name = customer?.name ?? `Customer #${booking.customerId}`;
   return (
@@ -331,6 +354,7 @@ function BookingAlert({ alertKey, booking }: { alertKey: string; booking: Bookin
       title={`Emergency booking #${booking.id}: ${name}`}
       detail={
         <>
+          {memberPriority ? <strong className="block font-bold text-white">{memberPriority}</strong> : null}
           {booking.summary}
           {booking.scheduledDate ? <> · {formatDateTime(booking.scheduledDate)}</> : null}
         </>

@@ -6,6 +6,7 @@ import {
   ContactButton,
   CtaBand,
   FeatureCard,
+  PlansCallout,
   ProcessSteps,
   Section,
 } from "~/features/marketing/ui";
@@ -162,6 +163,10 @@ export function GeneratorView() {
             Gulf, and parts and crews book up fast.
           </span>
         </p>
+        <PlansCallout title="Generator Care.">
+          A yearly service scheduled for you before storm season, priority when the power goes, and a member discount on
+          other work.
+        </PlansCallout>
       </Section>
     </ServicePage>
   );

@@ -16,6 +16,7 @@ import {
   CtaBand,
   FeatureCard,
   ProcessSteps,
+  PlansCallout,
   Section,
 } from "~/features/marketing/ui";
 import { clsx as cn } from "clsx";
@@ -173,6 +174,10 @@ export function PanelUpgradesView() {
             any future buyer.
           </span>
         </p>
+        <PlansCallout title="Home Safety Check.">
+          Once a year we check your panel, breakers, surge protector and GFCI and AFCI outlets, on a date set for you,
+          with a member discount on other work.
+        </PlansCallout>
       </Section>
     </ServicePage>
   );

@@ -409,3 +409,27 @@ export function Stars({ rating, className }: { rating: number; className?: strin
     </span>
   );
 }
+
+/**
+ * A service page's word about the maintenance plans (docs/product.md#plans): what a plan does for this service,
+ * and the link to /plans.
+ */
+export function PlansCallout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <aside
+      aria-label={title}
+      className="mx-auto mt-10 flex max-w-2xl flex-col items-start gap-3 rounded-xl bg-accent-50 p-5 text-slate-900 ring-1 ring-inset ring-accent-200 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>
+        <strong>{title}</strong> {children}
+      </p>
+      <Link
+        to="/plans"
+        className="inline-flex min-h-11 shrink-0 items-center gap-1 font-semibold text-brand-800 underline"
+      >
+        See the plans
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </aside>
+  );
+}

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { ActiveBadge, ActiveToggle } from "~/components/staff/active-toggle";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -8,7 +9,6 @@ import { formatCents, formatCentsPlain } from "@app/shared/money/money";
 import type { PlanJson } from "@app/shared/plans/plans.server";
 import { AdminPageHeader } from "~/components/staff/staff-frame";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/components/staff/data-table";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField, type FieldMeta } from "~/components/ui/field";
 import { Outcome } from "~/components/ui/outcome";
@@ -223,21 +223,6 @@ function EditPlan({ plan, posted }: { plan: PlanJson; posted?: ActionResult }) {
   );
 }
 
-/** Deactivate (homeowners can no longer join it; its members keep it) or Activate again. */
-function ActiveToggle({ plan }: { plan: PlanJson }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={PLAN_INTENTS.setActive} />
-      <input type="hidden" name="id" value={plan.id} />
-      <input type="hidden" name="active" value={plan.active ? "false" : "true"} />
-      <Button type="submit" variant="outline" size="sm">
-        {plan.active ? "Deactivate" : "Activate"}
-        <span className="sr-only"> {plan.name}</span>
-      </Button>
-    </Form>
-  );
-}
-
 /** The plans: a table at 1280 px, a stack of cards on a phone. */
 function PlansTable({ plans, posted }: { plans: AdminPlan[]; posted?: ActionResult }) {
   if (plans.length === 0)
@@ -287,12 +272,12 @@ function PlansTable({ plans, posted }: { plans: AdminPlan[]; posted?: ActionResu
               {plan.emergencyPriority ? "Priority" : "Standard"}
             </Td>
             <Td label="Status" half>
-              {plan.active ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+              <ActiveBadge active={plan.active} />
             </Td>
             <Td className="block md:w-56">
               <div className="flex flex-wrap items-start gap-2 md:flex-nowrap md:justify-end">
                 <EditPlan plan={plan} posted={posted} />
-                <ActiveToggle plan={plan} />
+                <ActiveToggle intent={PLAN_INTENTS.setActive} record={plan} />
               </div>
             </Td>
           </Tr>

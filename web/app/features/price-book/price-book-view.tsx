@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { ActiveBadge, ActiveToggle } from "~/components/staff/active-toggle";
 import { Form, useNavigation } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -11,7 +12,6 @@ import {
 } from "@app/shared/api/price-book";
 import { formatCents, formatRate } from "@app/shared/money/money";
 import type { PriceBookItemJson } from "@app/shared/pricing/price-book.server";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField, type FieldMeta } from "~/components/ui/field";
 import { DataTable, TBody, THead, Td, Th, Tr } from "~/components/staff/data-table";
@@ -181,21 +181,6 @@ function EditItem({ item, posted }: { item: PriceBookItemJson; posted?: ActionRe
   );
 }
 
-/** Deactivate (estimates no longer offer it) or Activate again. */
-function ActiveToggle({ item }: { item: PriceBookItemJson }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="set-active" />
-      <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="active" value={item.active ? "false" : "true"} />
-      <Button type="submit" variant="outline" size="sm">
-        {item.active ? "Deactivate" : "Activate"}
-        <span className="sr-only"> {item.name}</span>
-      </Button>
-    </Form>
-  );
-}
-
 /** The items: a table at 1280 px, a stack of cards on a phone. */
 export function ItemsTable({ items, posted }: { items: PriceBookItemJson[]; posted?: ActionResult }) {
   if (items.length === 0)
@@ -236,12 +221,12 @@ export function ItemsTable({ items, posted }: { items: PriceBookItemJson[]; post
               {item.taxable ? "Taxable" : "Not taxable"}
             </Td>
             <Td label="Status" half>
-              {item.active ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+              <ActiveBadge active={item.active} />
             </Td>
             <Td className="block md:w-56">
               <div className="flex flex-wrap items-start gap-2 md:flex-nowrap md:justify-end">
                 <EditItem item={item} posted={posted} />
-                <ActiveToggle item={item} />
+                <ActiveToggle intent="set-active" record={item} />
               </div>
             </Td>
           </Tr>

@@ -15,7 +15,8 @@
  * Ranked: exact matches first (the booking number, the whole phone number, the whole email or
  * name), then by how similar (the best of the name's, the address's, and how much of the email
  * or phone the text covers), then newest visit first. Ten of each at most. Documents: the one a
- * number names, else the customers' found, newest first, ten at most.
+ * number names, else the customers' found, newest first, ten at most. The customers found who are members are
+ * marked with their plans (docs/product.md#plans), read in one query for all of them.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { bookingStatuses } from "@app/shared/api/choices";
@@ -24,6 +25,8 @@ import { Prisma } from "@app/shared/db.server";
 import { invalid, success } from "@app/shared/result";
 import { documentHref, estimateTotals, type DocumentKind } from "~/features/documents/documents";
 import { searchTerms, type SearchTerms } from "@app/shared/search/search-terms";
+import type { MemberMark } from "@app/shared/plans/member-marks";
+import { membersAmong } from "@app/shared/plans/members.server";
 import {
   bookingAddressMatch,
   contains,
@@ -40,6 +43,11 @@ export interface CustomerHit {
   email: string;
   phone: string;
   address: string | null;
+}
+
+/** A customer the staff search found: with their plans when they are a member, else `member` null. */
+export interface FoundCustomer extends CustomerHit {
+  member: MemberMark | null;
 }
 
 export interface BookingHit {
@@ -231,15 +239,23 @@ export async function findCustomers(context: AppLoadContext, q: string, limit = 
   return (await rankedCustomers(context, searchTerms(q), limit)).map(customerHit);
 }
 
-/** GET /api/search and /admin/search: `{ customers, bookings, documents }` for `{ q }`, or 400 with the field's error. */
+/**
+ * GET /api/search and /admin/search: `{ customers, bookings, documents }` for `{ q }` (each customer with `member`),
+ * or 400 with the field's error.
+ */
 export async function search(context: AppLoadContext, query: Record<string, string>) {
   const parsed = searchQuerySchema.safeParse(query);
   if (!parsed.success) return invalid(parsed.error, "Invalid search");
   const terms = searchTerms(parsed.data.q);
   const customers = await rankedCustomers(context, terms, SEARCH_LIMIT);
-  const [bookings, documents] = await Promise.all([
+  const [bookings, documents, members] = await Promise.all([
     rankedBookings(context, terms, customers),
     rankedDocuments(context, terms, customers),
+    membersAmong(
+      context.services.db,
+      customers.map((c) => c.id),
+    ),
   ]);
-  return success({ customers: customers.map(customerHit), bookings, documents });
+  const found = customers.map((c): FoundCustomer => ({ ...customerHit(c), member: members.get(c.id) ?? null }));
+  return success({ customers: found, bookings, documents });
 }

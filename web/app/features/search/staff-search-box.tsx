@@ -9,13 +9,14 @@ import { Form, useFetcher, useLocation, useNavigate, useSearchParams } from "@re
 import { Search } from "lucide-react";
 import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
 import { searchQuerySchema } from "@app/shared/api/search";
+import { memberLabel } from "@app/shared/plans/member-marks";
 import { formatDateTime } from "@app/shared/time";
 import { statusLabel } from "~/components/staff/format";
 import { documentStatusLabel, formatTotals } from "~/features/documents/documents";
 import { cn } from "~/utils/cn";
 import { formConstraint } from "~/utils/schema-form";
 import { closedBox, resultsMessage, searchBoxReducer } from "./search-box-state";
-import type { BookingHit, CustomerHit, DocumentHit } from "./search.server";
+import type { BookingHit, DocumentHit, FoundCustomer } from "./search.server";
 
 /** How long typing must pause before the box asks. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -29,7 +30,7 @@ export const bookingHref = (id: number) => `/admin/bookings/${id}`;
 /** What /admin/search's loader answers (the page, and this box through its fetcher). */
 export interface SearchPageData {
   q: string;
-  customers: CustomerHit[];
+  customers: FoundCustomer[];
   bookings: BookingHit[];
   documents: DocumentHit[];
   error: string | null;
@@ -47,7 +48,8 @@ function optionsOf(data: SearchPageData | undefined, base: string) {
     id: `${base}-customer-${c.id}`,
     href: customerHref(c.id),
     label: c.name,
-    detail: [c.phone, c.email].join(" · "),
+    // A member says so first (docs/product.md#plans): "Member: Generator Care · 225… · ann@…".
+    detail: [...(c.member ? [memberLabel(c.member)] : []), c.phone, c.email].join(" · "),
   }));
   const bookings: Option[] = (data?.bookings ?? []).map((b) => ({
     id: `${base}-booking-${b.id}`,

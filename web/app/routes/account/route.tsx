@@ -16,6 +16,8 @@ import {
 import { accountOverview, requestPortalAppointment } from "~/features/account/account.server";
 import { accountMoney } from "~/features/account/account-money.server";
 import { AccountMoneySections } from "~/features/account/account-money-view";
+import { AccountPlansSection } from "~/features/plans/account-plans-view";
+import { accountMemberships } from "~/features/plans/public.server";
 import { setAccountReminders } from "~/features/appointments/email-preferences.server";
 import { resendVerificationLink } from "~/features/auth/verification.server";
 import { answer, refused, submissionOf } from "~/utils/action.server";
@@ -32,11 +34,12 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // Like its visits, an account's estimates, invoices and receipts are shown once its email is verified.
-  const [overview, money] = await Promise.all([
+  const [overview, money, plans] = await Promise.all([
     accountOverview(context, user),
     user.emailVerified ? accountMoney(context, user.id) : null,
+    user.emailVerified ? accountMemberships(context, user.id) : [],
   ]);
-  return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview, money };
+  return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, ...overview, money, plans };
 }
 
 /**
@@ -68,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, verified, bookings, prefill, windows, reminders, money, texting } = useLoaderData<typeof loader>();
+  const { user, verified, bookings, prefill, windows, reminders, money, texting, plans } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   useEffect(() => {
@@ -114,6 +118,7 @@ export default function AccountPage() {
               <AccountLinks />
             </section>
             {money ? <AccountMoneySections money={money} /> : null}
+            <AccountPlansSection plans={plans} />
             <EmailPreference
               email={user.email}
               reminders={reminders}

@@ -4,13 +4,16 @@ import { data } from "~/utils/responses.server";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { UserRound } from "lucide-react";
 import { idFrom } from "@app/shared/api/values";
-import { formatDate, formatDateTime } from "@app/shared/time";
+import { formatDateTime } from "@app/shared/time";
 import { Alert } from "~/components/ui/alert";
 import { AdminPageHeader, PostedOutcome } from "~/components/staff/staff-frame";
 import { AdminShell } from "~/features/live/admin-shell";
 import { ContactLinks } from "~/components/staff/contact-links";
 import { customerRecordAction } from "~/features/customers/customer-record-actions.server";
 import { customerRecord } from "~/features/customers/customer-record.server";
+import { customerMemberships } from "~/features/plans/public.server";
+import { MembershipsSection } from "~/features/plans/customer-memberships-view";
+import { MEMBERSHIP_INTENTS } from "~/features/plans/membership-intents";
 import {
   CustomerDetailsForm,
   EmailsSection,
@@ -18,6 +21,7 @@ import {
   MoneySection,
   NotesSection,
   RecordSection,
+  RecordSummary,
   RemindersSection,
   TextsSection,
   VisitsSection,
@@ -39,7 +43,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = idFrom(params.id);
   const record = id ? await customerRecord(context, id) : null;
-  return record ? { record } : data({ record: null }, { status: 404 });
+  if (!record) return data({ record: null, memberships: null }, { status: 404 });
+  return { record, memberships: await customerMemberships(context, record.customer.id) };
 }
 
 /** The record's forms (details, a note, reminders back on, a merge's Undo): features/customers/customer-record-actions.server.ts. */
@@ -50,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function CustomerPage() {
-  const { record } = useLoaderData<typeof loader>();
+  const { record, memberships } = useLoaderData<typeof loader>();
   const posted = useActionOutcome<typeof action>();
   const [search] = useSearchParams();
   const back = { to: "/admin/bookings", label: "Back to Bookings" };
@@ -69,11 +74,7 @@ export default function CustomerPage() {
 
   return (
     <AdminShell>
-      <AdminPageHeader
-        back={back}
-        title={customer.name}
-        description={`Customer #${customer.id}, on file since ${formatDate(customer.createdAt)}`}
-      />
+      <AdminPageHeader back={back} title={customer.name} description={<RecordSummary record={record} />} />
 
       {posted ? <PostedOutcome ok={posted.ok} message={posted.message} /> : null}
       {restoredId ? (
@@ -132,6 +133,18 @@ export default function CustomerPage() {
             lastResult={replyTo(CUSTOMER_INTENTS.addNote)}
             canAdd={!customer.mergedIntoId}
           />
+          {memberships ? (
+            <MembershipsSection
+              data={memberships}
+              canEnrol={!customer.mergedIntoId}
+              lastResult={replyTo(MEMBERSHIP_INTENTS.enrol)}
+              section={(children, icon) => (
+                <RecordSection id="plans-heading" title="Plans" icon={icon}>
+                  {children}
+                </RecordSection>
+              )}
+            />
+          ) : null}
           <RemindersSection reminders={record.reminders} lastResult={replyTo(CUSTOMER_INTENTS.resubscribe)} />
           <MergesSection merges={record.merges} />
         </div>

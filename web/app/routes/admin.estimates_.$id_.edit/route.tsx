@@ -72,6 +72,7 @@ export default function EditEstimatePage() {
         forWhom={estimate.bookingId ? { bookingId: estimate.bookingId } : { customerId: customer.id }}
         items={page.items}
         salesTaxRatePpm={page.salesTaxRatePpm}
+        member={page.member}
         posted={posted}
         initial={values}
         saveLabel="Save changes"

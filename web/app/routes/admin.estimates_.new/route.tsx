@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export { AccessDeniedBoundary as ErrorBoundary } from "~/features/auth/access-denied";
 
 export default function NewEstimatePage() {
-  const { target, items, salesTaxRatePpm } = useLoaderData<typeof loader>();
+  const { target, items, salesTaxRatePpm, member } = useLoaderData<typeof loader>();
   const posted = useActionOutcome<typeof action>();
   if (!target)
     return (
@@ -71,6 +71,7 @@ export default function NewEstimatePage() {
         forWhom={target.kind === "booking" ? { bookingId: target.id } : { customerId: target.id }}
         items={items}
         salesTaxRatePpm={salesTaxRatePpm}
+        member={member}
         posted={posted}
       />
     </AdminShell>

@@ -6,6 +6,7 @@ import { AdminPageHeader } from "~/components/staff/staff-frame";
 import { AdminShell } from "~/features/live/admin-shell";
 import { StatusBadge } from "~/components/staff/badges";
 import { Badge } from "~/components/ui/badge";
+import { MemberBadge } from "~/components/staff/member-badge";
 import { documentStatusLabel, formatTotals } from "~/features/documents/documents";
 import { adminMeta } from "~/features/auth/staff-meta";
 import { search } from "~/features/search/search.server";
@@ -64,6 +65,7 @@ export default function SearchPage() {
                     <Link to={customerHref(c.id)} className="font-medium text-brand-700 hover:underline">
                       {c.name}
                     </Link>
+                    {c.member ? <MemberBadge mark={c.member} className="ml-2" /> : null}
                     <p className="text-sm text-slate-600">
                       {[c.phone, c.email, c.address].filter(Boolean).join(" · ")}
                     </p>
