@@ -786,7 +786,8 @@ test.describe("search engines", () => {
     expect(response.headers()["content-type"]).toContain("xml");
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.sort()).toEqual(publicPages.map((p) => new URL(p, baseURL).href).sort());
+    // The public pages, and the maintenance plans' page (docs/product.md#plans).
+    expect(locs.sort()).toEqual([...publicPages, "/plans"].map((p) => new URL(p, baseURL).href).sort());
     expect(xml).not.toMatch(/login|dashboard|admin|\/api/);
   });
 

@@ -12,7 +12,12 @@ let counter = 0;
 /** Every user made here shares one password: argon2 hashes it once per Playwright worker, not once per user. */
 let hashed: Promise<string> | undefined;
 const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
-export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${++counter}`;
+/**
+ * A tag no other test of the run has: the time, this Playwright worker's process and a count. The process keeps two
+ * workers' first users apart when they start in the same millisecond (two tests' `createUser(db, "customer")` once
+ * met on `User_email_key` that way).
+ */
+export const unique = (tag: string) => `${tag}${Date.now().toString(36)}${process.pid.toString(36)}${++counter}`;
 
 /** A unique word of letters only, for a person's name. */
 export const uniqueLetters = (tag: string) => inLetters(unique(tag));

@@ -48,6 +48,14 @@ describe("seo helpers", () => {
       name: "Services",
       item: "https://www.example.com/services",
     });
-    expect(publicPaths).toEqual(["/", "/about", "/services", ...services.map((s) => s.path), "/contact", "/book"]);
+    expect(publicPaths).toEqual([
+      "/",
+      "/about",
+      "/services",
+      ...services.map((s) => s.path),
+      "/contact",
+      "/book",
+      "/plans",
+    ]);
   });
 });

@@ -14,6 +14,7 @@ export const publicPaths: readonly string[] = [
   ...services.map((s) => s.path),
   "/contact",
   "/book",
+  "/plans",
 ];
 
 /**
