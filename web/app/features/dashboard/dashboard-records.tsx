@@ -24,7 +24,8 @@ export function AuditLogSection({ entries }: { entries: AuditJson[] }) {
               key={e.id}
               className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between"
             >
-              <span>
+              {/* A long address (60 characters, no space) wraps on a phone instead of widening the page. */}
+              <span className="min-w-0 wrap-anywhere">
                 <span className="font-semibold">{e.actorEmail}</span> {describeAudit(e)}
               </span>
               <span className="flex flex-wrap items-center gap-2">
