@@ -385,9 +385,9 @@ export async function enrolCustomer(
 }
 
 /** A customer's memberships, newest first (the customer record, /account). */
-export async function membershipsOf(db: Reader, customerId: number | { in: number[] }) {
+export async function membershipsOf(db: Reader, customerId: number) {
   return db.membership.findMany({
-    where: { customerId: typeof customerId === "number" ? customerId : customerId, status: { not: "pending" } },
+    where: { customerId, status: { not: "pending" } },
     orderBy: { id: "desc" },
     select: membershipSelect,
   });
