@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { enrolFormSchema } from "@app/shared/api/plans";
+import { enrolFormSchema, renewFormSchema } from "@app/shared/api/plans";
 import { formatCents } from "@app/shared/money/money";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -24,18 +24,21 @@ export function MembershipsSection({
   data,
   canEnrol,
   lastResult,
+  renewResult,
   section,
 }: {
   data: Section;
   canEnrol: boolean;
+  /** The enrol form's last answer, and the renewal form's (shown by the membership it was posted for). */
   lastResult?: SubmissionResult<string[]>;
+  renewResult?: SubmissionResult<string[]>;
   section: (children: ReactNode, icon: ReactNode) => ReactNode;
 }) {
   return section(
     <div className="grid gap-4">
       {data.memberships.length === 0 ? <p className="text-sm text-slate-700">Not a member of any plan.</p> : null}
       {data.memberships.map((m) => (
-        <MembershipCard key={m.id} m={m} />
+        <MembershipCard key={m.id} m={m} renewResult={renewResult} />
       ))}
       {canEnrol && data.plans.length ? <EnrolForm plans={data.plans} lastResult={lastResult} /> : null}
     </div>,
@@ -43,7 +46,7 @@ export function MembershipsSection({
   );
 }
 
-function MembershipCard({ m }: { m: Membership }) {
+function MembershipCard({ m, renewResult }: { m: Membership; renewResult?: SubmissionResult<string[]> }) {
   const ended = m.status === "cancelled" || m.status === "expired";
   return (
     <article aria-label={`${m.planName}: ${m.statusLabel}`} className="rounded-lg border border-slate-200 p-3">
@@ -75,9 +78,7 @@ function MembershipCard({ m }: { m: Membership }) {
       {ended ? null : (
         <div className="mt-3 flex flex-wrap gap-2">
           {m.status === "active" && !m.paysOnline && !m.cancelAtPeriodEnd ? (
-            <IntentForm intent={MEMBERSHIP_INTENTS.renew} m={m} label="Record renewal (check)">
-              <TextInline name="reference" label={`Check number for ${m.planName}'s renewal`} />
-            </IntentForm>
+            <RenewForm m={m} lastResult={renewResult} />
           ) : null}
           {m.status === "active" ? <IntentForm intent={MEMBERSHIP_INTENTS.pause} m={m} label="Pause" /> : null}
           {m.status === "paused" ? <IntentForm intent={MEMBERSHIP_INTENTS.resume} m={m} label="Resume" /> : null}
@@ -90,17 +91,35 @@ function MembershipCard({ m }: { m: Membership }) {
   );
 }
 
-function TextInline({ name, label }: { name: string; label: string }) {
+/** Record renewal: a renewal paid to the office, with the check's number (`renewFormSchema`, as the server reads it). */
+function RenewForm({ m, lastResult }: { m: Membership; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const posting =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === MEMBERSHIP_INTENTS.renew &&
+    navigation.formData.get("membershipId") === String(m.id);
+  // The page has one answer: it belongs to the form of the membership it was posted for.
+  const mine = lastResult?.initialValue?.membershipId === String(m.id) ? lastResult : undefined;
+  const [form, fields] = useSchemaForm(renewFormSchema, { id: `renew-membership-${m.id}`, lastResult: mine });
   return (
-    <label className="grid gap-1 text-sm">
-      <span className="sr-only">{label}</span>
-      <input
-        name={name}
-        maxLength={120}
+    <Form method="post" {...getFormProps(form)} preventScrollReset className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={MEMBERSHIP_INTENTS.renew} />
+      <input type="hidden" name="membershipId" value={m.id} />
+      <TextField
+        field={fields.reference}
+        label={`Check number for ${m.planName}'s renewal`}
         placeholder="Check number"
-        className="min-h-11 rounded-md border border-slate-300 px-3 md:min-h-9"
       />
-    </label>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        aria-disabled={posting || undefined}
+        aria-label={`Record renewal (check): ${m.planName}`}
+      >
+        Record renewal (check)
+      </Button>
+    </Form>
   );
 }
 
@@ -109,13 +128,11 @@ function IntentForm({
   m,
   label,
   destructive = false,
-  children,
 }: {
   intent: string;
   m: Membership;
   label: string;
   destructive?: boolean;
-  children?: ReactNode;
 }) {
   const navigation = useNavigation();
   const posting = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -123,7 +140,6 @@ function IntentForm({
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="membershipId" value={m.id} />
-      {children}
       <Button
         type="submit"
         size="sm"

@@ -75,12 +75,21 @@ export async function membershipIntentAction(
         `Enrolled in ${membership.planName}; the payment is recorded and the welcome email is on its way.`,
     });
   }
-  const submission = submissionOf(form, intent === MEMBERSHIP_INTENTS.renew ? renewFormSchema : membershipActionSchema);
+  const owned = async (membershipId: number) =>
+    (await context.services.db.membership.count({ where: { id: membershipId, customerId } })) > 0;
+  const notOwned = failure(404, "No such membership of this customer");
+  if (intent === MEMBERSHIP_INTENTS.renew) {
+    // The check number's message shows beside its field (the form's own schema).
+    const submission = submissionOf(form, renewFormSchema);
+    if (submission.status !== "success") return refused(submission, { intent });
+    const { membershipId, reference } = submission.value;
+    if (!(await owned(membershipId))) return answer(submission, notOwned, { intent });
+    return answer(submission, await recordRenewalPayment(context, membershipId, admin, reference), { intent });
+  }
+  const submission = submissionOf(form, membershipActionSchema);
   if (submission.status !== "success") return refused(submission, { intent, message: firstError(submission) });
   const { membershipId } = submission.value;
-  const reference = "reference" in submission.value ? (submission.value.reference as string | undefined) : undefined;
-  const owned = await context.services.db.membership.count({ where: { id: membershipId, customerId } });
-  if (!owned) return answer(submission, failure(404, "No such membership of this customer"), { intent });
+  if (!(await owned(membershipId))) return answer(submission, notOwned, { intent });
   switch (intent) {
     case MEMBERSHIP_INTENTS.cancel:
       return answer(submission, await cancelMembership(context, membershipId, admin), { intent });
@@ -88,8 +97,6 @@ export async function membershipIntentAction(
       return answer(submission, await pauseMembership(context, membershipId, admin, true), { intent });
     case MEMBERSHIP_INTENTS.resume:
       return answer(submission, await pauseMembership(context, membershipId, admin, false), { intent });
-    case MEMBERSHIP_INTENTS.renew:
-      return answer(submission, await recordRenewalPayment(context, membershipId, admin, reference), { intent });
     default:
       return answer(null, failure(400, UNKNOWN_ACTION), { intent });
   }

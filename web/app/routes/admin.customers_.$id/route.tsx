@@ -138,6 +138,7 @@ export default function CustomerPage() {
               data={memberships}
               canEnrol={!customer.mergedIntoId}
               lastResult={replyTo(MEMBERSHIP_INTENTS.enrol)}
+              renewResult={replyTo(MEMBERSHIP_INTENTS.renew)}
               section={(children, icon) => (
                 <RecordSection id="plans-heading" title="Plans" icon={icon}>
                   {children}
