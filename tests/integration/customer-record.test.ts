@@ -516,6 +516,31 @@ describe("merging with a confirmation, and undoing it", () => {
         payments: { create: [{ customerId: lead.customer.id, method: "check", amountCents: 10_000 }] },
       },
     });
+    // The merged record's plan membership: the member stays one, on the kept record.
+    const planName = `Panel Care ${lead.customer.id}`;
+    const plan = await stack.db.plan.create({
+      data: {
+        name: planName,
+        slug: planName.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+        yearlyPriceCents: 12_000,
+        visitsPerYear: 1,
+        serviceType: "panel-upgrades",
+        discountPercent: 5,
+        terms: "A yearly panel inspection.",
+      },
+    });
+    await stack.db.membership.create({
+      data: {
+        planId: plan.id,
+        customerId: lead.customer.id,
+        status: "active",
+        priceCents: 12_000,
+        discountPercent: 5,
+        paysOnline: false,
+        tokenHash: `merge-test-${lead.customer.id}`,
+        sealedToken: "unused",
+      },
+    });
     return {
       owner,
       kept,
@@ -550,10 +575,11 @@ describe("merging with a confirmation, and undoing it", () => {
       orderBy: { id: "asc" },
       select: { id: true, customerId: true },
     } as const;
-    const [estimates, invoices, payments] = await Promise.all([
+    const [estimates, invoices, payments, memberships] = await Promise.all([
       stack.db.estimate.findMany(owned),
       stack.db.invoice.findMany(owned),
       stack.db.payment.findMany(owned),
+      stack.db.membership.findMany(owned),
     ]);
     const [bookings, requests, notes] = await Promise.all([
       stack.db.booking.findMany({
@@ -572,7 +598,7 @@ describe("merging with a confirmation, and undoing it", () => {
         select: { id: true, customerId: true },
       }),
     ]);
-    return { customers, bookings, requests, notes, estimates, invoices, payments };
+    return { customers, bookings, requests, notes, estimates, invoices, payments, memberships };
   }
 
   it("shows both records and what moves; only the confirmation merges; Undo restores exactly, once", async () => {
@@ -597,6 +623,7 @@ describe("merging with a confirmation, and undoing it", () => {
     expect(confirmation.html.replaceAll("<!-- -->", "")).toContain(
       "Estimates (1) and invoices (1), with their payments",
     );
+    expect(confirmation.html.replaceAll("<!-- -->", "")).toContain("Plan memberships (1)");
     expect(confirmation.html).toContain("Called back, same person");
     expect(confirmation.html).toContain(`(from customer #${lead.id}: #${kept.id} has none)`);
     expect(await snapshot([kept.id, lead.id])).toEqual(before);
@@ -618,7 +645,7 @@ describe("merging with a confirmation, and undoing it", () => {
     expect(after.requests.every((r) => r.customerId === kept.id)).toBe(true);
     expect(after.notes.every((n) => n.customerId === kept.id)).toBe(true);
     // The money follows: the kept record lists the estimate and the invoice, and what is owed on it.
-    for (const rows of [after.estimates, after.invoices, after.payments]) {
+    for (const rows of [after.estimates, after.invoices, after.payments, after.memberships]) {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.customerId === kept.id)).toBe(true);
     }

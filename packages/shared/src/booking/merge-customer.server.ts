@@ -93,15 +93,18 @@ async function mergePair(db: Reader, bookingId: number): Promise<Result<{ lead: 
   return success({ lead, target });
 }
 
-/** What moves from the lead to the record it joins: its visits, requests, notes, estimates, invoices and payments. */
+/**
+ * What moves from the lead to the record it joins: its visits, requests, notes, estimates, invoices and payments,
+ * and its plan memberships (with their plan visits, which are the membership's).
+ */
 async function movingWith(
   db: Pick<
     Prisma.TransactionClient,
-    "booking" | "appointmentRequest" | "customerNote" | "estimate" | "invoice" | "payment"
+    "booking" | "appointmentRequest" | "customerNote" | "estimate" | "invoice" | "payment" | "membership"
   >,
   leadId: number,
 ) {
-  const [bookings, requests, notes, estimates, invoices, payments] = await Promise.all([
+  const [bookings, requests, notes, estimates, invoices, payments, memberships] = await Promise.all([
     db.booking.findMany({
       where: { customerId: leadId },
       orderBy: [{ scheduledDate: "desc" }, { id: "desc" }],
@@ -124,8 +127,13 @@ async function movingWith(
     }),
     db.invoice.findMany({ where: { customerId: leadId }, orderBy: { id: "desc" }, select: { id: true, number: true } }),
     db.payment.findMany({ where: { customerId: leadId }, orderBy: { id: "desc" }, select: { id: true } }),
+    db.membership.findMany({
+      where: { customerId: leadId },
+      orderBy: { id: "desc" },
+      select: { id: true, status: true, plan: { select: { name: true } } },
+    }),
   ]);
-  return { bookings, requests, notes, estimates, invoices, payments };
+  return { bookings, requests, notes, estimates, invoices, payments, memberships };
 }
 
 /** The details the kept record ends with: its own, and the lead's address and account where it has none. */
@@ -142,7 +150,8 @@ function keptDetails(lead: MergeRecord, target: MergeRecord) {
 
 /**
  * The merge confirmation page (docs/product.md#customer-record): both records side by side, what
- * will move (visits, requests, notes, estimates, invoices and their payments) and which details are kept. Reads only.
+ * will move (visits, requests, notes, estimates, invoices and their payments, memberships) and which details are
+ * kept. Reads only.
  */
 export async function mergePreview(context: MergeContext, bookingId: number) {
   const { db } = context.services;
@@ -156,7 +165,7 @@ export type MergePreview = Extract<Awaited<ReturnType<typeof mergePreview>>, { o
 
 /**
  * Merges the customer record of a booking into the oldest other record with the same address:
- * its visits, requests, notes, estimates, invoices and payments move, the kept record takes the lead's address and account when
+ * its visits, requests, notes, estimates, invoices, payments and memberships move, the kept record takes the lead's address and account when
  * it has none, and the lead stays, hidden, marked `mergedIntoId` / `mergedAt`. The audit entry
  * names exactly what moved, so the merge can be undone for MERGE_UNDO_DAYS
  * (./merge-undo.server.ts, docs/decisions/018-customer-merge-undo.md).
@@ -197,6 +206,9 @@ export async function mergeBookingCustomer(
       await tx.estimate.updateMany({ where: { id: { in: estimateIds } }, data: { customerId: target.id } });
       await tx.invoice.updateMany({ where: { id: { in: invoiceIds } }, data: { customerId: target.id } });
       await tx.payment.updateMany({ where: { id: { in: paymentIds } }, data: { customerId: target.id } });
+      // A member stays a member: the placer books their plan visits for the kept record from now on.
+      const membershipIds = moving.memberships.map((m) => m.id);
+      await tx.membership.updateMany({ where: { id: { in: membershipIds } }, data: { customerId: target.id } });
       const accountMoved = target.userId === null && lead.userId !== null;
       const addressMoved = target.address === null && lead.address !== null;
       if (accountMoved || addressMoved)
@@ -225,6 +237,7 @@ export async function mergeBookingCustomer(
         estimateIds,
         invoiceIds,
         paymentIds,
+        membershipIds,
         leadUserId: lead.userId,
         accountMoved,
         addressMoved,

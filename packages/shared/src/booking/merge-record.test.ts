@@ -13,6 +13,7 @@ const details: MergeDetails = {
   estimateIds: [5],
   invoiceIds: [9],
   paymentIds: [],
+  membershipIds: [],
   leadUserId: null,
   accountMoved: false,
   addressMoved: true,

@@ -30,6 +30,8 @@ export const mergeDetailsSchema = z.object({
   estimateIds: ids.default([]),
   invoiceIds: ids.default([]),
   paymentIds: ids.default([]),
+  /** The plan memberships that moved (absent from merges made before memberships moved: none). */
+  membershipIds: ids.default([]),
   /** The account the merged record was linked to (it is unlinked while merged). */
   leadUserId: z.number().int().nullable(),
   /** Whether the kept record took the merged one's account, or its address, having none. */

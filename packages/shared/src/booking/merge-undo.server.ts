@@ -7,7 +7,7 @@ import { mergeDetails, undoDeadline, undoRefusal } from "./merge-record";
 /**
  * Undoing a customer merge (docs/decisions/018-customer-merge-undo.md): for MERGE_UNDO_DAYS after
  * the merge, its audit entry's Undo (on the dashboard and on the customer's record) moves back
- * exactly the visits, requests and notes it moved, gives the merged record back its account, and
+ * exactly the visits, requests, notes, documents and memberships it moved, gives the merged record back its account, and
  * unhides it; the kept record loses the address and account it took from it, unless they were
  * changed since. Refused with the reason after that, or when it was undone already.
  */
@@ -97,6 +97,7 @@ export async function undoCustomerMerge(
       await tx.estimate.updateMany(back(details.estimateIds));
       await tx.invoice.updateMany(back(details.invoiceIds));
       await tx.payment.updateMany(back(details.paymentIds));
+      await tx.membership.updateMany(back(details.membershipIds));
       // What the kept record took from the merged one goes back, unless staff changed it since.
       if (details.accountMoved && details.leadUserId !== null)
         await tx.customer.updateMany({ where: { id: into, userId: details.leadUserId }, data: { userId: null } });
