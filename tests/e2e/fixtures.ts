@@ -82,8 +82,29 @@ export function budget(measuredSeconds: number) {
 
 let sharedDb: Db | undefined;
 
+/**
+ * Keeps, in the page, the text of every toast it shows (`window.__shownToasts`), for `expectToast`
+ * (tests/e2e/staff.ts): a toast is on screen for 5 seconds, and a browser slowed by a busy machine
+ * can show one and close it between two of Playwright's looks at the page.
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  (window as unknown as { __shownToasts: string[] }).__shownToasts = shown;
+  const read = () => {
+    for (const item of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
+      const text = item.textContent ?? "";
+      if (text && !shown.includes(text)) shown.push(text);
+    }
+  };
+  new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 export const test = base.extend<{ db: Db }>({
   baseURL: async ({}, use) => use(baseURL()),
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordToasts);
+    await use(context);
+  },
   // Every test is its own visitor (own client IP), so rate limits never leak between tests.
   extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": randomIp() }),
   db: async ({}, use) => {

@@ -122,7 +122,18 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/,
  * (two checks of "the first toast" could read an older one, or miss a late one that a newer replaced).
  */
 export async function expectToast(page: Page, title: string, description: string) {
-  await expect(toasts(page).filter({ hasText: title }).filter({ hasText: description }).first()).toBeAttached();
+  // Every toast the page has shown (tests/e2e/fixtures.ts), else, in a context made by the test itself, those shown now.
+  const recorded = () =>
+    page.evaluate(
+      ([title, description]) => {
+        const shown = (window as unknown as { __shownToasts?: string[] }).__shownToasts;
+        return shown ? shown.some((text) => text.includes(title) && text.includes(description)) : null;
+      },
+      [title, description] as const,
+    );
+  if ((await recorded()) === null)
+    await expect(toasts(page).filter({ hasText: title }).filter({ hasText: description }).first()).toBeAttached();
+  else await expect.poll(recorded, { message: `a toast "${title}: ${description}"` }).toBe(true);
 }
 
 /** The instant at which a Baton Rouge clock shows this date and hour. */
