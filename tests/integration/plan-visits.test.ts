@@ -174,7 +174,7 @@ describe("plan visits", () => {
     expect(await placeDueVisits(context(), clock.now())).toEqual({ placed: 0, toPlace: 0 });
   });
 
-  it("a visit with no open window near its date goes on the office's list, shown on the dashboard", async () => {
+  it("a visit with no open window near its date goes on the office's list, shown on the dashboard, until a run finds a day opened", async () => {
     // Due Monday March 29; every day from a week before to two weeks after is closed.
     const closed = await member("2027-03-15");
     expect(dueOn(closed.visit)).toBe("2027-03-29");
@@ -211,10 +211,28 @@ describe("plan visits", () => {
     expect(html).toContain(`href="/admin/customers/${closed.customer.id}"`);
     expect(html).toContain(visit.note);
 
-    // The membership ends: the visit leaves the list.
-    expect(await dropPlanVisits(stack.db, closed.membership.id)).toBe(1);
-    expect((await visitOf(closed.visit.id)).state).toBe("dropped");
+    // The next run finds it a place once a day near its date opens again, and it leaves the list.
+    await stack.db.closure.deleteMany({ where: { date: { in: ["2027-04-06"] } } });
+    expect(await placeDueVisits(context(), clock.now())).toEqual({ placed: 1, toPlace: 0 });
+    const placed = await visitOf(closed.visit.id);
+    expect(placed).toMatchObject({ state: "placed", note: null, bookingId: expect.any(Number) });
+    const booking = await stack.db.booking.findUniqueOrThrow({ where: { id: placed.bookingId! } });
+    expect(businessDate(booking.scheduledDate)).toBe("2027-04-06");
     expect((await listVisitsToPlace(stack.db)).map((v) => v.id)).not.toContain(visit.id);
+    // Another, still without a window (that day closed again), stays on the list however often the placer runs.
+    await stack.db.closure.create({ data: { date: "2027-04-06", reason: "Test closure" } });
+    const still = await member("2027-03-15");
+    await placeDueVisits(context(), clock.now(), { membershipId: still.membership.id });
+    expect(await placeDueVisits(context(), clock.now(), { membershipId: still.membership.id })).toEqual({
+      placed: 0,
+      toPlace: 1,
+    });
+    expect((await visitOf(still.visit.id)).state).toBe("to_place");
+
+    // The membership ends: the visit leaves the list.
+    expect(await dropPlanVisits(stack.db, still.membership.id)).toBe(1);
+    expect((await visitOf(still.visit.id)).state).toBe("dropped");
+    expect((await listVisitsToPlace(stack.db)).map((v) => v.id)).not.toContain(still.visit.id);
   });
 
   it("racing online bookings for a window's last place, placers never sell it twice", async () => {

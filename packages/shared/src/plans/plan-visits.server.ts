@@ -70,7 +70,7 @@ export async function dropPlanVisits(tx: Reader, membershipId: number): Promise<
 
 /**
  * Places every visit due within the lead time (its date no later than today + PLAN_VISIT_LEAD_DAYS) of an active
- * membership (or of one membership, `only`), soonest first, each in its own transaction (`placeVisit`). Run by the
+ * membership (or of one membership, `only`), and those left `to_place` whose dates are not all past, soonest first, each in its own transaction (`placeVisit`). Run by the
  * worker when a membership starts or renews (job "plan-visits-place") and every hour (the lead time moves on each
  * day). Two runs at once place each visit once. A visit whose placing failed is left `due` for the next run,
  * after the others were placed; the run then throws, so its job is retried.
@@ -81,10 +81,15 @@ export async function placeDueVisits(
   only?: { membershipId: number },
 ): Promise<{ placed: number; toPlace: number }> {
   const { db, env } = context.services;
-  const lastDue = addLocalDays(businessDate(now), env.PLAN_VISIT_LEAD_DAYS);
+  const today = businessDate(now);
+  const lastDue = addLocalDays(today, env.PLAN_VISIT_LEAD_DAYS);
   const due = await db.planVisit.findMany({
     where: {
-      state: "due",
+      OR: [
+        { state: "due" },
+        // One the placer could not place is tried again while its dates are still ahead: a window may have opened.
+        { state: "to_place", dueOn: { gte: dateColumn(addLocalDays(today, -LATEST_DAYS_AFTER)) } },
+      ],
       dueOn: { lte: dateColumn(lastDue) },
       membership: { status: "active", ...(only ? { id: only.membershipId } : {}) },
     },
@@ -130,7 +135,7 @@ async function placeVisit(context: PlacingContext, id: number, now: Date): Promi
     const [visit] = await tx.$queryRaw<LockedVisit[]>`
       SELECT pv.id, pv."membershipId", to_char(pv."dueOn", 'YYYY-MM-DD') AS "dueOn"
         FROM "PlanVisit" pv JOIN "Membership" m ON m.id = pv."membershipId"
-       WHERE pv.id = ${id} AND pv.state = 'due' AND m.status = 'active'
+       WHERE pv.id = ${id} AND pv.state IN ('due', 'to_place') AND m.status = 'active'
          FOR UPDATE OF pv SKIP LOCKED`;
     if (!visit) return null;
     const membership = await tx.membership.findUniqueOrThrow({
