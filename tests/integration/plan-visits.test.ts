@@ -228,11 +228,30 @@ describe("plan visits", () => {
       toPlace: 1,
     });
     expect((await visitOf(still.visit.id)).state).toBe("to_place");
-
-    // The membership ends: the visit leaves the list.
-    expect(await dropPlanVisits(stack.db, still.membership.id)).toBe(1);
-    expect((await visitOf(still.visit.id)).state).toBe("dropped");
+    // The office books that member by hand on a day near the visit's date: the next run takes it as the plan's
+    // visit (never a second one), and it leaves the list.
+    const byHand = await stack.db.booking.create({
+      data: {
+        customerId: still.customer.id,
+        summary: "Generator service, booked by phone",
+        scheduledDate: at("2027-04-06", "09:00"),
+      },
+    });
+    expect(await placeDueVisits(context(), clock.now(), { membershipId: still.membership.id })).toEqual({
+      placed: 1,
+      toPlace: 0,
+    });
+    expect(await visitOf(still.visit.id)).toMatchObject({ state: "placed", bookingId: byHand.id, note: null });
+    expect(await stack.db.booking.count({ where: { customerId: still.customer.id } })).toBe(1);
     expect((await listVisitsToPlace(stack.db)).map((v) => v.id)).not.toContain(still.visit.id);
+
+    // A membership that ends drops its visits left to place.
+    const ending = await member("2027-03-15");
+    await placeDueVisits(context(), clock.now(), { membershipId: ending.membership.id });
+    expect((await visitOf(ending.visit.id)).state).toBe("to_place");
+    expect(await dropPlanVisits(stack.db, ending.membership.id)).toBe(1);
+    expect((await visitOf(ending.visit.id)).state).toBe("dropped");
+    expect((await listVisitsToPlace(stack.db)).map((v) => v.id)).not.toContain(ending.visit.id);
   });
 
   it("racing online bookings for a window's last place, placers never sell it twice", async () => {

@@ -20,7 +20,7 @@ import { inTransaction, type ChangeContext } from "../outbox.server";
 import { lockSchedule } from "../scheduling/schedule-lock.server";
 import { availabilityOf } from "../scheduling/schedule.server";
 import { windowsBetween } from "../scheduling/windows";
-import { addLocalDays, businessDate, formatLocalDate, localDaysBetween } from "../time";
+import { addLocalDays, businessDate, formatLocalDate, localDaysBetween, startOfBusinessDay } from "../time";
 import { planVisitSummary, planYearDueDates } from "./visit-dates";
 
 /** What placing needs: a change's context, the visit emails' timing and the lead time. */
@@ -117,6 +117,7 @@ export async function placeDueVisits(
 interface LockedVisit {
   id: number;
   membershipId: number;
+  state: "due" | "to_place";
   dueOn: string;
 }
 
@@ -133,7 +134,7 @@ async function placeVisit(context: PlacingContext, id: number, now: Date): Promi
   const { env } = context.services;
   return inTransaction(context, async (tx, outbox) => {
     const [visit] = await tx.$queryRaw<LockedVisit[]>`
-      SELECT pv.id, pv."membershipId", to_char(pv."dueOn", 'YYYY-MM-DD') AS "dueOn"
+      SELECT pv.id, pv."membershipId", pv.state::text AS state, to_char(pv."dueOn", 'YYYY-MM-DD') AS "dueOn"
         FROM "PlanVisit" pv JOIN "Membership" m ON m.id = pv."membershipId"
        WHERE pv.id = ${id} AND pv.state IN ('due', 'to_place') AND m.status = 'active'
          FOR UPDATE OF pv SKIP LOCKED`;
@@ -157,6 +158,26 @@ async function placeVisit(context: PlacingContext, id: number, now: Date): Promi
     const earliestDate = addLocalDays(visit.dueOn, -EARLIEST_DAYS_BEFORE);
     const from = earliestDate > today ? earliestDate : today;
     const to = addLocalDays(visit.dueOn, LATEST_DAYS_AFTER);
+
+    // Left to the office, it may have been booked by hand: a visit of the member's in its dates is that visit.
+    if (visit.state === "to_place") {
+      const byHand = await tx.booking.findFirst({
+        where: {
+          customerId: customer.id,
+          status: { not: "cancelled" },
+          scheduledDate: { gte: startOfBusinessDay(earliestDate), lt: startOfBusinessDay(addLocalDays(to, 1)) },
+        },
+        orderBy: { scheduledDate: "asc" },
+        select: { id: true },
+      });
+      if (byHand) {
+        await tx.planVisit.update({
+          where: { id: visit.id },
+          data: { state: "placed", bookingId: byHand.id, note: null },
+        });
+        return "placed";
+      }
+    }
     const notBefore = now.getTime() + business.booking.minimumNoticeMinutes * 60_000;
     const windows =
       from <= to
