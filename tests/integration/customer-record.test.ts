@@ -624,6 +624,7 @@ describe("merging with a confirmation, and undoing it", () => {
       "Estimates (1) and invoices (1), with their payments",
     );
     expect(confirmation.html.replaceAll("<!-- -->", "")).toContain("Plan memberships (1)");
+    expect(confirmation.html).toContain(`Panel Care ${lead.id} (Active)`);
     expect(confirmation.html).toContain("Called back, same person");
     expect(confirmation.html).toContain(`(from customer #${lead.id}: #${kept.id} has none)`);
     expect(await snapshot([kept.id, lead.id])).toEqual(before);

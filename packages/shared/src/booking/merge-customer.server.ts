@@ -1,6 +1,7 @@
 import { recordAudit } from "../audit-log.server";
 import type { Db, Prisma } from "../db.server";
 import type { Logger } from "../logger.server";
+import { statusLabel } from "../plans/memberships.server";
 import { failure, success, type Result } from "../result";
 import { MERGE_UNDO_DAYS, type MergeDetails } from "./merge-record";
 
@@ -133,7 +134,16 @@ async function movingWith(
       select: { id: true, status: true, plan: { select: { name: true } } },
     }),
   ]);
-  return { bookings, requests, notes, estimates, invoices, payments, memberships };
+  return {
+    bookings,
+    requests,
+    notes,
+    estimates,
+    invoices,
+    payments,
+    // Each with its status as the customer record words it.
+    memberships: memberships.map((m) => ({ id: m.id, planName: m.plan.name, statusLabel: statusLabel[m.status] })),
+  };
 }
 
 /** The details the kept record ends with: its own, and the lead's address and account where it has none. */

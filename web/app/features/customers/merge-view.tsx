@@ -176,7 +176,7 @@ function Moves({ moves, leadId, targetId }: { moves: MergePreview["moves"]; lead
       <h3 className="mt-3 font-semibold text-slate-900">{`Plan memberships (${moves.memberships.length})`}</h3>
       <ul className="mt-1 space-y-1 text-sm">
         {moves.memberships.map((m) => (
-          <li key={m.id}>{`${m.plan.name} (${m.status.replace("_", " ")})`}</li>
+          <li key={m.id}>{`${m.planName} (${m.statusLabel})`}</li>
         ))}
       </ul>
     </section>
