@@ -17,6 +17,8 @@ import { revealResult } from "~/utils/reveal";
  * - A live refresh (the staff pages' `useRevalidator`, which a post's own event sets off) ends by putting
  *   the page back where it was scrolled when the refresh began (Remix's scroll restoration does that for
  *   every revalidation), which can undo the reveal; while the notice keeps the focus, it is shown again.
+ *   That scroll is smooth (html's `scroll-behavior`), so the notice is looked at again once the page has
+ *   stopped moving, not only as the refresh ends (when the restoring scroll has not yet begun to move it).
  *
  * One page, one outcome at a time: a document honours only its first `autofocus`.
  */
@@ -48,6 +50,11 @@ export function Outcome({
   );
 }
 
+/** A page that has not scrolled for this long has stopped moving. */
+const SETTLED_MS = 150;
+/** How long after a refresh its restoring scroll is watched for (a busy phone animates slowly). */
+const WATCH_MS = 5_000;
+
 /** What the visitor does to move about a page: after any of these the page is theirs to scroll. */
 const TAKING_OVER = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
 
@@ -73,8 +80,25 @@ function useInViewAfterRefresh(ref: RefObject<HTMLElement>, revealKey: unknown) 
     const ended = refreshing.current && state === "idle";
     refreshing.current = state !== "idle";
     const element = ref.current;
-    if (!ended || takenOver.current || !element || document.activeElement !== element) return;
-    const { top, bottom } = element.getBoundingClientRect();
-    if (top < 0 || bottom > window.innerHeight) revealResult(element);
+    if (!ended || !element) return;
+    const showIfHidden = () => {
+      if (takenOver.current || document.activeElement !== element) return;
+      const { top, bottom } = element.getBoundingClientRect();
+      if (top < 0 || bottom > window.innerHeight) revealResult(element);
+    };
+    showIfHidden();
+    // Each scroll for a while after the refresh (its restoring one, however slow) looks again when it settles.
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(settle);
+      settle = setTimeout(showIfHidden, SETTLED_MS);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    const stop = setTimeout(() => window.removeEventListener("scroll", onScroll), WATCH_MS);
+    return () => {
+      clearTimeout(settle);
+      clearTimeout(stop);
+      window.removeEventListener("scroll", onScroll);
+    };
   }, [state, ref]);
 }
