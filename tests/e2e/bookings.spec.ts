@@ -286,7 +286,7 @@ test.describe("bookings", () => {
       headers: await apiHeaders(request, db),
       data: {
         customerId: (await newCustomer(db)).id,
-        summary: "Attic fan",
+        summary: `Attic fan ${unique("refresh")}`, // jobs.spec counts its own "Attic fan"
         scheduledDate: chicago(day, 17).toISOString(),
       },
     });
